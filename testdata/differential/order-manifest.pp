@@ -1,0 +1,5 @@
+notify { 'one': }
+notify { 'two': }
+notify { 'three': }
+notify { 'four': }
+notify { 'five': }
