@@ -1,0 +1,228 @@
+// Package catalog holds ordo's catalog: the resources to manage, their
+// containment, and explicit relationships, independent of the language
+// they were written in. It reads and writes Puppet's JSON catalog format
+// (catalog_format 2), ordo's interchange form.
+package catalog
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Ref names one resource: its canonical type name and its title,
+// printed Puppet-style as Type[title].
+type Ref struct {
+	Type  string
+	Title string
+}
+
+func (r Ref) String() string { return r.Type + "[" + r.Title + "]" }
+
+// ParseRef parses "Type[title]" into a Ref with a canonical type name.
+// Class titles are canonicalized the way Puppet does (Class[foo::bar] is
+// Class[Foo::Bar]); other titles are kept verbatim.
+func ParseRef(s string) (Ref, bool) {
+	open := strings.IndexByte(s, '[')
+	if open <= 0 || !strings.HasSuffix(s, "]") {
+		return Ref{}, false
+	}
+	typ, title := s[:open], s[open+1:len(s)-1]
+	if !validTypeName(typ) {
+		return Ref{}, false
+	}
+	title = strings.TrimSpace(title)
+	if len(title) >= 2 && (title[0] == '\'' || title[0] == '"') && title[len(title)-1] == title[0] {
+		title = title[1 : len(title)-1]
+	}
+	return NewRef(typ, title), true
+}
+
+// NewRef builds a Ref, canonicalizing the type name and, for classes, the title.
+func NewRef(typ, title string) Ref {
+	typ = CanonicalType(typ)
+	if typ == "Class" && title != "main" {
+		title = CanonicalType(strings.TrimPrefix(title, "::"))
+	}
+	return Ref{Type: typ, Title: title}
+}
+
+// CanonicalType capitalizes each ::-separated segment: foo::bar is Foo::Bar.
+func CanonicalType(name string) string {
+	name = strings.TrimPrefix(name, "::")
+	segs := strings.Split(name, "::")
+	for i, s := range segs {
+		if s != "" {
+			segs[i] = strings.ToUpper(s[:1]) + strings.ToLower(s[1:])
+		}
+	}
+	return strings.Join(segs, "::")
+}
+
+func validTypeName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, seg := range strings.Split(strings.TrimPrefix(s, "::"), "::") {
+		if seg == "" {
+			return false
+		}
+		for i, c := range seg {
+			ok := c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (i > 0 && c >= '0' && c <= '9')
+			if !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Param is one attribute of a resource.
+type Param struct {
+	Name  string
+	Value Value
+}
+
+// Resource is one resource in the catalog.
+type Resource struct {
+	Type     string // canonical type name: File, Notify, Foo::Bar
+	Title    string
+	Params   []Param // in declaration order
+	Tags     []string
+	File     string // where it was declared; "" if unknown
+	Line     int
+	Exported bool
+	Virtual  bool
+	// Sensitive names the parameters whose values must never be shown.
+	Sensitive []string
+}
+
+// Ref returns the resource's reference.
+func (r *Resource) Ref() Ref { return Ref{Type: r.Type, Title: r.Title} }
+
+// Get returns the value of parameter name and whether it is set.
+func (r *Resource) Get(name string) (Value, bool) {
+	for _, p := range r.Params {
+		if p.Name == name {
+			return p.Value, true
+		}
+	}
+	return nil, false
+}
+
+// String returns the value of parameter name as a string, "" when unset.
+func (r *Resource) String(name string) string {
+	v, _ := r.Get(name)
+	if s, ok := v.(string); ok {
+		return s
+	}
+	if v == nil {
+		return ""
+	}
+	return Format(v)
+}
+
+// Set sets parameter name, replacing any earlier value in place.
+func (r *Resource) Set(name string, v Value) {
+	for i, p := range r.Params {
+		if p.Name == name {
+			r.Params[i].Value = v
+			return
+		}
+	}
+	r.Params = append(r.Params, Param{Name: name, Value: v})
+}
+
+// IsSensitive reports whether parameter name holds a sensitive value.
+func (r *Resource) IsSensitive(name string) bool {
+	for _, s := range r.Sensitive {
+		if s == name {
+			return true
+		}
+	}
+	v, _ := r.Get(name)
+	_, ok := v.(Sensitive)
+	return ok
+}
+
+// Location renders where the resource was declared as Puppet does,
+// "(file: F, line: L)", or "" when unknown.
+func (r *Resource) Location() string {
+	switch {
+	case r.File != "" && r.Line > 0:
+		return fmt.Sprintf("(file: %s, line: %d)", r.File, r.Line)
+	case r.File != "":
+		return fmt.Sprintf("(file: %s)", r.File)
+	case r.Line > 0:
+		return fmt.Sprintf("(line: %d)", r.Line)
+	}
+	return ""
+}
+
+// IsContainer reports whether resources of this type hold other resources
+// rather than state: stages, classes, nodes and defined-type instances.
+// Built-in types are told apart from defined types by the caller; this
+// reports only the fixed container types.
+func IsContainerType(typ string) bool {
+	return typ == "Stage" || typ == "Class" || typ == "Node"
+}
+
+// Containment says that Container holds Member.
+type Containment struct {
+	Container Ref
+	Member    Ref
+}
+
+// Catalog is the compiled description of a machine: resources in the
+// order they were added, containment, and explicit relationships.
+type Catalog struct {
+	Name        string // node name
+	Environment string
+	Version     string // configuration version
+	CodeID      string
+	CatalogUUID string
+	Tags        []string
+	Classes     []string
+
+	Resources   []*Resource
+	Containment []Containment
+	// Relationships are edges a front end declared directly (as Salt
+	// requisites do). Puppet catalogs carry theirs as the before, require,
+	// notify and subscribe parameters instead.
+	Relationships []Relationship
+
+	byRef map[Ref]*Resource
+}
+
+// New returns an empty catalog for node name.
+func New(name string) *Catalog {
+	return &Catalog{Name: name, Environment: "production", byRef: map[Ref]*Resource{}}
+}
+
+// Add appends r. A resource with the same reference is an error.
+func (c *Catalog) Add(r *Resource) error {
+	if c.byRef == nil {
+		c.byRef = map[Ref]*Resource{}
+	}
+	ref := r.Ref()
+	if old, ok := c.byRef[ref]; ok {
+		msg := "Duplicate declaration: " + ref.String() + " is already declared"
+		if loc := old.Location(); loc != "" {
+			msg += " at " + loc
+		}
+		return fmt.Errorf("%s; cannot redeclare", msg)
+	}
+	c.byRef[ref] = r
+	c.Resources = append(c.Resources, r)
+	return nil
+}
+
+// Resource returns the resource named ref, or nil.
+func (c *Catalog) Resource(ref Ref) *Resource { return c.byRef[ref] }
+
+// Contain records that container holds member.
+func (c *Catalog) Contain(container, member Ref) {
+	c.Containment = append(c.Containment, Containment{Container: container, Member: member})
+}
+
+// Relate records a relationship declared by a front end.
+func (c *Catalog) Relate(rel Relationship) { c.Relationships = append(c.Relationships, rel) }

@@ -1,0 +1,214 @@
+// Package resource defines what a resource type is to ordo: its attributes,
+// how an instance reads and changes the machine property by property, and
+// the optional abilities (refresh, auto-relationships) the engine looks for
+// by type assertion. Types are collected in a Registry built by the caller.
+package resource
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+)
+
+// Level is the severity of a log line, named as Puppet prints it.
+type Level int
+
+const (
+	Debug Level = iota
+	Info
+	Notice
+	Warning
+	Err
+)
+
+func (l Level) String() string {
+	switch l {
+	case Debug:
+		return "Debug"
+	case Info:
+		return "Info"
+	case Notice:
+		return "Notice"
+	case Warning:
+		return "Warning"
+	}
+	return "Error"
+}
+
+// ParseLevel reads a loglevel metaparameter value ("notice", "warning",
+// "err", ...). Unknown names give Notice and false.
+func ParseLevel(s string) (Level, bool) {
+	switch s {
+	case "debug":
+		return Debug, true
+	case "info", "verbose":
+		return Info, true
+	case "notice":
+		return Notice, true
+	case "warning":
+		return Warning, true
+	case "err", "alert", "emerg", "crit":
+		return Err, true
+	}
+	return Notice, false
+}
+
+// Logger receives the run's log lines. Source is a resource path
+// (/Stage[main]/Main/File[/x]), a property path (…/File[/x]/mode), a
+// container name (Class[Main]), or "" for messages about the whole run.
+type Logger interface {
+	Log(level Level, source, message string)
+}
+
+// Handle is what a provider is given to act on the machine. Providers read
+// nothing global: logging, noop and the places they may write come from here.
+type Handle struct {
+	// Path is the resource's log source, e.g. /Stage[main]/Main/File[/x].
+	Path string
+	// Log receives log lines.
+	Log Logger
+	// Noop is set when changes must be reported but not made.
+	Noop bool
+	// BucketDir is the local file bucket that file backups go to.
+	BucketDir string
+	// Runner runs external commands; providers use it for every command so
+	// tests can observe exact command lines.
+	Runner Runner
+}
+
+// Logf logs a line with the resource path as its source.
+func (h *Handle) Logf(level Level, format string, args ...any) {
+	if h.Log != nil {
+		h.Log.Log(level, h.Path, fmt.Sprintf(format, args...))
+	}
+}
+
+// Attribute describes one attribute of a type.
+type Attribute struct {
+	Name string
+	// Property marks state on the machine (compared and changed); the
+	// others are parameters that steer the provider.
+	Property bool
+	// Namevar marks the attribute that identifies the resource on the
+	// machine; it defaults to the title.
+	Namevar bool
+}
+
+// Type is a resource type: file, exec, notify, ...
+type Type interface {
+	// Name is the lowercase type name, e.g. "file".
+	Name() string
+	// Attributes lists the type's own attributes (metaparameters excluded)
+	// in definition order, which is the order properties are synced in.
+	Attributes() []Attribute
+	// New validates r's parameters and returns the instance that manages
+	// it. Errors name the attribute and the bad value.
+	New(r *catalog.Resource) (Instance, error)
+}
+
+// Instance manages one resource on the machine.
+type Instance interface {
+	// Retrieve reads the current state of every managed property.
+	Retrieve(ctx context.Context, h *Handle) error
+	// Exists reports whether the resource exists, after Retrieve.
+	Exists() bool
+	// Properties lists the managed properties (those with a desired value)
+	// in sync order: ensure first, then the type's definition order.
+	Properties() []Property
+}
+
+// Property is one managed property of an instance, after Retrieve.
+type Property interface {
+	// Name is the property name, e.g. "ensure", "content", "returns".
+	Name() string
+	// Current and Desired are the values for reports and messages.
+	Current() catalog.Value
+	Desired() catalog.Value
+	// InSync reports whether the machine already matches.
+	InSync() bool
+	// Sync changes the machine to match. It is not called in noop.
+	Sync(ctx context.Context, h *Handle) error
+	// Message is the change's log text, e.g. "created",
+	// "mode changed '0644' to '0600'", "executed successfully".
+	Message() string
+	// Event is the event name, e.g. "file_created", "content_changed".
+	Event() string
+}
+
+// Refresher is implemented by instances that can refresh (exec, service).
+type Refresher interface {
+	Refresh(ctx context.Context, h *Handle) error
+}
+
+// Flusher is implemented by instances that commit their changes at once
+// after every property was synced.
+type Flusher interface {
+	Flush(ctx context.Context, h *Handle) error
+}
+
+// AutoRelater is implemented by types that relate their resources to
+// others in the catalog automatically. Each method returns candidate
+// references in order; the graph keeps only those in the catalog.
+type AutoRelater interface {
+	// AutoRequire: the returned resources are applied before r.
+	AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref
+}
+
+// AutoBeforer is implemented by types whose resources go before others.
+type AutoBeforer interface {
+	AutoBefore(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref
+}
+
+// Metaparams are the attributes every resource accepts.
+var metaparams = map[string]bool{
+	"alias": true, "audit": true, "before": true, "loglevel": true, "noop": true,
+	"notify": true, "require": true, "schedule": true, "stage": true,
+	"subscribe": true, "tag": true, "consume": true, "export": true,
+}
+
+// IsMetaparam reports whether name is a metaparameter.
+func IsMetaparam(name string) bool { return metaparams[name] }
+
+// Registry holds the resource types ordo knows, by lowercase name.
+type Registry struct {
+	types map[string]Type
+}
+
+// NewRegistry returns a registry holding types.
+func NewRegistry(types ...Type) *Registry {
+	r := &Registry{types: map[string]Type{}}
+	for _, t := range types {
+		r.types[t.Name()] = t
+	}
+	return r
+}
+
+// Lookup returns the type named name (any case), or nil.
+func (r *Registry) Lookup(name string) Type {
+	if r == nil {
+		return nil
+	}
+	return r.types[lower(name)]
+}
+
+// Names lists the registered type names, sorted.
+func (r *Registry) Names() []string {
+	var names []string
+	for n := range r.types {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func lower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
