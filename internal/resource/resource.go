@@ -69,6 +69,9 @@ type Handle struct {
 	Path string
 	// Log receives log lines.
 	Log Logger
+	// Level is the resource's loglevel metaparameter (Notice by default):
+	// the level of its change lines and of messages it logs about itself.
+	Level Level
 	// Noop is set when changes must be reported but not made.
 	Noop bool
 	// BucketDir is the local file bucket that file backups go to.
