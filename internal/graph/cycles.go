@@ -1,0 +1,196 @@
+package graph
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Cycles returns the dependency cycles: strongly connected components
+// with more than one vertex or with a self-edge, each sorted by DotName
+// (byte order), the list sorted lexicographically, as Puppet reports them.
+func (g *Graph) Cycles() [][]*Vertex {
+	if !g.cyclesOK {
+		g.cycles = g.findCycles()
+		g.cyclesOK = true
+	}
+	return g.cycles
+}
+
+// findCycles is Tarjan's algorithm without recursion: roots in vertex
+// order, children in out-neighbour order.
+func (g *Graph) findCycles() [][]*Vertex {
+	n := len(g.verts)
+	index := make([]int, n)
+	low := make([]int, n)
+	onStack := make([]bool, n)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack []*Vertex
+	type frame struct {
+		v    *Vertex
+		next int // position in v.out.keys
+	}
+	var sccs [][]*Vertex
+	counter := 0
+	for _, root := range g.verts {
+		if index[root.id] >= 0 {
+			continue
+		}
+		frames := []frame{{v: root}}
+		index[root.id], low[root.id] = counter, counter
+		counter++
+		stack = append(stack, root)
+		onStack[root.id] = true
+		for len(frames) > 0 {
+			f := &frames[len(frames)-1]
+			v := f.v
+			pushed := false
+			for f.next < len(v.out.keys) {
+				c := v.out.keys[f.next]
+				f.next++
+				if c == nil {
+					continue
+				}
+				if index[c.id] < 0 {
+					index[c.id], low[c.id] = counter, counter
+					counter++
+					stack = append(stack, c)
+					onStack[c.id] = true
+					frames = append(frames, frame{v: c})
+					pushed = true
+					break
+				} else if onStack[c.id] {
+					low[v.id] = min(low[v.id], index[c.id])
+				}
+			}
+			if pushed {
+				continue
+			}
+			if low[v.id] == index[v.id] {
+				var scc []*Vertex
+				for {
+					top := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[top.id] = false
+					scc = append(scc, top)
+					if top == v {
+						break
+					}
+				}
+				if len(scc) > 1 || v.out.has(v) {
+					sccs = append(sccs, scc)
+				}
+			}
+			frames = frames[:len(frames)-1]
+			if len(frames) > 0 {
+				p := frames[len(frames)-1].v
+				low[p.id] = min(low[p.id], low[v.id])
+			}
+		}
+	}
+	for _, scc := range sccs {
+		slices.SortFunc(scc, func(a, b *Vertex) int { return strings.Compare(a.DotName(), b.DotName()) })
+	}
+	slices.SortFunc(sccs, func(a, b []*Vertex) int {
+		for i := 0; i < len(a) && i < len(b); i++ {
+			if c := strings.Compare(a[i].DotName(), b[i].DotName()); c != 0 {
+				return c
+			}
+		}
+		return len(a) - len(b)
+	})
+	return sccs
+}
+
+// CyclePaths returns up to max paths through the cycle: a breadth-first
+// search from its first vertex along edges inside the cycle, recording a
+// path the first time it reaches a vertex already on it (Puppet's
+// paths_in_cycle). The paths are sorted.
+func (g *Graph) CyclePaths(cycle []*Vertex, max int) [][]*Vertex {
+	in := make(map[*Vertex]bool, len(cycle))
+	for _, v := range cycle {
+		in[v] = true
+	}
+	type item struct {
+		v    *Vertex
+		path []*Vertex
+	}
+	var found [][]*Vertex
+	queue := []item{{v: cycle[0]}}
+	for len(queue) > 0 && len(found) < max {
+		it := queue[0]
+		queue = queue[1:]
+		if slices.Contains(it.path, it.v) {
+			found = append(found, append(slices.Clip(it.path), it.v))
+			continue
+		}
+		next := append(slices.Clip(it.path), it.v)
+		for _, to := range it.v.out.keys {
+			if to != nil && in[to] {
+				queue = append(queue, item{v: to, path: next})
+			}
+		}
+	}
+	slices.SortFunc(found, func(a, b []*Vertex) int {
+		for i := 0; i < len(a) && i < len(b); i++ {
+			if c := strings.Compare(a[i].DotName(), b[i].DotName()); c != 0 {
+				return c
+			}
+		}
+		return len(a) - len(b)
+	})
+	return found
+}
+
+// CycleMessage is Puppet's error text for the graph's cycles, "" when
+// there are none. Paths are separated by the two characters \n, as
+// Puppet writes them. With graphFile set the message names the written
+// cycle graph instead of suggesting --graph.
+func (g *Graph) CycleMessage(graphFile string) string {
+	cycles := g.Cycles()
+	if len(cycles) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	if len(cycles) == 1 {
+		b.WriteString("Found 1 dependency cycle:\n")
+	} else {
+		fmt.Fprintf(&b, "Found %d dependency cycles:\n", len(cycles))
+	}
+	for _, c := range cycles {
+		for i, p := range g.CyclePaths(c, 1) {
+			if i > 0 {
+				b.WriteString(`\n`)
+			}
+			b.WriteString("(" + joinPath(p) + ")")
+		}
+		b.WriteString(`\n`)
+	}
+	if graphFile != "" {
+		b.WriteString("Cycle graph written to " + graphFile + ".")
+	} else {
+		b.WriteString("Try the '--graph' option and opening the resulting '.dot' file in OmniGraffle or GraphViz")
+	}
+	return b.String()
+}
+
+func joinPath(p []*Vertex) string {
+	s := make([]string, len(p))
+	for i, v := range p {
+		s[i] = v.String()
+	}
+	return strings.Join(s, " => ")
+}
+
+// InCycle reports the vertices that are part of some cycle.
+func (g *Graph) InCycle() map[*Vertex]bool {
+	m := map[*Vertex]bool{}
+	for _, c := range g.Cycles() {
+		for _, v := range c {
+			m[v] = true
+		}
+	}
+	return m
+}

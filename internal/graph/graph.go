@@ -1,0 +1,707 @@
+// Package graph builds the relationship graph of a catalog exactly as
+// Puppet's agent does (relationship metaparameters, front-end
+// relationships, auto-relationships, then containers replaced by their
+// admissible/completed sentinels), finds its dependency cycles, writes its
+// DOT files and walks it in Puppet's prioritized order.
+//
+// Every collection Puppet iterates is kept in insertion order here: the
+// vertex list, each vertex's out- and in-neighbours (with parallel edges),
+// and a neighbour that loses its last edge loses its place, as in Ruby's
+// Hash. Log order, cycle paths and DOT files depend on it.
+//
+// Cycle detection is an own iterative Tarjan rather than gonum's
+// topo.TarjanSCC: Puppet's cycle message depends on the exact visiting
+// order (roots in vertex insertion order, children in out-neighbour
+// insertion order) and on edges gonum's simple graphs cannot carry
+// (parallel edges with kinds and provenance), and chains of many thousand
+// vertices must not recurse.
+package graph
+
+import (
+	"crypto/sha1"
+	"encoding/hex"
+	"fmt"
+	"math/rand"
+	"sort"
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/resource"
+)
+
+// Ordering chooses the priority of unrelated resources.
+type Ordering int
+
+const (
+	// Manifest applies unrelated resources in catalog order (Puppet's only
+	// ordering since 6.0).
+	Manifest Ordering = iota
+	// TitleHash orders by the SHA1 of a salted reference (Puppet 3's
+	// title-hash): stable across runs, independent of the manifest.
+	TitleHash
+	// Random orders by a permutation drawn from Options.Seed: a test aid
+	// that shakes out missing dependencies.
+	Random
+)
+
+func (o Ordering) String() string {
+	switch o {
+	case Manifest:
+		return "manifest"
+	case TitleHash:
+		return "title-hash"
+	case Random:
+		return "random"
+	}
+	return fmt.Sprintf("Ordering(%d)", int(o))
+}
+
+// ParseOrdering reads "manifest", "title-hash" or "random".
+func ParseOrdering(s string) (Ordering, bool) {
+	switch s {
+	case "manifest":
+		return Manifest, true
+	case "title-hash", "title_hash":
+		return TitleHash, true
+	case "random":
+		return Random, true
+	}
+	return Manifest, false
+}
+
+// Options steer Build.
+type Options struct {
+	Ordering Ordering
+	Seed     int64 // for Random
+	// Types holds the built-in types. A resource whose type is not in it
+	// (and is not Stage, Class or Node) is a container: a defined-type
+	// instance. With a nil registry only Stage, Class and Node contain.
+	Types *resource.Registry
+	// Debug receives debug lines with their log source, may be nil.
+	Debug func(source, message string)
+}
+
+// WhitKind tells a container's sentinels from ordinary vertices.
+type WhitKind int
+
+const (
+	NotWhit WhitKind = iota
+	// Admissible is the sentinel every member of a container waits for.
+	Admissible
+	// Completed is the sentinel that waits for every member.
+	Completed
+)
+
+// Vertex is a resource or a container's sentinel in the relationship graph.
+type Vertex struct {
+	// Resource is the resource, or for a whit its container.
+	Resource *catalog.Resource
+	Whit     WhitKind
+	// Skip marks an exported virtual resource: present in the graph but
+	// not to be applied («Skipping because virtual»).
+	Skip bool
+
+	prio  int // priority rank: lower runs first; a whit shares its container's
+	seq   int // insertion sequence, for stable tie-breaks
+	id    int // dense index into Graph.verts once built
+	out   adjacency
+	in    adjacency
+	gone  bool
+	dname string
+}
+
+// Ref is the resource's reference, or for a whit its container's.
+func (v *Vertex) Ref() catalog.Ref { return v.Resource.Ref() }
+
+// String is how Puppet prints the vertex in logs and cycle messages: its
+// reference; a whit prints as its container (Class[Main], Stage[main]).
+func (v *Vertex) String() string { return displayRef(v.Resource) }
+
+// DotName is the vertex's reference in graph files and the key cycles
+// are sorted by: File[/x], Whit[Admissible_class[Main]].
+func (v *Vertex) DotName() string {
+	if v.dname != "" {
+		return v.dname
+	}
+	if v.Whit == NotWhit {
+		v.dname = displayRef(v.Resource)
+		return v.dname
+	}
+	prefix := "admissible_"
+	if v.Whit == Completed {
+		prefix = "completed_"
+	}
+	r := v.Resource
+	typ := r.Type
+	title := r.Title
+	if typ == "Class" && title == "main" {
+		title = "Main"
+	}
+	v.dname = "Whit[" + catalog.CanonicalType(prefix+typ) + "[" + title + "]]"
+	return v.dname
+}
+
+// Priority is the vertex's rank in the chosen ordering (lower first).
+func (v *Vertex) Priority() int { return v.prio }
+
+// displayRef is a resource's reference as the agent prints it: the main
+// class is Class[Main] there.
+func displayRef(r *catalog.Resource) string {
+	if r.Type == "Class" && r.Title == "main" {
+		return "Class[Main]"
+	}
+	return r.Type + "[" + r.Title + "]"
+}
+
+// Edge says From is applied before To.
+type Edge struct {
+	From, To *Vertex
+	// Refresh is Puppet's label {callback: refresh, event: ALL_EVENTS}:
+	// events of From reach To.
+	Refresh bool
+	Kind    catalog.EdgeKind
+	Origin  catalog.Provenance
+}
+
+func (e *Edge) String() string { return e.From.DotName() + " -> " + e.To.DotName() }
+
+// Graph is the expanded relationship graph of one catalog.
+type Graph struct {
+	verts    []*Vertex // final vertices, insertion order
+	all      []*Vertex // every vertex ever added, containers included
+	byRes    map[*catalog.Resource]*Vertex
+	res      []*catalog.Resource // kept catalog resources, in order
+	parent   map[*catalog.Resource]*catalog.Resource
+	contains map[*catalog.Resource][]*catalog.Resource // containment out-edges, deduplicated, in catalog order
+	// containersOf lists each member's containers in the order their
+	// edges came (the first is its parent).
+	containersOf map[*catalog.Resource][]*catalog.Resource
+	paths        map[*catalog.Resource][]string
+
+	relVerts []*Vertex // vertices and edges when relationships.dot is written
+	relEdges []*Edge
+
+	cycles   [][]*Vertex
+	cyclesOK bool
+}
+
+// DependencyError is a relationship metaparameter naming a resource
+// that is not in the catalog (Puppet's agent-side check in finalize).
+type DependencyError struct {
+	Resource *catalog.Resource
+	Param    string // require, subscribe, before or notify
+	Target   string // the unresolved reference, as Puppet prints it
+}
+
+func (e *DependencyError) Error() string {
+	what := "dependency"
+	if e.Param == "before" || e.Param == "notify" {
+		what = "dependent"
+	}
+	msg := fmt.Sprintf("Could not find %s %s for %s", what, e.Target, displayRef(e.Resource))
+	if loc := e.Resource.Location(); loc != "" {
+		msg += " " + loc
+	}
+	return msg
+}
+
+// RelationshipError is a front-end relationship whose end is missing.
+type RelationshipError struct {
+	Rel     catalog.Relationship
+	Missing catalog.Ref
+}
+
+func (e *RelationshipError) Error() string {
+	if e.Missing == e.Rel.Source {
+		return fmt.Sprintf("Could not find resource '%s' for relationship on '%s'", e.Rel.Source, e.Rel.Target)
+	}
+	return fmt.Sprintf("Could not find resource '%s' for relationship from '%s'", e.Rel.Target, e.Rel.Source)
+}
+
+// relationParams are the metaparameters that make edges, in the order
+// Puppet processes them.
+var relationParams = [...]struct {
+	name    string
+	in      bool // the named resources come before the declaring one
+	refresh bool
+}{
+	{"require", true, false},
+	{"subscribe", true, true},
+	{"before", false, false},
+	{"notify", false, true},
+}
+
+type builder struct {
+	g      *Graph
+	c      *catalog.Catalog
+	opts   Options
+	lookup map[catalog.Ref]*catalog.Resource
+	seq    int
+}
+
+// Build turns a catalog into its relationship graph: it drops virtual
+// resources that are not exported, checks and adds the relationship
+// metaparameters and the catalog's relationships, adds the types'
+// auto-relationships, and replaces every container by its two sentinels.
+func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
+	g := &Graph{
+		byRes:        make(map[*catalog.Resource]*Vertex, len(c.Resources)),
+		parent:       map[*catalog.Resource]*catalog.Resource{},
+		contains:     map[*catalog.Resource][]*catalog.Resource{},
+		containersOf: map[*catalog.Resource][]*catalog.Resource{},
+		paths:        map[*catalog.Resource][]string{},
+	}
+	b := &builder{g: g, c: c, opts: opts}
+
+	// RAL conversion: keep what the agent keeps.
+	index := make(map[*catalog.Resource]int, len(c.Resources))
+	for _, r := range c.Resources {
+		if r.Virtual && !r.Exported {
+			continue
+		}
+		index[r] = len(g.res)
+		g.res = append(g.res, r)
+	}
+	b.buildLookup()
+	b.buildContainment(index)
+
+	// Vertices in catalog order with their priorities.
+	ranks := b.priorities()
+	for i, r := range g.res {
+		v := b.addVertex(&Vertex{Resource: r, Skip: r.Virtual && r.Exported}, ranks[i])
+		g.byRes[r] = v
+	}
+
+	// Relationship targets must exist (catalog.finalize).
+	for _, r := range g.res {
+		for _, p := range relationParams {
+			val, ok := r.Get(p.name)
+			if !ok {
+				continue
+			}
+			for _, s := range refStrings(val) {
+				if b.resolve(s) == nil {
+					return nil, &DependencyError{Resource: r, Param: p.name, Target: printRef(s)}
+				}
+			}
+		}
+	}
+
+	b.manualEdges()
+	if err := b.frontEndEdges(); err != nil {
+		return nil, err
+	}
+	b.autoEdges()
+
+	g.relVerts = g.liveVertices()
+	g.relEdges = edgesByTarget(g.relVerts)
+
+	b.expandContainers()
+	g.verts = g.liveVertices()
+	for i, v := range g.verts {
+		v.id = i
+	}
+	return g, nil
+}
+
+func (b *builder) addVertex(v *Vertex, prio int) *Vertex {
+	v.prio = prio
+	v.seq = b.seq
+	b.seq++
+	b.g.all = append(b.g.all, v)
+	return v
+}
+
+func (g *Graph) liveVertices() []*Vertex {
+	out := make([]*Vertex, 0, len(g.all))
+	for _, v := range g.all {
+		if !v.gone {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// edgesByTarget lists edges as Puppet's SimpleGraph#edges does: grouped
+// by target in vertex order, then by source in insertion order.
+func edgesByTarget(vs []*Vertex) []*Edge {
+	var out []*Edge
+	for _, v := range vs {
+		out = append(out, v.in.all()...)
+	}
+	return out
+}
+
+// buildLookup indexes the kept resources by reference, by alias and by
+// namevar value (file paths without trailing slashes), as the agent's
+// catalog lookup does.
+func (b *builder) buildLookup() {
+	b.lookup = make(map[catalog.Ref]*catalog.Resource, len(b.g.res))
+	for _, r := range b.g.res {
+		b.lookup[r.Ref()] = r
+	}
+	for _, r := range b.g.res {
+		for _, a := range catalog.Strings(aliasValue(r)) {
+			ref := catalog.Ref{Type: r.Type, Title: a}
+			if _, ok := b.lookup[ref]; !ok {
+				b.lookup[ref] = r
+			}
+		}
+		if key, ok := b.uniquenessKey(r); ok {
+			ref := catalog.Ref{Type: r.Type, Title: key}
+			if _, ok := b.lookup[ref]; !ok {
+				b.lookup[ref] = r
+			}
+		}
+	}
+}
+
+func aliasValue(r *catalog.Resource) catalog.Value {
+	v, _ := r.Get("alias")
+	return v
+}
+
+// uniquenessKey is the namevar value a resource is also found by. exec
+// and tidy are not isomorphic: their titles are their only key.
+func (b *builder) uniquenessKey(r *catalog.Resource) (string, bool) {
+	switch r.Type {
+	case "Exec", "Tidy":
+		return "", false
+	case "File":
+		p := r.Title
+		if s, ok := fileParam(r); ok {
+			p = s
+		}
+		return cleanPath(p), true
+	}
+	t := b.opts.Types.Lookup(r.Type)
+	if t == nil {
+		return "", false
+	}
+	for _, a := range t.Attributes() {
+		if a.Namevar {
+			if v, ok := r.Get(a.Name); ok {
+				if s, ok := v.(string); ok {
+					return s, true
+				}
+			}
+			break
+		}
+	}
+	return "", false
+}
+
+func fileParam(r *catalog.Resource) (string, bool) {
+	v, ok := r.Get("path")
+	if !ok {
+		return "", false
+	}
+	s, ok := v.(string)
+	return s, ok
+}
+
+// cleanPath strips trailing slashes as the file type's title pattern does.
+func cleanPath(p string) string {
+	for len(p) > 1 && strings.HasSuffix(p, "/") {
+		p = p[:len(p)-1]
+	}
+	return p
+}
+
+// resolve finds the resource a reference string names, or nil.
+func (b *builder) resolve(s string) *catalog.Resource {
+	ref, ok := catalog.ParseRef(s)
+	if !ok {
+		return nil
+	}
+	return b.resolveRef(ref)
+}
+
+func (b *builder) resolveRef(ref catalog.Ref) *catalog.Resource {
+	if ref.Type == "Class" && strings.EqualFold(ref.Title, "main") {
+		ref.Title = "main"
+	}
+	if r := b.lookup[ref]; r != nil {
+		return r
+	}
+	if ref.Type == "File" {
+		return b.lookup[catalog.Ref{Type: "File", Title: cleanPath(ref.Title)}]
+	}
+	return nil
+}
+
+// refStrings flattens a relationship value into reference strings,
+// dropping undef.
+func refStrings(v catalog.Value) []string {
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case []catalog.Value:
+		var out []string
+		for _, e := range x {
+			out = append(out, refStrings(e)...)
+		}
+		return out
+	case string:
+		return []string{x}
+	}
+	return []string{catalog.Scalar(v)}
+}
+
+// printRef renders a reference string the way Puppet prints it.
+func printRef(s string) string {
+	ref, ok := catalog.ParseRef(s)
+	if !ok {
+		return s
+	}
+	if ref.Type == "Class" && ref.Title == "main" {
+		return "Class[Main]"
+	}
+	return ref.String()
+}
+
+func (b *builder) isContainer(r *catalog.Resource) bool {
+	switch r.Type {
+	case "Stage", "Class", "Node":
+		return true
+	}
+	if b.opts.Types == nil {
+		return false
+	}
+	return b.opts.Types.Lookup(r.Type) == nil
+}
+
+// buildContainment records each resource's parent (the first container
+// that holds it, Puppet's container_of) and each container's members
+// (in catalog order, as the agent's catalog lists them).
+func (b *builder) buildContainment(index map[*catalog.Resource]int) {
+	g := b.g
+	seen := map[[2]*catalog.Resource]bool{}
+	for _, e := range b.c.Containment {
+		from := b.lookup[e.Container]
+		if from == nil && e.Container.Type == "Class" && e.Container.Title == "Main" {
+			from = b.lookup[catalog.Ref{Type: "Class", Title: "main"}]
+		}
+		to := b.lookup[e.Member]
+		if from == nil || to == nil {
+			continue
+		}
+		// Only exact references: containment names resources by title.
+		if from.Ref() != e.Container && !(from.Type == "Class" && from.Title == "main") {
+			continue
+		}
+		if to.Ref() != e.Member {
+			continue
+		}
+		k := [2]*catalog.Resource{from, to}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		if _, ok := g.parent[to]; !ok {
+			g.parent[to] = from
+		}
+		g.contains[from] = append(g.contains[from], to)
+		g.containersOf[to] = append(g.containersOf[to], from)
+	}
+	for _, kids := range g.contains {
+		sort.SliceStable(kids, func(i, j int) bool { return index[kids[i]] < index[kids[j]] })
+	}
+}
+
+// priorities ranks the kept resources for the chosen ordering.
+func (b *builder) priorities() []int {
+	n := len(b.g.res)
+	ranks := make([]int, n)
+	switch b.opts.Ordering {
+	case TitleHash:
+		keys := make([]string, n)
+		order := make([]int, n)
+		for i, r := range b.g.res {
+			sum := sha1.Sum([]byte("NaCl, MgSO4 (salts) and then " + displayRef(r)))
+			keys[i] = hex.EncodeToString(sum[:])
+			order[i] = i
+		}
+		sort.SliceStable(order, func(x, y int) bool { return keys[order[x]] < keys[order[y]] })
+		for rank, i := range order {
+			ranks[i] = rank + 1
+		}
+	case Random:
+		perm := rand.New(rand.NewSource(b.opts.Seed)).Perm(n)
+		for i := range ranks {
+			ranks[i] = perm[i] + 1
+		}
+	default:
+		for i := range ranks {
+			ranks[i] = i + 1
+		}
+	}
+	return ranks
+}
+
+func (g *Graph) addEdge(e *Edge) {
+	e.From.out.add(e.To, e)
+	e.To.in.add(e.From, e)
+}
+
+func (g *Graph) removeEdge(e *Edge) {
+	e.From.out.remove(e.To, e)
+	e.To.in.remove(e.From, e)
+}
+
+func (b *builder) debug(v *Vertex, msg string) {
+	if b.opts.Debug != nil {
+		b.opts.Debug(b.g.Path(v), msg)
+	}
+}
+
+// manualEdges adds the edges of require, subscribe, before and notify.
+func (b *builder) manualEdges() {
+	g := b.g
+	for _, r := range g.res {
+		self := g.byRes[r]
+		for _, p := range relationParams {
+			val, ok := r.Get(p.name)
+			if !ok {
+				continue
+			}
+			for _, s := range refStrings(val) {
+				other := g.byRes[b.resolve(s)]
+				e := &Edge{Refresh: p.refresh, Origin: catalog.Provenance{Via: p.name, File: r.File, Line: r.Line}}
+				if p.refresh {
+					e.Kind = catalog.Refresh
+				}
+				if p.in {
+					e.From, e.To = other, self
+				} else {
+					e.From, e.To = self, other
+				}
+				if b.opts.Debug != nil {
+					b.opts.Debug(g.ResourcePath(r)+"/"+p.name, p.name+" to "+displayRef(other.Resource))
+				}
+				g.addEdge(e)
+			}
+		}
+	}
+}
+
+// frontEndEdges adds the relationships a front end declared directly.
+func (b *builder) frontEndEdges() error {
+	g := b.g
+	for _, rel := range b.c.Relationships {
+		src := b.resolveRef(rel.Source)
+		if src == nil {
+			return &RelationshipError{Rel: rel, Missing: rel.Source}
+		}
+		dst := b.resolveRef(rel.Target)
+		if dst == nil {
+			return &RelationshipError{Rel: rel, Missing: rel.Target}
+		}
+		g.addEdge(&Edge{From: g.byRes[src], To: g.byRes[dst], Refresh: rel.Kind == catalog.Refresh, Kind: rel.Kind, Origin: rel.Origin})
+	}
+	return nil
+}
+
+// autoEdges adds the types' automatic relationships: for each resource in
+// order its autorequires, then its autobefores. A direct edge either way
+// between the two suppresses the automatic one.
+func (b *builder) autoEdges() {
+	if b.opts.Types == nil {
+		return
+	}
+	g := b.g
+	for _, r := range g.res {
+		t := b.opts.Types.Lookup(r.Type)
+		if t == nil {
+			continue
+		}
+		self := g.byRes[r]
+		if ar, ok := t.(resource.AutoRelater); ok {
+			for _, ref := range ar.AutoRequire(r, b.c) {
+				dep := g.byRes[b.resolveRef(ref)]
+				switch {
+				case dep == nil || dep.out.has(self):
+				case self.out.has(dep):
+					b.debug(self, "Skipping automatic relationship with "+dep.String())
+				default:
+					b.debug(self, "Adding autorequire relationship with "+dep.String())
+					g.addEdge(&Edge{From: dep, To: self, Origin: catalog.Provenance{Via: "autorequire", File: r.File, Line: r.Line}})
+				}
+			}
+		}
+		if ab, ok := t.(resource.AutoBeforer); ok {
+			for _, ref := range ab.AutoBefore(r, b.c) {
+				dep := g.byRes[b.resolveRef(ref)]
+				// Puppet tests the two directions the other way round for
+				// autobefore: an opposite edge is skipped silently and an
+				// existing same-direction edge is reported.
+				switch {
+				case dep == nil || dep.out.has(self):
+				case self.out.has(dep):
+					b.debug(self, "Skipping automatic relationship with "+dep.String())
+				default:
+					b.debug(self, "Adding autobefore relationship with "+dep.String())
+					g.addEdge(&Edge{From: self, To: dep, Origin: catalog.Provenance{Via: "autobefore", File: r.File, Line: r.Line}})
+				}
+			}
+		}
+	}
+}
+
+// expandContainers replaces each container by an admissible and a
+// completed sentinel (Puppet's replace_containers_with_anchors).
+func (b *builder) expandContainers() {
+	g := b.g
+	var containers []*Vertex
+	adm := map[*Vertex]*Vertex{}
+	comp := map[*Vertex]*Vertex{}
+	for _, r := range g.res {
+		if !b.isContainer(r) {
+			continue
+		}
+		x := g.byRes[r]
+		containers = append(containers, x)
+		adm[x] = b.addVertex(&Vertex{Resource: r, Whit: Admissible}, x.prio)
+		comp[x] = b.addVertex(&Vertex{Resource: r, Whit: Completed}, x.prio)
+	}
+	admOf := func(v *Vertex) *Vertex {
+		if w := adm[v]; w != nil {
+			return w
+		}
+		return v
+	}
+	compOf := func(v *Vertex) *Vertex {
+		if w := comp[v]; w != nil {
+			return w
+		}
+		return v
+	}
+	for _, x := range containers {
+		kids := g.contains[x.Resource]
+		if len(kids) == 0 {
+			g.addEdge(&Edge{From: adm[x], To: comp[x], Origin: catalog.Provenance{Via: "contains"}})
+		}
+		for _, k := range kids {
+			kv := g.byRes[k]
+			g.addEdge(&Edge{From: adm[x], To: admOf(kv), Refresh: true, Origin: catalog.Provenance{Via: "contains"}})
+			g.addEdge(&Edge{From: compOf(kv), To: comp[x], Refresh: true, Origin: catalog.Provenance{Via: "contains"}})
+		}
+		for _, e := range x.in.all() {
+			g.addEdge(&Edge{From: compOf(e.From), To: adm[x], Refresh: e.Refresh, Kind: e.Kind, Origin: e.Origin})
+			g.removeEdge(e)
+		}
+		for _, e := range x.out.all() {
+			g.addEdge(&Edge{From: comp[x], To: admOf(e.To), Refresh: e.Refresh, Kind: e.Kind, Origin: e.Origin})
+			g.removeEdge(e)
+		}
+	}
+	for _, x := range containers {
+		for _, e := range x.in.all() {
+			g.removeEdge(e)
+		}
+		for _, e := range x.out.all() {
+			g.removeEdge(e)
+		}
+		x.gone = true
+	}
+}
