@@ -1,0 +1,615 @@
+// Package apply is the transaction: it walks the ordered graph, brings
+// each resource in line through its provider, delivers refresh events once
+// per target, honours noop, and skips what depends on a failure while the
+// rest goes on, logging each step the way Puppet 7 does.
+package apply
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/graph"
+	"github.com/ordoproject/ordo/internal/resource"
+)
+
+// Options steer one run.
+type Options struct {
+	Types  *resource.Registry
+	Log    resource.Logger
+	Runner resource.Runner
+	// Noop reports changes without making them (a resource's own noop
+	// parameter wins over this).
+	Noop bool
+	// Jobs is how many resources may be applied at once; 0 or 1 is serial.
+	Jobs int
+	// EvalTrace logs "Starting to evaluate the resource" and "Evaluated in"
+	// lines around every vertex, as puppet --evaltrace does.
+	EvalTrace bool
+	Ordering  graph.Ordering
+	Seed      int64
+	// GraphDir, when set, receives resources.dot, relationships.dot and
+	// expanded_relationships.dot (and cycles.dot when there are cycles).
+	GraphDir string
+	// BucketDir is where file backups go.
+	BucketDir string
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+}
+
+// ErrCycles is returned when the graph has dependency cycles; nothing was applied.
+var ErrCycles = errors.New("One or more resource dependency cycles detected in graph")
+
+// DefaultResources are added at the end of every catalog that lacks them,
+// as Puppet's agent does: the default schedules and the local filebucket.
+var defaultResources = []catalog.Ref{
+	{Type: "Schedule", Title: "puppet"},
+	{Type: "Schedule", Title: "hourly"},
+	{Type: "Schedule", Title: "daily"},
+	{Type: "Schedule", Title: "weekly"},
+	{Type: "Schedule", Title: "monthly"},
+	{Type: "Schedule", Title: "never"},
+	{Type: "Filebucket", Title: "puppet"},
+}
+
+// Finalize adds the default resources Puppet's agent appends to every
+// catalog (schedules and the filebucket) unless they are already there.
+func Finalize(c *catalog.Catalog) {
+	for _, ref := range defaultResources {
+		if c.Resource(ref) != nil {
+			continue
+		}
+		r := &catalog.Resource{Type: ref.Type, Title: ref.Title, Tags: []string{strings.ToLower(ref.Type), ref.Title}}
+		r.Set("name", ref.Title)
+		if ref.Type == "Schedule" {
+			switch ref.Title {
+			case "puppet":
+				r.Set("period", "hourly")
+				r.Set("repeat", int64(2))
+			case "never":
+			default:
+				r.Set("period", ref.Title)
+			}
+		}
+		_ = c.Add(r)
+	}
+}
+
+// Prepare validates the catalog and builds the instance of every resource
+// and the relationship graph, without touching the machine. It fails on
+// the first invalid resource, unknown type or unresolvable relationship.
+func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
+	Finalize(c)
+	p := &Plan{opts: opts, catalog: c, instances: map[*catalog.Resource]resource.Instance{}}
+	for _, r := range c.Resources {
+		if isContainer(r, opts.Types) || (r.Virtual && !r.Exported) {
+			continue
+		}
+		if err := checkMetaparams(r); err != nil {
+			return nil, err
+		}
+		t := opts.Types.Lookup(r.Type)
+		inst, err := t.New(r)
+		if err != nil {
+			return nil, &ResourceError{Resource: r, Err: err}
+		}
+		p.instances[r] = inst
+	}
+	g, err := graph.Build(c, graph.Options{
+		Ordering: opts.Ordering,
+		Seed:     opts.Seed,
+		Types:    opts.Types,
+		Debug: func(source, msg string) {
+			if opts.Log != nil {
+				opts.Log.Log(resource.Debug, source, msg)
+			}
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	p.graph = g
+	return p, nil
+}
+
+// isContainer reports whether r holds resources rather than state:
+// stages, classes, nodes and defined-type instances (types not built in).
+func isContainer(r *catalog.Resource, types *resource.Registry) bool {
+	return catalog.IsContainerType(r.Type) || types.Lookup(r.Type) == nil
+}
+
+// ResourceError is an invalid resource, with where it was declared.
+type ResourceError struct {
+	Resource *catalog.Resource
+	Err      error
+}
+
+func (e *ResourceError) Error() string {
+	msg := e.Err.Error()
+	if loc := e.Resource.Location(); loc != "" && !strings.Contains(msg, "(file:") {
+		msg += " " + loc
+	}
+	return msg
+}
+
+func (e *ResourceError) Unwrap() error { return e.Err }
+
+func checkMetaparams(r *catalog.Resource) error {
+	if v, ok := r.Get("noop"); ok {
+		if _, isBool := v.(bool); !isBool && v != "true" && v != "false" {
+			return &ResourceError{Resource: r, Err: fmt.Errorf("Parameter noop failed on %s: Invalid value %s. Valid values are true, false.", r.Ref(), catalog.Format(v))}
+		}
+	}
+	if v, ok := r.Get("loglevel"); ok {
+		if _, valid := resource.ParseLevel(catalog.Scalar(v)); !valid {
+			return &ResourceError{Resource: r, Err: fmt.Errorf("Parameter loglevel failed on %s: Invalid value %s. Valid values are debug, info, notice, warning, err, alert, emerg, crit, verbose.", r.Ref(), catalog.Format(v))}
+		}
+	}
+	return nil
+}
+
+// Plan is a validated catalog with its graph, ready to apply.
+type Plan struct {
+	opts      Options
+	catalog   *catalog.Catalog
+	graph     *graph.Graph
+	instances map[*catalog.Resource]resource.Instance
+}
+
+// Graph returns the plan's relationship graph.
+func (p *Plan) Graph() *graph.Graph { return p.graph }
+
+// Apply prepares and applies c in one step.
+func Apply(ctx context.Context, c *catalog.Catalog, opts Options) (*Result, error) {
+	p, err := Prepare(c, opts)
+	if err != nil {
+		return nil, err
+	}
+	return p.Apply(ctx)
+}
+
+// Apply runs the transaction. It returns ErrCycles (after logging them)
+// when the graph has cycles; failures of single resources are in the
+// result, not the error.
+func (p *Plan) Apply(ctx context.Context) (*Result, error) {
+	now := p.opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	t := &transaction{
+		plan:      p,
+		g:         p.graph,
+		now:       now,
+		log:       p.opts.Log,
+		statuses:  map[*graph.Vertex]*Status{},
+		queues:    map[*graph.Vertex][]Event{},
+		announced: map[*graph.Vertex]bool{},
+		result:    &Result{Noop: p.opts.Noop, Start: now()},
+	}
+	if t.log == nil {
+		t.log = discard{}
+	}
+	var graphFile string
+	if p.opts.GraphDir != "" {
+		if err := os.MkdirAll(p.opts.GraphDir, 0o755); err != nil {
+			return nil, err
+		}
+		if err := p.graph.WriteDOT(p.opts.GraphDir); err != nil {
+			return nil, err
+		}
+		graphFile = filepath.Join(p.opts.GraphDir, "cycles.dot")
+	}
+	if cycles := p.graph.Cycles(); len(cycles) > 0 {
+		t.log.Log(resource.Err, "", p.graph.CycleMessage(graphFile))
+		for _, cycle := range cycles {
+			for _, v := range cycle {
+				if v.Whit != graph.NotWhit {
+					continue
+				}
+				s := t.newStatus(v)
+				s.addEvent(Event{Name: "resource_error", Status: EventFailure, Message: "resource is part of a dependency cycle", Time: now()})
+				t.result.Statuses = append(t.result.Statuses, s)
+			}
+		}
+		t.result.Duration = now().Sub(t.result.Start)
+		return t.result, ErrCycles
+	}
+	if p.opts.Jobs > 1 {
+		t.walkParallel(ctx, p.opts.Jobs)
+	} else {
+		t.walkSerial(ctx)
+	}
+	t.result.Completed = ctx.Err() == nil
+	t.result.Duration = now().Sub(t.result.Start)
+	return t.result, nil
+}
+
+type discard struct{}
+
+func (discard) Log(resource.Level, string, string) {}
+
+// transaction is the state of one run.
+type transaction struct {
+	plan *Plan
+	g    *graph.Graph
+	now  func() time.Time
+	log  resource.Logger
+
+	mu        sync.Mutex // guards the maps and result below under --jobs
+	statuses  map[*graph.Vertex]*Status
+	queues    map[*graph.Vertex][]Event // pending refresh events per target
+	announced map[*graph.Vertex]bool    // failed dependencies already reported
+	result    *Result
+	progress  int
+}
+
+func (t *transaction) walkSerial(ctx context.Context) {
+	w := t.g.NewWalk()
+	total := len(t.g.Vertices())
+	for v := w.Next(); v != nil; v = w.Next() {
+		if ctx.Err() != nil {
+			t.cancel(v)
+		} else {
+			t.progress++
+			t.evaluate(ctx, v, t.progress, total)
+		}
+		w.Done(v)
+	}
+}
+
+// walkParallel applies up to jobs ready resources at once. Picking is
+// still by priority; a resource starts only after all it depends on has
+// finished.
+func (t *transaction) walkParallel(ctx context.Context, jobs int) {
+	w := t.g.NewWalk()
+	total := len(t.g.Vertices())
+	done := make(chan *graph.Vertex)
+	running := 0
+	for {
+		for running < jobs {
+			v := w.Next()
+			if v == nil {
+				break
+			}
+			if ctx.Err() != nil {
+				t.cancel(v)
+				w.Done(v)
+				continue
+			}
+			t.progress++
+			running++
+			go func(v *graph.Vertex, n int) {
+				t.evaluate(ctx, v, n, total)
+				done <- v
+			}(v, t.progress)
+		}
+		if running == 0 {
+			return
+		}
+		v := <-done
+		running--
+		w.Done(v)
+	}
+}
+
+// cancel marks a vertex that was not evaluated because the run was interrupted.
+func (t *transaction) cancel(v *graph.Vertex) {
+	if v.Whit != graph.NotWhit {
+		return
+	}
+	s := t.newStatus(v)
+	s.Skipped = true
+	t.log.Log(resource.Debug, s.Path, "Transaction canceled, skipping")
+	t.mu.Lock()
+	t.statuses[v] = s
+	t.result.Statuses = append(t.result.Statuses, s)
+	t.mu.Unlock()
+}
+
+func (t *transaction) newStatus(v *graph.Vertex) *Status {
+	return &Status{
+		Resource:        v.Resource,
+		Path:            t.g.Path(v),
+		ContainmentPath: t.g.ContainmentPath(v),
+		Time:            t.now(),
+	}
+}
+
+// source is the log source for a vertex: a resource's path, or the
+// container name for a sentinel.
+func (t *transaction) source(v *graph.Vertex) string {
+	if v.Whit != graph.NotWhit {
+		return v.String()
+	}
+	return t.g.Path(v)
+}
+
+// evaluate is Puppet's eval_resource for one vertex.
+func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total int) {
+	src := t.source(v)
+	start := t.now()
+	if t.plan.opts.EvalTrace {
+		t.log.Log(resource.Info, src, fmt.Sprintf("Starting to evaluate the resource (%d of %d)", n, total))
+	}
+	s := t.newStatus(v)
+	failed := t.failedDependencies(v)
+	s.FailedDependencies = refs(failed)
+	switch {
+	case len(failed) > 0:
+		t.skipForFailures(v, s, failed)
+	case v.Whit == graph.NotWhit && v.Resource.Virtual:
+		t.log.Log(resource.Debug, src, "Skipping because virtual")
+		t.skip(v, s)
+	default:
+		if v.Whit == graph.NotWhit {
+			s = t.harness(ctx, v, s)
+			if !s.Failed && !s.FailedToRestart {
+				t.queueEvents(v, s.Events)
+			}
+		}
+		t.processEvents(ctx, v, s)
+		if v.Whit == graph.NotWhit {
+			s.EvaluationTime = t.now().Sub(start)
+		}
+	}
+	t.mu.Lock()
+	t.statuses[v] = s
+	if v.Whit == graph.NotWhit {
+		t.result.Statuses = append(t.result.Statuses, s)
+	}
+	t.mu.Unlock()
+	if t.plan.opts.EvalTrace {
+		t.log.Log(resource.Info, src, fmt.Sprintf("Evaluated in %0.2f seconds", t.now().Sub(start).Seconds()))
+	}
+}
+
+func refs(vs []*graph.Vertex) []catalog.Ref {
+	var out []catalog.Ref
+	for _, v := range vs {
+		out = append(out, v.Ref())
+	}
+	return out
+}
+
+// failedDependencies is Puppet's propagate_failure: the direct
+// predecessors that failed, plus the failures they were skipped for.
+func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var out []*graph.Vertex
+	seen := map[*graph.Vertex]bool{}
+	add := func(d *graph.Vertex) {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	for _, d := range t.g.Predecessors(v) {
+		s := t.statuses[d]
+		if s == nil {
+			continue
+		}
+		if s.Failed || s.FailedToRestart {
+			add(d)
+		}
+		for _, f := range s.failedVertices {
+			add(f)
+		}
+	}
+	return out
+}
+
+func (t *transaction) skipForFailures(v *graph.Vertex, s *Status, failed []*graph.Vertex) {
+	s.failedVertices = failed
+	if v.Whit == graph.NotWhit {
+		src := t.source(v)
+		for _, d := range failed {
+			t.mu.Lock()
+			first := !t.announced[d]
+			t.announced[d] = true
+			t.mu.Unlock()
+			if first {
+				t.log.Log(resource.Notice, src, fmt.Sprintf("Dependency %s has failures: true", d))
+			}
+		}
+		t.log.Log(resource.Warning, src, "Skipping because of failed dependencies")
+	}
+	t.skip(v, s)
+}
+
+// skip marks v skipped and drops the events queued for it.
+func (t *transaction) skip(v *graph.Vertex, s *Status) {
+	s.Skipped = true
+	t.log.Log(resource.Debug, t.source(v), "Resource is being skipped, unscheduling all events")
+	t.mu.Lock()
+	queued := len(t.queues[v]) > 0
+	delete(t.queues, v)
+	t.mu.Unlock()
+	if queued {
+		t.log.Log(resource.Info, t.source(v), "Unscheduling all events on "+v.String())
+	}
+}
+
+// noop reports whether v runs in noop: its own noop parameter when set,
+// else the run's setting. Sentinels follow the run.
+func (t *transaction) noop(v *graph.Vertex) bool {
+	if v.Whit == graph.NotWhit {
+		if val, ok := v.Resource.Get("noop"); ok && val != nil {
+			return catalog.Truthy(val)
+		}
+	}
+	return t.plan.opts.Noop
+}
+
+func (t *transaction) handle(v *graph.Vertex) *resource.Handle {
+	level := resource.Notice
+	if l, ok := v.Resource.Get("loglevel"); ok {
+		level, _ = resource.ParseLevel(catalog.Scalar(l))
+	}
+	return &resource.Handle{
+		Path:      t.g.Path(v),
+		Log:       t.log,
+		Level:     level,
+		Noop:      t.noop(v),
+		BucketDir: t.plan.opts.BucketDir,
+		Runner:    t.plan.opts.Runner,
+	}
+}
+
+// harness brings one resource in line: Puppet's ResourceHarness#evaluate.
+func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) *Status {
+	inst := t.plan.instances[v.Resource]
+	if inst == nil {
+		return s
+	}
+	h := t.handle(v)
+	if err := inst.Retrieve(ctx, h); err != nil {
+		s.Failed = true
+		t.log.Log(resource.Err, h.Path, "Could not evaluate: "+err.Error())
+		return s
+	}
+	props := inst.Properties()
+	var toSync []resource.Property
+	switch {
+	case len(props) > 0 && props[0].Name() == "ensure" && !props[0].InSync():
+		toSync = props[:1]
+	case !inst.Exists() && (len(props) == 0 || props[0].Name() != "ensure"):
+		if len(props) > 0 {
+			t.log.Log(resource.Debug, h.Path, "Nothing to manage: no ensure and the resource doesn't exist")
+		}
+	default:
+		for _, p := range props {
+			if !p.InSync() {
+				toSync = append(toSync, p)
+			}
+		}
+	}
+	changed := false
+	for _, p := range toSync {
+		ev := Event{Name: p.Event(), Property: p.Name(), Previous: p.Current(), Desired: p.Desired(), Time: t.now()}
+		propPath := h.Path + "/" + p.Name()
+		if h.Noop {
+			ev.Status = EventNoop
+			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", catalog.Format(p.Current()), catalog.Format(p.Desired()))
+			t.log.Log(h.Level, propPath, ev.Message)
+		} else if err := p.Sync(ctx, h); err != nil {
+			ev.Status = EventFailure
+			ev.Message = fmt.Sprintf("change from %s to %s failed: %v", catalog.Format(p.Current()), catalog.Format(p.Desired()), err)
+			t.log.Log(resource.Err, "", err.Error())
+			t.log.Log(resource.Err, propPath, ev.Message)
+		} else {
+			ev.Status = EventSuccess
+			ev.Message = p.Message()
+			t.log.Log(h.Level, propPath, ev.Message)
+			changed = true
+		}
+		s.addEvent(ev)
+	}
+	if changed {
+		if f, ok := inst.(resource.Flusher); ok {
+			if err := f.Flush(ctx, h); err != nil {
+				s.Failed = true
+				t.log.Log(resource.Err, h.Path, "Could not evaluate: "+err.Error())
+			}
+		}
+	}
+	return s
+}
+
+// queueEvents is Puppet's queue_events: each group of same-named events
+// goes along every refresh edge out of v whose target can refresh.
+func (t *transaction) queueEvents(v *graph.Vertex, events []Event) {
+	if len(events) == 0 {
+		return
+	}
+	var groups [][]Event
+	index := map[string]int{}
+	for _, e := range events {
+		i, ok := index[e.Name]
+		if !ok {
+			i = len(groups)
+			index[e.Name] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], e)
+	}
+	src := t.source(v)
+	for _, group := range groups {
+		for _, e := range t.g.Out(v) {
+			if !e.Refresh || !t.canRefresh(e.To) {
+				continue
+			}
+			t.mu.Lock()
+			t.queues[e.To] = append(t.queues[e.To], group...)
+			t.mu.Unlock()
+			if e.To.Whit == graph.Completed {
+				t.log.Log(resource.Debug, src, fmt.Sprintf("The container %s will propagate my refresh event", e.To))
+			} else {
+				t.log.Log(resource.Info, src, "Scheduling refresh of "+e.To.String())
+			}
+		}
+	}
+}
+
+func (t *transaction) canRefresh(v *graph.Vertex) bool {
+	if v.Whit != graph.NotWhit {
+		return true
+	}
+	_, ok := t.plan.instances[v.Resource].(resource.Refresher)
+	return ok
+}
+
+// processEvents is Puppet's process_events: the refresh events queued for
+// v, from every source, trigger one refresh.
+func (t *transaction) processEvents(ctx context.Context, v *graph.Vertex, s *Status) {
+	t.mu.Lock()
+	queued := t.queues[v]
+	delete(t.queues, v)
+	t.mu.Unlock()
+	if len(queued) == 0 {
+		return
+	}
+	src := t.source(v)
+	allNoop := true
+	for _, e := range queued {
+		if e.Status != EventNoop {
+			allNoop = false
+			break
+		}
+	}
+	count := pluralEvents(len(queued))
+	if allNoop || t.noop(v) {
+		t.log.Log(resource.Notice, src, "Would have triggered 'refresh' from "+count)
+		t.queueEvents(v, []Event{{Name: "noop_restart", Status: EventNoop, Time: t.now()}})
+		return
+	}
+	if v.Whit == graph.NotWhit {
+		r := t.plan.instances[v.Resource].(resource.Refresher)
+		if err := r.Refresh(ctx, t.handle(v)); err != nil {
+			msg := "Failed to call refresh: " + err.Error()
+			t.log.Log(resource.Err, src, msg)
+			t.log.Log(resource.Err, src, err.Error())
+			s.FailedToRestart = true
+			s.addEvent(Event{Name: "resource_error", Status: EventFailure, Message: msg, Time: t.now()})
+			return
+		}
+		msg := "Triggered 'refresh' from " + count
+		t.log.Log(resource.Notice, src, msg)
+		s.addEvent(Event{Name: "refresh", Status: EventSuccess, Message: msg, Time: t.now()})
+	}
+	s.Restarted = true
+	t.queueEvents(v, []Event{{Name: "restarted", Status: EventSuccess, Time: t.now()}})
+}
+
+func pluralEvents(n int) string {
+	if n == 1 {
+		return "1 event"
+	}
+	return fmt.Sprintf("%d events", n)
+}

@@ -1,0 +1,162 @@
+package apply
+
+import (
+	"time"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/graph"
+)
+
+// Event statuses, as Puppet names them.
+const (
+	EventSuccess = "success"
+	EventFailure = "failure"
+	EventNoop    = "noop"
+)
+
+// Event is one change (or attempted change) to a resource, or a refresh.
+type Event struct {
+	Name     string // file_created, content_changed, refresh, restarted, noop_restart, ...
+	Status   string // success, failure, noop
+	Property string // "" for refresh and container events
+	Previous catalog.Value
+	Desired  catalog.Value
+	Message  string
+	Time     time.Time
+}
+
+// Status is what happened to one resource during the run.
+type Status struct {
+	Resource        *catalog.Resource
+	Path            string   // log source, /Stage[main]/Main/File[/x]
+	ContainmentPath []string // ["Stage[main]", "Main", "File[/x]"]
+	Provider        string
+
+	Failed          bool
+	FailedToRestart bool
+	Changed         bool
+	OutOfSync       bool
+	Skipped         bool
+	Restarted       bool
+	ChangeCount     int
+	OutOfSyncCount  int
+	Events          []Event
+	// FailedDependencies are the failed resources this one waited for.
+	FailedDependencies []catalog.Ref
+
+	failedVertices []*graph.Vertex
+
+	Time           time.Time
+	EvaluationTime time.Duration // zero when skipped
+}
+
+func (s *Status) addEvent(e Event) {
+	s.Events = append(s.Events, e)
+	switch e.Status {
+	case EventFailure:
+		s.Failed = true
+	case EventSuccess:
+		s.ChangeCount++
+		s.Changed = true
+	}
+	s.OutOfSyncCount++
+	s.OutOfSync = true
+}
+
+// Result is the outcome of one run.
+type Result struct {
+	// Statuses lists every resource's status in evaluation order
+	// (containers' internal sentinels excluded).
+	Statuses []*Status
+	// Completed is false when the run was aborted (cycles, interruption).
+	Completed bool
+	Noop      bool
+	Start     time.Time
+	Duration  time.Duration
+}
+
+// Counts sums the statuses the way Puppet's resource metrics do.
+type Counts struct {
+	Total, Skipped, Failed, FailedToRestart, Restarted, Changed, OutOfSync int
+	Changes                                                                int
+	Events, EventSuccess, EventFailure, EventNoop                          int
+}
+
+// Counts returns the run's summary counts.
+func (r *Result) Counts() Counts {
+	var c Counts
+	for _, s := range r.Statuses {
+		c.Total++
+		if s.Skipped {
+			c.Skipped++
+		}
+		if s.Failed {
+			c.Failed++
+		}
+		if s.FailedToRestart {
+			c.FailedToRestart++
+		}
+		if s.Restarted {
+			c.Restarted++
+		}
+		if s.Changed {
+			c.Changed++
+		}
+		if s.OutOfSync {
+			c.OutOfSync++
+		}
+		c.Changes += s.ChangeCount
+		for _, e := range s.Events {
+			c.Events++
+			switch e.Status {
+			case EventSuccess:
+				c.EventSuccess++
+			case EventFailure:
+				c.EventFailure++
+			case EventNoop:
+				c.EventNoop++
+			}
+		}
+	}
+	return c
+}
+
+// Status summarizes the run as Puppet's report does: "failed" if any
+// resource failed or the run did not complete, else "changed" if anything
+// changed, else "unchanged".
+func (r *Result) Status() string {
+	c := r.Counts()
+	switch {
+	case !r.Completed || c.Failed > 0 || c.FailedToRestart > 0:
+		return "failed"
+	case c.Changes > 0:
+		return "changed"
+	}
+	return "unchanged"
+}
+
+// ExitCode is puppet apply's --detailed-exitcodes value: 2 when something
+// changed, 4 when something failed, 6 for both, 0 otherwise.
+func (r *Result) ExitCode() int {
+	c := r.Counts()
+	code := 0
+	if c.Changes > 0 {
+		code |= 2
+	}
+	if c.Failed > 0 || c.FailedToRestart > 0 || !r.Completed {
+		code |= 4
+	}
+	return code
+}
+
+// NoopPending reports whether any resource has a noop event.
+func (r *Result) NoopPending() bool {
+	for _, s := range r.Statuses {
+		for _, e := range s.Events {
+			if e.Status == EventNoop {
+				return true
+			}
+		}
+	}
+	return false
+}
