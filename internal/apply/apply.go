@@ -88,7 +88,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	Finalize(c)
 	p := &Plan{opts: opts, catalog: c, instances: map[*catalog.Resource]resource.Instance{}}
 	for _, r := range c.Resources {
-		if isContainer(r, opts.Types) || (r.Virtual && !r.Exported) {
+		if isContainer(r, opts.Types) || r.Virtual {
 			continue
 		}
 		if err := checkMetaparams(r); err != nil {
@@ -343,7 +343,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	switch {
 	case len(failed) > 0:
 		t.skipForFailures(v, s, failed)
-	case v.Whit == graph.NotWhit && v.Resource.Virtual:
+	case v.Whit == graph.NotWhit && (v.Skip || v.Resource.Virtual):
 		t.log.Log(resource.Debug, src, "Skipping because virtual")
 		t.skip(v, s)
 	default:
