@@ -1,0 +1,277 @@
+package lexer
+
+import (
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/diag"
+	"github.com/ordoproject/ordo/internal/source"
+)
+
+// heredoc lexes @(TAG:syntax/escapes) and its body, which starts on the line
+// after the tag (or after the previous heredoc body on the same line).
+func (l *lexer) heredoc(start int) Token {
+	closeAt := strings.IndexByte(string(l.src[start:]), ')')
+	nl := strings.IndexByte(string(l.src[start:]), '\n')
+	if closeAt < 0 || (nl >= 0 && nl < closeAt) {
+		l.fatal(diag.BadHeredoc, start, start+2, "expected ')' to close the heredoc tag", "Unclosed parenthesis after '@(' followed by '%s'", l.followedBy(start+2))
+		return l.next()
+	}
+	spec := string(l.src[start+2 : start+closeAt])
+	l.pos = start + closeAt + 1
+
+	tag, rest, _ := strings.Cut(spec, ":")
+	var syntax, flags string
+	hasFlags := false
+	if i := strings.IndexByte(tag, '/'); i >= 0 {
+		tag, flags, hasFlags = tag[:i], tag[i+1:], true
+	} else if i := strings.IndexByte(rest, '/'); i >= 0 {
+		syntax, flags, hasFlags = rest[:i], rest[i+1:], true
+	} else {
+		syntax = rest
+	}
+	syntax = strings.TrimSpace(syntax)
+	flags = strings.TrimSpace(flags)
+	tag = strings.TrimSpace(tag)
+	interpolate := false
+	if len(tag) >= 2 && tag[0] == '"' && tag[len(tag)-1] == '"' {
+		interpolate = true
+		tag = strings.TrimSpace(tag[1 : len(tag)-1])
+	}
+	if tag == "" {
+		l.fatal(diag.BadHeredoc, start, l.pos, "write a tag such as @(END)", "Heredoc without end-tag")
+		return l.next()
+	}
+	esc := escapes{}
+	if hasFlags {
+		if flags == "" {
+			flags = "trnsuL$"
+		}
+		esc.set = "\\"
+		for _, f := range flags {
+			switch f {
+			case 't', 'r', 'n', 's', 'u', '$':
+				if strings.ContainsRune(esc.set, f) {
+					l.fatal(diag.BadHeredoc, start, l.pos, "", "An escape char for @() may only appear once. Got '%s'", flags)
+					return l.next()
+				}
+				esc.set += string(f)
+			case 'L':
+				esc.lineCont = true
+			default:
+				l.fatal(diag.BadHeredoc, start, l.pos, "valid escapes are t, r, n, s, u, L and $", "Invalid heredoc escape char. Only t, r, n, s,  u, L, $ allowed. Got '%c'", f)
+				return l.next()
+			}
+		}
+	}
+
+	// Find where the body starts.
+	bodyStart := l.heredocResume
+	if l.heredocLineEnd < 0 {
+		nl := strings.IndexByte(string(l.src[l.pos:]), '\n')
+		if nl < 0 {
+			l.fatal(diag.BadHeredoc, l.pos, l.pos, "the text must start on the line after the tag", "Heredoc without any following lines of text")
+			return l.next()
+		}
+		l.heredocLineEnd = l.pos + nl
+		bodyStart = l.heredocLineEnd + 1
+	}
+
+	// Find the end-tag line: optional '|' margin marker, optional '-' trim.
+	lineStart := bodyStart
+	var endLine, endLineEnd int
+	margin, trim, found := "", false, false
+	for lineStart <= len(l.src) && !found {
+		lineEnd := strings.IndexByte(string(l.src[lineStart:]), '\n')
+		next := 0
+		if lineEnd < 0 {
+			lineEnd = len(l.src)
+			next = len(l.src) + 1
+		} else {
+			lineEnd += lineStart
+			next = lineEnd + 1
+		}
+		line := strings.TrimRight(string(l.src[lineStart:lineEnd]), "\r")
+		trimmed := strings.TrimLeft(line, " \t")
+		lead := line[:len(line)-len(trimmed)]
+		hasMargin := false
+		if strings.HasPrefix(trimmed, "|") {
+			hasMargin = true
+			trimmed = strings.TrimLeft(trimmed[1:], " \t")
+		}
+		hasTrim := false
+		if strings.HasPrefix(trimmed, "-") {
+			hasTrim = true
+			trimmed = strings.TrimLeft(trimmed[1:], " \t")
+		}
+		if strings.TrimRight(trimmed, " \t") == tag {
+			found = true
+			endLine, endLineEnd = lineStart, next
+			if hasMargin {
+				margin = lead
+			}
+			trim = hasTrim
+			break
+		}
+		if next > len(l.src) {
+			break
+		}
+		lineStart = next
+	}
+	if !found {
+		l.fatal(diag.BadHeredoc, bodyStart, bodyStart, "expected a line with the end tag '"+tag+"'", "Heredoc without end-tagged line")
+		return l.next()
+	}
+	if endLineEnd > len(l.src) {
+		endLineEnd = len(l.src)
+	}
+	l.heredocResume = endLineEnd
+	if l.heredocResume > len(l.src) {
+		l.heredocResume = len(l.src)
+	}
+
+	s := &textScanner{bufFrom: -1}
+	for ls := bodyStart; ls < endLine; {
+		le := strings.IndexByte(string(l.src[ls:endLine]), '\n')
+		if le < 0 {
+			le = endLine
+		} else {
+			le += ls + 1
+		}
+		i := ls
+		if margin != "" && strings.HasPrefix(string(l.src[ls:le]), margin) {
+			i += len(margin)
+		}
+		for i < le {
+			c := l.src[i]
+			switch {
+			case c == '\\' && (esc.set != "" || esc.lineCont):
+				i = l.scanEscape(s, i, esc)
+			case c == '$' && interpolate && (l.peekAt(i+1) == '{' || l.varNameEnd(i+1) > i+1) && !(strings.Contains(esc.set, "$") && i > 0 && false):
+				i = l.scanDollar(s, i)
+				if l.failed {
+					return Token{Kind: EOF, Pos: source.Pos(len(l.src)), End: source.Pos(len(l.src))}
+				}
+				if i > le { // an interpolation spanned lines
+					le = i
+					for le < endLine && l.src[le-1] != '\n' {
+						le++
+					}
+				}
+			default:
+				s.write(i, string(c))
+				i++
+			}
+		}
+		ls = le
+	}
+	if trim {
+		text := s.buf.String()
+		if strings.HasSuffix(text, "\r\n") {
+			s.buf.Reset()
+			s.buf.WriteString(text[:len(text)-2])
+		} else if strings.HasSuffix(text, "\n") {
+			s.buf.Reset()
+			s.buf.WriteString(text[:len(text)-1])
+		}
+	}
+	s.flush(endLine)
+	t := l.tok(Heredoc, start)
+	t.Syntax = syntax
+	if len(s.segs) == 1 && s.segs[0].Kind == SegText {
+		t.Text = s.segs[0].Text
+	} else if len(s.segs) > 0 {
+		t.Segments = s.segs
+	}
+	if len(t.Segments) > 0 && trim {
+		// A trailing newline may sit in a text segment before the last
+		// interpolation only when the body ends with it; nothing to do.
+	}
+	return t
+}
+
+// eppTextToken lexes template text up to the next code tag. It returns
+// ok=false when it switched to code mode without any text to emit.
+func (l *lexer) eppTextToken() (Token, bool) {
+	start := l.pos
+	if l.eppTrimNL {
+		l.eppTrimNL = false
+		if l.peekAt(l.pos) == '\n' {
+			l.pos++
+		} else if l.peekAt(l.pos) == '\r' && l.peekAt(l.pos+1) == '\n' {
+			l.pos += 2
+		}
+	}
+	var b strings.Builder
+	emit := func(kindAfter Kind, tagStart int) (Token, bool) {
+		text := b.String()
+		t := Token{Kind: RenderString, Pos: source.Pos(start), End: source.Pos(tagStart), Text: text}
+		l.lastKind = RenderString
+		if text == "" {
+			return Token{}, false
+		}
+		return t, true
+	}
+	for l.pos < len(l.src) {
+		c := l.src[l.pos]
+		if c == '<' && l.peekAt(l.pos+1) == '%' {
+			if l.peekAt(l.pos+2) == '%' { // <%% is a literal <%
+				b.WriteString("<%")
+				l.pos += 3
+				continue
+			}
+			tagStart := l.pos
+			switch l.peekAt(l.pos + 2) {
+			case '#':
+				end := strings.Index(string(l.src[l.pos+3:]), "%>")
+				if end < 0 {
+					l.fatal(diag.BadEPP, l.pos, l.pos+3, "expected '%>' to close the comment", "Unbalanced epp tag, reached <eof> without closing tag.")
+					return emit(EOF, tagStart)
+				}
+				closeAt := l.pos + 3 + end
+				l.pos = closeAt + 2
+				if closeAt > 0 && l.src[closeAt-1] == '-' {
+					if l.peekAt(l.pos) == '\n' {
+						l.pos++
+					} else if l.peekAt(l.pos) == '\r' && l.peekAt(l.pos+1) == '\n' {
+						l.pos += 2
+					}
+				}
+				continue
+			case '=':
+				l.pos += 3
+				l.eppText = false
+				if t, ok := emit(RenderExpr, tagStart); ok {
+					l.pos = tagStart // re-lex the tag after the text
+					l.eppText = true
+					// skip the text we already consumed next time
+					l.pendingRenderExpr(tagStart)
+					return t, true
+				}
+				t := Token{Kind: RenderExpr, Pos: source.Pos(tagStart), End: source.Pos(l.pos)}
+				l.lastKind = RenderExpr
+				return t, true
+			case '-':
+				text := strings.TrimRight(b.String(), " \t")
+				b.Reset()
+				b.WriteString(text)
+				l.pos += 3
+			default:
+				l.pos += 2
+			}
+			l.eppText = false
+			return emit(EOF, tagStart)
+		}
+		if c == '%' && l.peekAt(l.pos+1) == '%' && l.peekAt(l.pos+2) == '>' { // %%> is a literal %>
+			b.WriteString("%>")
+			l.pos += 3
+			continue
+		}
+		b.WriteByte(c)
+		l.pos++
+	}
+	return emit(EOF, l.pos)
+}
+
+// pendingRenderExpr arranges for the next call in text mode to start at the
+// "<%=" tag at tagStart, so that text and tag come out as two tokens.
+func (l *lexer) pendingRenderExpr(tagStart int) { l.pos = tagStart }

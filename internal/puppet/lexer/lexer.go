@@ -1,0 +1,656 @@
+package lexer
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ordoproject/ordo/internal/diag"
+	"github.com/ordoproject/ordo/internal/source"
+)
+
+// Mode selects the kind of source to lex.
+type Mode int
+
+// Modes.
+const (
+	Manifest Mode = iota // a .pp file: all code
+	EPP                  // a .epp template: text with <% %> code tags
+)
+
+// maxNesting bounds how deeply string interpolations may nest.
+const maxNesting = 64
+
+// Lex returns the tokens of f, ending with an EOF token, and the problems
+// found. Lexing stops at the first error that makes the rest unreadable (an
+// unclosed string, comment or heredoc); the tokens before it are returned.
+func Lex(f *source.File, mode Mode) ([]Token, diag.List) {
+	l := &lexer{file: f, src: f.Content, heredocLineEnd: -1, epp: mode == EPP, eppText: mode == EPP}
+	l.lastKind = Semi
+	for {
+		t := l.next()
+		l.toks = append(l.toks, t)
+		if t.Kind == EOF {
+			break
+		}
+	}
+	return l.toks, l.diags
+}
+
+type lexer struct {
+	file  *source.File
+	src   []byte
+	pos   int
+	toks  []Token
+	diags diag.List
+
+	lastKind Kind // kind of the previous token, for regex and bracket decisions
+	failed   bool // a fatal error ended lexing
+	nesting  int  // depth of ${} interpolation
+
+	// Heredoc bodies start on the line after their tag. When a line holds
+	// heredoc tags, heredocLineEnd is the offset of its '\n' and
+	// heredocResume the offset where lexing continues after the bodies.
+	heredocLineEnd int
+	heredocResume  int
+
+	epp       bool
+	eppText   bool // in an EPP template, currently outside code tags
+	eppTrimNL bool // the last tag was -%>: drop one following newline
+}
+
+func (l *lexer) errorAt(code diag.Code, start, end int, format string, args ...any) {
+	l.diags = append(l.diags, &diag.Diagnostic{
+		Severity: diag.Error, Code: code, Summary: fmt.Sprintf(format, args...),
+		Subject: source.Range{File: l.file, Start: source.Pos(start), End: source.Pos(end)},
+	})
+}
+
+func (l *lexer) warnAt(code diag.Code, start, end int, format string, args ...any) {
+	l.diags = append(l.diags, &diag.Diagnostic{
+		Severity: diag.Warning, Code: code, Summary: fmt.Sprintf(format, args...),
+		Subject: source.Range{File: l.file, Start: source.Pos(start), End: source.Pos(end)},
+	})
+}
+
+// fatal records an error after which nothing more is lexed.
+func (l *lexer) fatal(code diag.Code, start, end int, detail, format string, args ...any) {
+	l.errorAt(code, start, end, format, args...)
+	l.diags[len(l.diags)-1].Detail = detail
+	l.failed = true
+	l.pos = len(l.src)
+}
+
+func (l *lexer) peekAt(i int) byte {
+	if i < len(l.src) {
+		return l.src[i]
+	}
+	return 0
+}
+
+func (l *lexer) tok(k Kind, start int) Token {
+	l.lastKind = k
+	return Token{Kind: k, Pos: source.Pos(start), End: source.Pos(l.pos)}
+}
+
+// skipSpace skips blanks, line ends (jumping over heredoc bodies) and comments.
+func (l *lexer) skipSpace() {
+	for l.pos < len(l.src) {
+		c := l.src[l.pos]
+		switch {
+		case c == '\n':
+			if l.pos == l.heredocLineEnd {
+				l.pos = l.heredocResume
+				l.heredocLineEnd = -1
+				continue
+			}
+			l.pos++
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			l.pos++
+		case c == 0xC2 && l.peekAt(l.pos+1) == 0xA0: // no-break space
+			l.pos += 2
+		case c == '#':
+			for l.pos < len(l.src) && l.src[l.pos] != '\n' {
+				if l.epp && l.src[l.pos] == '%' && l.peekAt(l.pos+1) == '>' {
+					return
+				}
+				l.pos++
+			}
+		case c == '/' && l.peekAt(l.pos+1) == '*':
+			end := strings.Index(string(l.src[l.pos+2:]), "*/")
+			if end < 0 {
+				l.fatal(diag.UnclosedComment, l.pos, l.pos+2, "expected '*/' to close the comment", "Unclosed multi line comment")
+				return
+			}
+			l.pos += 2 + end + 2
+		default:
+			return
+		}
+	}
+}
+
+func isDigit(c byte) bool     { return c >= '0' && c <= '9' }
+func isLower(c byte) bool     { return c >= 'a' && c <= 'z' }
+func isUpper(c byte) bool     { return c >= 'A' && c <= 'Z' }
+func isWordChar(c byte) bool  { return isLower(c) || isUpper(c) || isDigit(c) || c == '_' }
+func isNameStart(c byte) bool { return isLower(c) || c == '_' }
+
+func (l *lexer) next() Token {
+	if l.failed {
+		return Token{Kind: EOF, Pos: source.Pos(len(l.src)), End: source.Pos(len(l.src))}
+	}
+	if l.eppText {
+		if t, ok := l.eppTextToken(); ok {
+			return t
+		}
+	}
+	l.skipSpace()
+	if l.failed || l.pos >= len(l.src) {
+		if l.epp && !l.eppText && !l.failed {
+			l.errorAt(diag.BadEPP, len(l.src), len(l.src), "Unbalanced epp tag, reached <eof> without closing tag.")
+		}
+		return Token{Kind: EOF, Pos: source.Pos(len(l.src)), End: source.Pos(len(l.src))}
+	}
+	start := l.pos
+	c := l.src[l.pos]
+	if l.epp && l.nesting == 0 {
+		if (c == '%' && l.peekAt(l.pos+1) == '>') || (c == '-' && l.peekAt(l.pos+1) == '%' && l.peekAt(l.pos+2) == '>') {
+			if c == '-' {
+				l.pos += 3
+				l.eppTrimNL = true
+			} else {
+				l.pos += 2
+			}
+			l.eppText = true
+			return l.next()
+		}
+	}
+	switch {
+	case isNameStart(c) || (c == ':' && l.peekAt(l.pos+1) == ':' && isNameStart(l.peekAt(l.pos+2))):
+		return l.bareWord(start)
+	case isUpper(c) || (c == ':' && l.peekAt(l.pos+1) == ':' && isUpper(l.peekAt(l.pos+2))):
+		return l.typeRef(start)
+	case isDigit(c):
+		return l.number(start)
+	case c == '$':
+		return l.variable(start)
+	case c == '\'':
+		return l.singleQuoted(start)
+	case c == '"':
+		return l.doubleQuoted(start)
+	case c == '@' && l.peekAt(l.pos+1) == '(':
+		return l.heredoc(start)
+	case c == '/' && l.regexAcceptable():
+		if t, ok := l.regex(start); ok {
+			return t
+		}
+	}
+	return l.operator(start)
+}
+
+// regexAcceptable reports whether a '/' here starts a regex rather than
+// being a division: it does unless the previous token ends an operand.
+func (l *lexer) regexAcceptable() bool {
+	switch l.lastKind {
+	case RParen, RBrack, RRCollect, RCollect, Name, TypeRef, Number, String, DQString, Heredoc,
+		Regex, Variable, Word, KwTrue, KwFalse:
+		return false
+	}
+	return true
+}
+
+var threeCharOps = map[string]Kind{"<<|": LLCollect, "|>>": RRCollect}
+
+var twoCharOps = map[string]Kind{
+	"<|": LCollect, "|>": RCollect, "<-": InEdge, "<~": InEdgeSub, "->": OutEdge, "~>": OutEdgeSub,
+	"<<": LShift, ">>": RShift, "<=": Le, ">=": Ge, "==": Eq, "=~": Match, "=>": FArrow,
+	"!=": Ne, "!~": NoMatch, "+>": PArrow, "+=": Appends, "-=": Deletes, "@@": AtAt,
+}
+
+var oneCharOps = map[byte]Kind{
+	'<': Lt, '>': Gt, '=': Assign, '!': Not, '+': Plus, '-': Minus, '*': Times, '%': Mod,
+	'/': Div, '.': Dot, '|': Pipe, '@': At, ':': Colon, ',': Comma, ';': Semi, '?': QMark,
+	'(': LParen, ')': RParen, ']': RBrack, '{': LBrace, '}': RBrace,
+}
+
+func (l *lexer) operator(start int) Token {
+	rest := l.src[l.pos:]
+	if len(rest) >= 3 {
+		if k, ok := threeCharOps[string(rest[:3])]; ok {
+			l.pos += 3
+			return l.tok(k, start)
+		}
+	}
+	if len(rest) >= 2 {
+		if k, ok := twoCharOps[string(rest[:2])]; ok {
+			l.pos += 2
+			return l.tok(k, start)
+		}
+	}
+	c := rest[0]
+	if c == '[' {
+		l.pos++
+		if start == 0 || strings.IndexByte(" \t\r\n", l.src[start-1]) >= 0 {
+			return l.tok(ListStart, start)
+		}
+		return l.tok(LBrack, start)
+	}
+	if c == '(' {
+		l.pos++
+		j := start - 1
+		for j >= 0 && (l.src[j] == ' ' || l.src[j] == '\t' || l.src[j] == '\r') {
+			j--
+		}
+		if j < 0 || l.src[j] == '\n' {
+			return l.tok(WSLParen, start)
+		}
+		return l.tok(LParen, start)
+	}
+	if k, ok := oneCharOps[c]; ok {
+		l.pos++
+		return l.tok(k, start)
+	}
+	r, size := utf8.DecodeRune(rest)
+	l.pos += size
+	l.errorAt(diag.IllegalCharacter, start, l.pos, "Illegal character %q", r)
+	return l.next()
+}
+
+// bareWord lexes a name, keyword or word: segments of [a-z_][\w-]*\w
+// separated by '::'.
+func (l *lexer) bareWord(start int) Token {
+	for {
+		if l.peekAt(l.pos) == ':' && l.peekAt(l.pos+1) == ':' && isNameStart(l.peekAt(l.pos+2)) {
+			l.pos += 2
+		} else if !isNameStart(l.peekAt(l.pos)) {
+			break
+		}
+		l.pos++
+		for l.pos < len(l.src) && (isWordChar(l.src[l.pos]) || l.src[l.pos] == '-') {
+			l.pos++
+		}
+		for l.src[l.pos-1] == '-' { // a word never ends in '-'
+			l.pos--
+		}
+	}
+	text := string(l.src[start:l.pos])
+	if k, ok := keywords[text]; ok {
+		t := l.tok(k, start)
+		t.Text = text
+		return t
+	}
+	kind := Name
+	for _, seg := range strings.Split(strings.TrimPrefix(text, "::"), "::") {
+		if seg == "" || !isLower(seg[0]) || strings.Contains(seg, "-") {
+			kind = Word
+		}
+	}
+	t := l.tok(kind, start)
+	t.Text = text
+	return t
+}
+
+func (l *lexer) typeRef(start int) Token {
+	for {
+		if l.peekAt(l.pos) == ':' && l.peekAt(l.pos+1) == ':' && isUpper(l.peekAt(l.pos+2)) {
+			l.pos += 2
+		} else if !isUpper(l.peekAt(l.pos)) {
+			break
+		}
+		l.pos++
+		for l.pos < len(l.src) && isWordChar(l.src[l.pos]) {
+			l.pos++
+		}
+	}
+	t := l.tok(TypeRef, start)
+	t.Text = string(l.src[start:l.pos])
+	return t
+}
+
+func isHex(c byte) bool { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') }
+
+func (l *lexer) number(start int) Token {
+	if l.src[l.pos] == '0' && (l.peekAt(l.pos+1) == 'x' || l.peekAt(l.pos+1) == 'X') && isHex(l.peekAt(l.pos+2)) {
+		l.pos += 2
+		for isHex(l.peekAt(l.pos)) {
+			l.pos++
+		}
+	} else {
+		for isDigit(l.peekAt(l.pos)) {
+			l.pos++
+		}
+		if l.peekAt(l.pos) == '.' && isDigit(l.peekAt(l.pos+1)) {
+			l.pos++
+			for isDigit(l.peekAt(l.pos)) {
+				l.pos++
+			}
+		}
+		if c := l.peekAt(l.pos); c == 'e' || c == 'E' {
+			j := l.pos + 1
+			if l.peekAt(j) == '-' || l.peekAt(j) == '+' {
+				j++
+			}
+			if isDigit(l.peekAt(j)) {
+				l.pos = j
+				for isDigit(l.peekAt(l.pos)) {
+					l.pos++
+				}
+			}
+		}
+	}
+	if isWordChar(l.peekAt(l.pos)) {
+		for isWordChar(l.peekAt(l.pos)) {
+			l.pos++
+		}
+		l.errorAt(diag.BadNumber, start, l.pos, "Illegal number '%s'", l.src[start:l.pos])
+	}
+	t := l.tok(Number, start)
+	t.Text = string(l.src[start:l.pos])
+	return t
+}
+
+// varNameEnd returns the end of a variable name starting at i:
+// (::)?(\w+::)*\w+, or i when there is none.
+func (l *lexer) varNameEnd(i int) int {
+	j := i
+	if l.peekAt(j) == ':' && l.peekAt(j+1) == ':' {
+		j += 2
+	}
+	end := i
+	for {
+		k := j
+		for isWordChar(l.peekAt(k)) {
+			k++
+		}
+		if k == j {
+			break
+		}
+		end = k
+		if l.peekAt(k) == ':' && l.peekAt(k+1) == ':' && isWordChar(l.peekAt(k+2)) {
+			j = k + 2
+			continue
+		}
+		break
+	}
+	return end
+}
+
+func (l *lexer) variable(start int) Token {
+	end := l.varNameEnd(l.pos + 1)
+	if end == l.pos+1 {
+		l.pos++
+		l.errorAt(diag.SyntaxError, start, l.pos, "Illegal variable name, The given name '' does not conform to the naming rule")
+		t := l.tok(Variable, start)
+		return t
+	}
+	l.pos = end
+	t := l.tok(Variable, start)
+	t.Text = string(l.src[start+1 : end])
+	return t
+}
+
+// followedBy renders up to five characters after i for "Unclosed quote"
+// messages, as Puppet does.
+func (l *lexer) followedBy(i int) string {
+	rest := l.src[i:]
+	if len(rest) > 5 {
+		return strconv.Quote(string(rest[:5]))[1:len(strconv.Quote(string(rest[:5])))-1] + "..."
+	}
+	if len(rest) == 0 {
+		return "<eof>"
+	}
+	q := strconv.Quote(string(rest))
+	return q[1 : len(q)-1]
+}
+
+func (l *lexer) singleQuoted(start int) Token {
+	var b strings.Builder
+	i := start + 1
+	for {
+		if i >= len(l.src) {
+			l.fatal(diag.UnclosedQuote, start, start+1, "expected a closing \"'\"", "Unclosed quote after \"'\" followed by '%s'", l.followedBy(start+1))
+			return Token{Kind: EOF, Pos: source.Pos(len(l.src)), End: source.Pos(len(l.src))}
+		}
+		c := l.src[i]
+		if c == '\'' {
+			break
+		}
+		if c == '\\' && (l.peekAt(i+1) == '\\' || l.peekAt(i+1) == '\'') {
+			b.WriteByte(l.src[i+1])
+			i += 2
+			continue
+		}
+		b.WriteByte(c)
+		i++
+	}
+	l.pos = i + 1
+	t := l.tok(String, start)
+	t.Text = b.String()
+	return t
+}
+
+// escapes lists the escape letters a string honours.
+type escapes struct {
+	set       string // letters after '\' that are replaced
+	lineCont  bool   // "\<newline>" joins lines
+	warnOther bool   // unknown escapes are warned about
+}
+
+var dqEscapes = escapes{set: "\\$'\"rnts u", lineCont: true, warnOther: true}
+
+// textScanner accumulates the segments of an interpolated string.
+type textScanner struct {
+	segs    []Segment
+	buf     strings.Builder
+	bufFrom int
+}
+
+func (s *textScanner) flush(at int) {
+	if s.buf.Len() > 0 {
+		s.segs = append(s.segs, Segment{Kind: SegText, Pos: source.Pos(s.bufFrom), End: source.Pos(at), Text: s.buf.String()})
+		s.buf.Reset()
+	}
+	s.bufFrom = -1
+}
+
+func (s *textScanner) write(at int, str string) {
+	if s.bufFrom < 0 {
+		s.bufFrom = at
+	}
+	s.buf.WriteString(str)
+}
+
+// scanEscape handles a backslash at i, returning the index after it.
+func (l *lexer) scanEscape(s *textScanner, i int, esc escapes) int {
+	c := l.peekAt(i + 1)
+	switch {
+	case c == '\n' && esc.lineCont:
+		return i + 2
+	case c == '\r' && l.peekAt(i+2) == '\n' && esc.lineCont:
+		return i + 3
+	case c != 0 && strings.IndexByte(esc.set, c) >= 0 && c != ' ':
+		switch c {
+		case 'n':
+			s.write(i, "\n")
+		case 't':
+			s.write(i, "\t")
+		case 'r':
+			s.write(i, "\r")
+		case 's':
+			s.write(i, " ")
+		case 'u':
+			return l.unicodeEscape(s, i)
+		default:
+			s.write(i, string(c))
+		}
+		return i + 2
+	}
+	if esc.warnOther && c != 0 && c != '\n' {
+		l.warnAt(diag.BadEscape, i, i+2, "Unrecognized escape sequence '\\%c'", c)
+	}
+	s.write(i, "\\")
+	return i + 1
+}
+
+func (l *lexer) unicodeEscape(s *textScanner, i int) int {
+	j := i + 2
+	var hex string
+	if l.peekAt(j) == '{' {
+		k := j + 1
+		for k < len(l.src) && isHex(l.src[k]) && k-j <= 6 {
+			k++
+		}
+		if l.peekAt(k) == '}' && k > j+1 {
+			hex = string(l.src[j+1 : k])
+			j = k + 1
+		}
+	} else if j+4 <= len(l.src) && isHex(l.src[j]) && isHex(l.src[j+1]) && isHex(l.src[j+2]) && isHex(l.src[j+3]) {
+		hex = string(l.src[j : j+4])
+		j += 4
+	}
+	if hex == "" {
+		l.warnAt(diag.BadEscape, i, i+2, "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff")
+		s.write(i, "\\u")
+		return i + 2
+	}
+	n, _ := strconv.ParseUint(hex, 16, 32)
+	if n > utf8.MaxRune {
+		l.warnAt(diag.BadEscape, i, j, "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff")
+		s.write(i, string(l.src[i:j]))
+		return j
+	}
+	s.write(i, string(rune(n)))
+	return j
+}
+
+// scanDollar handles a '$' at i in an interpolating string, returning the
+// index after what it consumed.
+func (l *lexer) scanDollar(s *textScanner, i int) int {
+	if l.peekAt(i+1) == '{' {
+		s.flush(i)
+		toks, end := l.interpolation(i + 2)
+		s.segs = append(s.segs, Segment{Kind: SegExpr, Pos: source.Pos(i), End: source.Pos(end), Tokens: toks})
+		return end
+	}
+	if end := l.varNameEnd(i + 1); end > i+1 {
+		s.flush(i)
+		s.segs = append(s.segs, Segment{Kind: SegVar, Pos: source.Pos(i), End: source.Pos(end), Text: string(l.src[i+1 : end])})
+		return end
+	}
+	s.write(i, "$")
+	return i + 1
+}
+
+// interpolation lexes the tokens of "${ ... }" starting at i (after "${"),
+// returning them (ending in EOF) and the offset after the closing '}'.
+func (l *lexer) interpolation(i int) ([]Token, int) {
+	saved := struct {
+		pos     int
+		toks    []Token
+		last    Kind
+		eppText bool
+	}{l.pos, l.toks, l.lastKind, l.eppText}
+	l.pos, l.toks, l.lastKind, l.eppText = i, nil, LBrace, false
+	l.nesting++
+	depth := 0
+	var toks []Token
+	end := -1
+	if l.nesting > maxNesting {
+		l.fatal(diag.SyntaxError, i, i, "", "String interpolation nested too deeply")
+	}
+	for !l.failed {
+		t := l.next()
+		if t.Kind == EOF {
+			break
+		}
+		if t.Kind == LBrace {
+			depth++
+		} else if t.Kind == RBrace {
+			if depth == 0 {
+				end = int(t.End)
+				toks = append(toks, Token{Kind: EOF, Pos: t.Pos, End: t.Pos})
+				break
+			}
+			depth--
+		}
+		toks = append(toks, t)
+	}
+	l.nesting--
+	if end < 0 && !l.failed {
+		l.fatal(diag.SyntaxError, i-2, i, "expected '}' to close the interpolation", "Unclosed interpolation: '${' without matching '}'")
+	}
+	if l.failed {
+		end = len(l.src)
+		toks = append(toks, Token{Kind: EOF, Pos: source.Pos(end), End: source.Pos(end)})
+	}
+	failed := l.failed
+	l.pos, l.toks, l.lastKind, l.eppText = saved.pos, saved.toks, saved.last, saved.eppText
+	if failed {
+		l.pos = len(l.src)
+	}
+	return toks, end
+}
+
+// stringToken makes a String token when segs is plain text, else a DQString.
+func (l *lexer) stringToken(kind Kind, start int, s *textScanner) Token {
+	t := l.tok(kind, start)
+	if len(s.segs) == 0 {
+		t.Kind, l.lastKind = String, String
+		return t
+	}
+	if len(s.segs) == 1 && s.segs[0].Kind == SegText {
+		t.Kind, l.lastKind = String, String
+		t.Text = s.segs[0].Text
+		return t
+	}
+	t.Segments = s.segs
+	return t
+}
+
+func (l *lexer) doubleQuoted(start int) Token {
+	s := &textScanner{bufFrom: -1}
+	i := start + 1
+	for {
+		if i >= len(l.src) {
+			l.fatal(diag.UnclosedQuote, start, start+1, "expected a closing '\"'", "Unclosed quote after '\"' followed by '%s'", l.followedBy(start+1))
+			return Token{Kind: EOF, Pos: source.Pos(len(l.src)), End: source.Pos(len(l.src))}
+		}
+		switch c := l.src[i]; c {
+		case '"':
+			s.flush(i)
+			l.pos = i + 1
+			return l.stringToken(DQString, start, s)
+		case '\\':
+			i = l.scanEscape(s, i, dqEscapes)
+		case '$':
+			i = l.scanDollar(s, i)
+			if l.failed {
+				return Token{Kind: EOF, Pos: source.Pos(len(l.src)), End: source.Pos(len(l.src))}
+			}
+		default:
+			s.write(i, string(c))
+			i++
+		}
+	}
+}
+
+func (l *lexer) regex(start int) (Token, bool) {
+	i := start + 1
+	for i < len(l.src) {
+		switch l.src[i] {
+		case '\\':
+			i += 2
+			continue
+		case '/':
+			l.pos = i + 1
+			t := l.tok(Regex, start)
+			t.Text = string(l.src[start+1 : i])
+			return t, true
+		case '\n':
+			return Token{}, false
+		}
+		i++
+	}
+	return Token{}, false
+}

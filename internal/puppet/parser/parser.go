@@ -1,0 +1,978 @@
+// Package parser turns Puppet manifests and EPP templates into syntax trees
+// (package ast). It is a hand-written recursive-descent parser with one token
+// of lookahead in almost all places and precedence climbing for binary
+// operators; it reports problems as diagnostics, recovers at statement
+// starts, stops after MaxErrors errors, and never panics on any input.
+package parser
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/diag"
+	"github.com/ordoproject/ordo/internal/puppet/ast"
+	"github.com/ordoproject/ordo/internal/puppet/lexer"
+	"github.com/ordoproject/ordo/internal/source"
+)
+
+// MaxErrors is how many errors are reported for one file before parsing
+// stops.
+const MaxErrors = 10
+
+// maxDepth bounds expression nesting so hostile input cannot exhaust the
+// stack.
+const maxDepth = 500
+
+// ParseFile parses f as an EPP template when its name ends in ".epp" and as
+// a manifest otherwise.
+func ParseFile(f *source.File) (*ast.Program, diag.List) {
+	if strings.EqualFold(filepath.Ext(f.Name), ".epp") {
+		return ParseEPP(f)
+	}
+	return ParseManifest(f)
+}
+
+// ParseManifest parses f as a .pp manifest. The program is never nil; when
+// the returned list holds errors, parts of it may be *ast.BadExpr.
+func ParseManifest(f *source.File) (*ast.Program, diag.List) {
+	return parse(f, lexer.Manifest)
+}
+
+// ParseEPP parses f as an EPP template.
+func ParseEPP(f *source.File) (*ast.Program, diag.List) {
+	return parse(f, lexer.EPP)
+}
+
+// Parse parses a manifest held in a string; name is used in positions.
+func Parse(name, src string) (*ast.Program, diag.List) {
+	return ParseManifest(source.NewFile(name, []byte(src)))
+}
+
+// shared is the state common to a parser and the sub-parsers it starts for
+// string interpolations.
+type shared struct {
+	file     *source.File
+	diags    diag.List
+	errors   int
+	lastLine int  // line of the last reported error, to drop cascades
+	stopped  bool // MaxErrors reached
+	lexFatal bool // the lexer gave up; errors at end of input are noise
+}
+
+type parser struct {
+	*shared
+	toks  []lexer.Token
+	i     int
+	tok   lexer.Token
+	depth int
+}
+
+func parse(f *source.File, mode lexer.Mode) (*ast.Program, diag.List) {
+	toks, lexDiags := lexer.Lex(f, mode)
+	s := &shared{file: f, diags: lexDiags}
+	for _, d := range lexDiags {
+		if d.Severity == diag.Error {
+			s.errors++
+			s.lexFatal = true
+		}
+	}
+	p := &parser{shared: s, toks: toks}
+	p.tok = toks[0]
+	prog := &ast.Program{File: f, EPP: mode == lexer.EPP}
+	if prog.EPP {
+		p.eppParams(prog)
+	}
+	prog.Body = p.statements(lexer.EOF)
+	if p.tok.Kind != lexer.EOF && !p.stopped {
+		p.syntaxError("end of input")
+	}
+	prog.From, prog.To = 0, source.Pos(len(f.Content))
+	return prog, s.diags
+}
+
+// ---- token handling ----
+
+func (p *parser) next() {
+	if p.i < len(p.toks)-1 {
+		p.i++
+	}
+	p.tok = p.toks[p.i]
+}
+
+func (p *parser) peek(n int) lexer.Token {
+	if p.i+n < len(p.toks) {
+		return p.toks[p.i+n]
+	}
+	return p.toks[len(p.toks)-1]
+}
+
+func (p *parser) got(k lexer.Kind) bool {
+	if p.tok.Kind == k {
+		p.next()
+		return true
+	}
+	return false
+}
+
+// expect consumes a token of kind k, or reports what was expected.
+func (p *parser) expect(k lexer.Kind, what string) (source.Pos, bool) {
+	if p.tok.Kind == k {
+		end := p.tok.End
+		p.next()
+		return end, true
+	}
+	p.syntaxError(what)
+	return p.tok.Pos, false
+}
+
+// tokenText renders the current token the way Puppet's messages do.
+func (p *parser) tokenText(t lexer.Token) string {
+	s := t.Src(p.file.Content)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 20 {
+		s = s[:20] + "..."
+	}
+	return s
+}
+
+// syntaxError reports "Syntax error at X" for the current token, with the
+// expectation as detail.
+func (p *parser) syntaxError(expected string) {
+	t := p.tok
+	if t.Kind == lexer.EOF {
+		if p.lexFatal {
+			return
+		}
+		p.report(diag.SyntaxError, t.Pos, t.End, "Syntax error at end of input", expected)
+		return
+	}
+	p.report(diag.SyntaxError, t.Pos, t.End, fmt.Sprintf("Syntax error at '%s'", p.tokenText(t)), expected)
+}
+
+func (p *parser) report(code diag.Code, from, to source.Pos, summary, expected string) {
+	if p.stopped {
+		return
+	}
+	line := p.file.Position(from).Line
+	if p.errors > 0 && line == p.lastLine {
+		return
+	}
+	p.lastLine = line
+	p.errors++
+	d := &diag.Diagnostic{Severity: diag.Error, Code: code, Summary: summary,
+		Subject: source.Range{File: p.file, Start: from, End: to}}
+	if expected != "" {
+		d.Detail = "expected " + expected
+	}
+	p.diags = append(p.diags, d)
+	if p.errors >= MaxErrors {
+		p.stopped = true
+		p.diags = append(p.diags, &diag.Diagnostic{Severity: diag.Error, Code: diag.TooManyErrors,
+			Summary: fmt.Sprintf("Too many errors, parsing stopped after %d", MaxErrors),
+			Subject: source.Range{File: p.file, Start: from, End: to}})
+		p.i = len(p.toks) - 1
+		p.tok = p.toks[p.i]
+	}
+}
+
+// errorAt reports a non-syntax error at a node.
+func (p *parser) errorAt(code diag.Code, n ast.Node, summary, detail string) {
+	p.report(code, n.Pos(), n.End(), summary, "")
+	if detail != "" && len(p.diags) > 0 {
+		p.diags[len(p.diags)-1].Detail = detail
+	}
+}
+
+func (p *parser) bad(from source.Pos) *ast.BadExpr {
+	to := p.tok.Pos
+	if to < from {
+		to = from
+	}
+	return &ast.BadExpr{Span: ast.Span{From: from, To: to}}
+}
+
+// ---- statements ----
+
+// statementCalls are the functions that may be called without parentheses.
+var statementCalls = map[string]bool{
+	"require": true, "realize": true, "include": true, "contain": true, "tag": true,
+	"debug": true, "info": true, "notice": true, "warning": true, "err": true,
+	"fail": true, "import": true, "break": true, "next": true, "return": true,
+}
+
+// statements parses statements until a token of kind end (not consumed).
+func (p *parser) statements(end lexer.Kind) []ast.Expr {
+	var list []ast.Expr
+	for p.tok.Kind != end && p.tok.Kind != lexer.EOF && !p.stopped {
+		if p.got(lexer.Semi) {
+			continue
+		}
+		if end == lexer.EOF && p.tok.Kind == lexer.RBrace {
+			p.syntaxError("a statement")
+			p.next()
+			continue
+		}
+		start, errs := p.i, p.errors
+		s := p.statement()
+		if s != nil {
+			list = append(list, s)
+		}
+		if p.errors > errs {
+			p.recoverStatement(start, end)
+		}
+	}
+	return list
+}
+
+// statement parses one statement, turning "name arg, arg" into a call when
+// name is one of the statement functions.
+func (p *parser) statement() ast.Expr {
+	e := p.assignment()
+	name, ok := e.(*ast.QualifiedName)
+	if !ok || !statementCalls[name.Name] {
+		return e
+	}
+	call := &ast.CallNamedFunction{Span: name.Span, Func: name}
+	if p.startsExpr() {
+		call.Args = p.arguments(lexer.EOF)
+		if n := len(call.Args); n > 0 {
+			call.To = call.Args[n-1].End()
+		}
+		return call
+	}
+	switch name.Name {
+	case "return", "next", "break":
+		return call
+	}
+	return e
+}
+
+// recoverStatement skips to a plausible statement start after an error.
+func (p *parser) recoverStatement(start int, end lexer.Kind) {
+	if p.i == start && p.tok.Kind != lexer.EOF && p.tok.Kind != end {
+		p.next()
+	}
+	depth := 0
+	for p.tok.Kind != lexer.EOF {
+		switch p.tok.Kind {
+		case lexer.LBrace:
+			depth++
+		case lexer.RBrace:
+			if depth == 0 {
+				if end == lexer.EOF {
+					p.next()
+				}
+				return
+			}
+			depth--
+		case lexer.Semi:
+			if depth == 0 {
+				p.next()
+				return
+			}
+		case lexer.KwClass, lexer.KwDefine, lexer.KwNode, lexer.KwFunction, lexer.KwIf,
+			lexer.KwUnless, lexer.KwCase:
+			if depth == 0 && p.startsLine() {
+				return
+			}
+		case lexer.Name, lexer.Variable, lexer.TypeRef:
+			if depth == 0 && p.startsLine() {
+				return
+			}
+		}
+		p.next()
+	}
+}
+
+// startsLine reports whether the current token is the first on its line.
+func (p *parser) startsLine() bool {
+	src := p.file.Content
+	for i := int(p.tok.Pos) - 1; i >= 0; i-- {
+		switch src[i] {
+		case '\n':
+			return true
+		case ' ', '\t', '\r':
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// startsExpr reports whether the current token can begin an expression
+// (used for arguments of calls written without parentheses).
+func (p *parser) startsExpr() bool {
+	switch p.tok.Kind {
+	case lexer.Name, lexer.Word, lexer.TypeRef, lexer.Variable, lexer.Number, lexer.String,
+		lexer.DQString, lexer.Heredoc, lexer.Regex, lexer.KwTrue, lexer.KwFalse, lexer.KwUndef,
+		lexer.KwDefault, lexer.ListStart, lexer.LBrace, lexer.Not, lexer.Minus,
+		lexer.Times, lexer.At, lexer.AtAt, lexer.KwCase, lexer.KwIf, lexer.KwUnless, lexer.WSLParen, lexer.LParen:
+		return true
+	case lexer.LBrack:
+		return true
+	}
+	return false
+}
+
+// ---- expressions ----
+
+// assignment := relationship [('=' | '+=' | '-=') assignment]
+func (p *parser) assignment() ast.Expr {
+	left := p.relationship()
+	switch p.tok.Kind {
+	case lexer.Assign:
+		p.next()
+		right := p.assignment()
+		return &ast.AssignExpr{Span: ast.Span{From: left.Pos(), To: right.End()}, Left: left, Right: right}
+	case lexer.Appends, lexer.Deletes:
+		op := p.tok
+		p.report(diag.Unsupported, op.Pos, op.End, fmt.Sprintf("The operator '%s' is no longer supported. See http://links.puppet.com/remove-plus-equals", op.Kind), "'=' (Puppet 4 and later have no '+=' or '-=')")
+		p.next()
+		right := p.assignment()
+		return &ast.AssignExpr{Span: ast.Span{From: left.Pos(), To: right.End()}, Left: left, Right: right}
+	}
+	return left
+}
+
+var relOps = map[lexer.Kind]ast.RelationshipOp{
+	lexer.OutEdge: ast.Before, lexer.OutEdgeSub: ast.Notify, lexer.InEdge: ast.After, lexer.InEdgeSub: ast.Subscribe,
+}
+
+// relationship := resource (('->' | '~>' | '<-' | '<~') resource)*
+func (p *parser) relationship() ast.Expr {
+	left := p.resource()
+	for {
+		op, ok := relOps[p.tok.Kind]
+		if !ok {
+			return left
+		}
+		p.next()
+		right := p.resource()
+		left = &ast.RelationshipExpr{Span: ast.Span{From: left.Pos(), To: right.End()}, Op: op, Left: left, Right: right}
+	}
+}
+
+// resource := ('@' | '@@') resource | 'class' '{' bodies '}' | expr ['{' bodies '}']
+func (p *parser) resource() ast.Expr {
+	switch p.tok.Kind {
+	case lexer.At, lexer.AtAt:
+		at := p.tok
+		form := ast.Virtual
+		if at.Kind == lexer.AtAt {
+			form = ast.Exported
+		}
+		p.next()
+		e := p.resource()
+		switch r := e.(type) {
+		case *ast.ResourceExpr:
+			r.Form, r.From = form, at.Pos
+		case *ast.ResourceDefaultsExpr:
+			r.Form, r.From = form, at.Pos
+		case *ast.ResourceOverrideExpr:
+			r.Form, r.From = form, at.Pos
+		default:
+			what := "Virtual (@)"
+			if form == ast.Exported {
+				what = "Exported (@@)"
+			}
+			p.report(diag.SyntaxError, at.Pos, at.End, what+" can only be applied to a Resource Expression", "a resource declaration after '"+at.Kind.String()+"'")
+		}
+		return e
+	case lexer.KwClass:
+		if p.peek(1).Kind == lexer.LBrace {
+			t := p.tok
+			p.next()
+			return p.resourceBody(&ast.QualifiedName{Span: ast.Span{From: t.Pos, To: t.End}, Name: "class"})
+		}
+	}
+	e := p.expr()
+	if p.tok.Kind == lexer.LBrace {
+		switch e.(type) {
+		case *ast.QualifiedName, *ast.QualifiedReference, *ast.AccessExpr:
+			return p.resourceBody(e)
+		}
+	}
+	return e
+}
+
+// resourceBody parses '{' ... '}' after a resource type, reference or type
+// expression, deciding between declaration, defaults and override.
+func (p *parser) resourceBody(typ ast.Expr) ast.Expr {
+	lbrace := p.tok
+	p.next()
+	if p.isAttributeStart() || p.tok.Kind == lexer.RBrace {
+		ops := p.attributeOps()
+		end, _ := p.expect(lexer.RBrace, "'}' to close the resource body")
+		span := ast.Span{From: typ.Pos(), To: end}
+		switch t := typ.(type) {
+		case *ast.QualifiedReference:
+			return &ast.ResourceDefaultsExpr{Span: span, TypeName: t, Ops: ops}
+		case *ast.AccessExpr:
+			if ref, ok := t.X.(*ast.QualifiedReference); ok && strings.EqualFold(ref.Name, "resource") && len(t.Keys) == 1 {
+				return &ast.ResourceDefaultsExpr{Span: span, TypeName: t, Ops: ops}
+			}
+			return &ast.ResourceOverrideExpr{Span: span, Resources: t, Ops: ops}
+		case *ast.QualifiedName:
+			// name { a => 1 } is a call of a statement function with a hash.
+			if statementCalls[t.Name] {
+				h := &ast.HashExpr{Span: ast.Span{From: lbrace.Pos, To: end}}
+				for _, o := range ops {
+					if o.Op != ast.AttrAssign {
+						p.errorAt(diag.SyntaxError, o, "Syntax error resource body without title or hash with +>", "a title: 'title': attribute => value")
+						break
+					}
+					h.Entries = append(h.Entries, &ast.HashEntry{Span: o.Span, Key: &ast.QualifiedName{Span: ast.Span{From: o.From, To: o.From + source.Pos(len(o.Name))}, Name: o.Name}, Value: o.Value})
+				}
+				return &ast.CallNamedFunction{Span: span, Func: t, Args: []ast.Expr{h}}
+			}
+			p.report(diag.SyntaxError, lbrace.Pos, lbrace.End, "Syntax error resource body without title or hash with +>", "a title before the attributes: "+t.Name+" { 'title': ... }")
+			return &ast.ResourceExpr{Span: span, TypeName: t}
+		}
+		p.report(diag.SyntaxError, typ.Pos(), typ.End(), "Expression is not valid as a resource, resource-default, or resource-override", "a resource type name or reference")
+		return &ast.BadExpr{Span: span}
+	}
+	r := &ast.ResourceExpr{TypeName: typ}
+	for p.tok.Kind != lexer.RBrace && p.tok.Kind != lexer.EOF && !p.stopped {
+		start := p.tok.Pos
+		title := p.expr()
+		if _, ok := p.expect(lexer.Colon, "':' after the resource title"); !ok {
+			p.skipTo(lexer.RBrace)
+			break
+		}
+		body := &ast.ResourceBody{Title: title, Ops: p.attributeOps()}
+		body.From, body.To = start, p.prevEnd()
+		r.Bodies = append(r.Bodies, body)
+		if !p.got(lexer.Semi) {
+			break
+		}
+	}
+	end, _ := p.expect(lexer.RBrace, "'}' or ';' and another resource body")
+	r.From, r.To = typ.Pos(), end
+	return r
+}
+
+// prevEnd is the end of the token before the current one.
+func (p *parser) prevEnd() source.Pos {
+	if p.i > 0 {
+		return p.toks[p.i-1].End
+	}
+	return 0
+}
+
+// skipTo advances to the next token of kind k at the current nesting level.
+func (p *parser) skipTo(k lexer.Kind) {
+	depth := 0
+	for p.tok.Kind != lexer.EOF {
+		switch p.tok.Kind {
+		case lexer.LBrace, lexer.LBrack, lexer.ListStart, lexer.LParen, lexer.WSLParen:
+			depth++
+		case lexer.RBrace, lexer.RBrack, lexer.RParen:
+			if depth == 0 && p.tok.Kind == k {
+				return
+			}
+			depth--
+			if depth < 0 {
+				return
+			}
+		}
+		if depth == 0 && p.tok.Kind == k {
+			return
+		}
+		p.next()
+	}
+}
+
+// isAttributeName reports whether t can name an attribute.
+func isAttributeName(t lexer.Token) bool {
+	return t.Kind == lexer.Name || t.Kind.IsKeyword()
+}
+
+// isAttributeStart reports whether an attribute operation starts here.
+func (p *parser) isAttributeStart() bool {
+	next := p.peek(1).Kind
+	if next != lexer.FArrow && next != lexer.PArrow {
+		return false
+	}
+	return isAttributeName(p.tok) || p.tok.Kind == lexer.Times
+}
+
+// attributeOps := [op (',' op)* [',']]
+func (p *parser) attributeOps() []*ast.AttributeOp {
+	var ops []*ast.AttributeOp
+	for p.isAttributeStart() && !p.stopped {
+		t := p.tok
+		op := &ast.AttributeOp{Name: t.Src(p.file.Content), Op: ast.AttrAssign}
+		if t.Kind == lexer.Times {
+			op.Name, op.Op = "*", ast.AttrSplat
+		}
+		p.next()
+		if p.tok.Kind == lexer.PArrow {
+			if op.Op == ast.AttrSplat {
+				p.syntaxError("'=>' after '*'")
+			}
+			op.Op = ast.AttrAppend
+		}
+		p.next()
+		op.Value = p.expr()
+		op.From, op.To = t.Pos, op.Value.End()
+		ops = append(ops, op)
+		if !p.got(lexer.Comma) {
+			break
+		}
+	}
+	if p.tok.Kind == lexer.Name || p.tok.Kind == lexer.String {
+		if k := p.peek(1).Kind; k != lexer.Colon {
+			p.syntaxError("'=>' after the attribute name, or ',' between attributes")
+		}
+	}
+	return ops
+}
+
+// binary operator precedence, higher binds tighter; 0 is not an operator.
+var binPrec = map[lexer.Kind]int{
+	lexer.KwOr: 1, lexer.KwAnd: 2, lexer.QMark: 3,
+	lexer.Lt: 4, lexer.Le: 4, lexer.Gt: 4, lexer.Ge: 4,
+	lexer.Eq: 5, lexer.Ne: 5,
+	lexer.LShift: 6, lexer.RShift: 6,
+	lexer.Plus: 7, lexer.Minus: 7,
+	lexer.Times: 8, lexer.Div: 8, lexer.Mod: 8,
+	lexer.Match: 9, lexer.NoMatch: 9,
+	lexer.KwIn: 10,
+}
+
+var binOps = map[lexer.Kind]ast.BinaryOp{
+	lexer.KwOr: ast.Or, lexer.KwAnd: ast.And, lexer.Lt: ast.Lt, lexer.Le: ast.Le, lexer.Gt: ast.Gt,
+	lexer.Ge: ast.Ge, lexer.Eq: ast.Eq, lexer.Ne: ast.Ne, lexer.LShift: ast.LShift,
+	lexer.RShift: ast.RShift, lexer.Plus: ast.Add, lexer.Minus: ast.Sub, lexer.Times: ast.Mul,
+	lexer.Div: ast.Div, lexer.Mod: ast.Mod, lexer.Match: ast.Match, lexer.NoMatch: ast.NoMatch,
+	lexer.KwIn: ast.In,
+}
+
+// expr parses an expression without assignment, chaining or resource
+// bodies: the operand of most constructs.
+func (p *parser) expr() ast.Expr { return p.binary(1) }
+
+func (p *parser) binary(minPrec int) ast.Expr {
+	if p.depth > maxDepth {
+		p.report(diag.SyntaxError, p.tok.Pos, p.tok.End, "Expression nested too deeply", "")
+		p.i = len(p.toks) - 1
+		p.tok = p.toks[p.i]
+		return p.bad(p.tok.Pos)
+	}
+	p.depth++
+	defer func() { p.depth-- }()
+	left := p.unary()
+	for {
+		prec := binPrec[p.tok.Kind]
+		if prec == 0 || prec < minPrec {
+			return left
+		}
+		if p.tok.Kind == lexer.QMark {
+			left = p.selector(left)
+			continue
+		}
+		op := binOps[p.tok.Kind]
+		p.next()
+		right := p.binary(prec + 1)
+		left = &ast.BinaryExpr{Span: ast.Span{From: left.Pos(), To: right.End()}, Op: op, Left: left, Right: right}
+	}
+}
+
+// selector := X '?' '{' entry (',' entry)* [','] '}'
+func (p *parser) selector(x ast.Expr) ast.Expr {
+	p.next() // '?'
+	sel := &ast.SelectorExpr{X: x}
+	if p.tok.Kind != lexer.LBrace {
+		e := p.selectorEntry()
+		sel.Entries = append(sel.Entries, e)
+		sel.From, sel.To = x.Pos(), e.End()
+		return sel
+	}
+	p.next()
+	for p.tok.Kind != lexer.RBrace && p.tok.Kind != lexer.EOF && !p.stopped {
+		sel.Entries = append(sel.Entries, p.selectorEntry())
+		if !p.got(lexer.Comma) {
+			break
+		}
+	}
+	end, _ := p.expect(lexer.RBrace, "'}' or ',' in the selector")
+	sel.From, sel.To = x.Pos(), end
+	return sel
+}
+
+func (p *parser) selectorEntry() *ast.SelectorEntry {
+	m := p.expr()
+	p.expect(lexer.FArrow, "'=>' after the selector option")
+	v := p.expr()
+	return &ast.SelectorEntry{Span: ast.Span{From: m.Pos(), To: v.End()}, Match: m, Value: v}
+}
+
+// unary := ('!' | '-' | '*') unary | postfix
+func (p *parser) unary() ast.Expr {
+	t := p.tok
+	var op ast.UnaryOp
+	switch t.Kind {
+	case lexer.Not:
+		op = ast.Not
+	case lexer.Minus:
+		op = ast.Neg
+	case lexer.Times:
+		op = ast.Splat
+	default:
+		return p.postfix(p.primary())
+	}
+	if p.depth > maxDepth {
+		p.report(diag.SyntaxError, t.Pos, t.End, "Expression nested too deeply", "")
+		p.i = len(p.toks) - 1
+		p.tok = p.toks[p.i]
+		return p.bad(t.Pos)
+	}
+	p.depth++
+	defer func() { p.depth-- }()
+	p.next()
+	x := p.unary()
+	return &ast.UnaryExpr{Span: ast.Span{From: t.Pos, To: x.End()}, Op: op, X: x}
+}
+
+// postfix parses access, method calls, calls and collectors after x.
+func (p *parser) postfix(x ast.Expr) ast.Expr {
+	for !p.stopped {
+		switch p.tok.Kind {
+		case lexer.LBrack:
+			p.next()
+			keys := p.arguments(lexer.RBrack)
+			end, _ := p.expect(lexer.RBrack, "']' to close the access")
+			x = &ast.AccessExpr{Span: ast.Span{From: x.Pos(), To: end}, X: x, Keys: keys}
+		case lexer.Dot:
+			p.next()
+			t := p.tok
+			if t.Kind != lexer.Name && !t.Kind.IsKeyword() && t.Kind != lexer.TypeRef {
+				p.syntaxError("a function name after '.'")
+				return x
+			}
+			p.next()
+			m := &ast.CallMethod{Receiver: x, Name: t.Src(p.file.Content)}
+			m.From, m.To = x.Pos(), t.End
+			if p.tok.Kind == lexer.LParen {
+				p.next()
+				m.Args = p.arguments(lexer.RParen)
+				m.To, _ = p.expect(lexer.RParen, "')' to close the argument list")
+				m.Parens = true
+			}
+			if p.tok.Kind == lexer.Pipe {
+				m.Lambda = p.lambda()
+				m.To = m.Lambda.End()
+			}
+			x = m
+		case lexer.LParen:
+			switch x.(type) {
+			case *ast.QualifiedName, *ast.QualifiedReference:
+			default:
+				return x
+			}
+			p.next()
+			c := &ast.CallNamedFunction{Func: x, Parens: true}
+			c.Args = p.arguments(lexer.RParen)
+			c.From = x.Pos()
+			c.To, _ = p.expect(lexer.RParen, "')' to close the argument list")
+			if p.tok.Kind == lexer.Pipe {
+				c.Lambda = p.lambda()
+				c.To = c.Lambda.End()
+			}
+			x = c
+		case lexer.LCollect, lexer.LLCollect:
+			x = p.collector(x)
+		default:
+			return x
+		}
+	}
+	return x
+}
+
+// collector := Type ('<|' [query] '|>' | '<<|' [query] '|>>') ['{' ops '}']
+func (p *parser) collector(typ ast.Expr) ast.Expr {
+	exported := p.tok.Kind == lexer.LLCollect
+	closeKind, closeText := lexer.RCollect, "'|>' to close the collector"
+	if exported {
+		closeKind, closeText = lexer.RRCollect, "'|>>' to close the exported collector"
+	}
+	p.next()
+	c := &ast.CollectExpr{TypeName: typ, Exported: exported}
+	if p.tok.Kind != closeKind {
+		c.Query = p.expr()
+	}
+	c.From = typ.Pos()
+	c.To, _ = p.expect(closeKind, closeText)
+	if p.tok.Kind == lexer.LBrace && (p.isAttributeStartAt(1) || p.peek(1).Kind == lexer.RBrace) {
+		p.next()
+		c.Overrides = p.attributeOps()
+		c.To, _ = p.expect(lexer.RBrace, "'}' to close the collector's attributes")
+	}
+	return c
+}
+
+func (p *parser) isAttributeStartAt(n int) bool {
+	t, next := p.peek(n), p.peek(n+1).Kind
+	return (next == lexer.FArrow || next == lexer.PArrow) && (isAttributeName(t) || t.Kind == lexer.Times)
+}
+
+// arguments parses comma-separated arguments (expressions or key => value
+// pairs) up to a closing token of kind end, which is not consumed. With end
+// EOF (calls without parentheses) it stops at the first token that is not a
+// comma. Consecutive key => value pairs become one hash, as in Puppet.
+func (p *parser) arguments(end lexer.Kind) []ast.Expr {
+	var args []ast.Expr
+	for p.tok.Kind != end && p.tok.Kind != lexer.EOF && !p.stopped {
+		var a ast.Expr
+		if (p.tok.Kind == lexer.KwType || p.tok.Kind == lexer.KwFunction) && p.peek(1).Kind != lexer.LParen {
+			a = &ast.QualifiedName{Span: ast.Span{From: p.tok.Pos, To: p.tok.End}, Name: p.tok.Text}
+			p.next()
+		} else {
+			a = p.assignment()
+		}
+		if p.tok.Kind == lexer.FArrow {
+			p.next()
+			v := p.assignment()
+			entry := &ast.HashEntry{Span: ast.Span{From: a.Pos(), To: v.End()}, Key: a, Value: v}
+			if n := len(args); n > 0 {
+				if h, ok := args[n-1].(*ast.HashExpr); ok && h.From == h.Entries[0].From {
+					h.Entries = append(h.Entries, entry)
+					h.To = entry.To
+					goto next
+				}
+			}
+			args = append(args, &ast.HashExpr{Span: entry.Span, Entries: []*ast.HashEntry{entry}})
+		} else {
+			args = append(args, a)
+		}
+	next:
+		if !p.got(lexer.Comma) {
+			break
+		}
+	}
+	return args
+}
+
+// primary parses literals, names, variables, collections and the keyword
+// constructs.
+func (p *parser) primary() ast.Expr {
+	t := p.tok
+	span := ast.Span{From: t.Pos, To: t.End}
+	switch t.Kind {
+	case lexer.Variable:
+		p.next()
+		return &ast.Variable{Span: span, Name: t.Text}
+	case lexer.Number:
+		p.next()
+		return p.number(t)
+	case lexer.String, lexer.Word:
+		p.next()
+		return &ast.LiteralString{Span: span, Value: t.Text}
+	case lexer.DQString:
+		p.next()
+		return p.interpolated(span, t.Segments)
+	case lexer.Heredoc:
+		p.next()
+		h := &ast.Heredoc{Span: span, Syntax: t.Syntax}
+		if t.Segments != nil {
+			h.Text = p.interpolated(span, t.Segments)
+		} else {
+			h.Text = &ast.LiteralString{Span: span, Value: t.Text}
+		}
+		return h
+	case lexer.Regex:
+		p.next()
+		return &ast.LiteralRegex{Span: span, Pattern: t.Text}
+	case lexer.KwTrue, lexer.KwFalse:
+		p.next()
+		return &ast.LiteralBool{Span: span, Value: t.Kind == lexer.KwTrue}
+	case lexer.KwUndef:
+		p.next()
+		return &ast.LiteralUndef{Span: span}
+	case lexer.KwDefault:
+		p.next()
+		return &ast.LiteralDefault{Span: span}
+	case lexer.Name:
+		p.next()
+		return &ast.QualifiedName{Span: span, Name: t.Text}
+	case lexer.TypeRef:
+		p.next()
+		return &ast.QualifiedReference{Span: span, Name: t.Text}
+	case lexer.KwPrivate, lexer.KwAttr:
+		p.next()
+		return &ast.ReservedWord{Span: span, Word: t.Text}
+	case lexer.ListStart, lexer.LBrack:
+		p.next()
+		elems := p.arguments(lexer.RBrack)
+		end, _ := p.expect(lexer.RBrack, "']' or ',' in the array")
+		return &ast.ArrayExpr{Span: ast.Span{From: t.Pos, To: end}, Elems: elems}
+	case lexer.LBrace:
+		return p.hash()
+	case lexer.LParen, lexer.WSLParen:
+		p.next()
+		x := p.assignment()
+		end, _ := p.expect(lexer.RParen, "')' to close the parenthesis")
+		return &ast.ParenExpr{Span: ast.Span{From: t.Pos, To: end}, X: x}
+	case lexer.KwIf:
+		return p.ifExpr()
+	case lexer.KwUnless:
+		return p.unlessExpr()
+	case lexer.KwCase:
+		return p.caseExpr()
+	case lexer.KwClass:
+		return p.classDef()
+	case lexer.KwDefine:
+		return p.defineDef()
+	case lexer.KwNode:
+		return p.nodeDef()
+	case lexer.KwFunction:
+		return p.functionDef()
+	case lexer.KwType:
+		if p.peek(1).Kind == lexer.LParen {
+			p.next()
+			return &ast.QualifiedName{Span: span, Name: "type"}
+		}
+		return p.typeAlias()
+	case lexer.RenderString:
+		p.next()
+		return &ast.RenderString{Span: span, Text: t.Text}
+	case lexer.RenderExpr:
+		p.next()
+		var x ast.Expr
+		if p.tok.Kind == lexer.LBrace && p.peek(1).Kind != lexer.RBrace && !p.isAttributeStartAt(1) && p.peek(2).Kind != lexer.FArrow {
+			// <%= { statements } %>
+			lb := p.tok
+			p.next()
+			body := p.statements(lexer.RBrace)
+			end, _ := p.expect(lexer.RBrace, "'}'")
+			if len(body) == 1 {
+				x = body[0]
+			} else {
+				x = &ast.ParenExpr{Span: ast.Span{From: lb.Pos, To: end}, X: &ast.ArrayExpr{Span: ast.Span{From: lb.Pos, To: end}, Elems: body}}
+			}
+		} else {
+			x = p.expr()
+		}
+		return &ast.RenderExpr{Span: ast.Span{From: t.Pos, To: x.End()}, X: x}
+	}
+	p.syntaxError("an expression")
+	b := &ast.BadExpr{Span: span}
+	if t.Kind != lexer.EOF && t.Kind != lexer.RBrace && t.Kind != lexer.RParen && t.Kind != lexer.RBrack {
+		p.next()
+	}
+	return b
+}
+
+func (p *parser) number(t lexer.Token) ast.Expr {
+	span := ast.Span{From: t.Pos, To: t.End}
+	s := t.Text
+	if strings.ContainsAny(s, ".eE") && !strings.HasPrefix(s, "0x") && !strings.HasPrefix(s, "0X") {
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			p.report(diag.BadNumber, t.Pos, t.End, fmt.Sprintf("Illegal number '%s'", s), "")
+		}
+		return &ast.LiteralFloat{Span: span, Value: f}
+	}
+	radix, digits := 10, s
+	switch {
+	case strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X"):
+		radix, digits = 16, s[2:]
+	case len(s) > 1 && s[0] == '0':
+		radix, digits = 8, s[1:]
+	}
+	v, err := strconv.ParseInt(digits, radix, 64)
+	if err != nil {
+		msg := fmt.Sprintf("Illegal number '%s'", s)
+		if radix == 8 {
+			msg = fmt.Sprintf("Not a valid octal number '%s'", s)
+		}
+		p.report(diag.BadNumber, t.Pos, t.End, msg, "")
+	}
+	return &ast.LiteralInteger{Span: span, Value: v, Radix: radix}
+}
+
+// interpolated builds a string from lexer segments, parsing each "${...}"
+// with a sub-parser over its tokens.
+func (p *parser) interpolated(span ast.Span, segs []lexer.Segment) ast.Expr {
+	s := &ast.InterpolatedString{Span: span}
+	for _, seg := range segs {
+		sspan := ast.Span{From: seg.Pos, To: seg.End}
+		switch seg.Kind {
+		case lexer.SegText:
+			s.Parts = append(s.Parts, &ast.LiteralString{Span: sspan, Value: seg.Text})
+		case lexer.SegVar:
+			v := &ast.Variable{Span: ast.Span{From: seg.Pos, To: seg.End}, Name: seg.Text}
+			s.Parts = append(s.Parts, &ast.TextExpr{Span: sspan, Expr: v})
+		case lexer.SegExpr:
+			sub := &parser{shared: p.shared, toks: seg.Tokens, depth: p.depth + 1}
+			sub.tok = seg.Tokens[0]
+			var x ast.Expr
+			if sub.tok.Kind == lexer.EOF {
+				p.report(diag.SyntaxError, seg.Pos, seg.End, "Syntax error at '}'", "an expression inside '${}'")
+				x = &ast.BadExpr{Span: sspan}
+			} else {
+				body := sub.statements(lexer.EOF)
+				switch len(body) {
+				case 0:
+					x = &ast.BadExpr{Span: sspan}
+				case 1:
+					x = interpolate(body[0])
+				default:
+					x = interpolate(body[len(body)-1])
+				}
+			}
+			s.Parts = append(s.Parts, &ast.TextExpr{Span: sspan, Expr: x})
+		}
+	}
+	return s
+}
+
+// interpolate turns the leading name of an expression inside "${}" into a
+// variable: "${x}", "${x[1]}", "${x.f}" and "${1}" all refer to variables.
+func interpolate(e ast.Expr) ast.Expr {
+	switch e := e.(type) {
+	case *ast.QualifiedName:
+		return &ast.Variable{Span: e.Span, Name: e.Name}
+	case *ast.LiteralInteger:
+		if e.Radix == 10 {
+			return &ast.Variable{Span: e.Span, Name: strconv.FormatInt(e.Value, 10)}
+		}
+	case *ast.AccessExpr:
+		e.X = interpolate(e.X)
+	case *ast.CallMethod:
+		e.Receiver = interpolate(e.Receiver)
+	}
+	return e
+}
+
+// hash := '{' [entry (',' entry)* [',']] '}'
+func (p *parser) hash() ast.Expr {
+	lb := p.tok
+	p.next()
+	h := &ast.HashExpr{}
+	for p.tok.Kind != lexer.RBrace && p.tok.Kind != lexer.EOF && !p.stopped {
+		var k ast.Expr
+		if (p.tok.Kind == lexer.KwType || p.tok.Kind == lexer.KwFunction) && p.peek(1).Kind == lexer.FArrow {
+			k = &ast.QualifiedName{Span: ast.Span{From: p.tok.Pos, To: p.tok.End}, Name: p.tok.Text}
+			p.next()
+		} else {
+			k = p.assignment()
+		}
+		if _, ok := p.expect(lexer.FArrow, "'=>' after the hash key"); !ok {
+			p.skipTo(lexer.RBrace)
+			break
+		}
+		v := p.assignment()
+		h.Entries = append(h.Entries, &ast.HashEntry{Span: ast.Span{From: k.Pos(), To: v.End()}, Key: k, Value: v})
+		if !p.got(lexer.Comma) {
+			break
+		}
+	}
+	end, _ := p.expect(lexer.RBrace, "'}' or ',' in the hash")
+	h.From, h.To = lb.Pos, end
+	return h
+}
