@@ -1,0 +1,133 @@
+package graph
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+)
+
+// expectedToDiffer lists differential cases whose order needs more than
+// the fake types of these tests provide, with the reason.
+var expectedToDiffer = map[string]string{}
+
+// TestDifferential builds the graph of every catalog Puppet 7.23 compiled
+// in testdata/differential and compares the walk order with the
+// "Starting to evaluate the resource (N of M)" lines Puppet's agent
+// logged, the cycle message with its "Found N dependency cycle(s)" error,
+// and the DOT files with those it wrote (NAME.graph/*.dot). The fake
+// types give file its nearest-ancestor autorequire and exec its cwd and
+// command autorequires, which is all the corpus exercises so far.
+func TestDifferential(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "differential")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	var matched, compared, skipped []string
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".json")
+		logData, err := os.ReadFile(filepath.Join(dir, name+".log"))
+		if err != nil {
+			continue
+		}
+		trace, _ := os.ReadFile(filepath.Join(dir, name+".trace"))
+		status := "skip"
+		ok := t.Run(name, func(t *testing.T) {
+			if reason, ok := expectedToDiffer[name]; ok {
+				t.Skip("expected to differ: " + reason)
+			}
+			log := rooted(logData)
+			cycleWant := cycleText(log)
+			starts := startLines(log)
+			depErr := dependencyError(string(trace))
+			if cycleWant == "" && starts == "" && depErr == "" {
+				t.Skip("Puppet did not apply the catalog")
+			}
+			status = "run"
+			raw, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data := []byte(rooted(raw))
+			c, err := catalog.Decode(data, file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Resource(catalog.Ref{Type: "Filebucket", Title: "puppet"}) == nil {
+				appendDefaults(t, c)
+			}
+			g, err := Build(c, Options{Types: testTypes()})
+			if depErr != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), depErr+" (file: ") {
+					t.Fatalf("error = %v, want %s (file: …)", err, depErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cycleWant != "" {
+				if got := g.CycleMessage(""); got != cycleWant {
+					t.Errorf("cycle message:\n got: %q\nwant: %q", got, cycleWant)
+				}
+			} else if got := walkLines(g); got != starts {
+				t.Errorf("walk order differs:\n%s", lineDiff(got, starts))
+			}
+			graphDir := filepath.Join(dir, name+".graph")
+			if _, err := os.Stat(graphDir); err == nil {
+				out := t.TempDir()
+				if err := g.WriteDOT(out); err != nil {
+					t.Fatal(err)
+				}
+				wants, _ := filepath.Glob(filepath.Join(graphDir, "*.dot"))
+				for _, w := range wants {
+					wantRaw, _ := os.ReadFile(w)
+					want := []byte(rooted(wantRaw))
+					got, _ := os.ReadFile(filepath.Join(out, filepath.Base(w)))
+					if !bytes.Equal(got, want) {
+						t.Errorf("%s differs:\n%s", filepath.Base(w), lineDiff(string(got), string(want)))
+					}
+				}
+			}
+		})
+		switch {
+		case status == "skip":
+			skipped = append(skipped, name)
+		case ok:
+			compared = append(compared, name)
+			matched = append(matched, name)
+		default:
+			compared = append(compared, name)
+		}
+	}
+	t.Logf("differential: %d of %d cases match Puppet 7.23 (%d not applicable: %s)",
+		len(matched), len(compared), len(skipped), strings.Join(skipped, ", "))
+}
+
+// rooted puts a folder in place of the corpus's @ROOT@ placeholder, so
+// that paths are absolute as they were when Puppet ran.
+func rooted(b []byte) string { return strings.ReplaceAll(string(b), "@ROOT@", "/sandbox") }
+
+// dependencyError extracts an agent-side "Could not find dependency"
+// error from a normalized trace (which drops the file and line).
+func dependencyError(trace string) string {
+	for _, l := range strings.Split(trace, "\n") {
+		if rest, ok := strings.CutPrefix(l, "error Could not find dependen"); ok {
+			return "Could not find dependen" + rest
+		}
+	}
+	return ""
+}
+
+// cycleText extracts Puppet's cycle error from a log: the "Found" line
+// and the line of paths after it.
+func cycleText(log string) string {
+	lines := strings.Split(log, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "Error: Found ") && i+1 < len(lines) {
+			return strings.TrimPrefix(l, "Error: ") + "\n" + lines[i+1]
+		}
+	}
+	return ""
+}
