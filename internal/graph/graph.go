@@ -518,8 +518,7 @@ func (b *builder) priorities() []int {
 		keys := make([]string, n)
 		order := make([]int, n)
 		for i, r := range b.g.res {
-			sum := sha1.Sum([]byte("NaCl, MgSO4 (salts) and then " + displayRef(r)))
-			keys[i] = hex.EncodeToString(sum[:])
+			keys[i] = titleHash(displayRef(r))
 			order[i] = i
 		}
 		sort.SliceStable(order, func(x, y int) bool { return keys[order[x]] < keys[order[y]] })
@@ -537,6 +536,12 @@ func (b *builder) priorities() []int {
 		}
 	}
 	return ranks
+}
+
+// titleHash is Puppet 3's title-hash priority of a reference.
+func titleHash(ref string) string {
+	sum := sha1.Sum([]byte("NaCl, MgSO4 (salts) and then " + ref))
+	return hex.EncodeToString(sum[:])
 }
 
 func (g *Graph) addEdge(e *Edge) {
