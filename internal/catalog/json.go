@@ -91,17 +91,19 @@ func Decode(data []byte, file string) (*Catalog, error) {
 	c.Tags = w.Tags
 	c.Classes = w.Classes
 	for i, raw := range w.Resources {
-		off := offsetOf(data, raw)
+		// Finding the resource in the input costs a search of it, so
+		// it is done only for an error message.
+		off := func() int64 { return offsetOf(data, raw) }
 		var wr wireResource
 		if err := json.Unmarshal(raw, &wr); err != nil {
-			return nil, fail(off, "resource %d: %v", i+1, err)
+			return nil, fail(off(), "resource %d: %v", i+1, err)
 		}
 		if wr.Type == "" {
-			return nil, fail(off, "resource %d has no type", i+1)
+			return nil, fail(off(), "resource %d has no type", i+1)
 		}
 		title, err := decodeValue(wr.Title)
 		if err != nil || title == nil {
-			return nil, fail(off, "resource %d (%s) has no usable title", i+1, wr.Type)
+			return nil, fail(off(), "resource %d (%s) has no usable title", i+1, wr.Type)
 		}
 		r := &Resource{
 			Type:      CanonicalType(wr.Type),
@@ -116,11 +118,11 @@ func Decode(data []byte, file string) (*Catalog, error) {
 		if len(wr.Parameters) > 0 {
 			params, err := decodeValue(wr.Parameters)
 			if err != nil {
-				return nil, fail(off, "parameters of %s: %v", r.Ref(), err)
+				return nil, fail(off(), "parameters of %s: %v", r.Ref(), err)
 			}
 			h, ok := params.(*Hash)
 			if !ok {
-				return nil, fail(off, "parameters of %s must be an object", r.Ref())
+				return nil, fail(off(), "parameters of %s must be an object", r.Ref())
 			}
 			for _, k := range h.Keys() {
 				v, _ := h.Get(k)
@@ -128,7 +130,7 @@ func Decode(data []byte, file string) (*Catalog, error) {
 			}
 		}
 		if err := c.Add(r); err != nil {
-			return nil, fail(off, "%v", err)
+			return nil, fail(off(), "%v", err)
 		}
 	}
 	for _, e := range w.Edges {
