@@ -392,7 +392,7 @@ func (p *parser) resource() ast.Expr {
 	e := p.expr()
 	if p.tok.Kind == lexer.LBrace {
 		switch e.(type) {
-		case *ast.QualifiedName, *ast.QualifiedReference, *ast.AccessExpr:
+		case *ast.QualifiedName, *ast.QualifiedReference, *ast.AccessExpr, *ast.Variable:
 			return p.resourceBody(e)
 		}
 	}
@@ -908,8 +908,14 @@ func (p *parser) interpolated(span ast.Span, segs []lexer.Segment) ast.Expr {
 			v := &ast.Variable{Span: ast.Span{From: seg.Pos, To: seg.End}, Name: seg.Text}
 			s.Parts = append(s.Parts, &ast.TextExpr{Span: sspan, Expr: v})
 		case lexer.SegExpr:
-			sub := &parser{shared: p.shared, toks: seg.Tokens, depth: p.depth + 1}
-			sub.tok = seg.Tokens[0]
+			toks := seg.Tokens
+			if toks[0].Kind.IsKeyword() {
+				// "${type}" names the variable $type.
+				toks = append([]lexer.Token{toks[0]}, toks[1:]...)
+				toks[0].Kind = lexer.Name
+			}
+			sub := &parser{shared: p.shared, toks: toks, depth: p.depth + 1}
+			sub.tok = toks[0]
 			var x ast.Expr
 			if sub.tok.Kind == lexer.EOF {
 				p.report(diag.SyntaxError, seg.Pos, seg.End, "Syntax error at '}'", "an expression inside '${}'")
