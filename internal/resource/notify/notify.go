@@ -82,8 +82,8 @@ type instance struct {
 }
 
 func (n *instance) Retrieve(context.Context, *resource.Handle) error { return nil }
-func (n *instance) Exists() bool                                       { return true }
-func (n *instance) Properties() []resource.Property                    { return []resource.Property{(*message)(n)} }
+func (n *instance) Exists() bool                                     { return true }
+func (n *instance) Properties() []resource.Property                  { return []resource.Property{(*message)(n)} }
 
 // message is the one property: never in sync, so the message is logged
 // on every run.
@@ -99,7 +99,7 @@ func (m *message) Desired() catalog.Value {
 	}
 	return m.message
 }
-func (m *message) InSync() bool { return false }
+func (m *message) InSync() bool  { return false }
 func (m *message) Event() string { return "message_changed" }
 
 func (m *message) Sync(_ context.Context, h *resource.Handle) error {
