@@ -58,7 +58,21 @@ type cmd struct {
 	argv []string
 }
 
+// String renders the command as Puppet shows it in messages: a string as
+// it is, an argument vector in Ruby's inspect form, ["/bin/sh", "-c", "x"].
 func (c cmd) String() string {
+	if c.argv != nil {
+		parts := make([]string, len(c.argv))
+		for i, a := range c.argv {
+			parts[i] = strconv.Quote(a)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	return c.text
+}
+
+// joined renders the command as one line, as the execution layer logs it.
+func (c cmd) joined() string {
 	if c.argv != nil {
 		return strings.Join(c.argv, " ")
 	}
@@ -300,10 +314,19 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 		}
 	}
 	if e.provider == "posix" {
-		for _, c := range append([]cmd{e.command}, append(append([]cmd(nil), e.onlyif...), e.unless...)...) {
-			if exe := c.exe(); !filepath.IsAbs(exe) && e.path == nil {
-				return nil, fmt.Errorf("Validation of %s failed: '%s' is not qualified and no path was specified. Please qualify the command or specify a path.", ref, exe)
+		const unqualified = "'%s' is not qualified and no path was specified. Please qualify the command or specify a path."
+		for _, p := range []struct {
+			name string
+			cmds []cmd
+		}{{"unless", e.unless}, {"onlyif", e.onlyif}} {
+			for _, c := range p.cmds {
+				if exe := c.exe(); !filepath.IsAbs(exe) && e.path == nil {
+					return nil, fail(p.name, unqualified, exe)
+				}
 			}
+		}
+		if exe := e.command.exe(); !filepath.IsAbs(exe) && e.path == nil {
+			return nil, fmt.Errorf("Validation of %s failed: "+unqualified, ref, exe)
 		}
 	}
 	return e, nil
@@ -488,13 +511,16 @@ func (e *instance) exec(ctx context.Context, h *resource.Handle, c cmd, check bo
 		if who != "" {
 			who = " with" + who
 		}
+		if !e.sensitive {
+			shown = c.joined()
+		}
 		h.Log.Log(resource.Debug, "", fmt.Sprintf("Executing%s: '%s'", who, shown))
 	}
 	rc := resource.Command{Dir: e.cwd, Path: e.path, Umask: e.umask, Timeout: e.timeout}
 	switch {
 	case e.provider == "shell":
 		rc.Shell = true
-		rc.Argv = []string{c.String()}
+		rc.Argv = []string{c.joined()}
 	case c.argv != nil:
 		rc.Argv = c.argv
 	case needsShell(c.text):

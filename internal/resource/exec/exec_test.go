@@ -35,7 +35,9 @@ func apply(t *testing.T, r *catalog.Resource, noop, debug bool) string {
 	return log.String()
 }
 
-func res(title string, kv ...any) *catalog.Resource { return resourcetest.Resource("Exec", title, kv...) }
+func res(title string, kv ...any) *catalog.Resource {
+	return resourcetest.Resource("Exec", title, kv...)
+}
 
 func TestApply(t *testing.T) {
 	dir := t.TempDir()
@@ -84,6 +86,9 @@ func TestApply(t *testing.T) {
 		{"array command", res("arr", "command", []catalog.Value{"/bin/echo", "a;b"}, "logoutput", true),
 			"Notice: " + P("arr") + "/returns: a;b\n" +
 				"Notice: " + P("arr") + "/returns: executed successfully"},
+		{"array failure", res("q2", "command", []catalog.Value{"/bin/sh", "-c", "exit 1"}),
+			`Error: '["/bin/sh", "-c", "exit 1"]' returned 1 instead of one of [0]` + "\n" +
+				"Error: " + P("q2") + `/returns: change from 'notrun' to ['0'] failed: '["/bin/sh", "-c", "exit 1"]' returned 1 instead of one of [0]`},
 		{"missing command", res("c13", "command", "/nonexistent/x"),
 			"Error: Could not find command '/nonexistent/x'\n" +
 				"Error: " + P("c13") + "/returns: change from 'notrun' to ['0'] failed: Could not find command '/nonexistent/x'"},
@@ -262,6 +267,8 @@ func TestValidation(t *testing.T) {
 		want string
 	}{
 		{res("r2", "command", "echo r2"), "Validation of Exec[r2] failed: 'echo' is not qualified and no path was specified. Please qualify the command or specify a path."},
+		{res("q1", "command", "/bin/echo", "onlyif", "test -f /x"), "Parameter onlyif failed on Exec[q1]: 'test' is not qualified and no path was specified. Please qualify the command or specify a path."},
+		{res("q3", "command", "/bin/echo", "provider", "foo"), "Parameter provider failed on Exec[q3]: Invalid exec provider 'foo'"},
 		{res("r5", "command", "/bin/echo", "timeout", "abc"), `Parameter timeout failed on Exec[r5]: Munging failed for value "abc" in class timeout: The timeout must be a number.`},
 		{res("r3", "command", "/bin/echo hi", "logoutput", "abc"), `Parameter logoutput failed on Exec[r3]: Invalid value "abc". Valid values are true, false, on_failure.`},
 		{res("u", "command", "/bin/echo", "umask", "abc"), `Parameter umask failed on Exec[u]: The umask specification is invalid: "abc"`},
