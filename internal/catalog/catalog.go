@@ -92,6 +92,11 @@ type Resource struct {
 	Line     int
 	Exported bool
 	Virtual  bool
+	// Kind is Puppet's resource kind: "compilable_type" for built-in
+	// types, "defined_type", "class" or "unknown"; "" when not given.
+	// Puppet applies a catalog_format 2 resource whose kind is not
+	// "compilable_type" as a container, so it must survive a round trip.
+	Kind string
 	// Sensitive names the parameters whose values must never be shown.
 	Sensitive []string
 }

@@ -48,6 +48,7 @@ type wireResource struct {
 	Line       int             `json:"line,omitempty"`
 	Exported   bool            `json:"exported"`
 	Virtual    bool            `json:"virtual,omitempty"`
+	Kind       string          `json:"kind,omitempty"`
 	Parameters json.RawMessage `json:"parameters,omitempty"`
 	Sensitive  []string        `json:"sensitive_parameters,omitempty"`
 }
@@ -113,6 +114,7 @@ func Decode(data []byte, file string) (*Catalog, error) {
 			Line:      wr.Line,
 			Exported:  wr.Exported,
 			Virtual:   wr.Virtual,
+			Kind:      wr.Kind,
 			Sensitive: wr.Sensitive,
 		}
 		if len(wr.Parameters) > 0 {
@@ -337,6 +339,9 @@ func encodeResource(b *bytes.Buffer, r *Resource) {
 	fmt.Fprintf(b, ", \"exported\": %t", r.Exported)
 	if r.Virtual {
 		b.WriteString(", \"virtual\": true")
+	}
+	if r.Kind != "" {
+		fmt.Fprintf(b, ", \"kind\": %s", jsonString(r.Kind))
 	}
 	var sensitive []string
 	if len(r.Params) > 0 {
