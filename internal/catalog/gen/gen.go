@@ -44,10 +44,10 @@ func newBuilder(kind string, n int) *builder {
 	c.Classes = []string{"settings"}
 	b := &builder{c: c}
 
-	stage := &catalog.Resource{Type: "Stage", Title: "main", Tags: []string{"stage"}}
+	stage := &catalog.Resource{Type: "Stage", Title: "main", Tags: []string{"stage"}, Kind: "compilable_type"}
 	stage.Set("name", "main")
-	settings := &catalog.Resource{Type: "Class", Title: "Settings", Tags: []string{"class", "settings"}}
-	main := &catalog.Resource{Type: "Class", Title: "main", Tags: []string{"class"}}
+	settings := &catalog.Resource{Type: "Class", Title: "Settings", Tags: []string{"class", "settings"}, Kind: "unknown"}
+	main := &catalog.Resource{Type: "Class", Title: "main", Tags: []string{"class"}, Kind: "unknown"}
 	main.Set("name", "main")
 	for _, r := range []*catalog.Resource{stage, settings, main} {
 		b.mustAdd(r)
@@ -58,8 +58,8 @@ func newBuilder(kind string, n int) *builder {
 	return b
 }
 
-// add appends a resource of type typ declared in Class[main], with the
-// tags, file and line Puppet gives it.
+// add appends a resource of built-in type typ declared in Class[main],
+// with the tags, file, line and kind Puppet gives it.
 func (b *builder) add(typ, title string, params ...catalog.Param) *catalog.Resource {
 	b.line++
 	r := &catalog.Resource{
@@ -68,6 +68,7 @@ func (b *builder) add(typ, title string, params ...catalog.Param) *catalog.Resou
 		Tags:   []string{strings.ToLower(typ), "class"},
 		File:   Manifest,
 		Line:   b.line,
+		Kind:   "compilable_type",
 		Params: params,
 	}
 	if t, ok := tagOf(title); ok {

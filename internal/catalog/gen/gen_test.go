@@ -27,7 +27,7 @@ func roundTrip(t *testing.T, c *catalog.Catalog) *catalog.Catalog {
 	}
 	for i, r := range c.Resources {
 		got := d.Resources[i]
-		if got.Ref() != r.Ref() || got.File != r.File || got.Line != r.Line || !reflect.DeepEqual(got.Tags, r.Tags) {
+		if got.Ref() != r.Ref() || got.Kind != r.Kind || got.File != r.File || got.Line != r.Line || !reflect.DeepEqual(got.Tags, r.Tags) {
 			t.Fatalf("resource %d: decoded %s (%s:%d %v), generated %s (%s:%d %v)", i, got.Ref(), got.File, got.Line, got.Tags, r.Ref(), r.File, r.Line, r.Tags)
 		}
 		if len(got.Params) != len(r.Params) {
@@ -87,6 +87,15 @@ func checkShape(t *testing.T, c *catalog.Catalog) {
 	for _, e := range c.Containment[2:] {
 		if e.Container.String() != "Class[main]" {
 			t.Fatalf("edge %s -> %s is not from Class[main]", e.Container, e.Member)
+		}
+	}
+	for _, r := range c.Resources {
+		want := "compilable_type"
+		if r.Type == "Class" {
+			want = "unknown"
+		}
+		if r.Kind != want {
+			t.Fatalf("%s has kind %q, want %q", r.Ref(), r.Kind, want)
 		}
 	}
 	if c.CatalogUUID == "" || c.Version == "" {
