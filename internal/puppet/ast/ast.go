@@ -487,6 +487,13 @@ type RenderExpr struct {
 	X Expr
 }
 
+// BlockExpr is a sequence of expressions whose value is the last one's, as
+// in <%= { $a = 1 $a + 1 } %>.
+type BlockExpr struct {
+	Span
+	Body []Expr
+}
+
 // BadExpr stands where the parser could not make sense of the input.
 type BadExpr struct{ Span }
 
@@ -530,3 +537,4 @@ func (*TypeAlias) exprNode()            {}
 func (*RenderString) exprNode()         {}
 func (*RenderExpr) exprNode()           {}
 func (*BadExpr) exprNode()              {}
+func (*BlockExpr) exprNode()            {}

@@ -314,6 +314,8 @@ func toSexp(n Node) sexp {
 		return list(atom("render-s"), atom(quote(n.Text)))
 	case *RenderExpr:
 		return list(atom("render"), toSexp(n.X))
+	case *BlockExpr:
+		return block(n.Body)
 	case *BadExpr:
 		return atom("(bad)")
 	}

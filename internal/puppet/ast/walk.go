@@ -131,6 +131,8 @@ func Children(n Node) []Node {
 		add(n.Type)
 	case *RenderExpr:
 		add(n.X)
+	case *BlockExpr:
+		exprs(n.Body)
 	}
 	return out
 }

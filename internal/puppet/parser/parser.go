@@ -849,11 +849,7 @@ func (p *parser) primary() ast.Expr {
 			p.next()
 			body := p.statements(lexer.RBrace)
 			end, _ := p.expect(lexer.RBrace, "'}'")
-			if len(body) == 1 {
-				x = body[0]
-			} else {
-				x = &ast.ParenExpr{Span: ast.Span{From: lb.Pos, To: end}, X: &ast.ArrayExpr{Span: ast.Span{From: lb.Pos, To: end}, Elems: body}}
-			}
+			x = &ast.BlockExpr{Span: ast.Span{From: lb.Pos, To: end}, Body: body}
 		} else {
 			x = p.expr()
 		}
