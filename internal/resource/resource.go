@@ -79,6 +79,9 @@ type Handle struct {
 	// Runner runs external commands; providers use it for every command so
 	// tests can observe exact command lines.
 	Runner Runner
+	// ShowDiff is the run-wide show_diff setting: file content changes are
+	// logged as unified diffs (a file's own show_diff can still turn it off).
+	ShowDiff bool
 }
 
 // Logf logs a line with the resource path as its source.
