@@ -7,10 +7,17 @@ package graph
 // entries are left as holes and compacted when they dominate, so removing
 // every edge of a vertex with many neighbours stays linear.
 type adjacency struct {
-	keys  []*Vertex // nil marks a removed entry
-	edges [][]*Edge
-	pos   map[*Vertex]int // built only once the list grows past a few entries
-	live  int
+	entries []adjEntry
+	pos     map[*Vertex]int // built only once the list grows past a few entries
+	live    int
+}
+
+// adjEntry holds the edges to one neighbour; the first is kept inline
+// because most pairs have exactly one.
+type adjEntry struct {
+	v    *Vertex // nil marks a removed entry
+	e    *Edge
+	more []*Edge
 }
 
 const adjacencyIndexAt = 8
@@ -22,8 +29,8 @@ func (a *adjacency) find(v *Vertex) int {
 		}
 		return -1
 	}
-	for i, k := range a.keys {
-		if k == v {
+	for i := range a.entries {
+		if a.entries[i].v == v {
 			return i
 		}
 	}
@@ -32,24 +39,23 @@ func (a *adjacency) find(v *Vertex) int {
 
 func (a *adjacency) add(v *Vertex, e *Edge) {
 	if i := a.find(v); i >= 0 {
-		a.edges[i] = append(a.edges[i], e)
+		a.entries[i].more = append(a.entries[i].more, e)
 		return
 	}
-	a.keys = append(a.keys, v)
-	a.edges = append(a.edges, []*Edge{e})
+	a.entries = append(a.entries, adjEntry{v: v, e: e})
 	a.live++
 	if a.pos != nil {
-		a.pos[v] = len(a.keys) - 1
-	} else if len(a.keys) > adjacencyIndexAt {
+		a.pos[v] = len(a.entries) - 1
+	} else if len(a.entries) > adjacencyIndexAt {
 		a.reindex()
 	}
 }
 
 func (a *adjacency) reindex() {
-	a.pos = make(map[*Vertex]int, len(a.keys))
-	for i, k := range a.keys {
-		if k != nil {
-			a.pos[k] = i
+	a.pos = make(map[*Vertex]int, len(a.entries))
+	for i, en := range a.entries {
+		if en.v != nil {
+			a.pos[en.v] = i
 		}
 	}
 }
@@ -60,41 +66,40 @@ func (a *adjacency) remove(v *Vertex, e *Edge) {
 	if i < 0 {
 		return
 	}
-	list := a.edges[i]
-	for j, x := range list {
-		if x == e {
-			list = append(list[:j:j], list[j+1:]...)
-			break
+	en := &a.entries[i]
+	if en.e != e {
+		for j, x := range en.more {
+			if x == e {
+				en.more = append(en.more[:j:j], en.more[j+1:]...)
+				break
+			}
 		}
-	}
-	if len(list) > 0 {
-		a.edges[i] = list
 		return
 	}
-	a.keys[i] = nil
-	a.edges[i] = nil
+	if len(en.more) > 0 {
+		en.e, en.more = en.more[0], en.more[1:]
+		return
+	}
+	*en = adjEntry{}
 	a.live--
 	if a.pos != nil {
 		delete(a.pos, v)
 	}
-	if len(a.keys) > 16 && a.live < len(a.keys)/2 {
+	if len(a.entries) > 16 && a.live < len(a.entries)/2 {
 		a.compact()
 	}
 }
 
 func (a *adjacency) compact() {
 	n := 0
-	for i, k := range a.keys {
-		if k != nil {
-			a.keys[n] = k
-			a.edges[n] = a.edges[i]
+	for _, en := range a.entries {
+		if en.v != nil {
+			a.entries[n] = en
 			n++
 		}
 	}
-	clear(a.keys[n:])
-	clear(a.edges[n:])
-	a.keys = a.keys[:n]
-	a.edges = a.edges[:n]
+	clear(a.entries[n:])
+	a.entries = a.entries[:n]
 	if a.pos != nil {
 		a.reindex()
 	}
@@ -106,9 +111,9 @@ func (a *adjacency) has(v *Vertex) bool { return a.find(v) >= 0 }
 // vertices returns the distinct neighbours in order.
 func (a *adjacency) vertices() []*Vertex {
 	out := make([]*Vertex, 0, a.live)
-	for _, k := range a.keys {
-		if k != nil {
-			out = append(out, k)
+	for _, en := range a.entries {
+		if en.v != nil {
+			out = append(out, en.v)
 		}
 	}
 	return out
@@ -116,10 +121,11 @@ func (a *adjacency) vertices() []*Vertex {
 
 // all returns every edge, grouped by neighbour in order.
 func (a *adjacency) all() []*Edge {
-	var out []*Edge
-	for i, k := range a.keys {
-		if k != nil {
-			out = append(out, a.edges[i]...)
+	out := make([]*Edge, 0, a.live)
+	for _, en := range a.entries {
+		if en.v != nil {
+			out = append(out, en.e)
+			out = append(out, en.more...)
 		}
 	}
 	return out

@@ -30,7 +30,7 @@ func (g *Graph) findCycles() [][]*Vertex {
 	var stack []*Vertex
 	type frame struct {
 		v    *Vertex
-		next int // position in v.out.keys
+		next int // position in v.out.entries
 	}
 	var sccs [][]*Vertex
 	counter := 0
@@ -47,8 +47,8 @@ func (g *Graph) findCycles() [][]*Vertex {
 			f := &frames[len(frames)-1]
 			v := f.v
 			pushed := false
-			for f.next < len(v.out.keys) {
-				c := v.out.keys[f.next]
+			for f.next < len(v.out.entries) {
+				c := v.out.entries[f.next].v
 				f.next++
 				if c == nil {
 					continue
@@ -113,21 +113,43 @@ func (g *Graph) CyclePaths(cycle []*Vertex, max int) [][]*Vertex {
 	for _, v := range cycle {
 		in[v] = true
 	}
+	// Paths share their prefixes: each step links to the one before.
+	type step struct {
+		v    *Vertex
+		prev *step
+	}
+	onPath := func(s *step, v *Vertex) bool {
+		for ; s != nil; s = s.prev {
+			if s.v == v {
+				return true
+			}
+		}
+		return false
+	}
+	unwind := func(s *step, last *Vertex) []*Vertex {
+		var p []*Vertex
+		for ; s != nil; s = s.prev {
+			p = append(p, s.v)
+		}
+		slices.Reverse(p)
+		return append(p, last)
+	}
 	type item struct {
 		v    *Vertex
-		path []*Vertex
+		path *step
 	}
 	var found [][]*Vertex
 	queue := []item{{v: cycle[0]}}
 	for len(queue) > 0 && len(found) < max {
 		it := queue[0]
 		queue = queue[1:]
-		if slices.Contains(it.path, it.v) {
-			found = append(found, append(slices.Clip(it.path), it.v))
+		if onPath(it.path, it.v) {
+			found = append(found, unwind(it.path, it.v))
 			continue
 		}
-		next := append(slices.Clip(it.path), it.v)
-		for _, to := range it.v.out.keys {
+		next := &step{v: it.v, prev: it.path}
+		for _, en := range it.v.out.entries {
+			to := en.v
 			if to != nil && in[to] {
 				queue = append(queue, item{v: to, path: next})
 			}

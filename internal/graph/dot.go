@@ -94,9 +94,9 @@ func (g *Graph) writeResourcesDOT(w io.Writer) error {
 		names[i] = displayRef(r)
 	}
 	var pairs [][2]string
-	for _, r := range g.res {
-		for _, p := range g.containersOf[r] {
-			pairs = append(pairs, [2]string{displayRef(p), displayRef(r)})
+	for i, r := range g.res {
+		for _, p := range g.containersOf[i] {
+			pairs = append(pairs, [2]string{displayRef(g.res[p]), displayRef(r)})
 		}
 	}
 	return writeDOTNames(w, "Resources", names, pairs)

@@ -22,8 +22,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/rand"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
@@ -101,9 +103,10 @@ type Vertex struct {
 	// not to be applied («Skipping because virtual»).
 	Skip bool
 
-	prio  int // priority rank: lower runs first; a whit shares its container's
-	seq   int // insertion sequence, for stable tie-breaks
-	id    int // dense index into Graph.verts once built
+	prio  int   // priority rank: lower runs first; a whit shares its container's
+	seq   int   // insertion sequence, for stable tie-breaks
+	id    int   // dense index into Graph.verts once built
+	ri    int32 // index of Resource among the kept resources
 	out   adjacency
 	in    adjacency
 	gone  bool
@@ -167,16 +170,19 @@ func (e *Edge) String() string { return e.From.DotName() + " -> " + e.To.DotName
 
 // Graph is the expanded relationship graph of one catalog.
 type Graph struct {
-	verts    []*Vertex // final vertices, insertion order
-	all      []*Vertex // every vertex ever added, containers included
-	byRes    map[*catalog.Resource]*Vertex
+	verts    []*Vertex           // final vertices, insertion order
+	all      []*Vertex           // every vertex ever added, containers included
 	res      []*catalog.Resource // kept catalog resources, in order
-	parent   map[*catalog.Resource]*catalog.Resource
-	contains map[*catalog.Resource][]*catalog.Resource // containment out-edges, deduplicated, in catalog order
+	resIndex map[*catalog.Resource]int32
+	rv       []*Vertex // vertex of each kept resource, by index
+	parent   []int32   // index of each resource's parent, -1 at the top
+	contains [][]int32 // containment out-edges, deduplicated, in catalog order
 	// containersOf lists each member's containers in the order their
 	// edges came (the first is its parent).
-	containersOf map[*catalog.Resource][]*catalog.Resource
-	paths        map[*catalog.Resource][]string
+	containersOf [][]int32
+
+	pathMu sync.Mutex
+	paths  [][]string
 
 	relVerts []*Vertex // vertices and edges when relationships.dot is written
 	relEdges []*Edge
@@ -235,7 +241,8 @@ type builder struct {
 	g      *Graph
 	c      *catalog.Catalog
 	opts   Options
-	lookup map[catalog.Ref]*catalog.Resource
+	lookup map[catalog.Ref]int32
+	slab   []Edge // edges are allocated in blocks
 	seq    int
 }
 
@@ -244,50 +251,55 @@ type builder struct {
 // metaparameters and the catalog's relationships, adds the types'
 // auto-relationships, and replaces every container by its two sentinels.
 func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
-	g := &Graph{
-		byRes:        make(map[*catalog.Resource]*Vertex, len(c.Resources)),
-		parent:       map[*catalog.Resource]*catalog.Resource{},
-		contains:     map[*catalog.Resource][]*catalog.Resource{},
-		containersOf: map[*catalog.Resource][]*catalog.Resource{},
-		paths:        map[*catalog.Resource][]string{},
-	}
+	g := &Graph{}
 	b := &builder{g: g, c: c, opts: opts}
 
 	// RAL conversion: keep what the agent keeps.
-	index := make(map[*catalog.Resource]int, len(c.Resources))
+	g.res = make([]*catalog.Resource, 0, len(c.Resources))
 	for _, r := range c.Resources {
 		if r.Virtual && !r.Exported {
 			continue
 		}
-		index[r] = len(g.res)
 		g.res = append(g.res, r)
 	}
+	n := len(g.res)
+	g.resIndex = make(map[*catalog.Resource]int32, n)
+	for i, r := range g.res {
+		g.resIndex[r] = int32(i)
+	}
+	g.paths = make([][]string, n)
 	b.buildLookup()
-	b.buildContainment(index)
+	b.buildContainment()
 
 	// Vertices in catalog order with their priorities.
 	ranks := b.priorities()
+	g.rv = make([]*Vertex, n)
+	verts := make([]Vertex, n)
 	for i, r := range g.res {
-		v := b.addVertex(&Vertex{Resource: r, Skip: r.Virtual && r.Exported}, ranks[i])
-		g.byRes[r] = v
+		verts[i] = Vertex{Resource: r, Skip: r.Virtual && r.Exported, ri: int32(i)}
+		g.rv[i] = b.addVertex(&verts[i], ranks[i])
 	}
 
-	// Relationship targets must exist (catalog.finalize).
-	for _, r := range g.res {
-		for _, p := range relationParams {
+	// Relationship targets must exist (catalog.finalize); keep what they
+	// resolve to for the edges.
+	deps := make([][4][]int32, n)
+	for i, r := range g.res {
+		for k, p := range relationParams {
 			val, ok := r.Get(p.name)
 			if !ok {
 				continue
 			}
 			for _, s := range refStrings(val) {
-				if b.resolve(s) == nil {
+				t := b.resolve(s)
+				if t < 0 {
 					return nil, &DependencyError{Resource: r, Param: p.name, Target: printRef(s)}
 				}
+				deps[i][k] = append(deps[i][k], t)
 			}
 		}
 	}
 
-	b.manualEdges()
+	b.manualEdges(deps)
 	if err := b.frontEndEdges(); err != nil {
 		return nil, err
 	}
@@ -336,29 +348,26 @@ func edgesByTarget(vs []*Vertex) []*Edge {
 // namevar value (file paths without trailing slashes), as the agent's
 // catalog lookup does.
 func (b *builder) buildLookup() {
-	b.lookup = make(map[catalog.Ref]*catalog.Resource, len(b.g.res))
-	for _, r := range b.g.res {
-		b.lookup[r.Ref()] = r
+	b.lookup = make(map[catalog.Ref]int32, len(b.g.res))
+	for i, r := range b.g.res {
+		b.lookup[r.Ref()] = int32(i)
 	}
-	for _, r := range b.g.res {
-		for _, a := range catalog.Strings(aliasValue(r)) {
-			ref := catalog.Ref{Type: r.Type, Title: a}
-			if _, ok := b.lookup[ref]; !ok {
-				b.lookup[ref] = r
+	for i, r := range b.g.res {
+		if v, ok := r.Get("alias"); ok {
+			for _, a := range catalog.Strings(v) {
+				ref := catalog.Ref{Type: r.Type, Title: a}
+				if _, ok := b.lookup[ref]; !ok {
+					b.lookup[ref] = int32(i)
+				}
 			}
 		}
-		if key, ok := b.uniquenessKey(r); ok {
+		if key, ok := b.uniquenessKey(r); ok && key != r.Title {
 			ref := catalog.Ref{Type: r.Type, Title: key}
 			if _, ok := b.lookup[ref]; !ok {
-				b.lookup[ref] = r
+				b.lookup[ref] = int32(i)
 			}
 		}
 	}
-}
-
-func aliasValue(r *catalog.Resource) catalog.Value {
-	v, _ := r.Get("alias")
-	return v
 }
 
 // uniquenessKey is the namevar value a resource is also found by. exec
@@ -408,26 +417,29 @@ func cleanPath(p string) string {
 	return p
 }
 
-// resolve finds the resource a reference string names, or nil.
-func (b *builder) resolve(s string) *catalog.Resource {
+// resolve finds the kept resource a reference string names: its index,
+// or -1.
+func (b *builder) resolve(s string) int32 {
 	ref, ok := catalog.ParseRef(s)
 	if !ok {
-		return nil
+		return -1
 	}
 	return b.resolveRef(ref)
 }
 
-func (b *builder) resolveRef(ref catalog.Ref) *catalog.Resource {
+func (b *builder) resolveRef(ref catalog.Ref) int32 {
 	if ref.Type == "Class" && strings.EqualFold(ref.Title, "main") {
 		ref.Title = "main"
 	}
-	if r := b.lookup[ref]; r != nil {
-		return r
+	if i, ok := b.lookup[ref]; ok {
+		return i
 	}
 	if ref.Type == "File" {
-		return b.lookup[catalog.Ref{Type: "File", Title: cleanPath(ref.Title)}]
+		if i, ok := b.lookup[catalog.Ref{Type: "File", Title: cleanPath(ref.Title)}]; ok {
+			return i
+		}
 	}
-	return nil
+	return -1
 }
 
 // refStrings flattens a relationship value into reference strings,
@@ -473,39 +485,49 @@ func (b *builder) isContainer(r *catalog.Resource) bool {
 
 // buildContainment records each resource's parent (the first container
 // that holds it, Puppet's container_of) and each container's members
-// (in catalog order, as the agent's catalog lists them).
-func (b *builder) buildContainment(index map[*catalog.Resource]int) {
+// (in catalog order, as the agent's catalog lists them). Containment
+// names resources exactly, by type and title.
+func (b *builder) buildContainment() {
 	g := b.g
-	seen := map[[2]*catalog.Resource]bool{}
+	n := len(g.res)
+	g.parent = make([]int32, n)
+	for i := range g.parent {
+		g.parent[i] = -1
+	}
+	g.contains = make([][]int32, n)
+	g.containersOf = make([][]int32, n)
+	exact := func(ref catalog.Ref) int32 {
+		if ref.Type == "Class" && ref.Title == "Main" {
+			ref.Title = "main"
+		}
+		i, ok := b.lookup[ref]
+		if !ok {
+			return -1
+		}
+		if r := g.res[i]; r.Type != ref.Type || r.Title != ref.Title {
+			return -1
+		}
+		return i
+	}
+	unsorted := make([]bool, n)
 	for _, e := range b.c.Containment {
-		from := b.lookup[e.Container]
-		if from == nil && e.Container.Type == "Class" && e.Container.Title == "Main" {
-			from = b.lookup[catalog.Ref{Type: "Class", Title: "main"}]
-		}
-		to := b.lookup[e.Member]
-		if from == nil || to == nil {
+		from, to := exact(e.Container), exact(e.Member)
+		if from < 0 || to < 0 || slices.Contains(g.containersOf[to], from) {
 			continue
 		}
-		// Only exact references: containment names resources by title.
-		if from.Ref() != e.Container && !(from.Type == "Class" && from.Title == "main") {
-			continue
-		}
-		if to.Ref() != e.Member {
-			continue
-		}
-		k := [2]*catalog.Resource{from, to}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		if _, ok := g.parent[to]; !ok {
+		if g.parent[to] < 0 {
 			g.parent[to] = from
+		}
+		if kids := g.contains[from]; len(kids) > 0 && kids[len(kids)-1] > to {
+			unsorted[from] = true
 		}
 		g.contains[from] = append(g.contains[from], to)
 		g.containersOf[to] = append(g.containersOf[to], from)
 	}
-	for _, kids := range g.contains {
-		sort.SliceStable(kids, func(i, j int) bool { return index[kids[i]] < index[kids[j]] })
+	for i, u := range unsorted {
+		if u {
+			slices.Sort(g.contains[i])
+		}
 	}
 }
 
@@ -544,6 +566,24 @@ func titleHash(ref string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+func (g *Graph) vertexAt(i int32) *Vertex {
+	if i < 0 {
+		return nil
+	}
+	return g.rv[i]
+}
+
+// add allocates e and adds it to the graph.
+func (b *builder) add(e Edge) {
+	if len(b.slab) == 0 {
+		b.slab = make([]Edge, 1024)
+	}
+	p := &b.slab[0]
+	b.slab = b.slab[1:]
+	*p = e
+	b.g.addEdge(p)
+}
+
 func (g *Graph) addEdge(e *Edge) {
 	e.From.out.add(e.To, e)
 	e.To.in.add(e.From, e)
@@ -560,19 +600,16 @@ func (b *builder) debug(v *Vertex, msg string) {
 	}
 }
 
-// manualEdges adds the edges of require, subscribe, before and notify.
-func (b *builder) manualEdges() {
+// manualEdges adds the edges of require, subscribe, before and notify,
+// resolved by Build's check.
+func (b *builder) manualEdges(deps [][4][]int32) {
 	g := b.g
-	for _, r := range g.res {
-		self := g.byRes[r]
-		for _, p := range relationParams {
-			val, ok := r.Get(p.name)
-			if !ok {
-				continue
-			}
-			for _, s := range refStrings(val) {
-				other := g.byRes[b.resolve(s)]
-				e := &Edge{Refresh: p.refresh, Origin: catalog.Provenance{Via: p.name, File: r.File, Line: r.Line}}
+	for i, r := range g.res {
+		self := g.rv[i]
+		for k, p := range relationParams {
+			for _, t := range deps[i][k] {
+				other := g.rv[t]
+				e := Edge{Refresh: p.refresh, Origin: catalog.Provenance{Via: p.name, File: r.File, Line: r.Line}}
 				if p.refresh {
 					e.Kind = catalog.Refresh
 				}
@@ -584,7 +621,7 @@ func (b *builder) manualEdges() {
 				if b.opts.Debug != nil {
 					b.opts.Debug(g.ResourcePath(r)+"/"+p.name, p.name+" to "+displayRef(other.Resource))
 				}
-				g.addEdge(e)
+				b.add(e)
 			}
 		}
 	}
@@ -595,14 +632,14 @@ func (b *builder) frontEndEdges() error {
 	g := b.g
 	for _, rel := range b.c.Relationships {
 		src := b.resolveRef(rel.Source)
-		if src == nil {
+		if src < 0 {
 			return &RelationshipError{Rel: rel, Missing: rel.Source}
 		}
 		dst := b.resolveRef(rel.Target)
-		if dst == nil {
+		if dst < 0 {
 			return &RelationshipError{Rel: rel, Missing: rel.Target}
 		}
-		g.addEdge(&Edge{From: g.byRes[src], To: g.byRes[dst], Refresh: rel.Kind == catalog.Refresh, Kind: rel.Kind, Origin: rel.Origin})
+		b.add(Edge{From: g.rv[src], To: g.rv[dst], Refresh: rel.Kind == catalog.Refresh, Kind: rel.Kind, Origin: rel.Origin})
 	}
 	return nil
 }
@@ -615,28 +652,28 @@ func (b *builder) autoEdges() {
 		return
 	}
 	g := b.g
-	for _, r := range g.res {
+	for i, r := range g.res {
 		t := b.opts.Types.Lookup(r.Type)
 		if t == nil {
 			continue
 		}
-		self := g.byRes[r]
+		self := g.rv[i]
 		if ar, ok := t.(resource.AutoRelater); ok {
 			for _, ref := range ar.AutoRequire(r, b.c) {
-				dep := g.byRes[b.resolveRef(ref)]
+				dep := g.vertexAt(b.resolveRef(ref))
 				switch {
 				case dep == nil || dep.out.has(self):
 				case self.out.has(dep):
 					b.debug(self, "Skipping automatic relationship with "+dep.String())
 				default:
 					b.debug(self, "Adding autorequire relationship with "+dep.String())
-					g.addEdge(&Edge{From: dep, To: self, Origin: catalog.Provenance{Via: "autorequire", File: r.File, Line: r.Line}})
+					b.add(Edge{From: dep, To: self, Origin: catalog.Provenance{Via: "autorequire", File: r.File, Line: r.Line}})
 				}
 			}
 		}
 		if ab, ok := t.(resource.AutoBeforer); ok {
 			for _, ref := range ab.AutoBefore(r, b.c) {
-				dep := g.byRes[b.resolveRef(ref)]
+				dep := g.vertexAt(b.resolveRef(ref))
 				// Puppet tests the two directions the other way round for
 				// autobefore: an opposite edge is skipped silently and an
 				// existing same-direction edge is reported.
@@ -646,7 +683,7 @@ func (b *builder) autoEdges() {
 					b.debug(self, "Skipping automatic relationship with "+dep.String())
 				default:
 					b.debug(self, "Adding autobefore relationship with "+dep.String())
-					g.addEdge(&Edge{From: self, To: dep, Origin: catalog.Provenance{Via: "autobefore", File: r.File, Line: r.Line}})
+					b.add(Edge{From: self, To: dep, Origin: catalog.Provenance{Via: "autobefore", File: r.File, Line: r.Line}})
 				}
 			}
 		}
@@ -660,14 +697,14 @@ func (b *builder) expandContainers() {
 	var containers []*Vertex
 	adm := map[*Vertex]*Vertex{}
 	comp := map[*Vertex]*Vertex{}
-	for _, r := range g.res {
+	for i, r := range g.res {
 		if !b.isContainer(r) {
 			continue
 		}
-		x := g.byRes[r]
+		x := g.rv[i]
 		containers = append(containers, x)
-		adm[x] = b.addVertex(&Vertex{Resource: r, Whit: Admissible}, x.prio)
-		comp[x] = b.addVertex(&Vertex{Resource: r, Whit: Completed}, x.prio)
+		adm[x] = b.addVertex(&Vertex{Resource: r, Whit: Admissible, ri: x.ri}, x.prio)
+		comp[x] = b.addVertex(&Vertex{Resource: r, Whit: Completed, ri: x.ri}, x.prio)
 	}
 	admOf := func(v *Vertex) *Vertex {
 		if w := adm[v]; w != nil {
@@ -682,21 +719,21 @@ func (b *builder) expandContainers() {
 		return v
 	}
 	for _, x := range containers {
-		kids := g.contains[x.Resource]
+		kids := g.contains[x.ri]
 		if len(kids) == 0 {
-			g.addEdge(&Edge{From: adm[x], To: comp[x], Origin: catalog.Provenance{Via: "contains"}})
+			b.add(Edge{From: adm[x], To: comp[x], Origin: catalog.Provenance{Via: "contains"}})
 		}
 		for _, k := range kids {
-			kv := g.byRes[k]
-			g.addEdge(&Edge{From: adm[x], To: admOf(kv), Refresh: true, Origin: catalog.Provenance{Via: "contains"}})
-			g.addEdge(&Edge{From: compOf(kv), To: comp[x], Refresh: true, Origin: catalog.Provenance{Via: "contains"}})
+			kv := g.rv[k]
+			b.add(Edge{From: adm[x], To: admOf(kv), Refresh: true, Origin: catalog.Provenance{Via: "contains"}})
+			b.add(Edge{From: compOf(kv), To: comp[x], Refresh: true, Origin: catalog.Provenance{Via: "contains"}})
 		}
 		for _, e := range x.in.all() {
-			g.addEdge(&Edge{From: compOf(e.From), To: adm[x], Refresh: e.Refresh, Kind: e.Kind, Origin: e.Origin})
+			b.add(Edge{From: compOf(e.From), To: adm[x], Refresh: e.Refresh, Kind: e.Kind, Origin: e.Origin})
 			g.removeEdge(e)
 		}
 		for _, e := range x.out.all() {
-			g.addEdge(&Edge{From: comp[x], To: admOf(e.To), Refresh: e.Refresh, Kind: e.Kind, Origin: e.Origin})
+			b.add(Edge{From: comp[x], To: admOf(e.To), Refresh: e.Refresh, Kind: e.Kind, Origin: e.Origin})
 			g.removeEdge(e)
 		}
 	}

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -17,11 +18,11 @@ func (g *Graph) Len() int { return len(g.verts) }
 // Vertex returns the vertex of a resource (nil for containers, which the
 // expanded graph no longer holds, and for dropped virtual resources).
 func (g *Graph) Vertex(r *catalog.Resource) *Vertex {
-	v := g.byRes[r]
-	if v == nil || v.gone {
+	i, ok := g.resIndex[r]
+	if !ok || g.rv[i].gone {
 		return nil
 	}
-	return v
+	return g.rv[i]
 }
 
 // Sentinels returns a container's admissible and completed whits.
@@ -58,10 +59,26 @@ func (g *Graph) Edges() []*Edge { return edgesByTarget(g.verts) }
 
 // Parent returns the resource's container as the agent sees it: the
 // source of the first containment edge into it; nil at the top.
-func (g *Graph) Parent(r *catalog.Resource) *catalog.Resource { return g.parent[r] }
+func (g *Graph) Parent(r *catalog.Resource) *catalog.Resource {
+	i, ok := g.resIndex[r]
+	if !ok || g.parent[i] < 0 {
+		return nil
+	}
+	return g.res[g.parent[i]]
+}
 
 // Members returns a container's direct members in catalog order.
-func (g *Graph) Members(r *catalog.Resource) []*catalog.Resource { return g.contains[r] }
+func (g *Graph) Members(r *catalog.Resource) []*catalog.Resource {
+	i, ok := g.resIndex[r]
+	if !ok {
+		return nil
+	}
+	out := make([]*catalog.Resource, len(g.contains[i]))
+	for k, m := range g.contains[i] {
+		out[k] = g.res[m]
+	}
+	return out
+}
 
 // Path is v's log source: /Stage[main]/Main/File[/x] for a resource,
 // /Schedule[puppet] for one without container, and the container's
@@ -73,52 +90,56 @@ func (g *Graph) Path(v *Vertex) string {
 	return g.ResourcePath(v.Resource)
 }
 
-// ResourcePath is the path of any catalog resource, containers included
-// (a class's path ends in its class name: /Stage[main]/Apache::Config).
+// ResourcePath is the path of any kept catalog resource, containers
+// included (a class's path ends in its class name: /Stage[main]/Apache::Config).
 func (g *Graph) ResourcePath(r *catalog.Resource) string {
-	return "/" + strings.Join(g.segments(r), "/")
+	i, ok := g.resIndex[r]
+	if !ok {
+		return "/" + displayRef(r)
+	}
+	return "/" + strings.Join(g.segments(i), "/")
 }
 
 // ContainmentPath returns the segments of v's path:
 // ["Stage[main]", "Main", "Exec[bad]"]; a whit's is its container's.
 func (g *Graph) ContainmentPath(v *Vertex) []string {
-	return append([]string(nil), g.segments(v.Resource)...)
+	return slices.Clone(g.segments(v.ri))
 }
 
 // segments builds Puppet's pathbuilder: the parent's segments, then the
 // resource's own: a class contributes its name, anything else its ref.
-func (g *Graph) segments(r *catalog.Resource) []string {
-	if s, ok := g.paths[r]; ok {
+// Results are kept; walkers may ask from several goroutines.
+func (g *Graph) segments(i int32) []string {
+	g.pathMu.Lock()
+	defer g.pathMu.Unlock()
+	if s := g.paths[i]; s != nil {
 		return s
 	}
-	// Walk up iteratively: containment chains can be long.
-	var chain []*catalog.Resource
-	seen := map[*catalog.Resource]bool{}
-	for p := r; p != nil && !seen[p]; p = g.parent[p] {
-		if _, ok := g.paths[p]; ok {
-			chain = append(chain, p)
+	// Walk up without recursion: containment chains can be long, and a
+	// broken catalog may even loop.
+	var chain []int32
+	for p := i; p >= 0 && len(chain) <= len(g.res); p = g.parent[p] {
+		chain = append(chain, p)
+		if g.paths[p] != nil {
 			break
 		}
-		seen[p] = true
-		chain = append(chain, p)
 	}
 	var base []string
-	last := chain[len(chain)-1]
-	if s, ok := g.paths[last]; ok {
-		base = s
+	if last := chain[len(chain)-1]; g.paths[last] != nil {
+		base = g.paths[last]
 		chain = chain[:len(chain)-1]
 	}
-	for i := len(chain) - 1; i >= 0; i-- {
-		p := chain[i]
-		seg := displayRef(p)
-		if p.Type == "Class" {
-			seg = strings.TrimSuffix(strings.TrimPrefix(seg, "Class["), "]")
+	for k := len(chain) - 1; k >= 0; k-- {
+		p := chain[k]
+		r := g.res[p]
+		seg := displayRef(r)
+		if r.Type == "Class" {
+			seg = seg[len("Class[") : len(seg)-1]
 		}
 		s := make([]string, len(base), len(base)+1)
 		copy(s, base)
-		s = append(s, seg)
-		g.paths[p] = s
-		base = s
+		g.paths[p] = append(s, seg)
+		base = g.paths[p]
 	}
-	return g.paths[r]
+	return g.paths[i]
 }

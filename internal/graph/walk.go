@@ -52,7 +52,8 @@ func (w *Walk) Done(v *Vertex) {
 	}
 	w.done[v.id] = true
 	w.left--
-	for _, s := range v.out.keys {
+	for _, en := range v.out.entries {
+		s := en.v
 		if s == nil {
 			continue
 		}
