@@ -1,13 +1,34 @@
 // Package graph builds the relationship graph of a catalog exactly as
-// Puppet's agent does (relationship metaparameters, front-end
-// relationships, auto-relationships, then containers replaced by their
-// admissible/completed sentinels), finds its dependency cycles, writes its
-// DOT files and walks it in Puppet's prioritized order.
+// Puppet 7's agent does, finds its dependency cycles, writes its DOT files
+// and walks it in Puppet's prioritized order.
 //
-// Every collection Puppet iterates is kept in insertion order here: the
-// vertex list, each vertex's out- and in-neighbours (with parallel edges),
-// and a neighbour that loses its last edge loses its place, as in Ruby's
-// Hash. Log order, cycle paths and DOT files depend on it.
+// Build follows the agent: it drops virtual resources that are not
+// exported (exported ones stay, marked Skip), checks every require,
+// subscribe, before and notify target (a DependencyError carries Puppet's
+// «Could not find dependency …» text), adds their edges, the catalog's
+// front-end relationships and the types' auto-relationships (with
+// Puppet's rules for an existing direct edge), and then replaces each
+// container (Stage, Class, Node and every type not in Options.Types) by
+// an admissible and a completed sentinel ("whit") sharing its priority.
+// Containment edges become refresh-labelled sentinel edges; an edge into
+// or out of a container is re-attached to its sentinels with its label,
+// kind and provenance kept.
+//
+// Every collection Puppet iterates is kept in insertion order: the vertex
+// list, each vertex's out- and in-neighbours (with parallel edges), and a
+// neighbour that loses its last edge loses its place, as in Ruby's Hash.
+// Log order, cycle paths and DOT files depend on it.
+//
+// Beyond the core API (Build, Vertices, Out, In, Predecessors,
+// Successors, Path, ContainmentPath, Cycles, CycleMessage, WriteDOT,
+// NewWalk with Next/Done/Remaining) the graph offers Vertex (a resource's
+// vertex), Sentinels (a container's whits), Edges (Puppet's edge list
+// order), Order (a whole walk, for tests and `ordo graph`), CyclePaths,
+// ResourcePath, Parent and Members, and the DOT writers one file at a
+// time. Priority is a rank (an int): Manifest ranks by catalog order,
+// TitleHash by the SHA1 hex of the salted reference, Random by a
+// permutation drawn from the seed; generated resources (Puppet's
+// [key, n] sub-priorities) are out of scope for now.
 //
 // Cycle detection is an own iterative Tarjan rather than gonum's
 // topo.TarjanSCC: Puppet's cycle message depends on the exact visiting
@@ -15,6 +36,9 @@
 // insertion order) and on edges gonum's simple graphs cannot carry
 // (parallel edges with kinds and provenance), and chains of many thousand
 // vertices must not recurse.
+//
+// A built Graph is read-only; Path may be called from several goroutines.
+// A Walk is used by one goroutine.
 package graph
 
 import (
