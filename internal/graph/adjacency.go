@@ -42,6 +42,9 @@ func (a *adjacency) add(v *Vertex, e *Edge) {
 		a.entries[i].more = append(a.entries[i].more, e)
 		return
 	}
+	if a.entries == nil {
+		a.entries = make([]adjEntry, 0, 2)
+	}
 	a.entries = append(a.entries, adjEntry{v: v, e: e})
 	a.live++
 	if a.pos != nil {
