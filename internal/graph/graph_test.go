@@ -309,3 +309,28 @@ func TestWalkDoneUnblocks(t *testing.T) {
 		t.Fatalf("after a: %v", v)
 	}
 }
+
+func TestWriteJSON(t *testing.T) {
+	c := parseCatalog(t, mainHeader+"Notify[a] < Class[main] notify=Notify[b]\nNotify[b] < Class[main]")
+	g := mustBuild(t, c, Options{})
+	var b strings.Builder
+	if err := g.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`"name": "Whit[Admissible_class[Main]]"`,
+		`"path": "/Stage[main]/Main/Notify[a]"`,
+		`"source": "Notify[a]",
+      "target": "Notify[b]",
+      "kind": "refresh",
+      "refresh": true,
+      "via": "notify",
+      "file": "/m.pp",
+      "line": 5`,
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("JSON lacks %s:\n%s", want, b.String())
+			break
+		}
+	}
+}
