@@ -13,7 +13,7 @@ func (l *lexer) heredoc(start int) Token {
 	closeAt := strings.IndexByte(string(l.src[start:]), ')')
 	nl := strings.IndexByte(string(l.src[start:]), '\n')
 	if closeAt < 0 || (nl >= 0 && nl < closeAt) {
-		l.fatal(diag.BadHeredoc, start, start+2, "expected ')' to close the heredoc tag", "Unclosed parenthesis after '@(' followed by '%s'", l.followedBy(start+2))
+		l.fatal(diag.BadHeredoc, start, start+2, "expected ')' to close the heredoc tag", "Unclosed parenthesis after '@(' followed by '%s'", l.followedBy(start))
 		return l.next()
 	}
 	spec := string(l.src[start+2 : start+closeAt])

@@ -120,7 +120,7 @@ func (l *lexer) skipSpace() {
 		case c == '/' && l.peekAt(l.pos+1) == '*':
 			end := strings.Index(string(l.src[l.pos+2:]), "*/")
 			if end < 0 {
-				l.fatal(diag.UnclosedComment, l.pos, l.pos+2, "expected '*/' to close the comment", "Unclosed multi line comment")
+				l.fatal(diag.UnclosedComment, l.pos, l.pos+2, "expected '*/' to close the comment", "Unclosed multiline comment")
 				return
 			}
 			l.pos += 2 + end + 2
@@ -311,10 +311,16 @@ func (l *lexer) typeRef(start int) Token {
 func isHex(c byte) bool { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') }
 
 func (l *lexer) number(start int) Token {
-	if l.src[l.pos] == '0' && (l.peekAt(l.pos+1) == 'x' || l.peekAt(l.pos+1) == 'X') && isHex(l.peekAt(l.pos+2)) {
+	if l.src[l.pos] == '0' && (l.peekAt(l.pos+1) == 'x' || l.peekAt(l.pos+1) == 'X') {
 		l.pos += 2
 		for isHex(l.peekAt(l.pos)) {
 			l.pos++
+		}
+		if l.pos == start+2 || isWordChar(l.peekAt(l.pos)) {
+			for isWordChar(l.peekAt(l.pos)) {
+				l.pos++
+			}
+			l.errorAt(diag.BadNumber, start, l.pos, "Not a valid hex number %s", l.src[start:l.pos])
 		}
 	} else {
 		for isDigit(l.peekAt(l.pos)) {
@@ -344,6 +350,8 @@ func (l *lexer) number(start int) Token {
 			l.pos++
 		}
 		l.errorAt(diag.BadNumber, start, l.pos, "Illegal number '%s'", l.src[start:l.pos])
+	} else if l.src[start] == '0' && l.pos > start+1 && !strings.ContainsAny(string(l.src[start:l.pos]), ".eExX") && strings.ContainsAny(string(l.src[start:l.pos]), "89") {
+		l.errorAt(diag.BadNumber, start, l.pos, "Not a valid octal number %s", l.src[start:l.pos])
 	}
 	t := l.tok(Number, start)
 	t.Text = string(l.src[start:l.pos])
@@ -380,7 +388,7 @@ func (l *lexer) variable(start int) Token {
 	end := l.varNameEnd(l.pos + 1)
 	if end == l.pos+1 {
 		l.pos++
-		l.errorAt(diag.SyntaxError, start, l.pos, "Illegal variable name, The given name '' does not conform to the naming rule")
+		l.errorAt(diag.SyntaxError, start, l.pos, "Illegal variable name, The given name '' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/")
 		t := l.tok(Variable, start)
 		return t
 	}

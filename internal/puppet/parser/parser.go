@@ -75,7 +75,13 @@ func parse(f *source.File, mode lexer.Mode) (*ast.Program, diag.List) {
 	for _, d := range lexDiags {
 		if d.Severity == diag.Error {
 			s.errors++
-			s.lexFatal = true
+			switch d.Code {
+			case diag.UnclosedQuote, diag.UnclosedComment, diag.BadHeredoc, diag.BadEPP:
+				s.lexFatal = true
+			}
+			if strings.HasPrefix(d.Summary, "Unclosed") {
+				s.lexFatal = true
+			}
 		}
 	}
 	p := &parser{shared: s, toks: toks}
@@ -386,6 +392,13 @@ func (p *parser) resource() ast.Expr {
 		if p.peek(1).Kind == lexer.LBrace {
 			t := p.tok
 			p.next()
+			if k := p.peek(1).Kind; k == lexer.RBrace || p.isAttributeStartAt(1) {
+				p.next()
+				p.syntaxError("a class name and ':' before the parameters: class { 'name': ... }")
+				p.skipTo(lexer.RBrace)
+				p.next()
+				return p.bad(t.Pos)
+			}
 			return p.resourceBody(&ast.QualifiedName{Span: ast.Span{From: t.Pos, To: t.End}, Name: "class"})
 		}
 	}
@@ -429,7 +442,7 @@ func (p *parser) resourceBody(typ ast.Expr) ast.Expr {
 				}
 				return &ast.CallNamedFunction{Span: span, Func: t, Args: []ast.Expr{h}}
 			}
-			p.report(diag.SyntaxError, lbrace.Pos, lbrace.End, "Syntax error resource body without title or hash with +>", "a title before the attributes: "+t.Name+" { 'title': ... }")
+			p.report(diag.SyntaxError, t.Pos(), t.End(), fmt.Sprintf("This expression is invalid. Did you try declaring a '%s' resource without a title?", t.Name), "a title before the attributes: "+t.Name+" { 'title': ... }")
 			return &ast.ResourceExpr{Span: span, TypeName: t}
 		}
 		p.report(diag.SyntaxError, typ.Pos(), typ.End(), "Expression is not valid as a resource, resource-default, or resource-override", "a resource type name or reference")
@@ -882,11 +895,9 @@ func (p *parser) number(t lexer.Token) ast.Expr {
 	}
 	v, err := strconv.ParseInt(digits, radix, 64)
 	if err != nil {
-		msg := fmt.Sprintf("Illegal number '%s'", s)
-		if radix == 8 {
-			msg = fmt.Sprintf("Not a valid octal number '%s'", s)
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			p.report(diag.BadNumber, t.Pos, t.End, fmt.Sprintf("Illegal number '%s'", s), "an integer between -2^63 and 2^63-1")
 		}
-		p.report(diag.BadNumber, t.Pos, t.End, msg, "")
 	}
 	return &ast.LiteralInteger{Span: span, Value: v, Radix: radix}
 }

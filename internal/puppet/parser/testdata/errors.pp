@@ -1,0 +1,88 @@
+# Each chunk between "---" lines is parsed on its own. A comment
+# "### <column>: <message>" marks an error expected on its line, at that
+# column, whose summary starts with the message.
+class {
+} ### 1: Syntax error at '}'
+}
+---
+$a = 'abc ### 6: Unclosed quote after
+---
+$a = "abc ### 6: Unclosed quote after
+---
+$a = @(END)
+foo ### 1: Heredoc without end-tagged line
+---
+$a = @(END ### 6: Unclosed parenthesis after '@(' followed by '@(END...'
+foo
+END
+---
+notice(1 ### 46: Syntax error at end of input
+---
+file { "x": ensure => } ### 23: Syntax error at '}'
+---
+$a += 1 ### 4: The operator '+=' is no longer supported.
+---
+$a -= 1 ### 4: The operator '-=' is no longer supported.
+---
+if $a { ### 45: Syntax error at end of input
+---
+$x = [1, 2 ### 48: Syntax error at end of input
+---
+file { "x" ensure => file } ### 12: Syntax error at 'ensure'
+---
+$a = 1 + ### 46: Syntax error at end of input
+---
+/* unclosed ### 1: Unclosed multiline comment
+---
+$a = 0x ### 6: Not a valid hex number 0x
+---
+$a = 09 ### 6: Not a valid octal number 09
+---
+$a = 1a ### 6: Illegal number '1a'
+---
+$a = 99999999999999999999 ### 6: Illegal number
+---
+notice("${}") ### 9: Syntax error at '}'
+---
+@notice(1) ### 1: Virtual (@) can only be applied to a Resource Expression
+---
+@@notice(1) ### 1: Exported (@@) can only be applied to a Resource Expression
+---
+class foo {
+  $a =
+} ### 1: Syntax error at '}'
+---
+case $x { 1 { } } ### 13: Syntax error at '{'
+---
+$x = { a => } ### 13: Syntax error at '}'
+---
+unless $a { } elsif $b { } ### 15: elsif not supported in unless expression
+---
+$a = $ ### 6: Illegal variable name
+---
+foo { a => 1 } ### 1: This expression is invalid. Did you try declaring a 'foo' resource without a title?
+---
+notice($x [1]) ### 11: Syntax error at '['
+---
+$a = 1 ¤ 2 ### 8: Illegal character
+---
+$a = [1, 2, ### 49: Syntax error at end of input
+---
+# Recovery: several errors in one file, one per bad statement.
+file { 'a': ensure => } ### 23: Syntax error at '}'
+$ok = 1
+$b = [1 2] ### 9: Syntax error at '2'
+notice('fine')
+class x { $c = ) } ### 16: Syntax error at ')'
+---
+function f(String) { } ### 18: Syntax error at ')'
+---
+$x = $a ? { 1 2 } ### 15: Syntax error at '2'
+---
+Foo <| title == 'x' ### 57: Syntax error at end of input
+---
+type foo = Integer ### 6: Syntax error at 'foo'
+---
+<%#epp%><%= $x ### 78: Unbalanced epp tag, reached <eof> without closing tag.
+---
+<%#epp%><%# never closed ### 9: Unbalanced epp tag, reached <eof> without closing tag.
