@@ -1,0 +1,534 @@
+// Package file implements the file type: plain files with content or a
+// local source, directories, symbolic links and absence, with owner,
+// group and mode. Content is written atomically (a temporary file in the
+// same directory, mode and owner set, then renamed over the target).
+package file
+
+import (
+	"context"
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/resource"
+)
+
+// Type is the file resource type.
+type Type struct{}
+
+// Name returns "file".
+func (Type) Name() string { return "file" }
+
+// Attributes lists file's attributes; properties in Puppet's sync order.
+func (Type) Attributes() []resource.Attribute {
+	attrs := []resource.Attribute{{Name: "path", Namevar: true}}
+	for _, p := range []string{"ensure", "content", "target", "owner", "group", "mode", "checksum_value", "type", "seluser", "selrole", "seltype", "selrange", "ctime", "mtime"} {
+		attrs = append(attrs, resource.Attribute{Name: p, Property: true})
+	}
+	for _, p := range []string{"backup", "recurse", "recurselimit", "max_files", "replace", "force", "ignore", "links", "purge", "sourceselect", "show_diff", "validate_cmd", "validate_replacement", "checksum", "source", "source_permissions", "selinux_ignore_defaults", "staging_location", "provider"} {
+		attrs = append(attrs, resource.Attribute{Name: p})
+	}
+	return attrs
+}
+
+// instance manages one file. Its properties are built once in New so a
+// converged run allocates little.
+type instance struct {
+	path     string
+	ref      catalog.Ref
+	location string
+
+	ensure    string // "", absent, present, file, directory, link
+	content   []byte
+	hasData   bool // content or source manages the content
+	sensitive bool
+	sources   []string // local paths
+	sourceURI []string // as written, for messages
+	target    string
+	hasTarget bool
+	mode      *modeSpec
+	owner     string
+	group     string
+	replace   bool
+	force     bool
+	backup    string // "" for none, ".suffix", or a bucket name
+	showDiff  bool
+	checksum  string
+
+	props []resource.Property
+
+	// state from Retrieve
+	st        fs.FileInfo // nil when absent
+	curType   string      // "absent", "file", "directory", "link", ...
+	curLink   string
+	wantSum   string // desired content checksum
+	curSum    string // current content checksum, "" until computed
+	contentOK bool
+}
+
+type paramError struct {
+	param, ref, msg string
+}
+
+func (e *paramError) Error() string {
+	return "Parameter " + e.param + " failed on " + e.ref + ": " + e.msg
+}
+
+func unwrap(v catalog.Value) (catalog.Value, bool) {
+	if s, ok := v.(catalog.Sensitive); ok {
+		return s.Value, true
+	}
+	return v, false
+}
+
+// New validates r and returns its instance.
+func (Type) New(r *catalog.Resource) (resource.Instance, error) {
+	ref := r.Ref()
+	f := &instance{ref: ref, location: r.Location(), replace: true, showDiff: true, checksum: "sha256"}
+	fail := func(param, format string, args ...any) error {
+		return &paramError{param: param, ref: ref.String(), msg: fmt.Sprintf(format, args...)}
+	}
+	p := r.Title
+	if v, ok := r.Get("path"); ok && v != nil {
+		p = catalog.Scalar(v)
+	}
+	if !filepath.IsAbs(p) {
+		return nil, fail("path", "File paths must be fully qualified, not '%s'", p)
+	}
+	f.path = filepath.Clean(p)
+	var content catalog.Value
+	hasContent := false
+	for _, prm := range r.Params {
+		v, sens := unwrap(prm.Value)
+		if v == nil {
+			continue
+		}
+		switch prm.Name {
+		case "ensure":
+			s := catalog.Scalar(v)
+			switch s {
+			case "absent", "false":
+				f.ensure = "absent"
+			case "present", "file", "directory", "link":
+				f.ensure = s
+			default:
+				f.ensure = "link"
+				f.target, f.hasTarget = s, true
+			}
+		case "content":
+			content, hasContent = v, true
+			f.sensitive = f.sensitive || sens || r.IsSensitive("content")
+		case "source":
+			for _, s := range catalog.Strings(v) {
+				local, err := localSource(s)
+				if err != nil {
+					return nil, fail("source", "%v", err)
+				}
+				f.sources = append(f.sources, local)
+				f.sourceURI = append(f.sourceURI, "file://"+local)
+			}
+		case "target":
+			if f.ensure == "link" && f.hasTarget {
+				break
+			}
+			f.target, f.hasTarget = catalog.Scalar(v), true
+		case "mode":
+			s, ok := v.(string)
+			if !ok {
+				return nil, fail("mode", "The file mode specification must be a string, not '%s'", rubyClass(v))
+			}
+			if !validMode(s) {
+				return nil, fail("mode", "The file mode specification is invalid: %s", strconv.Quote(s))
+			}
+			m := parseMode(s)
+			f.mode = &m
+		case "owner":
+			f.owner = catalog.Scalar(v)
+		case "group":
+			f.group = catalog.Scalar(v)
+		case "replace":
+			b, ok := yesno(v)
+			if !ok {
+				return nil, fail("replace", "Invalid value %s. Valid values are true, false, yes, no.", inspect(v))
+			}
+			f.replace = b
+		case "force":
+			b, ok := yesno(v)
+			if !ok {
+				return nil, fail("force", "Invalid value %s. Valid values are true, false, yes, no.", inspect(v))
+			}
+			f.force = b
+		case "show_diff":
+			b, ok := yesno(v)
+			if !ok {
+				return nil, fail("show_diff", "Invalid value %s. Valid values are true, false, yes, no.", inspect(v))
+			}
+			f.showDiff = b
+		case "backup":
+			if l, ok := v.([]catalog.Value); ok && len(l) > 0 {
+				v = l[0]
+			}
+			switch v {
+			case false, "false":
+				f.backup = ""
+			case true, "true":
+				f.backup = ".puppet-bak"
+			default:
+				s, ok := v.(string)
+				if !ok {
+					return nil, fail("backup", "Invalid backup type %s", inspect(v))
+				}
+				f.backup = s
+			}
+		case "checksum":
+			switch s := catalog.Scalar(v); s {
+			case "md5", "sha1", "sha224", "sha256", "sha384", "sha512":
+				f.checksum = s
+			}
+		case "links":
+			if s := catalog.Scalar(v); s == "follow" {
+				return nil, fail("links", "links => follow is not supported by ordo")
+			}
+		case "recurse":
+			if b, ok := yesno(v); !ok || b {
+				if s := catalog.Scalar(v); s != "false" && s != "no" {
+					return nil, fail("recurse", "recursive file management is not supported by ordo")
+				}
+			}
+		}
+	}
+	creators := 0
+	if hasContent {
+		creators++
+	}
+	if len(f.sources) > 0 {
+		creators++
+	}
+	if f.hasTarget && (f.ensure == "" || f.ensure == "link") {
+		creators++
+	}
+	if creators > 1 {
+		return nil, fmt.Errorf("Validation of %s failed: You cannot specify more than one of content, source, target", ref)
+	}
+	if hasContent {
+		switch x := content.(type) {
+		case string:
+			f.content = []byte(x)
+		case *catalog.Rich:
+			if x.PType != "Binary" {
+				return nil, fail("content", "unsupported content value %s", catalog.Scalar(x))
+			}
+			b, err := binaryValue(x)
+			if err != nil {
+				return nil, fail("content", "%v", err)
+			}
+			f.content = b
+		default:
+			f.content = []byte(catalog.Scalar(x))
+		}
+		f.hasData = true
+		f.wantSum = f.sum(f.content)
+	}
+	if len(f.sources) > 0 {
+		f.hasData = true
+	}
+	if f.ensure == "" {
+		switch {
+		case f.hasTarget:
+			f.ensure = "link"
+		case hasContent || len(f.sources) > 0:
+			f.ensure = "file"
+		}
+	}
+	if f.ensure == "directory" || f.ensure == "link" || f.ensure == "absent" {
+		// Content applies to plain files only.
+		f.hasData = f.hasData && f.ensure != "link" && f.ensure != "absent"
+		if f.ensure == "directory" {
+			f.hasData = false
+		}
+	}
+	if f.ensure != "" {
+		f.props = append(f.props, (*ensureProp)(f))
+	}
+	if f.hasData {
+		f.props = append(f.props, (*contentProp)(f))
+	}
+	if f.hasTarget && f.ensure == "link" {
+		f.props = append(f.props, (*targetProp)(f))
+	}
+	if f.owner != "" {
+		f.props = append(f.props, (*ownerProp)(f))
+	}
+	if f.group != "" {
+		f.props = append(f.props, (*groupProp)(f))
+	}
+	if f.mode != nil {
+		f.props = append(f.props, (*modeProp)(f))
+	}
+	return f, nil
+}
+
+func binaryValue(x *catalog.Rich) ([]byte, error) {
+	if x.Data == nil {
+		return nil, errors.New("empty Binary value")
+	}
+	v, _ := x.Data.Get("__pvalue")
+	s, _ := v.(string)
+	return base64Decode(s)
+}
+
+func rubyClass(v catalog.Value) string {
+	switch v.(type) {
+	case int64:
+		return "Integer"
+	case float64:
+		return "Float"
+	case bool:
+		if v == true {
+			return "TrueClass"
+		}
+		return "FalseClass"
+	case []catalog.Value:
+		return "Array"
+	case *catalog.Hash:
+		return "Hash"
+	}
+	return "String"
+}
+
+func inspect(v catalog.Value) string {
+	if s, ok := v.(string); ok {
+		return strconv.Quote(s)
+	}
+	return catalog.Scalar(v)
+}
+
+func yesno(v catalog.Value) (bool, bool) {
+	switch v {
+	case true, "true", "yes":
+		return true, true
+	case false, "false", "no":
+		return false, true
+	}
+	return false, false
+}
+
+// localSource turns a source into a local path; puppet:// sources need a
+// server ordo does not talk to.
+func localSource(s string) (string, error) {
+	switch {
+	case strings.HasPrefix(s, "/"):
+		return filepath.Clean(s), nil
+	case strings.HasPrefix(s, "file:"):
+		u, err := url.Parse(s)
+		if err != nil || u.Path == "" {
+			return "", fmt.Errorf("Could not understand source %s", s)
+		}
+		return filepath.Clean(u.Path), nil
+	case strings.HasPrefix(s, "puppet:"):
+		return "", fmt.Errorf("Cannot use source %s: puppet:// sources need a Puppet server, which ordo does not use; use a local path or a file:// URL", s)
+	}
+	return "", fmt.Errorf("Cannot use relative URLs '%s'", s)
+}
+
+func (f *instance) newHash() hash.Hash {
+	switch f.checksum {
+	case "md5":
+		return md5.New()
+	case "sha1":
+		return sha1.New()
+	case "sha224":
+		return sha256.New224()
+	case "sha384":
+		return sha512.New384()
+	case "sha512":
+		return sha512.New()
+	}
+	return sha256.New()
+}
+
+func (f *instance) sum(b []byte) string {
+	h := f.newHash()
+	h.Write(b)
+	return f.format(h)
+}
+
+func (f *instance) format(h hash.Hash) string {
+	var buf [64]byte
+	s := h.Sum(buf[:0])
+	return "{" + f.checksum + "}" + hex.EncodeToString(s)
+}
+
+var bufPool = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
+// sumFile returns the checksum of the file at p.
+func (f *instance) sumFile(p string) (string, error) {
+	fh, err := os.Open(p)
+	if err != nil {
+		return "", err
+	}
+	defer fh.Close()
+	h := f.newHash()
+	// A plain read loop: io.CopyBuffer would hand the copy to
+	// (*os.File).WriteTo, which allocates its own buffer.
+	bp := bufPool.Get().(*[]byte)
+	defer bufPool.Put(bp)
+	buf := *bp
+	for {
+		n, err := fh.Read(buf)
+		h.Write(buf[:n])
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	return f.format(h), nil
+}
+
+// fileType names a file's type as Ruby's File.ftype does.
+func fileType(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return "file"
+	case m.IsDir():
+		return "directory"
+	case m&fs.ModeSymlink != 0:
+		return "link"
+	case m&fs.ModeNamedPipe != 0:
+		return "fifo"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeCharDevice != 0:
+		return "characterSpecial"
+	case m&fs.ModeDevice != 0:
+		return "blockSpecial"
+	}
+	return "unknown"
+}
+
+func (f *instance) stat() {
+	st, err := os.Lstat(f.path)
+	if err != nil {
+		f.st, f.curType = nil, "absent"
+		return
+	}
+	f.st, f.curType = st, fileType(st.Mode())
+}
+
+// Retrieve reads the file's state: one Lstat, and the content checksum
+// only when content is managed and the sizes match.
+func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
+	f.stat()
+	f.curSum, f.curLink, f.contentOK = "", "", false
+	if f.curType == "link" && f.hasTarget {
+		f.curLink, _ = os.Readlink(f.path)
+	}
+	if len(f.sources) > 0 {
+		if err := f.readSource(); err != nil {
+			return err
+		}
+	}
+	if f.hasData && f.curType == "file" {
+		if f.st.Size() == int64(len(f.content)) {
+			sum, err := f.sumFile(f.path)
+			if err != nil {
+				return err
+			}
+			f.curSum = sum
+			f.contentOK = sum == f.wantSum
+		}
+	}
+	if h != nil && h.ShowDiff && f.showDiff && f.hasData && f.curType == "file" && !f.contentOK {
+		if len(f.props) > 0 && f.props[0].Name() == "ensure" && !f.props[0].InSync() {
+			return nil
+		}
+		if (*contentProp)(f).InSync() {
+			return nil
+		}
+		f.logDiff(h)
+	}
+	return nil
+}
+
+func (f *instance) readSource() error {
+	for _, s := range f.sources {
+		st, err := os.Stat(s)
+		if err != nil {
+			continue
+		}
+		if st.IsDir() {
+			return fmt.Errorf("Cannot copy the directory %s: recursive file management is not supported by ordo", s)
+		}
+		b, err := os.ReadFile(s)
+		if err != nil {
+			return err
+		}
+		f.content = b
+		f.wantSum = f.sum(b)
+		return nil
+	}
+	return fmt.Errorf("Could not retrieve information from environment production source(s) %s", strings.Join(f.sourceURI, ", "))
+}
+
+func (f *instance) Exists() bool                    { return f.curType != "absent" }
+func (f *instance) Properties() []resource.Property { return f.props }
+
+// currentSum is the checksum of the file as it was at Retrieve.
+func (f *instance) currentSum() string {
+	if f.curSum == "" && f.curType == "file" {
+		f.curSum, _ = f.sumFile(f.path)
+	}
+	if f.curSum == "" {
+		return "absent"
+	}
+	return f.curSum
+}
+
+// setErr wraps an error raised while syncing ensure the way Puppet
+// reports it, with the declaration's location.
+func (f *instance) setErr(should string, err error) error {
+	msg := fmt.Sprintf("Could not set '%s' on ensure: %s", should, describe(err))
+	if f.location != "" {
+		msg += " " + f.location
+	}
+	return errors.New(msg)
+}
+
+// describe renders an OS error as Ruby's Errno messages read.
+func describe(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return errnoText(pe.Err) + " @ rb_sysopen - " + pe.Path
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return errnoText(le.Err) + " @ rb_file_s_" + strings.ToLower(le.Op) + " - (" + le.Old + ", " + le.New + ")"
+	}
+	return err.Error()
+}
+
+func errnoText(err error) string {
+	var en syscall.Errno
+	if errors.As(err, &en) {
+		s := en.Error()
+		return strings.ToUpper(s[:1]) + s[1:]
+	}
+	return err.Error()
+}

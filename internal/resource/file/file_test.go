@@ -1,0 +1,441 @@
+package file
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/resourcetest"
+)
+
+const (
+	sumHi  = "{sha256}98ea6e4f216f2fb4b69fff9b3a44842c38686ca685f3f55dc48c5d3fb1107be4" // "hi\n"
+	sumBye = "{sha256}abc6fd595fc079d3114d4b71a4d84b1d1d0f79df1e70f8813212f2a65d8916df" // "bye\n"
+)
+
+func P(p string) string { return "/Stage[main]/Main/File[" + p + "]" }
+
+type opts struct {
+	noop, showDiff bool
+	min            resource.Level
+	bucket         string
+}
+
+// run applies one file resource and returns the logged lines.
+func run(t *testing.T, r *catalog.Resource, o opts) string {
+	t.Helper()
+	inst, err := Type{}.New(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.min == 0 {
+		o.min = resource.Notice
+	}
+	log := &resourcetest.Logger{MinLevel: o.min}
+	h := &resource.Handle{Path: P(r.Title), Log: log, Noop: o.noop, ShowDiff: o.showDiff, BucketDir: o.bucket}
+	resourcetest.Apply(context.Background(), inst, h)
+	return log.String()
+}
+
+func res(title string, kv ...any) *catalog.Resource { return resourcetest.Resource("File", title, kv...) }
+
+func mode(t *testing.T, p string) string {
+	t.Helper()
+	st, err := os.Lstat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return displayMode(uint32(st.Sys().(*syscall.Stat_t).Mode) & 0o7777)
+}
+
+func write(t *testing.T, p, s string, perm os.FileMode) {
+	t.Helper()
+	if err := os.WriteFile(p, []byte(s), perm); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(p, perm)
+}
+
+func TestMain(m *testing.M) {
+	syscall.Umask(0o022)
+	os.Exit(m.Run())
+}
+
+func TestApply(t *testing.T) {
+	type tc struct {
+		name  string
+		setup func(t *testing.T, dir string)
+		r     func(dir string) *catalog.Resource
+		want  func(dir string) string
+		check func(t *testing.T, dir string)
+	}
+	tests := []tc{
+		{name: "create with content",
+			r:    func(d string) *catalog.Resource { return res(d+"/x", "content", "hi\n") },
+			want: func(d string) string { return "Notice: " + P(d+"/x") + "/ensure: defined content as '" + sumHi + "'" },
+			check: func(t *testing.T, d string) {
+				if b, _ := os.ReadFile(d + "/x"); string(b) != "hi\n" {
+					t.Errorf("content %q", b)
+				}
+				if m := mode(t, d+"/x"); m != "0644" {
+					t.Errorf("mode %s", m)
+				}
+			}},
+		{name: "create with mode",
+			r:    func(d string) *catalog.Resource { return res(d+"/m", "ensure", "file", "mode", "0600") },
+			want: func(d string) string { return "Notice: " + P(d+"/m") + "/ensure: created" },
+			check: func(t *testing.T, d string) {
+				if m := mode(t, d+"/m"); m != "0600" {
+					t.Errorf("mode %s", m)
+				}
+			}},
+		{name: "present",
+			r:    func(d string) *catalog.Resource { return res(d+"/p", "ensure", "present") },
+			want: func(d string) string { return "Notice: " + P(d+"/p") + "/ensure: created" }},
+		{name: "directory",
+			r:    func(d string) *catalog.Resource { return res(d+"/d1", "ensure", "directory") },
+			want: func(d string) string { return "Notice: " + P(d+"/d1") + "/ensure: created" },
+			check: func(t *testing.T, d string) {
+				if m := mode(t, d+"/d1"); m != "0755" {
+					t.Errorf("mode %s", m)
+				}
+			}},
+		{name: "directory mode gets search bits",
+			r:    func(d string) *catalog.Resource { return res(d+"/d2", "ensure", "directory", "mode", "0600") },
+			want: func(d string) string { return "Notice: " + P(d+"/d2") + "/ensure: created" },
+			check: func(t *testing.T, d string) {
+				if m := mode(t, d+"/d2"); m != "0700" {
+					t.Errorf("mode %s", m)
+				}
+			}},
+		{name: "link",
+			r:    func(d string) *catalog.Resource { return res(d+"/l1", "ensure", "link", "target", d+"/x") },
+			want: func(d string) string { return "Notice: " + P(d+"/l1") + "/ensure: created" },
+			check: func(t *testing.T, d string) {
+				if l, _ := os.Readlink(d + "/l1"); l != d+"/x" {
+					t.Errorf("link %q", l)
+				}
+			}},
+		{name: "ensure as link target",
+			r:    func(d string) *catalog.Resource { return res(d+"/l2", "ensure", d+"/x") },
+			want: func(d string) string { return "Notice: " + P(d+"/l2") + "/ensure: created" }},
+		{name: "content change",
+			setup: func(t *testing.T, d string) { write(t, d+"/x", "hi\n", 0o640) },
+			r:     func(d string) *catalog.Resource { return res(d+"/x", "content", "bye\n") },
+			want: func(d string) string {
+				return "Notice: " + P(d+"/x") + "/content: content changed '" + sumHi + "' to '" + sumBye + "'"
+			},
+			check: func(t *testing.T, d string) {
+				if m := mode(t, d+"/x"); m != "0640" {
+					t.Errorf("existing mode not kept: %s", m)
+				}
+			}},
+		{name: "content, owner, group and mode in Puppet's order",
+			setup: func(t *testing.T, d string) { write(t, d+"/x", "hi\n", 0o644) },
+			r: func(d string) *catalog.Resource {
+				return res(d+"/x", "content", "bye\n", "mode", "0600", "owner", "nobody", "group", "nogroup")
+			},
+			want: func(d string) string {
+				return "Notice: " + P(d+"/x") + "/content: content changed '" + sumHi + "' to '" + sumBye + "'\n" +
+					"Notice: " + P(d+"/x") + "/owner: owner changed 'root' to 'nobody'\n" +
+					"Notice: " + P(d+"/x") + "/group: group changed 'root' to 'nogroup'\n" +
+					"Notice: " + P(d+"/x") + "/mode: mode changed '0644' to '0600'"
+			},
+			check: func(t *testing.T, d string) {
+				st, _ := os.Stat(d + "/x")
+				if sys := st.Sys().(*syscall.Stat_t); sys.Uid != 65534 || sys.Gid != 65534 || sys.Mode&0o777 != 0o600 {
+					t.Errorf("uid %d gid %d mode %o", sys.Uid, sys.Gid, sys.Mode&0o777)
+				}
+			}},
+		{name: "symbolic mode",
+			setup: func(t *testing.T, d string) { write(t, d+"/m", "", 0o600) },
+			r:     func(d string) *catalog.Resource { return res(d+"/m", "ensure", "file", "mode", "u=rw,go=r") },
+			want: func(d string) string {
+				return "Notice: " + P(d+"/m") + "/mode: mode changed '0600' to '0644' (u=rw,go=r)"
+			}},
+		{name: "absent",
+			setup: func(t *testing.T, d string) { write(t, d+"/p", "", 0o644) },
+			r:     func(d string) *catalog.Resource { return res(d+"/p", "ensure", "absent") },
+			want:  func(d string) string { return "Notice: " + P(d+"/p") + "/ensure: removed" },
+			check: func(t *testing.T, d string) {
+				if _, err := os.Lstat(d + "/p"); err == nil {
+					t.Error("not removed")
+				}
+			}},
+		{name: "absent directory with force",
+			setup: func(t *testing.T, d string) { os.MkdirAll(d+"/v/sub", 0o755) },
+			r:     func(d string) *catalog.Resource { return res(d+"/v", "ensure", "absent", "force", true) },
+			want:  func(d string) string { return "Notice: " + P(d+"/v") + "/ensure: removed" }},
+		{name: "file to directory",
+			setup: func(t *testing.T, d string) { write(t, d+"/e", "", 0o644) },
+			r:     func(d string) *catalog.Resource { return res(d+"/e", "ensure", "directory") },
+			want:  func(d string) string { return "Notice: " + P(d+"/e") + "/ensure: ensure changed 'file' to 'directory'" }},
+		{name: "link to file",
+			setup: func(t *testing.T, d string) { os.Symlink(d+"/x", d+"/l2") },
+			r:     func(d string) *catalog.Resource { return res(d+"/l2", "ensure", "file") },
+			want:  func(d string) string { return "Notice: " + P(d+"/l2") + "/ensure: ensure changed 'link' to 'file'" }},
+		{name: "directory to file without force",
+			setup: func(t *testing.T, d string) { os.Mkdir(d+"/d1", 0o755) },
+			r:     func(d string) *catalog.Resource { return res(d+"/d1", "ensure", "file") },
+			want: func(d string) string {
+				return "Notice: " + P(d+"/d1") + ": Not removing directory; use 'force' to override\n" +
+					"Notice: " + P(d+"/d1") + ": Not removing directory; use 'force' to override\n" +
+					"Error: Could not set 'file' on ensure: Is a directory @ rb_sysopen - " + d + "/d1\n" +
+					"Error: " + P(d+"/d1") + "/ensure: change from 'directory' to 'file' failed: Could not set 'file' on ensure: Is a directory @ rb_sysopen - " + d + "/d1"
+			}},
+		{name: "link target change",
+			setup: func(t *testing.T, d string) { os.Symlink(d+"/x", d+"/l1") },
+			r:     func(d string) *catalog.Resource { return res(d+"/l1", "ensure", "link", "target", d+"/e") },
+			want: func(d string) string {
+				return "Notice: " + P(d+"/l1") + "/target: target changed '" + d + "/x' to '" + d + "/e'"
+			}},
+		{name: "replace false keeps content",
+			setup: func(t *testing.T, d string) { write(t, d+"/x", "hi\n", 0o644) },
+			r:     func(d string) *catalog.Resource { return res(d+"/x", "content", "bye\n", "replace", false) },
+			want:  func(d string) string { return "" }},
+		{name: "source",
+			setup: func(t *testing.T, d string) { write(t, d+"/src", "hi\n", 0o600) },
+			r:     func(d string) *catalog.Resource { return res(d+"/t1", "source", "file://"+d+"/src") },
+			want:  func(d string) string { return "Notice: " + P(d+"/t1") + "/ensure: defined content as '" + sumHi + "'" },
+			check: func(t *testing.T, d string) {
+				if m := mode(t, d+"/t1"); m != "0644" {
+					t.Errorf("source mode copied: %s", m)
+				}
+			}},
+		{name: "missing source",
+			r: func(d string) *catalog.Resource { return res(d+"/t2", "source", d+"/nonexistent") },
+			want: func(d string) string {
+				return "Error: " + P(d+"/t2") + ": Could not evaluate: Could not retrieve information from environment production source(s) file://" + d + "/nonexistent"
+			}},
+		{name: "mode on missing file without ensure",
+			r:    func(d string) *catalog.Resource { return res(d+"/none", "mode", "0600") },
+			want: func(d string) string { return "" }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tt.setup != nil {
+				tt.setup(t, dir)
+			}
+			r := tt.r(dir)
+			if got, want := run(t, r, opts{}), tt.want(dir); got != want {
+				t.Fatalf("got\n%s\nwant\n%s", got, want)
+			}
+			if tt.check != nil {
+				tt.check(t, dir)
+			}
+			// Converged: a second run changes nothing (failures repeat).
+			if got := run(t, r, opts{}); got != "" && !strings.Contains(got, "Error") && !strings.Contains(tt.name, "without force") {
+				t.Errorf("second run not converged:\n%s", got)
+			}
+			// No temporary files are left behind.
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if strings.HasPrefix(e.Name(), ".") {
+					t.Errorf("left behind %s", e.Name())
+				}
+			}
+		})
+	}
+}
+
+func TestNoop(t *testing.T) {
+	d := t.TempDir()
+	write(t, d+"/x", "hi\n", 0o644)
+	got := run(t, res(d+"/x", "content", "bye\n", "mode", "0600"), opts{noop: true})
+	want := "Notice: " + P(d+"/x") + "/content: current_value '" + sumHi + "', should be '" + sumBye + "' (noop)\n" +
+		"Notice: " + P(d+"/x") + "/mode: current_value '0644', should be '0600' (noop)"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	got = run(t, res(d+"/new", "ensure", "directory"), opts{noop: true})
+	if want := "Notice: " + P(d+"/new") + "/ensure: current_value 'absent', should be 'directory' (noop)"; got != want {
+		t.Errorf("got %s", got)
+	}
+	if b, _ := os.ReadFile(d + "/x"); string(b) != "hi\n" || mode(t, d+"/x") != "0644" {
+		t.Error("noop changed the file")
+	}
+	if _, err := os.Stat(d + "/new"); err == nil {
+		t.Error("noop created the directory")
+	}
+}
+
+var diffHeader = regexp.MustCompile(`(?m)^(---|\+\+\+) (\S+)\t\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{9} [+-]\d{4}$`)
+
+func TestShowDiffAndBackup(t *testing.T) {
+	d := t.TempDir()
+	write(t, d+"/df", "line1\nline2\nline3\n", 0o644)
+	write(t, d+"/df.bak", "old backup\n", 0o644)
+	got := run(t, res(d+"/df", "content", "line1\nLINE2\nline3\n", "backup", ".bak"), opts{showDiff: true, min: resource.Info})
+	got = diffHeader.ReplaceAllString(got, "$1 $2\tTIME")
+	got = regexp.MustCompile(`\+\+\+ \S+`).ReplaceAllString(got, "+++ TMP")
+	want := "Notice: " + P(d+"/df") + "/content: \n" +
+		"--- " + d + "/df\tTIME\n" +
+		"+++ TMP\tTIME\n" +
+		"@@ -1,3 +1,3 @@\n line1\n-line2\n+LINE2\n line3\n" +
+		"Info: " + P(d+"/df") + ": Removing old backup of type file\n" +
+		"Notice: " + P(d+"/df") + "/content: content changed '{sha256}66663af9c7aa341431a8ee2ff27b72abd06c9218f517bb6fef948e4803c19e03' to '{sha256}4a93310ba44ada03b621f14b37ce728e05d4488b093e93c7db6fe5184ab0c88a'"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if b, _ := os.ReadFile(d + "/df.bak"); string(b) != "line1\nline2\nline3\n" {
+		t.Errorf("backup %q", b)
+	}
+	// No newline at the end, and show_diff => false.
+	got = run(t, res(d+"/df", "content", "x", "show_diff", false), opts{showDiff: true})
+	if strings.Contains(got, "---") {
+		t.Errorf("diff shown with show_diff false:\n%s", got)
+	}
+	got = run(t, res(d+"/df", "content", "y\n"), opts{showDiff: true})
+	if !strings.Contains(got, "-x\n\\ No newline at end of file\n+y\n") {
+		t.Errorf("got\n%s", got)
+	}
+	// The diff shows in noop too, and not without the run-wide setting.
+	if got := run(t, res(d+"/df", "content", "z\n"), opts{showDiff: true, noop: true}); !strings.Contains(got, "-y\n+z") {
+		t.Errorf("noop diff missing:\n%s", got)
+	}
+	if got := run(t, res(d+"/df", "content", "z\n"), opts{noop: true}); strings.Contains(got, "---") {
+		t.Errorf("diff without show_diff:\n%s", got)
+	}
+}
+
+func TestBucketBackup(t *testing.T) {
+	d := t.TempDir()
+	bucket := filepath.Join(d, "bucket")
+	write(t, d+"/bk", "old\n", 0o644)
+	got := run(t, res(d+"/bk", "content", "new\n", "backup", "puppet"), opts{bucket: bucket, min: resource.Info})
+	sum := "01d09d19c2139a46aebfb577780d123d7396e97201bc7ead210a2ebff8239dee"
+	want := "Info: Computing checksum on file " + d + "/bk\n" +
+		"Info: " + P(d+"/bk") + ": Filebucketed " + d + "/bk to puppet with sum " + sum + "\n" +
+		"Notice: " + P(d+"/bk") + "/content: content changed '{sha256}" + sum + "' to '{sha256}7aa7a5359173d05b63cfd682e3c38487f3cb4f7f1d60659fe59fab1505977d4c'"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	stored := filepath.Join(bucket, "0/1/d/0/9/d/1/9", sum)
+	if b, _ := os.ReadFile(stored + "/contents"); string(b) != "old\n" {
+		t.Errorf("contents %q", b)
+	}
+	if b, _ := os.ReadFile(stored + "/paths"); string(b) != (d + "/bk\n") {
+		t.Errorf("paths %q", b)
+	}
+}
+
+func TestValidation(t *testing.T) {
+	tests := []struct {
+		r    *catalog.Resource
+		want string
+	}{
+		{res("/tmp/pt/v", "mode", "abc"), `Parameter mode failed on File[/tmp/pt/v]: The file mode specification is invalid: "abc"`},
+		{res("/tmp/pt/v", "mode", "999"), `Parameter mode failed on File[/tmp/pt/v]: The file mode specification is invalid: "999"`},
+		{res("/tmp/pt/v", "content", "a", "source", "/etc/hosts"), "Validation of File[/tmp/pt/v] failed: You cannot specify more than one of content, source, target"},
+		{res("/tmp/pt/v", "replace", "maybe"), `Parameter replace failed on File[/tmp/pt/v]: Invalid value "maybe". Valid values are true, false, yes, no.`},
+		{res("rel"), "Parameter path failed on File[rel]: File paths must be fully qualified, not 'rel'"},
+	}
+	for _, tt := range tests {
+		_, err := Type{}.New(tt.r)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("err = %v\nwant  %s", err, tt.want)
+		}
+	}
+	if _, err := (Type{}).New(res("/x", "source", "puppet:///modules/m/f")); err == nil || !strings.Contains(err.Error(), "puppet://") {
+		t.Errorf("puppet:// source: %v", err)
+	}
+}
+
+func TestSymbolicModes(t *testing.T) {
+	tests := []struct {
+		mode  string
+		cur   uint32
+		dir   bool
+		want  uint32
+		valid bool
+	}{
+		{"u=rw,go=r", 0o600, false, 0o644, true},
+		{"a+x", 0o644, false, 0o755, true},
+		{"go-rwx", 0o755, false, 0o700, true},
+		{"u+s", 0o755, false, 0o4755, true},
+		{"+t", 0o777, true, 0o1777, true},
+		{"a+X", 0o644, true, 0o755, true},
+		{"a+X", 0o644, false, 0o644, true},
+		{"g=u", 0o740, false, 0o770, true},
+	}
+	for _, tt := range tests {
+		if validMode(tt.mode) != tt.valid {
+			t.Errorf("%s: valid = %v", tt.mode, !tt.valid)
+		}
+		got, err := symbolicToInt(tt.mode, tt.cur, tt.dir)
+		if err != nil || got != tt.want {
+			t.Errorf("%s on %o: got %o %v, want %o", tt.mode, tt.cur, got, err, tt.want)
+		}
+	}
+}
+
+func TestAutoRequire(t *testing.T) {
+	c := catalog.New("n")
+	for _, r := range []*catalog.Resource{res("/tmp/pt/"), res("/tmp"), res("/tmp/pt/a/b/c", "owner", "bob", "group", "0")} {
+		if err := c.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := Type{}.AutoRequire(c.Resources[2], c)
+	var s []string
+	for _, r := range got {
+		s = append(s, r.String())
+	}
+	if strings.Join(s, " ") != "File[/tmp/pt/] User[bob]" {
+		t.Errorf("got %v", s)
+	}
+	got = Type{}.AutoRequire(res("/tmp/l", "ensure", "link", "target", "/tmp/pt"), c)
+	if len(got) != 2 || got[0].Title != "/tmp" || got[1].Title != "/tmp/pt/" {
+		t.Errorf("got %v", got)
+	}
+}
+
+// BenchmarkConvergedFile measures Retrieve and the in-sync check of a file
+// whose content, mode and owner already match.
+func BenchmarkConvergedFile(b *testing.B) {
+	d := b.TempDir()
+	content := strings.Repeat("line of configuration\n", 100)
+	os.WriteFile(d+"/f", []byte(content), 0o644)
+	inst, err := Type{}.New(res(d+"/f", "content", content, "mode", "0644", "owner", "root"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := &resource.Handle{Path: P(d + "/f"), Log: &resourcetest.Logger{}}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := inst.Retrieve(ctx, h); err != nil {
+			b.Fatal(err)
+		}
+		for _, p := range inst.Properties() {
+			if !p.InSync() {
+				b.Fatal(p.Name() + " out of sync")
+			}
+		}
+	}
+}
+
+// BenchmarkConvergedDirectory is the same without content: one Lstat.
+func BenchmarkConvergedDirectory(b *testing.B) {
+	d := b.TempDir()
+	inst, _ := Type{}.New(res(d, "ensure", "directory", "mode", "0755"))
+	os.Chmod(d, 0o755)
+	h := &resource.Handle{Path: P(d), Log: &resourcetest.Logger{}}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		inst.Retrieve(ctx, h)
+		for _, p := range inst.Properties() {
+			if !p.InSync() {
+				b.Fatal(p.Name() + " out of sync")
+			}
+		}
+	}
+}

@@ -1,0 +1,303 @@
+package file
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"syscall"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/resource"
+)
+
+// ensureProp is the file's kind: absent, file, directory or link.
+type ensureProp instance
+
+func (p *ensureProp) Name() string           { return "ensure" }
+func (p *ensureProp) Current() catalog.Value { return p.curType }
+func (p *ensureProp) Desired() catalog.Value { return p.ensure }
+
+func (p *ensureProp) InSync() bool {
+	if p.curType != "absent" && !p.replace {
+		return true
+	}
+	if p.ensure == "present" {
+		return p.curType != "absent"
+	}
+	return p.curType == p.ensure
+}
+
+func (p *ensureProp) Event() string {
+	switch {
+	case p.ensure == "absent":
+		return "file_removed"
+	case p.curType == "absent" && p.ensure == "directory":
+		return "directory_created"
+	case p.curType == "absent" && p.ensure == "link":
+		return "link_created"
+	case p.curType == "absent":
+		return "file_created"
+	}
+	return "file_changed"
+}
+
+func (p *ensureProp) Message() string {
+	if (p.ensure == "file" || p.ensure == "present") && p.hasData {
+		return (*contentProp)(p).change("absent")
+	}
+	switch {
+	case p.curType == "absent":
+		return "created"
+	case p.ensure == "absent":
+		return "removed"
+	}
+	return "ensure changed " + catalog.Format(p.curType) + " to " + catalog.Format(p.ensure)
+}
+
+func (p *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
+	f := (*instance)(p)
+	if _, err := f.removeExisting(h, p.ensure); err != nil {
+		return err
+	}
+	switch p.ensure {
+	case "absent":
+		return nil
+	case "file", "present":
+		if f.hasData {
+			if err := f.write(h); err != nil {
+				return f.setErr(p.ensure, err)
+			}
+			return nil
+		}
+		if err := f.writeEmpty(h); err != nil {
+			return f.setErr(p.ensure, err)
+		}
+		return nil
+	case "directory":
+		parent := filepath.Dir(f.path)
+		if _, err := os.Stat(parent); err != nil {
+			return fmt.Errorf("Cannot create %s; parent directory %s does not exist", f.path, parent)
+		}
+		perm := uint32(0o777)
+		if f.mode != nil {
+			m, err := f.mode.apply(0o755, true)
+			if err != nil {
+				return err
+			}
+			perm = m
+		}
+		if err := os.Mkdir(f.path, 0o700); err != nil {
+			return f.setErr(p.ensure, err)
+		}
+		if f.mode == nil {
+			perm &^= processUmask()
+		}
+		if err := syscall.Chmod(f.path, perm); err != nil {
+			return f.setErr(p.ensure, err)
+		}
+		return f.propertyFix(h)
+	case "link":
+		return f.mklink(h)
+	}
+	return nil
+}
+
+// contentProp is the checksum of a plain file's content.
+type contentProp instance
+
+func (p *contentProp) Name() string { return "content" }
+func (p *contentProp) Current() catalog.Value {
+	if p.sensitive {
+		return catalog.Sensitive{Value: (*instance)(p).currentSum()}
+	}
+	return (*instance)(p).currentSum()
+}
+func (p *contentProp) Desired() catalog.Value {
+	if p.sensitive {
+		return catalog.Sensitive{Value: p.wantSum}
+	}
+	return p.wantSum
+}
+func (p *contentProp) Event() string { return "content_changed" }
+
+func (p *contentProp) InSync() bool {
+	// Content applies only when the file is (to be) a plain file.
+	if !(p.ensure == "file" || (p.ensure == "present" && (p.curType == "absent" || p.curType == "file"))) {
+		return true
+	}
+	if !p.replace && p.curType != "absent" {
+		return true
+	}
+	return p.contentOK
+}
+
+func (p *contentProp) change(from string) string {
+	if p.sensitive {
+		return "changed [redacted] to [redacted]"
+	}
+	if from == "absent" {
+		return "defined content as '" + p.wantSum + "'"
+	}
+	return "content changed '" + from + "' to '" + p.wantSum + "'"
+}
+
+func (p *contentProp) Message() string { return p.change((*instance)(p).currentSum()) }
+
+func (p *contentProp) Sync(ctx context.Context, h *resource.Handle) error {
+	f := (*instance)(p)
+	f.currentSum() // remember the old checksum for the message
+	return f.write(h)
+}
+
+// targetProp is a link's target.
+type targetProp instance
+
+func (p *targetProp) Name() string { return "target" }
+func (p *targetProp) Current() catalog.Value {
+	switch p.curType {
+	case "absent":
+		return "absent"
+	case "link":
+		return p.curLink
+	}
+	return "notlink"
+}
+func (p *targetProp) Desired() catalog.Value { return p.target }
+func (p *targetProp) Event() string          { return "target_changed" }
+func (p *targetProp) InSync() bool {
+	if !p.replace && p.curType != "absent" {
+		return true
+	}
+	return p.curType == "link" && p.curLink == p.target
+}
+func (p *targetProp) Message() string {
+	return "target changed " + catalog.Format(p.Current()) + " to " + catalog.Format(p.target)
+}
+func (p *targetProp) Sync(ctx context.Context, h *resource.Handle) error {
+	return (*instance)(p).mklink(h)
+}
+
+// ownerProp is the file's owner, shown by name.
+type ownerProp instance
+
+func (p *ownerProp) Name() string { return "owner" }
+func (p *ownerProp) Current() catalog.Value {
+	if p.st == nil {
+		return "absent"
+	}
+	uid := int(p.st.Sys().(*syscall.Stat_t).Uid)
+	if n, ok := userName(uid); ok {
+		return n
+	}
+	return fmt.Sprint(uid)
+}
+func (p *ownerProp) Desired() catalog.Value { return p.owner }
+func (p *ownerProp) Event() string          { return "owner_changed" }
+func (p *ownerProp) InSync() bool {
+	if p.st == nil {
+		return true
+	}
+	uid, ok := uidOf(p.owner)
+	return ok && uint32(uid) == p.st.Sys().(*syscall.Stat_t).Uid
+}
+func (p *ownerProp) Message() string {
+	return "owner changed " + catalog.Format(p.Current()) + " to " + catalog.Format(p.owner)
+}
+func (p *ownerProp) Sync(ctx context.Context, h *resource.Handle) error {
+	uid, ok := uidOf(p.owner)
+	if !ok {
+		return fmt.Errorf("Could not find user %s", p.owner)
+	}
+	return os.Lchown(p.path, uid, -1)
+}
+
+// groupProp is the file's group, shown by name.
+type groupProp instance
+
+func (p *groupProp) Name() string { return "group" }
+func (p *groupProp) Current() catalog.Value {
+	if p.st == nil {
+		return "absent"
+	}
+	gid := int(p.st.Sys().(*syscall.Stat_t).Gid)
+	if n, ok := groupName(gid); ok {
+		return n
+	}
+	return fmt.Sprint(gid)
+}
+func (p *groupProp) Desired() catalog.Value { return p.group }
+func (p *groupProp) Event() string          { return "group_changed" }
+func (p *groupProp) InSync() bool {
+	if p.st == nil {
+		return true
+	}
+	gid, ok := gidOf(p.group)
+	return ok && uint32(gid) == p.st.Sys().(*syscall.Stat_t).Gid
+}
+func (p *groupProp) Message() string {
+	return "group changed " + catalog.Format(p.Current()) + " to " + catalog.Format(p.group)
+}
+func (p *groupProp) Sync(ctx context.Context, h *resource.Handle) error {
+	gid, ok := gidOf(p.group)
+	if !ok {
+		return fmt.Errorf("Could not find group %s", p.group)
+	}
+	return os.Lchown(p.path, -1, gid)
+}
+
+// modeProp is the file's permission bits; links have none to manage.
+type modeProp instance
+
+func (p *modeProp) Name() string { return "mode" }
+func (p *modeProp) curBits() uint32 {
+	return uint32(p.st.Sys().(*syscall.Stat_t).Mode) & 0o7777
+}
+func (p *modeProp) Current() catalog.Value {
+	if p.st == nil {
+		return "absent"
+	}
+	return displayMode(p.curBits())
+}
+
+// Desired is the mode as Puppet shows the should value: numeric modes in
+// four digits (with search bits added for directories), symbolic as written.
+func (p *modeProp) Desired() catalog.Value {
+	if !p.mode.numeric {
+		return p.mode.text
+	}
+	bits := p.mode.bits
+	if p.curType == "directory" {
+		bits = dirmask(bits)
+	}
+	return displayMode(bits)
+}
+func (p *modeProp) Event() string { return "mode_changed" }
+func (p *modeProp) want() (uint32, error) {
+	cur := uint32(0o644)
+	if p.st != nil {
+		cur = p.curBits()
+	}
+	return p.mode.apply(cur, p.curType == "directory")
+}
+func (p *modeProp) InSync() bool {
+	if p.st == nil || p.curType == "link" {
+		return true
+	}
+	w, err := p.want()
+	return err == nil && w == p.curBits()
+}
+func (p *modeProp) Message() string {
+	if p.mode.numeric {
+		return "mode changed " + catalog.Format(p.Current()) + " to " + catalog.Format(p.Desired())
+	}
+	w, _ := p.want()
+	return "mode changed " + catalog.Format(p.Current()) + " to " + catalog.Format(displayMode(w)) + " (" + p.mode.text + ")"
+}
+func (p *modeProp) Sync(ctx context.Context, h *resource.Handle) error {
+	w, err := p.want()
+	if err != nil {
+		return err
+	}
+	return syscall.Chmod(p.path, w)
+}

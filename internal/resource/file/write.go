@@ -1,0 +1,328 @@
+package file
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/google/renameio/v2"
+
+	"github.com/ordoproject/ordo/internal/resource"
+)
+
+var (
+	umaskOnce sync.Once
+	umaskBits uint32 = 0o022
+)
+
+// processUmask reads the process umask from /proc without changing it
+// (syscall.Umask would change it for every goroutine while it is read).
+func processUmask() uint32 {
+	umaskOnce.Do(func() {
+		data, err := os.ReadFile("/proc/self/status")
+		if err != nil {
+			return
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(line, "Umask:"); ok {
+				if n, err := strconv.ParseUint(strings.TrimSpace(v), 8, 32); err == nil {
+					umaskBits = uint32(n)
+				}
+			}
+		}
+	})
+	return umaskBits
+}
+
+// removeExisting makes room for a file of kind should: it backs up what is
+// there and removes it unless it already has that kind. A directory is
+// removed only with force. It reports whether something was removed.
+func (f *instance) removeExisting(h *resource.Handle, should string) (bool, error) {
+	st, err := os.Lstat(f.path)
+	if err != nil {
+		return false, nil
+	}
+	cur := fileType(st.Mode())
+	if f.backup != "" {
+		if cur == "file" || cur == "link" || (cur == "directory" && f.force) {
+			if err := f.backupExisting(h, cur); err != nil {
+				return false, err
+			}
+		} else {
+			h.Logf(resource.Warning, "Could not back up file of type %s", cur)
+		}
+	}
+	if should != "link" && cur == should {
+		return false, nil
+	}
+	switch cur {
+	case "directory":
+		if !f.force {
+			h.Logf(resource.Notice, "Not removing directory; use 'force' to override")
+			return false, nil
+		}
+		h.Logf(resource.Debug, "Removing existing directory for replacement with %s", should)
+		return true, os.RemoveAll(f.path)
+	case "link", "file", "fifo", "socket":
+		h.Logf(resource.Debug, "Removing existing %s for replacement with %s", cur, should)
+		return true, os.Remove(f.path)
+	}
+	return false, fmt.Errorf("Could not remove files of type %s", cur)
+}
+
+// backupExisting copies the file away before it is replaced: next to it
+// with a suffix, or into the local file bucket.
+func (f *instance) backupExisting(h *resource.Handle, cur string) error {
+	if strings.HasPrefix(f.backup, ".") {
+		dest := f.path + f.backup
+		if st, err := os.Lstat(dest); err == nil {
+			h.Logf(resource.Info, "Removing old backup of type %s", fileType(st.Mode()))
+			if st.IsDir() && !f.force {
+				return fmt.Errorf("Will not remove directory backup %s; use a different backup suffix or force", dest)
+			}
+			if err := os.RemoveAll(dest); err != nil {
+				return err
+			}
+		}
+		if cur == "directory" {
+			return nil
+		}
+		return copyFile(f.path, dest)
+	}
+	if cur != "file" {
+		return nil
+	}
+	if h.BucketDir == "" {
+		return errors.New("Could not back up; will not remove")
+	}
+	if h.Log != nil {
+		h.Log.Log(resource.Info, "", "Computing checksum on file "+f.path)
+	}
+	sum, err := bucketPut(h.BucketDir, f.path)
+	if err != nil {
+		return err
+	}
+	h.Logf(resource.Info, "Filebucketed %s to %s with sum %s", f.path, f.backup, sum)
+	return nil
+}
+
+// bucketPut stores the file at p in the local bucket dir the way Puppet's
+// client bucket lays it out: <8 one-character dirs>/<sha256>/contents and
+// a paths file listing where the content came from.
+func bucketPut(dir, p string) (string, error) {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.Sum256(data)
+	sum := hex.EncodeToString(h[:])
+	parts := []string{dir}
+	for i := 0; i < 8; i++ {
+		parts = append(parts, sum[i:i+1])
+	}
+	d := filepath.Join(append(parts, sum)...)
+	if err := os.MkdirAll(d, 0o750); err != nil {
+		return "", err
+	}
+	contents := filepath.Join(d, "contents")
+	if _, err := os.Stat(contents); err != nil {
+		if err := renameio.WriteFile(contents, data, 0o440); err != nil {
+			return "", err
+		}
+	}
+	pathsFile := filepath.Join(d, "paths")
+	old, _ := os.ReadFile(pathsFile)
+	for _, l := range strings.Split(string(old), "\n") {
+		if l == p {
+			return sum, nil
+		}
+	}
+	return sum, renameio.WriteFile(pathsFile, append(old, []byte(p+"\n")...), 0o640)
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	st, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	sys := st.Sys().(*syscall.Stat_t)
+	out.Chown(int(sys.Uid), int(sys.Gid))
+	syscall.Fchmod(int(out.Fd()), sys.Mode&0o7777)
+	os.Chtimes(dst, st.ModTime(), st.ModTime())
+	return out.Close()
+}
+
+// write replaces the file with the desired content atomically. The mode
+// is the managed one, else the existing file's, else 0644 less the umask;
+// an existing file keeps its owner and group. Both are set on the
+// temporary file before the rename.
+func (f *instance) write(h *resource.Handle) error {
+	if _, err := f.removeExisting(h, "file"); err != nil {
+		return err
+	}
+	return f.writeData(h, f.content)
+}
+
+func (f *instance) writeEmpty(h *resource.Handle) error {
+	if _, err := f.removeExisting(h, "file"); err != nil {
+		return err
+	}
+	return f.writeData(h, nil)
+}
+
+func (f *instance) writeData(h *resource.Handle, data []byte) error {
+	perm := uint32(0o644) &^ processUmask()
+	uid, gid := -1, -1
+	st, err := os.Lstat(f.path)
+	if err == nil {
+		if st.IsDir() {
+			return &os.PathError{Op: "open", Path: f.path, Err: syscall.EISDIR}
+		}
+		if st.Mode().IsRegular() {
+			sys := st.Sys().(*syscall.Stat_t)
+			perm = sys.Mode & 0o7777
+			uid, gid = int(sys.Uid), int(sys.Gid)
+		}
+	}
+	if f.mode != nil {
+		cur := uint32(0o644)
+		if uid >= 0 {
+			cur = perm
+		}
+		m, err := f.mode.apply(cur, false)
+		if err != nil {
+			return err
+		}
+		perm = m
+	}
+	pf, err := renameio.NewPendingFile(f.path, renameio.WithTempDir(filepath.Dir(f.path)), renameio.WithStaticPermissions(0o600))
+	if err != nil {
+		return err
+	}
+	defer pf.Cleanup()
+	if _, err := pf.Write(data); err != nil {
+		return err
+	}
+	if uid >= 0 && (uid != os.Geteuid() || gid != os.Getegid()) {
+		if err := pf.Chown(uid, gid); err != nil {
+			return err
+		}
+	}
+	// Fchmod after Chown: chown clears setuid and setgid bits.
+	if err := syscall.Fchmod(int(pf.Fd()), perm); err != nil {
+		return err
+	}
+	if err := pf.CloseAtomicallyReplace(); err != nil {
+		return err
+	}
+	return f.propertyFix(h)
+}
+
+// mklink points the link at the target, replacing what is there.
+func (f *instance) mklink(h *resource.Handle) error {
+	if _, err := f.removeExisting(h, "link"); err != nil {
+		return err
+	}
+	if err := os.Symlink(f.target, f.path); err != nil {
+		return f.setErr("link", err)
+	}
+	return f.propertyFix(h)
+}
+
+// propertyFix sets owner, group and mode after the file was (re)created,
+// quietly, as part of the change that created it. It reads a fresh stat
+// but leaves the one from Retrieve in place for the change messages.
+func (f *instance) propertyFix(h *resource.Handle) error {
+	if f.owner == "" && f.group == "" && f.mode == nil {
+		return nil
+	}
+	st, err := os.Lstat(f.path)
+	if err != nil {
+		return err
+	}
+	sys := st.Sys().(*syscall.Stat_t)
+	uid, gid := -1, -1
+	if f.owner != "" {
+		n, ok := uidOf(f.owner)
+		if !ok {
+			return fmt.Errorf("Could not find user %s", f.owner)
+		}
+		if uint32(n) != sys.Uid {
+			uid = n
+		}
+	}
+	if f.group != "" {
+		n, ok := gidOf(f.group)
+		if !ok {
+			return fmt.Errorf("Could not find group %s", f.group)
+		}
+		if uint32(n) != sys.Gid {
+			gid = n
+		}
+	}
+	if uid >= 0 || gid >= 0 {
+		if err := os.Lchown(f.path, uid, gid); err != nil {
+			return err
+		}
+	}
+	if f.mode != nil && st.Mode()&os.ModeSymlink == 0 {
+		want, err := f.mode.apply(sys.Mode&0o7777, st.IsDir())
+		if err != nil {
+			return err
+		}
+		if want != sys.Mode&0o7777 || uid >= 0 || gid >= 0 {
+			return syscall.Chmod(f.path, want)
+		}
+	}
+	return nil
+}
+
+const diffTime = "2006-01-02 15:04:05.000000000 -0700"
+
+// logDiff logs the unified diff between the file and the desired content,
+// as diff -u prints it, before the content change.
+func (f *instance) logDiff(h *resource.Handle) {
+	if h.Log == nil {
+		return
+	}
+	src := h.Path + "/content"
+	if f.sensitive {
+		h.Log.Log(resource.Notice, src, "[diff redacted]")
+		return
+	}
+	old, err := os.ReadFile(f.path)
+	if err != nil {
+		return
+	}
+	now := time.Now()
+	tmp := filepath.Join(os.TempDir(), fmt.Sprintf("ordo-file%s-%d-%s", now.Format("20060102"), os.Getpid(), strconv.FormatUint(rand.Uint64()%(1<<30), 36)))
+	d := udiff.Unified(f.path+"\t"+f.st.ModTime().Format(diffTime), tmp+"\t"+now.Format(diffTime), string(old), string(f.content))
+	if d == "" {
+		return
+	}
+	h.Log.Log(resource.Notice, src, "\n"+strings.TrimSuffix(d, "\n"))
+}
