@@ -43,7 +43,9 @@ func run(t *testing.T, r *catalog.Resource, o opts) string {
 	return log.String()
 }
 
-func res(title string, kv ...any) *catalog.Resource { return resourcetest.Resource("File", title, kv...) }
+func res(title string, kv ...any) *catalog.Resource {
+	return resourcetest.Resource("File", title, kv...)
+}
 
 func mode(t *testing.T, p string) string {
 	t.Helper()
