@@ -1,0 +1,3 @@
+notify { 'b': }
+notify { 'a': }
+Notify['a'] -> Notify['b']

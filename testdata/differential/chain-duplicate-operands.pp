@@ -1,0 +1,3 @@
+exec { 'ro': command => '/bin/true', refreshonly => true }
+file { '@ROOT@/r/f': content => "x\n" }
+[File['@ROOT@/r/f'], File['@ROOT@/r/f']] ~> Exec['ro']

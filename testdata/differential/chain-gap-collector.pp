@@ -1,0 +1,3 @@
+notify { 'c': }
+notify { 'a': } -> Notify <| title == 'none' |> -> Notify['c']
+notify { 'x': } -> [] ~> notify { 'z': }

@@ -1,0 +1,3 @@
+class a { contain b  notify { 'ina': } }
+class b { contain a  notify { 'inb': } }
+include a

@@ -1,0 +1,1 @@
+exec { 'relative': command => 'true' }

@@ -1,0 +1,2 @@
+@notify { 'v': }
+notify { 'x': require => Notify['v'] }

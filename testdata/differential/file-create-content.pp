@@ -1,0 +1,2 @@
+file { '@ROOT@/r/f': content => "hello\n" }
+file { '@ROOT@/r/empty': ensure => file }

@@ -1,0 +1,2 @@
+file { '@ROOT@/r/dir': ensure => directory }
+file { '@ROOT@/r/dir/sub': ensure => directory, mode => '0750' }

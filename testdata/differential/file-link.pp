@@ -1,0 +1,2 @@
+file { '@ROOT@/r/target': content => "t\n" }
+file { '@ROOT@/r/link': ensure => link, target => '@ROOT@/r/target' }

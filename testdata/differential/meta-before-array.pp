@@ -1,0 +1,3 @@
+notify { 'c': }
+notify { 'b': }
+notify { 'a': before => [Notify['b'], Notify['c']] }

@@ -1,0 +1,3 @@
+notify { 'a': require => [Notify['c'], Notify['b']] }
+notify { 'b': }
+notify { 'c': }

@@ -1,0 +1,3 @@
+notify { 'first': require => Notify['third'] }
+notify { 'second': }
+notify { 'third': }
