@@ -10,10 +10,7 @@ import (
 // with more than one vertex or with a self-edge, each sorted by DotName
 // (byte order), the list sorted lexicographically, as Puppet reports them.
 func (g *Graph) Cycles() [][]*Vertex {
-	if !g.cyclesOK {
-		g.cycles = g.findCycles()
-		g.cyclesOK = true
-	}
+	g.cyclesOnce.Do(func() { g.cycles = g.findCycles() })
 	return g.cycles
 }
 

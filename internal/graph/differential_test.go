@@ -54,6 +54,9 @@ func differential(t *testing.T, types *resource.Registry) {
 		status := "filtered"
 		ok := t.Run(name, func(t *testing.T) {
 			status = "skip"
+			if errLog == nil && len(logData) == 0 {
+				t.Skip("empty log: the case is being recorded")
+			}
 			if reason, ok := expectedToDiffer[name]; ok {
 				t.Skip("expected to differ: " + reason)
 			}

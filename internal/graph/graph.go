@@ -150,22 +150,21 @@ func (v *Vertex) DotName() string {
 	if v.dname != "" {
 		return v.dname
 	}
-	if v.Whit == NotWhit {
-		v.dname = displayRef(v.Resource)
-		return v.dname
-	}
+	return displayRef(v.Resource)
+}
+
+// whitName is the reference Puppet gives a sentinel: the "admissible_"
+// or "completed_" name re-capitalized like a type name.
+func whitName(kind WhitKind, r *catalog.Resource) string {
 	prefix := "admissible_"
-	if v.Whit == Completed {
+	if kind == Completed {
 		prefix = "completed_"
 	}
-	r := v.Resource
-	typ := r.Type
 	title := r.Title
-	if typ == "Class" && title == "main" {
+	if r.Type == "Class" && title == "main" {
 		title = "Main"
 	}
-	v.dname = "Whit[" + catalog.CanonicalType(prefix+typ) + "[" + title + "]]"
-	return v.dname
+	return "Whit[" + catalog.CanonicalType(prefix+r.Type) + "[" + title + "]]"
 }
 
 // Priority is the vertex's rank in the chosen ordering (lower first).
@@ -211,8 +210,8 @@ type Graph struct {
 	relVerts []*Vertex // vertices and edges when relationships.dot is written
 	relEdges []*Edge
 
-	cycles   [][]*Vertex
-	cyclesOK bool
+	cycles     [][]*Vertex
+	cyclesOnce sync.Once
 }
 
 // DependencyError is a relationship metaparameter naming a resource
@@ -727,8 +726,8 @@ func (b *builder) expandContainers() {
 		}
 		x := g.rv[i]
 		containers = append(containers, x)
-		adm[x] = b.addVertex(&Vertex{Resource: r, Whit: Admissible, ri: x.ri}, x.prio)
-		comp[x] = b.addVertex(&Vertex{Resource: r, Whit: Completed, ri: x.ri}, x.prio)
+		adm[x] = b.addVertex(&Vertex{Resource: r, Whit: Admissible, ri: x.ri, dname: whitName(Admissible, r)}, x.prio)
+		comp[x] = b.addVertex(&Vertex{Resource: r, Whit: Completed, ri: x.ri, dname: whitName(Completed, r)}, x.prio)
 	}
 	admOf := func(v *Vertex) *Vertex {
 		if w := adm[v]; w != nil {
