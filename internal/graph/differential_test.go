@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -64,6 +65,9 @@ func differential(t *testing.T, types *resource.Registry) {
 			cycleWant := cycleText(log)
 			starts := startLines(log)
 			depErr := dependencyError(string(trace))
+			if m := depErrLine.FindStringSubmatch(log); m != nil {
+				depErr = m[1]
+			}
 			evals := traceEvals(string(trace))
 			if cycleWant == "" && starts == "" && depErr == "" && evals == "" {
 				t.Skip("Puppet did not apply the catalog")
@@ -83,8 +87,8 @@ func differential(t *testing.T, types *resource.Registry) {
 			}
 			g, err := Build(c, Options{Types: types})
 			if depErr != "" {
-				if err == nil || !strings.HasPrefix(err.Error(), depErr+" (file: ") {
-					t.Fatalf("error = %v, want %s (file: …)", err, depErr)
+				if err == nil || !strings.HasPrefix(anyFile(err.Error()), anyFile(depErr)) {
+					t.Fatalf("error = %v, want %s", err, depErr)
 				}
 				return
 			}
@@ -135,6 +139,14 @@ func differential(t *testing.T, types *resource.Registry) {
 	t.Logf("differential: %d of %d cases match Puppet 7.23 (%d not applicable: %s)",
 		len(matched), len(compared), len(skipped), strings.Join(skipped, ", "))
 }
+
+var depErrLine = regexp.MustCompile(`(?m)^Error: (Could not find dependen.*)$`)
+
+// anyFile hides the manifest name in a location: Puppet compiled the
+// corpus catalogs from site.pp but applied case.pp.
+func anyFile(s string) string { return fileRE.ReplaceAllString(s, "(file: F,") }
+
+var fileRE = regexp.MustCompile(`\(file: [^,]*,`)
 
 // rooted puts a folder in place of the corpus's @ROOT@ placeholder, so
 // that paths are absolute as they were when Puppet ran.
