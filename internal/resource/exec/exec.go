@@ -19,6 +19,7 @@ import (
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/command"
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/file"
 )
 
 // Type is the exec resource type.
@@ -779,7 +780,13 @@ var fileCmd = regexp.MustCompile(`^(/\S+)`)
 // command, onlyif and unless) and its user.
 func (Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
 	var refs []catalog.Ref
-	file := func(p string) { refs = append(refs, catalog.Ref{Type: "File", Title: p}) }
+	file := func(p string) {
+		if ref, ok := file.Find(c, filepath.Clean(p)); ok {
+			refs = append(refs, ref)
+			return
+		}
+		refs = append(refs, catalog.Ref{Type: "File", Title: p})
+	}
 	if cwd := r.String("cwd"); cwd != "" {
 		file(cwd)
 	}

@@ -455,6 +455,9 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 			f.contentOK = sum == f.wantSum
 		}
 	}
+	if f.hasData && f.ensure == "present" && f.curType == "directory" {
+		h.Logf(resource.Warning, "Ensure set to :present but file type is directory so no content will be synced")
+	}
 	if h != nil && h.ShowDiff && f.showDiff && f.hasData && f.curType == "file" && !f.contentOK {
 		if len(f.props) > 0 && f.props[0].Name() == "ensure" && !f.props[0].InSync() {
 			return nil

@@ -215,6 +215,35 @@ func TestApply(t *testing.T) {
 			want: func(d string) string {
 				return "Error: " + P(d+"/t2") + ": Could not evaluate: Could not retrieve information from environment production source(s) file://" + d + "/nonexistent"
 			}},
+		{name: "unnamed owner shows the id",
+			setup: func(t *testing.T, d string) { write(t, d+"/own", "", 0o644); os.Chown(d+"/own", 12345, 12345) },
+			r:     func(d string) *catalog.Resource { return res(d+"/own", "owner", "nosuchuser", "group", "root") },
+			want: func(d string) string {
+				return "Error: Could not find user nosuchuser\n" +
+					"Error: " + P(d+"/own") + "/owner: change from '12345' to 'nosuchuser' failed: Could not find user nosuchuser\n" +
+					"Notice: " + P(d+"/own") + "/group: group changed 12345 to 'root'"
+			}},
+		{name: "present directory with content",
+			setup: func(t *testing.T, d string) { os.Mkdir(d+"/dd", 0o755) },
+			r:     func(d string) *catalog.Resource { return res(d+"/dd", "ensure", "present", "content", "x") },
+			want: func(d string) string {
+				return "Warning: " + P(d+"/dd") + ": Ensure set to :present but file type is directory so no content will be synced"
+			}},
+		{name: "absent directory without force reports removed",
+			setup: func(t *testing.T, d string) { os.Mkdir(d+"/dd", 0o755) },
+			r:     func(d string) *catalog.Resource { return res(d+"/dd", "ensure", "absent") },
+			want: func(d string) string {
+				return "Notice: " + P(d+"/dd") + ": Not removing directory; use 'force' to override\n" +
+					"Notice: " + P(d+"/dd") + "/ensure: removed"
+			}},
+		{name: "link to directory",
+			setup: func(t *testing.T, d string) { write(t, d+"/fl", "", 0o644); os.Symlink(d+"/fl", d+"/ld") },
+			r:     func(d string) *catalog.Resource { return res(d+"/ld", "ensure", "directory") },
+			want:  func(d string) string { return "Notice: " + P(d+"/ld") + "/ensure: ensure changed 'link' to 'directory'" }},
+		{name: "symbolic mode with copy",
+			setup: func(t *testing.T, d string) { write(t, d+"/s1", "", 0o644) },
+			r:     func(d string) *catalog.Resource { return res(d+"/s1", "mode", "u+x,g=u") },
+			want:  func(d string) string { return "Notice: " + P(d+"/s1") + "/mode: mode changed '0644' to '0774' (u+x,g=u)" }},
 		{name: "mode on missing file without ensure",
 			r:    func(d string) *catalog.Resource { return res(d+"/none", "mode", "0600") },
 			want: func(d string) string { return "" }},
@@ -233,7 +262,7 @@ func TestApply(t *testing.T) {
 				tt.check(t, dir)
 			}
 			// Converged: a second run changes nothing (failures repeat).
-			if got := run(t, r, opts{}); got != "" && !strings.Contains(got, "Error") && !strings.Contains(tt.name, "without force") {
+			if got := run(t, r, opts{}); got != "" && !strings.Contains(got, "Error") && !strings.Contains(tt.name, "without force") && !strings.Contains(got, "Warning") {
 				t.Errorf("second run not converged:\n%s", got)
 			}
 			// No temporary files are left behind.

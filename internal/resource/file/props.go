@@ -190,7 +190,7 @@ func (p *ownerProp) Current() catalog.Value {
 	if n, ok := userName(uid); ok {
 		return n
 	}
-	return fmt.Sprint(uid)
+	return int64(uid)
 }
 func (p *ownerProp) Desired() catalog.Value { return p.owner }
 func (p *ownerProp) Event() string          { return "owner_changed" }
@@ -202,7 +202,7 @@ func (p *ownerProp) InSync() bool {
 	return ok && uint32(uid) == p.st.Sys().(*syscall.Stat_t).Uid
 }
 func (p *ownerProp) Message() string {
-	return "owner changed " + catalog.Format(p.Current()) + " to " + catalog.Format(p.owner)
+	return "owner changed " + show(p.Current()) + " to " + show(p.owner)
 }
 func (p *ownerProp) Sync(ctx context.Context, h *resource.Handle) error {
 	uid, ok := uidOf(p.owner)
@@ -224,7 +224,7 @@ func (p *groupProp) Current() catalog.Value {
 	if n, ok := groupName(gid); ok {
 		return n
 	}
-	return fmt.Sprint(gid)
+	return int64(gid)
 }
 func (p *groupProp) Desired() catalog.Value { return p.group }
 func (p *groupProp) Event() string          { return "group_changed" }
@@ -236,7 +236,7 @@ func (p *groupProp) InSync() bool {
 	return ok && uint32(gid) == p.st.Sys().(*syscall.Stat_t).Gid
 }
 func (p *groupProp) Message() string {
-	return "group changed " + catalog.Format(p.Current()) + " to " + catalog.Format(p.group)
+	return "group changed " + show(p.Current()) + " to " + show(p.group)
 }
 func (p *groupProp) Sync(ctx context.Context, h *resource.Handle) error {
 	gid, ok := gidOf(p.group)
@@ -300,4 +300,13 @@ func (p *modeProp) Sync(ctx context.Context, h *resource.Handle) error {
 		return err
 	}
 	return syscall.Chmod(p.path, w)
+}
+
+// show renders a value as Puppet does in change messages: strings quoted,
+// numbers (an id without a name) bare.
+func show(v catalog.Value) string {
+	if n, ok := v.(int64); ok {
+		return fmt.Sprint(n)
+	}
+	return catalog.Format(v)
 }
