@@ -94,7 +94,7 @@ func (r Runner) Run(ctx context.Context, c resource.Command) (resource.Result, e
 	}
 	cmd := exec.CommandContext(runCtx, argv[0], argv[1:]...)
 	cmd.Dir = c.Dir
-	cmd.Env = mergeEnv(os.Environ(), c.Env)
+	cmd.Env = mergeEnv(unsetEnv(os.Environ(), c.UnsetEnv), c.Env)
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out
@@ -150,6 +150,28 @@ func (r Runner) Run(ctx context.Context, c resource.Command) (resource.Result, e
 		return res, err
 	}
 	return res, nil
+}
+
+// unsetEnv returns env without the variables named in names.
+func unsetEnv(env, names []string) []string {
+	if len(names) == 0 {
+		return env
+	}
+	out := env[:0:0]
+	for _, kv := range env {
+		k, _, _ := strings.Cut(kv, "=")
+		drop := false
+		for _, n := range names {
+			if n == k {
+				drop = true
+				break
+			}
+		}
+		if !drop {
+			out = append(out, kv)
+		}
+	}
+	return out
 }
 
 // mergeEnv returns base with the NAME=value entries of add replacing or

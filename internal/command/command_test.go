@@ -38,6 +38,7 @@ func TestRun(t *testing.T) {
 		{"shell", resource.Command{Argv: []string{"echo $((1+2)) | tr 3 x"}, Shell: true}, "x\n", 0},
 		{"dir", resource.Command{Argv: []string{"/bin/pwd"}, Dir: dir}, dir + "\n", 0},
 		{"env", resource.Command{Argv: []string{"/bin/sh", "-c", "echo $FOO"}, Env: []string{"FOO=bar"}}, "bar\n", 0},
+		{"unset env", resource.Command{Argv: []string{"/bin/sh", "-c", "echo H=$HOME F=$FOO"}, UnsetEnv: []string{"HOME"}, Env: []string{"FOO=x"}}, "H= F=x\n", 0},
 		{"umask", resource.Command{Argv: []string{"/bin/sh", "-c", "umask"}, Umask: &mask}, "0077\n", 0},
 		{"umask shell", resource.Command{Argv: []string{"umask"}, Shell: true, Umask: &mask}, "0077\n", 0},
 		{"stdin", resource.Command{Argv: []string{"/bin/cat"}, Stdin: []byte("in")}, "in", 0},

@@ -14,6 +14,9 @@ type Command struct {
 	Dir   string
 	// Env is added to the environment, as "NAME=value".
 	Env []string
+	// UnsetEnv names variables removed from the inherited environment
+	// (before Env is added).
+	UnsetEnv []string
 	// Path is the PATH to search for a bare program name.
 	Path    []string
 	UID     *uint32

@@ -517,7 +517,8 @@ func (e *instance) exec(ctx context.Context, h *resource.Handle, c cmd, check bo
 		}
 		h.Log.Log(resource.Debug, "", fmt.Sprintf("Executing%s: '%s'", who, shown))
 	}
-	rc := resource.Command{Dir: e.cwd, Path: e.path, Umask: e.umask, Timeout: e.timeout}
+	// Like Puppet, commands do not inherit the user-related variables.
+	rc := resource.Command{Dir: e.cwd, Path: e.path, Umask: e.umask, Timeout: e.timeout, UnsetEnv: []string{"HOME", "USER", "LOGNAME"}}
 	switch {
 	case e.provider == "shell":
 		rc.Shell = true
@@ -780,7 +781,7 @@ var fileCmd = regexp.MustCompile(`^(/\S+)`)
 // command, onlyif and unless) and its user.
 func (Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
 	var refs []catalog.Ref
-	file := func(p string) {
+	addFile := func(p string) {
 		if ref, ok := file.Find(c, filepath.Clean(p)); ok {
 			refs = append(refs, ref)
 			return
@@ -788,7 +789,7 @@ func (Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
 		refs = append(refs, catalog.Ref{Type: "File", Title: p})
 	}
 	if cwd := r.String("cwd"); cwd != "" {
-		file(cwd)
+		addFile(cwd)
 	}
 	cv, ok := r.Get("command")
 	if !ok || cv == nil {
@@ -802,10 +803,10 @@ func (Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
 			line = cm.argv[0]
 		}
 		if m := fileCmd.FindStringSubmatch(line); m != nil {
-			file(m[1])
+			addFile(m[1])
 		}
 		if m := quotedFile.FindStringSubmatch(line); m != nil {
-			file(m[1])
+			addFile(m[1])
 		}
 	}
 	for _, p := range []string{"onlyif", "unless"} {
@@ -831,7 +832,7 @@ func (Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
 				continue
 			}
 			if m := fileCmd.FindStringSubmatch(s); m != nil {
-				file(m[1])
+				addFile(m[1])
 			}
 		}
 	}

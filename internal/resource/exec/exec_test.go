@@ -77,6 +77,9 @@ func TestApply(t *testing.T) {
 		{"environment", res("c9", "command", `/bin/sh -c "echo $FOO"`, "environment", []catalog.Value{"FOO=bar"}, "logoutput", true),
 			"Notice: " + P("c9") + "/returns: bar\n" +
 				"Notice: " + P("c9") + "/returns: executed successfully"},
+		{"no user variables", res("h", "command", `/bin/sh -c "echo HOME=$HOME USER=$USER"`, "logoutput", true),
+			"Notice: " + P("h") + "/returns: HOME= USER=\n" +
+				"Notice: " + P("h") + "/returns: executed successfully"},
 		{"umask", res("c11", "command", "/bin/sh -c umask", "umask", "0077", "logoutput", true),
 			"Notice: " + P("c11") + "/returns: 0077\n" +
 				"Notice: " + P("c11") + "/returns: executed successfully"},

@@ -239,11 +239,15 @@ func TestApply(t *testing.T) {
 		{name: "link to directory",
 			setup: func(t *testing.T, d string) { write(t, d+"/fl", "", 0o644); os.Symlink(d+"/fl", d+"/ld") },
 			r:     func(d string) *catalog.Resource { return res(d+"/ld", "ensure", "directory") },
-			want:  func(d string) string { return "Notice: " + P(d+"/ld") + "/ensure: ensure changed 'link' to 'directory'" }},
+			want: func(d string) string {
+				return "Notice: " + P(d+"/ld") + "/ensure: ensure changed 'link' to 'directory'"
+			}},
 		{name: "symbolic mode with copy",
 			setup: func(t *testing.T, d string) { write(t, d+"/s1", "", 0o644) },
 			r:     func(d string) *catalog.Resource { return res(d+"/s1", "mode", "u+x,g=u") },
-			want:  func(d string) string { return "Notice: " + P(d+"/s1") + "/mode: mode changed '0644' to '0774' (u+x,g=u)" }},
+			want: func(d string) string {
+				return "Notice: " + P(d+"/s1") + "/mode: mode changed '0644' to '0774' (u+x,g=u)"
+			}},
 		{name: "mode on missing file without ensure",
 			r:    func(d string) *catalog.Resource { return res(d+"/none", "mode", "0600") },
 			want: func(d string) string { return "" }},
