@@ -502,6 +502,10 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) *
 			ev.Status = EventFailure
 			ev.Message = fmt.Sprintf("change from %s to %s failed: %v", catalog.Format(p.Current()), catalog.Format(p.Desired()), err)
 			t.log.Log(resource.Err, "", err.Error())
+			var wrapped *resource.WrappedError
+			if errors.As(err, &wrapped) && wrapped.Cause != nil {
+				t.log.Log(resource.Err, "", err.Error()+"\nWrapped exception:\n"+wrapped.Cause.Error())
+			}
 			t.log.Log(resource.Err, propPath, ev.Message)
 		} else {
 			ev.Status = EventSuccess

@@ -117,7 +117,7 @@ func mustGet(r *catalog.Resource, name string) catalog.Value {
 
 // build makes a catalog: Stage[main] > Class[main] > things, declared by
 // lines like "a value=1 fail=true require=Thing[b] notify=Thing[c]".
-func build(t *testing.T, specs ...string) *catalog.Catalog {
+func buildThings(t *testing.T, specs ...string) *catalog.Catalog {
 	t.Helper()
 	c := catalog.New("node")
 	must := func(err error) {
@@ -145,12 +145,12 @@ func build(t *testing.T, specs ...string) *catalog.Catalog {
 	return c
 }
 
-func run(t *testing.T, m *machine, opts apply.Options, specs ...string) (*apply.Result, string) {
+func applyThings(t *testing.T, m *machine, opts apply.Options, specs ...string) (*apply.Result, string) {
 	t.Helper()
 	rec := report.NewRecorder(nil)
 	opts.Types = resource.NewRegistry(thingType{m}, noProps{"schedule"}, noProps{"filebucket"})
 	opts.Log = rec
-	res, err := apply.Apply(context.Background(), build(t, specs...), opts)
+	res, err := apply.Apply(context.Background(), buildThings(t, specs...), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func (empty) Properties() []resource.Property                  { return nil }
 
 func TestFailureSkipsDependentsAndKeepsGoing(t *testing.T) {
 	m := newMachine()
-	res, out := run(t, m, apply.Options{},
+	res, out := applyThings(t, m, apply.Options{},
 		"a value=1 fail=true",
 		"b value=1 require=Thing[a]",
 		"c value=1 require=Thing[b]",
@@ -202,7 +202,7 @@ Notice: /Stage[main]/Main/Thing[d]/value: value changed '' to '1'
 
 func TestRefreshOncePerRunFromEverySource(t *testing.T) {
 	m := newMachine()
-	_, out := run(t, m, apply.Options{},
+	_, out := applyThings(t, m, apply.Options{},
 		"a value=1 notify=Thing[t]",
 		"b value=1 notify=Thing[t]",
 		"t",
@@ -217,7 +217,7 @@ func TestRefreshOncePerRunFromEverySource(t *testing.T) {
 
 func TestNoopChangesNothingAndSaysWhatWouldHappen(t *testing.T) {
 	m := newMachine()
-	res, out := run(t, m, apply.Options{Noop: true}, "a value=1 notify=Thing[t]", "t")
+	res, out := applyThings(t, m, apply.Options{Noop: true}, "a value=1 notify=Thing[t]", "t")
 	if len(m.state) != 0 || m.refresh["t"] != 0 {
 		t.Errorf("noop run changed the machine: %v %v", m.state, m.refresh)
 	}
@@ -236,7 +236,7 @@ func TestNoopChangesNothingAndSaysWhatWouldHappen(t *testing.T) {
 
 func TestPerResourceNoopWinsOverRun(t *testing.T) {
 	m := newMachine()
-	run(t, m, apply.Options{Noop: true}, "a value=1 noop=false", "b value=1")
+	applyThings(t, m, apply.Options{Noop: true}, "a value=1 noop=false", "b value=1")
 	if m.state["a"] != "1" || m.state["b"] != "" {
 		t.Errorf("machine %v: want only a applied", m.state)
 	}
@@ -244,8 +244,8 @@ func TestPerResourceNoopWinsOverRun(t *testing.T) {
 
 func TestConvergedRunChangesNothing(t *testing.T) {
 	m := newMachine()
-	run(t, m, apply.Options{}, "a value=1", "b value=2")
-	res, out := run(t, m, apply.Options{}, "a value=1", "b value=2")
+	applyThings(t, m, apply.Options{}, "a value=1", "b value=2")
+	res, out := applyThings(t, m, apply.Options{}, "a value=1", "b value=2")
 	if res.ExitCode() != 0 || out != "" {
 		t.Errorf("second run: exit %d, log:\n%s", res.ExitCode(), out)
 	}
@@ -259,7 +259,7 @@ func TestJobsRunInParallelAndHonourEdges(t *testing.T) {
 	for i := 1; i <= 4; i++ {
 		specs = append(specs, fmt.Sprintf("p%d value=1 slow=1", i))
 	}
-	c := build(t, specs...)
+	c := buildThings(t, specs...)
 	last := c.Resource(catalog.Ref{Type: "Thing", Title: "last"})
 	last.Set("require", []catalog.Value{"Thing[p1]", "Thing[p2]", "Thing[p3]", "Thing[p4]"})
 	opts := apply.Options{Jobs: 4, Types: resource.NewRegistry(thingType{m}, noProps{"schedule"}, noProps{"filebucket"})}
@@ -280,7 +280,7 @@ func TestJobsRunInParallelAndHonourEdges(t *testing.T) {
 
 func TestInvalidResourceStopsBeforeAnyChange(t *testing.T) {
 	m := newMachine()
-	c := build(t, "a value=1", "b value=1 bogus=x")
+	c := buildThings(t, "a value=1", "b value=1 bogus=x")
 	c.Resource(catalog.Ref{Type: "Thing", Title: "b"}).File = "/site.pp"
 	c.Resource(catalog.Ref{Type: "Thing", Title: "b"}).Line = 7
 	_, err := apply.Apply(context.Background(), c, apply.Options{Types: resource.NewRegistry(thingType{m}, noProps{"schedule"}, noProps{"filebucket"})})

@@ -1,9 +1,215 @@
 package cli
 
-import "github.com/spf13/cobra"
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ordoproject/ordo/internal/apply"
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/command"
+	"github.com/ordoproject/ordo/internal/graph"
+	"github.com/ordoproject/ordo/internal/report"
+	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/builtin"
+)
+
+// Version is ordo's version string.
+const Version = "0.1.0"
+
+type applyFlags struct {
+	catalogFile   string
+	noop          bool
+	verbose       bool
+	debug         bool
+	evaltrace     bool
+	color         string
+	detailedExit  bool
+	graph         bool
+	graphDir      string
+	ordering      string
+	seed          int64
+	jobs          int
+	reportFile    string
+	bucketDir     string
+	environment   string
+	catalogFormat bool
+}
 
 // newApplyCmd builds `ordo apply`.
 func newApplyCmd(stdio Stdio) *cobra.Command {
-	cmd := &cobra.Command{Use: "apply", Short: "Apply a catalog or manifest to this machine"}
+	var f applyFlags
+	cmd := &cobra.Command{
+		Use:   "apply [--catalog FILE]",
+		Short: "Apply a catalog to this machine",
+		Long: `Apply makes this machine match a catalog: it orders the catalog's resources
+by their relationships, changes only what differs and says what it did, with
+the same log lines as puppet apply.
+
+With --catalog it applies a catalog in Puppet's JSON format (catalog_format 2),
+such as one printed by 'puppet catalog find NODE --terminus compiler' or by
+'ordo compile'.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.catalogFile == "" {
+				if len(args) == 1 {
+					return fmt.Errorf("applying a manifest needs the Puppet compiler, which ordo does not have yet; compile %s with Puppet and apply the catalog with --catalog", args[0])
+				}
+				return errors.New("nothing to apply: give --catalog FILE")
+			}
+			return runApply(cmd, stdio, &f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.catalogFile, "catalog", "", "apply this JSON catalog (catalog_format 2); - reads standard input")
+	fl.BoolVar(&f.noop, "noop", false, "report what would change without changing anything")
+	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log info lines too")
+	fl.BoolVarP(&f.debug, "debug", "d", false, "log debug lines too")
+	fl.BoolVar(&f.evaltrace, "evaltrace", false, "log when each resource starts and how long it took")
+	fl.StringVar(&f.color, "color", "auto", "colour the log: true, false or auto (a terminal)")
+	fl.BoolVar(&f.detailedExit, "detailed-exitcodes", false, "exit 2 when something changed, 4 when something failed, 6 for both")
+	fl.BoolVar(&f.graph, "graph", false, "write the graph as .dot files to --graphdir")
+	fl.StringVar(&f.graphDir, "graphdir", filepath.Join(os.TempDir(), "ordo-graphs"), "folder for --graph")
+	fl.StringVar(&f.ordering, "ordering", "manifest", "order of unrelated resources: manifest, title-hash or random")
+	fl.Int64Var(&f.seed, "seed", 0, "seed for --ordering random (0: a new one each run)")
+	fl.IntVar(&f.jobs, "jobs", 1, "apply up to N ready resources at once")
+	fl.StringVar(&f.reportFile, "report", "", "write a JSON report of the run to FILE (docs/report.md)")
+	fl.StringVar(&f.bucketDir, "bucketdir", "/var/lib/ordo/clientbucket", "local file bucket for file backups")
 	return cmd
+}
+
+func parseOrdering(s string) (graph.Ordering, error) {
+	switch s {
+	case "manifest":
+		return graph.Manifest, nil
+	case "title-hash":
+		return graph.TitleHash, nil
+	case "random":
+		return graph.Random, nil
+	}
+	return 0, fmt.Errorf("invalid --ordering %q: use manifest, title-hash or random", s)
+}
+
+func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
+	ordering, err := parseOrdering(f.ordering)
+	if err != nil {
+		return err
+	}
+	if f.jobs < 1 {
+		return fmt.Errorf("invalid --jobs %d: must be at least 1", f.jobs)
+	}
+	seed := f.seed
+	if ordering == graph.Random && seed == 0 {
+		seed = time.Now().UnixNano()
+	}
+	console := &report.Console{Out: stdio.Out, Err: stdio.Err, Min: resource.Notice, Color: useColor(f.color, stdio)}
+	switch {
+	case f.debug:
+		console.Min = resource.Debug
+	case f.verbose:
+		console.Min = resource.Info
+	}
+	rec := report.NewRecorder(console)
+	var log resource.Logger = console
+	if f.reportFile != "" {
+		log = rec
+	}
+
+	data, err := readInput(stdio, f.catalogFile)
+	if err != nil {
+		return err
+	}
+	c, err := catalog.Decode(data, f.catalogFile)
+	if err != nil {
+		return err
+	}
+	if ordering == graph.Random {
+		log.Log(resource.Info, "", fmt.Sprintf("Using random ordering with seed %d", seed))
+	}
+	log.Log(resource.Info, "", fmt.Sprintf("Using environment '%s'", c.Environment))
+	opts := apply.Options{
+		Types:     builtin.Registry(),
+		Log:       log,
+		Runner:    command.Runner{},
+		Noop:      f.noop,
+		Jobs:      f.jobs,
+		EvalTrace: f.evaltrace,
+		Ordering:  ordering,
+		Seed:      seed,
+		BucketDir: f.bucketDir,
+	}
+	if f.graph {
+		opts.GraphDir = f.graphDir
+	}
+	plan, err := apply.Prepare(c, opts)
+	if err != nil {
+		log.Log(resource.Err, "", err.Error())
+		return &ExitError{Code: 1}
+	}
+	if c.Version != "" {
+		log.Log(resource.Info, "", fmt.Sprintf("Applying configuration version '%s'", c.Version))
+	}
+	start := time.Now()
+	res, err := plan.Apply(cmd.Context())
+	code := 0
+	if err != nil {
+		log.Log(resource.Err, "", "Failed to apply catalog: "+err.Error())
+		code = 1
+	} else {
+		log.Log(resource.Notice, "", fmt.Sprintf("Applied catalog in %0.2f seconds", time.Since(start).Seconds()))
+		if f.detailedExit {
+			code = res.ExitCode()
+		}
+	}
+	if f.reportFile != "" && res != nil {
+		doc := report.Build(res, report.Meta{Host: c.Name, Environment: c.Environment, ConfigurationVersion: c.Version, Version: Version}, rec.Lines())
+		if werr := writeReport(f.reportFile, doc); werr != nil {
+			fmt.Fprintf(stdio.Err, "Error: Could not write report %s: %v\n", f.reportFile, werr)
+			if code == 0 {
+				code = 1
+			}
+		}
+	}
+	if code != 0 {
+		return &ExitError{Code: code}
+	}
+	return nil
+}
+
+func writeReport(path string, doc *report.JSON) error {
+	fh, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := report.Write(fh, doc); err != nil {
+		fh.Close()
+		return err
+	}
+	return fh.Close()
+}
+
+func readInput(stdio Stdio, name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(stdio.In)
+	}
+	return os.ReadFile(name)
+}
+
+func useColor(setting string, stdio Stdio) bool {
+	switch setting {
+	case "true", "ansi", "yes":
+		return true
+	case "auto":
+		if fh, ok := stdio.Err.(*os.File); ok {
+			if st, err := fh.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

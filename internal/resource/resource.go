@@ -218,3 +218,17 @@ func lower(s string) string {
 	}
 	return string(b)
 }
+
+// WrappedError is a failed change caused by a lower-level error, such as
+// a file whose owner does not exist. Puppet logs such a failure twice, the
+// second time followed by "Wrapped exception:" and the cause; the
+// transaction prints the same lines.
+type WrappedError struct {
+	Msg   string
+	Cause error
+}
+
+func (e *WrappedError) Error() string { return e.Msg }
+
+// Unwrap returns the cause.
+func (e *WrappedError) Unwrap() error { return e.Cause }

@@ -507,11 +507,12 @@ func (f *instance) currentSum() string {
 // setErr wraps an error raised while syncing ensure the way Puppet
 // reports it, with the declaration's location.
 func (f *instance) setErr(should string, err error) error {
-	msg := fmt.Sprintf("Could not set '%s' on ensure: %s", should, describe(err))
+	cause := describe(err)
+	msg := fmt.Sprintf("Could not set '%s' on ensure: %s", should, cause)
 	if f.location != "" {
 		msg += " " + f.location
 	}
-	return errors.New(msg)
+	return &resource.WrappedError{Msg: msg, Cause: errors.New(cause)}
 }
 
 // describe renders an OS error as Ruby's Errno messages read.

@@ -1,0 +1,154 @@
+package cli_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ordoproject/ordo/internal/cli"
+	"github.com/ordoproject/ordo/internal/trace"
+)
+
+const corpus = "../../testdata/differential"
+
+// differentialCase is one case of the corpus recorded from Puppet 7.23: the
+// manifest, the catalog Puppet compiled from it, and what Puppet printed
+// when it applied it.
+type differentialCase struct {
+	name    string
+	catalog []byte
+	flags   []string
+	trace   string
+	log     string
+}
+
+func loadCorpus(t *testing.T) []differentialCase {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(corpus, "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []differentialCase
+	for _, file := range files {
+		base := strings.TrimSuffix(file, ".json")
+		tr, err := os.ReadFile(base + ".trace")
+		if err != nil {
+			continue
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := differentialCase{name: filepath.Base(base), catalog: data, trace: strings.TrimRight(string(tr), "\n")}
+		if pp, err := os.ReadFile(base + ".pp"); err == nil {
+			first, _, _ := strings.Cut(string(pp), "\n")
+			if flags, ok := strings.CutPrefix(first, "# flags: "); ok {
+				c.flags = strings.Fields(flags)
+			}
+		}
+		if log, err := os.ReadFile(base + ".log"); err == nil {
+			c.log = string(log)
+		}
+		cases = append(cases, c)
+	}
+	if len(cases) < 40 {
+		t.Fatalf("the differential corpus has %d cases with a catalog and a trace; want at least 40", len(cases))
+	}
+	return cases
+}
+
+// runCase applies the case's catalog in a fresh sandbox as the oracle's
+// `trace ordo-catalog` does and returns the combined output and the root.
+func runCase(t *testing.T, c differentialCase, extra ...string) (string, string) {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "r"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	catalogFile := filepath.Join(root, "catalog.json")
+	data := bytes.ReplaceAll(c.catalog, []byte("@ROOT@"), []byte(root))
+	if err := os.WriteFile(catalogFile, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"apply", "--color=false", "--evaltrace", "--verbose",
+		"--bucketdir", filepath.Join(root, ".bucket")}
+	args = append(args, c.flags...)
+	args = append(args, extra...)
+	args = append(args, "--catalog", catalogFile)
+	var out bytes.Buffer
+	cli.Run(context.Background(), args, cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &out})
+	return out.String(), root
+}
+
+// TestDifferentialTraces applies every recorded catalog and compares
+// ordo's normalized trace with Puppet's.
+func TestDifferentialTraces(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		t.Run(c.name, func(t *testing.T) {
+			out, root := runCase(t, c)
+			got := trace.Normalize(out, root)
+			if got != c.trace {
+				t.Errorf("trace differs from Puppet's\n%s\n--- ordo output\n%s", lineDiff(c.trace, got), out)
+			}
+		})
+	}
+}
+
+var (
+	secondsRE = regexp.MustCompile(`in [0-9]+\.[0-9]+ seconds`)
+	// Lines about Puppet's own machinery that ordo does not print.
+	puppetOnlyRE = regexp.MustCompile(`^(Notice: Compiled catalog|Info: Creating state file|Info: Applying configuration version|Info: Loading facts|Warning: .*Facter)`)
+)
+
+// TestDifferentialLogs compares ordo's whole console output with Puppet's,
+// line for line, but for timings and the lines about Puppet's own state.
+func TestDifferentialLogs(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		if c.log == "" {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			out, root := runCase(t, c)
+			got := comparableLog(strings.ReplaceAll(out, root, "@ROOT@"))
+			want := comparableLog(c.log)
+			if got != want {
+				t.Errorf("log differs from Puppet's\n%s", lineDiff(want, got))
+			}
+		})
+	}
+}
+
+func comparableLog(s string) string {
+	var keep []string
+	for _, line := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		if puppetOnlyRE.MatchString(line) {
+			continue
+		}
+		keep = append(keep, secondsRE.ReplaceAllString(line, "in 0.00 seconds"))
+	}
+	return strings.Join(keep, "\n")
+}
+
+// lineDiff shows the lines where want and got part.
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	for i := 0; (i < len(w) || i < len(g)) && b.Len() < 3000; i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			fmt.Fprintf(&b, "line %d:\n  puppet: %s\n  ordo:   %s\n", i+1, wl, gl)
+		}
+	}
+	return b.String()
+}
