@@ -1,6 +1,7 @@
 package lexer
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/diag"
@@ -10,8 +11,8 @@ import (
 // heredoc lexes @(TAG:syntax/escapes) and its body, which starts on the line
 // after the tag (or after the previous heredoc body on the same line).
 func (l *lexer) heredoc(start int) Token {
-	closeAt := strings.IndexByte(string(l.src[start:]), ')')
-	nl := strings.IndexByte(string(l.src[start:]), '\n')
+	closeAt := bytes.IndexByte(l.src[start:], ')')
+	nl := bytes.IndexByte(l.src[start:], '\n')
 	if closeAt < 0 || (nl >= 0 && nl < closeAt) {
 		l.fatal(diag.BadHeredoc, start, start+2, "expected ')' to close the heredoc tag", "Unclosed parenthesis after '@(' followed by '%s'", l.followedBy(start))
 		return l.next()
@@ -67,7 +68,7 @@ func (l *lexer) heredoc(start int) Token {
 	// Find where the body starts.
 	bodyStart := l.heredocResume
 	if l.heredocLineEnd < 0 {
-		nl := strings.IndexByte(string(l.src[l.pos:]), '\n')
+		nl := bytes.IndexByte(l.src[l.pos:], '\n')
 		if nl < 0 {
 			l.fatal(diag.BadHeredoc, l.pos, l.pos, "the text must start on the line after the tag", "Heredoc without any following lines of text")
 			return l.next()
@@ -81,7 +82,7 @@ func (l *lexer) heredoc(start int) Token {
 	var endLine, endLineEnd int
 	margin, trim, found := "", false, false
 	for lineStart <= len(l.src) && !found {
-		lineEnd := strings.IndexByte(string(l.src[lineStart:]), '\n')
+		lineEnd := bytes.IndexByte(l.src[lineStart:], '\n')
 		next := 0
 		if lineEnd < 0 {
 			lineEnd = len(l.src)
@@ -131,14 +132,14 @@ func (l *lexer) heredoc(start int) Token {
 
 	s := &textScanner{bufFrom: -1}
 	for ls := bodyStart; ls < endLine; {
-		le := strings.IndexByte(string(l.src[ls:endLine]), '\n')
+		le := bytes.IndexByte(l.src[ls:endLine], '\n')
 		if le < 0 {
 			le = endLine
 		} else {
 			le += ls + 1
 		}
 		i := ls
-		if margin != "" && strings.HasPrefix(string(l.src[ls:le]), margin) {
+		if margin != "" && bytes.HasPrefix(l.src[ls:le], []byte(margin)) {
 			i += len(margin)
 		}
 		for i < le {
@@ -146,7 +147,7 @@ func (l *lexer) heredoc(start int) Token {
 			switch {
 			case c == '\\' && (esc.set != "" || esc.lineCont):
 				i = l.scanEscape(s, i, esc)
-			case c == '$' && interpolate && (l.peekAt(i+1) == '{' || l.varNameEnd(i+1) > i+1) && !(strings.Contains(esc.set, "$") && i > 0 && false):
+			case c == '$' && interpolate && (l.peekAt(i+1) == '{' || l.varNameEnd(i+1) > i+1):
 				i = l.scanDollar(s, i)
 				if l.failed {
 					return Token{Kind: EOF, Pos: source.Pos(len(l.src)), End: source.Pos(len(l.src))}
@@ -176,15 +177,11 @@ func (l *lexer) heredoc(start int) Token {
 	}
 	s.flush(endLine)
 	t := l.tok(Heredoc, start)
-	t.Syntax = syntax
+	t.Str = &StrInfo{Syntax: syntax}
 	if len(s.segs) == 1 && s.segs[0].Kind == SegText {
 		t.Text = s.segs[0].Text
 	} else if len(s.segs) > 0 {
-		t.Segments = s.segs
-	}
-	if len(t.Segments) > 0 && trim {
-		// A trailing newline may sit in a text segment before the last
-		// interpolation only when the body ends with it; nothing to do.
+		t.Str.Segments = s.segs
 	}
 	return t
 }
@@ -222,7 +219,7 @@ func (l *lexer) eppTextToken() (Token, bool) {
 			tagStart := l.pos
 			switch l.peekAt(l.pos + 2) {
 			case '#':
-				end := strings.Index(string(l.src[l.pos+3:]), "%>")
+				end := bytes.Index(l.src[l.pos+3:], []byte("%>"))
 				if end < 0 {
 					l.fatal(diag.BadEPP, l.pos, l.pos+3, "expected '%>' to close the comment", "Unbalanced epp tag, reached <eof> without closing tag.")
 					return emit(EOF, tagStart)
@@ -241,10 +238,9 @@ func (l *lexer) eppTextToken() (Token, bool) {
 				l.pos += 3
 				l.eppText = false
 				if t, ok := emit(RenderExpr, tagStart); ok {
-					l.pos = tagStart // re-lex the tag after the text
+					// Emit the text now and lex the "<%=" tag on the next call.
+					l.pos = tagStart
 					l.eppText = true
-					// skip the text we already consumed next time
-					l.pendingRenderExpr(tagStart)
 					return t, true
 				}
 				t := Token{Kind: RenderExpr, Pos: source.Pos(tagStart), End: source.Pos(l.pos)}
@@ -271,7 +267,3 @@ func (l *lexer) eppTextToken() (Token, bool) {
 	}
 	return emit(EOF, l.pos)
 }
-
-// pendingRenderExpr arranges for the next call in text mode to start at the
-// "<%=" tag at tagStart, so that text and tag come out as two tokens.
-func (l *lexer) pendingRenderExpr(tagStart int) { l.pos = tagStart }

@@ -1,6 +1,7 @@
 package lexer
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -27,6 +28,7 @@ const maxNesting = 64
 // unclosed string, comment or heredoc); the tokens before it are returned.
 func Lex(f *source.File, mode Mode) ([]Token, diag.List) {
 	l := &lexer{file: f, src: f.Content, heredocLineEnd: -1, epp: mode == EPP, eppText: mode == EPP}
+	l.toks = make([]Token, 0, len(f.Content)/6+16)
 	l.lastKind = Semi
 	for {
 		t := l.next()
@@ -118,7 +120,7 @@ func (l *lexer) skipSpace() {
 				l.pos++
 			}
 		case c == '/' && l.peekAt(l.pos+1) == '*':
-			end := strings.Index(string(l.src[l.pos+2:]), "*/")
+			end := bytes.Index(l.src[l.pos+2:], []byte("*/"))
 			if end < 0 {
 				l.fatal(diag.UnclosedComment, l.pos, l.pos+2, "expected '*/' to close the comment", "Unclosed multiline comment")
 				return
@@ -612,7 +614,7 @@ func (l *lexer) stringToken(kind Kind, start int, s *textScanner) Token {
 		t.Text = s.segs[0].Text
 		return t
 	}
-	t.Segments = s.segs
+	t.Str = &StrInfo{Segments: s.segs}
 	return t
 }
 

@@ -156,9 +156,30 @@ type Segment struct {
 type Token struct {
 	Kind     Kind
 	Pos, End source.Pos
-	Text     string    // value: see the Kind's comment
-	Segments []Segment // DQString and Heredoc
+	Text     string   // value: see the Kind's comment
+	Str      *StrInfo // DQString and Heredoc only
+}
+
+// StrInfo holds the parts of an interpolated string or heredoc.
+type StrInfo struct {
+	Segments []Segment // nil for a heredoc without interpolation
 	Syntax   string    // Heredoc: the syntax tag after ':', if any
+}
+
+// Segments returns the pieces of an interpolated string or heredoc.
+func (t Token) Segments() []Segment {
+	if t.Str == nil {
+		return nil
+	}
+	return t.Str.Segments
+}
+
+// Syntax returns a heredoc's syntax tag.
+func (t Token) Syntax() string {
+	if t.Str == nil {
+		return ""
+	}
+	return t.Str.Syntax
 }
 
 // Src returns the token as it appears in src.

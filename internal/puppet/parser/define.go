@@ -68,7 +68,7 @@ func (p *parser) caseExpr() ast.Expr {
 	n := &ast.CaseExpr{Subject: p.expr()}
 	p.expect(lexer.LBrace, "'{' to open the case body")
 	for p.tok.Kind != lexer.RBrace && p.tok.Kind != lexer.EOF && !p.stopped {
-		start, errs := p.i, p.errors
+		start, errs := p.i, p.attempts
 		o := &ast.CaseOption{}
 		o.From = p.tok.Pos
 		for {
@@ -80,8 +80,11 @@ func (p *parser) caseExpr() ast.Expr {
 		if _, ok := p.expect(lexer.Colon, "':' after the case option"); ok {
 			o.Body, o.To = p.block("the case option body")
 		}
+		if o.To < o.From {
+			o.To = o.From
+		}
 		n.Options = append(n.Options, o)
-		if p.errors > errs {
+		if p.attempts > errs || p.i == start {
 			if p.i == start {
 				p.next()
 			}

@@ -56,6 +56,7 @@ type shared struct {
 	file     *source.File
 	diags    diag.List
 	errors   int
+	attempts int  // errors found, including those not reported as cascades
 	lastLine int  // line of the last reported error, to drop cascades
 	stopped  bool // MaxErrors reached
 	lexFatal bool // the lexer gave up; errors at end of input are noise
@@ -160,6 +161,7 @@ func (p *parser) syntaxError(expected string) {
 }
 
 func (p *parser) report(code diag.Code, from, to source.Pos, summary, expected string) {
+	p.attempts++
 	if p.stopped {
 		return
 	}
@@ -222,12 +224,12 @@ func (p *parser) statements(end lexer.Kind) []ast.Expr {
 			p.next()
 			continue
 		}
-		start, errs := p.i, p.errors
+		start, errs := p.i, p.attempts
 		s := p.statement()
 		if s != nil {
 			list = append(list, s)
 		}
-		if p.errors > errs {
+		if p.attempts > errs || p.i == start {
 			p.recoverStatement(start, end)
 		}
 	}
@@ -787,12 +789,12 @@ func (p *parser) primary() ast.Expr {
 		return &ast.LiteralString{Span: span, Value: t.Text}
 	case lexer.DQString:
 		p.next()
-		return p.interpolated(span, t.Segments)
+		return p.interpolated(span, t.Segments())
 	case lexer.Heredoc:
 		p.next()
-		h := &ast.Heredoc{Span: span, Syntax: t.Syntax}
-		if t.Segments != nil {
-			h.Text = p.interpolated(span, t.Segments)
+		h := &ast.Heredoc{Span: span, Syntax: t.Syntax()}
+		if t.Segments() != nil {
+			h.Text = p.interpolated(span, t.Segments())
 		} else {
 			h.Text = &ast.LiteralString{Span: span, Value: t.Text}
 		}
