@@ -131,7 +131,6 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	if ordering == graph.Random {
 		log.Log(resource.Info, "", fmt.Sprintf("Using random ordering with seed %d", seed))
 	}
-	log.Log(resource.Info, "", fmt.Sprintf("Using environment '%s'", c.Environment))
 	opts := apply.Options{
 		Types:     builtin.Registry(),
 		Log:       log,
@@ -151,6 +150,7 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		log.Log(resource.Err, "", err.Error())
 		return &ExitError{Code: 1}
 	}
+	log.Log(resource.Info, "", fmt.Sprintf("Using environment '%s'", c.Environment))
 	if c.Version != "" {
 		log.Log(resource.Info, "", fmt.Sprintf("Applying configuration version '%s'", c.Version))
 	}
