@@ -48,6 +48,9 @@ func NewRef(typ, title string) Ref {
 
 // CanonicalType capitalizes each ::-separated segment: foo::bar is Foo::Bar.
 func CanonicalType(name string) string {
+	if isCanonicalType(name) {
+		return name
+	}
 	name = strings.TrimPrefix(name, "::")
 	segs := strings.Split(name, "::")
 	for i, s := range segs {
@@ -56,6 +59,34 @@ func CanonicalType(name string) string {
 		}
 	}
 	return strings.Join(segs, "::")
+}
+
+// isCanonicalType reports whether CanonicalType would return name
+// unchanged, for ASCII names, without allocating.
+func isCanonicalType(name string) bool {
+	if strings.HasPrefix(name, "::") {
+		return false
+	}
+	start := true // at the start of a segment
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 0x80:
+			return false
+		case c == ':' && i+1 < len(name) && name[i+1] == ':':
+			i++
+			start = true
+			continue
+		case start:
+			if c >= 'a' && c <= 'z' {
+				return false
+			}
+		case c >= 'A' && c <= 'Z':
+			return false
+		}
+		start = false
+	}
+	return true
 }
 
 func validTypeName(s string) bool {

@@ -61,6 +61,15 @@ type wireEdge struct {
 // Decode reads a catalog in Puppet's JSON catalog format. file names the
 // input in errors.
 func Decode(data []byte, file string) (*Catalog, error) {
+	if c, ok := decodeFast(data); ok {
+		return c, nil
+	}
+	return decodeGeneral(data, file)
+}
+
+// decodeGeneral is Decode through encoding/json: it gives the errors, and
+// the result for any input decodeFast leaves to it.
+func decodeGeneral(data []byte, file string) (*Catalog, error) {
 	fail := func(off int64, format string, args ...any) error {
 		line, col := lineCol(data, off)
 		return &DecodeError{File: file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -50,6 +51,22 @@ func TestRoundTripRecorded(t *testing.T) {
 			if a.Containment[i] != b.Containment[i] {
 				t.Fatalf("%s: edge %d changed", f, i)
 			}
+		}
+	}
+}
+
+func TestCanonicalTypeShortcut(t *testing.T) {
+	for _, name := range []string{"File", "file", "Foo::Bar", "foo::bar", "Foo::bar", "::foo", "A::::B", "a:b", "A:b",
+		"Ünïcode", "FILE", "F", "", "::", "Foo::", "Foo:::bar", "x1", "X_y", "Ab::Cd::Ef", "Ab::cD"} {
+		segs := strings.Split(strings.TrimPrefix(name, "::"), "::")
+		for i, s := range segs {
+			if s != "" {
+				segs[i] = strings.ToUpper(s[:1]) + strings.ToLower(s[1:])
+			}
+		}
+		want := strings.Join(segs, "::")
+		if got := CanonicalType(name); got != want {
+			t.Errorf("CanonicalType(%q) = %q, want %q", name, got, want)
 		}
 	}
 }

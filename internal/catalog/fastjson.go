@@ -1,0 +1,523 @@
+package catalog
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// decodeFast decodes a well-formed catalog in one pass over the input,
+// with no intermediate representation. It gives up (ok false) on anything
+// unusual — malformed JSON, a value of an unexpected type, a field name
+// that matches a known one only case-insensitively, an invalid resource —
+// and Decode then decodes the input with encoding/json, which gives the
+// same catalog or the error with its position. So for every input
+// decodeFast accepts, its catalog is the one decodeGeneral gives.
+//
+// Strings in the catalog are substrings of one copy of the input where
+// they need no unescaping, so the catalog keeps that copy alive.
+func decodeFast(data []byte) (c *Catalog, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if r != errBail {
+				panic(r)
+			}
+			c, ok = nil, false
+		}
+	}()
+	d := &fastDecoder{s: string(data)}
+	return d.catalog(), true
+}
+
+type bail struct{}
+
+var errBail any = bail{}
+
+type fastDecoder struct {
+	s     string
+	i     int
+	depth int
+}
+
+// maxFastDepth bounds the nesting decodeFast follows; deeper input is left
+// to encoding/json, which has its own limit.
+const maxFastDepth = 500
+
+// wireFields are the field names decodeGeneral reads; a key equal to one
+// of them but for case is left to it (encoding/json matches fields
+// case-insensitively).
+var wireFields = []string{
+	"tags", "name", "version", "code_id", "catalog_uuid", "catalog_format", "environment",
+	"resources", "edges", "classes", "type", "title", "file", "line", "exported", "virtual",
+	"kind", "parameters", "sensitive_parameters", "source", "target",
+}
+
+func (d *fastDecoder) unknownKey(key string) {
+	for _, f := range wireFields {
+		if strings.EqualFold(key, f) {
+			panic(errBail)
+		}
+	}
+	d.value()
+}
+
+func (d *fastDecoder) ws() {
+	for d.i < len(d.s) {
+		switch d.s[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+func (d *fastDecoder) peek() byte {
+	d.ws()
+	if d.i >= len(d.s) {
+		panic(errBail)
+	}
+	return d.s[d.i]
+}
+
+func (d *fastDecoder) expect(c byte) {
+	if d.peek() != c {
+		panic(errBail)
+	}
+	d.i++
+}
+
+// more is called after an element of an object or array: it consumes a
+// comma and reports true, or consumes the closing delimiter and reports false.
+func (d *fastDecoder) more(end byte) bool {
+	switch d.peek() {
+	case ',':
+		d.i++
+		return true
+	case end:
+		d.i++
+		return false
+	}
+	panic(errBail)
+}
+
+// object calls field for each key of an object; field must consume the value.
+func (d *fastDecoder) object(field func(key string)) {
+	d.expect('{')
+	if d.peek() == '}' {
+		d.i++
+		return
+	}
+	for {
+		key := d.str()
+		d.expect(':')
+		field(key)
+		if !d.more('}') {
+			return
+		}
+	}
+}
+
+// array calls elem for each element of an array; elem must consume it.
+func (d *fastDecoder) array(elem func()) {
+	d.expect('[')
+	if d.peek() == ']' {
+		d.i++
+		return
+	}
+	for {
+		elem()
+		if !d.more(']') {
+			return
+		}
+	}
+}
+
+func (d *fastDecoder) null() bool {
+	if d.peek() == 'n' {
+		d.literal("null")
+		return true
+	}
+	return false
+}
+
+func (d *fastDecoder) literal(word string) {
+	if !strings.HasPrefix(d.s[d.i:], word) {
+		panic(errBail)
+	}
+	d.i += len(word)
+}
+
+// str reads a JSON string.
+func (d *fastDecoder) str() string {
+	d.expect('"')
+	start := d.i
+	plain := true // no escapes, all ASCII
+	for d.i < len(d.s) {
+		c := d.s[d.i]
+		switch {
+		case c == '"':
+			out := d.s[start:d.i]
+			d.i++
+			if plain || (!strings.Contains(out, `\`) && utf8.ValidString(out)) {
+				return out
+			}
+			if v, ok := unescape(out); ok {
+				return v
+			}
+			// \u escapes or invalid UTF-8: encoding/json's own rules.
+			var v string
+			if err := json.Unmarshal([]byte(d.s[start-1:d.i]), &v); err != nil {
+				panic(errBail)
+			}
+			return v
+		case c == '\\':
+			plain = false
+			d.i += 2
+		case c < 0x20:
+			panic(errBail)
+		default:
+			if c >= 0x80 {
+				plain = false
+			}
+			d.i++
+		}
+	}
+	panic(errBail)
+}
+
+// strOrNull reads a string; null leaves old, as encoding/json does.
+func (d *fastDecoder) strOrNull(old string) string {
+	if d.null() {
+		return old
+	}
+	return d.str()
+}
+
+// strList reads an array of strings or null.
+func (d *fastDecoder) strList() []string {
+	if d.null() {
+		return nil
+	}
+	out := []string{}
+	d.array(func() { out = append(out, d.str()) })
+	return out
+}
+
+func (d *fastDecoder) boolOrNull(old bool) bool {
+	switch d.peek() {
+	case 't':
+		d.literal("true")
+		return true
+	case 'f':
+		d.literal("false")
+		return false
+	case 'n':
+		d.literal("null")
+		return old
+	}
+	panic(errBail)
+}
+
+// number reads a JSON number's literal.
+func (d *fastDecoder) number() string {
+	d.ws()
+	start := d.i
+	if d.i < len(d.s) && d.s[d.i] == '-' {
+		d.i++
+	}
+	digits := func() int {
+		n := 0
+		for d.i < len(d.s) && d.s[d.i] >= '0' && d.s[d.i] <= '9' {
+			d.i++
+			n++
+		}
+		return n
+	}
+	if d.i < len(d.s) && d.s[d.i] == '0' {
+		d.i++
+	} else if digits() == 0 {
+		panic(errBail)
+	}
+	if d.i < len(d.s) && d.s[d.i] == '.' {
+		d.i++
+		if digits() == 0 {
+			panic(errBail)
+		}
+	}
+	if d.i < len(d.s) && (d.s[d.i] == 'e' || d.s[d.i] == 'E') {
+		d.i++
+		if d.i < len(d.s) && (d.s[d.i] == '+' || d.s[d.i] == '-') {
+			d.i++
+		}
+		if digits() == 0 {
+			panic(errBail)
+		}
+	}
+	return d.s[start:d.i]
+}
+
+// intOrNull reads an integer into an int field; null leaves old.
+func (d *fastDecoder) intOrNull(old int) int {
+	if d.null() {
+		return old
+	}
+	n, err := strconv.ParseInt(d.number(), 10, strconv.IntSize)
+	if err != nil {
+		panic(errBail)
+	}
+	return int(n)
+}
+
+// value reads any value the way decodeValue does: ordered hashes, rich
+// values, integers apart from floats.
+func (d *fastDecoder) value() Value {
+	switch d.peek() {
+	case '{':
+		d.nest()
+		h := NewHash()
+		d.object(func(key string) { h.Set(key, d.value()) })
+		d.depth--
+		return richValue(h)
+	case '[':
+		d.nest()
+		list := []Value{}
+		d.array(func() { list = append(list, d.value()) })
+		d.depth--
+		return list
+	case '"':
+		return d.str()
+	case 't':
+		d.literal("true")
+		return true
+	case 'f':
+		d.literal("false")
+		return false
+	case 'n':
+		d.literal("null")
+		return nil
+	}
+	lit := d.number()
+	if i, err := strconv.ParseInt(lit, 10, 64); err == nil {
+		return i
+	}
+	f, err := strconv.ParseFloat(lit, 64)
+	if err != nil {
+		panic(errBail)
+	}
+	return f
+}
+
+func (d *fastDecoder) nest() {
+	d.depth++
+	if d.depth > maxFastDepth {
+		panic(errBail)
+	}
+}
+
+func (d *fastDecoder) catalog() *Catalog {
+	var (
+		name, env, uuid string
+		version         Value
+		codeID          *string
+		format          int
+		tags, classes   []string
+		resources       []*Resource
+		edges           []Containment
+	)
+	d.object(func(key string) {
+		switch key {
+		case "tags":
+			tags = d.strList()
+		case "name":
+			name = d.strOrNull(name)
+		case "version":
+			version = d.value()
+		case "code_id":
+			if d.null() {
+				codeID = nil
+			} else {
+				s := d.str()
+				codeID = &s
+			}
+		case "catalog_uuid":
+			uuid = d.strOrNull(uuid)
+		case "catalog_format":
+			format = d.intOrNull(format)
+		case "environment":
+			env = d.strOrNull(env)
+		case "resources":
+			if d.null() {
+				resources = nil
+				return
+			}
+			resources = resources[:0]
+			d.array(func() { resources = append(resources, d.resource()) })
+		case "edges":
+			if d.null() {
+				edges = nil
+				return
+			}
+			edges = edges[:0]
+			d.array(func() { edges = append(edges, d.edge()) })
+		case "classes":
+			classes = d.strList()
+		default:
+			d.unknownKey(key)
+		}
+	})
+	d.ws()
+	if d.i != len(d.s) || format > FormatVersion {
+		panic(errBail)
+	}
+	c := New(name)
+	if env != "" {
+		c.Environment = env
+	}
+	if version != nil {
+		c.Version = Scalar(version)
+	}
+	if codeID != nil {
+		c.CodeID = *codeID
+	}
+	c.CatalogUUID = uuid
+	c.Tags = tags
+	c.Classes = classes
+	if len(resources) > 0 {
+		c.byRef = make(map[Ref]*Resource, len(resources))
+		c.Resources = make([]*Resource, 0, len(resources))
+	}
+	for _, r := range resources {
+		if err := c.Add(r); err != nil {
+			panic(errBail)
+		}
+	}
+	c.Containment = edges
+	return c
+}
+
+func (d *fastDecoder) resource() *Resource {
+	r := &Resource{}
+	var typ string
+	var title Value
+	haveParams := false
+	d.object(func(key string) {
+		switch key {
+		case "type":
+			typ = d.strOrNull(typ)
+		case "title":
+			title = d.value()
+		case "tags":
+			r.Tags = d.strList()
+		case "file":
+			r.File = d.strOrNull(r.File)
+		case "line":
+			r.Line = d.intOrNull(r.Line)
+		case "exported":
+			r.Exported = d.boolOrNull(r.Exported)
+		case "virtual":
+			r.Virtual = d.boolOrNull(r.Virtual)
+		case "kind":
+			r.Kind = d.strOrNull(r.Kind)
+		case "parameters":
+			haveParams = true
+			r.Params = d.params()
+		case "sensitive_parameters":
+			r.Sensitive = d.strList()
+		default:
+			d.unknownKey(key)
+		}
+	})
+	if typ == "" || title == nil {
+		panic(errBail)
+	}
+	r.Type = CanonicalType(typ)
+	r.Title = Scalar(title)
+	if haveParams && len(r.Params) == 0 {
+		r.Params = nil
+	}
+	return r
+}
+
+// params reads a resource's parameters object in order. A repeated name
+// keeps its first place and its last value, as a Hash does.
+func (d *fastDecoder) params() []Param {
+	if d.peek() != '{' {
+		panic(errBail)
+	}
+	var out []Param
+	d.object(func(key string) {
+		if key == "__ptype" {
+			// A rich value where an object is wanted: an error.
+			panic(errBail)
+		}
+		v := d.value()
+		for i := range out {
+			if out[i].Name == key {
+				out[i].Value = v
+				return
+			}
+		}
+		out = append(out, Param{Name: key, Value: v})
+	})
+	return out
+}
+
+func (d *fastDecoder) edge() Containment {
+	var src, dst string
+	d.object(func(key string) {
+		switch key {
+		case "source":
+			src = d.strOrNull(src)
+		case "target":
+			dst = d.strOrNull(dst)
+		default:
+			d.unknownKey(key)
+		}
+	})
+	from, ok1 := ParseRef(src)
+	to, ok2 := ParseRef(dst)
+	if !ok1 || !ok2 {
+		panic(errBail)
+	}
+	return Containment{Container: from, Member: to}
+}
+
+// unescape decodes the body of a JSON string with the one-letter escapes
+// only; ok is false for \u escapes, bad escapes and invalid UTF-8.
+func unescape(body string) (string, bool) {
+	if !utf8.ValidString(body) {
+		return "", false
+	}
+	var b strings.Builder
+	b.Grow(len(body))
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		if i >= len(body) {
+			return "", false
+		}
+		switch body[i] {
+		case '"', '\\', '/':
+			b.WriteByte(body[i])
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}

@@ -1,0 +1,152 @@
+package catalog
+
+import (
+	"math/rand"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// sameAsGeneral checks that when decodeFast accepts data, decodeGeneral
+// accepts it too and gives an identical catalog.
+func sameAsGeneral(t testing.TB, data []byte) bool {
+	t.Helper()
+	fast, ok := decodeFast(data)
+	if !ok {
+		return false
+	}
+	general, err := decodeGeneral(data, "x.json")
+	if err != nil {
+		t.Fatalf("decodeFast accepted what decodeGeneral rejects (%v):\n%s", err, data)
+	}
+	// Scalar renders a composite title or version with fmt, pointers
+	// and all; those differ between any two decodings.
+	fast.Version, general.Version = pointerRE.ReplaceAllString(fast.Version, "0x"), pointerRE.ReplaceAllString(general.Version, "0x")
+	for _, c := range []*Catalog{fast, general} {
+		for _, r := range c.Resources {
+			if t := pointerRE.ReplaceAllString(r.Title, "0x"); t != r.Title {
+				delete(c.byRef, r.Ref())
+				r.Title = t
+				c.byRef[r.Ref()] = r
+			}
+		}
+	}
+	if !reflect.DeepEqual(fast, general) {
+		for i := range general.Resources {
+			if i < len(fast.Resources) && !reflect.DeepEqual(fast.Resources[i], general.Resources[i]) {
+				t.Fatalf("resource %d differs:\nfast    %#v\ngeneral %#v", i, fast.Resources[i], general.Resources[i])
+			}
+		}
+		t.Fatalf("catalogs differ:\nfast    %#v\ngeneral %#v\ninput:\n%s", fast, general, data)
+	}
+	return true
+}
+
+var pointerRE = regexp.MustCompile(`0x[0-9a-f]+`)
+
+func corpus(t testing.TB) [][]byte {
+	files, _ := filepath.Glob("../../testdata/differential/*.json")
+	var out [][]byte
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, data)
+	}
+	return out
+}
+
+var fastCases = []string{
+	`{}`,
+	`{"resources": null, "edges": null, "tags": null}`,
+	`{"name": "n", "version": 1.5, "code_id": "abc", "catalog_format": 1, "resources": [{"type": "notify", "title": 12, "parameters": {}}]}`,
+	`{"resources": [{"type": "file", "title": "/x", "parameters": {"mode": "0644", "mode": "0600", "b": [1, -0, 2.5e3, 1e400, 12345678901234567890, true, null, {"k": "v"}]}}]}`,
+	`{"resources": [{"type": "file", "title": "/x", "parameters": {"content": {"__ptype": "Sensitive", "__pvalue": "s"}, "d": {"__ptype": "Deferred", "name": "f"}}}]}`,
+	`{"resources": [{"type": "file", "title": "/x", "parameters": {"__ptype": "Sensitive"}}]}`,
+	`{"resources": [{"type": "file", "title": "/x\u00e9\n\"q\"", "tags": ["a\tb", "é"], "line": 3, "exported": true, "virtual": null}]}`,
+	`{"resources": [{"type": "file", "title": "/x", "Line": 3}]}`,
+	`{"resources": [{"type": "file", "title": "/x", "line": 3.0}]}`,
+	`{"resources": [{"type": "file", "title": null}]}`,
+	`{"resources": [{"type": "file", "title": "/x", "parameters": null}]}`,
+	`{"resources": [{"type": "file", "title": "/x"}, {"type": "File", "title": "/x"}]}`,
+	`{"resources": [null]}`,
+	`{"edges": [{"source": "Class[main]", "target": "File[/x]", "extra": [1, {"a": null}]}]}`,
+	`{"edges": [{"source": "Class[main]"}]}`,
+	`{"catalog_format": 3}`,
+	`{"name": "a", "name": null}`,
+	`{"name": "bad \xff utf8"}`,
+	`{"name": "ok"} trailing`,
+	`[]`,
+	`null`,
+	`{"name": "x",}`,
+	`{"resources": [{"type": "Foo::bar", "title": "t", "kind": "defined_type", "sensitive_parameters": ["p"]}]}`,
+}
+
+func TestDecodeFastMatchesGeneral(t *testing.T) {
+	accepted := 0
+	for _, data := range corpus(t) {
+		if !sameAsGeneral(t, data) {
+			t.Errorf("decodeFast gave up on a catalog Puppet wrote:\n%.300s", data)
+		}
+		accepted++
+	}
+	for _, s := range fastCases {
+		sameAsGeneral(t, []byte(s))
+	}
+	t.Logf("%d recorded catalogs decoded alike", accepted)
+}
+
+// TestDecodeFastMutations flips, drops and duplicates bytes of recorded
+// catalogs: whatever decodeFast accepts must decode identically in general.
+func TestDecodeFastMutations(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	inputs := corpus(t)
+	if len(inputs) == 0 {
+		t.Skip("no recorded catalogs")
+	}
+	alphabet := []byte(`{}[]",:0123456789.eE-+ntfrulase\u` + "\x00\xff\n")
+	accepted := 0
+	for n := 0; n < 3000; n++ {
+		in := inputs[rng.Intn(len(inputs))]
+		data := append([]byte(nil), in...)
+		for k := 1 + rng.Intn(3); k > 0; k-- {
+			i := rng.Intn(len(data))
+			switch rng.Intn(3) {
+			case 0:
+				data[i] = alphabet[rng.Intn(len(alphabet))]
+			case 1:
+				data = append(data[:i], data[i+1:]...)
+			default:
+				data = append(data[:i+1], data[i:]...)
+			}
+		}
+		if sameAsGeneral(t, data) {
+			accepted++
+		}
+	}
+	t.Logf("%d of 3000 mutated catalogs accepted by decodeFast", accepted)
+}
+
+func FuzzDecodeFast(f *testing.F) {
+	for _, s := range fastCases {
+		f.Add([]byte(s))
+	}
+	for _, data := range corpus(f) {
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { sameAsGeneral(t, data) })
+}
+
+func TestDecodeFastDeepNesting(t *testing.T) {
+	deep := `{"version": ` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`
+	if _, ok := decodeFast([]byte(deep)); ok {
+		t.Fatal("decodeFast accepted 20,000 nested arrays")
+	}
+	if _, err := Decode([]byte(deep), "deep.json"); err == nil {
+		t.Fatal("Decode accepted 20,000 nested arrays")
+	}
+}
