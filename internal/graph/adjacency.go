@@ -37,13 +37,19 @@ func (a *adjacency) find(v *Vertex) int {
 	return -1
 }
 
-func (a *adjacency) add(v *Vertex, e *Edge) {
+// add appends e under neighbour v. A first list is carved from slab, a
+// block shared by many vertices, so small lists cost no allocation each.
+func (a *adjacency) add(v *Vertex, e *Edge, slab *[]adjEntry) {
 	if i := a.find(v); i >= 0 {
 		a.entries[i].more = append(a.entries[i].more, e)
 		return
 	}
 	if a.entries == nil {
-		a.entries = make([]adjEntry, 0, 2)
+		if len(*slab) < 2 {
+			*slab = make([]adjEntry, 4096)
+		}
+		a.entries = (*slab)[0:0:2]
+		*slab = (*slab)[2:]
 	}
 	a.entries = append(a.entries, adjEntry{v: v, e: e})
 	a.live++
@@ -123,8 +129,9 @@ func (a *adjacency) vertices() []*Vertex {
 }
 
 // all returns every edge, grouped by neighbour in order.
-func (a *adjacency) all() []*Edge {
-	out := make([]*Edge, 0, a.live)
+func (a *adjacency) all() []*Edge { return a.appendAll(make([]*Edge, 0, a.live)) }
+
+func (a *adjacency) appendAll(out []*Edge) []*Edge {
 	for _, en := range a.entries {
 		if en.v != nil {
 			out = append(out, en.e)

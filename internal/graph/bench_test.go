@@ -34,3 +34,26 @@ func BenchmarkBuildWalk(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBuild and BenchmarkWalk split the two halves for the chained catalog.
+func BenchmarkBuild(b *testing.B) {
+	c := chain(b, 100000, true)
+	for b.Loop() {
+		if _, err := Build(c, Options{Types: testTypes()}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkWalk(b *testing.B) {
+	g, err := Build(chain(b, 100000, true), Options{Types: testTypes()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		w := g.NewWalk()
+		for v := w.Next(); v != nil; v = w.Next() {
+			w.Done(v)
+		}
+	}
+}

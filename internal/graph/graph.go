@@ -212,6 +212,8 @@ type Graph struct {
 
 	cycles     [][]*Vertex
 	cyclesOnce sync.Once
+
+	slab []adjEntry // room for new adjacency lists
 }
 
 // DependencyError is a relationship metaparameter naming a resource
@@ -360,9 +362,13 @@ func (g *Graph) liveVertices() []*Vertex {
 // edgesByTarget lists edges as Puppet's SimpleGraph#edges does: grouped
 // by target in vertex order, then by source in insertion order.
 func edgesByTarget(vs []*Vertex) []*Edge {
-	var out []*Edge
+	n := 0
 	for _, v := range vs {
-		out = append(out, v.in.all()...)
+		n += v.in.live
+	}
+	out := make([]*Edge, 0, n)
+	for _, v := range vs {
+		out = v.in.appendAll(out)
 	}
 	return out
 }
@@ -443,11 +449,38 @@ func cleanPath(p string) string {
 // resolve finds the kept resource a reference string names: its index,
 // or -1.
 func (b *builder) resolve(s string) int32 {
-	ref, ok := catalog.ParseRef(s)
+	ref, ok := parseRef(s)
 	if !ok {
 		return -1
 	}
 	return b.resolveRef(ref)
+}
+
+// parseRef is catalog.ParseRef with a shortcut for the common case of a
+// reference already in canonical form, which needs no allocation.
+func parseRef(s string) (catalog.Ref, bool) {
+	open := strings.IndexByte(s, '[')
+	if open > 0 && open < len(s)-1 && s[len(s)-1] == ']' && canonicalSimpleType(s[:open]) {
+		title := s[open+1 : len(s)-1]
+		if c0, cn := title[0], title[len(title)-1]; c0 != ' ' && c0 != '\'' && c0 != '"' && cn != ' ' {
+			return catalog.Ref{Type: s[:open], Title: title}, true
+		}
+	}
+	return catalog.ParseRef(s)
+}
+
+// canonicalSimpleType reports whether typ is one capitalized segment
+// (Notify, File) other than Class, whose titles need canonicalizing.
+func canonicalSimpleType(typ string) bool {
+	if typ == "Class" || typ[0] < 'A' || typ[0] > 'Z' {
+		return false
+	}
+	for i := 1; i < len(typ); i++ {
+		if c := typ[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 func (b *builder) resolveRef(ref catalog.Ref) int32 {
@@ -485,7 +518,7 @@ func refStrings(v catalog.Value) []string {
 
 // printRef renders a reference string the way Puppet prints it.
 func printRef(s string) string {
-	ref, ok := catalog.ParseRef(s)
+	ref, ok := parseRef(s)
 	if !ok {
 		return s
 	}
@@ -608,8 +641,8 @@ func (b *builder) add(e Edge) {
 }
 
 func (g *Graph) addEdge(e *Edge) {
-	e.From.out.add(e.To, e)
-	e.To.in.add(e.From, e)
+	e.From.out.add(e.To, e, &g.slab)
+	e.To.in.add(e.From, e, &g.slab)
 }
 
 func (g *Graph) removeEdge(e *Edge) {
