@@ -460,9 +460,9 @@ func (b *builder) resolve(s string) int32 {
 // reference already in canonical form, which needs no allocation.
 func parseRef(s string) (catalog.Ref, bool) {
 	open := strings.IndexByte(s, '[')
-	if open > 0 && open < len(s)-1 && s[len(s)-1] == ']' && canonicalSimpleType(s[:open]) {
+	if open > 0 && open < len(s)-2 && s[len(s)-1] == ']' && canonicalSimpleType(s[:open]) {
 		title := s[open+1 : len(s)-1]
-		if c0, cn := title[0], title[len(title)-1]; c0 != ' ' && c0 != '\'' && c0 != '"' && cn != ' ' {
+		if c0, cn := title[0], title[len(title)-1]; c0 > ' ' && c0 != '\'' && c0 != '"' && cn > ' ' {
 			return catalog.Ref{Type: s[:open], Title: title}, true
 		}
 	}

@@ -334,3 +334,13 @@ func TestWriteJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestParseRef(t *testing.T) {
+	for _, s := range []string{"Notify[x]", "notify[x]", "Notify['x']", "Notify[ x ]", "Notify[]", "File[/a b/]", "Class[foo::bar]", "Foo::Bar[T1]", "Notify[\tx]", "Notify[\"x\"]", "Exec[a[1]]"} {
+		got, ok := parseRef(s)
+		want, wok := catalog.ParseRef(s)
+		if got != want || ok != wok {
+			t.Errorf("parseRef(%q) = %v %v, catalog.ParseRef: %v %v", s, got, ok, want, wok)
+		}
+	}
+}
