@@ -87,14 +87,27 @@ func Finalize(c *catalog.Catalog) {
 func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	Finalize(c)
 	p := &Plan{opts: opts, catalog: c, instances: map[*catalog.Resource]resource.Instance{}}
+	holds := map[catalog.Ref]bool{}
+	for _, e := range c.Containment {
+		holds[e.Container] = true
+	}
 	for _, r := range c.Resources {
-		if isContainer(r, opts.Types) || r.Virtual {
+		if isContainer(r, opts.Types) {
+			if err := checkContainer(r, holds[r.Ref()], opts.Types); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if r.Virtual {
 			continue
 		}
 		if err := checkMetaparams(r); err != nil {
 			return nil, err
 		}
 		t := opts.Types.Lookup(r.Type)
+		if err := resource.CheckParams(t, r); err != nil {
+			return nil, &ResourceError{Resource: r, Err: err}
+		}
 		inst, err := t.New(r)
 		if err != nil {
 			return nil, &ResourceError{Resource: r, Err: err}
@@ -124,6 +137,30 @@ func isContainer(r *catalog.Resource, types *resource.Registry) bool {
 	return catalog.IsContainerType(r.Type) || types.Lookup(r.Type) == nil
 }
 
+// checkContainer rejects a resource of a type ordo does not know unless it
+// is a container. Puppet's compiler marks defined-type instances with the
+// kind "defined_type" and classes with "class"; without a kind, a resource
+// that holds others is taken for a defined-type instance.
+func checkContainer(r *catalog.Resource, holdsOthers bool, types *resource.Registry) error {
+	if catalog.IsContainerType(r.Type) {
+		return nil
+	}
+	switch r.Kind {
+	case "defined_type", "class":
+		return nil
+	case "":
+		if holdsOthers {
+			return nil
+		}
+	}
+	name := strings.ToLower(r.Type)
+	err := fmt.Errorf("Unknown resource type: '%s' on %s", name, r.Ref())
+	if s := resource.Suggest(name, types.Names()); s != "" {
+		err = fmt.Errorf("%w; did you mean '%s'?", err, s)
+	}
+	return &ResourceError{Resource: r, Err: err}
+}
+
 // ResourceError is an invalid resource, with where it was declared.
 type ResourceError struct {
 	Resource *catalog.Resource
@@ -132,10 +169,15 @@ type ResourceError struct {
 
 func (e *ResourceError) Error() string {
 	msg := e.Err.Error()
-	if loc := e.Resource.Location(); loc != "" && !strings.Contains(msg, "(file:") {
-		msg += " " + loc
+	loc := e.Resource.Location()
+	if loc == "" || strings.Contains(msg, "(file:") {
+		return msg
 	}
-	return msg
+	// The location belongs to the statement, before any hint.
+	if head, hint, ok := strings.Cut(msg, "; did you mean"); ok {
+		return head + " " + loc + "; did you mean" + hint
+	}
+	return msg + " " + loc
 }
 
 func (e *ResourceError) Unwrap() error { return e.Err }

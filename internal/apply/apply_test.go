@@ -284,7 +284,7 @@ func TestInvalidResourceStopsBeforeAnyChange(t *testing.T) {
 	c.Resource(catalog.Ref{Type: "Thing", Title: "b"}).File = "/site.pp"
 	c.Resource(catalog.Ref{Type: "Thing", Title: "b"}).Line = 7
 	_, err := apply.Apply(context.Background(), c, apply.Options{Types: resource.NewRegistry(thingType{m}, noProps{"schedule"}, noProps{"filebucket"})})
-	if err == nil || err.Error() != "no parameter named 'bogus' (file: /site.pp, line: 7)" {
+	if err == nil || err.Error() != "no parameter named 'bogus' on Thing[b] (file: /site.pp, line: 7)" {
 		t.Errorf("error %v", err)
 	}
 	if len(m.state) != 0 {

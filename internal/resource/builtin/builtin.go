@@ -1,12 +1,7 @@
-// Package builtin assembles the resource types ordo ships with, and checks
-// a resource's attribute names against its type, suggesting the closest
-// valid name for a misspelled one.
+// Package builtin assembles the resource types ordo ships with.
 package builtin
 
 import (
-	"fmt"
-
-	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/exec"
 	"github.com/ordoproject/ordo/internal/resource/file"
@@ -28,77 +23,3 @@ func Types() []resource.Type {
 
 // Registry returns a registry of all built-in types.
 func Registry() *resource.Registry { return resource.NewRegistry(Types()...) }
-
-// UnknownParamError is an attribute that neither the type nor the
-// metaparameters know.
-type UnknownParamError struct {
-	Ref        catalog.Ref
-	Param      string
-	Suggestion string // "" when nothing is close
-}
-
-func (e *UnknownParamError) Error() string {
-	msg := fmt.Sprintf("no parameter named '%s' on %s", e.Param, e.Ref)
-	if e.Suggestion != "" {
-		msg += fmt.Sprintf("; did you mean '%s'?", e.Suggestion)
-	}
-	return msg
-}
-
-// CheckParams reports the first parameter of r that t does not accept,
-// with the closest valid name as a suggestion.
-func CheckParams(t resource.Type, r *catalog.Resource) error {
-	var names []string
-	known := map[string]bool{"name": true}
-	for _, a := range t.Attributes() {
-		known[a.Name] = true
-		names = append(names, a.Name)
-	}
-	for _, p := range r.Params {
-		if known[p.Name] || resource.IsMetaparam(p.Name) {
-			continue
-		}
-		return &UnknownParamError{Ref: r.Ref(), Param: p.Name, Suggestion: Suggest(p.Name, names)}
-	}
-	return nil
-}
-
-// Suggest returns the candidate closest to name by edit distance, or ""
-// when none is within a third of the name's length (at least 1, at most 3).
-func Suggest(name string, candidates []string) string {
-	limit := len(name) / 3
-	if limit < 1 {
-		limit = 1
-	}
-	if limit > 3 {
-		limit = 3
-	}
-	best, bestDist := "", limit+1
-	for _, c := range candidates {
-		if d := distance(name, c); d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	return best
-}
-
-// distance is the Levenshtein distance between a and b.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}

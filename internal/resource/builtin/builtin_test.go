@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/resource"
 )
 
 func TestRegistry(t *testing.T) {
@@ -43,7 +44,7 @@ func TestCheckParams(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := &catalog.Resource{Type: tt.typ, Title: "/etc/motd", Params: []catalog.Param{{Name: tt.param, Value: "x"}}}
-		err := CheckParams(reg.Lookup(tt.typ), r)
+		err := resource.CheckParams(reg.Lookup(tt.typ), r)
 		got := ""
 		if err != nil {
 			got = err.Error()
