@@ -1,9 +1,11 @@
 package parser
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
@@ -46,6 +48,15 @@ func txtarOrFile(path string) (string, error) {
 func FuzzParse(f *testing.F) {
 	addGoldenSeeds(f)
 	f.Fuzz(func(t *testing.T, src string) {
+		done := make(chan bool)
+		defer close(done)
+		go func() {
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				panic(fmt.Sprintf("parse hangs on %q", src))
+			}
+		}()
 		for _, name := range []string{"fuzz.pp", "fuzz.epp"} {
 			file := source.NewFile(name, []byte(src))
 			prog, _ := ParseFile(file)
