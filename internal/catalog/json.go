@@ -103,7 +103,7 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 	for i, raw := range w.Resources {
 		// Finding the resource in the input costs a search of it, so
 		// it is done only for an error message.
-		off := func() int64 { return offsetOf(data, raw) }
+		off := func() int64 { return resourceOffset(data, w.Resources[:i+1]) }
 		var wr wireResource
 		if err := json.Unmarshal(raw, &wr); err != nil {
 			return nil, fail(off(), "resource %d: %v", i+1, err)
@@ -244,14 +244,20 @@ func richValue(h *Hash) Value {
 	return &Rich{PType: name, Data: h}
 }
 
-func offsetOf(all []byte, part []byte) int64 {
-	if len(part) == 0 || len(all) == 0 {
-		return 0
-	}
-	// part aliases all's backing array when it came from json.RawMessage
-	// of all; fall back to searching.
-	if i := bytes.Index(all, part); i >= 0 {
-		return int64(i)
+// resourceOffset finds where the last of raws starts in data. The
+// resources appear in data in order, each after the one before, so
+// identical resources are told apart by searching on from the previous one.
+func resourceOffset(data []byte, raws []json.RawMessage) int64 {
+	pos := 0
+	for i, raw := range raws {
+		k := bytes.Index(data[pos:], raw)
+		if k < 0 {
+			return 0
+		}
+		if i == len(raws)-1 {
+			return int64(pos + k)
+		}
+		pos += k + len(raw)
 	}
 	return 0
 }

@@ -1,0 +1,112 @@
+package catalog
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseRef(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Ref
+		ok   bool
+	}{
+		{"Notify[x]", Ref{"Notify", "x"}, true},
+		{"notify[x]", Ref{"Notify", "x"}, true},
+		{"File[/etc/motd]", Ref{"File", "/etc/motd"}, true},
+		{"foo::bar[t]", Ref{"Foo::Bar", "t"}, true},
+		{"Class[foo::bar]", Ref{"Class", "Foo::Bar"}, true},
+		{"Class[main]", Ref{"Class", "main"}, true},
+		{"Notify['quoted']", Ref{"Notify", "quoted"}, true},
+		{"File[a[b]]", Ref{"File", "a[b]"}, true},
+		{"tooth_fairy", Ref{}, false},
+		{"[x]", Ref{}, false},
+		{"No tify[x]", Ref{}, false},
+		{"Notify[x", Ref{}, false},
+	} {
+		got, ok := ParseRef(tc.in)
+		if ok != tc.ok || got != tc.want {
+			t.Errorf("ParseRef(%q) = %v, %v; want %v, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestFormat(t *testing.T) {
+	h := NewHash()
+	h.Set("b", int64(1))
+	h.Set("a", "x")
+	for _, tc := range []struct {
+		in   Value
+		want string
+	}{
+		{"0644", "'0644'"},
+		{[]Value{"0"}, "['0']"},
+		{[]Value{int64(0), int64(2)}, "['0', '2']"},
+		{true, "'true'"},
+		{1.5, "'1.5'"},
+		{2.0, "'2.0'"},
+		{h, "{'b' => '1', 'a' => 'x'}"},
+		{Sensitive{"secret"}, "[redacted]"},
+		{nil, "undef"},
+	} {
+		if got := Format(tc.in); got != tc.want {
+			t.Errorf("Format(%#v) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestDecodeErrorsHavePositions(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+	}{
+		{"syntax", "{\n  \"resources\": [\n    {\"type\": \"Notify\" \"title\": \"x\"}\n  ]\n}", "c.json:3:24: malformed JSON"},
+		{"no type", "{\"resources\": [{\"title\": \"x\"}]}", "c.json:1:16: resource 1 has no type"},
+		{"duplicate", "{\"resources\": [\n{\"type\": \"Notify\", \"title\": \"x\"},\n{\"type\": \"Notify\", \"title\": \"x\"}]}", "c.json:3:1: Duplicate declaration: Notify[x] is already declared; cannot redeclare"},
+		{"truncated", "{\"resources\": [", "c.json"},
+		{"bad edge", "{\"resources\": [], \"edges\": [{\"source\": \"nope\", \"target\": \"Notify[x]\"}]}", "edge nope -> Notify[x]: not a resource reference"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Decode([]byte(tc.in), "c.json")
+			var de *DecodeError
+			if !errors.As(err, &de) {
+				t.Fatalf("error %v (%T), want a DecodeError", err, err)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// Sensitive values never leave in clear: not in the JSON, not in Format.
+func TestSensitiveStaysRedacted(t *testing.T) {
+	in := `{"name": "n", "resources": [{"type": "File", "title": "/x", "exported": false,
+	  "parameters": {"content": "hunter2", "mode": "0600"}, "sensitive_parameters": ["content"]},
+	  {"type": "Exec", "title": "e", "exported": false,
+	  "parameters": {"command": {"__ptype": "Sensitive", "__pvalue": "/bin/echo hunter2"}}}]}`
+	c, err := Decode([]byte(in), "c.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := c.Resource(Ref{"File", "/x"})
+	if !f.IsSensitive("content") || f.IsSensitive("mode") {
+		t.Errorf("sensitivity of content/mode wrong")
+	}
+	e := c.Resource(Ref{"Exec", "e"})
+	v, _ := e.Get("command")
+	if Format(v) != Redacted || !e.IsSensitive("command") {
+		t.Errorf("Sensitive exec command formats as %s", Format(v))
+	}
+	var out bytes.Buffer
+	if err := Encode(&out, c); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "hunter2") {
+		t.Errorf("encoded catalog shows a sensitive value:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), `"sensitive_parameters": ["content"]`) {
+		t.Errorf("encoded catalog lost sensitive_parameters:\n%s", out.String())
+	}
+}
