@@ -566,8 +566,13 @@ func (b *builder) buildContainment() {
 		return i
 	}
 	unsorted := make([]bool, n)
+	// Consecutive edges mostly share their container: look it up once.
+	lastRef, last := catalog.Ref{}, int32(-1)
 	for _, e := range b.c.Containment {
-		from, to := exact(e.Container), exact(e.Member)
+		if e.Container != lastRef || last < 0 {
+			lastRef, last = e.Container, exact(e.Container)
+		}
+		from, to := last, exact(e.Member)
 		if from < 0 || to < 0 || slices.Contains(g.containersOf[to], from) {
 			continue
 		}
