@@ -344,3 +344,30 @@ func TestParseRef(t *testing.T) {
 		}
 	}
 }
+
+func TestWhy(t *testing.T) {
+	c := parseCatalog(t, mainHeader+`
+Class[A] < Stage[main] before=Class[B]
+Notify[a] < Class[A]
+Class[B] < Stage[main]
+Notify[b] < Class[B]
+Notify[c] < Class[main]
+`)
+	g := mustBuild(t, c, Options{})
+	v := func(title string) *Vertex { return g.Vertex(c.Resource(catalog.Ref{Type: "Notify", Title: title})) }
+	var got []string
+	for _, e := range g.Why(v("a"), v("b")) {
+		got = append(got, e.String()+" ("+e.Origin.String()+")")
+	}
+	want := []string{
+		"Notify[a] -> Whit[Completed_class[A]] (contains)",
+		"Whit[Completed_class[A]] -> Whit[Admissible_class[B]] (before at /m.pp:6)",
+		"Whit[Admissible_class[B]] -> Notify[b] (contains)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("why a before b:\n%s", strings.Join(got, "\n"))
+	}
+	if g.Why(v("a"), v("c")) != nil || g.Why(v("b"), v("a")) != nil {
+		t.Error("unrelated resources explained")
+	}
+}

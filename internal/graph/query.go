@@ -143,3 +143,38 @@ func (g *Graph) segments(i int32) []string {
 	}
 	return g.paths[i]
 }
+
+// Why explains why from is applied before to: the edges of a shortest
+// path between them (the first edge of each pair, in out-edge order),
+// or nil when to does not depend on from. Each edge carries its kind and
+// the declaration it came from.
+func (g *Graph) Why(from, to *Vertex) []*Edge {
+	if from == to {
+		return nil
+	}
+	via := map[*Vertex]*Edge{from: nil}
+	queue := []*Vertex{from}
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		for _, en := range v.out.entries {
+			if en.v == nil {
+				continue
+			}
+			if _, seen := via[en.v]; seen {
+				continue
+			}
+			via[en.v] = en.e
+			if en.v == to {
+				var path []*Edge
+				for e := via[to]; e != nil; e = via[e.From] {
+					path = append(path, e)
+				}
+				slices.Reverse(path)
+				return path
+			}
+			queue = append(queue, en.v)
+		}
+	}
+	return nil
+}
