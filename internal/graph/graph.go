@@ -24,8 +24,9 @@
 // NewWalk with Next/Done/Remaining) the graph offers Vertex (a resource's
 // vertex), Sentinels (a container's whits), Edges (Puppet's edge list
 // order), Order (a whole walk, for tests and `ordo graph`), CyclePaths,
-// ResourcePath, Parent and Members, and the DOT writers one file at a
-// time. Priority is a rank (an int): Manifest ranks by catalog order,
+// InCycle, ResourcePath, Parent and Members, Why (the edge path that
+// orders one vertex before another, with provenance), WriteJSON, and the
+// DOT writers one file at a time. Priority is a rank (an int): Manifest ranks by catalog order,
 // TitleHash by the SHA1 hex of the salted reference, Random by a
 // permutation drawn from the seed; generated resources (Puppet's
 // [key, n] sub-priorities) are out of scope for now.
