@@ -535,14 +535,17 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) *
 	changed := false
 	for _, p := range toSync {
 		ev := Event{Name: p.Event(), Property: p.Name(), Previous: p.Current(), Desired: p.Desired(), Time: t.now()}
+		if sensitive(v.Resource, p) {
+			ev.Previous, ev.Desired, ev.Redacted = catalog.Sensitive{Value: ev.Previous}, catalog.Sensitive{Value: ev.Desired}, true
+		}
 		propPath := h.Path + "/" + p.Name()
 		if h.Noop {
 			ev.Status = EventNoop
-			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", catalog.Format(p.Current()), catalog.Format(p.Desired()))
+			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", catalog.Format(ev.Previous), catalog.Format(ev.Desired))
 			t.log.Log(h.Level, propPath, ev.Message)
 		} else if err := p.Sync(ctx, h); err != nil {
 			ev.Status = EventFailure
-			ev.Message = fmt.Sprintf("change from %s to %s failed: %v", catalog.Format(p.Current()), catalog.Format(p.Desired()), err)
+			ev.Message = fmt.Sprintf("change from %s to %s failed: %v", catalog.Format(ev.Previous), catalog.Format(ev.Desired), err)
 			t.log.Log(resource.Err, "", err.Error())
 			var wrapped *resource.WrappedError
 			if errors.As(err, &wrapped) && wrapped.Cause != nil {
@@ -566,6 +569,14 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) *
 		}
 	}
 	return s
+}
+
+// sensitive reports whether a property's values must be hidden.
+func sensitive(r *catalog.Resource, p resource.Property) bool {
+	if sp, ok := p.(resource.SensitiveProperty); ok && sp.Sensitive() {
+		return true
+	}
+	return r.IsSensitive(p.Name())
 }
 
 // queueEvents is Puppet's queue_events: each group of same-named events

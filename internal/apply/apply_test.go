@@ -160,8 +160,10 @@ func applyThings(t *testing.T, m *machine, opts apply.Options, specs ...string) 
 // noProps is a type with nothing to manage (schedules, the filebucket).
 type noProps struct{ name string }
 
-func (n noProps) Name() string                                   { return n.name }
-func (noProps) Attributes() []resource.Attribute                 { return nil }
+func (n noProps) Name() string { return n.name }
+func (noProps) Attributes() []resource.Attribute {
+	return []resource.Attribute{{Name: "name", Namevar: true}, {Name: "period"}, {Name: "repeat"}}
+}
 func (noProps) New(*catalog.Resource) (resource.Instance, error) { return empty{}, nil }
 
 type empty struct{}

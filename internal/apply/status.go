@@ -23,6 +23,9 @@ type Event struct {
 	Desired  catalog.Value
 	Message  string
 	Time     time.Time
+	// Redacted marks an event of a sensitive property: its values are
+	// catalog.Sensitive and show as [redacted].
+	Redacted bool
 }
 
 // Status is what happened to one resource during the run.

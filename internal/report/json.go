@@ -137,7 +137,7 @@ func Build(res *apply.Result, meta Meta, logs []Line) *JSON {
 			rs.FailedDependencies = append(rs.FailedDependencies, d.String())
 		}
 		for _, e := range s.Events {
-			redacted := e.Property != "" && r.IsSensitive(e.Property)
+			redacted := e.Redacted || (e.Property != "" && r.IsSensitive(e.Property))
 			ev := Event{
 				Name:          e.Name,
 				Status:        e.Status,

@@ -232,3 +232,10 @@ func (e *WrappedError) Error() string { return e.Msg }
 
 // Unwrap returns the cause.
 func (e *WrappedError) Unwrap() error { return e.Cause }
+
+// SensitiveProperty is implemented by a property whose values must not be
+// shown even though no parameter of its own name is marked sensitive, such
+// as a file's ensure when its content is sensitive.
+type SensitiveProperty interface {
+	Sensitive() bool
+}

@@ -310,3 +310,7 @@ func show(v catalog.Value) string {
 	}
 	return catalog.Format(v)
 }
+
+// Sensitive hides ensure's values when the content is sensitive, since
+// ensure reports the content when it creates the file.
+func (p *ensureProp) Sensitive() bool { return p.sensitive }
