@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -154,4 +155,36 @@ func lineDiff(want, got string) string {
 		}
 	}
 	return b.String()
+}
+
+// TestDifferentialParallel applies every recorded catalog with --jobs 4:
+// the order of unrelated resources may change, but not what happens to
+// each resource: the same changes, refreshes, skips and failures.
+func TestDifferentialParallel(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		t.Run(c.name, func(t *testing.T) {
+			out, root := runCase(t, c, "--jobs", "4")
+			got := outcomes(trace.Normalize(out, root))
+			want := outcomes(c.trace)
+			if got != want {
+				t.Errorf("with --jobs 4 the outcomes differ from Puppet's serial run\n%s\n--- ordo output\n%s", lineDiff(want, got), out)
+			}
+		})
+	}
+}
+
+// outcomes reduces a trace to what happened to each resource, sorted:
+// which dependency announces a failure first depends on the order, so
+// depfail lines keep only their dependency.
+func outcomes(tr string) string {
+	var lines []string
+	for _, l := range strings.Split(tr, "\n") {
+		if strings.HasPrefix(l, "depfail ") {
+			_, dep, _ := strings.Cut(l, " <- ")
+			l = "depfail <- " + dep
+		}
+		lines = append(lines, l)
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
 }
