@@ -37,6 +37,7 @@ func NewRoot(stdio Stdio) *cobra.Command {
 	root.SetErr(stdio.Err)
 	root.AddCommand(
 		newApplyCmd(stdio),
+		newGraphCmd(stdio),
 		newParserCmd(stdio),
 	)
 	return root

@@ -1,0 +1,133 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ordoproject/ordo/internal/apply"
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/graph"
+	"github.com/ordoproject/ordo/internal/report"
+	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/builtin"
+)
+
+// newGraphCmd builds `ordo graph`: the order a catalog would be applied
+// in, its graph as JSON or DOT files, and why one resource comes before
+// another — without changing anything.
+func newGraphCmd(stdio Stdio) *cobra.Command {
+	var (
+		catalogFile, format, ordering, graphDir string
+		seed                                    int64
+		why                                     []string
+	)
+	cmd := &cobra.Command{
+		Use:   "graph --catalog FILE",
+		Short: "Show the order and the relationship graph of a catalog",
+		Long: `Graph builds the relationship graph of a catalog as 'ordo apply' would and
+prints the order its resources would be applied in, without changing anything.
+
+  --format json       the expanded graph: vertices, edges with their kind and
+                      the declaration each came from, and cycles
+  --graphdir DIR      also write resources.dot, relationships.dot and
+                      expanded_relationships.dot (and cycles.dot) to DIR
+  --why A --why B     the chain of relationships that puts A before B`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if catalogFile == "" {
+				return fmt.Errorf("give --catalog FILE")
+			}
+			ord, err := parseOrdering(ordering)
+			if err != nil {
+				return err
+			}
+			data, err := readInput(stdio, catalogFile)
+			if err != nil {
+				return err
+			}
+			c, err := catalog.Decode(data, catalogFile)
+			if err != nil {
+				return err
+			}
+			console := &report.Console{Out: stdio.Out, Err: stdio.Err, Min: resource.Warning}
+			plan, err := apply.Prepare(c, apply.Options{Types: builtin.Registry(), Log: console, Ordering: ord, Seed: seed})
+			if err != nil {
+				return err
+			}
+			g := plan.Graph()
+			if graphDir != "" {
+				if err := g.WriteDOT(graphDir); err != nil {
+					return err
+				}
+			}
+			if len(g.Cycles()) > 0 {
+				console.Log(resource.Err, "", g.CycleMessage(""))
+				return &ExitError{Code: 1}
+			}
+			switch {
+			case len(why) > 0:
+				return printWhy(stdio.Out, g, c, why)
+			case format == "json":
+				return g.WriteJSON(stdio.Out)
+			case format == "order":
+				n := 0
+				for _, v := range g.Order() {
+					if v.Whit == graph.NotWhit {
+						n++
+						fmt.Fprintf(stdio.Out, "%d %s\n", n, g.Path(v))
+					}
+				}
+				return nil
+			}
+			return fmt.Errorf("invalid --format %q: use order or json", format)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&catalogFile, "catalog", "", "the JSON catalog (catalog_format 2); - reads standard input")
+	fl.StringVar(&format, "format", "order", "what to print: order or json")
+	fl.StringVar(&ordering, "ordering", "manifest", "order of unrelated resources: manifest, title-hash or random")
+	fl.Int64Var(&seed, "seed", 0, "seed for --ordering random")
+	fl.StringVar(&graphDir, "graphdir", "", "write the .dot files to this folder")
+	fl.StringArrayVar(&why, "why", nil, "twice: explain why the first resource is applied before the second")
+	return cmd
+}
+
+func printWhy(w io.Writer, g *graph.Graph, c *catalog.Catalog, refs []string) error {
+	if len(refs) != 2 {
+		return fmt.Errorf("--why takes two resources, as --why 'File[/a]' --why 'Exec[b]'")
+	}
+	var ends [2]*graph.Vertex
+	for i, s := range refs {
+		ref, ok := catalog.ParseRef(s)
+		if !ok {
+			return fmt.Errorf("--why %q: not a resource reference like Type[title]", s)
+		}
+		r := c.Resource(ref)
+		if r == nil {
+			return fmt.Errorf("--why %q: no such resource in the catalog", s)
+		}
+		v := g.Vertex(r)
+		if v == nil {
+			adm, comp := g.Sentinels(r)
+			v = comp
+			if i == 1 {
+				v = adm
+			}
+		}
+		if v == nil {
+			return fmt.Errorf("--why %q: not applied (virtual)", s)
+		}
+		ends[i] = v
+	}
+	edges := g.Why(ends[0], ends[1])
+	if edges == nil {
+		fmt.Fprintf(w, "%s is not ordered before %s\n", refs[0], refs[1])
+		return nil
+	}
+	for _, e := range edges {
+		fmt.Fprintf(w, "%s -> %s: %s (%s)\n", e.From, e.To, e.Origin, e.Kind)
+	}
+	return nil
+}
