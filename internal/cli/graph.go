@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -58,6 +59,9 @@ prints the order its resources would be applied in, without changing anything.
 			}
 			g := plan.Graph()
 			if graphDir != "" {
+				if err := os.MkdirAll(graphDir, 0o755); err != nil {
+					return err
+				}
 				if err := g.WriteDOT(graphDir); err != nil {
 					return err
 				}
