@@ -430,7 +430,7 @@ func (e *instance) checks(ctx context.Context, h *resource.Handle, refreshing bo
 			}
 			return false, err
 		}
-		e.debugOutput(h, res.Output)
+		e.debugOutput(h, "unless", res.Output)
 		if res.ExitCode == 0 {
 			return blocked("unless")
 		}
@@ -444,7 +444,7 @@ func (e *instance) checks(ctx context.Context, h *resource.Handle, refreshing bo
 			}
 			return false, err
 		}
-		e.debugOutput(h, res.Output)
+		e.debugOutput(h, "onlyif", res.Output)
 		if res.ExitCode != 0 {
 			return blocked("onlyif")
 		}
@@ -452,16 +452,19 @@ func (e *instance) checks(ctx context.Context, h *resource.Handle, refreshing bo
 	return true, nil
 }
 
-func (e *instance) debugOutput(h *resource.Handle, out []byte) {
+// debugOutput logs a check's output at debug level, with the check
+// parameter's path as the source.
+func (e *instance) debugOutput(h *resource.Handle, check string, out []byte) {
 	if len(out) == 0 || h.Log == nil {
 		return
 	}
+	src := h.Path + "/" + check
 	if e.sensitive {
-		h.Logf(resource.Debug, "[output redacted]")
+		h.Log.Log(resource.Debug, src, "[output redacted]")
 		return
 	}
 	for _, line := range lines(out) {
-		h.Logf(resource.Debug, "%s", line)
+		h.Log.Log(resource.Debug, src, line)
 	}
 }
 

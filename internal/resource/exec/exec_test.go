@@ -154,7 +154,10 @@ func TestDebugLines(t *testing.T) {
 			"Debug: Executing: '/bin/false'",
 			"Debug: " + path("c2") + ": '/bin/echo c2' won't be executed because of failed check 'onlyif'",
 		}},
-		{"unless", res("c3", "command", "/bin/echo c3", "unless", "/bin/true"), []string{
+		{"unless", res("c3", "command", "/bin/echo c3", "unless", []catalog.Value{`/bin/sh -c "echo checking; exit 1"`, "/bin/true"}), []string{
+			`Debug: Exec[c3](provider=posix): Executing check '/bin/sh -c "echo checking; exit 1"'`,
+			`Debug: Executing: '/bin/sh -c "echo checking; exit 1"'`,
+			"Debug: " + path("c3") + "/unless: checking",
 			"Debug: Exec[c3](provider=posix): Executing check '/bin/true'",
 			"Debug: Executing: '/bin/true'",
 			"Debug: " + path("c3") + ": '/bin/echo c3' won't be executed because of failed check 'unless'",
