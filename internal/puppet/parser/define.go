@@ -67,6 +67,9 @@ func (p *parser) caseExpr() ast.Expr {
 	p.next()
 	n := &ast.CaseExpr{Subject: p.expr()}
 	p.expect(lexer.LBrace, "'{' to open the case body")
+	if p.tok.Kind == lexer.RBrace {
+		p.syntaxError("at least one case option: value: { ... }")
+	}
 	for p.tok.Kind != lexer.RBrace && p.tok.Kind != lexer.EOF && !p.stopped {
 		start, errs := p.i, p.attempts
 		o := &ast.CaseOption{}

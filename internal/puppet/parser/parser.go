@@ -380,6 +380,7 @@ func (p *parser) resource() ast.Expr {
 			r.Form, r.From = form, at.Pos
 		case *ast.ResourceDefaultsExpr:
 			r.Form, r.From = form, at.Pos
+			p.report(diag.SyntaxError, at.Pos, at.End, "Resource Defaults are not virtualizable", "a resource declaration after '"+at.Kind.String()+"'")
 		case *ast.ResourceOverrideExpr:
 			r.Form, r.From = form, at.Pos
 		default:
@@ -608,6 +609,9 @@ func (p *parser) selector(x ast.Expr) ast.Expr {
 		return sel
 	}
 	p.next()
+	if p.tok.Kind == lexer.RBrace {
+		p.syntaxError("at least one selector option: match => value")
+	}
 	for p.tok.Kind != lexer.RBrace && p.tok.Kind != lexer.EOF && !p.stopped {
 		sel.Entries = append(sel.Entries, p.selectorEntry())
 		if !p.got(lexer.Comma) {

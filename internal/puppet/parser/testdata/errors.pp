@@ -86,3 +86,10 @@ type foo = Integer ### 6: Syntax error at 'foo'
 <%#epp%><%= $x ### 78: Unbalanced epp tag, reached <eof> without closing tag.
 ---
 <%#epp%><%# never closed ### 9: Unbalanced epp tag, reached <eof> without closing tag.
+
+---
+case $x { } ### 11: Syntax error at '}'
+---
+$x = $y ? { } ### 13: Syntax error at '}'
+---
+@File { a => 1 } ### 1: Resource Defaults are not virtualizable
