@@ -245,6 +245,7 @@ func (l *lexer) eppTextToken() (Token, bool) {
 				}
 				t := Token{Kind: RenderExpr, Pos: source.Pos(tagStart), End: source.Pos(l.pos)}
 				l.lastKind = RenderExpr
+				l.eppRender = true
 				return t, true
 			case '-':
 				text := strings.TrimRight(b.String(), " \t")

@@ -60,6 +60,7 @@ type lexer struct {
 	epp       bool
 	eppText   bool // in an EPP template, currently outside code tags
 	eppTrimNL bool // the last tag was -%>: drop one following newline
+	eppRender bool // the open code tag is "<%=": its end is a token
 }
 
 func (l *lexer) errorAt(code diag.Code, start, end int, format string, args ...any) {
@@ -165,6 +166,10 @@ func (l *lexer) next() Token {
 				l.pos += 2
 			}
 			l.eppText = true
+			if l.eppRender {
+				l.eppRender = false
+				return l.tok(EPPEnd, start)
+			}
 			return l.next()
 		}
 	}

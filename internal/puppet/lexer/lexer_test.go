@@ -81,7 +81,7 @@ func TestLex(t *testing.T) {
 		{Manifest, "# c\n/* m\n */ x", `name(x)`},
 		{Manifest, "f(@(A), @(B))\na\nA\nb\nB\nz", `name(f) ( heredoc<"a\n"> , heredoc<"b\n"> ) name(z)`},
 		{Manifest, "@(\"E\")\n  ${x}\n  |-E", `heredoc<${name(x)}>`},
-		{EPP, `a<%= $x %>b<% $y -%>` + "\nc", `epp text(a) <%= variable(x) epp text(b) variable(y) epp text(c)`},
+		{EPP, `a<%= $x %>b<% $y -%>` + "\nc", `epp text(a) <%= variable(x) %> epp text(b) variable(y) epp text(c)`},
 		{EPP, `<%# c %>x<%% %%>`, `epp text(x<% %>)`},
 		{EPP, "a  <%- $y %>", `epp text(a) variable(y)`},
 	}

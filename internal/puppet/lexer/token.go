@@ -99,6 +99,7 @@ const (
 	// EPP templates.
 	RenderString // text outside <% %>; Text holds it
 	RenderExpr   // <%= (the expression follows)
+	EPPEnd       // %> or -%> closing a <%= tag
 )
 
 var kindText = map[Kind]string{
@@ -114,7 +115,7 @@ var kindText = map[Kind]string{
 	Minus: "-", Times: "*", Div: "/", Mod: "%", LShift: "<<", RShift: ">>", Not: "!", Dot: ".",
 	Pipe: "|", At: "@", AtAt: "@@", Colon: ":", Comma: ",", Semi: ";", QMark: "?", InEdge: "<-",
 	InEdgeSub: "<~", OutEdge: "->", OutEdgeSub: "~>", LCollect: "<|", RCollect: "|>",
-	LLCollect: "<<|", RRCollect: "|>>", RenderString: "epp text", RenderExpr: "<%=",
+	LLCollect: "<<|", RRCollect: "|>>", RenderString: "epp text", RenderExpr: "<%=", EPPEnd: "%>",
 }
 
 func (k Kind) String() string {

@@ -872,7 +872,14 @@ func (p *parser) primary() ast.Expr {
 		} else {
 			x = p.expr()
 		}
-		return &ast.RenderExpr{Span: ast.Span{From: t.Pos, To: x.End()}, X: x}
+		end := x.End()
+		if p.tok.Kind == lexer.EPPEnd {
+			end = p.tok.End
+			p.next()
+		} else {
+			p.syntaxError("'%>' to close the '<%=' tag")
+		}
+		return &ast.RenderExpr{Span: ast.Span{From: t.Pos, To: end}, X: x}
 	}
 	p.syntaxError("an expression")
 	b := &ast.BadExpr{Span: span}

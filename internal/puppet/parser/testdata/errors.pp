@@ -93,3 +93,5 @@ case $x { } ### 11: Syntax error at '}'
 $x = $y ? { } ### 13: Syntax error at '}'
 ---
 @File { a => 1 } ### 1: Resource Defaults are not virtualizable
+---
+<%#epp%><%= %> ### 14: Syntax error at '%>'
