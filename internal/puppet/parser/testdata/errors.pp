@@ -94,4 +94,4 @@ $x = $y ? { } ### 13: Syntax error at '}'
 ---
 @File { a => 1 } ### 1: Resource Defaults are not virtualizable
 ---
-<%#epp%><%= %> ### 14: Syntax error at '%>'
+<%#epp%><%= %> ### 13: Syntax error at '%>'
