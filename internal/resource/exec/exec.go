@@ -226,7 +226,7 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 		case "cwd":
 			e.cwd = catalog.Scalar(v)
 			if !filepath.IsAbs(e.cwd) {
-				return nil, fail("cwd", "Paths must be fully qualified, not '%s'", e.cwd)
+				return nil, fail("cwd", "cwd must be a fully qualified path")
 			}
 		case "environment":
 			for _, s := range catalog.Strings(v) {
@@ -237,6 +237,11 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 			}
 		case "creates":
 			e.creates = catalog.Strings(v)
+			for _, c := range e.creates {
+				if !filepath.IsAbs(c) {
+					return nil, fail("creates", "creates must be a fully qualified path")
+				}
+			}
 		case "unless":
 			e.unless = toCmds(v)
 		case "onlyif":
@@ -547,7 +552,7 @@ func (e *instance) exec(ctx context.Context, h *resource.Handle, c cmd, check bo
 	}
 	if e.cwd != "" {
 		if fi, err := os.Stat(e.cwd); err != nil || !fi.IsDir() {
-			return resource.Result{}, fmt.Errorf("Working directory %s does not exist!", strconv.Quote(e.cwd))
+			return resource.Result{}, fmt.Errorf("Working directory %s does not exist!", e.cwd)
 		}
 	}
 	runner := h.Runner

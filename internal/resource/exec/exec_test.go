@@ -92,6 +92,12 @@ func TestApply(t *testing.T) {
 		{"array failure", res("q2", "command", []catalog.Value{"/bin/sh", "-c", "exit 1"}),
 			`Error: '["/bin/sh", "-c", "exit 1"]' returned 1 instead of one of [0]` + "\n" +
 				"Error: " + P("q2") + `/returns: change from 'notrun' to ['0'] failed: '["/bin/sh", "-c", "exit 1"]' returned 1 instead of one of [0]`},
+		{"missing cwd", res("nocwd", "command", "/bin/true", "cwd", "/nonexistent"),
+			"Error: Working directory /nonexistent does not exist!\n" +
+				"Error: " + P("nocwd") + "/returns: change from 'notrun' to ['0'] failed: Working directory /nonexistent does not exist!"},
+		{"directory as command", res("dir", "command", "/etc"),
+			"Error: '/etc' is a directory, not a file\n" +
+				"Error: " + P("dir") + "/returns: change from 'notrun' to ['0'] failed: '/etc' is a directory, not a file"},
 		{"missing command", res("c13", "command", "/nonexistent/x"),
 			"Error: Could not find command '/nonexistent/x'\n" +
 				"Error: " + P("c13") + "/returns: change from 'notrun' to ['0'] failed: Could not find command '/nonexistent/x'"},
@@ -275,6 +281,11 @@ func TestValidation(t *testing.T) {
 		{res("r2", "command", "echo r2"), "Validation of Exec[r2] failed: 'echo' is not qualified and no path was specified. Please qualify the command or specify a path."},
 		{res("q1", "command", "/bin/echo", "onlyif", "test -f /x"), "Parameter onlyif failed on Exec[q1]: 'test' is not qualified and no path was specified. Please qualify the command or specify a path."},
 		{res("q3", "command", "/bin/echo", "provider", "foo"), "Parameter provider failed on Exec[q3]: Invalid exec provider 'foo'"},
+		{res("cr", "command", "/bin/true", "creates", "rel"), "Parameter creates failed on Exec[cr]: creates must be a fully qualified path"},
+		{res("cw", "command", "/bin/true", "cwd", "rel"), "Parameter cwd failed on Exec[cw]: cwd must be a fully qualified path"},
+		{res("t0", "command", "/bin/true", "tries", int64(0)), "Parameter tries failed on Exec[t0]: Munging failed for value 0 in class tries: Tries must be an integer >= 1"},
+		{res("ts", "command", "/bin/true", "try_sleep", int64(-1)), "Parameter try_sleep failed on Exec[ts]: Munging failed for value -1 in class try_sleep: try_sleep cannot be a negative number"},
+		{res("ro", "command", "/bin/true", "refreshonly", "maybe"), `Parameter refreshonly failed on Exec[ro]: Invalid value "maybe". Valid values are true, false.`},
 		{res("r5", "command", "/bin/echo", "timeout", "abc"), `Parameter timeout failed on Exec[r5]: Munging failed for value "abc" in class timeout: The timeout must be a number.`},
 		{res("r3", "command", "/bin/echo hi", "logoutput", "abc"), `Parameter logoutput failed on Exec[r3]: Invalid value "abc". Valid values are true, false, on_failure.`},
 		{res("u", "command", "/bin/echo", "umask", "abc"), `Parameter umask failed on Exec[u]: The umask specification is invalid: "abc"`},

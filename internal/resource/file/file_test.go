@@ -248,6 +248,24 @@ func TestApply(t *testing.T) {
 			want: func(d string) string {
 				return "Notice: " + P(d+"/s1") + "/mode: mode changed '0644' to '0774' (u+x,g=u)"
 			}},
+		{name: "link without target",
+			r: func(d string) *catalog.Resource { return res(d+"/q", "ensure", "link") },
+			want: func(d string) string {
+				return "Error: Cannot create a symlink without a target\n" +
+					"Error: " + P(d+"/q") + "/ensure: change from 'absent' to 'link' failed: Cannot create a symlink without a target"
+			}},
+		{name: "file in missing directory",
+			r: func(d string) *catalog.Resource { return res(d+"/nodir/q", "ensure", "file") },
+			want: func(d string) string {
+				return "Error: Could not set 'file' on ensure: No such file or directory @ rb_sysopen - " + d + "/nodir/q\n" +
+					"Error: " + P(d+"/nodir/q") + "/ensure: change from 'absent' to 'file' failed: Could not set 'file' on ensure: No such file or directory @ rb_sysopen - " + d + "/nodir/q"
+			}},
+		{name: "directory in missing directory",
+			r: func(d string) *catalog.Resource { return res(d+"/nodir/q", "ensure", "directory") },
+			want: func(d string) string {
+				return "Error: Cannot create " + d + "/nodir/q; parent directory " + d + "/nodir does not exist\n" +
+					"Error: " + P(d+"/nodir/q") + "/ensure: change from 'absent' to 'directory' failed: Cannot create " + d + "/nodir/q; parent directory " + d + "/nodir does not exist"
+			}},
 		{name: "mode on missing file without ensure",
 			r:    func(d string) *catalog.Resource { return res(d+"/none", "mode", "0600") },
 			want: func(d string) string { return "" }},

@@ -2,6 +2,7 @@ package file
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -98,6 +99,9 @@ func (p *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
 		}
 		return f.propertyFix(h)
 	case "link":
+		if !f.hasTarget {
+			return errors.New("Cannot create a symlink without a target")
+		}
 		return f.mklink(h)
 	}
 	return nil

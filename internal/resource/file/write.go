@@ -208,6 +208,9 @@ func (f *instance) writeData(h *resource.Handle, data []byte) error {
 			uid, gid = int(sys.Uid), int(sys.Gid)
 		}
 	}
+	if _, err := os.Stat(filepath.Dir(f.path)); err != nil {
+		return &os.PathError{Op: "open", Path: f.path, Err: syscall.ENOENT}
+	}
 	if f.mode != nil {
 		cur := uint32(0o644)
 		if uid >= 0 {
