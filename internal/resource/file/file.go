@@ -72,6 +72,11 @@ type instance struct {
 
 	props []resource.Property
 
+	// ensureFromSource: ensure was not given and follows the source's
+	// kind (a directory source makes a directory).
+	ensureFromSource bool
+	srcDir           bool
+
 	// state from Retrieve
 	st        fs.FileInfo // nil when absent
 	curType   string      // "absent", "file", "directory", "link", ...
@@ -253,6 +258,7 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 			f.ensure = "link"
 		case hasContent || len(f.sources) > 0:
 			f.ensure = "file"
+			f.ensureFromSource = !hasContent
 		}
 	}
 	if f.ensure == "directory" || f.ensure == "link" || f.ensure == "absent" {
@@ -471,13 +477,19 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 }
 
 func (f *instance) readSource() error {
+	f.srcDir = false
 	for _, s := range f.sources {
 		st, err := os.Stat(s)
 		if err != nil {
 			continue
 		}
 		if st.IsDir() {
-			return fmt.Errorf("Cannot copy the directory %s: recursive file management is not supported by ordo", s)
+			// Without recursion a directory source only makes a directory.
+			f.srcDir = true
+			if f.ensureFromSource {
+				f.ensure = "directory"
+			}
+			return nil
 		}
 		b, err := os.ReadFile(s)
 		if err != nil {

@@ -210,6 +210,15 @@ func TestApply(t *testing.T) {
 					t.Errorf("source mode copied: %s", m)
 				}
 			}},
+		{name: "directory source makes a directory",
+			setup: func(t *testing.T, d string) { os.Mkdir(d+"/srcdir", 0o755) },
+			r:     func(d string) *catalog.Resource { return res(d+"/t3", "source", d+"/srcdir") },
+			want:  func(d string) string { return "Notice: " + P(d+"/t3") + "/ensure: created" },
+			check: func(t *testing.T, d string) {
+				if st, err := os.Stat(d + "/t3"); err != nil || !st.IsDir() {
+					t.Error("not a directory")
+				}
+			}},
 		{name: "missing source",
 			r: func(d string) *catalog.Resource { return res(d+"/t2", "source", d+"/nonexistent") },
 			want: func(d string) string {

@@ -44,7 +44,7 @@ func (p *ensureProp) Event() string {
 }
 
 func (p *ensureProp) Message() string {
-	if (p.ensure == "file" || p.ensure == "present") && p.hasData {
+	if (p.ensure == "file" || p.ensure == "present") && p.hasData && !p.srcDir {
 		return (*contentProp)(p).change("absent")
 	}
 	switch {
@@ -126,6 +126,9 @@ func (p *contentProp) Desired() catalog.Value {
 func (p *contentProp) Event() string { return "content_changed" }
 
 func (p *contentProp) InSync() bool {
+	if p.srcDir {
+		return true
+	}
 	// Content applies only when the file is (to be) a plain file.
 	if !(p.ensure == "file" || (p.ensure == "present" && (p.curType == "absent" || p.curType == "file"))) {
 		return true
