@@ -6,8 +6,10 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/exec"
 	"github.com/ordoproject/ordo/internal/resource/file"
 	"github.com/ordoproject/ordo/internal/resource/filebucket"
+	"github.com/ordoproject/ordo/internal/resource/group"
 	"github.com/ordoproject/ordo/internal/resource/notify"
 	"github.com/ordoproject/ordo/internal/resource/schedule"
+	"github.com/ordoproject/ordo/internal/resource/user"
 )
 
 // Types returns the built-in types.
@@ -16,8 +18,10 @@ func Types() []resource.Type {
 		exec.Type{},
 		file.Type{},
 		filebucket.Type{},
+		group.Type{},
 		notify.Type{},
 		schedule.Type{},
+		user.Type{},
 	}
 }
 
