@@ -387,6 +387,17 @@ func (u *instance) Properties() []resource.Property {
 	}
 	str("comment", u.comment, u.cur.Gecos, "-c")
 	str("shell", u.shell, u.cur.Shell, "-s")
+	if u.shell != nil {
+		// Puppet checks the new shell before changing it, as on create.
+		sh := props[len(props)-1].(*ns.Prop)
+		set := sh.Do
+		sh.Do = func(ctx context.Context, h *resource.Handle) error {
+			if err := checkShell(*u.shell); err != nil {
+				return err
+			}
+			return set(ctx, h)
+		}
+	}
 	if u.password != nil {
 		cur := ns.Absent
 		if u.shadow != nil {
