@@ -1,0 +1,4 @@
+notify { 'b': }
+notify { 'actual': alias => 'al' }
+Notify['b'] -> Notify['al']
+notify { 'c': require => Notify['al'] }

@@ -1,0 +1,4 @@
+notify { 'main1': }
+class a { notify { 'in-a': } }
+require a
+notify { 'main2': }

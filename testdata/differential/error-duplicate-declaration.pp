@@ -1,0 +1,3 @@
+class a { notify { 'x': } }
+include a
+class { 'a': }

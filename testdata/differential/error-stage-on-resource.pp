@@ -1,0 +1,2 @@
+stage { 'pre': before => Stage['main'] }
+notify { 'x': stage => 'pre' }

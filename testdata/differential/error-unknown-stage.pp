@@ -1,0 +1,2 @@
+class a { notify { 'x': } }
+class { 'a': stage => 'nope' }
