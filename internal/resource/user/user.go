@@ -667,7 +667,10 @@ func checkShell(shell string) error {
 }
 
 // AutoRequire: the primary group (by name, or the Group resource whose gid
-// is the number), every supplementary group, and the roles' users.
+// is the number) and every supplementary group. Puppet's type would also
+// require the users named in roles, but the useradd provider drops the
+// roles attribute (it lacks manages_roles), so Puppet 7.23 on Linux adds
+// no such edge, and neither does ordo.
 func (Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
 	var refs []catalog.Ref
 	if v, ok := r.Get("gid"); ok {
@@ -695,13 +698,6 @@ func (Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
 	if v, ok := r.Get("groups"); ok {
 		for _, g := range list(v) {
 			refs = append(refs, catalog.Ref{Type: "Group", Title: catalog.Scalar(g)})
-		}
-	}
-	if v, ok := r.Get("roles"); ok {
-		for _, role := range list(v) {
-			for _, name := range strings.Split(catalog.Scalar(role), ",") {
-				refs = append(refs, catalog.Ref{Type: "User", Title: name})
-			}
 		}
 	}
 	return refs
