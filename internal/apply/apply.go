@@ -39,6 +39,12 @@ type Options struct {
 	GraphDir string
 	// BucketDir is where file backups go.
 	BucketDir string
+	// Tags, when not empty, limits the run to resources with one of these
+	// tags (a container's sentinels carry the container's tags); the others
+	// are skipped and drop the refresh events queued for them.
+	Tags []string
+	// SkipTags skips the resources with any of these tags.
+	SkipTags []string
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 }
@@ -383,6 +389,12 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	failed := t.failedDependencies(v)
 	s.FailedDependencies = refs(failed)
 	switch {
+	case hasAnyTag(v.Resource, t.plan.opts.SkipTags):
+		t.log.Log(resource.Debug, src, "Skipping with skip tags "+strings.Join(t.plan.opts.SkipTags, ", "))
+		t.skip(v, s)
+	case len(t.plan.opts.Tags) > 0 && !hasAnyTag(v.Resource, t.plan.opts.Tags):
+		t.log.Log(resource.Debug, src, "Not tagged with "+strings.Join(t.plan.opts.Tags, ", "))
+		t.skip(v, s)
 	case len(failed) > 0:
 		t.skipForFailures(v, s, failed)
 	case v.Whit == graph.NotWhit && (v.Skip || v.Resource.Virtual):
@@ -409,6 +421,18 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Evaluated in %0.2f seconds", t.now().Sub(start).Seconds()))
 	}
+}
+
+// hasAnyTag reports whether r carries one of tags (compared without case).
+func hasAnyTag(r *catalog.Resource, tags []string) bool {
+	for _, want := range tags {
+		for _, have := range r.Tags {
+			if strings.EqualFold(have, want) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func refs(vs []*graph.Vertex) []catalog.Ref {

@@ -293,3 +293,23 @@ func TestInvalidResourceStopsBeforeAnyChange(t *testing.T) {
 		t.Errorf("machine changed: %v", m.state)
 	}
 }
+
+func TestTagsSelectAndSkipTagsExclude(t *testing.T) {
+	m := newMachine()
+	c := buildThings(t, "a value=1", "b value=1", "c value=1")
+	c.Resource(catalog.Ref{Type: "Thing", Title: "a"}).Tags = []string{"thing", "a", "web"}
+	c.Resource(catalog.Ref{Type: "Thing", Title: "b"}).Tags = []string{"thing", "b", "web", "slow"}
+	c.Resource(catalog.Ref{Type: "Thing", Title: "c"}).Tags = []string{"thing", "c"}
+	opts := apply.Options{Tags: []string{"web"}, SkipTags: []string{"slow"},
+		Types: resource.NewRegistry(thingType{m}, noProps{"schedule"}, noProps{"filebucket"})}
+	res, err := apply.Apply(context.Background(), c, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.state["a"] != "1" || m.state["b"] != "" || m.state["c"] != "" {
+		t.Errorf("machine %v: want only a applied", m.state)
+	}
+	if res.Counts().Skipped < 2 {
+		t.Errorf("skipped %d, want b and c among them", res.Counts().Skipped)
+	}
+}

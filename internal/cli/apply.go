@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -23,22 +24,22 @@ import (
 const Version = "0.1.0"
 
 type applyFlags struct {
-	catalogFile   string
-	noop          bool
-	verbose       bool
-	debug         bool
-	evaltrace     bool
-	color         string
-	detailedExit  bool
-	graph         bool
-	graphDir      string
-	ordering      string
-	seed          int64
-	jobs          int
-	reportFile    string
-	bucketDir     string
-	environment   string
-	catalogFormat bool
+	catalogFile  string
+	noop         bool
+	verbose      bool
+	debug        bool
+	evaltrace    bool
+	color        string
+	detailedExit bool
+	graph        bool
+	graphDir     string
+	ordering     string
+	seed         int64
+	jobs         int
+	reportFile   string
+	bucketDir    string
+	tags         []string
+	skipTags     []string
 }
 
 // newApplyCmd builds `ordo apply`.
@@ -79,6 +80,8 @@ such as one printed by 'puppet catalog find NODE --terminus compiler' or by
 	fl.Int64Var(&f.seed, "seed", 0, "seed for --ordering random (0: a new one each run)")
 	fl.IntVar(&f.jobs, "jobs", 1, "apply up to N ready resources at once")
 	fl.StringVar(&f.reportFile, "report", "", "write a JSON report of the run to FILE (docs/report.md)")
+	fl.StringSliceVar(&f.tags, "tags", nil, "apply only resources with one of these tags (comma-separated)")
+	fl.StringSliceVar(&f.skipTags, "skip_tags", nil, "skip resources with any of these tags (comma-separated)")
 	fl.StringVar(&f.bucketDir, "bucketdir", "/var/lib/ordo/clientbucket", "local file bucket for file backups")
 	return cmd
 }
@@ -141,6 +144,8 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		Ordering:  ordering,
 		Seed:      seed,
 		BucketDir: f.bucketDir,
+		Tags:      lowerAll(f.tags),
+		SkipTags:  lowerAll(f.skipTags),
 	}
 	if f.graph {
 		opts.GraphDir = f.graphDir
@@ -179,6 +184,16 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		return &ExitError{Code: code}
 	}
 	return nil
+}
+
+func lowerAll(tags []string) []string {
+	var out []string
+	for _, t := range tags {
+		if t = strings.ToLower(strings.TrimSpace(t)); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func writeReport(path string, doc *report.JSON) error {

@@ -29,8 +29,8 @@ func newParserValidateCmd(stdio Stdio) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "validate FILE|DIR...",
 		Short: "Check the syntax of manifests (.pp) and templates (.epp)",
-		Long: "Parses each file, and each .pp and .epp file under each directory, and\n" +
-			"reports syntax errors on stderr. Exits 0 when everything parses, 1 otherwise.\n" +
+		Long: "Parses and validates each file, and each .pp and .epp file under each\n" +
+			"directory, and reports problems on stderr. Exits 0 when everything parses, 1 otherwise.\n" +
 			"A FILE of - reads a manifest from standard input.",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -47,7 +47,10 @@ func newParserValidateCmd(stdio Stdio) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				_, diags := parser.ParseFile(f)
+				prog, diags := parser.ParseFile(f)
+				if !diags.HasErrors() {
+					diags = append(diags, parser.Validate(prog)...)
+				}
 				all = append(all, diags...)
 			}
 			if format == "json" {
