@@ -501,3 +501,36 @@ func BenchmarkConvergedDirectory(b *testing.B) {
 		}
 	}
 }
+
+// TestAtomicWrite checks that the content, mode and owner are on the
+// temporary file, in the target's directory, before it is renamed.
+func TestAtomicWrite(t *testing.T) {
+	d := t.TempDir()
+	write(t, d+"/x", "hi\n", 0o644)
+	os.Chown(d+"/x", 65534, 65534)
+	var seen []string
+	beforeRename = func(tmp string) {
+		st, err := os.Stat(tmp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sys := st.Sys().(*syscall.Stat_t)
+		b, _ := os.ReadFile(tmp)
+		seen = append(seen, filepath.Dir(tmp)+" "+displayMode(sys.Mode&0o7777)+" "+string(b))
+		if sys.Uid != 65534 || sys.Gid != 65534 {
+			t.Errorf("owner not kept on the temporary file: %d:%d", sys.Uid, sys.Gid)
+		}
+		if _, err := os.Stat(d + "/x"); err != nil {
+			t.Error("target missing during the write")
+		}
+	}
+	defer func() { beforeRename = nil }()
+	run(t, res(d+"/x", "content", "bye\n", "mode", "0640"), opts{})
+	if len(seen) != 1 || seen[0] != d+" 0640 bye\n" {
+		t.Errorf("seen %q", seen)
+	}
+	entries, _ := os.ReadDir(d)
+	if len(entries) != 1 {
+		t.Errorf("left behind: %v", entries)
+	}
+}

@@ -239,11 +239,18 @@ func (f *instance) writeData(h *resource.Handle, data []byte) error {
 	if err := syscall.Fchmod(int(pf.Fd()), perm); err != nil {
 		return err
 	}
+	if beforeRename != nil {
+		beforeRename(pf.Name())
+	}
 	if err := pf.CloseAtomicallyReplace(); err != nil {
 		return err
 	}
 	return f.propertyFix(h)
 }
+
+// beforeRename, when set by tests, sees the temporary file just before it
+// replaces the target.
+var beforeRename func(tmp string)
 
 // mklink points the link at the target, replacing what is there.
 func (f *instance) mklink(h *resource.Handle) error {
