@@ -529,12 +529,20 @@ func (t *transaction) handle(v *graph.Vertex) *resource.Handle {
 }
 
 // harness brings one resource in line: Puppet's ResourceHarness#evaluate.
-func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) *Status {
+func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (result *Status) {
 	inst := t.plan.instances[v.Resource]
 	if inst == nil {
 		return s
 	}
 	h := t.handle(v)
+	// A provider bug must fail its resource, not the run.
+	defer func() {
+		if p := recover(); p != nil {
+			s.Failed = true
+			t.log.Log(resource.Err, h.Path, fmt.Sprintf("Could not evaluate: internal error: %v", p))
+			result = s
+		}
+	}()
 	if err := inst.Retrieve(ctx, h); err != nil {
 		s.Failed = true
 		t.log.Log(resource.Err, h.Path, "Could not evaluate: "+err.Error())
@@ -672,7 +680,7 @@ func (t *transaction) processEvents(ctx context.Context, v *graph.Vertex, s *Sta
 	}
 	if v.Whit == graph.NotWhit {
 		r := t.plan.instances[v.Resource].(resource.Refresher)
-		if err := r.Refresh(ctx, t.handle(v)); err != nil {
+		if err := safeRefresh(ctx, r, t.handle(v)); err != nil {
 			msg := "Failed to call refresh: " + err.Error()
 			t.log.Log(resource.Err, src, msg)
 			t.log.Log(resource.Err, src, err.Error())
@@ -686,6 +694,16 @@ func (t *transaction) processEvents(ctx context.Context, v *graph.Vertex, s *Sta
 	}
 	s.Restarted = true
 	t.queueEvents(v, []Event{{Name: "restarted", Status: EventSuccess, Time: t.now()}})
+}
+
+// safeRefresh calls Refresh, turning a provider panic into an error.
+func safeRefresh(ctx context.Context, r resource.Refresher, h *resource.Handle) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: %v", p)
+		}
+	}()
+	return r.Refresh(ctx, h)
 }
 
 func pluralEvents(n int) string {

@@ -313,3 +313,36 @@ func TestTagsSelectAndSkipTagsExclude(t *testing.T) {
 		t.Errorf("skipped %d, want b and c among them", res.Counts().Skipped)
 	}
 }
+
+// panicType's provider panics; the run must go on without it.
+type panicType struct{ thingType }
+
+func (panicType) Name() string { return "boom" }
+func (p panicType) New(r *catalog.Resource) (resource.Instance, error) {
+	return panicking{}, nil
+}
+
+type panicking struct{ empty }
+
+func (panicking) Retrieve(context.Context, *resource.Handle) error { panic("provider bug") }
+
+func TestProviderPanicFailsOnlyItsResource(t *testing.T) {
+	m := newMachine()
+	c := buildThings(t, "a value=1")
+	if err := c.Add(&catalog.Resource{Type: "Boom", Title: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	c.Contain(catalog.Ref{Type: "Class", Title: "main"}, catalog.Ref{Type: "Boom", Title: "x"})
+	rec := report.NewRecorder(nil)
+	res, err := apply.Apply(context.Background(), c, apply.Options{Log: rec,
+		Types: resource.NewRegistry(thingType{m}, panicType{}, noProps{"schedule"}, noProps{"filebucket"})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Counts().Failed != 1 || m.state["a"] != "1" {
+		t.Errorf("failed %d, machine %v", res.Counts().Failed, m.state)
+	}
+	if !strings.Contains(rec.String(resource.Err), "Error: /Stage[main]/Main/Boom[x]: Could not evaluate: internal error: provider bug\n") {
+		t.Errorf("log:\n%s", rec.String(resource.Debug))
+	}
+}
