@@ -191,6 +191,15 @@ func TestApply(t *testing.T) {
 					"Error: Could not set 'file' on ensure: Is a directory @ rb_sysopen - " + d + "/d1\n" +
 					"Error: " + P(d+"/d1") + "/ensure: change from 'directory' to 'file' failed: Could not set 'file' on ensure: Is a directory @ rb_sysopen - " + d + "/d1"
 			}},
+		{name: "link over a directory without force",
+			setup: func(t *testing.T, d string) { os.Mkdir(d+"/dl", 0o755) },
+			r:     func(d string) *catalog.Resource { return res(d+"/dl", "ensure", "link", "target", d+"/x") },
+			want: func(d string) string {
+				return "Notice: " + P(d+"/dl") + ": Not removing directory; use 'force' to override\n" +
+					"Notice: " + P(d+"/dl") + ": Not removing directory; use 'force' to override\n" +
+					"Error: Could not remove existing file\n" +
+					"Error: " + P(d+"/dl") + "/ensure: change from 'directory' to 'link' failed: Could not remove existing file"
+			}},
 		{name: "link target change",
 			setup: func(t *testing.T, d string) { os.Symlink(d+"/x", d+"/l1") },
 			r:     func(d string) *catalog.Resource { return res(d+"/l1", "ensure", "link", "target", d+"/e") },

@@ -254,8 +254,13 @@ var beforeRename func(tmp string)
 
 // mklink points the link at the target, replacing what is there.
 func (f *instance) mklink(h *resource.Handle) error {
-	if _, err := f.removeExisting(h, "link"); err != nil {
+	// Like Puppet, make room for "a file of kind <target>": never the kind
+	// that is there, so whatever is there goes (a directory only with force).
+	if _, err := f.removeExisting(h, f.target); err != nil {
 		return err
+	}
+	if _, err := os.Lstat(f.path); err == nil {
+		return errors.New("Could not remove existing file")
 	}
 	if err := os.Symlink(f.target, f.path); err != nil {
 		return f.setErr("link", err)
