@@ -48,6 +48,14 @@ const (
 	IllegalCharacter Code = "PUP-ILLEGAL-CHAR"     // a character no token starts with
 	Unsupported      Code = "PUP-UNSUPPORTED"      // syntax Puppet 7 no longer accepts
 	TooManyErrors    Code = "PUP-TOO-MANY-ERRORS"  // parsing stopped after the error cap
+
+	// Found by validating a syntax tree that parsed.
+	IllegalAssignment Code = "PUP-ILLEGAL-ASSIGNMENT" // assignment to something not a variable
+	ReservedWord      Code = "PUP-RESERVED-WORD"      // reserved word used as a value
+	NoEffect          Code = "PUP-NO-EFFECT"          // value produced and forgotten
+	NotTopLevel       Code = "PUP-NOT-TOP-LEVEL"      // definition in a place it cannot be
+	Duplicate         Code = "PUP-DUPLICATE"          // duplicate parameter, key or default
+	IllegalOperation  Code = "PUP-ILLEGAL-OPERATION"  // operator or form not allowed where used
 )
 
 // Related points at another place that helps explain a diagnostic.

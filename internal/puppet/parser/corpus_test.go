@@ -42,8 +42,8 @@ func corpusFiles(tb testing.TB, dir string) []string {
 }
 
 // TestCorpus parses every manifest and template of real modules: each
-// top-level folder of ORDO_PUPPET_CORPUS is one module. All must parse
-// without errors.
+// top-level folder of ORDO_PUPPET_CORPUS is one module. All must parse and
+// validate without errors.
 func TestCorpus(t *testing.T) {
 	dir := corpusDir(t)
 	type count struct{ ok, total, lines int }
@@ -61,7 +61,10 @@ func TestCorpus(t *testing.T) {
 		}
 		c.total++
 		c.lines += bytes.Count(content, []byte("\n"))
-		_, diags := ParseFile(source.NewFile(path, content))
+		prog, diags := ParseFile(source.NewFile(path, content))
+		if !diags.HasErrors() {
+			diags = append(diags, Validate(prog)...)
+		}
 		if diags.HasErrors() {
 			var buf bytes.Buffer
 			diag.WriteText(&buf, diags)

@@ -85,7 +85,7 @@ func TestGolden(t *testing.T) {
 var expectRE = regexp.MustCompile(`### (\d+): (.*)$`)
 
 // TestErrors checks testdata/errors.pp: chunks separated by "---" lines are
-// parsed one by one, and every error must match a "### col: message" marker
+// parsed (and, when they parse, validated) one by one, and every error must match a "### col: message" marker
 // on the line it is reported for (and every marker must be matched). The
 // message is a prefix of the diagnostic's summary.
 func TestErrors(t *testing.T) {
@@ -112,7 +112,10 @@ func TestErrors(t *testing.T) {
 		if strings.HasPrefix(src, "<%#epp%>") {
 			name = "errors.epp"
 		}
-		_, diags := ParseFile(source.NewFile(name, []byte(src)))
+		prog, diags := ParseFile(source.NewFile(name, []byte(src)))
+		if !diags.HasErrors() {
+			diags = append(diags, Validate(prog)...)
+		}
 		matched := make([]bool, len(wants))
 		for _, d := range diags {
 			if d.Severity != diag.Error {

@@ -383,6 +383,7 @@ func (p *parser) resource() ast.Expr {
 			p.report(diag.SyntaxError, at.Pos, at.End, "Resource Defaults are not virtualizable", "a resource declaration after '"+at.Kind.String()+"'")
 		case *ast.ResourceOverrideExpr:
 			r.Form, r.From = form, at.Pos
+			p.report(diag.SyntaxError, at.Pos, at.End, "Resource Defaults are not virtualizable", "a resource declaration after '"+at.Kind.String()+"'")
 		default:
 			what := "Virtual (@)"
 			if form == ast.Exported {
@@ -504,7 +505,7 @@ func (p *parser) skipTo(k lexer.Kind) {
 
 // isAttributeName reports whether t can name an attribute.
 func isAttributeName(t lexer.Token) bool {
-	return t.Kind == lexer.Name || t.Kind.IsKeyword()
+	return t.Kind == lexer.Name || (t.Kind.IsKeyword() && t.Kind != lexer.KwTrue && t.Kind != lexer.KwFalse)
 }
 
 // isAttributeStart reports whether an attribute operation starts here.
@@ -691,7 +692,7 @@ func (p *parser) postfix(x ast.Expr) ast.Expr {
 			switch x.(type) {
 			case *ast.QualifiedName, *ast.QualifiedReference:
 			default:
-				return x
+				p.report(diag.SyntaxError, x.Pos(), x.End(), fmt.Sprintf("Illegal expression. %s is unacceptable as function name in a Function Call", capitalize(ast.AnLabel(x))), "a function name before '('")
 			}
 			p.next()
 			c := &ast.CallNamedFunction{Func: x, Parens: true}

@@ -95,3 +95,55 @@ $x = $y ? { } ### 13: Syntax error at '}'
 @File { a => 1 } ### 1: Resource Defaults are not virtualizable
 ---
 <%#epp%><%= %> ### 13: Syntax error at '%>'
+---
+# Validation: these parse, but Puppet rejects them before evaluation.
+$a = 1
+1 ### 1: This Literal Integer has no effect.
+$b = 2
+---
+if $a { } else { } ### 1: This 'if' statement has no effect.
+notice(1)
+---
+foo ### 1: This Name has no effect.
+(1 + 2)
+---
+File['x'] = 1 ### 1: Illegal attempt to assign via [index/key].
+---
+$1 = 2 ### 1: Illegal attempt to assign to the numeric match result variable '$1'.
+---
+$a::b = 2 ### 1: Illegal attempt to assign to '$a::b'. Cannot assign to variables in other namespaces
+---
+foo = 1 ### 1: Illegal attempt to assign to 'a Name'. Not an assignable reference
+---
+[$a, 'x'] = [1, 2] ### 6: Illegal attempt to assign to 'a String'.
+---
+$a = private ### 6: Use of reserved word: private
+---
+if $x { class inner { } } ### 9: Classes, definitions, and nodes may only appear at toplevel or inside other classes
+---
+class outer { define inner { } }
+---
+class outer { function f() { } } ### 15: A Function Definition may only appear at toplevel
+---
+$x.each |$y| { define d { } } ### 16: Classes, definitions, and nodes may only appear
+---
+file { 'x': mode +> '0644' } ### 13: Illegal +> operation on attribute mode. This operator can not be used in a Resource Statement
+---
+@class { 'x': } ### 1: Classes are not virtualizable
+---
+case $x { default: { } default: { } } ### 24: This 'case' statement already has a 'default' entry
+---
+class c($a, $a) { } ### 13: The parameter 'a' is declared more than once
+---
+function f(*$a, $b) { } ### 12: Parameter $a is not last, and has 'captures rest'
+
+---
+$a = Foo <| a == 1 |> ### 6: Invalid use of expression. A Virtual Query does not produce a value
+---
+@File['x'] { a => 1 } ### 1: Resource Defaults are not virtualizable
+---
+$a = foo(1)(2) ### 6: Illegal expression. A Function Call is unacceptable as function name in a Function Call
+---
+$a = @(END:json) ### 6: Invalid produced text having syntax: 'json'.
+  x
+  END

@@ -1,0 +1,274 @@
+package parser
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/diag"
+	"github.com/ordoproject/ordo/internal/puppet/ast"
+	"github.com/ordoproject/ordo/internal/source"
+)
+
+// Validate checks a program that parsed for the static mistakes Puppet's
+// validator reports before evaluation: assignments to things that are not
+// variables, reserved words used as values, definitions nested where they
+// cannot be, values produced and forgotten, duplicate parameters, keys and
+// defaults, and '+>' or '@' where they do not apply. It uses Puppet's
+// wording.
+func Validate(prog *ast.Program) diag.List {
+	v := &validator{file: prog.File}
+	v.block(prog.Body)
+	for _, e := range prog.Body {
+		v.visit(e, nil)
+	}
+	v.params(prog.EPPParams)
+	return v.diags
+}
+
+type validator struct {
+	file  *source.File
+	diags diag.List
+}
+
+func (v *validator) report(code diag.Code, sev diag.Severity, n ast.Node, format string, args ...any) {
+	v.diags = append(v.diags, &diag.Diagnostic{Severity: sev, Code: code, Summary: fmt.Sprintf(format, args...),
+		Subject: source.Range{File: v.file, Start: n.Pos(), End: n.End()}})
+}
+
+// visit checks n and its children; parents lists n's ancestors, innermost
+// last, for the checks that depend on where a node is.
+func (v *validator) visit(n ast.Node, parents []ast.Node) {
+	switch n := n.(type) {
+	case *ast.AssignExpr:
+		v.assignable(n.Left)
+		v.rvalue(n.Right)
+	case *ast.CallNamedFunction:
+		for _, a := range n.Args {
+			v.rvalue(a)
+		}
+	case *ast.CallMethod:
+		for _, a := range n.Args {
+			v.rvalue(a)
+		}
+	case *ast.Heredoc:
+		if lit, ok := n.Text.(*ast.LiteralString); ok && n.Syntax == "json" && !json.Valid([]byte(lit.Value)) {
+			var x any
+			err := json.Unmarshal([]byte(lit.Value), &x)
+			v.report(diag.IllegalOperation, diag.Error, n, "Invalid produced text having syntax: 'json'. JSON syntax checker: Cannot parse invalid JSON string. %v", err)
+		}
+	case *ast.ReservedWord:
+		v.report(diag.ReservedWord, diag.Error, n, "Use of reserved word: %s, must be quoted if intended to be a String value", n.Word)
+	case *ast.ClassDef, *ast.DefineDef, *ast.NodeDef:
+		v.topLevel(n, parents, false)
+	case *ast.FunctionDef, *ast.TypeAlias:
+		v.topLevel(n, parents, true)
+	case *ast.ResourceExpr:
+		for _, b := range n.Bodies {
+			for _, op := range b.Ops {
+				if op.Op == ast.AttrAppend {
+					v.report(diag.IllegalOperation, diag.Error, op, "Illegal +> operation on attribute %s. This operator can not be used in %s", op.Name, ast.AnLabel(n))
+				}
+			}
+		}
+		if q, ok := n.TypeName.(*ast.QualifiedName); ok && q.Name == "class" && n.Form != ast.Regular {
+			v.report(diag.IllegalOperation, diag.Error, n, "Classes are not virtualizable")
+		}
+	case *ast.ResourceDefaultsExpr:
+		for _, op := range n.Ops {
+			if op.Op == ast.AttrAppend {
+				v.report(diag.IllegalOperation, diag.Error, op, "Illegal +> operation on attribute %s. This operator can not be used in %s", op.Name, ast.AnLabel(n))
+			}
+		}
+	case *ast.CaseExpr:
+		seen := false
+		for _, o := range n.Options {
+			for _, val := range o.Values {
+				if _, ok := val.(*ast.LiteralDefault); ok {
+					if seen {
+						v.report(diag.Duplicate, diag.Error, val, "This %s already has a 'default' entry - this is a duplicate", ast.Label(n))
+					}
+					seen = true
+				}
+			}
+			v.block(o.Body)
+		}
+	case *ast.SelectorExpr:
+		seen := false
+		for _, e := range n.Entries {
+			if _, ok := e.Match.(*ast.LiteralDefault); ok {
+				if seen {
+					v.report(diag.Duplicate, diag.Error, e.Match, "This %s already has a 'default' entry - this is a duplicate", ast.Label(n))
+				}
+				seen = true
+			}
+		}
+	case *ast.HashExpr:
+		keys := map[string]bool{}
+		for _, e := range n.Entries {
+			if s, ok := e.Key.(*ast.LiteralString); ok {
+				if keys[s.Value] {
+					v.report(diag.Duplicate, diag.Warning, e, "The key '%s' is declared more than once", s.Value)
+				}
+				keys[s.Value] = true
+			}
+		}
+	}
+	switch n := n.(type) {
+	case *ast.ClassDef:
+		v.params(n.Params)
+		v.block(n.Body)
+	case *ast.DefineDef:
+		v.params(n.Params)
+		v.block(n.Body)
+	case *ast.FunctionDef:
+		v.params(n.Params)
+		v.block(n.Body)
+	case *ast.NodeDef:
+		v.block(n.Body)
+	case *ast.Lambda:
+		v.params(n.Params)
+		v.block(n.Body)
+	case *ast.IfExpr:
+		v.block(n.Then)
+		v.block(n.Else)
+	case *ast.UnlessExpr:
+		v.block(n.Then)
+		v.block(n.Else)
+	case *ast.BlockExpr:
+		v.block(n.Body)
+	}
+	parents = append(parents, n)
+	for _, c := range ast.Children(n) {
+		v.visit(c, parents)
+	}
+}
+
+// rvalue checks that e produces a value.
+func (v *validator) rvalue(e ast.Expr) {
+	switch x := e.(type) {
+	case *ast.CollectExpr, *ast.ClassDef, *ast.DefineDef, *ast.NodeDef, *ast.FunctionDef, *ast.TypeAlias:
+		v.report(diag.IllegalOperation, diag.Error, e, "Invalid use of expression. %s does not produce a value", capitalize(ast.AnLabel(e)))
+	case *ast.UnaryExpr:
+		v.rvalue(x.X)
+	}
+}
+
+// assignable checks the left side of '='.
+func (v *validator) assignable(e ast.Expr) {
+	switch e := e.(type) {
+	case *ast.Variable:
+		name := e.Name
+		if name != "" && name[0] >= '0' && name[0] <= '9' {
+			v.report(diag.IllegalAssignment, diag.Error, e, "Illegal attempt to assign to the numeric match result variable '$%s'. Numeric variables are not assignable", name)
+		} else if strings.Contains(name, "::") {
+			v.report(diag.IllegalAssignment, diag.Error, e, "Illegal attempt to assign to '$%s'. Cannot assign to variables in other namespaces", name)
+		}
+	case *ast.ArrayExpr:
+		for _, x := range e.Elems {
+			v.assignable(x)
+		}
+	case *ast.AccessExpr:
+		v.report(diag.IllegalAssignment, diag.Error, e, "Illegal attempt to assign via [index/key]. Not an assignable reference")
+	default:
+		v.report(diag.IllegalAssignment, diag.Error, e, "Illegal attempt to assign to '%s'. Not an assignable reference", ast.AnLabel(e))
+	}
+}
+
+// topLevel checks that a definition sits at the top of a file or, for
+// classes, defines and nodes, directly inside a class.
+func (v *validator) topLevel(def ast.Node, parents []ast.Node, absolute bool) {
+	for i := len(parents) - 1; i >= 0; i-- {
+		switch parents[i].(type) {
+		case *ast.ClassDef:
+			if absolute {
+				v.report(diag.NotTopLevel, diag.Error, def, "%s may only appear at toplevel", capitalize(ast.AnLabel(def)))
+				return
+			}
+			return
+		case *ast.Program:
+			return
+		}
+		if absolute {
+			v.report(diag.NotTopLevel, diag.Error, def, "%s may only appear at toplevel", capitalize(ast.AnLabel(def)))
+		} else {
+			v.report(diag.NotTopLevel, diag.Error, def, "Classes, definitions, and nodes may only appear at toplevel or inside other classes")
+		}
+		return
+	}
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// params checks a parameter list for duplicates and a misplaced *$rest.
+func (v *validator) params(ps []*ast.Parameter) {
+	seen := map[string]bool{}
+	for i, p := range ps {
+		if seen[p.Name] {
+			v.report(diag.Duplicate, diag.Error, p, "The parameter '%s' is declared more than once in the parameter list", p.Name)
+		}
+		seen[p.Name] = true
+		if p.Splat && i != len(ps)-1 {
+			v.report(diag.IllegalOperation, diag.Error, p, "Parameter $%s is not last, and has 'captures rest'", p.Name)
+		}
+	}
+}
+
+// block reports the first statement before the last that produces a value
+// and has no effect.
+func (v *validator) block(body []ast.Expr) {
+	for i := 0; i < len(body)-1; i++ {
+		if idem(body[i]) {
+			v.report(diag.NoEffect, diag.Error, body[i], "This %s has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)", ast.Label(body[i]))
+			return
+		}
+	}
+}
+
+// idem reports whether evaluating e can have no effect but its value.
+func idem(e ast.Expr) bool {
+	switch e := e.(type) {
+	case nil:
+		return true
+	case *ast.LiteralString, *ast.LiteralInteger, *ast.LiteralFloat, *ast.LiteralBool, *ast.LiteralUndef,
+		*ast.LiteralDefault, *ast.LiteralRegex, *ast.QualifiedName, *ast.QualifiedReference,
+		*ast.ArrayExpr, *ast.HashExpr, *ast.AccessExpr, *ast.UnaryExpr, *ast.Variable,
+		*ast.InterpolatedString, *ast.Heredoc, *ast.SelectorExpr:
+		return true
+	case *ast.BinaryExpr:
+		return e.Op != ast.Match && e.Op != ast.NoMatch
+	case *ast.ParenExpr:
+		return idem(e.X)
+	case *ast.BlockExpr:
+		return allIdem(e.Body)
+	case *ast.IfExpr:
+		return idem(e.Cond) && allIdem(e.Then) && allIdem(e.Else)
+	case *ast.UnlessExpr:
+		return idem(e.Cond) && allIdem(e.Then) && allIdem(e.Else)
+	case *ast.CaseExpr:
+		if !idem(e.Subject) {
+			return false
+		}
+		for _, o := range e.Options {
+			if !allIdem(o.Values) || !allIdem(o.Body) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func allIdem(es []ast.Expr) bool {
+	for _, e := range es {
+		if !idem(e) {
+			return false
+		}
+	}
+	return true
+}
