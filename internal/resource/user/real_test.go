@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -38,13 +39,15 @@ func requireAccounts(t *testing.T) {
 // failure (a group cannot go while it is some user's primary group).
 func throwaway(t *testing.T, n int) []string {
 	t.Helper()
+	b := make([]byte, 4)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	// One random stem and a letter each: the names sort in the order
+	// they are handed out, which the expected messages rely on.
 	var names []string
-	for range n {
-		b := make([]byte, 4)
-		if _, err := rand.Read(b); err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, "ordotest_"+hex.EncodeToString(b))
+	for i := range n {
+		names = append(names, "ordotest_"+hex.EncodeToString(b)+string(rune('a'+i)))
 	}
 	t.Cleanup(func() {
 		for _, name := range names {
@@ -285,5 +288,42 @@ func TestRealGroupMembers(t *testing.T) {
 	})
 	if grp := lookupGroup(t, g); grp == nil || !slices.Equal(grp.Members, []string{u2}) {
 		t.Errorf("group %+v", grp)
+	}
+}
+
+// TestRealConcurrentChanges creates accounts from several goroutines at
+// once, as a parallel run does: the shadow tools refuse to run while
+// another holds the database lock, so the changes must take turns.
+func TestRealConcurrentChanges(t *testing.T) {
+	requireAccounts(t)
+	names := throwaway(t, 6)
+	var wg sync.WaitGroup
+	logs := make([]*resourcetest.Logger, len(names))
+	for i, name := range names {
+		typ, r := resource.Type(user.Type{}), resourcetest.Resource("User", name, "ensure", "present", "comment", "c")
+		if i%2 == 1 {
+			typ, r = group.Type{}, resourcetest.Resource("Group", name)
+		}
+		inst, err := typ.New(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs[i] = &resourcetest.Logger{MinLevel: resource.Info}
+		h := &resource.Handle{Path: "/Stage[main]/Main/" + r.Ref().String(), Log: logs[i], Runner: command.Runner{}}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resourcetest.Apply(context.Background(), inst, h)
+		}()
+	}
+	wg.Wait()
+	for i, name := range names {
+		want := "Notice: /Stage[main]/Main/User[" + name + "]/ensure: created"
+		if i%2 == 1 {
+			want = "Notice: /Stage[main]/Main/Group[" + name + "]/ensure: created"
+		}
+		if got := logs[i].Lines(); !slices.Equal(got, []string{want}) {
+			t.Errorf("%s: %q", name, got)
+		}
 	}
 }

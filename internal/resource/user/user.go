@@ -548,8 +548,7 @@ func (u *instance) run(param string, argv []string) func(context.Context, *resou
 func (u *instance) setPassword(ctx context.Context, h *resource.Handle) error {
 	argv := []string{ns.Program("chpasswd"), "-e"}
 	stdin := []byte(u.name + ":" + *u.password + "\n")
-	h.Log.Log(resource.Debug, "", "Executing: '"+catalog.Redacted+"'")
-	res, err := h.Runner.Run(ctx, resource.Command{Argv: argv, Stdin: stdin})
+	res, err := ns.Run(ctx, h, argv, stdin, true)
 	if err != nil {
 		return fmt.Errorf("Could not set password on user[%s]: %w", u.name, err)
 	}

@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
@@ -244,9 +245,14 @@ func (e *ExecError) Error() string {
 	return fmt.Sprintf("Execution of '%s' returned %d: %s", e.Command, e.Code, e.Output)
 }
 
-// Exec runs argv through h's Runner. A non-zero exit is an *ExecError;
-// with redact set the command line in it is hidden.
-func Exec(ctx context.Context, h *resource.Handle, argv []string, stdin []byte, redact bool) error {
+// changes serializes the commands that change account databases: the
+// shadow tools lock /etc/passwd, /etc/shadow and /etc/group, and parallel
+// runs (--jobs) must not make them contend for those locks.
+var changes sync.Mutex
+
+// Run runs argv with stdin through h's Runner, one account change at a
+// time, logging the command line (or [redacted]) at debug level.
+func Run(ctx context.Context, h *resource.Handle, argv []string, stdin []byte, redact bool) (resource.Result, error) {
 	line := strings.Join(argv, " ")
 	if redact {
 		line = catalog.Redacted
@@ -254,11 +260,23 @@ func Exec(ctx context.Context, h *resource.Handle, argv []string, stdin []byte, 
 	if h.Log != nil {
 		h.Log.Log(resource.Debug, "", "Executing: '"+line+"'")
 	}
-	res, err := h.Runner.Run(ctx, resource.Command{Argv: argv, Stdin: stdin})
+	changes.Lock()
+	defer changes.Unlock()
+	return h.Runner.Run(ctx, resource.Command{Argv: argv, Stdin: stdin})
+}
+
+// Exec runs argv as Run does. A non-zero exit is an *ExecError; with
+// redact set the command line in it is hidden.
+func Exec(ctx context.Context, h *resource.Handle, argv []string, stdin []byte, redact bool) error {
+	res, err := Run(ctx, h, argv, stdin, redact)
 	if err != nil {
 		return err
 	}
 	if res.ExitCode != 0 || res.TimedOut {
+		line := strings.Join(argv, " ")
+		if redact {
+			line = catalog.Redacted
+		}
 		return &ExecError{Command: line, Code: res.ExitCode, Output: strings.TrimSpace(string(res.Output))}
 	}
 	return nil
