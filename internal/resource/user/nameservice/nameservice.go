@@ -193,7 +193,9 @@ func (f Files) GroupsOf(name string) ([]string, error) {
 	return out, err
 }
 
-// LookupShadow returns the shadow entry of name, or nil when there is none.
+// LookupShadow returns the shadow entry of name, or nil when there is none
+// or the shadow database cannot be read (as for a run without root, where
+// Puppet sees no entry either).
 func (f Files) LookupShadow(name string) (*Shadow, error) {
 	var sh *Shadow
 	err := fields(f.shadow(), func(p []string) bool {
@@ -203,6 +205,9 @@ func (f Files) LookupShadow(name string) (*Shadow, error) {
 		sh = &Shadow{Name: p[0], Password: p[1], Min: num(p[3]), Max: num(p[4]), Warn: num(p[5]), Expire: num(p[7])}
 		return true
 	})
+	if errors.Is(err, fs.ErrPermission) {
+		return nil, nil
+	}
 	return sh, err
 }
 
