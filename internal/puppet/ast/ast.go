@@ -101,8 +101,9 @@ type TextExpr struct {
 	Expr Expr
 }
 
-// Heredoc is @(TAG:syntax) text. Text is a *LiteralString or
-// *InterpolatedString.
+// Heredoc is @(TAG:syntax) text. Its range is the "@(...)" tag; Text (a
+// *LiteralString or *InterpolatedString) has the range of the body lines,
+// which come after the tag's line, so it is not inside the Heredoc's range.
 type Heredoc struct {
 	Span
 	Syntax string

@@ -62,9 +62,18 @@ func write(b *strings.Builder, s sexp, indent int) {
 		return
 	}
 	b.WriteByte('(')
-	// Leading atoms stay on the head line.
+	// Leading atoms stay on the head line if they all fit there; else
+	// only the first does.
+	lead, width := 0, indent+1
+	for lead < len(s.list) && !s.list[lead].isList {
+		width += s.list[lead].width + 1
+		lead++
+	}
+	if width > dumpWidth {
+		lead = 1
+	}
 	i := 0
-	for ; i < len(s.list) && !s.list[i].isList; i++ {
+	for ; i < lead; i++ {
 		if i > 0 {
 			b.WriteByte(' ')
 		}

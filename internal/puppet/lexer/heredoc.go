@@ -177,7 +177,7 @@ func (l *lexer) heredoc(start int) Token {
 	}
 	s.flush(endLine)
 	t := l.tok(Heredoc, start)
-	t.Str = &StrInfo{Syntax: syntax}
+	t.Str = &StrInfo{Syntax: syntax, BodyPos: source.Pos(bodyStart), BodyEnd: source.Pos(endLine)}
 	if len(s.segs) == 1 && s.segs[0].Kind == SegText {
 		t.Text = s.segs[0].Text
 	} else if len(s.segs) > 0 {

@@ -165,6 +165,9 @@ type Token struct {
 type StrInfo struct {
 	Segments []Segment // nil for a heredoc without interpolation
 	Syntax   string    // Heredoc: the syntax tag after ':', if any
+	// Heredoc: the range of the body lines (the tag's token range is
+	// only "@(...)").
+	BodyPos, BodyEnd source.Pos
 }
 
 // Segments returns the pieces of an interpolated string or heredoc.

@@ -798,10 +798,11 @@ func (p *parser) primary() ast.Expr {
 	case lexer.Heredoc:
 		p.next()
 		h := &ast.Heredoc{Span: span, Syntax: t.Syntax()}
+		body := ast.Span{From: t.Str.BodyPos, To: t.Str.BodyEnd}
 		if t.Segments() != nil {
-			h.Text = p.interpolated(span, t.Segments())
+			h.Text = p.interpolated(body, t.Segments())
 		} else {
-			h.Text = &ast.LiteralString{Span: span, Value: t.Text}
+			h.Text = &ast.LiteralString{Span: body, Value: t.Text}
 		}
 		return h
 	case lexer.Regex:
