@@ -65,6 +65,7 @@ func TestCorpus(t *testing.T) {
 		if !diags.HasErrors() {
 			diags = append(diags, Validate(prog)...)
 		}
+		checkSpans(t, path, prog)
 		if diags.HasErrors() {
 			var buf bytes.Buffer
 			diag.WriteText(&buf, diags)
