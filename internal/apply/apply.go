@@ -39,6 +39,9 @@ type Options struct {
 	GraphDir string
 	// BucketDir is where file backups go.
 	BucketDir string
+	// ShowDiff prints a unified diff of every file content change (the
+	// file's own show_diff parameter can turn it off).
+	ShowDiff bool
 	// Tags, when not empty, limits the run to resources with one of these
 	// tags (a container's sentinels carry the container's tags); the others
 	// are skipped and drop the refresh events queued for them.
@@ -525,6 +528,7 @@ func (t *transaction) handle(v *graph.Vertex) *resource.Handle {
 		Noop:      t.noop(v),
 		BucketDir: t.plan.opts.BucketDir,
 		Runner:    t.plan.opts.Runner,
+		ShowDiff:  t.plan.opts.ShowDiff,
 	}
 }
 

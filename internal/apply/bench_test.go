@@ -146,6 +146,36 @@ func BenchmarkApplyFiles2000Chained(b *testing.B) {
 	})
 }
 
+// materialize writes the directories and files of a generated catalog
+// directly, without fsync: a converged tree made in seconds rather than
+// the minutes 100,000 synced writes take. The first timed run checks that
+// the engine agrees nothing is left to change.
+func materialize(b *testing.B, c *catalog.Catalog) {
+	for _, r := range c.Resources {
+		if r.Type != "File" {
+			continue
+		}
+		var err error
+		switch r.String("ensure") {
+		case "directory":
+			err = os.MkdirAll(r.Title, 0o755)
+			if err == nil {
+				err = os.Chmod(r.Title, 0o755)
+			}
+		case "file":
+			err = os.WriteFile(r.Title, []byte(r.String("content")), 0o644)
+			if err == nil {
+				err = os.Chmod(r.Title, 0o644)
+			}
+		default:
+			b.Fatalf("materialize: %s has ensure %q", r.Ref(), r.String("ensure"))
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkApply100kConverged applies 100,000 resources that are all in
 // sync: 100,000 files (about 256 bytes of content each, mode 0644, no
 // relationships) in 200 directories of 500, plus the 201 directories
@@ -158,7 +188,7 @@ func BenchmarkApply100kConverged(b *testing.B) {
 	root := filepath.Join(b.TempDir(), "root")
 	c := gen.Files(root, n, false)
 	total := managed(c)
-	check(b, run(b, c, opts), total)
+	materialize(b, c)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

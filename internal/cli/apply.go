@@ -38,6 +38,7 @@ type applyFlags struct {
 	jobs         int
 	reportFile   string
 	bucketDir    string
+	showDiff     bool
 	tags         []string
 	skipTags     []string
 }
@@ -80,6 +81,7 @@ such as one printed by 'puppet catalog find NODE --terminus compiler' or by
 	fl.Int64Var(&f.seed, "seed", 0, "seed for --ordering random (0: a new one each run)")
 	fl.IntVar(&f.jobs, "jobs", 1, "apply up to N ready resources at once")
 	fl.StringVar(&f.reportFile, "report", "", "write a JSON report of the run to FILE (docs/report.md)")
+	fl.BoolVar(&f.showDiff, "show_diff", false, "print a unified diff of each file content change")
 	fl.StringSliceVar(&f.tags, "tags", nil, "apply only resources with one of these tags (comma-separated)")
 	fl.StringSliceVar(&f.skipTags, "skip_tags", nil, "skip resources with any of these tags (comma-separated)")
 	fl.StringVar(&f.bucketDir, "bucketdir", "/var/lib/ordo/clientbucket", "local file bucket for file backups")
@@ -144,6 +146,7 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		Ordering:  ordering,
 		Seed:      seed,
 		BucketDir: f.bucketDir,
+		ShowDiff:  f.showDiff,
 		Tags:      lowerAll(f.tags),
 		SkipTags:  lowerAll(f.skipTags),
 	}
