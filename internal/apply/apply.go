@@ -577,11 +577,11 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 		propPath := h.Path + "/" + p.Name()
 		if h.Noop {
 			ev.Status = EventNoop
-			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", catalog.Format(ev.Previous), catalog.Format(ev.Desired))
+			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", formatValue(p, ev.Previous), formatValue(p, ev.Desired))
 			t.log.Log(h.Level, propPath, ev.Message)
 		} else if err := p.Sync(ctx, h); err != nil {
 			ev.Status = EventFailure
-			ev.Message = fmt.Sprintf("change from %s to %s failed: %v", catalog.Format(ev.Previous), catalog.Format(ev.Desired), err)
+			ev.Message = fmt.Sprintf("change from %s to %s failed: %v", formatValue(p, ev.Previous), formatValue(p, ev.Desired), err)
 			t.log.Log(resource.Err, "", err.Error())
 			var wrapped *resource.WrappedError
 			if errors.As(err, &wrapped) && wrapped.Cause != nil {
@@ -605,6 +605,19 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 		}
 	}
 	return s
+}
+
+// formatValue shows a property value in a message: the property's own
+// way if it has one, else Puppet's generic format. Sensitive values are
+// always redacted.
+func formatValue(p resource.Property, v catalog.Value) string {
+	if _, ok := v.(catalog.Sensitive); ok {
+		return catalog.Redacted
+	}
+	if f, ok := p.(resource.ValueFormatter); ok {
+		return f.FormatValue(v)
+	}
+	return catalog.Format(v)
 }
 
 // sensitive reports whether a property's values must be hidden.

@@ -47,7 +47,7 @@ func TestFormat(t *testing.T) {
 		{true, "'true'"},
 		{1.5, "'1.5'"},
 		{2.0, "'2.0'"},
-		{h, "{'b' => '1', 'a' => 'x'}"},
+		{h, "{'a' => 'x', 'b' => '1'}"},
 		{Sensitive{"secret"}, "[redacted]"},
 		{nil, "undef"},
 	} {

@@ -56,7 +56,7 @@ type Rich struct {
 
 // Format renders v the way Puppet shows values in change messages:
 // scalars in single quotes, arrays as ['a', 'b'], hashes as {'k' => 'v'},
-// sensitive values as [redacted].
+// sensitive values as [redacted]. Hash keys are shown sorted.
 func Format(v Value) string {
 	var b strings.Builder
 	format(&b, v)
@@ -77,8 +77,9 @@ func format(b *strings.Builder, v Value) {
 		}
 		b.WriteByte(']')
 	case *Hash:
+		// Puppet sorts the keys for display.
 		b.WriteByte('{')
-		for i, k := range x.keys {
+		for i, k := range x.SortedKeys() {
 			if i > 0 {
 				b.WriteString(", ")
 			}

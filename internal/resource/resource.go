@@ -239,3 +239,10 @@ func (e *WrappedError) Unwrap() error { return e.Cause }
 type SensitiveProperty interface {
 	Sensitive() bool
 }
+
+// ValueFormatter is implemented by a property that shows its values its
+// own way in noop and failure messages (Puppet's is_to_s and should_to_s),
+// such as a file owner shown as a bare id. Others use catalog.Format.
+type ValueFormatter interface {
+	FormatValue(v catalog.Value) string
+}
