@@ -321,3 +321,10 @@ func show(v catalog.Value) string {
 // Sensitive hides ensure's values when the content is sensitive, since
 // ensure reports the content when it creates the file.
 func (p *ensureProp) Sensitive() bool { return p.sensitive }
+
+// FormatValue shows owner values as Puppet does in noop and failure
+// lines: an id without a name bare, a name quoted.
+func (p *ownerProp) FormatValue(v catalog.Value) string { return show(v) }
+
+// FormatValue shows group values like owner values.
+func (p *groupProp) FormatValue(v catalog.Value) string { return show(v) }
