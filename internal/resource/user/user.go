@@ -358,16 +358,18 @@ func (u *instance) Properties() []resource.Property {
 	if u.cur == nil {
 		return props
 	}
-	str := func(name string, want *string, cur string, flag string) {
+	str := func(name string, want *string, cur string, flag string) *ns.Prop {
 		if want == nil {
-			return
+			return nil
 		}
 		w := *want
-		props = append(props, &ns.Prop{
+		p := &ns.Prop{
 			PropName: name, Cur: cur, Want: w, Synced: cur == w, Ev: name + "_changed",
 			Msg: ns.Change(name, false, ns.Display(cur), false, ns.Display(w)),
 			Do:  u.modify(name, flag, w),
-		})
+		}
+		props = append(props, p)
+		return p
 	}
 	str("home", u.home, u.cur.Home, "-d")
 	if u.uid != nil {
@@ -386,10 +388,8 @@ func (u *instance) Properties() []resource.Property {
 		props = append(props, u.gidProp())
 	}
 	str("comment", u.comment, u.cur.Gecos, "-c")
-	str("shell", u.shell, u.cur.Shell, "-s")
-	if u.shell != nil {
+	if sh := str("shell", u.shell, u.cur.Shell, "-s"); sh != nil {
 		// Puppet checks the new shell before changing it, as on create.
-		sh := props[len(props)-1].(*ns.Prop)
 		set := sh.Do
 		sh.Do = func(ctx context.Context, h *resource.Handle) error {
 			if err := checkShell(*u.shell); err != nil {
