@@ -70,6 +70,7 @@ func FuzzParse(f *testing.F) {
 				return true
 			})
 			_ = ast.Dump(prog)
+			_ = Validate(prog)
 		}
 	})
 }

@@ -746,6 +746,7 @@ func (p *parser) isAttributeStartAt(n int) bool {
 // comma. Consecutive key => value pairs become one hash, as in Puppet.
 func (p *parser) arguments(end lexer.Kind) []ast.Expr {
 	var args []ast.Expr
+	unfolded := -1 // index of the hash collecting key => value arguments
 	for p.tok.Kind != end && p.tok.Kind != lexer.EOF && !p.stopped {
 		var a ast.Expr
 		if (p.tok.Kind == lexer.KwType || p.tok.Kind == lexer.KwFunction) && p.peek(1).Kind != lexer.LParen {
@@ -758,14 +759,14 @@ func (p *parser) arguments(end lexer.Kind) []ast.Expr {
 			p.next()
 			v := p.assignment()
 			entry := &ast.HashEntry{Span: ast.Span{From: a.Pos(), To: v.End()}, Key: a, Value: v}
-			if n := len(args); n > 0 {
-				if h, ok := args[n-1].(*ast.HashExpr); ok && h.From == h.Entries[0].From {
-					h.Entries = append(h.Entries, entry)
-					h.To = entry.To
-					goto next
-				}
+			if n := len(args); n > 0 && unfolded == n-1 {
+				h := args[n-1].(*ast.HashExpr)
+				h.Entries = append(h.Entries, entry)
+				h.To = entry.To
+				goto next
 			}
 			args = append(args, &ast.HashExpr{Span: entry.Span, Entries: []*ast.HashEntry{entry}})
+			unfolded = len(args) - 1
 		} else {
 			args = append(args, a)
 		}

@@ -32,6 +32,9 @@ type validator struct {
 }
 
 func (v *validator) report(code diag.Code, sev diag.Severity, n ast.Node, format string, args ...any) {
+	if n == nil {
+		return
+	}
 	v.diags = append(v.diags, &diag.Diagnostic{Severity: sev, Code: code, Summary: fmt.Sprintf(format, args...),
 		Subject: source.Range{File: v.file, Start: n.Pos(), End: n.End()}})
 }
