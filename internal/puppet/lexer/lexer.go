@@ -28,7 +28,7 @@ const maxNesting = 64
 // unclosed string, comment or heredoc); the tokens before it are returned.
 func Lex(f *source.File, mode Mode) ([]Token, diag.List) {
 	l := &lexer{file: f, src: f.Content, heredocLineEnd: -1, epp: mode == EPP, eppText: mode == EPP}
-	l.toks = make([]Token, 0, len(f.Content)/6+16)
+	l.toks = make([]Token, 0, len(f.Content)/4+16) // about one token per four bytes
 	l.lastKind = Semi
 	for {
 		t := l.next()
