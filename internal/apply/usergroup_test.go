@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,13 +28,14 @@ func TestUserBeforeItsGroups(t *testing.T) {
 	if os.Geteuid() != 0 || ns.Program("useradd") == "useradd" {
 		t.Skip("needs root and useradd")
 	}
+	b := make([]byte, 4)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	// One random stem and a letter each, so the names sort as listed.
 	var names []string
-	for range 3 {
-		b := make([]byte, 4)
-		if _, err := rand.Read(b); err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, "ordotest_"+hex.EncodeToString(b))
+	for i := range 3 {
+		names = append(names, "ordotest_"+hex.EncodeToString(b)+string(rune('a'+i)))
 	}
 	u, g1, g2 := names[0], names[1], names[2]
 	t.Cleanup(func() {
@@ -43,7 +45,7 @@ func TestUserBeforeItsGroups(t *testing.T) {
 	})
 	path := filepath.Join(t.TempDir(), "owned")
 
-	build := func() *catalog.Catalog {
+	build := func(userParams ...any) *catalog.Catalog {
 		c := catalog.New("node")
 		add := func(r *catalog.Resource, container catalog.Ref) {
 			if err := c.Add(r); err != nil {
@@ -56,29 +58,31 @@ func TestUserBeforeItsGroups(t *testing.T) {
 		stage, class := catalog.Ref{Type: "Stage", Title: "main"}, catalog.Ref{Type: "Class", Title: "main"}
 		add(&catalog.Resource{Type: "Stage", Title: "main"}, catalog.Ref{})
 		add(&catalog.Resource{Type: "Class", Title: "main"}, stage)
-		add(resourcetest.Resource("User", u, "ensure", "present", "gid", g1, "groups", []catalog.Value{g2}), class)
+		if userParams == nil {
+			userParams = []any{"ensure", "present", "gid", g1, "groups", []catalog.Value{g2}}
+		}
+		add(resourcetest.Resource("User", u, userParams...), class)
 		add(resourcetest.Resource("Group", g1, "ensure", "present"), class)
 		add(resourcetest.Resource("Group", g2, "ensure", "present"), class)
 		add(resourcetest.Resource("File", path, "ensure", "file", "owner", u, "group", g2, "content", "hi\n"), class)
 		return c
 	}
-	run := func() []string {
+	run := func(c *catalog.Catalog, noop bool) []string {
 		log := &resourcetest.Logger{MinLevel: resource.Notice}
-		res, err := apply.Apply(context.Background(), build(), apply.Options{Types: builtin.Registry(), Runner: command.Runner{}, Log: log, BucketDir: t.TempDir()})
+		_, err := apply.Apply(context.Background(), c, apply.Options{Types: builtin.Registry(), Runner: command.Runner{}, Log: log, BucketDir: t.TempDir(), Noop: noop})
 		if err != nil {
 			t.Fatal(err)
 		}
-		_ = res
 		var out []string
 		for _, l := range log.Lines() {
-			if !strings.Contains(l, "Applied catalog") {
+			if !strings.Contains(l, "Applied catalog") && !strings.Contains(l, "Would have triggered") {
 				out = append(out, l)
 			}
 		}
 		return out
 	}
 
-	got := run()
+	got := run(build(), false)
 	want := []string{
 		"Notice: /Stage[main]/Main/Group[" + g1 + "]/ensure: created",
 		"Notice: /Stage[main]/Main/Group[" + g2 + "]/ensure: created",
@@ -107,7 +111,28 @@ func TestUserBeforeItsGroups(t *testing.T) {
 		t.Errorf("file owner %d, want %d", st.Uid, acct.UID)
 	}
 
-	if got := run(); len(got) != 0 {
+	if got := run(build(), false); len(got) != 0 {
 		t.Errorf("second run changed:\n%s", strings.Join(got, "\n"))
+	}
+
+	// Noop and failure lines show numbers bare and the current groups
+	// unquoted, as Puppet's is_to_s does.
+	p := "Notice: /Stage[main]/Main/User[" + u + "]/"
+	got = run(build("uid", acct.UID+1, "groups", []catalog.Value{g1}, "comment", "x"), true)
+	want = []string{
+		fmt.Sprintf("%suid: current_value %d, should be %d (noop)", p, acct.UID, acct.UID+1),
+		p + "comment: current_value '', should be 'x' (noop)",
+		fmt.Sprintf("%sgroups: current_value %s, should be '%s,%s' (noop)", p, g2, g1, g2),
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("noop run:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	got = run(build("uid", 0), false)
+	want = []string{
+		"Error: Could not set uid on user[" + u + "]: Execution of '/usr/sbin/usermod -u 0 " + u + "' returned 4: usermod: UID '0' already exists",
+		fmt.Sprintf("Error: /Stage[main]/Main/User[%s]/uid: change from %d to 0 failed: Could not set uid on user[%s]: Execution of '/usr/sbin/usermod -u 0 %s' returned 4: usermod: UID '0' already exists", u, acct.UID, u, u),
+	}
+	if len(got) < 2 || !slices.Equal(got[:2], want) {
+		t.Errorf("failing run:\n%s\nwant first:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

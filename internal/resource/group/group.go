@@ -193,7 +193,7 @@ func (g *instance) Properties() []resource.Property {
 		want := g.wantMembers(curList)
 		joined := strings.Join(want, ",")
 		props = append(props, &ns.Prop{
-			PropName: "members", Cur: strings.Join(curList, ","), Want: joined,
+			PropName: "members", Cur: ns.List(curList), Want: ns.List(want),
 			Synced: strings.Join(sortedCur, ",") == joined, Ev: "members_changed",
 			Msg: ns.Change("members", false, strings.Join(curList, ","), false, joined),
 			Do:  g.setMembers(want),

@@ -521,7 +521,9 @@ func (u *instance) groupsProp() *ns.Prop {
 	sort.Strings(sortedCur)
 	joined := strings.Join(want, ",")
 	return &ns.Prop{
-		PropName: "groups", Cur: strings.Join(cur, ","), Want: joined,
+		// Puppet retrieves the current groups as a list and wants them as
+		// one comma-separated string.
+		PropName: "groups", Cur: ns.List(cur), Want: joined,
 		Synced: strings.Join(sortedCur, ",") == joined, Ev: "groups_changed",
 		// The current list shows joined and unquoted, the new one as a list.
 		Msg: ns.Change("groups", false, strings.Join(cur, ","), false, ns.Display(want)),

@@ -343,6 +343,31 @@ func (p *Prop) Message() string                                    { return p.Ms
 func (p *Prop) Sensitive() bool                                    { return p.Secret }
 func (p *Prop) Sync(ctx context.Context, h *resource.Handle) error { return p.Do(ctx, h) }
 
+// FormatValue shows a value in noop and failure lines as Puppet's is_to_s
+// and should_to_s do for these properties: numbers bare, a list (a user's
+// current groups, a group's members) joined by commas without quotes,
+// anything else quoted.
+func (p *Prop) FormatValue(v catalog.Value) string {
+	switch x := v.(type) {
+	case int64, int:
+		return Display(x)
+	case []catalog.Value:
+		return strings.Join(catalog.Strings(x), ",")
+	}
+	return catalog.Format(v)
+}
+
+var _ resource.ValueFormatter = (*Prop)(nil)
+
+// List converts names to a catalog list value.
+func List(names []string) []catalog.Value {
+	out := make([]catalog.Value, len(names))
+	for i, n := range names {
+		out[i] = n
+	}
+	return out
+}
+
 // Event is the property's event name: <type>_created/_removed for ensure,
 // <property>_changed otherwise.
 func (p *Prop) Event() string { return p.Ev }

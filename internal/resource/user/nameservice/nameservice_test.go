@@ -79,3 +79,22 @@ func TestMessages(t *testing.T) {
 		t.Errorf("IntLike(3) = %#v", v)
 	}
 }
+
+func TestFormatValue(t *testing.T) {
+	var p Prop
+	for _, tc := range []struct {
+		v    catalog.Value
+		want string
+	}{
+		{int64(47001), "47001"},
+		{"ordotest", "'ordotest'"},
+		{"a,b", "'a,b'"},
+		{[]catalog.Value{"a", "b"}, "a,b"},
+		{[]catalog.Value{}, ""},
+		{"absent", "'absent'"},
+	} {
+		if got := p.FormatValue(tc.v); got != tc.want {
+			t.Errorf("FormatValue(%#v) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+}
