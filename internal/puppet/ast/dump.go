@@ -149,7 +149,8 @@ func toSexp(n Node) sexp {
 	case *LiteralDefault:
 		return atom("default")
 	case *LiteralRegex:
-		return atom("/" + n.Pattern + "/")
+		// Keep one node per line: line breaks in a pattern are escaped.
+		return atom("/" + strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(n.Pattern) + "/")
 	case *InterpolatedString:
 		return exprList("concat", n.Parts)
 	case *TextExpr:

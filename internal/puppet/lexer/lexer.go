@@ -662,8 +662,6 @@ func (l *lexer) regex(start int) (Token, bool) {
 			t := l.tok(Regex, start)
 			t.Text = string(l.src[start+1 : i])
 			return t, true
-		case '\n':
-			return Token{}, false
 		}
 		i++
 	}
