@@ -405,18 +405,17 @@ func (l *lexer) variable(start int) Token {
 	return t
 }
 
-// followedBy renders up to five characters after i for "Unclosed quote"
-// messages, as Puppet does.
+// followedBy renders up to five bytes after i followed by "...", or
+// "<eof>", for "Unclosed ..." messages, as Puppet does.
 func (l *lexer) followedBy(i int) string {
 	rest := l.src[i:]
-	if len(rest) > 5 {
-		return strconv.Quote(string(rest[:5]))[1:len(strconv.Quote(string(rest[:5])))-1] + "..."
-	}
 	if len(rest) == 0 {
 		return "<eof>"
 	}
-	q := strconv.Quote(string(rest))
-	return q[1 : len(q)-1]
+	if len(rest) > 5 {
+		rest = rest[:5]
+	}
+	return strings.NewReplacer("\t", `\t`, "\n", `\n`, "\r", `\r`).Replace(string(rest)) + "..."
 }
 
 func (l *lexer) singleQuoted(start int) Token {
@@ -424,7 +423,7 @@ func (l *lexer) singleQuoted(start int) Token {
 	i := start + 1
 	for {
 		if i >= len(l.src) {
-			l.fatal(diag.UnclosedQuote, start, start+1, "expected a closing \"'\"", "Unclosed quote after \"'\" followed by '%s'", l.followedBy(start+1))
+			l.fatal(diag.UnclosedQuote, start+1, start+1, "expected a closing \"'\"", "Unclosed quote after \"'\" followed by '%s'", l.followedBy(start+1))
 			return Token{Kind: EOF, Pos: source.Pos(len(l.src)), End: source.Pos(len(l.src))}
 		}
 		c := l.src[i]
@@ -628,7 +627,7 @@ func (l *lexer) doubleQuoted(start int) Token {
 	i := start + 1
 	for {
 		if i >= len(l.src) {
-			l.fatal(diag.UnclosedQuote, start, start+1, "expected a closing '\"'", "Unclosed quote after '\"' followed by '%s'", l.followedBy(start+1))
+			l.fatal(diag.UnclosedQuote, start+1, start+1, "expected a closing '\"'", "Unclosed quote after '\"' followed by '%s'", l.followedBy(start+1))
 			return Token{Kind: EOF, Pos: source.Pos(len(l.src)), End: source.Pos(len(l.src))}
 		}
 		switch c := l.src[i]; c {

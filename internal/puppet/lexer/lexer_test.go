@@ -125,3 +125,29 @@ func FuzzLex(f *testing.F) {
 		}
 	})
 }
+
+func TestLexErrors(t *testing.T) {
+	tests := []struct {
+		src, want string
+	}{
+		{"$a = 'abc\n", `t.pp:1:7: Unclosed quote after "'" followed by 'abc\n...' (expected a closing "'")`},
+		{`$a = "ab`, `t.pp:1:7: Unclosed quote after '"' followed by 'ab...' (expected a closing '"')`},
+		{`$a = "`, `t.pp:1:7: Unclosed quote after '"' followed by '<eof>' (expected a closing '"')`},
+		{"/* x", `t.pp:1:1: Unclosed multiline comment (expected '*/' to close the comment)`},
+		{"$a = @(END)\nx\n", `t.pp:2:1: Heredoc without end-tagged line (expected a line with the end tag 'END')`},
+		{"$a = @(END\n", `t.pp:1:6: Unclosed parenthesis after '@(' followed by '@(END...' (expected ')' to close the heredoc tag)`},
+		{"$a = @(END/q)\nEND\n", `t.pp:1:6: Invalid heredoc escape char. Only t, r, n, s,  u, L, $ allowed. Got 'q' (valid escapes are t, r, n, s, u, L and $)`},
+		{"$a = 0x", `t.pp:1:6: Not a valid hex number 0x`},
+		{"$a = 019", `t.pp:1:6: Not a valid octal number 019`},
+	}
+	for _, tt := range tests {
+		_, diags := Lex(source.NewFile("t.pp", []byte(tt.src)), Manifest)
+		if len(diags) == 0 {
+			t.Errorf("Lex(%q): no error, want %s", tt.src, tt.want)
+			continue
+		}
+		if got := diags[0].Error(); got != tt.want {
+			t.Errorf("Lex(%q)\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}

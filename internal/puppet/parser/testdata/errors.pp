@@ -5,9 +5,9 @@ class {
 } ### 1: Syntax error at '}'
 }
 ---
-$a = 'abc ### 6: Unclosed quote after
+$a = 'abc ### 7: Unclosed quote after
 ---
-$a = "abc ### 6: Unclosed quote after
+$a = "abc ### 7: Unclosed quote after
 ---
 $a = @(END)
 foo ### 1: Heredoc without end-tagged line
