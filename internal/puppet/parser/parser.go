@@ -932,8 +932,8 @@ func (p *parser) interpolated(span ast.Span, segs []lexer.Segment) ast.Expr {
 			s.Parts = append(s.Parts, &ast.TextExpr{Span: sspan, Expr: v})
 		case lexer.SegExpr:
 			toks := seg.Tokens
-			if toks[0].Kind.IsKeyword() {
-				// "${type}" names the variable $type.
+			if toks[0].Kind.IsKeyword() || (toks[0].Kind == lexer.Word && !strings.Contains(toks[0].Text, "-")) {
+				// "${type}" and "${_x}" name the variables $type and $_x.
 				toks = append([]lexer.Token{toks[0]}, toks[1:]...)
 				toks[0].Kind = lexer.Name
 			}
