@@ -33,21 +33,35 @@ func TestParseRef(t *testing.T) {
 	}
 }
 
+// The expected texts are what Puppet 7.23 printed for the same values
+// (notify messages and exec returns in noop runs).
 func TestFormat(t *testing.T) {
 	h := NewHash()
 	h.Set("b", int64(1))
 	h.Set("a", "x")
+	nested := NewHash()
+	inner := NewHash()
+	inner.Set("x", 1.0)
+	nested.Set("k", []Value{int64(1), "two"})
+	nested.Set("n", inner)
 	for _, tc := range []struct {
 		in   Value
 		want string
 	}{
 		{"0644", "'0644'"},
+		{"absent", "'absent'"},
+		{"", "''"},
+		{"it's", `'it\'s'`},
+		{`say "hi"`, `'say "hi"'`},
+		{"a\nb", `"a\nb"`},
+		{"tab\there", `"tab\there"`},
 		{[]Value{"0"}, "['0']"},
-		{[]Value{int64(0), int64(2)}, "['0', '2']"},
-		{true, "'true'"},
-		{1.5, "'1.5'"},
-		{2.0, "'2.0'"},
-		{h, "{'a' => 'x', 'b' => '1'}"},
+		{[]Value{"0", "2"}, "['0', '2']"},
+		{int64(42), "42"},
+		{1.5, "1.500000"},
+		{true, "true"},
+		{h, "{\n  'b' => 1,\n  'a' => 'x'\n}"},
+		{nested, "{\n  'k' => [1, 'two'],\n  'n' => {\n    'x' => 1.0\n  }\n}"},
 		{Sensitive{"secret"}, "[redacted]"},
 		{nil, "undef"},
 	} {

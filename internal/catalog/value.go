@@ -54,47 +54,119 @@ type Rich struct {
 	Data  *Hash
 }
 
-// Format renders v the way Puppet shows values in change messages:
-// scalars in single quotes, arrays as ['a', 'b'], hashes as {'k' => 'v'},
-// sensitive values as [redacted]. Hash keys are shown sorted.
+// Format renders v the way Puppet 7 shows property values in change,
+// noop and failure messages (its string converter with the parameter
+// format): strings quoted ('x', or "a\nb" when they hold control
+// characters), numbers and booleans bare, a float with six decimals,
+// arrays as ['a', 1], hashes over several lines in insertion order, and
+// sensitive values as [redacted].
 func Format(v Value) string {
 	var b strings.Builder
-	format(&b, v)
+	switch x := v.(type) {
+	case float64:
+		b.WriteString(strconv.FormatFloat(x, 'f', 6, 64))
+	case *Hash:
+		formatHash(&b, x, "")
+	default:
+		format(&b, v, "")
+	}
 	return b.String()
 }
 
-func format(b *strings.Builder, v Value) {
+// format renders a value inside another, or a top-level scalar; indent is
+// the indentation of the enclosing multi-line hash, if any.
+func format(b *strings.Builder, v Value, indent string) {
 	switch x := v.(type) {
 	case nil:
 		b.WriteString("undef")
+	case string:
+		quote(b, x)
+	case bool, int64, int:
+		b.WriteString(Scalar(x))
+	case float64:
+		b.WriteString(Scalar(x))
 	case []Value:
 		b.WriteByte('[')
 		for i, e := range x {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			format(b, e)
+			format(b, e, indent)
 		}
 		b.WriteByte(']')
 	case *Hash:
-		// Puppet sorts the keys for display.
-		b.WriteByte('{')
-		for i, k := range x.SortedKeys() {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			format(b, k)
-			b.WriteString(" => ")
-			format(b, x.vals[k])
-		}
-		b.WriteByte('}')
+		formatHash(b, x, indent)
 	case Sensitive:
 		b.WriteString(Redacted)
 	default:
-		b.WriteByte('\'')
-		b.WriteString(Scalar(x))
-		b.WriteByte('\'')
+		quote(b, Scalar(x))
 	}
+}
+
+// formatHash writes a hash one entry a line, nested hashes indented.
+func formatHash(b *strings.Builder, h *Hash, indent string) {
+	if h.Len() == 0 {
+		b.WriteString("{}")
+		return
+	}
+	inner := indent + "  "
+	b.WriteString("{\n")
+	for i, k := range h.keys {
+		b.WriteString(inner)
+		quote(b, k)
+		b.WriteString(" => ")
+		format(b, h.vals[k], inner)
+		if i < len(h.keys)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(indent)
+	b.WriteByte('}')
+}
+
+// quote writes s as Puppet quotes a string for display: in single quotes,
+// or in double quotes with escapes when it holds a control character.
+func quote(b *strings.Builder, s string) {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			doubleQuote(b, s)
+			return
+		}
+	}
+	b.WriteByte('\'')
+	for _, r := range s {
+		switch r {
+		case '\'', '\\':
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	b.WriteByte('\'')
+}
+
+func doubleQuote(b *strings.Builder, s string) {
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '"', '\\', '$':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			if r < 0x20 || r == 0x7f {
+				fmt.Fprintf(b, "\\u{%X}", r)
+				continue
+			}
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
 }
 
 // Scalar renders a scalar without quotes: strings as they are, numbers in

@@ -238,7 +238,7 @@ func TestApply(t *testing.T) {
 			r:     func(d string) *catalog.Resource { return res(d+"/own", "owner", "nosuchuser", "group", "root") },
 			want: func(d string) string {
 				return "Error: Could not find user nosuchuser\n" +
-					"Error: " + P(d+"/own") + "/owner: change from '12345' to 'nosuchuser' failed: Could not find user nosuchuser\n" +
+					"Error: " + P(d+"/own") + "/owner: change from 12345 to 'nosuchuser' failed: Could not find user nosuchuser\n" +
 					"Notice: " + P(d+"/own") + "/group: group changed 12345 to 'root'"
 			}},
 		{name: "present directory with content",
