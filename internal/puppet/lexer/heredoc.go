@@ -186,85 +186,99 @@ func (l *lexer) heredoc(start int) Token {
 	return t
 }
 
-// eppTextToken lexes template text up to the next code tag. It returns
-// ok=false when it switched to code mode without any text to emit.
+// skipLeading drops the blanks and one line break that follow a "-%>" tag.
+func (l *lexer) skipLeading() {
+	for l.pos < len(l.src) && (l.src[l.pos] == ' ' || l.src[l.pos] == '\t') {
+		l.pos++
+	}
+	if l.peekAt(l.pos) == '\r' {
+		l.pos++
+	}
+	if l.peekAt(l.pos) == '\n' {
+		l.pos++
+	}
+}
+
+// eppTextToken lexes template text up to the next code tag, following
+// Puppet's template scanner: "<%%" and "%%>" are literal, "<%# %>" is a
+// comment, "-%>" drops the blanks and line break after it, "<%-" the blanks
+// before it. Text before a tag is emitted only when not empty; text that
+// runs to the end of the template always is. It returns ok=false when there
+// is no text token to emit.
 func (l *lexer) eppTextToken() (Token, bool) {
+	if l.pos >= len(l.src) {
+		return Token{}, false
+	}
 	start := l.pos
 	if l.eppTrimNL {
 		l.eppTrimNL = false
-		if l.peekAt(l.pos) == '\n' {
-			l.pos++
-		} else if l.peekAt(l.pos) == '\r' && l.peekAt(l.pos+1) == '\n' {
-			l.pos += 2
-		}
+		l.skipLeading()
 	}
 	var b strings.Builder
-	emit := func(kindAfter Kind, tagStart int) (Token, bool) {
-		text := b.String()
-		t := Token{Kind: RenderString, Pos: source.Pos(start), End: source.Pos(tagStart), Text: text}
+	text := func(end int, always bool) (Token, bool) {
 		l.lastKind = RenderString
-		if text == "" {
+		if b.Len() == 0 && !always {
 			return Token{}, false
 		}
-		return t, true
+		return Token{Kind: RenderString, Pos: source.Pos(start), End: source.Pos(end), Text: b.String()}, true
 	}
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
-		if c == '<' && l.peekAt(l.pos+1) == '%' {
-			if l.peekAt(l.pos+2) == '%' { // <%% is a literal <%
-				b.WriteString("<%")
-				l.pos += 3
-				continue
-			}
-			tagStart := l.pos
-			switch l.peekAt(l.pos + 2) {
-			case '#':
-				end := bytes.Index(l.src[l.pos+3:], []byte("%>"))
-				if end < 0 {
-					l.fatal(diag.BadEPP, l.pos, l.pos+3, "expected '%>' to close the comment", "Unbalanced epp tag, reached <eof> without closing tag.")
-					return emit(EOF, tagStart)
-				}
-				closeAt := l.pos + 3 + end
-				l.pos = closeAt + 2
-				if closeAt > 0 && l.src[closeAt-1] == '-' {
-					if l.peekAt(l.pos) == '\n' {
-						l.pos++
-					} else if l.peekAt(l.pos) == '\r' && l.peekAt(l.pos+1) == '\n' {
-						l.pos += 2
-					}
-				}
-				continue
-			case '=':
-				l.pos += 3
-				l.eppText = false
-				if t, ok := emit(RenderExpr, tagStart); ok {
-					// Emit the text now and lex the "<%=" tag on the next call.
-					l.pos = tagStart
-					l.eppText = true
-					return t, true
-				}
-				t := Token{Kind: RenderExpr, Pos: source.Pos(tagStart), End: source.Pos(l.pos)}
-				l.lastKind = RenderExpr
-				l.eppRender = true
-				return t, true
-			case '-':
-				text := strings.TrimRight(b.String(), " \t")
-				b.Reset()
-				b.WriteString(text)
-				l.pos += 3
-			default:
-				l.pos += 2
-			}
-			l.eppText = false
-			return emit(EOF, tagStart)
-		}
 		if c == '%' && l.peekAt(l.pos+1) == '%' && l.peekAt(l.pos+2) == '>' { // %%> is a literal %>
 			b.WriteString("%>")
 			l.pos += 3
 			continue
 		}
-		b.WriteByte(c)
-		l.pos++
+		if c != '<' || l.peekAt(l.pos+1) != '%' {
+			b.WriteByte(c)
+			l.pos++
+			continue
+		}
+		tagStart := l.pos
+		switch l.peekAt(l.pos + 2) {
+		case '%': // <%% is a literal <%
+			b.WriteString("<%")
+			l.pos += 3
+			continue
+		case '#':
+			rest := l.src[l.pos+3:]
+			end := -1
+			for k := 0; k+1 < len(rest); k++ {
+				if rest[k] == '%' && rest[k+1] == '>' && (k == 0 || rest[k-1] != '%') {
+					end = k
+					break
+				}
+			}
+			if end < 0 {
+				l.fatal(diag.BadEPP, tagStart, tagStart+3, "expected '%>' to close the comment", "Reaching end after opening <%%# without seeing %%>")
+				return text(tagStart, false)
+			}
+			l.pos += 3 + end + 2
+			if end > 0 && rest[end-1] == '-' {
+				l.skipLeading()
+			}
+			continue
+		case '=':
+			if t, ok := text(tagStart, false); ok {
+				// Emit the text now and lex the "<%=" tag on the next call.
+				l.pos = tagStart
+				return t, true
+			}
+			l.pos += 3
+			l.eppText = false
+			l.eppRender = true
+			l.lastKind = RenderExpr
+			return Token{Kind: RenderExpr, Pos: source.Pos(tagStart), End: source.Pos(l.pos)}, true
+		case '-':
+			trimmed := strings.TrimRight(b.String(), " \t")
+			b.Reset()
+			b.WriteString(trimmed)
+			l.pos += 3
+		default:
+			l.pos += 2
+		}
+		l.eppText = false
+		return text(tagStart, false)
 	}
-	return emit(EOF, l.pos)
+	return text(l.pos, true)
 }

@@ -19,6 +19,10 @@ import (
 // compared with Puppet's own on real code.
 func puppetDump(prog *ast.Program) string {
 	d := &puppetDumper{}
+	if prog.EPP {
+		items := append([]string{"lambda"}, d.params(prog.EPPParams)...)
+		return d.list(append(items, d.list("epp", d.body(prog.Body, true)))...)
+	}
 	return d.body(prog.Body, false)
 }
 
@@ -321,6 +325,10 @@ func (d *puppetDumper) node(n ast.Node) string {
 		return d.list("type-alias", n.Name, d.node(n.Type))
 	case *ast.BlockExpr:
 		return d.body(n.Body, true)
+	case *ast.RenderString:
+		return d.list("render-s", "'"+n.Text+"'")
+	case *ast.RenderExpr:
+		return d.list("render", d.node(n.X))
 	}
 	return fmt.Sprintf("(?%T)", n)
 }
@@ -354,9 +362,9 @@ func normalizeDump(s string) string {
 }
 
 // TestPuppetDumps compares ordo's trees with Puppet's on real code. It
-// runs when ORDO_PUPPET_DUMPS names a folder of X.pp files each with an
-// X.pp.puppetdump holding the output of `puppet parser dump X.pp` (without
-// its "--- file" header line).
+// runs when ORDO_PUPPET_DUMPS names a folder of X.pp (and X.epp) files each
+// with an X.pp.puppetdump holding the output of `puppet parser dump X.pp`
+// without its "--- file" header line (or `puppet epp dump --no-header X.epp`).
 func TestPuppetDumps(t *testing.T) {
 	dir := os.Getenv("ORDO_PUPPET_DUMPS")
 	if dir == "" {
@@ -364,7 +372,7 @@ func TestPuppetDumps(t *testing.T) {
 	}
 	same, total := 0, 0
 	err := filepath.WalkDir(dir, func(path string, de os.DirEntry, err error) error {
-		if err != nil || de.IsDir() || !strings.HasSuffix(path, ".pp") {
+		if err != nil || de.IsDir() || !(strings.HasSuffix(path, ".pp") || strings.HasSuffix(path, ".epp")) {
 			return err
 		}
 		want, err := os.ReadFile(path + ".puppetdump")
@@ -376,7 +384,7 @@ func TestPuppetDumps(t *testing.T) {
 			return err
 		}
 		total++
-		prog, diags := ParseManifest(source.NewFile(path, src))
+		prog, diags := ParseFile(source.NewFile(path, src))
 		if diags.HasErrors() {
 			t.Errorf("%s: %v", path, diags)
 			return nil

@@ -85,7 +85,7 @@ type foo = Integer ### 6: Syntax error at 'foo'
 ---
 <%#epp%><%= $x ### 78: Unbalanced epp tag, reached <eof> without closing tag.
 ---
-<%#epp%><%# never closed ### 9: Unbalanced epp tag, reached <eof> without closing tag.
+<%#epp%><%# never closed ### 9: Reaching end after opening <%#
 
 ---
 case $x { } ### 11: Syntax error at '}'
