@@ -296,7 +296,9 @@ type Lambda struct {
 
 // CallNamedFunction is name(args) or a statement call without parentheses
 // (include a, b). Func is a *QualifiedName, or a *QualifiedReference for
-// type conversion calls such as Integer('1').
+// type conversion calls such as Integer('1'). Arguments written as
+// key => value pairs arrive as one *HashExpr, as in Puppet. A bare name,
+// even return, next or break, is a *QualifiedName, not a call.
 type CallNamedFunction struct {
 	Span
 	Func   Expr
@@ -393,8 +395,9 @@ type ResourceBody struct {
 }
 
 // ResourceExpr declares resources: type { title: ... ; title2: ... }.
-// TypeName is a *QualifiedName (file, foo::bar, class), or an expression
-// such as Resource[File] for the abstract form.
+// TypeName is a *QualifiedName (file, foo::bar, class), or, as the grammar
+// allows any expression there, a *QualifiedReference (File { 'x': }), an
+// *AccessExpr (Resource[File] { 'x': }) or a *Variable ($type { 'x': }).
 type ResourceExpr struct {
 	Span
 	Form     ResourceForm
@@ -411,7 +414,9 @@ type ResourceDefaultsExpr struct {
 }
 
 // ResourceOverrideExpr amends resources already declared:
-// File['/x'] { mode => '0600' }. Resources is usually an *AccessExpr.
+// File['/x'] { mode => '0600' }. Resources is an *AccessExpr; as in
+// Puppet, Resource[File] { ... } (attributes without a title) is also an
+// override, whose evaluation decides what it means.
 type ResourceOverrideExpr struct {
 	Span
 	Form      ResourceForm

@@ -252,10 +252,8 @@ func (p *parser) statement() ast.Expr {
 		}
 		return call
 	}
-	switch name.Name {
-	case "return", "next", "break":
-		return call
-	}
+	// A bare name, even return, next or break, stays a name, as in Puppet
+	// (where "next()" is needed to call next without arguments).
 	return e
 }
 
@@ -408,10 +406,9 @@ func (p *parser) resource() ast.Expr {
 	}
 	e := p.expr()
 	if p.tok.Kind == lexer.LBrace {
-		switch e.(type) {
-		case *ast.QualifiedName, *ast.QualifiedReference, *ast.AccessExpr, *ast.Variable:
-			return p.resourceBody(e)
-		}
+		// As in Puppet, '{' after any expression opens a resource body;
+		// resourceBody reports the shapes that cannot be resources.
+		return p.resourceBody(e)
 	}
 	return e
 }
@@ -429,9 +426,7 @@ func (p *parser) resourceBody(typ ast.Expr) ast.Expr {
 		case *ast.QualifiedReference:
 			return &ast.ResourceDefaultsExpr{Span: span, TypeName: t, Ops: ops}
 		case *ast.AccessExpr:
-			if ref, ok := t.X.(*ast.QualifiedReference); ok && strings.EqualFold(ref.Name, "resource") && len(t.Keys) == 1 {
-				return &ast.ResourceDefaultsExpr{Span: span, TypeName: t, Ops: ops}
-			}
+			// Puppet makes Resource[File] { ... } an override too.
 			return &ast.ResourceOverrideExpr{Span: span, Resources: t, Ops: ops}
 		case *ast.QualifiedName:
 			// name { a => 1 } is a call of a statement function with a hash.
@@ -932,7 +927,7 @@ func (p *parser) interpolated(span ast.Span, segs []lexer.Segment) ast.Expr {
 			s.Parts = append(s.Parts, &ast.TextExpr{Span: sspan, Expr: v})
 		case lexer.SegExpr:
 			toks := seg.Tokens
-			if toks[0].Kind.IsKeyword() || (toks[0].Kind == lexer.Word && !strings.Contains(toks[0].Text, "-")) {
+			if toks[0].Kind.IsKeyword() || toks[0].Kind == lexer.Word {
 				// "${type}" and "${_x}" name the variables $type and $_x.
 				toks = append([]lexer.Token{toks[0]}, toks[1:]...)
 				toks[0].Kind = lexer.Name
@@ -949,9 +944,9 @@ func (p *parser) interpolated(span ast.Span, segs []lexer.Segment) ast.Expr {
 				case 0:
 					x = &ast.BadExpr{Span: sspan}
 				case 1:
-					x = interpolate(body[0])
+					x = p.interpolate(body[0])
 				default:
-					x = interpolate(body[len(body)-1])
+					x = p.interpolate(body[len(body)-1])
 				}
 			}
 			s.Parts = append(s.Parts, &ast.TextExpr{Span: sspan, Expr: x})
@@ -961,19 +956,22 @@ func (p *parser) interpolated(span ast.Span, segs []lexer.Segment) ast.Expr {
 }
 
 // interpolate turns the leading name of an expression inside "${}" into a
-// variable: "${x}", "${x[1]}", "${x.f}" and "${1}" all refer to variables.
-func interpolate(e ast.Expr) ast.Expr {
+// variable: "${x}", "${x[1]}", "${x.f}", "${_x}" and "${1}" all refer to
+// variables (Puppet does this to any number and bare word, as written).
+func (p *parser) interpolate(e ast.Expr) ast.Expr {
 	switch e := e.(type) {
 	case *ast.QualifiedName:
 		return &ast.Variable{Span: e.Span, Name: e.Name}
 	case *ast.LiteralInteger:
-		if e.Radix == 10 {
-			return &ast.Variable{Span: e.Span, Name: strconv.FormatInt(e.Value, 10)}
+		return &ast.Variable{Span: e.Span, Name: string(p.file.Content[e.From:e.To])}
+	case *ast.LiteralString:
+		if t := string(p.file.Content[e.From:e.To]); t == e.Value && t != "" && (t[0] == '_' || (t[0] >= 'a' && t[0] <= 'z')) {
+			return &ast.Variable{Span: e.Span, Name: e.Value} // a bare word such as _x or a-b
 		}
 	case *ast.AccessExpr:
-		e.X = interpolate(e.X)
+		e.X = p.interpolate(e.X)
 	case *ast.CallMethod:
-		e.Receiver = interpolate(e.Receiver)
+		e.Receiver = p.interpolate(e.Receiver)
 	}
 	return e
 }

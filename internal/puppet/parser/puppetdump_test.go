@@ -294,7 +294,8 @@ func (d *puppetDumper) node(n ast.Node) string {
 		if n.Query != nil {
 			q = append(q, d.node(n.Query))
 		}
-		return d.list(d.ops([]string{"collect", d.node(n.TypeName), d.list(q...)}, n.Overrides)...)
+		// Puppet's dumper never prints a collector's attribute overrides.
+		return d.list("collect", d.node(n.TypeName), d.list(q...))
 	case *ast.ClassDef:
 		items := []string{"class", n.Name}
 		if n.Parent != "" {
@@ -344,21 +345,19 @@ func puppetForm(f ast.ResourceForm) string {
 }
 
 var (
-	spaceRun   = regexp.MustCompile(`\s+`)
-	spaceParen = regexp.MustCompile(`\( | \)`)
+	spaceRun    = regexp.MustCompile(`\s+`)
+	warningLine = regexp.MustCompile("(?m)^\x1b\\[[0-9;]*m(Warning|Error):.*$")
 )
 
-// normalizeDump makes two dumps comparable regardless of line breaks and
-// indentation.
+// normalizeDump makes two dumps comparable regardless of line breaks,
+// indentation and the warnings Puppet prints: all white space is dropped.
 func normalizeDump(s string) string {
-	s = strings.TrimSpace(spaceRun.ReplaceAllString(s, " "))
-	for {
-		t := spaceParen.ReplaceAllStringFunc(s, func(m string) string { return strings.TrimSpace(m) })
-		if t == s {
-			return s
-		}
-		s = t
+	s = warningLine.ReplaceAllString(s, "")
+	s = strings.TrimPrefix(strings.TrimSpace(s), "--- ")
+	if i := strings.IndexAny(s, "(:'$"); i > 0 && strings.HasSuffix(s[:i], "pp") {
+		s = s[i:] // the "--- file.pp" header
 	}
+	return spaceRun.ReplaceAllString(s, "")
 }
 
 // TestPuppetDumps compares ordo's trees with Puppet's on real code. It
