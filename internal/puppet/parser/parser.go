@@ -22,8 +22,8 @@ import (
 const MaxErrors = 10
 
 // maxDepth bounds expression nesting so hostile input cannot exhaust the
-// stack.
-const maxDepth = 500
+// stack; each level of a construct uses a few units.
+const maxDepth = 1000
 
 // ParseFile parses f as an EPP template when its name ends in ".epp" and as
 // a manifest otherwise.
@@ -326,8 +326,24 @@ func (p *parser) startsExpr() bool {
 
 // ---- expressions ----
 
+// tooDeep reports, once, an input nested beyond maxDepth and ends parsing.
+func (p *parser) tooDeep() bool {
+	if p.depth <= maxDepth {
+		return false
+	}
+	p.report(diag.SyntaxError, p.tok.Pos, p.tok.End, "Expression nested too deeply", "")
+	p.i = len(p.toks) - 1
+	p.tok = p.toks[p.i]
+	return true
+}
+
 // assignment := relationship [('=' | '+=' | '-=') assignment]
 func (p *parser) assignment() ast.Expr {
+	if p.tooDeep() {
+		return p.bad(p.tok.Pos)
+	}
+	p.depth++
+	defer func() { p.depth-- }()
 	left := p.relationship()
 	switch p.tok.Kind {
 	case lexer.Assign:
@@ -364,6 +380,11 @@ func (p *parser) relationship() ast.Expr {
 
 // resource := ('@' | '@@') resource | 'class' '{' bodies '}' | expr ['{' bodies '}']
 func (p *parser) resource() ast.Expr {
+	if p.tooDeep() {
+		return p.bad(p.tok.Pos)
+	}
+	p.depth++
+	defer func() { p.depth-- }()
 	switch p.tok.Kind {
 	case lexer.At, lexer.AtAt:
 		at := p.tok
@@ -569,10 +590,7 @@ var binOps = map[lexer.Kind]ast.BinaryOp{
 func (p *parser) expr() ast.Expr { return p.binary(1) }
 
 func (p *parser) binary(minPrec int) ast.Expr {
-	if p.depth > maxDepth {
-		p.report(diag.SyntaxError, p.tok.Pos, p.tok.End, "Expression nested too deeply", "")
-		p.i = len(p.toks) - 1
-		p.tok = p.toks[p.i]
+	if p.tooDeep() {
 		return p.bad(p.tok.Pos)
 	}
 	p.depth++
@@ -640,10 +658,7 @@ func (p *parser) unary() ast.Expr {
 	default:
 		return p.postfix(p.primary())
 	}
-	if p.depth > maxDepth {
-		p.report(diag.SyntaxError, t.Pos, t.End, "Expression nested too deeply", "")
-		p.i = len(p.toks) - 1
-		p.tok = p.toks[p.i]
+	if p.tooDeep() {
 		return p.bad(t.Pos)
 	}
 	p.depth++
