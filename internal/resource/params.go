@@ -2,6 +2,8 @@ package resource
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 )
@@ -78,4 +80,32 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// ParamError is an invalid attribute value, worded as Puppet words it:
+// "Parameter mode failed on File[/x]: <what is wrong>".
+type ParamError struct {
+	Ref   catalog.Ref
+	Param string
+	Msg   string
+}
+
+func (e *ParamError) Error() string {
+	return fmt.Sprintf("Parameter %s failed on %s: %s", e.Param, e.Ref, e.Msg)
+}
+
+// Inspect renders a bad value the way Puppet quotes it in errors:
+// strings in double quotes, arrays of them in brackets, others bare.
+func Inspect(v catalog.Value) string {
+	switch x := v.(type) {
+	case string:
+		return strconv.Quote(x)
+	case []catalog.Value:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = Inspect(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	return catalog.Scalar(v)
 }

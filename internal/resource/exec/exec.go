@@ -126,31 +126,6 @@ type instance struct {
 	run bool // after Retrieve: the checks let the command run
 }
 
-type paramError struct {
-	ref   catalog.Ref
-	param string
-	msg   string
-}
-
-func (e *paramError) Error() string {
-	return fmt.Sprintf("Parameter %s failed on %s: %s", e.param, e.ref, e.msg)
-}
-
-// inspect renders a value the way Puppet quotes bad values in errors.
-func inspect(v catalog.Value) string {
-	switch x := v.(type) {
-	case string:
-		return strconv.Quote(x)
-	case []catalog.Value:
-		parts := make([]string, len(x))
-		for i, e := range x {
-			parts[i] = inspect(e)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	}
-	return catalog.Scalar(v)
-}
-
 func unwrap(v catalog.Value) (catalog.Value, bool) {
 	if s, ok := v.(catalog.Sensitive); ok {
 		return s.Value, true
@@ -201,7 +176,7 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 	e := &instance{title: r.Title, provider: "posix", returns: []string{"0"}, timeout: 300 * time.Second, tries: 1, logoutput: "on_failure", level: resource.Notice}
 	ref := r.Ref()
 	fail := func(param, format string, args ...any) error {
-		return &paramError{ref: ref, param: param, msg: fmt.Sprintf(format, args...)}
+		return &resource.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
 	}
 	cv, ok := r.Get("command")
 	if !ok || cv == nil {
@@ -252,7 +227,7 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 		case "refreshonly":
 			b, ok := boolean(v)
 			if !ok {
-				return nil, fail("refreshonly", "Invalid value %s. Valid values are true, false.", inspect(v))
+				return nil, fail("refreshonly", "Invalid value %s. Valid values are true, false.", resource.Inspect(v))
 			}
 			e.refrOnly = b
 		case "returns":
@@ -263,25 +238,25 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 			}
 			f, err := number(v)
 			if err != nil {
-				return nil, fail("timeout", "Munging failed for value %s in class timeout: The timeout must be a number.", inspect(v))
+				return nil, fail("timeout", "Munging failed for value %s in class timeout: The timeout must be a number.", resource.Inspect(v))
 			}
 			e.timeout = time.Duration(max(f, 0) * float64(time.Second))
 		case "tries":
 			n, err := integer(v)
 			if err != nil {
-				return nil, fail("tries", "Munging failed for value %s in class tries: Tries must be an integer", inspect(v))
+				return nil, fail("tries", "Munging failed for value %s in class tries: Tries must be an integer", resource.Inspect(v))
 			}
 			if n < 1 {
-				return nil, fail("tries", "Munging failed for value %s in class tries: Tries must be an integer >= 1", inspect(v))
+				return nil, fail("tries", "Munging failed for value %s in class tries: Tries must be an integer >= 1", resource.Inspect(v))
 			}
 			e.tries = n
 		case "try_sleep":
 			f, err := number(v)
 			if err != nil {
-				return nil, fail("try_sleep", "Munging failed for value %s in class try_sleep: try_sleep must be a number", inspect(v))
+				return nil, fail("try_sleep", "Munging failed for value %s in class try_sleep: try_sleep must be a number", resource.Inspect(v))
 			}
 			if f < 0 {
-				return nil, fail("try_sleep", "Munging failed for value %s in class try_sleep: try_sleep cannot be a negative number", inspect(v))
+				return nil, fail("try_sleep", "Munging failed for value %s in class try_sleep: try_sleep cannot be a negative number", resource.Inspect(v))
 			}
 			e.trySleep = time.Duration(f * float64(time.Second))
 		case "logoutput":
@@ -289,12 +264,12 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 			case "true", "false", "on_failure":
 				e.logoutput = s
 			default:
-				return nil, fail("logoutput", "Invalid value %s. Valid values are true, false, on_failure.", inspect(v))
+				return nil, fail("logoutput", "Invalid value %s. Valid values are true, false, on_failure.", resource.Inspect(v))
 			}
 		case "umask":
 			s := catalog.Scalar(v)
 			if !umaskRE.MatchString(s) {
-				return nil, fail("umask", "The umask specification is invalid: %s", inspect(v))
+				return nil, fail("umask", "The umask specification is invalid: %s", resource.Inspect(v))
 			}
 			n, _ := strconv.ParseInt(s, 8, 32)
 			m := int(n)

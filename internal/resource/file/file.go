@@ -86,14 +86,6 @@ type instance struct {
 	contentOK bool
 }
 
-type paramError struct {
-	param, ref, msg string
-}
-
-func (e *paramError) Error() string {
-	return "Parameter " + e.param + " failed on " + e.ref + ": " + e.msg
-}
-
 func unwrap(v catalog.Value) (catalog.Value, bool) {
 	if s, ok := v.(catalog.Sensitive); ok {
 		return s.Value, true
@@ -106,7 +98,7 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 	ref := r.Ref()
 	f := &instance{ref: ref, location: r.Location(), replace: true, showDiff: true, checksum: "sha256"}
 	fail := func(param, format string, args ...any) error {
-		return &paramError{param: param, ref: ref.String(), msg: fmt.Sprintf(format, args...)}
+		return &resource.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
 	}
 	p := r.Title
 	if v, ok := r.Get("path"); ok && v != nil {
@@ -169,19 +161,19 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 		case "replace":
 			b, ok := yesno(v)
 			if !ok {
-				return nil, fail("replace", "Invalid value %s. Valid values are true, false, yes, no.", inspect(v))
+				return nil, fail("replace", "Invalid value %s. Valid values are true, false, yes, no.", resource.Inspect(v))
 			}
 			f.replace = b
 		case "force":
 			b, ok := yesno(v)
 			if !ok {
-				return nil, fail("force", "Invalid value %s. Valid values are true, false, yes, no.", inspect(v))
+				return nil, fail("force", "Invalid value %s. Valid values are true, false, yes, no.", resource.Inspect(v))
 			}
 			f.force = b
 		case "show_diff":
 			b, ok := yesno(v)
 			if !ok {
-				return nil, fail("show_diff", "Invalid value %s. Valid values are true, false, yes, no.", inspect(v))
+				return nil, fail("show_diff", "Invalid value %s. Valid values are true, false, yes, no.", resource.Inspect(v))
 			}
 			f.showDiff = b
 		case "backup":
@@ -196,7 +188,7 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 			default:
 				s, ok := v.(string)
 				if !ok {
-					return nil, fail("backup", "Invalid backup type %s", inspect(v))
+					return nil, fail("backup", "Invalid backup type %s", resource.Inspect(v))
 				}
 				f.backup = s
 			}
@@ -315,13 +307,6 @@ func rubyClass(v catalog.Value) string {
 		return "Hash"
 	}
 	return "String"
-}
-
-func inspect(v catalog.Value) string {
-	if s, ok := v.(string); ok {
-		return strconv.Quote(s)
-	}
-	return catalog.Scalar(v)
 }
 
 func yesno(v catalog.Value) (bool, bool) {

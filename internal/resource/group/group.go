@@ -78,7 +78,7 @@ func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
 	g := &instance{files: t.Files, name: r.Title, ensure: "present"}
 	ref := r.Ref()
 	fail := func(param, format string, args ...any) error {
-		return &ns.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
+		return &resource.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
 	}
 	for _, a := range t.Attributes() {
 		raw, ok := r.Get(a.Name)
@@ -96,7 +96,7 @@ func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
 			g.name = s
 		case "ensure":
 			if s != "present" && s != "absent" {
-				return nil, fail("ensure", "Invalid value %s. Valid values are present, absent.", ns.Inspect(v))
+				return nil, fail("ensure", "Invalid value %s. Valid values are present, absent.", resource.Inspect(v))
 			}
 			g.ensure = s
 		case "gid":
@@ -132,7 +132,7 @@ func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
 			}
 		case "attribute_membership":
 			if s != "inclusive" && s != "minimum" {
-				return nil, fail(a.Name, "Invalid value %s. Valid values are inclusive, minimum.", ns.Inspect(v))
+				return nil, fail(a.Name, "Invalid value %s. Valid values are inclusive, minimum.", resource.Inspect(v))
 			}
 		case "provider":
 			if s != "groupadd" {

@@ -56,7 +56,7 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 			n.withpath = true
 		case false, "false":
 		default:
-			return nil, fmt.Errorf("Parameter withpath failed on %s: Invalid value %s. Valid values are true, false.", r.Ref(), inspect(w))
+			return nil, fmt.Errorf("Parameter withpath failed on %s: Invalid value %s. Valid values are true, false.", r.Ref(), resource.Inspect(w))
 		}
 	}
 	if l, ok := r.Get("loglevel"); ok {
@@ -65,13 +65,6 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 		n.level = resource.Notice
 	}
 	return n, nil
-}
-
-func inspect(v catalog.Value) string {
-	if s, ok := v.(string); ok {
-		return fmt.Sprintf("%q", s)
-	}
-	return catalog.Scalar(v)
 }
 
 type instance struct {

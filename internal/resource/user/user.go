@@ -131,7 +131,7 @@ func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
 	u := &instance{files: t.Files, name: r.Title}
 	ref := r.Ref()
 	fail := func(param, format string, args ...any) error {
-		return &ns.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
+		return &resource.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
 	}
 	managed := false
 	for _, a := range t.Attributes() {
@@ -158,7 +158,7 @@ func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
 			case "role":
 				return nil, fail("ensure", "Provider useradd must have features 'manages_solaris_rbac' to set 'ensure' to 'role'")
 			default:
-				return nil, fail("ensure", "Invalid value %s. Valid values are present, absent, role.", ns.Inspect(v))
+				return nil, fail("ensure", "Invalid value %s. Valid values are present, absent, role.", resource.Inspect(v))
 			}
 		case "home":
 			u.home = &s
@@ -211,7 +211,7 @@ func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
 			}
 		case "membership", "role_membership", "auth_membership", "profile_membership", "key_membership", "attribute_membership":
 			if s != "inclusive" && s != "minimum" {
-				return nil, fail(a.Name, "Invalid value %s. Valid values are inclusive, minimum.", ns.Inspect(v))
+				return nil, fail(a.Name, "Invalid value %s. Valid values are inclusive, minimum.", resource.Inspect(v))
 			}
 			if a.Name == "membership" {
 				u.inclusive = s == "inclusive"
@@ -229,7 +229,7 @@ func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
 		case "managehome":
 			b, ok := ns.Boolean(v)
 			if !ok {
-				return nil, fail("managehome", "Munging failed for value %s in class managehome: expected a boolean value", ns.Inspect(v))
+				return nil, fail("managehome", "Munging failed for value %s in class managehome: expected a boolean value", resource.Inspect(v))
 			}
 			u.managehome = b
 		case "expiry":
@@ -268,15 +268,15 @@ func purgeKeys(ref catalog.Ref, v catalog.Value) (bool, error) {
 	case []catalog.Value:
 		entries = x
 	default:
-		return false, &ns.ParamError{Ref: ref, Param: "purge_ssh_keys", Msg: fmt.Sprintf("purge_ssh_keys must be true, false, or an array of file names, not %s", ns.Inspect(v))}
+		return false, &resource.ParamError{Ref: ref, Param: "purge_ssh_keys", Msg: fmt.Sprintf("purge_ssh_keys must be true, false, or an array of file names, not %s", resource.Inspect(v))}
 	}
 	for _, e := range entries {
 		s, ok := e.(string)
 		if !ok {
-			return false, &ns.ParamError{Ref: ref, Param: "purge_ssh_keys", Msg: fmt.Sprintf("Each entry for purge_ssh_keys must be a string, not a %s", rubyClass(e))}
+			return false, &resource.ParamError{Ref: ref, Param: "purge_ssh_keys", Msg: fmt.Sprintf("Each entry for purge_ssh_keys must be a string, not a %s", rubyClass(e))}
 		}
 		if !filepath.IsAbs(s) && !strings.HasPrefix(s, "~/") && !strings.HasPrefix(s, "%h/") {
-			return false, &ns.ParamError{Ref: ref, Param: "purge_ssh_keys", Msg: fmt.Sprintf("Paths to keyfiles must be absolute, not %s", s)}
+			return false, &resource.ParamError{Ref: ref, Param: "purge_ssh_keys", Msg: fmt.Sprintf("Paths to keyfiles must be absolute, not %s", s)}
 		}
 	}
 	return len(entries) > 0, nil

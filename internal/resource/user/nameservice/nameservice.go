@@ -372,32 +372,6 @@ func List(names []string) []catalog.Value {
 // <property>_changed otherwise.
 func (p *Prop) Event() string { return p.Ev }
 
-// ParamError is an invalid attribute value, worded as Puppet words it.
-type ParamError struct {
-	Ref   catalog.Ref
-	Param string
-	Msg   string
-}
-
-func (e *ParamError) Error() string {
-	return fmt.Sprintf("Parameter %s failed on %s: %s", e.Param, e.Ref, e.Msg)
-}
-
-// Inspect renders a bad value the way Puppet quotes it in errors.
-func Inspect(v catalog.Value) string {
-	switch x := v.(type) {
-	case string:
-		return strconv.Quote(x)
-	case []catalog.Value:
-		parts := make([]string, len(x))
-		for i, e := range x {
-			parts[i] = Inspect(e)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	}
-	return catalog.Scalar(v)
-}
-
 // Boolean reads a Puppet::Parameter::Boolean value.
 func Boolean(v catalog.Value) (bool, bool) {
 	switch x := v.(type) {
@@ -418,7 +392,7 @@ func Boolean(v catalog.Value) (bool, bool) {
 func BoolParam(ref catalog.Ref, name string, v catalog.Value) (bool, error) {
 	b, ok := Boolean(v)
 	if !ok {
-		return false, &ParamError{Ref: ref, Param: name, Msg: fmt.Sprintf("Invalid value %s. Valid values are true, false, yes, no.", Inspect(v))}
+		return false, &resource.ParamError{Ref: ref, Param: name, Msg: fmt.Sprintf("Invalid value %s. Valid values are true, false, yes, no.", resource.Inspect(v))}
 	}
 	return b, nil
 }
