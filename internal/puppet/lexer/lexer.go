@@ -281,6 +281,10 @@ func (l *lexer) bareWord(start int) Token {
 			l.pos--
 		}
 	}
+	if l.peekAt(l.pos) == ':' && l.peekAt(l.pos+1) == ':' && !isUpper(l.peekAt(l.pos+2)) {
+		l.pos += 2
+		l.errorAt(diag.SyntaxError, l.pos, l.pos, "Illegal fully qualified name")
+	}
 	text := string(l.src[start:l.pos])
 	if k, ok := keywords[text]; ok {
 		t := l.tok(k, start)
@@ -592,7 +596,11 @@ func (l *lexer) interpolation(i int) ([]Token, int) {
 	}
 	l.nesting--
 	if end < 0 && !l.failed {
-		l.fatal(diag.SyntaxError, i-2, i, "expected '}' to close the interpolation", "Unclosed interpolation: '${' without matching '}'")
+		from := i
+		if n := len(toks); n > 0 {
+			from = int(toks[n-1].End)
+		}
+		l.fatal(diag.UnclosedQuote, from, from, "expected '}' to close the '${' interpolation", "Unclosed quote after '\"' followed by '%s'", l.followedBy(from))
 	}
 	if l.failed {
 		end = len(l.src)
@@ -627,7 +635,15 @@ func (l *lexer) doubleQuoted(start int) Token {
 	i := start + 1
 	for {
 		if i >= len(l.src) {
-			l.fatal(diag.UnclosedQuote, start+1, start+1, "expected a closing '\"'", "Unclosed quote after '\"' followed by '%s'", l.followedBy(start+1))
+			// Like Puppet, name the last interpolated value when there is one.
+			after, from := `'"'`, start+1
+			for k := len(s.segs) - 1; k >= 0; k-- {
+				if seg := s.segs[k]; seg.Kind != SegText {
+					after, from = "'"+lastValue(seg)+"'", int(seg.End)
+					break
+				}
+			}
+			l.fatal(diag.UnclosedQuote, from, from, "expected a closing '\"'", "Unclosed quote after %s followed by '%s'", after, l.followedBy(from))
 			return Token{Kind: EOF, Pos: source.Pos(len(l.src)), End: source.Pos(len(l.src))}
 		}
 		switch c := l.src[i]; c {
@@ -647,6 +663,19 @@ func (l *lexer) doubleQuoted(start int) Token {
 			i++
 		}
 	}
+}
+
+// lastValue is the text of the last value in an interpolation segment.
+func lastValue(seg Segment) string {
+	if seg.Kind == SegVar {
+		return seg.Text
+	}
+	for k := len(seg.Tokens) - 1; k >= 0; k-- {
+		if t := seg.Tokens[k]; t.Text != "" {
+			return t.Text
+		}
+	}
+	return ""
 }
 
 func (l *lexer) regex(start int) (Token, bool) {

@@ -137,6 +137,10 @@ func (p *parser) expect(k lexer.Kind, what string) (source.Pos, bool) {
 // tokenText renders the current token the way Puppet's messages do.
 func (p *parser) tokenText(t lexer.Token) string {
 	s := t.Src(p.file.Content)
+	switch t.Kind {
+	case lexer.Variable, lexer.String, lexer.Number, lexer.Name:
+		s = t.Text // Puppet shows the value: 'x' for $x or "x"
+	}
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}

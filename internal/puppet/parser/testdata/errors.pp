@@ -147,3 +147,59 @@ $a = foo(1)(2) ### 6: Illegal expression. A Function Call is unacceptable as fun
 $a = @(END:json) ### 6: Invalid produced text having syntax: 'json'.
   x
   END
+
+# The first error Puppet 7 reports for each of these, at the same place.
+---
+file { 'x': ensure => file mode => 1 } ### 28: Syntax error at 'mode'
+---
+$a = {a => 1 b => 2} ### 14: Syntax error at 'b'
+---
+if $a { } else if $b { } ### 16: Syntax error at 'if'
+---
+class foo( { } ### 12: Syntax error at '{'
+---
+define x($a $b) { } ### 13: Syntax error at 'b'
+---
+$a = $b ? { 1 => 2 3 => 4 } ### 20: Syntax error at '3'
+---
+notice(1,,2) ### 10: Syntax error at ','
+---
+$a = ) ### 6: Syntax error at ')'
+---
+case $x { 1: 2 } ### 14: Syntax error at '2'
+---
+node { } ### 6: Syntax error at '{'
+---
+$a.each |$x { } ### 13: Syntax error at '{'
+---
+$a.each |$x| $x ### 14: Syntax error at 'x'
+---
+foo:: ### 6: Illegal fully qualified name
+---
+User <| | ### 9: Syntax error at '|'
+---
+class a::b::c inherits { } ### 24: Syntax error at '{'
+---
+$h = { 'a' : 1 } ### 12: Syntax error at ':'
+---
+file { 'a': ensure => present, } } ### 34: Syntax error at '}'
+---
+$a = "${x ### 10: Unclosed quote after '"'
+---
+$a = @(END ### 6: Unclosed parenthesis after '@(' followed by '@(END...'
+---
+$a = "abc${x} ### 14: Unclosed quote after 'x'
+---
+resource { 'x': ensure => } ### 27: Syntax error at '}'
+---
+$a = "abc$xy ### 13: Unclosed quote after 'xy'
+---
+$a = "abc${x[1]} def ### 17: Unclosed quote after '1'
+---
+$a = "a${x}b${y} d ### 17: Unclosed quote after 'y'
+---
+foo::bar:: ### 11: Illegal fully qualified name
+---
+notice("x", $y z) ### 16: Syntax error at 'z'
+---
+notice("x" "y") ### 12: Syntax error at 'y'
