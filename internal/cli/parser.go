@@ -71,13 +71,14 @@ func newParserValidateCmd(stdio Stdio) *cobra.Command {
 }
 
 func newParserDumpCmd(stdio Stdio) *cobra.Command {
-	var code string
+	var code, format string
 	cmd := &cobra.Command{
 		Use:   "dump [FILE]",
 		Short: "Print the syntax tree of a manifest or template",
 		Long: "Parses FILE (a .pp manifest or .epp template; - for standard input) or the\n" +
 			"code given with -e, and prints its syntax tree as S-expressions. Syntax\n" +
-			"errors go to stderr and make the exit status 1.",
+			"errors go to stderr and make the exit status 1. --format puppet prints\n" +
+			"the notation of `puppet parser dump` (on one line) for comparing with Puppet.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var f *source.File
@@ -92,6 +93,9 @@ func newParserDumpCmd(stdio Stdio) *cobra.Command {
 			default:
 				return fmt.Errorf("give either a FILE or -e CODE")
 			}
+			if format != "ordo" && format != "puppet" {
+				return fmt.Errorf("--format must be ordo or puppet, not %q", format)
+			}
 			prog, diags := parser.ParseFile(f)
 			if err := diag.WriteText(stdio.Err, diags); err != nil {
 				return err
@@ -99,11 +103,16 @@ func newParserDumpCmd(stdio Stdio) *cobra.Command {
 			if diags.HasErrors() {
 				return &ExitError{Code: 1}
 			}
-			_, err := io.WriteString(stdio.Out, ast.Dump(prog))
+			out := ast.Dump(prog)
+			if format == "puppet" {
+				out = ast.PuppetDump(prog) + "\n"
+			}
+			_, err := io.WriteString(stdio.Out, out)
 			return err
 		},
 	}
 	cmd.Flags().StringVarP(&code, "code", "e", "", "parse this manifest text instead of a file")
+	cmd.Flags().StringVar(&format, "format", "ordo", "tree notation: ordo or puppet")
 	return cmd
 }
 

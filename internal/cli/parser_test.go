@@ -65,6 +65,10 @@ func TestParserDump(t *testing.T) {
 	if want := "(program (= $a (+ 1 2)) (invoke notice $a))\n"; stdout != want {
 		t.Errorf("dump = %q, want %q", stdout, want)
 	}
+	code, stdout, _ = runOrdo(t, "", "parser", "dump", "--format", "puppet", "-e", "include a\n$b = [1] and $c")
+	if want := "(block (invoke include a) (= $b (&& ([] 1) $c)))\n"; code != 0 || stdout != want {
+		t.Errorf("dump --format puppet: exit %d, stdout %q, want %q", code, stdout, want)
+	}
 	code, stdout, stderr = runOrdo(t, "$a = }", "parser", "dump", "-")
 	if code != 1 || stdout != "" || !strings.Contains(stderr, "<stdin>:1:6: error: Syntax error at '}'") {
 		t.Errorf("dump bad: exit %d, stdout %q, stderr %q", code, stdout, stderr)
