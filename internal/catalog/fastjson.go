@@ -153,38 +153,59 @@ func (d *fastDecoder) literal(word string) {
 func (d *fastDecoder) str() string {
 	d.expect('"')
 	start := d.i
-	plain := true // no escapes, all ASCII
-	for d.i < len(d.s) {
-		c := d.s[d.i]
-		switch {
-		case c == '"':
-			out := d.s[start:d.i]
-			d.i++
-			if plain || (!strings.Contains(out, `\`) && utf8.ValidString(out)) {
-				return out
-			}
-			if v, ok := unescape(out); ok {
-				return v
-			}
-			// \u escapes or invalid UTF-8: encoding/json's own rules.
-			var v string
-			if err := json.Unmarshal([]byte(d.s[start-1:d.i]), &v); err != nil {
+	end, escaped := d.closingQuote(start)
+	body := d.s[start:end]
+	d.i = end + 1
+	ascii := true
+	for k := 0; k < len(body); k++ {
+		if c := body[k]; c-0x20 >= 0x60 { // c < 0x20 || c >= 0x80
+			if c < 0x20 {
 				panic(errBail)
 			}
-			return v
-		case c == '\\':
-			plain = false
-			d.i += 2
-		case c < 0x20:
-			panic(errBail)
-		default:
-			if c >= 0x80 {
-				plain = false
-			}
-			d.i++
+			ascii = false
 		}
 	}
-	panic(errBail)
+	if !escaped {
+		if ascii || utf8.ValidString(body) {
+			return body
+		}
+	} else if v, ok := unescape(body); ok {
+		return v
+	}
+	return d.jsonString(start)
+}
+
+// closingQuote finds the quote that ends the string whose body starts at
+// start, and whether the body holds escapes.
+func (d *fastDecoder) closingQuote(start int) (end int, escaped bool) {
+	pos := start
+	for {
+		j := strings.IndexByte(d.s[pos:], '"')
+		if j < 0 {
+			panic(errBail)
+		}
+		q := pos + j
+		n := 0
+		for k := q - 1; k >= start && d.s[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 0 {
+			return q, escaped || n > 0 || strings.IndexByte(d.s[pos:q], '\\') >= 0
+		}
+		escaped = true
+		pos = q + 1
+	}
+}
+
+// jsonString decodes the string whose body starts at start and whose
+// closing quote is just before d.i by encoding/json's own rules (\u
+// escapes, invalid UTF-8).
+func (d *fastDecoder) jsonString(start int) string {
+	var v string
+	if err := json.Unmarshal([]byte(d.s[start-1:d.i]), &v); err != nil {
+		panic(errBail)
+	}
+	return v
 }
 
 // strOrNull reads a string; null leaves old, as encoding/json does.
@@ -200,7 +221,7 @@ func (d *fastDecoder) strList() []string {
 	if d.null() {
 		return nil
 	}
-	out := []string{}
+	out := make([]string, 0, 4)
 	d.array(func() { out = append(out, d.str()) })
 	return out
 }
@@ -399,15 +420,20 @@ func (d *fastDecoder) catalog() *Catalog {
 
 func (d *fastDecoder) resource() *Resource {
 	r := &Resource{}
-	var typ string
+	var typ, titleStr string
 	var title Value
-	haveParams := false
+	isStr, haveParams := false, false
 	d.object(func(key string) {
 		switch key {
 		case "type":
 			typ = d.strOrNull(typ)
 		case "title":
-			title = d.value()
+			if d.peek() == '"' {
+				titleStr, title = d.str(), nil
+				isStr = true
+			} else {
+				title, isStr = d.value(), false
+			}
 		case "tags":
 			r.Tags = d.strList()
 		case "file":
@@ -429,11 +455,15 @@ func (d *fastDecoder) resource() *Resource {
 			d.unknownKey(key)
 		}
 	})
-	if typ == "" || title == nil {
+	if typ == "" || (!isStr && title == nil) {
 		panic(errBail)
 	}
 	r.Type = CanonicalType(typ)
-	r.Title = Scalar(title)
+	if isStr {
+		r.Title = titleStr
+	} else {
+		r.Title = Scalar(title)
+	}
 	if haveParams && len(r.Params) == 0 {
 		r.Params = nil
 	}
@@ -446,7 +476,7 @@ func (d *fastDecoder) params() []Param {
 	if d.peek() != '{' {
 		panic(errBail)
 	}
-	var out []Param
+	out := make([]Param, 0, 4)
 	d.object(func(key string) {
 		if key == "__ptype" {
 			// A rich value where an object is wanted: an error.
@@ -492,19 +522,19 @@ func unescape(body string) (string, bool) {
 	}
 	var b strings.Builder
 	b.Grow(len(body))
-	for i := 0; i < len(body); i++ {
-		c := body[i]
-		if c != '\\' {
-			b.WriteByte(c)
-			continue
+	for {
+		k := strings.IndexByte(body, '\\')
+		if k < 0 {
+			b.WriteString(body)
+			return b.String(), true
 		}
-		i++
-		if i >= len(body) {
+		b.WriteString(body[:k])
+		if k+1 >= len(body) {
 			return "", false
 		}
-		switch body[i] {
+		switch body[k+1] {
 		case '"', '\\', '/':
-			b.WriteByte(body[i])
+			b.WriteByte(body[k+1])
 		case 'b':
 			b.WriteByte('\b')
 		case 'f':
@@ -518,6 +548,6 @@ func unescape(body string) (string, bool) {
 		default:
 			return "", false
 		}
+		body = body[k+2:]
 	}
-	return b.String(), true
 }

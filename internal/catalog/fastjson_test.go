@@ -79,6 +79,8 @@ var fastCases = []string{
 	`{"catalog_format": 3}`,
 	`{"name": "a", "name": null}`,
 	`{"name": "bad \xff utf8"}`,
+	`{"name": "a\\\"b\\\\", "environment": "\\", "catalog_uuid": "q\"\"\\\"", "tags": ["\u00e9\ud83d\ude00", "\ud800", "x\/y\b\f\r"]}`,
+	`{"name": "ctl \u0001 ok", "environment": "raw` + "\t" + `tab"}`,
 	`{"name": "ok"} trailing`,
 	`[]`,
 	`null`,
