@@ -49,7 +49,7 @@ func (p *parser) unlessExpr() ast.Expr {
 	n.Then, n.To = p.block("the unless body")
 	n.From = t.Pos
 	if p.tok.Kind == lexer.KwElsif {
-		p.report(diag.SyntaxError, p.tok.Pos, p.tok.End, "elsif not supported in unless expression", "'else' or the end of the unless")
+		p.report(diag.SyntaxError, p.tok.Pos, p.tok.End, "Syntax error at 'elsif'", "'else' or the end of the unless; unless has no elsif")
 		p.next()
 	}
 	if p.got(lexer.KwElse) {

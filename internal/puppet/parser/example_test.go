@@ -32,5 +32,5 @@ func ExampleValidate() {
 		fmt.Println(d)
 	}
 	// Output:
-	// x.pp:1:1: Illegal attempt to assign to '$a::b'. Cannot assign to variables in other namespaces
+	// x.pp:1:1: Illegal attempt to assign to 'a::b'. Cannot assign to variables in other namespaces
 }

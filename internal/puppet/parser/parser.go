@@ -7,6 +7,7 @@ package parser
 
 import (
 	"fmt"
+	"math/big"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -926,7 +927,8 @@ func (p *parser) number(t lexer.Token) ast.Expr {
 	v, err := strconv.ParseInt(digits, radix, 64)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			p.report(diag.BadNumber, t.Pos, t.End, fmt.Sprintf("Illegal number '%s'", s), "an integer between -2^63 and 2^63-1")
+			big, _ := new(big.Int).SetString(digits, radix)
+			p.report(diag.BadNumber, t.Pos, t.End, fmt.Sprintf("A Literal Integer resulted in a value outside of Puppet Integer max range, got '+0x%x'", big), "an integer between -2^63 and 2^63-1")
 		}
 	}
 	return &ast.LiteralInteger{Span: span, Value: v, Radix: radix}

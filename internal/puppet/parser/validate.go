@@ -3,6 +3,7 @@ package parser
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/diag"
@@ -58,7 +59,7 @@ func (v *validator) visit(n ast.Node, parents []ast.Node) {
 		if lit, ok := n.Text.(*ast.LiteralString); ok && n.Syntax == "json" && !json.Valid([]byte(lit.Value)) {
 			var x any
 			err := json.Unmarshal([]byte(lit.Value), &x)
-			v.report(diag.IllegalOperation, diag.Error, n, "Invalid produced text having syntax: 'json'. JSON syntax checker: Cannot parse invalid JSON string. %v", err)
+			v.report(diag.IllegalOperation, diag.Error, n.Text, "Invalid produced text having syntax: 'json'. JSON syntax checker: Cannot parse invalid JSON string. %v", err)
 		}
 	case *ast.ReservedWord:
 		v.report(diag.ReservedWord, diag.Error, n, "Use of reserved word: %s, must be quoted if intended to be a String value", n.Word)
@@ -70,7 +71,7 @@ func (v *validator) visit(n ast.Node, parents []ast.Node) {
 		for _, b := range n.Bodies {
 			for _, op := range b.Ops {
 				if op.Op == ast.AttrAppend {
-					v.report(diag.IllegalOperation, diag.Error, op, "Illegal +> operation on attribute %s. This operator can not be used in %s", op.Name, ast.AnLabel(n))
+					v.report(diag.IllegalOperation, diag.Error, op, "Illegal +> operation on attribute %s. This operator can not be used in %s", op.Name, ast.AnLabel(b))
 				}
 			}
 		}
@@ -119,18 +120,27 @@ func (v *validator) visit(n ast.Node, parents []ast.Node) {
 	}
 	switch n := n.(type) {
 	case *ast.ClassDef:
+		v.definitionName(n, n.Name)
 		v.params(n.Params)
+		v.resourceParams(n, n.Params)
 		v.block(n.Body)
+		v.noIdemLast(n, n.Body)
 	case *ast.DefineDef:
+		v.definitionName(n, n.Name)
 		v.params(n.Params)
+		v.resourceParams(n, n.Params)
 		v.block(n.Body)
+		v.noIdemLast(n, n.Body)
 	case *ast.FunctionDef:
+		v.definitionName(n, n.Name)
 		v.params(n.Params)
 		v.block(n.Body)
 	case *ast.NodeDef:
 		v.block(n.Body)
+		v.noIdemLast(n, n.Body)
 	case *ast.Lambda:
 		v.params(n.Params)
+		v.captureLast(n.Params)
 		v.block(n.Body)
 	case *ast.IfExpr:
 		v.block(n.Then)
@@ -157,6 +167,61 @@ func (v *validator) rvalue(e ast.Expr) {
 	}
 }
 
+// definitionName checks the name of a class, define or function.
+func (v *validator) definitionName(def ast.Node, name string) {
+	if !definitionNameRE.MatchString(name) {
+		v.report(diag.IllegalOperation, diag.Error, def, "Unacceptable name. The name '%s' is unacceptable as the name of %s", name, ast.AnLabel(def))
+	} else if reservedTypeNames[name] {
+		v.report(diag.IllegalOperation, diag.Error, def, "The name: '%s' is already defined by Puppet and can not be used as the name of %s.", name, ast.AnLabel(def))
+	}
+}
+
+var definitionNameRE = regexp.MustCompile(`^[a-z]\w*(?:::[a-z]\w*)*$`)
+
+// reservedTypeNames are the lower-case names of Puppet's built-in types.
+var reservedTypeNames = map[string]bool{
+	"type": true, "any": true, "unit": true, "scalar": true, "boolean": true, "numeric": true,
+	"integer": true, "float": true, "collection": true, "array": true, "hash": true, "tuple": true,
+	"struct": true, "variant": true, "optional": true, "enum": true, "regexp": true, "pattern": true,
+	"runtime": true, "init": true, "object": true, "sensitive": true, "semver": true,
+	"semverrange": true, "string": true, "timestamp": true, "timespan": true, "typeset": true,
+}
+
+// resourceParams checks the parameters of a class or define: no *$rest,
+// and no $name or $title, which every resource has.
+func (v *validator) resourceParams(def ast.Node, ps []*ast.Parameter) {
+	for _, p := range ps {
+		if p.Splat {
+			v.report(diag.IllegalOperation, diag.Error, v.paramVar(p), "Parameter $%s has 'captures rest' - not supported in %s", p.Name, ast.AnLabel(def))
+		}
+		if p.Name == "name" || p.Name == "title" {
+			v.report(diag.IllegalOperation, diag.Error, v.paramVar(p), "The parameter $%s redefines a built in parameter in the %s", p.Name, ast.Label(def))
+		}
+	}
+}
+
+// paramVar is the "$name" part of a parameter, where Puppet reports
+// problems with it.
+func (v *validator) paramVar(p *ast.Parameter) ast.Node {
+	from := p.Pos()
+	for int(from) < len(v.file.Content) && from < p.End() && v.file.Content[from] != '$' {
+		from++
+	}
+	to := from + 1 + source.Pos(len(p.Name))
+	if to > p.End() || from >= p.End() {
+		return p
+	}
+	return &ast.Span{From: from, To: to}
+}
+
+// noIdemLast reports a class, define or node body that ends with a value
+// that has no effect.
+func (v *validator) noIdemLast(def ast.Node, body []ast.Expr) {
+	if n := len(body); n > 0 && idem(body[n-1]) {
+		v.report(diag.NoEffect, diag.Error, body[n-1], "This %s has no effect. %s can not end with a value-producing expression without other effect", ast.Label(body[n-1]), capitalize(ast.AnLabel(def)))
+	}
+}
+
 // assignable checks the left side of '='.
 func (v *validator) assignable(e ast.Expr) {
 	switch e := e.(type) {
@@ -165,7 +230,7 @@ func (v *validator) assignable(e ast.Expr) {
 		if name != "" && name[0] >= '0' && name[0] <= '9' {
 			v.report(diag.IllegalAssignment, diag.Error, e, "Illegal attempt to assign to the numeric match result variable '$%s'. Numeric variables are not assignable", name)
 		} else if strings.Contains(name, "::") {
-			v.report(diag.IllegalAssignment, diag.Error, e, "Illegal attempt to assign to '$%s'. Cannot assign to variables in other namespaces", name)
+			v.report(diag.IllegalAssignment, diag.Error, e, "Illegal attempt to assign to '%s'. Cannot assign to variables in other namespaces", name)
 		}
 	case *ast.ArrayExpr:
 		for _, x := range e.Elems {
@@ -208,16 +273,22 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// params checks a parameter list for duplicates and a misplaced *$rest.
+// params checks a parameter list for duplicates.
 func (v *validator) params(ps []*ast.Parameter) {
 	seen := map[string]bool{}
-	for i, p := range ps {
+	for _, p := range ps {
 		if seen[p.Name] {
-			v.report(diag.Duplicate, diag.Error, p, "The parameter '%s' is declared more than once in the parameter list", p.Name)
+			v.report(diag.Duplicate, diag.Error, v.paramVar(p), "The parameter '%s' is declared more than once in the parameter list", p.Name)
 		}
 		seen[p.Name] = true
+	}
+}
+
+// captureLast checks that only a lambda's last parameter captures the rest.
+func (v *validator) captureLast(ps []*ast.Parameter) {
+	for i, p := range ps {
 		if p.Splat && i != len(ps)-1 {
-			v.report(diag.IllegalOperation, diag.Error, p, "Parameter $%s is not last, and has 'captures rest'", p.Name)
+			v.report(diag.IllegalOperation, diag.Error, v.paramVar(p), "Parameter $%s is not last, and has 'captures rest'", p.Name)
 		}
 	}
 }

@@ -40,7 +40,7 @@ $a = 09 ### 6: Not a valid octal number 09
 ---
 $a = 1a ### 6: Illegal number '1a'
 ---
-$a = 99999999999999999999 ### 6: Illegal number
+$a = 99999999999999999999 ### 6: A Literal Integer resulted in a value outside of Puppet Integer max range, got '+0x56bc75e2d630fffff'
 ---
 notice("${}") ### 9: Syntax error at '}'
 ---
@@ -56,7 +56,7 @@ case $x { 1 { } } ### 13: Syntax error at '{'
 ---
 $x = { a => } ### 13: Syntax error at '}'
 ---
-unless $a { } elsif $b { } ### 15: elsif not supported in unless expression
+unless $a { } elsif $b { } ### 15: Syntax error at 'elsif'
 ---
 $a = $ ### 6: Illegal variable name
 ---
@@ -111,7 +111,7 @@ File['x'] = 1 ### 1: Illegal attempt to assign via [index/key].
 ---
 $1 = 2 ### 1: Illegal attempt to assign to the numeric match result variable '$1'.
 ---
-$a::b = 2 ### 1: Illegal attempt to assign to '$a::b'. Cannot assign to variables in other namespaces
+$a::b = 2 ### 1: Illegal attempt to assign to 'a::b'. Cannot assign to variables in other namespaces
 ---
 foo = 1 ### 1: Illegal attempt to assign to 'a Name'. Not an assignable reference
 ---
@@ -127,7 +127,7 @@ class outer { function f() { } } ### 15: A Function Definition may only appear a
 ---
 $x.each |$y| { define d { } } ### 16: Classes, definitions, and nodes may only appear
 ---
-file { 'x': mode +> '0644' } ### 13: Illegal +> operation on attribute mode. This operator can not be used in a Resource Statement
+file { 'x': mode +> '0644' } ### 13: Illegal +> operation on attribute mode. This operator can not be used in a Resource Instance Definition
 ---
 @class { 'x': } ### 1: Classes are not virtualizable
 ---
@@ -135,7 +135,7 @@ case $x { default: { } default: { } } ### 24: This 'case' statement already has 
 ---
 class c($a, $a) { } ### 13: The parameter 'a' is declared more than once
 ---
-function f(*$a, $b) { } ### 12: Parameter $a is not last, and has 'captures rest'
+$x.each |*$a, $b| { } ### 11: Parameter $a is not last, and has 'captures rest'
 
 ---
 $a = Foo <| a == 1 |> ### 6: Invalid use of expression. A Virtual Query does not produce a value
@@ -144,8 +144,8 @@ $a = Foo <| a == 1 |> ### 6: Invalid use of expression. A Virtual Query does not
 ---
 $a = foo(1)(2) ### 6: Illegal expression. A Function Call is unacceptable as function name in a Function Call
 ---
-$a = @(END:json) ### 6: Invalid produced text having syntax: 'json'.
-  x
+$a = @(END:json)
+  x ### 1: Invalid produced text having syntax: 'json'.
   END
 
 # The first error Puppet 7 reports for each of these, at the same place.
@@ -203,3 +203,19 @@ foo::bar:: ### 11: Illegal fully qualified name
 notice("x", $y z) ### 16: Syntax error at 'z'
 ---
 notice("x" "y") ### 12: Syntax error at 'y'
+---
+class Foo { } ### 1: Unacceptable name. The name 'Foo' is unacceptable as the name of a Host Class Definition
+---
+define foo-bar { } ### 1: Unacceptable name. The name 'foo-bar' is unacceptable as the name of a 'define' expression
+---
+class integer { } ### 1: The name: 'integer' is already defined by Puppet and can not be used as the name of a Host Class Definition.
+---
+class x { $a } ### 11: This Variable has no effect. A Host Class Definition can not end with a value-producing expression without other effect
+---
+define x($name) { } ### 10: The parameter $name redefines a built in parameter in the 'define' expression
+---
+class x(*$a) { } ### 10: Parameter $a has 'captures rest' - not supported in a Host Class Definition
+---
+node default { 1 } ### 16: This Literal Integer has no effect. A Node Definition can not end with a value-producing expression without other effect
+---
+class x { notice(1) 1 } ### 21: This Literal Integer has no effect. A Host Class Definition can not end
