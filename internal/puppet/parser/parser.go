@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math/big"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -97,6 +98,14 @@ func parse(f *source.File, mode lexer.Mode) (*ast.Program, diag.List) {
 		p.syntaxError("end of input")
 	}
 	prog.From, prog.To = 0, source.Pos(len(f.Content))
+	// Lexer and parser problems interleave in source order; the error-cap
+	// note stays last.
+	sort.SliceStable(s.diags, func(i, j int) bool {
+		if (s.diags[i].Code == diag.TooManyErrors) != (s.diags[j].Code == diag.TooManyErrors) {
+			return s.diags[j].Code == diag.TooManyErrors
+		}
+		return s.diags[i].Subject.Start < s.diags[j].Subject.Start
+	})
 	return prog, s.diags
 }
 
