@@ -74,6 +74,16 @@ type Diagnostic struct {
 	Related  []Related
 }
 
+// Errorf makes an error diagnostic about subject.
+func Errorf(code Code, subject source.Range, format string, args ...any) *Diagnostic {
+	return &Diagnostic{Severity: Error, Code: code, Summary: fmt.Sprintf(format, args...), Subject: subject}
+}
+
+// Warningf makes a warning diagnostic about subject.
+func Warningf(code Code, subject source.Range, format string, args ...any) *Diagnostic {
+	return &Diagnostic{Severity: Warning, Code: code, Summary: fmt.Sprintf(format, args...), Subject: subject}
+}
+
 // Error renders "file:line:col: summary (detail)".
 func (d *Diagnostic) Error() string {
 	s := d.Subject.String() + ": " + d.Summary

@@ -69,3 +69,20 @@ func TestListIsError(t *testing.T) {
 		t.Error("empty list should not be an error")
 	}
 }
+
+func TestConstructors(t *testing.T) {
+	f := source.NewFile("a.pp", []byte("x = 1\n"))
+	d := Errorf(SyntaxError, f.Range(0, 1), "bad %s", "x")
+	if d.Severity != Error || d.Error() != "a.pp:1:1: bad x" {
+		t.Errorf("Errorf = %+v", d)
+	}
+	w := Warningf(BadEscape, f.Range(2, 3), "odd")
+	l := List{w}
+	if l.HasErrors() || l.Err() != nil {
+		t.Error("a warning alone is not an error")
+	}
+	l = append(l, d)
+	if !l.HasErrors() || l.Err() == nil || l.Error() != "a.pp:1:3: odd (and 1 more)" {
+		t.Errorf("List = %v", l)
+	}
+}

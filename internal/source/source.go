@@ -104,6 +104,9 @@ func (f *File) Line(n int) string {
 	return strings.TrimRight(string(f.Content[start:end]), "\r")
 }
 
+// Range returns the range [start, end) of f.
+func (f *File) Range(start, end Pos) Range { return Range{File: f, Start: start, End: end} }
+
 // Range is a half-open span [Start, End) of a file.
 type Range struct {
 	File       *File
