@@ -56,6 +56,7 @@ const (
 	NotTopLevel       Code = "PUP-NOT-TOP-LEVEL"      // definition in a place it cannot be
 	Duplicate         Code = "PUP-DUPLICATE"          // duplicate parameter, key or default
 	IllegalOperation  Code = "PUP-ILLEGAL-OPERATION"  // operator or form not allowed where used
+	IllegalName       Code = "PUP-ILLEGAL-NAME"       // name a definition or parameter cannot have
 )
 
 // Related points at another place that helps explain a diagnostic.

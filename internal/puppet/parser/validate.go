@@ -170,9 +170,9 @@ func (v *validator) rvalue(e ast.Expr) {
 // definitionName checks the name of a class, define or function.
 func (v *validator) definitionName(def ast.Node, name string) {
 	if !definitionNameRE.MatchString(name) {
-		v.report(diag.IllegalOperation, diag.Error, def, "Unacceptable name. The name '%s' is unacceptable as the name of %s", name, ast.AnLabel(def))
+		v.report(diag.IllegalName, diag.Error, def, "Unacceptable name. The name '%s' is unacceptable as the name of %s", name, ast.AnLabel(def))
 	} else if reservedTypeNames[name] {
-		v.report(diag.IllegalOperation, diag.Error, def, "The name: '%s' is already defined by Puppet and can not be used as the name of %s.", name, ast.AnLabel(def))
+		v.report(diag.IllegalName, diag.Error, def, "The name: '%s' is already defined by Puppet and can not be used as the name of %s.", name, ast.AnLabel(def))
 	}
 }
 
@@ -195,7 +195,7 @@ func (v *validator) resourceParams(def ast.Node, ps []*ast.Parameter) {
 			v.report(diag.IllegalOperation, diag.Error, v.paramVar(p), "Parameter $%s has 'captures rest' - not supported in %s", p.Name, ast.AnLabel(def))
 		}
 		if p.Name == "name" || p.Name == "title" {
-			v.report(diag.IllegalOperation, diag.Error, v.paramVar(p), "The parameter $%s redefines a built in parameter in the %s", p.Name, ast.Label(def))
+			v.report(diag.IllegalName, diag.Error, v.paramVar(p), "The parameter $%s redefines a built in parameter in the %s", p.Name, ast.Label(def))
 		}
 	}
 }
