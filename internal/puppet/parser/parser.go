@@ -774,7 +774,8 @@ func (p *parser) arguments(end lexer.Kind) []ast.Expr {
 	for p.tok.Kind != end && p.tok.Kind != lexer.EOF && !p.stopped {
 		var a ast.Expr
 		if (p.tok.Kind == lexer.KwType || p.tok.Kind == lexer.KwFunction) && p.peek(1).Kind != lexer.LParen {
-			a = &ast.QualifiedName{Span: ast.Span{From: p.tok.Pos, To: p.tok.End}, Name: p.tok.Text}
+			// As in Puppet, the keywords type and function are strings here.
+			a = &ast.LiteralString{Span: ast.Span{From: p.tok.Pos, To: p.tok.End}, Value: p.tok.Text}
 			p.next()
 		} else {
 			a = p.assignment()
@@ -1014,7 +1015,7 @@ func (p *parser) hash() ast.Expr {
 	for p.tok.Kind != lexer.RBrace && p.tok.Kind != lexer.EOF && !p.stopped {
 		var k ast.Expr
 		if (p.tok.Kind == lexer.KwType || p.tok.Kind == lexer.KwFunction) && p.peek(1).Kind == lexer.FArrow {
-			k = &ast.QualifiedName{Span: ast.Span{From: p.tok.Pos, To: p.tok.End}, Name: p.tok.Text}
+			k = &ast.LiteralString{Span: ast.Span{From: p.tok.Pos, To: p.tok.End}, Value: p.tok.Text}
 			p.next()
 		} else {
 			k = p.assignment()
