@@ -277,7 +277,7 @@ type SelectorExpr struct {
 // ---- calls ----
 
 // Parameter is one parameter of a class, define, function, lambda or EPP
-// template: [Type] [*]$Name [= Default].
+// template: [Type] [*]$Name [= Default]. Its range covers all of that.
 type Parameter struct {
 	Span
 	Name    string

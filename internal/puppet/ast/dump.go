@@ -8,9 +8,26 @@ import (
 
 // Dump renders n as canonical S-expressions: a node that fits in the width
 // is printed on one line, otherwise its head stays on the first line and
-// each child goes on its own line, indented two spaces. Strings are quoted,
-// names and type references bare, variables with '$'. The output ends with
+// each child goes on its own line, indented two spaces. The output ends with
 // a newline and is stable, so golden tests can compare it.
+//
+// Strings are Go-quoted ("x"), names and type references bare (file, File),
+// variables with '$', regexes in slashes, numbers in decimal. Operators are
+// written prefix: (+ 1 2), (= $a 1), (-> A B), (! x), (* splat). Other
+// forms: (call f args [lambda]) for f(...), (invoke f args) for a call
+// without parentheses, (call-method recv name args [lambda]),
+// (access x keys...), (? x (=> match value)...), ([] ...), ({} (=> k v)...),
+// (concat "text" (str expr)...), (heredoc [:syntax] text),
+// (resource type (body title (=> attr v) (+> attr v) (splat-hash h))...)
+// with @/@@ prefixes for virtual/exported, (resource-defaults T ops...),
+// (resource-override refs ops...), (collect T query [(overrides ...)]),
+// (if c (then ...) [(else ...)]) with (elsif ...) inside else,
+// (case x (when (values ...) (then ...))...), (class name (params ...)
+// [(inherits p)] (block ...)), (define ...), (node (matches ...) ...),
+// (function name (params ...) [(returns T)] (block ...)),
+// (param [Type] $name [= default]), (lambda (params ...) (block ...)),
+// (type-alias Name T), and for templates (epp [(params ...)] ...) with
+// (render-s "text") and (render expr).
 func Dump(n Node) string {
 	var b strings.Builder
 	write(&b, toSexp(n), 0)
