@@ -6,6 +6,7 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"math/big"
 	"path/filepath"
@@ -62,6 +63,9 @@ type shared struct {
 	lastLine int  // line of the last reported error, to drop cascades
 	stopped  bool // MaxErrors reached
 	lexFatal bool // the lexer gave up; errors at end of input are noise
+	// openedInRecovery counts block-opening braces that error recovery
+	// stepped into; their closing braces are dropped at the top level.
+	openedInRecovery int
 }
 
 type parser struct {
@@ -234,7 +238,11 @@ func (p *parser) statements(end lexer.Kind) []ast.Expr {
 			continue
 		}
 		if end == lexer.EOF && p.tok.Kind == lexer.RBrace {
-			p.syntaxError("a statement")
+			if p.openedInRecovery > 0 {
+				p.openedInRecovery--
+			} else {
+				p.syntaxError("a statement")
+			}
 			p.next()
 			continue
 		}
@@ -280,6 +288,13 @@ func (p *parser) recoverStatement(start int, end lexer.Kind) {
 	for p.tok.Kind != lexer.EOF {
 		switch p.tok.Kind {
 		case lexer.LBrace:
+			if depth == 0 && p.endsLine() {
+				// A block opens here: look for statements inside it
+				// rather than skipping it whole.
+				p.openedInRecovery++
+				p.next()
+				continue
+			}
 			depth++
 		case lexer.RBrace:
 			if depth == 0 {
@@ -306,6 +321,15 @@ func (p *parser) recoverStatement(start int, end lexer.Kind) {
 		}
 		p.next()
 	}
+}
+
+// endsLine reports whether the current token is the last on its line.
+func (p *parser) endsLine() bool {
+	next := p.peek(1)
+	if next.Kind == lexer.EOF {
+		return true
+	}
+	return bytes.IndexByte(p.file.Content[p.tok.End:next.Pos], '\n') >= 0
 }
 
 // startsLine reports whether the current token is the first on its line.
@@ -572,8 +596,11 @@ func (p *parser) attributeOps() []*ast.AttributeOp {
 		}
 	}
 	if p.tok.Kind == lexer.Name || p.tok.Kind == lexer.String {
-		if k := p.peek(1).Kind; k != lexer.Colon {
-			p.syntaxError("'=>' after the attribute name, or ',' between attributes")
+		switch {
+		case len(ops) > 0 && p.isAttributeStart():
+			p.syntaxError("',' after the previous attribute")
+		case p.peek(1).Kind != lexer.Colon:
+			p.syntaxError("'=>' after the attribute name")
 		}
 	}
 	return ops
