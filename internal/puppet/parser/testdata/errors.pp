@@ -219,3 +219,23 @@ class x(*$a) { } ### 10: Parameter $a has 'captures rest' - not supported in a H
 node default { 1 } ### 16: This Literal Integer has no effect. A Node Definition can not end with a value-producing expression without other effect
 ---
 class x { notice(1) 1 } ### 21: This Literal Integer has no effect. A Host Class Definition can not end
+
+---
+# Recovery inside a class body: each mistake is reported.
+class web (
+  String $docroot = '/var/www'
+  Integer $port = 80, ### 3: Syntax error at 'Integer'
+) {
+  file { $docroot:
+    ensure => directory,
+    owner  => 'www-data'
+    mode   => '0755', ### 5: Syntax error at 'mode'
+  }
+  if $port == 80 {
+    notice("default port")
+  } else {
+    notice("port ${port}"
+  } ### 3: Syntax error at '}'
+  $x = [1, 2, 3
+  notice('end') ### 3: Syntax error at 'notice'
+}
