@@ -207,34 +207,123 @@ func (l *lexer) regexAcceptable() bool {
 	return true
 }
 
-var threeCharOps = map[string]Kind{"<<|": LLCollect, "|>>": RRCollect}
-
-var twoCharOps = map[string]Kind{
-	"<|": LCollect, "|>": RCollect, "<-": InEdge, "<~": InEdgeSub, "->": OutEdge, "~>": OutEdgeSub,
-	"<<": LShift, ">>": RShift, "<=": Le, ">=": Ge, "==": Eq, "=~": Match, "=>": FArrow,
-	"!=": Ne, "!~": NoMatch, "+>": PArrow, "+=": Appends, "-=": Deletes, "@@": AtAt,
-}
-
-var oneCharOps = map[byte]Kind{
-	'<': Lt, '>': Gt, '=': Assign, '!': Not, '+': Plus, '-': Minus, '*': Times, '%': Mod,
-	'/': Div, '.': Dot, '|': Pipe, '@': At, ':': Colon, ',': Comma, ';': Semi, '?': QMark,
-	'(': LParen, ')': RParen, ']': RBrack, '{': LBrace, '}': RBrace,
+// operatorKind returns the kind and length of the operator at the start of
+// rest, longest match first, or length 0.
+func operatorKind(rest []byte) (Kind, int) {
+	at := func(i int) byte {
+		if i < len(rest) {
+			return rest[i]
+		}
+		return 0
+	}
+	c, c1 := rest[0], at(1)
+	switch c {
+	case '<':
+		switch c1 {
+		case '<':
+			if at(2) == '|' {
+				return LLCollect, 3
+			}
+			return LShift, 2
+		case '|':
+			return LCollect, 2
+		case '-':
+			return InEdge, 2
+		case '~':
+			return InEdgeSub, 2
+		case '=':
+			return Le, 2
+		}
+		return Lt, 1
+	case '>':
+		switch c1 {
+		case '>':
+			return RShift, 2
+		case '=':
+			return Ge, 2
+		}
+		return Gt, 1
+	case '|':
+		if c1 == '>' {
+			if at(2) == '>' {
+				return RRCollect, 3
+			}
+			return RCollect, 2
+		}
+		return Pipe, 1
+	case '-':
+		switch c1 {
+		case '>':
+			return OutEdge, 2
+		case '=':
+			return Deletes, 2
+		}
+		return Minus, 1
+	case '~':
+		if c1 == '>' {
+			return OutEdgeSub, 2
+		}
+	case '=':
+		switch c1 {
+		case '=':
+			return Eq, 2
+		case '~':
+			return Match, 2
+		case '>':
+			return FArrow, 2
+		}
+		return Assign, 1
+	case '!':
+		switch c1 {
+		case '=':
+			return Ne, 2
+		case '~':
+			return NoMatch, 2
+		}
+		return Not, 1
+	case '+':
+		switch c1 {
+		case '>':
+			return PArrow, 2
+		case '=':
+			return Appends, 2
+		}
+		return Plus, 1
+	case '@':
+		if c1 == '@' {
+			return AtAt, 2
+		}
+		return At, 1
+	case '*':
+		return Times, 1
+	case '%':
+		return Mod, 1
+	case '/':
+		return Div, 1
+	case '.':
+		return Dot, 1
+	case ':':
+		return Colon, 1
+	case ',':
+		return Comma, 1
+	case ';':
+		return Semi, 1
+	case '?':
+		return QMark, 1
+	case ')':
+		return RParen, 1
+	case ']':
+		return RBrack, 1
+	case '{':
+		return LBrace, 1
+	case '}':
+		return RBrace, 1
+	}
+	return EOF, 0
 }
 
 func (l *lexer) operator(start int) Token {
 	rest := l.src[l.pos:]
-	if len(rest) >= 3 {
-		if k, ok := threeCharOps[string(rest[:3])]; ok {
-			l.pos += 3
-			return l.tok(k, start)
-		}
-	}
-	if len(rest) >= 2 {
-		if k, ok := twoCharOps[string(rest[:2])]; ok {
-			l.pos += 2
-			return l.tok(k, start)
-		}
-	}
 	c := rest[0]
 	if c == '[' {
 		l.pos++
@@ -254,8 +343,8 @@ func (l *lexer) operator(start int) Token {
 		}
 		return l.tok(LParen, start)
 	}
-	if k, ok := oneCharOps[c]; ok {
-		l.pos++
+	if k, n := operatorKind(rest); n > 0 {
+		l.pos += n
 		return l.tok(k, start)
 	}
 	r, size := utf8.DecodeRune(rest)

@@ -606,25 +606,38 @@ func (p *parser) attributeOps() []*ast.AttributeOp {
 	return ops
 }
 
-// binary operator precedence, higher binds tighter; 0 is not an operator.
-var binPrec = map[lexer.Kind]int{
-	lexer.KwOr: 1, lexer.KwAnd: 2, lexer.QMark: 3,
-	lexer.Lt: 4, lexer.Le: 4, lexer.Gt: 4, lexer.Ge: 4,
-	lexer.Eq: 5, lexer.Ne: 5,
-	lexer.LShift: 6, lexer.RShift: 6,
-	lexer.Plus: 7, lexer.Minus: 7,
-	lexer.Times: 8, lexer.Div: 8, lexer.Mod: 8,
-	lexer.Match: 9, lexer.NoMatch: 9,
-	lexer.KwIn: 10,
+// binaryOp describes an infix operator token: its precedence (higher binds
+// tighter; 0 means the token is not an infix operator) and AST operator.
+type binaryOp struct {
+	prec int
+	op   ast.BinaryOp
 }
 
-var binOps = map[lexer.Kind]ast.BinaryOp{
-	lexer.KwOr: ast.Or, lexer.KwAnd: ast.And, lexer.Lt: ast.Lt, lexer.Le: ast.Le, lexer.Gt: ast.Gt,
-	lexer.Ge: ast.Ge, lexer.Eq: ast.Eq, lexer.Ne: ast.Ne, lexer.LShift: ast.LShift,
-	lexer.RShift: ast.RShift, lexer.Plus: ast.Add, lexer.Minus: ast.Sub, lexer.Times: ast.Mul,
-	lexer.Div: ast.Div, lexer.Mod: ast.Mod, lexer.Match: ast.Match, lexer.NoMatch: ast.NoMatch,
-	lexer.KwIn: ast.In,
-}
+// binaryOps is indexed by token kind: a table, as this is the parser's
+// hottest lookup.
+var binaryOps = func() (t [lexer.EPPEnd + 1]binaryOp) {
+	set := func(k lexer.Kind, prec int, op ast.BinaryOp) { t[k] = binaryOp{prec, op} }
+	set(lexer.KwOr, 1, ast.Or)
+	set(lexer.KwAnd, 2, ast.And)
+	t[lexer.QMark] = binaryOp{prec: 3} // the selector
+	set(lexer.Lt, 4, ast.Lt)
+	set(lexer.Le, 4, ast.Le)
+	set(lexer.Gt, 4, ast.Gt)
+	set(lexer.Ge, 4, ast.Ge)
+	set(lexer.Eq, 5, ast.Eq)
+	set(lexer.Ne, 5, ast.Ne)
+	set(lexer.LShift, 6, ast.LShift)
+	set(lexer.RShift, 6, ast.RShift)
+	set(lexer.Plus, 7, ast.Add)
+	set(lexer.Minus, 7, ast.Sub)
+	set(lexer.Times, 8, ast.Mul)
+	set(lexer.Div, 8, ast.Div)
+	set(lexer.Mod, 8, ast.Mod)
+	set(lexer.Match, 9, ast.Match)
+	set(lexer.NoMatch, 9, ast.NoMatch)
+	set(lexer.KwIn, 10, ast.In)
+	return t
+}()
 
 // expr parses an expression without assignment, chaining or resource
 // bodies: the operand of most constructs.
@@ -638,7 +651,11 @@ func (p *parser) binary(minPrec int) ast.Expr {
 	defer func() { p.depth-- }()
 	left := p.unary()
 	for {
-		prec := binPrec[p.tok.Kind]
+		var bop binaryOp
+		if int(p.tok.Kind) < len(binaryOps) {
+			bop = binaryOps[p.tok.Kind]
+		}
+		prec := bop.prec
 		if prec == 0 || prec < minPrec {
 			return left
 		}
@@ -646,7 +663,7 @@ func (p *parser) binary(minPrec int) ast.Expr {
 			left = p.selector(left)
 			continue
 		}
-		op := binOps[p.tok.Kind]
+		op := bop.op
 		p.next()
 		right := p.binary(prec + 1)
 		left = &ast.BinaryExpr{Span: ast.Span{From: left.Pos(), To: right.End()}, Op: op, Left: left, Right: right}
