@@ -47,13 +47,13 @@ func generatedManifest(n int) []byte {
 func BenchmarkParseGenerated(b *testing.B) {
 	src := generatedManifest(10000)
 	b.SetBytes(int64(len(src)))
-	b.ReportMetric(float64(strings.Count(string(src), "\n")), "lines")
 	for b.Loop() {
 		_, diags := ParseManifest(source.NewFile("gen.pp", src))
 		if diags.HasErrors() {
 			b.Fatal(diags)
 		}
 	}
+	b.ReportMetric(float64(strings.Count(string(src), "\n")), "lines")
 }
 
 // BenchmarkParseCorpus parses every file under ORDO_PUPPET_CORPUS once per
@@ -76,4 +76,5 @@ func BenchmarkParseCorpus(b *testing.B) {
 			ParseFile(source.NewFile(f.Name, f.Content))
 		}
 	}
+	b.ReportMetric(float64(len(files)), "files")
 }
