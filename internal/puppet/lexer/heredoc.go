@@ -92,25 +92,20 @@ func (l *lexer) heredoc(start int) Token {
 			next = lineEnd + 1
 		}
 		line := strings.TrimRight(string(l.src[lineStart:lineEnd]), "\r")
-		trimmed := strings.TrimLeft(line, " \t")
-		lead := line[:len(line)-len(trimmed)]
-		hasMargin := false
-		if strings.HasPrefix(trimmed, "|") {
-			hasMargin = true
-			trimmed = strings.TrimLeft(trimmed[1:], " \t")
-		}
-		hasTrim := false
-		if strings.HasPrefix(trimmed, "-") {
-			hasTrim = true
-			trimmed = strings.TrimLeft(trimmed[1:], " \t")
-		}
-		if strings.TrimRight(trimmed, " \t") == tag {
-			found = true
-			endLine, endLineEnd = lineStart, next
-			if hasMargin {
-				margin = lead
+		// Like Puppet, a line that ends with [|] [-] TAG ends the text,
+		// whatever comes before on the line.
+		if rest := strings.TrimRight(line, " \t"); strings.HasSuffix(rest, tag) {
+			pre := strings.TrimRight(rest[:len(rest)-len(tag)], " \t")
+			hasTrim := strings.HasSuffix(pre, "-")
+			if hasTrim {
+				pre = strings.TrimRight(pre[:len(pre)-1], " \t")
 			}
-			trim = hasTrim
+			if strings.HasSuffix(pre, "|") {
+				pre = pre[:len(pre)-1]
+				margin = pre[len(strings.TrimRight(pre, " \t")):]
+			}
+			found, trim = true, hasTrim
+			endLine, endLineEnd = lineStart, next
 			break
 		}
 		if next > len(l.src) {

@@ -732,6 +732,9 @@ func (p *parser) postfix(x ast.Expr) ast.Expr {
 		switch p.tok.Kind {
 		case lexer.LBrack:
 			p.next()
+			if p.tok.Kind == lexer.RBrack {
+				p.syntaxError("at least one key or type parameter inside '[]'")
+			}
 			keys := p.arguments(lexer.RBrack)
 			end, _ := p.expect(lexer.RBrack, "']' to close the access")
 			x = &ast.AccessExpr{Span: ast.Span{From: x.Pos(), To: end}, X: x, Keys: keys}

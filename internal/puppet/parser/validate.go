@@ -136,6 +136,9 @@ func (v *validator) visit(n ast.Node, parents []ast.Node) {
 		v.params(n.Params)
 		v.block(n.Body)
 	case *ast.NodeDef:
+		if n.Parent != nil {
+			v.report(diag.Unsupported, diag.Error, n.Parent, "Node inheritance is not supported in Puppet >= 4.0.0. See http://links.puppet.com/puppet-node-inheritance-deprecation")
+		}
 		v.block(n.Body)
 		v.noIdemLast(n, n.Body)
 	case *ast.Lambda:

@@ -239,3 +239,8 @@ class web (
   $x = [1, 2, 3
   notice('end') ### 3: Syntax error at 'notice'
 }
+
+---
+node 'web02' inherits base { } ### 23: Node inheritance is not supported in Puppet >= 4.0.0.
+---
+Package[] -> File['x'] ### 9: Syntax error at ']'
