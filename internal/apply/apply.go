@@ -114,7 +114,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 			return nil, err
 		}
 		t := opts.Types.Lookup(r.Type)
-		if err := resource.CheckParams(t, r); err != nil {
+		if err := opts.Types.CheckParams(r); err != nil {
 			return nil, &ResourceError{Resource: r, Err: err}
 		}
 		inst, err := t.New(r)
@@ -372,23 +372,14 @@ func (t *transaction) newStatus(v *graph.Vertex) *Status {
 	}
 }
 
-// source is the log source for a vertex: a resource's path, or the
-// container name for a sentinel.
-func (t *transaction) source(v *graph.Vertex) string {
-	if v.Whit != graph.NotWhit {
-		return v.String()
-	}
-	return t.g.Path(v)
-}
-
 // evaluate is Puppet's eval_resource for one vertex.
 func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total int) {
-	src := t.source(v)
 	start := t.now()
+	s := t.newStatus(v)
+	src := s.Path // the log source: a resource's path, a sentinel's container
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Starting to evaluate the resource (%d of %d)", n, total))
 	}
-	s := t.newStatus(v)
 	failed := t.failedDependencies(v)
 	s.FailedDependencies = refs(failed)
 	switch {
@@ -407,7 +398,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		if v.Whit == graph.NotWhit {
 			s = t.harness(ctx, v, s)
 			if !s.Failed && !s.FailedToRestart {
-				t.queueEvents(v, s.Events)
+				t.queueEvents(v, src, s.Events)
 			}
 		}
 		t.processEvents(ctx, v, s)
@@ -477,7 +468,7 @@ func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 func (t *transaction) skipForFailures(v *graph.Vertex, s *Status, failed []*graph.Vertex) {
 	s.failedVertices = failed
 	if v.Whit == graph.NotWhit {
-		src := t.source(v)
+		src := s.Path
 		for _, d := range failed {
 			t.mu.Lock()
 			first := !t.announced[d]
@@ -495,13 +486,13 @@ func (t *transaction) skipForFailures(v *graph.Vertex, s *Status, failed []*grap
 // skip marks v skipped and drops the events queued for it.
 func (t *transaction) skip(v *graph.Vertex, s *Status) {
 	s.Skipped = true
-	t.log.Log(resource.Debug, t.source(v), "Resource is being skipped, unscheduling all events")
+	t.log.Log(resource.Debug, s.Path, "Resource is being skipped, unscheduling all events")
 	t.mu.Lock()
 	queued := len(t.queues[v]) > 0
 	delete(t.queues, v)
 	t.mu.Unlock()
 	if queued {
-		t.log.Log(resource.Info, t.source(v), "Unscheduling all events on "+v.String())
+		t.log.Log(resource.Info, s.Path, "Unscheduling all events on "+v.String())
 	}
 }
 
@@ -516,13 +507,13 @@ func (t *transaction) noop(v *graph.Vertex) bool {
 	return t.plan.opts.Noop
 }
 
-func (t *transaction) handle(v *graph.Vertex) *resource.Handle {
+func (t *transaction) handle(v *graph.Vertex, path string) *resource.Handle {
 	level := resource.Notice
 	if l, ok := v.Resource.Get("loglevel"); ok {
 		level, _ = resource.ParseLevel(catalog.Scalar(l))
 	}
 	return &resource.Handle{
-		Path:      t.g.Path(v),
+		Path:      path,
 		Log:       t.log,
 		Level:     level,
 		Noop:      t.noop(v),
@@ -538,7 +529,7 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 	if inst == nil {
 		return s
 	}
-	h := t.handle(v)
+	h := t.handle(v, s.Path)
 	// A provider bug must fail its resource, not the run.
 	defer func() {
 		if p := recover(); p != nil {
@@ -630,7 +621,7 @@ func sensitive(r *catalog.Resource, p resource.Property) bool {
 
 // queueEvents is Puppet's queue_events: each group of same-named events
 // goes along every refresh edge out of v whose target can refresh.
-func (t *transaction) queueEvents(v *graph.Vertex, events []Event) {
+func (t *transaction) queueEvents(v *graph.Vertex, src string, events []Event) {
 	if len(events) == 0 {
 		return
 	}
@@ -645,7 +636,6 @@ func (t *transaction) queueEvents(v *graph.Vertex, events []Event) {
 		}
 		groups[i] = append(groups[i], e)
 	}
-	src := t.source(v)
 	for _, group := range groups {
 		for _, e := range t.g.Out(v) {
 			if !e.Refresh || !t.canRefresh(e.To) {
@@ -681,7 +671,7 @@ func (t *transaction) processEvents(ctx context.Context, v *graph.Vertex, s *Sta
 	if len(queued) == 0 {
 		return
 	}
-	src := t.source(v)
+	src := s.Path
 	allNoop := true
 	for _, e := range queued {
 		if e.Status != EventNoop {
@@ -692,12 +682,12 @@ func (t *transaction) processEvents(ctx context.Context, v *graph.Vertex, s *Sta
 	count := pluralEvents(len(queued))
 	if allNoop || t.noop(v) {
 		t.log.Log(resource.Notice, src, "Would have triggered 'refresh' from "+count)
-		t.queueEvents(v, []Event{{Name: "noop_restart", Status: EventNoop, Time: t.now()}})
+		t.queueEvents(v, src, []Event{{Name: "noop_restart", Status: EventNoop, Time: t.now()}})
 		return
 	}
 	if v.Whit == graph.NotWhit {
 		r := t.plan.instances[v.Resource].(resource.Refresher)
-		if err := safeRefresh(ctx, r, t.handle(v)); err != nil {
+		if err := safeRefresh(ctx, r, t.handle(v, src)); err != nil {
 			msg := "Failed to call refresh: " + err.Error()
 			t.log.Log(resource.Err, src, msg)
 			t.log.Log(resource.Err, src, err.Error())
@@ -710,7 +700,7 @@ func (t *transaction) processEvents(ctx context.Context, v *graph.Vertex, s *Sta
 		s.addEvent(Event{Name: "refresh", Status: EventSuccess, Message: msg, Time: t.now()})
 	}
 	s.Restarted = true
-	t.queueEvents(v, []Event{{Name: "restarted", Status: EventSuccess, Time: t.now()}})
+	t.queueEvents(v, src, []Event{{Name: "restarted", Status: EventSuccess, Time: t.now()}})
 }
 
 // safeRefresh calls Refresh, turning a provider panic into an error.

@@ -27,19 +27,32 @@ func (e *UnknownParamError) Error() string {
 // CheckParams reports the first parameter of r that t does not accept,
 // with the closest valid name as a suggestion.
 func CheckParams(t Type, r *catalog.Resource) error {
-	var names []string
-	known := map[string]bool{"name": true}
-	for _, a := range t.Attributes() {
-		known[a.Name] = true
-		names = append(names, a.Name)
-	}
+	return checkParams(t.Attributes(), r)
+}
+
+// checkParams is CheckParams against a known attribute list. It runs for
+// every resource of a catalog, so it allocates nothing unless r is wrong.
+func checkParams(attrs []Attribute, r *catalog.Resource) error {
 	for _, p := range r.Params {
-		if known[p.Name] || IsMetaparam(p.Name) {
+		if p.Name == "name" || IsMetaparam(p.Name) || hasAttribute(attrs, p.Name) {
 			continue
+		}
+		names := make([]string, len(attrs))
+		for i, a := range attrs {
+			names[i] = a.Name
 		}
 		return &UnknownParamError{Ref: r.Ref(), Param: p.Name, Suggestion: Suggest(p.Name, names)}
 	}
 	return nil
+}
+
+func hasAttribute(attrs []Attribute, name string) bool {
+	for _, a := range attrs {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Suggest returns the candidate closest to name by edit distance, or ""

@@ -180,15 +180,28 @@ func IsMetaparam(name string) bool { return metaparams[name] }
 // Registry holds the resource types ordo knows, by lowercase name.
 type Registry struct {
 	types map[string]Type
+	attrs map[string][]Attribute // each type's attributes, asked once
 }
 
 // NewRegistry returns a registry holding types.
 func NewRegistry(types ...Type) *Registry {
-	r := &Registry{types: map[string]Type{}}
+	r := &Registry{types: map[string]Type{}, attrs: map[string][]Attribute{}}
 	for _, t := range types {
 		r.types[t.Name()] = t
+		r.attrs[t.Name()] = t.Attributes()
 	}
 	return r
+}
+
+// CheckParams reports the first parameter of res that its type does not
+// accept, as the package function does, with the attribute lists the
+// registry keeps.
+func (r *Registry) CheckParams(res *catalog.Resource) error {
+	attrs, ok := r.attrs[lower(res.Type)]
+	if !ok {
+		return nil
+	}
+	return checkParams(attrs, res)
 }
 
 // Lookup returns the type named name (any case), or nil.
