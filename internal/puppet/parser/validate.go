@@ -97,6 +97,10 @@ func (v *validator) visit(n ast.Node, parents []ast.Node) {
 			}
 			v.block(o.Body)
 		}
+	case *ast.CollectExpr:
+		if _, ok := n.TypeName.(*ast.QualifiedReference); !ok {
+			v.report(diag.IllegalOperation, diag.Error, n.TypeName, "Illegal expression. %s is unacceptable as type name in %s", capitalize(ast.AnLabel(n.TypeName)), ast.AnLabel(n))
+		}
 	case *ast.SelectorExpr:
 		seen := false
 		for _, e := range n.Entries {

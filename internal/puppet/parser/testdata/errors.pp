@@ -244,3 +244,5 @@ class web (
 node 'web02' inherits base { } ### 23: Node inheritance is not supported in Puppet >= 4.0.0.
 ---
 Package[] -> File['x'] ### 9: Syntax error at ']'
+---
+$t <| |> ### 1: Illegal expression. A Variable is unacceptable as type name in a Virtual Query
