@@ -212,10 +212,12 @@ var binaryOpText = [...]string{
 
 func (o BinaryOp) String() string { return binaryOpText[o] }
 
-// BinaryExpr is Left Op Right.
+// BinaryExpr is Left Op Right. OpPos is the offset of the operator, where
+// Puppet reports problems with the expression.
 type BinaryExpr struct {
 	Span
 	Op          BinaryOp
+	OpPos       source.Pos
 	Left, Right Expr
 }
 

@@ -600,7 +600,10 @@ func (p *parser) attributeOps() []*ast.AttributeOp {
 		case len(ops) > 0 && p.isAttributeStart():
 			p.syntaxError("',' after the previous attribute")
 		case p.peek(1).Kind != lexer.Colon:
-			p.syntaxError("'=>' after the attribute name")
+			// The token after the name is the one out of place.
+			name := p.tokenText(p.tok)
+			p.next()
+			p.syntaxError("'=>' after the attribute name '" + name + "'")
 		}
 	}
 	return ops
@@ -663,10 +666,10 @@ func (p *parser) binary(minPrec int) ast.Expr {
 			left = p.selector(left)
 			continue
 		}
-		op := bop.op
+		op, opPos := bop.op, p.tok.Pos
 		p.next()
 		right := p.binary(prec + 1)
-		left = &ast.BinaryExpr{Span: ast.Span{From: left.Pos(), To: right.End()}, Op: op, Left: left, Right: right}
+		left = &ast.BinaryExpr{Span: ast.Span{From: left.Pos(), To: right.End()}, Op: op, OpPos: opPos, Left: left, Right: right}
 	}
 }
 

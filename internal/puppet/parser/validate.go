@@ -207,6 +207,15 @@ func (v *validator) resourceParams(def ast.Node, ps []*ast.Parameter) {
 	}
 }
 
+// puppetLocation is where Puppet reports a problem with e: binary
+// expressions at their operator.
+func puppetLocation(e ast.Expr) ast.Node {
+	if b, ok := e.(*ast.BinaryExpr); ok {
+		return &ast.Span{From: b.OpPos, To: b.OpPos + source.Pos(len(b.Op.String()))}
+	}
+	return e
+}
+
 // paramVar is the "$name" part of a parameter, where Puppet reports
 // problems with it.
 func (v *validator) paramVar(p *ast.Parameter) ast.Node {
@@ -225,7 +234,7 @@ func (v *validator) paramVar(p *ast.Parameter) ast.Node {
 // that has no effect.
 func (v *validator) noIdemLast(def ast.Node, body []ast.Expr) {
 	if n := len(body); n > 0 && idem(body[n-1]) {
-		v.report(diag.NoEffect, diag.Error, body[n-1], "This %s has no effect. %s can not end with a value-producing expression without other effect", ast.Label(body[n-1]), capitalize(ast.AnLabel(def)))
+		v.report(diag.NoEffect, diag.Error, puppetLocation(body[n-1]), "This %s has no effect. %s can not end with a value-producing expression without other effect", ast.Label(body[n-1]), capitalize(ast.AnLabel(def)))
 	}
 }
 
@@ -305,7 +314,7 @@ func (v *validator) captureLast(ps []*ast.Parameter) {
 func (v *validator) block(body []ast.Expr) {
 	for i := 0; i < len(body)-1; i++ {
 		if idem(body[i]) {
-			v.report(diag.NoEffect, diag.Error, body[i], "This %s has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)", ast.Label(body[i]))
+			v.report(diag.NoEffect, diag.Error, puppetLocation(body[i]), "This %s has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)", ast.Label(body[i]))
 			return
 		}
 	}

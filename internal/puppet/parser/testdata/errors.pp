@@ -246,3 +246,9 @@ node 'web02' inherits base { } ### 23: Node inheritance is not supported in Pupp
 Package[] -> File['x'] ### 9: Syntax error at ']'
 ---
 $t <| |> ### 1: Illegal expression. A Variable is unacceptable as type name in a Virtual Query
+---
+file { 'x': ensure  directory } ### 21: Syntax error at 'directory'
+---
+$a = 1
+1 + 2 * 3 - 4 ### 11: This '-' expression has no effect.
+$b = 2
