@@ -595,7 +595,7 @@ func (p *parser) attributeOps() []*ast.AttributeOp {
 			break
 		}
 	}
-	if p.tok.Kind == lexer.Name || p.tok.Kind == lexer.String {
+	if p.tok.Kind == lexer.Name {
 		switch {
 		case len(ops) > 0 && p.isAttributeStart():
 			p.syntaxError("',' after the previous attribute")
