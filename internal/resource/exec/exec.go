@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/user"
 	"path/filepath"
@@ -604,7 +603,7 @@ func (e *instance) checkExe(c cmd) error {
 		case err != nil:
 			return &command.NotFoundError{Program: exe}
 		case !fi.Mode().IsRegular():
-			return fmt.Errorf("'%s' is a %s, not a file", exe, ftype(fi.Mode()))
+			return fmt.Errorf("'%s' is a %s, not a file", exe, resource.FileType(fi.Mode()))
 		case fi.Mode()&0o111 == 0:
 			return fmt.Errorf("'%s' is not executable", exe)
 		}
@@ -616,24 +615,6 @@ func (e *instance) checkExe(c cmd) error {
 		}
 	}
 	return &command.NotFoundError{Program: exe}
-}
-
-func ftype(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeCharDevice != 0:
-		return "characterSpecial"
-	case m&fs.ModeDevice != 0:
-		return "blockSpecial"
-	case m&fs.ModeNamedPipe != 0:
-		return "fifo"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeSymlink != 0:
-		return "link"
-	}
-	return "unknown"
 }
 
 // needsShell reports whether a command string needs /bin/sh, by the rule

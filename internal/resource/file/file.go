@@ -403,34 +403,13 @@ func ignoringEINTR(call func() (int, error)) (int, error) {
 	}
 }
 
-// fileType names a file's type as Ruby's File.ftype does.
-func fileType(m fs.FileMode) string {
-	switch {
-	case m.IsRegular():
-		return "file"
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeSymlink != 0:
-		return "link"
-	case m&fs.ModeNamedPipe != 0:
-		return "fifo"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeCharDevice != 0:
-		return "characterSpecial"
-	case m&fs.ModeDevice != 0:
-		return "blockSpecial"
-	}
-	return "unknown"
-}
-
 func (f *instance) stat() {
 	st, err := os.Lstat(f.path)
 	if err != nil {
 		f.st, f.curType = nil, "absent"
 		return
 	}
-	f.st, f.curType = st, fileType(st.Mode())
+	f.st, f.curType = st, resource.FileType(st.Mode())
 }
 
 // Retrieve reads the file's state: one Lstat, and the content checksum

@@ -53,7 +53,7 @@ func (f *instance) removeExisting(h *resource.Handle, should string) (bool, erro
 	if err != nil {
 		return false, nil
 	}
-	cur := fileType(st.Mode())
+	cur := resource.FileType(st.Mode())
 	if f.backup != "" {
 		if cur == "file" || cur == "link" || (cur == "directory" && f.force) {
 			if err := f.backupExisting(h, cur); err != nil {
@@ -87,7 +87,7 @@ func (f *instance) backupExisting(h *resource.Handle, cur string) error {
 	if strings.HasPrefix(f.backup, ".") {
 		dest := f.path + f.backup
 		if st, err := os.Lstat(dest); err == nil {
-			h.Logf(resource.Info, "Removing old backup of type %s", fileType(st.Mode()))
+			h.Logf(resource.Info, "Removing old backup of type %s", resource.FileType(st.Mode()))
 			if st.IsDir() && !f.force {
 				return fmt.Errorf("Will not remove directory backup %s; use a different backup suffix or force", dest)
 			}
