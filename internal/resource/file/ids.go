@@ -2,29 +2,52 @@ package file
 
 import (
 	"encoding/base64"
+	"os"
 	"os/user"
 	"strconv"
 	"sync"
+	"time"
 )
 
 func base64Decode(s string) ([]byte, error) { return base64.StdEncoding.DecodeString(s) }
 
-// idCache remembers name and id lookups that succeeded; failures are
-// looked up again, since an earlier resource may create the user.
+// idCache remembers name and id lookups that succeeded, for as long as
+// the account database they came from is unchanged: a user created,
+// renumbered or removed during the run (by a user resource or an exec) is
+// looked up afresh. Failures are always looked up again.
 type idCache struct {
+	db     string // /etc/passwd or /etc/group
 	mu     sync.Mutex
+	stamp  time.Time
+	size   int64
 	byName map[string]int
 	byID   map[int]string
 }
 
-var users = &idCache{byName: map[string]int{}, byID: map[int]string{}}
-var groups = &idCache{byName: map[string]int{}, byID: map[int]string{}}
+var users = &idCache{db: "/etc/passwd", byName: map[string]int{}, byID: map[int]string{}}
+var groups = &idCache{db: "/etc/group", byName: map[string]int{}, byID: map[int]string{}}
+
+// check forgets everything when the database changed; c.mu is held.
+func (c *idCache) check() {
+	st, err := os.Stat(c.db)
+	if err != nil {
+		clear(c.byName)
+		clear(c.byID)
+		return
+	}
+	if !st.ModTime().Equal(c.stamp) || st.Size() != c.size {
+		clear(c.byName)
+		clear(c.byID)
+		c.stamp, c.size = st.ModTime(), st.Size()
+	}
+}
 
 func (c *idCache) id(name string, lookup func(string) (string, error)) (int, bool) {
 	if n, err := strconv.Atoi(name); err == nil && n >= 0 {
 		return n, true
 	}
 	c.mu.Lock()
+	c.check()
 	n, ok := c.byName[name]
 	c.mu.Unlock()
 	if ok {
@@ -46,6 +69,7 @@ func (c *idCache) id(name string, lookup func(string) (string, error)) (int, boo
 
 func (c *idCache) name(id int, lookup func(string) (string, error)) (string, bool) {
 	c.mu.Lock()
+	c.check()
 	s, ok := c.byID[id]
 	c.mu.Unlock()
 	if ok {
