@@ -52,6 +52,9 @@ type Options struct {
 	Now func() time.Time
 }
 
+// maxInvalid caps how many invalid resources one run reports.
+const maxInvalid = 20
+
 // ErrCycles is returned when the graph has dependency cycles; nothing was applied.
 var ErrCycles = errors.New("One or more resource dependency cycles detected in graph")
 
@@ -91,8 +94,9 @@ func Finalize(c *catalog.Catalog) {
 }
 
 // Prepare validates the catalog and builds the instance of every resource
-// and the relationship graph, without touching the machine. It fails on
-// the first invalid resource, unknown type or unresolvable relationship.
+// and the relationship graph, without touching the machine. Invalid
+// resources and unknown types are all reported, joined in one error (see
+// Errors); an unresolvable relationship stops at the first.
 func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	Finalize(c)
 	p := &Plan{opts: opts, catalog: c, instances: map[*catalog.Resource]resource.Instance{}}
@@ -100,10 +104,15 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	for _, e := range c.Containment {
 		holds[e.Container] = true
 	}
+	// Every invalid resource is reported, not just the first, up to a cap.
+	var invalid []error
 	for _, r := range c.Resources {
+		if len(invalid) == maxInvalid {
+			break
+		}
 		if isContainer(r, opts.Types) {
 			if err := checkContainer(r, holds[r.Ref()], opts.Types); err != nil {
-				return nil, err
+				invalid = append(invalid, err)
 			}
 			continue
 		}
@@ -111,17 +120,22 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 			continue
 		}
 		if err := checkMetaparams(r); err != nil {
-			return nil, err
+			invalid = append(invalid, err)
+			continue
 		}
-		t := opts.Types.Lookup(r.Type)
 		if err := opts.Types.CheckParams(r); err != nil {
-			return nil, &ResourceError{Resource: r, Err: err}
+			invalid = append(invalid, &ResourceError{Resource: r, Err: err})
+			continue
 		}
-		inst, err := t.New(r)
+		inst, err := opts.Types.Lookup(r.Type).New(r)
 		if err != nil {
-			return nil, &ResourceError{Resource: r, Err: err}
+			invalid = append(invalid, &ResourceError{Resource: r, Err: err})
+			continue
 		}
 		p.instances[r] = inst
+	}
+	if len(invalid) > 0 {
+		return nil, errors.Join(invalid...)
 	}
 	g, err := graph.Build(c, graph.Options{
 		Ordering: opts.Ordering,
@@ -170,6 +184,14 @@ func checkContainer(r *catalog.Resource, holdsOthers bool, types *resource.Regis
 	return &ResourceError{Resource: r, Err: err}
 }
 
+// Errors splits an error from Prepare into the single problems it reports.
+func Errors(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
 // ResourceError is an invalid resource, with where it was declared.
 type ResourceError struct {
 	Resource *catalog.Resource
@@ -194,12 +216,12 @@ func (e *ResourceError) Unwrap() error { return e.Err }
 func checkMetaparams(r *catalog.Resource) error {
 	if v, ok := r.Get("noop"); ok {
 		if _, isBool := v.(bool); !isBool && v != "true" && v != "false" {
-			return &ResourceError{Resource: r, Err: fmt.Errorf("Parameter noop failed on %s: Invalid value %s. Valid values are true, false.", r.Ref(), catalog.Format(v))}
+			return &ResourceError{Resource: r, Err: fmt.Errorf("Parameter noop failed on %s: Invalid value %s. Valid values are true, false.", r.Ref(), resource.Inspect(v))}
 		}
 	}
 	if v, ok := r.Get("loglevel"); ok {
 		if _, valid := resource.ParseLevel(catalog.Scalar(v)); !valid {
-			return &ResourceError{Resource: r, Err: fmt.Errorf("Parameter loglevel failed on %s: Invalid value %s. Valid values are debug, info, notice, warning, err, alert, emerg, crit, verbose.", r.Ref(), catalog.Format(v))}
+			return &ResourceError{Resource: r, Err: fmt.Errorf("Parameter loglevel failed on %s: Invalid value %s. Valid values are debug, info, notice, warning, err, alert, emerg, crit, verbose.", r.Ref(), resource.Inspect(v))}
 		}
 	}
 	return nil

@@ -155,7 +155,9 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	}
 	plan, err := apply.Prepare(c, opts)
 	if err != nil {
-		log.Log(resource.Err, "", err.Error())
+		for _, e := range apply.Errors(err) {
+			log.Log(resource.Err, "", e.Error())
+		}
 		return &ExitError{Code: 1}
 	}
 	log.Log(resource.Info, "", fmt.Sprintf("Using environment '%s'", c.Environment))

@@ -55,7 +55,10 @@ prints the order its resources would be applied in, without changing anything.
 			console := &report.Console{Out: stdio.Out, Err: stdio.Err, Min: resource.Warning}
 			plan, err := apply.Prepare(c, apply.Options{Types: builtin.Registry(), Log: console, Ordering: ord, Seed: seed})
 			if err != nil {
-				return err
+				for _, e := range apply.Errors(err) {
+					console.Log(resource.Err, "", e.Error())
+				}
+				return &ExitError{Code: 1}
 			}
 			g := plan.Graph()
 			if graphDir != "" {
