@@ -38,6 +38,7 @@ type applyFlags struct {
 	jobs         int
 	reportFile   string
 	bucketDir    string
+	lockFile     string
 	showDiff     bool
 	tags         []string
 	skipTags     []string
@@ -85,7 +86,16 @@ such as one printed by 'puppet catalog find NODE --terminus compiler' or by
 	fl.StringSliceVar(&f.tags, "tags", nil, "apply only resources with one of these tags (comma-separated)")
 	fl.StringSliceVar(&f.skipTags, "skip_tags", nil, "skip resources with any of these tags (comma-separated)")
 	fl.StringVar(&f.bucketDir, "bucketdir", "/var/lib/ordo/clientbucket", "local file bucket for file backups")
+	fl.StringVar(&f.lockFile, "lockfile", defaultLockFile(), "lock held while applying, so that two applies never run at once (empty: none; default from $ORDO_LOCKFILE)")
 	return cmd
+}
+
+// defaultLockFile is $ORDO_LOCKFILE, or the machine-wide lock.
+func defaultLockFile() string {
+	if p := os.Getenv("ORDO_LOCKFILE"); p != "" {
+		return p
+	}
+	return "/run/lock/ordo-apply.lock"
 }
 
 func parseOrdering(s string) (graph.Ordering, error) {
@@ -152,6 +162,13 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	}
 	if f.graph {
 		opts.GraphDir = f.graphDir
+	}
+	if !f.noop {
+		lock, err := lockRun(f.lockFile, log)
+		if err != nil {
+			return err
+		}
+		defer lock.release()
 	}
 	plan, err := apply.Prepare(c, opts)
 	if err != nil {

@@ -77,7 +77,7 @@ func runCase(t *testing.T, c differentialCase, extra ...string) (string, string)
 		t.Fatal(err)
 	}
 	args := []string{"apply", "--color=false", "--evaltrace", "--verbose",
-		"--bucketdir", filepath.Join(root, ".bucket")}
+		"--bucketdir", filepath.Join(root, ".bucket"), "--lockfile", filepath.Join(root, ".lock")}
 	args = append(args, c.flags...)
 	args = append(args, extra...)
 	args = append(args, "--catalog", catalogFile)

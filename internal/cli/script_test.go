@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -24,6 +25,12 @@ func TestMain(m *testing.M) {
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
+		// Each script has its own run lock, so that scripts run in
+		// parallel do not wait for each other.
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("ORDO_LOCKFILE", filepath.Join(env.WorkDir, ".ordo.lock"))
+			return nil
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			// root FILE...: replace @ROOT@ by the script's work folder.
 			"root": func(ts *testscript.TestScript, neg bool, args []string) {
