@@ -567,13 +567,14 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 	}
 	props := inst.Properties()
 	var toSync []resource.Property
+	// Puppet's harness: an out-of-sync ensure is synced alone; otherwise
+	// (ensure in sync or not managed) a resource that does not exist has
+	// nothing else to manage.
 	switch {
 	case len(props) > 0 && props[0].Name() == "ensure" && !props[0].InSync():
 		toSync = props[:1]
-	case !inst.Exists() && (len(props) == 0 || props[0].Name() != "ensure"):
-		if len(props) > 0 {
-			t.log.Log(resource.Debug, h.Path, "Nothing to manage: no ensure and the resource doesn't exist")
-		}
+	case !inst.Exists():
+		t.log.Log(resource.Debug, h.Path, "Nothing to manage: no ensure and the resource doesn't exist")
 	default:
 		for _, p := range props {
 			if !p.InSync() {
