@@ -94,8 +94,9 @@ func TestDecodeErrorsHavePositions(t *testing.T) {
 	}
 }
 
-// Sensitive values never leave in clear: not in the JSON, not in Format.
-func TestSensitiveStaysRedacted(t *testing.T) {
+// A catalog keeps sensitive values for whoever applies it, as Puppet's
+// does, and names them; the redacted form, and Format, never show them.
+func TestSensitiveValues(t *testing.T) {
 	in := `{"name": "n", "resources": [{"type": "File", "title": "/x", "exported": false,
 	  "parameters": {"content": "hunter2", "mode": "0600"}, "sensitive_parameters": ["content"]},
 	  {"type": "Exec", "title": "e", "exported": false,
@@ -113,14 +114,30 @@ func TestSensitiveStaysRedacted(t *testing.T) {
 	if Format(v) != Redacted || !e.IsSensitive("command") {
 		t.Errorf("Sensitive exec command formats as %s", Format(v))
 	}
+
+	var shown bytes.Buffer
+	if err := EncodeRedacted(&shown, c); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(shown.String(), "hunter2") {
+		t.Errorf("redacted catalog shows a sensitive value:\n%s", shown.String())
+	}
+
 	var out bytes.Buffer
 	if err := Encode(&out, c); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(out.String(), "hunter2") {
-		t.Errorf("encoded catalog shows a sensitive value:\n%s", out.String())
-	}
-	if !strings.Contains(out.String(), `"sensitive_parameters": ["content"]`) {
+	if !strings.Contains(out.String(), `"sensitive_parameters": ["content"]`) || !strings.Contains(out.String(), `"sensitive_parameters": ["command"]`) {
 		t.Errorf("encoded catalog lost sensitive_parameters:\n%s", out.String())
+	}
+	back, err := Decode(out.Bytes(), "again.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := back.Resource(Ref{"File", "/x"}).String("content"); got != "hunter2" {
+		t.Errorf("content after a round trip = %q, want the value to apply", got)
+	}
+	if !back.Resource(Ref{"Exec", "e"}).IsSensitive("command") {
+		t.Errorf("command is no longer sensitive after a round trip")
 	}
 }

@@ -278,9 +278,18 @@ func lineCol(data []byte, off int64) (int, int) {
 	return line, col
 }
 
-// Encode writes c in Puppet's JSON catalog format, indented.
-// Sensitive values are written redacted and listed in sensitive_parameters.
-func Encode(w io.Writer, c *Catalog) error {
+// Encode writes c in Puppet's JSON catalog format, indented, as Puppet's
+// compiler does: a catalog is applied from this form, so a sensitive
+// parameter keeps its value and is named in sensitive_parameters (a
+// sensitive value inside another is written as rich data). Use
+// EncodeRedacted for anything a person reads.
+func Encode(w io.Writer, c *Catalog) error { return encode(w, c, false) }
+
+// EncodeRedacted writes c like Encode but shows every sensitive value as
+// [redacted]: the form to print or log.
+func EncodeRedacted(w io.Writer, c *Catalog) error { return encode(w, c, true) }
+
+func encode(w io.Writer, c *Catalog, redact bool) error {
 	var b bytes.Buffer
 	b.WriteString("{\n")
 	writeField := func(name string, v any, last bool) {
@@ -316,7 +325,7 @@ func Encode(w io.Writer, c *Catalog) error {
 			b.WriteString(",")
 		}
 		b.WriteString("\n    ")
-		encodeResource(&b, r)
+		encodeResource(&b, r, redact)
 	}
 	b.WriteString("\n  ],\n  \"edges\": [")
 	for i, e := range c.Containment {
@@ -338,7 +347,7 @@ func Encode(w io.Writer, c *Catalog) error {
 	return err
 }
 
-func encodeResource(b *bytes.Buffer, r *Resource) {
+func encodeResource(b *bytes.Buffer, r *Resource, redact bool) {
 	b.WriteString("{")
 	fmt.Fprintf(b, "\"type\": %s, \"title\": %s", jsonString(r.Type), jsonString(r.Title))
 	if len(r.Tags) > 0 {
@@ -369,10 +378,18 @@ func encodeResource(b *bytes.Buffer, r *Resource) {
 			b.WriteString(": ")
 			if r.IsSensitive(p.Name) {
 				sensitive = append(sensitive, p.Name)
-				b.WriteString(jsonString(Redacted))
+				if redact {
+					b.WriteString(jsonString(Redacted))
+					continue
+				}
+				v := p.Value
+				if sv, ok := v.(Sensitive); ok {
+					v = sv.Value
+				}
+				encodeValue(b, v, redact)
 				continue
 			}
-			encodeValue(b, p.Value)
+			encodeValue(b, p.Value, redact)
 		}
 		b.WriteString("}")
 	}
@@ -388,7 +405,7 @@ func jsonString(s string) string {
 	return string(js)
 }
 
-func encodeValue(b *bytes.Buffer, v Value) {
+func encodeValue(b *bytes.Buffer, v Value, redact bool) {
 	switch x := v.(type) {
 	case nil:
 		b.WriteString("null")
@@ -398,7 +415,7 @@ func encodeValue(b *bytes.Buffer, v Value) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			encodeValue(b, e)
+			encodeValue(b, e, redact)
 		}
 		b.WriteByte(']')
 	case *Hash:
@@ -409,13 +426,19 @@ func encodeValue(b *bytes.Buffer, v Value) {
 			}
 			b.WriteString(jsonString(k))
 			b.WriteString(": ")
-			encodeValue(b, x.vals[k])
+			encodeValue(b, x.vals[k], redact)
 		}
 		b.WriteByte('}')
 	case *Rich:
-		encodeValue(b, x.Data)
+		encodeValue(b, x.Data, redact)
 	case Sensitive:
-		b.WriteString(jsonString(Redacted))
+		if redact {
+			b.WriteString(jsonString(Redacted))
+			return
+		}
+		b.WriteString(`{"__ptype": "Sensitive", "__pvalue": `)
+		encodeValue(b, x.Value, redact)
+		b.WriteByte('}')
 	default:
 		js, err := json.Marshal(x)
 		if err != nil {
