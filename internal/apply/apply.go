@@ -465,8 +465,11 @@ func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var out []*graph.Vertex
-	seen := map[*graph.Vertex]bool{}
+	var seen map[*graph.Vertex]bool // made only when something failed
 	add := func(d *graph.Vertex) {
+		if seen == nil {
+			seen = map[*graph.Vertex]bool{}
+		}
 		if !seen[d] {
 			seen[d] = true
 			out = append(out, d)
