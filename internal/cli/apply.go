@@ -164,7 +164,7 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		opts.GraphDir = f.graphDir
 	}
 	if !f.noop {
-		lock, err := lockRun(f.lockFile, log)
+		lock, err := lockRun(cmd.Context(), f.lockFile, log)
 		if err != nil {
 			return err
 		}
@@ -184,10 +184,19 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	start := time.Now()
 	res, err := plan.Apply(cmd.Context())
 	code := 0
-	if err != nil {
+	switch {
+	case err != nil:
 		log.Log(resource.Err, "", "Failed to apply catalog: "+err.Error())
 		code = 1
-	} else {
+	case !res.Completed:
+		// Interrupted: what was left is skipped, and the run failed.
+		sig := interruption(cmd.Context())
+		if sig == "" {
+			sig = "cancellation"
+		}
+		log.Log(resource.Notice, "", fmt.Sprintf("Caught %s; exiting", sig))
+		code = 1
+	default:
 		log.Log(resource.Notice, "", fmt.Sprintf("Applied catalog in %0.2f seconds", time.Since(start).Seconds()))
 		if f.detailedExit {
 			code = res.ExitCode()

@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/ordoproject/ordo/internal/resource"
 )
@@ -14,9 +16,9 @@ import (
 // first to finish and says so. The kernel drops the lock if ordo dies.
 type runLock struct{ f *os.File }
 
-// lockRun takes the run lock at path, waiting if another apply holds it.
-// An empty path takes no lock.
-func lockRun(path string, log resource.Logger) (*runLock, error) {
+// lockRun takes the run lock at path, waiting if another apply holds it
+// until it is free or ctx ends. An empty path takes no lock.
+func lockRun(ctx context.Context, path string, log resource.Logger) (*runLock, error) {
 	if path == "" {
 		return &runLock{}, nil
 	}
@@ -27,19 +29,37 @@ func lockRun(path string, log resource.Logger) (*runLock, error) {
 	if err != nil {
 		return nil, fmt.Errorf("could not open the run lock %s: %w", path, err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err == syscall.EWOULDBLOCK {
-		log.Log(resource.Notice, "", fmt.Sprintf("Another ordo apply is running (lock %s); waiting for it to finish", path))
-		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
-		if err != nil {
+	// A blocking flock would not return on SIGINT (Go restarts the
+	// call), so waiting polls, and a canceled run stops waiting.
+	var tick *time.Ticker
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			if tick != nil {
+				tick.Stop()
+			}
+			return &runLock{f: f}, nil
+		}
+		if err != syscall.EWOULDBLOCK && err != syscall.EINTR {
 			f.Close()
 			return nil, fmt.Errorf("could not take the run lock %s: %w", path, err)
 		}
-	} else if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("could not take the run lock %s: %w", path, err)
+		if tick == nil {
+			log.Log(resource.Notice, "", fmt.Sprintf("Another ordo apply is running (lock %s); waiting for it to finish", path))
+			tick = time.NewTicker(lockPoll)
+		}
+		select {
+		case <-ctx.Done():
+			tick.Stop()
+			f.Close()
+			return nil, fmt.Errorf("gave up waiting for the run lock %s: %w", path, context.Cause(ctx))
+		case <-tick.C:
+		}
 	}
-	return &runLock{f: f}, nil
 }
+
+// lockPoll is how often a waiting apply tries the run lock again.
+const lockPoll = 100 * time.Millisecond
 
 // release drops the lock.
 func (l *runLock) release() {

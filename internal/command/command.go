@@ -136,7 +136,7 @@ func (r Runner) Run(ctx context.Context, c resource.Command) (resource.Result, e
 		}
 	}
 	if ctx.Err() != nil {
-		return res, ctx.Err()
+		return res, fmt.Errorf("Command interrupted: %w", ctx.Err())
 	}
 	if runCtx.Err() == context.DeadlineExceeded {
 		res.TimedOut = true
