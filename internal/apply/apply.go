@@ -558,14 +558,12 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 	// A provider bug must fail its resource, not the run.
 	defer func() {
 		if p := recover(); p != nil {
-			s.Failed = true
-			t.log.Log(resource.Err, h.Path, fmt.Sprintf("Could not evaluate: internal error: %v", p))
+			t.failedBecause(s, fmt.Errorf("internal error: %v", p))
 			result = s
 		}
 	}()
 	if err := inst.Retrieve(ctx, h); err != nil {
-		s.Failed = true
-		t.log.Log(resource.Err, h.Path, "Could not evaluate: "+err.Error())
+		t.failedBecause(s, err)
 		return s
 	}
 	props := inst.Properties()
@@ -616,12 +614,20 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 	if changed {
 		if f, ok := inst.(resource.Flusher); ok {
 			if err := f.Flush(ctx, h); err != nil {
-				s.Failed = true
-				t.log.Log(resource.Err, h.Path, "Could not evaluate: "+err.Error())
+				t.failedBecause(s, err)
 			}
 		}
 	}
 	return s
+}
+
+// failedBecause is Puppet's Status#failed_because, for an error outside
+// the sync of one property: the resource could not be evaluated, and a
+// failure event named resource_error carries the reason, so that a failed
+// status always has an event saying why.
+func (t *transaction) failedBecause(s *Status, err error) {
+	t.log.Log(resource.Err, s.Path, "Could not evaluate: "+err.Error())
+	s.addEvent(Event{Name: "resource_error", Status: EventFailure, Message: err.Error(), Time: t.now()})
 }
 
 // formatValue shows a property value in a message: the property's own
