@@ -20,9 +20,9 @@ import (
 type widgetType struct{ w *widgets }
 
 type widgets struct {
-	mu       sync.Mutex
-	state    map[string]map[string]string
-	flushed  map[string]int
+	mu        sync.Mutex
+	state     map[string]map[string]string
+	flushed   map[string]int
 	refreshed map[string]int
 }
 
