@@ -130,6 +130,7 @@ func TestInterrupt(t *testing.T) {
 			}
 			waited := make(chan error, 1)
 			go func() { waited <- cmd.Wait() }()
+			t.Cleanup(func() { _ = cmd.Process.Kill() })
 			sleep := childSleep(t, cmd.Process.Pid)
 			sent := time.Now()
 			if err := cmd.Process.Signal(tc.sig); err != nil {
@@ -140,6 +141,7 @@ func TestInterrupt(t *testing.T) {
 			case <-time.After(10 * time.Second):
 				_ = cmd.Process.Kill()
 				_ = syscall.Kill(-sleep, syscall.SIGKILL)
+				<-waited
 				t.Fatalf("ordo did not stop after SIG%s\nstdout:\n%s\nstderr:\n%s", tc.name, &stdout, &stderr)
 			}
 			if d := time.Since(sent); d > 5*time.Second {
@@ -232,18 +234,30 @@ func TestInterruptWhileWaitingForLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(bin, "apply", "--catalog", cat, "--lockfile", lock, "--bucketdir", filepath.Join(dir, "bucket"))
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	// The output goes to a file, read while ordo runs.
+	outFile := filepath.Join(dir, "stdout")
+	out, err := os.Create(outFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = out, &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	waited := make(chan error, 1)
 	go func() { waited <- cmd.Wait() }()
+	stdout := func() string {
+		data, _ := os.ReadFile(outFile)
+		return string(data)
+	}
 	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(stdout.String(), "waiting for it to finish") {
+	for !strings.Contains(stdout(), "waiting for it to finish") {
 		if time.Now().After(deadline) {
 			_ = cmd.Process.Kill()
-			t.Fatalf("ordo did not wait for the lock\nstdout:\n%s\nstderr:\n%s", &stdout, &stderr)
+			<-waited
+			t.Fatalf("ordo did not wait for the lock\nstdout:\n%s\nstderr:\n%s", stdout(), &stderr)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -255,7 +269,7 @@ func TestInterruptWhileWaitingForLock(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		_ = cmd.Process.Kill()
 		<-waited
-		t.Fatalf("ordo kept waiting for the lock after SIGINT\nstdout:\n%s\nstderr:\n%s", &stdout, &stderr)
+		t.Fatalf("ordo kept waiting for the lock after SIGINT\nstdout:\n%s\nstderr:\n%s", stdout(), &stderr)
 	}
 	if code := cmd.ProcessState.ExitCode(); code != 1 {
 		t.Errorf("exit code %d, want 1", code)
