@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -135,7 +136,7 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		log = rec
 	}
 
-	data, err := readInput(stdio, f.catalogFile)
+	data, err := readInput(cmd.Context(), stdio, f.catalogFile)
 	if err != nil {
 		return err
 	}
@@ -239,11 +240,28 @@ func writeReport(path string, doc *report.JSON) error {
 	return fh.Close()
 }
 
-func readInput(stdio Stdio, name string) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(stdio.In)
+// readInput reads the catalog from the file name, or standard input for
+// "-". Reading a terminal or a pipe can block for good, so it stops when
+// ctx ends (SIGINT), leaving the reader behind.
+func readInput(ctx context.Context, stdio Stdio, name string) ([]byte, error) {
+	if name != "-" {
+		return os.ReadFile(name)
 	}
-	return os.ReadFile(name)
+	type read struct {
+		data []byte
+		err  error
+	}
+	done := make(chan read, 1)
+	go func() {
+		data, err := io.ReadAll(stdio.In)
+		done <- read{data, err}
+	}()
+	select {
+	case r := <-done:
+		return r.data, r.err
+	case <-ctx.Done():
+		return nil, fmt.Errorf("stopped reading the catalog from standard input: %w", context.Cause(ctx))
+	}
 }
 
 func useColor(setting string, stdio Stdio) bool {

@@ -44,7 +44,7 @@ prints the order its resources would be applied in, without changing anything.
 			if err != nil {
 				return err
 			}
-			data, err := readInput(stdio, catalogFile)
+			data, err := readInput(cmd.Context(), stdio, catalogFile)
 			if err != nil {
 				return err
 			}

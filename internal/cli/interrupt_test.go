@@ -281,3 +281,41 @@ func TestInterruptWhileWaitingForLock(t *testing.T) {
 		t.Errorf("the catalog was applied without the lock")
 	}
 }
+
+// TestInterruptWhileReadingStdin: `apply --catalog -` waiting for a
+// catalog on standard input stops on SIGINT.
+func TestInterruptWhileReadingStdin(t *testing.T) {
+	bin := ordoBinary(t)
+	dir := t.TempDir()
+	cmd := exec.Command(bin, "apply", "--catalog", "-", "--lockfile", filepath.Join(dir, "lock"))
+	stdin, err := cmd.StdinPipe() // kept open: the catalog never comes
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	// Give ordo time to install its signal handler and start reading.
+	time.Sleep(300 * time.Millisecond)
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-waited:
+	case <-time.After(5 * time.Second):
+		_ = cmd.Process.Kill()
+		<-waited
+		t.Fatalf("ordo kept reading standard input after SIGINT\nstdout:\n%s\nstderr:\n%s", &stdout, &stderr)
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	if want := "Error: stopped reading the catalog from standard input: caught INT\n"; stderr.String() != want {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+}
