@@ -400,32 +400,28 @@ func (e *instance) checks(ctx context.Context, h *resource.Handle, refreshing bo
 			return blocked("creates")
 		}
 	}
-	for _, c := range e.unless {
-		res, err := e.exec(ctx, h, c, true)
-		if err != nil {
-			if errors.Is(err, errTimeout) {
-				h.Logf(resource.Err, "Check %s exceeded timeout", strconv.Quote(c.String()))
-				return false, nil
+	// unless passes when its commands fail, onlyif when they succeed.
+	for _, check := range []struct {
+		name     string
+		cmds     []cmd
+		passWith func(exit int) bool
+	}{
+		{"unless", e.unless, func(exit int) bool { return exit != 0 }},
+		{"onlyif", e.onlyif, func(exit int) bool { return exit == 0 }},
+	} {
+		for _, c := range check.cmds {
+			res, err := e.exec(ctx, h, c, true)
+			if err != nil {
+				if errors.Is(err, errTimeout) {
+					h.Logf(resource.Err, "Check %s exceeded timeout", strconv.Quote(c.String()))
+					return false, nil
+				}
+				return false, err
 			}
-			return false, err
-		}
-		e.debugOutput(h, "unless", res.Output)
-		if res.ExitCode == 0 {
-			return blocked("unless")
-		}
-	}
-	for _, c := range e.onlyif {
-		res, err := e.exec(ctx, h, c, true)
-		if err != nil {
-			if errors.Is(err, errTimeout) {
-				h.Logf(resource.Err, "Check %s exceeded timeout", strconv.Quote(c.String()))
-				return false, nil
+			e.debugOutput(h, check.name, res.Output)
+			if !check.passWith(res.ExitCode) {
+				return blocked(check.name)
 			}
-			return false, err
-		}
-		e.debugOutput(h, "onlyif", res.Output)
-		if res.ExitCode != 0 {
-			return blocked("onlyif")
 		}
 	}
 	return true, nil
