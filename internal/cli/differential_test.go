@@ -212,10 +212,11 @@ func outcomes(tr string) string {
 // applies to Puppet's output (Puppet's internal debug lines are left out).
 var debugLineRE = regexp.MustCompile(`^(Debug|Info|Notice|Warning|Error): (/|[A-Z][A-Za-z0-9_:]*\[)|^Debug: Executing`)
 
-// Puppet computes the log path of user and group resources before it
-// knows their container and keeps that short path (/User[x]) for their
-// own debug lines, and logs unsupported provider features while loading
-// the catalog; ordo prints the full path and logs those when it applies.
+// With --debug, Puppet computes the log path of user and group resources
+// before it knows their container (to log unsupported provider features
+// while loading the catalog) and keeps that short path (/User[x]) for all
+// their own lines; ordo prints the full path, as Puppet does without
+// --debug (README: where ordo differs on purpose).
 var debugPathQuirk = map[string]bool{"user-create-owner": true, "user-modify": true}
 
 // TestDifferentialDebug compares the resource lines of ordo's --debug
