@@ -115,9 +115,17 @@ func mustGet(r *catalog.Resource, name string) catalog.Value {
 	return v
 }
 
-// build makes a catalog: Stage[main] > Class[main] > things, declared by
-// lines like "a value=1 fail=true require=Thing[b] notify=Thing[c]".
+// buildThings makes a catalog of Thing resources: Stage[main] >
+// Class[main] > things, declared by lines like
+// "a value=1 fail=true require=Thing[b] notify=Thing[c]".
 func buildThings(t *testing.T, specs ...string) *catalog.Catalog {
+	t.Helper()
+	return buildCatalog(t, "Thing", specs...)
+}
+
+// buildCatalog makes a catalog of resources of type typ in Class[main],
+// one a spec: the title, then name=value parameters ("true" is a boolean).
+func buildCatalog(t *testing.T, typ string, specs ...string) *catalog.Catalog {
 	t.Helper()
 	c := catalog.New("node")
 	must := func(err error) {
@@ -130,7 +138,7 @@ func buildThings(t *testing.T, specs ...string) *catalog.Catalog {
 	c.Contain(catalog.Ref{Type: "Stage", Title: "main"}, catalog.Ref{Type: "Class", Title: "main"})
 	for _, spec := range specs {
 		fields := strings.Fields(spec)
-		r := &catalog.Resource{Type: "Thing", Title: fields[0]}
+		r := &catalog.Resource{Type: typ, Title: fields[0]}
 		for _, f := range fields[1:] {
 			k, v, _ := strings.Cut(f, "=")
 			if v == "true" {

@@ -115,25 +115,7 @@ func (p widgetProp) Sync(ctx context.Context, h *resource.Handle) error {
 // applyWidgets applies Widget resources declared like buildThings' specs.
 func applyWidgets(t *testing.T, w *widgets, opts apply.Options, specs ...string) (*apply.Result, string) {
 	t.Helper()
-	c := catalog.New("node")
-	must := func(err error) {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	must(c.Add(&catalog.Resource{Type: "Stage", Title: "main"}))
-	must(c.Add(&catalog.Resource{Type: "Class", Title: "main"}))
-	c.Contain(catalog.Ref{Type: "Stage", Title: "main"}, catalog.Ref{Type: "Class", Title: "main"})
-	for _, spec := range specs {
-		fields := strings.Fields(spec)
-		r := &catalog.Resource{Type: "Widget", Title: fields[0]}
-		for _, f := range fields[1:] {
-			k, v, _ := strings.Cut(f, "=")
-			r.Set(k, v)
-		}
-		must(c.Add(r))
-		c.Contain(catalog.Ref{Type: "Class", Title: "main"}, r.Ref())
-	}
+	c := buildCatalog(t, "Widget", specs...)
 	rec := report.NewRecorder(nil)
 	opts.Types = resource.NewRegistry(widgetType{w}, noProps{"schedule"}, noProps{"filebucket"})
 	opts.Log = rec
