@@ -133,15 +133,8 @@ func TestInterrupt(t *testing.T) {
 			t.Cleanup(func() { _ = cmd.Process.Kill() })
 			sleep := childSleep(t, cmd.Process.Pid)
 			sent := time.Now()
-			if err := cmd.Process.Signal(tc.sig); err != nil {
-				t.Fatal(err)
-			}
-			select {
-			case <-waited:
-			case <-time.After(10 * time.Second):
-				_ = cmd.Process.Kill()
+			if !signalAndWait(t, cmd, waited, tc.sig, 10*time.Second) {
 				_ = syscall.Kill(-sleep, syscall.SIGKILL)
-				<-waited
 				t.Fatalf("ordo did not stop after SIG%s\nstdout:\n%s\nstderr:\n%s", tc.name, &stdout, &stderr)
 			}
 			if d := time.Since(sent); d > 5*time.Second {
@@ -261,14 +254,7 @@ func TestInterruptWhileWaitingForLock(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-waited:
-	case <-time.After(5 * time.Second):
-		_ = cmd.Process.Kill()
-		<-waited
+	if !signalAndWait(t, cmd, waited, syscall.SIGINT, 5*time.Second) {
 		t.Fatalf("ordo kept waiting for the lock after SIGINT\nstdout:\n%s\nstderr:\n%s", stdout(), &stderr)
 	}
 	if code := cmd.ProcessState.ExitCode(); code != 1 {
@@ -302,14 +288,7 @@ func TestInterruptWhileReadingStdin(t *testing.T) {
 	go func() { waited <- cmd.Wait() }()
 	// Give ordo time to install its signal handler and start reading.
 	time.Sleep(300 * time.Millisecond)
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-waited:
-	case <-time.After(5 * time.Second):
-		_ = cmd.Process.Kill()
-		<-waited
+	if !signalAndWait(t, cmd, waited, syscall.SIGINT, 5*time.Second) {
 		t.Fatalf("ordo kept reading standard input after SIGINT\nstdout:\n%s\nstderr:\n%s", &stdout, &stderr)
 	}
 	if code := cmd.ProcessState.ExitCode(); code != 1 {
@@ -317,5 +296,22 @@ func TestInterruptWhileReadingStdin(t *testing.T) {
 	}
 	if want := "Error: stopped reading the catalog from standard input: caught INT\n"; stderr.String() != want {
 		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+}
+
+// signalAndWait sends sig to ordo and waits up to within for it to exit.
+// If it does not, it is killed and signalAndWait reports false.
+func signalAndWait(t *testing.T, cmd *exec.Cmd, waited <-chan error, sig os.Signal, within time.Duration) bool {
+	t.Helper()
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-waited:
+		return true
+	case <-time.After(within):
+		_ = cmd.Process.Kill()
+		<-waited
+		return false
 	}
 }
