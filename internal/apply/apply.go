@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/durable"
 	"github.com/ordoproject/ordo/internal/graph"
 	"github.com/ordoproject/ordo/internal/resource"
 )
@@ -298,6 +299,9 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 	} else {
 		t.walkSerial(ctx)
 	}
+	if err := t.durable.Sync(); err != nil {
+		t.log.Log(resource.Err, "", "Could not sync the files written in this run to disk: "+err.Error())
+	}
 	t.result.Completed = ctx.Err() == nil
 	t.result.Duration = now().Sub(t.result.Start)
 	return t.result, nil
@@ -320,6 +324,8 @@ type transaction struct {
 	announced map[*graph.Vertex]bool    // failed dependencies already reported
 	result    *Result
 	progress  int
+
+	durable durable.Batch // new files to sync before the run ends
 }
 
 func (t *transaction) walkSerial(ctx context.Context) {
@@ -545,6 +551,7 @@ func (t *transaction) handle(v *graph.Vertex, path string) *resource.Handle {
 		BucketDir: t.plan.opts.BucketDir,
 		Runner:    t.plan.opts.Runner,
 		ShowDiff:  t.plan.opts.ShowDiff,
+		Durable:   &t.durable,
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/durable"
 )
 
 // Level is the severity of a log line, named as Puppet prints it.
@@ -82,6 +83,10 @@ type Handle struct {
 	// ShowDiff is the run-wide show_diff setting: file content changes are
 	// logged as unified diffs (a file's own show_diff can still turn it off).
 	ShowDiff bool
+	// Durable, when set, takes newly created files to sync at the end of
+	// the run; without it every written file is synced before its rename.
+	// Files that replace existing content are always synced at once.
+	Durable *durable.Batch
 }
 
 // Logf logs a line with the resource path as its source.

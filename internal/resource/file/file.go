@@ -83,6 +83,13 @@ type instance struct {
 	wantSum   string // desired content checksum
 	curSum    string // current content checksum, "" until computed
 	contentOK bool
+
+	// disk is what is at path now, as far as this instance knows: Retrieve's
+	// Lstat until something is changed there (as Puppet keeps its stat
+	// until it changes the file). It is separate from st, which the change
+	// messages read.
+	disk      fs.FileInfo
+	diskKnown bool
 }
 
 func unwrap(v catalog.Value) (catalog.Value, bool) {
@@ -406,11 +413,31 @@ func ignoringEINTR(call func() (int, error)) (int, error) {
 func (f *instance) stat() {
 	st, err := os.Lstat(f.path)
 	if err != nil {
+		st = nil
+	}
+	f.disk, f.diskKnown = st, err == nil || os.IsNotExist(err)
+	if st == nil {
 		f.st, f.curType = nil, "absent"
 		return
 	}
 	f.st, f.curType = st, resource.FileType(st.Mode())
 }
+
+// onDisk returns what is at path (nil for nothing), from the last Lstat
+// unless the instance changed the path since.
+func (f *instance) onDisk() (fs.FileInfo, error) {
+	if !f.diskKnown {
+		st, err := os.Lstat(f.path)
+		if err != nil && !os.IsNotExist(err) {
+			return nil, err
+		}
+		f.disk, f.diskKnown = st, true
+	}
+	return f.disk, nil
+}
+
+// changed records that the path was changed: the next onDisk reads it.
+func (f *instance) changed() { f.disk, f.diskKnown = nil, false }
 
 // Retrieve reads the file's state: one Lstat, and the content checksum
 // only when content is managed and the sizes match.

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/durable"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/resourcetest"
 )
@@ -25,6 +26,7 @@ type opts struct {
 	noop, showDiff bool
 	min            resource.Level
 	bucket         string
+	durable        *durable.Batch
 }
 
 // run applies one file resource and returns the logged lines.
@@ -38,7 +40,7 @@ func run(t *testing.T, r *catalog.Resource, o opts) string {
 		o.min = resource.Notice
 	}
 	log := &resourcetest.Logger{MinLevel: o.min}
-	h := &resource.Handle{Path: P(r.Title), Log: log, Noop: o.noop, ShowDiff: o.showDiff, BucketDir: o.bucket}
+	h := &resource.Handle{Path: P(r.Title), Log: log, Noop: o.noop, ShowDiff: o.showDiff, BucketDir: o.bucket, Durable: o.durable}
 	resourcetest.Apply(context.Background(), inst, h)
 	return log.String()
 }
@@ -240,6 +242,34 @@ func TestApply(t *testing.T) {
 				return "Error: Could not find user nosuchuser\n" +
 					"Error: " + P(d+"/own") + "/owner: change from 12345 to 'nosuchuser' failed: Could not find user nosuchuser\n" +
 					"Notice: " + P(d+"/own") + "/group: group changed 12345 to 'root'"
+			}},
+		{name: "new file with an unknown owner is not created",
+			r: func(d string) *catalog.Resource { return res(d+"/nf", "content", "x", "owner", "nosuchuser") },
+			want: func(d string) string {
+				return "Error: Could not set 'file' on ensure: Could not find user nosuchuser\n" +
+					"Error: " + P(d+"/nf") + "/ensure: change from 'absent' to 'file' failed: Could not set 'file' on ensure: Could not find user nosuchuser"
+			},
+			check: func(t *testing.T, d string) {
+				if entries, _ := os.ReadDir(d); len(entries) != 0 {
+					t.Errorf("left behind: %v", entries)
+				}
+			}},
+		{name: "new file gets owner, group and mode at once",
+			r: func(d string) *catalog.Resource {
+				return res(d+"/og", "content", "x", "owner", "65534", "group", "65534", "mode", "2640")
+			},
+			want: func(d string) string {
+				return "Notice: " + P(d+"/og") + "/ensure: defined content as '{sha256}2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881'"
+			},
+			check: func(t *testing.T, d string) {
+				st, err := os.Lstat(d + "/og")
+				if err != nil {
+					t.Fatal(err)
+				}
+				sys := st.Sys().(*syscall.Stat_t)
+				if sys.Uid != 65534 || sys.Gid != 65534 || sys.Mode&0o7777 != 0o2640 {
+					t.Errorf("owner %d:%d mode %o, want 65534:65534 2640", sys.Uid, sys.Gid, sys.Mode&0o7777)
+				}
 			}},
 		{name: "present directory with content",
 			setup: func(t *testing.T, d string) { os.Mkdir(d+"/dd", 0o755) },
@@ -541,5 +571,29 @@ func TestAtomicWrite(t *testing.T) {
 	entries, _ := os.ReadDir(d)
 	if len(entries) != 1 {
 		t.Errorf("left behind: %v", entries)
+	}
+}
+
+// TestSyncAtRunEnd checks which writes are left to the run's batch: a new
+// file is, a file that replaces existing content is synced at once.
+func TestSyncAtRunEnd(t *testing.T) {
+	d := t.TempDir()
+	var batch durable.Batch
+	run(t, res(d+"/new", "content", "hi\n"), opts{durable: &batch})
+	if b, _ := os.ReadFile(d + "/new"); string(b) != "hi\n" {
+		t.Fatalf("new file has %q", b)
+	}
+	if !batch.Pending() {
+		t.Error("a new file was not left to the batch")
+	}
+	if err := batch.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	run(t, res(d+"/new", "content", "bye\n"), opts{durable: &batch})
+	if b, _ := os.ReadFile(d + "/new"); string(b) != "bye\n" {
+		t.Fatalf("replaced file has %q", b)
+	}
+	if batch.Pending() {
+		t.Error("a replaced file was left to the batch instead of synced before its rename")
 	}
 }

@@ -88,6 +88,7 @@ func (p *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
 			}
 			perm = m
 		}
+		f.changed()
 		if err := os.Mkdir(f.path, 0o700); err != nil {
 			return f.setErr(p.ensure, err)
 		}
@@ -216,6 +217,7 @@ func (p *ownerProp) Sync(ctx context.Context, h *resource.Handle) error {
 	if !ok {
 		return fmt.Errorf("Could not find user %s", p.owner)
 	}
+	(*instance)(p).changed()
 	return os.Lchown(p.path, uid, -1)
 }
 
@@ -250,6 +252,7 @@ func (p *groupProp) Sync(ctx context.Context, h *resource.Handle) error {
 	if !ok {
 		return fmt.Errorf("Could not find group %s", p.group)
 	}
+	(*instance)(p).changed()
 	return os.Lchown(p.path, -1, gid)
 }
 
@@ -306,6 +309,7 @@ func (p *modeProp) Sync(ctx context.Context, h *resource.Handle) error {
 	if err != nil {
 		return err
 	}
+	(*instance)(p).changed()
 	return syscall.Chmod(p.path, w)
 }
 

@@ -49,8 +49,8 @@ func processUmask() uint32 {
 // there and removes it unless it already has that kind. A directory is
 // removed only with force. It reports whether something was removed.
 func (f *instance) removeExisting(h *resource.Handle, should string) (bool, error) {
-	st, err := os.Lstat(f.path)
-	if err != nil {
+	st, err := f.onDisk()
+	if err != nil || st == nil {
 		return false, nil
 	}
 	cur := resource.FileType(st.Mode())
@@ -73,9 +73,11 @@ func (f *instance) removeExisting(h *resource.Handle, should string) (bool, erro
 			return false, nil
 		}
 		h.Logf(resource.Debug, "Removing existing directory for replacement with %s", should)
+		f.changed()
 		return true, os.RemoveAll(f.path)
 	case "link", "file", "fifo", "socket":
 		h.Logf(resource.Debug, "Removing existing %s for replacement with %s", cur, should)
+		f.changed()
 		return true, os.Remove(f.path)
 	}
 	return false, fmt.Errorf("Could not remove files of type %s", cur)
@@ -197,8 +199,11 @@ func (f *instance) writeEmpty(h *resource.Handle) error {
 func (f *instance) writeData(h *resource.Handle, data []byte) error {
 	perm := uint32(0o644) &^ processUmask()
 	uid, gid := -1, -1
-	st, err := os.Lstat(f.path)
-	if err == nil {
+	st, err := f.onDisk()
+	if err != nil {
+		return err
+	}
+	if st != nil {
 		if st.IsDir() {
 			return &os.PathError{Op: "open", Path: f.path, Err: syscall.EISDIR}
 		}
@@ -207,9 +212,6 @@ func (f *instance) writeData(h *resource.Handle, data []byte) error {
 			perm = sys.Mode & 0o7777
 			uid, gid = int(sys.Uid), int(sys.Gid)
 		}
-	}
-	if _, err := os.Stat(filepath.Dir(f.path)); err != nil {
-		return &os.PathError{Op: "open", Path: f.path, Err: syscall.ENOENT}
 	}
 	if f.mode != nil {
 		cur := uint32(0o644)
@@ -222,35 +224,42 @@ func (f *instance) writeData(h *resource.Handle, data []byte) error {
 		}
 		perm = m
 	}
-	pf, err := renameio.NewPendingFile(f.path, renameio.WithTempDir(filepath.Dir(f.path)), renameio.WithStaticPermissions(0o600))
-	if err != nil {
-		return err
+	// The managed owner and group go on the temporary file too, so the
+	// file appears with all its properties at once.
+	if f.owner != "" {
+		n, ok := uidOf(f.owner)
+		if !ok {
+			return fmt.Errorf("Could not find user %s", f.owner)
+		}
+		uid = n
 	}
-	defer pf.Cleanup()
-	if _, err := pf.Write(data); err != nil {
-		return err
+	if f.group != "" {
+		n, ok := gidOf(f.group)
+		if !ok {
+			return fmt.Errorf("Could not find group %s", f.group)
+		}
+		gid = n
 	}
-	if uid >= 0 && (uid != os.Geteuid() || gid != os.Getegid()) {
-		if err := pf.Chown(uid, gid); err != nil {
+	// A new file has no old content to lose: it is renamed into place at
+	// once and synced with the others at the end of the run.
+	deferSync := h.Durable != nil && st == nil
+	f.changed()
+	created := false
+	if st == nil {
+		if created, err = createFile(f.path, data, perm, uid, gid, !deferSync); err != nil {
 			return err
 		}
 	}
-	// Fchmod after Chown: chown clears setuid and setgid bits.
-	if err := syscall.Fchmod(int(pf.Fd()), perm); err != nil {
-		return err
+	if !created {
+		if err := replaceFile(f.path, data, perm, uid, gid, !deferSync); err != nil {
+			return err
+		}
 	}
-	if beforeRename != nil {
-		beforeRename(pf.Name())
+	if deferSync {
+		return h.Durable.Add(filepath.Dir(f.path))
 	}
-	if err := pf.CloseAtomicallyReplace(); err != nil {
-		return err
-	}
-	return f.propertyFix(h)
+	return nil
 }
-
-// beforeRename, when set by tests, sees the temporary file just before it
-// replaces the target.
-var beforeRename func(tmp string)
 
 // mklink points the link at the target, replacing what is there.
 func (f *instance) mklink(h *resource.Handle) error {
@@ -262,6 +271,7 @@ func (f *instance) mklink(h *resource.Handle) error {
 	if _, err := os.Lstat(f.path); err == nil {
 		return errors.New("Could not remove existing file")
 	}
+	f.changed()
 	if err := os.Symlink(f.target, f.path); err != nil {
 		return f.setErr("link", err)
 	}

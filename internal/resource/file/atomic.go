@@ -1,0 +1,121 @@
+package file
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// The two ways a file's content reaches the disk. Both make the file appear
+// whole, with its owner and mode, or not at all; neither makes a system
+// call beyond the ones listed, as writing files is most of a fresh run.
+
+// createFile makes a file where there is none: an unnamed file in the
+// target's directory (O_TMPFILE) gets the content, owner and mode, is
+// synced when asked, and is then linked in under its name. No temporary
+// name ever shows in the directory, and nothing is left behind on a crash.
+// It reports false, with nothing done, when the file system has no
+// O_TMPFILE or something appeared at path meanwhile: the caller then
+// replaces the file with replaceFile.
+func createFile(path string, data []byte, perm uint32, uid, gid int, sync bool) (bool, error) {
+	dir := filepath.Dir(path)
+	fd, err := ignoringEINTR(func() (int, error) {
+		return unix.Open(dir, unix.O_TMPFILE|unix.O_WRONLY|unix.O_CLOEXEC, 0o600)
+	})
+	switch err {
+	case nil:
+	case unix.EOPNOTSUPP, unix.EISDIR, unix.EINVAL:
+		return false, nil
+	default:
+		return false, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	defer unix.Close(fd)
+	if err := fillFile(fd, path, data, perm, uid, gid, sync); err != nil {
+		return false, err
+	}
+	// AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH; /proc/self/fd works without.
+	err = unix.Linkat(fd, "", unix.AT_FDCWD, path, unix.AT_EMPTY_PATH)
+	if err == unix.EPERM || err == unix.ENOENT {
+		err = unix.Linkat(unix.AT_FDCWD, "/proc/self/fd/"+strconv.Itoa(fd), unix.AT_FDCWD, path, unix.AT_SYMLINK_FOLLOW)
+	}
+	switch err {
+	case nil:
+		return true, nil
+	case unix.EEXIST, unix.EPERM, unix.ENOENT, unix.EOPNOTSUPP:
+		return false, nil
+	}
+	return false, &os.LinkError{Op: "link", Old: "/proc/self/fd/" + strconv.Itoa(fd), New: path, Err: err}
+}
+
+// replaceFile writes data to a temporary file next to path, gives it its
+// owner (uid, gid; -1 leaves the process's) and mode, syncs it when asked,
+// and renames it over path, as Puppet replaces files.
+func replaceFile(path string, data []byte, perm uint32, uid, gid int, sync bool) error {
+	dir, base := filepath.Split(path)
+	var tmp string
+	var fd int
+	for {
+		tmp = dir + "." + base + ".ordo" + strconv.FormatUint(rand.Uint64()%(1<<40), 36)
+		var err error
+		fd, err = ignoringEINTR(func() (int, error) {
+			return syscall.Open(tmp, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, 0o600)
+		})
+		if err == syscall.EEXIST {
+			continue
+		}
+		if err != nil {
+			return &os.PathError{Op: "open", Path: path, Err: err}
+		}
+		break
+	}
+	err := fillFile(fd, path, data, perm, uid, gid, sync)
+	if cerr := syscall.Close(fd); err == nil && cerr != nil {
+		err = &os.PathError{Op: "close", Path: tmp, Err: cerr}
+	}
+	if err == nil && beforeRename != nil {
+		beforeRename(tmp)
+	}
+	if err == nil {
+		if rerr := syscall.Rename(tmp, path); rerr != nil {
+			err = &os.LinkError{Op: "rename", Old: tmp, New: path, Err: rerr}
+		}
+	}
+	if err != nil {
+		syscall.Unlink(tmp)
+	}
+	return err
+}
+
+// beforeRename, when set by tests, sees the temporary file just before it
+// replaces the target.
+var beforeRename func(tmp string)
+
+// fillFile writes the content and sets the owner and mode of an open file.
+func fillFile(fd int, path string, data []byte, perm uint32, uid, gid int, sync bool) error {
+	for len(data) > 0 {
+		n, err := ignoringEINTR(func() (int, error) { return syscall.Write(fd, data) })
+		if err != nil {
+			return &os.PathError{Op: "write", Path: path, Err: err}
+		}
+		data = data[n:]
+	}
+	if (uid >= 0 && uid != os.Geteuid()) || (gid >= 0 && gid != os.Getegid()) {
+		if err := syscall.Fchown(fd, uid, gid); err != nil {
+			return &os.PathError{Op: "chown", Path: path, Err: err}
+		}
+	}
+	// Fchmod after Fchown: chown clears setuid and setgid bits.
+	if err := syscall.Fchmod(fd, perm); err != nil {
+		return &os.PathError{Op: "chmod", Path: path, Err: err}
+	}
+	if sync {
+		if err := syscall.Fsync(fd); err != nil {
+			return &os.PathError{Op: "fsync", Path: path, Err: err}
+		}
+	}
+	return nil
+}
