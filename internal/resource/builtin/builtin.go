@@ -2,6 +2,8 @@
 package builtin
 
 import (
+	"sync"
+
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/exec"
 	"github.com/ordoproject/ordo/internal/resource/file"
@@ -10,18 +12,21 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/notify"
 	"github.com/ordoproject/ordo/internal/resource/schedule"
 	"github.com/ordoproject/ordo/internal/resource/user"
+	ns "github.com/ordoproject/ordo/internal/resource/user/nameservice"
 )
 
 // Types returns the built-in types.
 func Types() []resource.Type {
+	// user and group change the same account databases.
+	accounts := ns.Files{Changes: new(sync.Mutex)}
 	return []resource.Type{
 		exec.Type{},
 		file.Type{},
 		filebucket.Type{},
-		group.Type{},
+		group.Type{Files: accounts},
 		notify.Type{},
 		schedule.Type{},
-		user.Type{},
+		user.Type{Files: accounts},
 	}
 }
 

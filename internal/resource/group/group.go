@@ -230,7 +230,7 @@ func (g *instance) setMembers(members []string) func(context.Context, *resource.
 
 func (g *instance) run(param string, argv []string) func(context.Context, *resource.Handle) error {
 	return func(ctx context.Context, h *resource.Handle) error {
-		if err := ns.Exec(ctx, h, argv, nil, false); err != nil {
+		if err := g.files.Exec(ctx, h, argv, nil, false); err != nil {
 			return fmt.Errorf("Could not set %s on group[%s]: %w", param, g.name, err)
 		}
 		return nil
@@ -252,7 +252,7 @@ func (g *instance) createArgs() []string {
 }
 
 func (g *instance) create(ctx context.Context, h *resource.Handle) error {
-	if err := ns.Exec(ctx, h, g.createArgs(), nil, false); err != nil {
+	if err := g.files.Exec(ctx, h, g.createArgs(), nil, false); err != nil {
 		return fmt.Errorf("Could not create group %s: %w", g.name, err)
 	}
 	if g.hasMembers && len(g.members) > 0 {
@@ -262,7 +262,7 @@ func (g *instance) create(ctx context.Context, h *resource.Handle) error {
 }
 
 func (g *instance) delete(ctx context.Context, h *resource.Handle) error {
-	if err := ns.Exec(ctx, h, []string{ns.Program("groupdel"), g.name}, nil, false); err != nil {
+	if err := g.files.Exec(ctx, h, []string{ns.Program("groupdel"), g.name}, nil, false); err != nil {
 		return fmt.Errorf("Could not delete group %s: %w", g.name, err)
 	}
 	return nil

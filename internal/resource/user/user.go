@@ -21,7 +21,7 @@ import (
 
 // Type is the user resource type. The zero value manages the machine's
 // accounts; Files points it at other databases (for tests that only
-// observe commands).
+// observe commands) and carries the lock it shares with the group type.
 type Type struct {
 	Files ns.Files
 }
@@ -538,7 +538,7 @@ func (u *instance) modify(param, flag, value string) func(context.Context, *reso
 
 func (u *instance) run(param string, argv []string) func(context.Context, *resource.Handle) error {
 	return func(ctx context.Context, h *resource.Handle) error {
-		if err := ns.Exec(ctx, h, argv, nil, false); err != nil {
+		if err := u.files.Exec(ctx, h, argv, nil, false); err != nil {
 			return fmt.Errorf("Could not set %s on user[%s]: %w", param, u.name, err)
 		}
 		return nil
@@ -550,7 +550,7 @@ func (u *instance) run(param string, argv []string) func(context.Context, *resou
 func (u *instance) setPassword(ctx context.Context, h *resource.Handle) error {
 	argv := []string{ns.Program("chpasswd"), "-e"}
 	stdin := []byte(u.name + ":" + *u.password + "\n")
-	res, err := ns.Run(ctx, h, argv, stdin, true)
+	res, err := u.files.Run(ctx, h, argv, stdin, true)
 	if err != nil {
 		return fmt.Errorf("Could not set password on user[%s]: %w", u.name, err)
 	}
@@ -619,7 +619,7 @@ func (u *instance) create(ctx context.Context, h *resource.Handle) error {
 		}
 	}
 	redact := u.password != nil
-	if err := ns.Exec(ctx, h, u.createArgs(), nil, redact); err != nil {
+	if err := u.files.Exec(ctx, h, u.createArgs(), nil, redact); err != nil {
 		return fmt.Errorf("Could not create user %s: %w", u.name, err)
 	}
 	if u.minAge != nil || u.maxAge != nil || u.warnDays != nil {
@@ -633,7 +633,7 @@ func (u *instance) create(ctx context.Context, h *resource.Handle) error {
 			}
 		}
 		argv = append(argv, u.name)
-		if err := ns.Exec(ctx, h, argv, nil, redact); err != nil {
+		if err := u.files.Exec(ctx, h, argv, nil, redact); err != nil {
 			return fmt.Errorf("Could not create user %s: %w", u.name, err)
 		}
 	}
@@ -649,7 +649,7 @@ func (u *instance) delete(ctx context.Context, h *resource.Handle) error {
 		argv = append(argv, "-r")
 	}
 	argv = append(argv, u.name)
-	if err := ns.Exec(ctx, h, argv, nil, false); err != nil {
+	if err := u.files.Exec(ctx, h, argv, nil, false); err != nil {
 		return fmt.Errorf("Could not delete user %s: %w", u.name, err)
 	}
 	return nil

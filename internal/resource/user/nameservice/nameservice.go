@@ -30,6 +30,11 @@ import (
 // files and, for accounts missing from them, asks os/user (NSS).
 type Files struct {
 	Passwd, Group, Shadow string
+	// Changes, when set, serializes the commands that change the
+	// databases (Run, Exec) among all that share it: the shadow tools lock
+	// /etc/passwd, /etc/shadow and /etc/group, and parallel runs (--jobs)
+	// must not make them contend for those locks.
+	Changes *sync.Mutex
 }
 
 func (f Files) passwd() string { return or(f.Passwd, "/etc/passwd") }
@@ -250,14 +255,10 @@ func (e *ExecError) Error() string {
 	return fmt.Sprintf("Execution of '%s' returned %d: %s", e.Command, e.Code, e.Output)
 }
 
-// changes serializes the commands that change account databases: the
-// shadow tools lock /etc/passwd, /etc/shadow and /etc/group, and parallel
-// runs (--jobs) must not make them contend for those locks.
-var changes sync.Mutex
-
 // Run runs argv with stdin through h's Runner, one account change at a
-// time, logging the command line (or [redacted]) at debug level.
-func Run(ctx context.Context, h *resource.Handle, argv []string, stdin []byte, redact bool) (resource.Result, error) {
+// time when f.Changes is set, logging the command line (or [redacted]) at
+// debug level.
+func (f Files) Run(ctx context.Context, h *resource.Handle, argv []string, stdin []byte, redact bool) (resource.Result, error) {
 	line := strings.Join(argv, " ")
 	if redact {
 		line = catalog.Redacted
@@ -265,15 +266,17 @@ func Run(ctx context.Context, h *resource.Handle, argv []string, stdin []byte, r
 	if h.Log != nil {
 		h.Log.Log(resource.Debug, "", "Executing: '"+line+"'")
 	}
-	changes.Lock()
-	defer changes.Unlock()
+	if f.Changes != nil {
+		f.Changes.Lock()
+		defer f.Changes.Unlock()
+	}
 	return h.Runner.Run(ctx, resource.Command{Argv: argv, Stdin: stdin})
 }
 
 // Exec runs argv as Run does. A non-zero exit is an *ExecError; with
 // redact set the command line in it is hidden.
-func Exec(ctx context.Context, h *resource.Handle, argv []string, stdin []byte, redact bool) error {
-	res, err := Run(ctx, h, argv, stdin, redact)
+func (f Files) Exec(ctx context.Context, h *resource.Handle, argv []string, stdin []byte, redact bool) error {
+	res, err := f.Run(ctx, h, argv, stdin, redact)
 	if err != nil {
 		return err
 	}
