@@ -10,8 +10,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -105,6 +107,26 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	for _, e := range c.Containment {
 		holds[e.Container] = true
 	}
+	// The graph does not need the instances: it is built on another core
+	// while they are made and checked.
+	type built struct {
+		g   *graph.Graph
+		err error
+	}
+	graphDone := make(chan built, 1)
+	go func() {
+		g, err := graph.Build(c, graph.Options{
+			Ordering: opts.Ordering,
+			Seed:     opts.Seed,
+			Types:    opts.Types,
+			Debug: func(source, msg string) {
+				if opts.Log != nil {
+					opts.Log.Log(resource.Debug, source, msg)
+				}
+			},
+		})
+		graphDone <- built{g, err}
+	}()
 	// Every invalid resource is reported, not just the first, up to a cap.
 	var invalid []error
 	for _, r := range c.Resources {
@@ -135,22 +157,14 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		}
 		p.instances[r] = inst
 	}
+	b := <-graphDone
 	if len(invalid) > 0 {
 		return nil, errors.Join(invalid...)
 	}
-	g, err := graph.Build(c, graph.Options{
-		Ordering: opts.Ordering,
-		Seed:     opts.Seed,
-		Types:    opts.Types,
-		Debug: func(source, msg string) {
-			if opts.Log != nil {
-				opts.Log.Log(resource.Debug, source, msg)
-			}
-		},
-	})
-	if err != nil {
-		return nil, err
+	if b.err != nil {
+		return nil, b.err
 	}
+	g := b.g
 	p.graph = g
 	return p, nil
 }
@@ -297,7 +311,9 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 	if p.opts.Jobs > 1 {
 		t.walkParallel(ctx, p.opts.Jobs)
 	} else {
+		stop := t.prefetch()
 		t.walkSerial(ctx)
+		stop()
 	}
 	if err := t.durable.Sync(); err != nil {
 		t.log.Log(resource.Err, "", "Could not sync the files written in this run to disk: "+err.Error())
@@ -326,6 +342,38 @@ type transaction struct {
 	progress  int
 
 	durable durable.Batch // new files to sync before the run ends
+}
+
+// prefetch lets the instances that can read ahead do so on a spare core
+// while the serial walk runs, in the graph's order, which is close to the
+// walk's. The returned function stops it and waits for it.
+func (t *transaction) prefetch() (stop func()) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		return func() {}
+	}
+	var done atomic.Bool
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		for _, v := range t.g.Vertices() {
+			if done.Load() {
+				return
+			}
+			if p, ok := t.plan.instances[v.Resource].(resource.Prefetcher); ok {
+				safePrefetch(p)
+			}
+		}
+	}()
+	return func() {
+		done.Store(true)
+		<-finished
+	}
+}
+
+// safePrefetch runs one prefetch; a panic only loses the hint.
+func safePrefetch(p resource.Prefetcher) {
+	defer func() { recover() }()
+	p.Prefetch()
 }
 
 func (t *transaction) walkSerial(ctx context.Context) {

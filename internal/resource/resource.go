@@ -148,6 +148,15 @@ type Property interface {
 	Event() string
 }
 
+// Prefetcher is implemented by instances that can read ahead what their
+// Retrieve will need (a file's checksum). The engine may call Prefetch
+// from another goroutine, at most once, while other resources are applied
+// or even while this one's Retrieve runs: a prefetch is a hint that
+// Retrieve verifies against the machine as it is then, never the truth.
+type Prefetcher interface {
+	Prefetch()
+}
+
 // Refresher is implemented by instances that can refresh (exec, service).
 type Refresher interface {
 	Refresh(ctx context.Context, h *Handle) error

@@ -21,7 +21,7 @@ func Types() []resource.Type {
 	accounts := ns.Files{Changes: new(sync.Mutex)}
 	return []resource.Type{
 		exec.Type{},
-		file.Type{},
+		file.NewType(),
 		filebucket.Type{},
 		group.Type{Files: accounts},
 		notify.Type{},

@@ -54,7 +54,7 @@ func createFile(path string, data []byte, perm uint32, uid, gid int, sync bool) 
 // replaceFile writes data to a temporary file next to path, gives it its
 // owner (uid, gid; -1 leaves the process's) and mode, syncs it when asked,
 // and renames it over path, as Puppet replaces files.
-func replaceFile(path string, data []byte, perm uint32, uid, gid int, sync bool) error {
+func replaceFile(path string, data []byte, perm uint32, uid, gid int, sync bool, beforeRename func(tmp string)) error {
 	dir, base := filepath.Split(path)
 	var tmp string
 	var fd int
@@ -89,10 +89,6 @@ func replaceFile(path string, data []byte, perm uint32, uid, gid int, sync bool)
 	}
 	return err
 }
-
-// beforeRename, when set by tests, sees the temporary file just before it
-// replaces the target.
-var beforeRename func(tmp string)
 
 // fillFile writes the content and sets the owner and mode of an open file.
 func fillFile(fd int, path string, data []byte, perm uint32, uid, gid int, sync bool) error {

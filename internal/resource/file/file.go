@@ -1,7 +1,9 @@
 // Package file implements the file type: plain files with content or a
 // local source, directories, symbolic links and absence, with owner,
-// group and mode. Content is written atomically (a temporary file in the
-// same directory, mode and owner set, then renamed over the target).
+// group and mode. Content is written atomically: a new file is written
+// unnamed in its directory and linked in, a replacement is written to a
+// temporary file and renamed over the target, both with their mode and
+// owner set first (atomic.go).
 package file
 
 import (
@@ -27,8 +29,13 @@ import (
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
-// Type is the file resource type.
-type Type struct{}
+// Type is the file resource type. The instances one Type makes share its
+// account lookups; NewType makes one. The zero Type works too, with
+// lookups that each instance makes afresh.
+type Type struct{ host *host }
+
+// NewType returns a file type whose instances share their lookups.
+func NewType() Type { return Type{host: newHost()} }
 
 // Name returns "file".
 func (Type) Name() string { return "file" }
@@ -48,6 +55,7 @@ func (Type) Attributes() []resource.Attribute {
 // instance manages one file. Its properties are built once in New so a
 // converged run allocates little.
 type instance struct {
+	host *host
 	path string
 	ref  catalog.Ref
 	decl *catalog.Resource // the declaration, for the location in errors
@@ -90,6 +98,8 @@ type instance struct {
 	// messages read.
 	disk      fs.FileInfo
 	diskKnown bool
+
+	pre prefetchState // prefetch.go
 }
 
 func unwrap(v catalog.Value) (catalog.Value, bool) {
@@ -100,9 +110,13 @@ func unwrap(v catalog.Value) (catalog.Value, bool) {
 }
 
 // New validates r and returns its instance.
-func (Type) New(r *catalog.Resource) (resource.Instance, error) {
+func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
 	ref := r.Ref()
-	f := &instance{ref: ref, decl: r, replace: true, showDiff: true, checksum: "sha256"}
+	h := t.host
+	if h == nil {
+		h = newHost()
+	}
+	f := &instance{host: h, ref: ref, decl: r, replace: true, showDiff: true, checksum: "sha256"}
 	fail := func(param, format string, args ...any) error {
 		return &resource.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -383,6 +397,15 @@ func (f *instance) sumFile(p string) (string, error) {
 		return "", &fs.PathError{Op: "open", Path: p, Err: err}
 	}
 	defer syscall.Close(fd)
+	sum, err := f.sumFD(fd)
+	if err != nil {
+		return "", &fs.PathError{Op: "read", Path: p, Err: err}
+	}
+	return sum, nil
+}
+
+// sumFD is the checksum of what is left to read from fd.
+func (f *instance) sumFD(fd int) (string, error) {
 	h := f.newHash()
 	bp := bufPool.Get().(*[]byte)
 	defer bufPool.Put(bp)
@@ -390,7 +413,7 @@ func (f *instance) sumFile(p string) (string, error) {
 	for {
 		n, err := ignoringEINTR(func() (int, error) { return syscall.Read(fd, buf) })
 		if err != nil {
-			return "", &fs.PathError{Op: "read", Path: p, Err: err}
+			return "", err
 		}
 		if n == 0 {
 			break
@@ -442,6 +465,7 @@ func (f *instance) changed() { f.disk, f.diskKnown = nil, false }
 // Retrieve reads the file's state: one Lstat, and the content checksum
 // only when content is managed and the sizes match.
 func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
+	f.pre.reached.Store(true)
 	f.stat()
 	f.curSum, f.curLink, f.contentOK = "", "", false
 	if f.curType == "link" && f.hasTarget {
@@ -452,15 +476,16 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 			return err
 		}
 	}
-	if f.hasData && f.curType == "file" {
-		if f.st.Size() == int64(len(f.content)) {
-			sum, err := f.sumFile(f.path)
-			if err != nil {
+	if f.hasData && f.curType == "file" && f.st.Size() == int64(len(f.content)) {
+		sum, ok := f.takePrefetched()
+		if !ok {
+			var err error
+			if sum, err = f.sumFile(f.path); err != nil {
 				return err
 			}
-			f.curSum = sum
-			f.contentOK = sum == f.wantSum
 		}
+		f.curSum = sum
+		f.contentOK = sum == f.wantSum
 	}
 	if f.hasData && f.ensure == "present" && f.curType == "directory" {
 		h.Logf(resource.Warning, "Ensure set to :present but file type is directory so no content will be synced")

@@ -27,12 +27,13 @@ type opts struct {
 	min            resource.Level
 	bucket         string
 	durable        *durable.Batch
+	host           *host
 }
 
 // run applies one file resource and returns the logged lines.
 func run(t *testing.T, r *catalog.Resource, o opts) string {
 	t.Helper()
-	inst, err := Type{}.New(r)
+	inst, err := Type{host: o.host}.New(r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -548,7 +549,8 @@ func TestAtomicWrite(t *testing.T) {
 	write(t, d+"/x", "hi\n", 0o644)
 	os.Chown(d+"/x", 65534, 65534)
 	var seen []string
-	beforeRename = func(tmp string) {
+	h := newHost()
+	h.beforeRename = func(tmp string) {
 		st, err := os.Stat(tmp)
 		if err != nil {
 			t.Fatal(err)
@@ -563,8 +565,7 @@ func TestAtomicWrite(t *testing.T) {
 			t.Error("target missing during the write")
 		}
 	}
-	defer func() { beforeRename = nil }()
-	run(t, res(d+"/x", "content", "bye\n", "mode", "0640"), opts{})
+	run(t, res(d+"/x", "content", "bye\n", "mode", "0640"), opts{host: h})
 	if len(seen) != 1 || seen[0] != d+" 0640 bye\n" {
 		t.Errorf("seen %q", seen)
 	}

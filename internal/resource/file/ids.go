@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/user"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -24,8 +25,50 @@ type idCache struct {
 	byID   map[int]string
 }
 
-var users = &idCache{db: "/etc/passwd", byName: map[string]int{}, byID: map[int]string{}}
-var groups = &idCache{db: "/etc/group", byName: map[string]int{}, byID: map[int]string{}}
+func newIDCache(db string) *idCache {
+	return &idCache{db: db, byName: map[string]int{}, byID: map[int]string{}}
+}
+
+// host is what the instances of one Type share about the machine: account
+// lookups and the process umask.
+type host struct {
+	users, groups *idCache
+
+	umaskOnce sync.Once
+	umask     uint32
+
+	// racyWindow: how long ago a file must have changed for its checksum
+	// to be read ahead (prefetch.go).
+	racyWindow time.Duration
+
+	// beforeRename, when set by tests, sees the temporary file of a
+	// replacement just before it is renamed over the target.
+	beforeRename func(tmp string)
+}
+
+func newHost() *host {
+	return &host{users: newIDCache("/etc/passwd"), groups: newIDCache("/etc/group"), racyWindow: racyWindow}
+}
+
+// processUmask reads the process umask from /proc without changing it
+// (syscall.Umask would change it for every goroutine while it is read).
+func (h *host) processUmask() uint32 {
+	h.umaskOnce.Do(func() {
+		h.umask = 0o022
+		data, err := os.ReadFile("/proc/self/status")
+		if err != nil {
+			return
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(line, "Umask:"); ok {
+				if n, err := strconv.ParseUint(strings.TrimSpace(v), 8, 32); err == nil {
+					h.umask = uint32(n)
+				}
+			}
+		}
+	})
+	return h.umask
+}
 
 // check forgets everything when the database changed; c.mu is held.
 func (c *idCache) check() {
@@ -85,8 +128,8 @@ func (c *idCache) name(id int, lookup func(string) (string, error)) (string, boo
 	return s, true
 }
 
-func uidOf(name string) (int, bool) {
-	return users.id(name, func(n string) (string, error) {
+func (h *host) uidOf(name string) (int, bool) {
+	return h.users.id(name, func(n string) (string, error) {
 		u, err := user.Lookup(n)
 		if err != nil {
 			return "", err
@@ -95,8 +138,8 @@ func uidOf(name string) (int, bool) {
 	})
 }
 
-func userName(uid int) (string, bool) {
-	return users.name(uid, func(id string) (string, error) {
+func (h *host) userName(uid int) (string, bool) {
+	return h.users.name(uid, func(id string) (string, error) {
 		u, err := user.LookupId(id)
 		if err != nil {
 			return "", err
@@ -105,8 +148,8 @@ func userName(uid int) (string, bool) {
 	})
 }
 
-func gidOf(name string) (int, bool) {
-	return groups.id(name, func(n string) (string, error) {
+func (h *host) gidOf(name string) (int, bool) {
+	return h.groups.id(name, func(n string) (string, error) {
 		g, err := user.LookupGroup(n)
 		if err != nil {
 			return "", err
@@ -115,8 +158,8 @@ func gidOf(name string) (int, bool) {
 	})
 }
 
-func groupName(gid int) (string, bool) {
-	return groups.name(gid, func(id string) (string, error) {
+func (h *host) groupName(gid int) (string, bool) {
+	return h.groups.name(gid, func(id string) (string, error) {
 		g, err := user.LookupGroupId(id)
 		if err != nil {
 			return "", err

@@ -23,14 +23,15 @@ func TestIDCacheFollowsTheAccountDatabase(t *testing.T) {
 	}
 	run("useradd", "-M", "-u", "47701", name)
 	t.Cleanup(func() { exec.Command("userdel", name).Run() })
-	if uid, ok := uidOf(name); !ok || uid != 47701 {
+	h := newHost()
+	if uid, ok := h.uidOf(name); !ok || uid != 47701 {
 		t.Fatalf("uidOf = %d, %v; want 47701", uid, ok)
 	}
 	run("usermod", "-u", "47702", name)
-	if uid, ok := uidOf(name); !ok || uid != 47702 {
+	if uid, ok := h.uidOf(name); !ok || uid != 47702 {
 		t.Errorf("after usermod uidOf = %d, %v; want 47702", uid, ok)
 	}
-	if n, ok := userName(47702); !ok || n != name {
+	if n, ok := h.userName(47702); !ok || n != name {
 		t.Errorf("userName(47702) = %q, %v", n, ok)
 	}
 }

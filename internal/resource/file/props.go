@@ -93,7 +93,7 @@ func (p *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
 			return f.setErr(p.ensure, err)
 		}
 		if f.mode == nil {
-			perm &^= processUmask()
+			perm &^= f.host.processUmask()
 		}
 		if err := syscall.Chmod(f.path, perm); err != nil {
 			return f.setErr(p.ensure, err)
@@ -195,7 +195,7 @@ func (p *ownerProp) Current() catalog.Value {
 		return "absent"
 	}
 	uid := int(p.st.Sys().(*syscall.Stat_t).Uid)
-	if n, ok := userName(uid); ok {
+	if n, ok := p.host.userName(uid); ok {
 		return n
 	}
 	return int64(uid)
@@ -206,14 +206,14 @@ func (p *ownerProp) InSync() bool {
 	if p.st == nil {
 		return true
 	}
-	uid, ok := uidOf(p.owner)
+	uid, ok := p.host.uidOf(p.owner)
 	return ok && uint32(uid) == p.st.Sys().(*syscall.Stat_t).Uid
 }
 func (p *ownerProp) Message() string {
 	return "owner changed " + show(p.Current()) + " to " + show(p.owner)
 }
 func (p *ownerProp) Sync(ctx context.Context, h *resource.Handle) error {
-	uid, ok := uidOf(p.owner)
+	uid, ok := p.host.uidOf(p.owner)
 	if !ok {
 		return fmt.Errorf("Could not find user %s", p.owner)
 	}
@@ -230,7 +230,7 @@ func (p *groupProp) Current() catalog.Value {
 		return "absent"
 	}
 	gid := int(p.st.Sys().(*syscall.Stat_t).Gid)
-	if n, ok := groupName(gid); ok {
+	if n, ok := p.host.groupName(gid); ok {
 		return n
 	}
 	return int64(gid)
@@ -241,14 +241,14 @@ func (p *groupProp) InSync() bool {
 	if p.st == nil {
 		return true
 	}
-	gid, ok := gidOf(p.group)
+	gid, ok := p.host.gidOf(p.group)
 	return ok && uint32(gid) == p.st.Sys().(*syscall.Stat_t).Gid
 }
 func (p *groupProp) Message() string {
 	return "group changed " + show(p.Current()) + " to " + show(p.group)
 }
 func (p *groupProp) Sync(ctx context.Context, h *resource.Handle) error {
-	gid, ok := gidOf(p.group)
+	gid, ok := p.host.gidOf(p.group)
 	if !ok {
 		return fmt.Errorf("Could not find group %s", p.group)
 	}

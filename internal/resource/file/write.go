@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -20,30 +19,6 @@ import (
 
 	"github.com/ordoproject/ordo/internal/resource"
 )
-
-var (
-	umaskOnce sync.Once
-	umaskBits uint32 = 0o022
-)
-
-// processUmask reads the process umask from /proc without changing it
-// (syscall.Umask would change it for every goroutine while it is read).
-func processUmask() uint32 {
-	umaskOnce.Do(func() {
-		data, err := os.ReadFile("/proc/self/status")
-		if err != nil {
-			return
-		}
-		for _, line := range strings.Split(string(data), "\n") {
-			if v, ok := strings.CutPrefix(line, "Umask:"); ok {
-				if n, err := strconv.ParseUint(strings.TrimSpace(v), 8, 32); err == nil {
-					umaskBits = uint32(n)
-				}
-			}
-		}
-	})
-	return umaskBits
-}
 
 // removeExisting makes room for a file of kind should: it backs up what is
 // there and removes it unless it already has that kind. A directory is
@@ -197,7 +172,7 @@ func (f *instance) writeEmpty(h *resource.Handle) error {
 }
 
 func (f *instance) writeData(h *resource.Handle, data []byte) error {
-	perm := uint32(0o644) &^ processUmask()
+	perm := uint32(0o644) &^ f.host.processUmask()
 	uid, gid := -1, -1
 	st, err := f.onDisk()
 	if err != nil {
@@ -227,14 +202,14 @@ func (f *instance) writeData(h *resource.Handle, data []byte) error {
 	// The managed owner and group go on the temporary file too, so the
 	// file appears with all its properties at once.
 	if f.owner != "" {
-		n, ok := uidOf(f.owner)
+		n, ok := f.host.uidOf(f.owner)
 		if !ok {
 			return fmt.Errorf("Could not find user %s", f.owner)
 		}
 		uid = n
 	}
 	if f.group != "" {
-		n, ok := gidOf(f.group)
+		n, ok := f.host.gidOf(f.group)
 		if !ok {
 			return fmt.Errorf("Could not find group %s", f.group)
 		}
@@ -251,7 +226,7 @@ func (f *instance) writeData(h *resource.Handle, data []byte) error {
 		}
 	}
 	if !created {
-		if err := replaceFile(f.path, data, perm, uid, gid, !deferSync); err != nil {
+		if err := replaceFile(f.path, data, perm, uid, gid, !deferSync, f.host.beforeRename); err != nil {
 			return err
 		}
 	}
@@ -292,7 +267,7 @@ func (f *instance) propertyFix(h *resource.Handle) error {
 	sys := st.Sys().(*syscall.Stat_t)
 	uid, gid := -1, -1
 	if f.owner != "" {
-		n, ok := uidOf(f.owner)
+		n, ok := f.host.uidOf(f.owner)
 		if !ok {
 			return fmt.Errorf("Could not find user %s", f.owner)
 		}
@@ -301,7 +276,7 @@ func (f *instance) propertyFix(h *resource.Handle) error {
 		}
 	}
 	if f.group != "" {
-		n, ok := gidOf(f.group)
+		n, ok := f.host.gidOf(f.group)
 		if !ok {
 			return fmt.Errorf("Could not find group %s", f.group)
 		}

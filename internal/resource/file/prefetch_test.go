@@ -1,0 +1,128 @@
+package file
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ordoproject/ordo/internal/resource"
+)
+
+// prefetchInstance returns a file instance for p with content want, whose
+// host trusts files changed at least window ago.
+func prefetchInstance(t *testing.T, p, want string, window time.Duration) *instance {
+	t.Helper()
+	h := newHost()
+	h.racyWindow = window
+	inst, err := Type{host: h}.New(res(p, "content", want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return inst.(*instance)
+}
+
+func retrieve(t *testing.T, f *instance) {
+	t.Helper()
+	if err := f.Retrieve(context.Background(), &resource.Handle{Path: P(f.path)}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPrefetchUsed: a checksum read ahead is what Retrieve reports while
+// the file is unchanged (the stored sum is marked to tell it from a fresh
+// read).
+func TestPrefetchUsed(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "f")
+	write(t, p, "hi\n", 0o644)
+	f := prefetchInstance(t, p, "hi\n", 0)
+	f.Prefetch()
+	got := f.pre.result.Load()
+	if got == nil || got.sum != sumHi {
+		t.Fatalf("prefetched %+v, want %s", got, sumHi)
+	}
+	got.sum = "{sha256}marked"
+	retrieve(t, f)
+	if f.curSum != "{sha256}marked" || f.pre.result.Load() != nil {
+		t.Errorf("Retrieve read %s and left %v; want the prefetched sum, taken", f.curSum, f.pre.result.Load())
+	}
+	f.Prefetch()
+	if f.pre.result.Load() != nil {
+		t.Error("a prefetch after Retrieve began was kept")
+	}
+}
+
+// TestPrefetchReplaced: a file replaced after its prefetch (new inode, same
+// size) is read again.
+func TestPrefetchReplaced(t *testing.T) {
+	d := t.TempDir()
+	p := filepath.Join(d, "f")
+	write(t, p, "hi\n", 0o644)
+	f := prefetchInstance(t, p, "hi\n", 0)
+	f.Prefetch()
+	write(t, d+"/g", "ho\n", 0o644)
+	if err := os.Rename(d+"/g", p); err != nil {
+		t.Fatal(err)
+	}
+	retrieve(t, f)
+	if f.curSum == sumHi || f.contentOK {
+		t.Errorf("Retrieve used the checksum of the replaced file: %s", f.curSum)
+	}
+}
+
+// TestPrefetchRewritten: a file rewritten in place after its prefetch, to
+// the same size, is read again. The file is older than the window, as
+// prefetching requires.
+func TestPrefetchRewritten(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "f")
+	write(t, p, "hi\n", 0o644)
+	const window = 300 * time.Millisecond
+	time.Sleep(window + 50*time.Millisecond)
+	f := prefetchInstance(t, p, "hi\n", window)
+	f.Prefetch()
+	if f.pre.result.Load() == nil {
+		t.Fatal("nothing prefetched")
+	}
+	if err := os.WriteFile(p, []byte("ho\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	retrieve(t, f)
+	if f.curSum == sumHi || f.contentOK {
+		t.Errorf("Retrieve used the checksum of the rewritten file: %s", f.curSum)
+	}
+}
+
+// TestPrefetchSkips: no read ahead for what was changed within the window,
+// for files of another size, and for anything but a plain file (a FIFO
+// must not block the prefetch).
+func TestPrefetchSkips(t *testing.T) {
+	d := t.TempDir()
+	write(t, d+"/recent", "hi\n", 0o644)
+	write(t, d+"/size", "hello\n", 0o644)
+	if err := syscall.Mkfifo(d+"/fifo", 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, content string
+		window        time.Duration
+	}{
+		{"recent", "hi\n", time.Hour},
+		{"size", "hi\n", 0},
+		{"fifo", "", 0},
+		{"missing", "hi\n", 0},
+	} {
+		f := prefetchInstance(t, filepath.Join(d, tc.name), tc.content, tc.window)
+		done := make(chan struct{})
+		go func() { f.Prefetch(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s: Prefetch blocked", tc.name)
+		}
+		if got := f.pre.result.Load(); got != nil {
+			t.Errorf("%s: prefetched %+v", tc.name, got)
+		}
+	}
+}
