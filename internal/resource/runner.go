@@ -2,6 +2,7 @@ package resource
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -37,4 +38,33 @@ type Result struct {
 // group and kills the whole group on timeout or cancellation.
 type Runner interface {
 	Run(ctx context.Context, cmd Command) (Result, error)
+}
+
+// CommandLine is the command a single command string runs, by the rule
+// Ruby's Kernel#exec applies to one string (and so Puppet, to exec
+// commands and validate_cmd): through /bin/sh when it has shell
+// metacharacters, a variable assignment in the first word, or a shell
+// reserved word or special built-in as the program; else split on white
+// space.
+func CommandLine(s string) Command {
+	if needsShell(s) {
+		return Command{Shell: true, Argv: []string{s}}
+	}
+	return Command{Argv: strings.Fields(s)}
+}
+
+func needsShell(s string) bool {
+	if strings.ContainsAny(s, "*?{}[]<>()~&|\\$;'`\"\n#") {
+		return true
+	}
+	first, _, _ := strings.Cut(strings.TrimLeft(s, " \t"), " ")
+	if strings.ContainsRune(first, '=') {
+		return true
+	}
+	switch first {
+	case "case", "do", "done", "elif", "else", "esac", "fi", "for", "if", "in", "then", "until", "while", "!",
+		".", ":", "break", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset":
+		return true
+	}
+	return false
 }

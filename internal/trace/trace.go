@@ -141,3 +141,13 @@ func Normalize(log, root string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// tempNameRE matches the temporary file names Puppet gives new content
+// (<name><YYYYMMDD>-<pid>-<random>), which a validate_cmd's messages show.
+var tempNameRE = regexp.MustCompile(`(/[^/\s']+?)\d{8}-\d+-[0-9a-z]+`)
+
+// MaskTempNames hides the date, process and random parts of temporary file
+// names, which differ from run to run.
+func MaskTempNames(s string) string {
+	return tempNameRE.ReplaceAllString(s, "${1}YYYYMMDD-PID-RANDOM")
+}

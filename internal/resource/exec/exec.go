@@ -503,11 +503,9 @@ func (e *instance) exec(ctx context.Context, h *resource.Handle, c cmd, check bo
 		rc.Argv = []string{c.joined()}
 	case c.argv != nil:
 		rc.Argv = c.argv
-	case needsShell(c.text):
-		rc.Shell = true
-		rc.Argv = []string{c.text}
 	default:
-		rc.Argv = strings.Fields(c.text)
+		line := resource.CommandLine(c.text)
+		rc.Shell, rc.Argv = line.Shell, line.Argv
 	}
 	if len(e.path) > 0 {
 		rc.Env = append(rc.Env, "PATH="+strings.Join(e.path, ":"))
@@ -611,26 +609,6 @@ func (e *instance) checkExe(c cmd) error {
 		}
 	}
 	return &command.NotFoundError{Program: exe}
-}
-
-// needsShell reports whether a command string needs /bin/sh, by the rule
-// Ruby's Kernel#exec applies to a single string: shell metacharacters, a
-// variable assignment in the first word, or a shell reserved word or
-// special built-in as the program.
-func needsShell(s string) bool {
-	if strings.ContainsAny(s, "*?{}[]<>()~&|\\$;'`\"\n#") {
-		return true
-	}
-	first, _, _ := strings.Cut(strings.TrimLeft(s, " \t"), " ")
-	if strings.ContainsRune(first, '=') {
-		return true
-	}
-	switch first {
-	case "case", "do", "done", "elif", "else", "esac", "fi", "for", "if", "in", "then", "until", "while", "!",
-		".", ":", "break", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset":
-		return true
-	}
-	return false
 }
 
 // Refresh runs the refresh command (or the command again) when the checks

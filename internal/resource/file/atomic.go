@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -51,15 +52,40 @@ func createFile(path string, data []byte, perm uint32, uid, gid int, sync bool) 
 	return false, &os.LinkError{Op: "link", Old: "/proc/self/fd/" + strconv.Itoa(fd), New: path, Err: err}
 }
 
-// replaceFile writes data to a temporary file next to path, gives it its
-// owner (uid, gid; -1 leaves the process's) and mode, syncs it when asked,
-// and renames it over path, as Puppet replaces files.
-func replaceFile(path string, data []byte, perm uint32, uid, gid int, sync bool, beforeRename func(tmp string)) error {
+// replacement says how replaceFile writes a file.
+type replacement struct {
+	perm     uint32
+	uid, gid int  // -1 leaves the process's
+	sync     bool // fsync before the rename
+	// tempDir holds the temporary file; "" is the target's directory.
+	tempDir string
+	// puppetName names the temporary file as Puppet does
+	// (<name><YYYYMMDD>-<pid>-<random>), for a validate_cmd to see;
+	// otherwise it is a hidden .<name>.ordo<random>.
+	puppetName bool
+	// check, when set, runs on the complete, closed temporary file before
+	// the rename; an error leaves the target as it was.
+	check func(tmp string) error
+	// beforeRename, when set by tests, sees the temporary file last.
+	beforeRename func(tmp string)
+}
+
+// replaceFile writes data to a temporary file, gives it its owner and mode,
+// syncs and checks it as asked, and renames it over path, as Puppet
+// replaces files.
+func replaceFile(path string, data []byte, r replacement) error {
 	dir, base := filepath.Split(path)
+	if r.tempDir != "" {
+		dir = r.tempDir + "/"
+	}
 	var tmp string
 	var fd int
 	for {
-		tmp = dir + "." + base + ".ordo" + strconv.FormatUint(rand.Uint64()%(1<<40), 36)
+		if r.puppetName {
+			tmp = dir + base + time.Now().Format("20060102") + "-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(rand.Uint64()%(1<<32), 36)
+		} else {
+			tmp = dir + "." + base + ".ordo" + strconv.FormatUint(rand.Uint64()%(1<<40), 36)
+		}
 		var err error
 		fd, err = ignoringEINTR(func() (int, error) {
 			return syscall.Open(tmp, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, 0o600)
@@ -72,12 +98,15 @@ func replaceFile(path string, data []byte, perm uint32, uid, gid int, sync bool,
 		}
 		break
 	}
-	err := fillFile(fd, path, data, perm, uid, gid, sync)
+	err := fillFile(fd, path, data, r.perm, r.uid, r.gid, r.sync)
 	if cerr := syscall.Close(fd); err == nil && cerr != nil {
 		err = &os.PathError{Op: "close", Path: tmp, Err: cerr}
 	}
-	if err == nil && beforeRename != nil {
-		beforeRename(tmp)
+	if err == nil && r.check != nil {
+		err = r.check(tmp)
+	}
+	if err == nil && r.beforeRename != nil {
+		r.beforeRename(tmp)
 	}
 	if err == nil {
 		if rerr := syscall.Rename(tmp, path); rerr != nil {

@@ -77,7 +77,7 @@ func TestReplaceFile(t *testing.T) {
 	d := t.TempDir()
 	p := filepath.Join(d, "f")
 	write(t, p, "old\n", 0o600)
-	if err := replaceFile(p, []byte("new\n"), 0o640, 65534, 65534, true, nil); err != nil {
+	if err := replaceFile(p, []byte("new\n"), replacement{perm: 0o640, uid: 65534, gid: 65534, sync: true}); err != nil {
 		t.Fatal(err)
 	}
 	checkFile(t, p, "new\n", 0o640, 65534, 65534)
@@ -93,7 +93,7 @@ func TestReplaceFileFailureLeavesNothing(t *testing.T) {
 	if err := os.Mkdir(p, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	err := replaceFile(p, []byte("new\n"), 0o640, -1, -1, false, nil)
+	err := replaceFile(p, []byte("new\n"), replacement{perm: 0o640, uid: -1, gid: -1})
 	if got := describe(err); got != "Is a directory @ rb_file_s_rename - ("+err.(*os.LinkError).Old+", "+p+")" {
 		t.Errorf("error reads %q", got)
 	}

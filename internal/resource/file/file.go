@@ -77,6 +77,10 @@ type instance struct {
 	showDiff  bool
 	checksum  string
 
+	validateCmd  string // validate_cmd, "" for none
+	validateRepl string // validate_replacement, "%" by default
+	staging      string // staging_location, "" for the file's directory
+
 	props []resource.Property
 
 	// ensureFromSource: ensure was not given and follows the source's
@@ -116,7 +120,7 @@ func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
 	if h == nil {
 		h = newHost()
 	}
-	f := &instance{host: h, ref: ref, decl: r, replace: true, showDiff: true, checksum: "sha256"}
+	f := &instance{host: h, ref: ref, decl: r, replace: true, showDiff: true, checksum: "sha256", validateRepl: "%"}
 	fail := func(param, format string, args ...any) error {
 		return &resource.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -217,6 +221,16 @@ func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
 			case "md5", "sha1", "sha224", "sha256", "sha384", "sha512":
 				f.checksum = s
 			}
+		case "validate_cmd":
+			f.validateCmd = catalog.Scalar(v)
+		case "validate_replacement":
+			f.validateRepl = catalog.Scalar(v)
+		case "staging_location":
+			s := catalog.Scalar(v)
+			if !filepath.IsAbs(s) {
+				return nil, fail("staging_location", "File paths must be fully qualified, not '%s'", s)
+			}
+			f.staging = filepath.Clean(s)
 		case "links":
 			if s := catalog.Scalar(v); s == "follow" {
 				return nil, fail("links", "links => follow is not supported by ordo")
@@ -545,6 +559,10 @@ func (f *instance) currentSum() string {
 // setErr wraps an error raised while syncing ensure the way Puppet
 // reports it, with the declaration's location.
 func (f *instance) setErr(should string, err error) error {
+	var ve *validateError
+	if errors.As(err, &ve) {
+		return err
+	}
 	cause := describe(err)
 	msg := fmt.Sprintf("Could not set '%s' on ensure: %s", should, cause)
 	if loc := f.decl.Location(); loc != "" {

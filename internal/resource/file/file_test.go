@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/command"
 	"github.com/ordoproject/ordo/internal/durable"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/resourcetest"
@@ -28,6 +29,7 @@ type opts struct {
 	bucket         string
 	durable        *durable.Batch
 	host           *host
+	debug          bool // keep debug lines (min is Notice when unset)
 }
 
 // run applies one file resource and returns the logged lines.
@@ -37,11 +39,11 @@ func run(t *testing.T, r *catalog.Resource, o opts) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.min == 0 {
+	if o.min == 0 && !o.debug {
 		o.min = resource.Notice
 	}
 	log := &resourcetest.Logger{MinLevel: o.min}
-	h := &resource.Handle{Path: P(r.Title), Log: log, Noop: o.noop, ShowDiff: o.showDiff, BucketDir: o.bucket, Durable: o.durable}
+	h := &resource.Handle{Path: P(r.Title), Log: log, Noop: o.noop, ShowDiff: o.showDiff, BucketDir: o.bucket, Durable: o.durable, Runner: command.Runner{}}
 	resourcetest.Apply(context.Background(), inst, h)
 	return log.String()
 }
@@ -596,5 +598,35 @@ func TestSyncAtRunEnd(t *testing.T) {
 	}
 	if batch.Pending() {
 		t.Error("a replaced file was left to the batch instead of synced before its rename")
+	}
+}
+
+// TestValidateCmd covers what the differential cases do not: a validator
+// that is not installed (Puppet's child reports it and exits 1), a bare
+// program name found on PATH, and a staging_location.
+func TestValidateCmd(t *testing.T) {
+	d := t.TempDir()
+	stage := t.TempDir()
+	got := run(t, res(d+"/a", "content", "x\n", "validate_cmd", "/nonexistent/validator %"), opts{})
+	if !strings.Contains(got, "returned 1: Error: Could not execute posix command: No such file or directory - /nonexistent/validator") {
+		t.Errorf("missing validator:\n%s", got)
+	}
+	if _, err := os.Lstat(d + "/a"); err == nil {
+		t.Error("content that could not be validated was written")
+	}
+	got = run(t, res(d+"/b", "content", "x\n", "validate_cmd", "grep -c x %"), opts{debug: true})
+	want := "Debug: Executing: 'grep -c x " + d + "/b"
+	if !strings.Contains(got, want) || !strings.Contains(got, "Debug: "+P(d+"/b")+": 1\n") {
+		t.Errorf("bare validator: want %q and its output at debug level in\n%s", want, got)
+	}
+	got = run(t, res(d+"/c", "content", "x\n", "staging_location", stage, "validate_cmd", "/bin/sh -c 'case % in "+stage+"/*) exit 0;; esac; exit 1'"), opts{})
+	if b, err := os.ReadFile(d + "/c"); err != nil || string(b) != "x\n" {
+		t.Errorf("staged file: %q, %v\n%s", b, err, got)
+	}
+	if entries, _ := os.ReadDir(stage); len(entries) != 0 {
+		t.Errorf("staging folder keeps %v", entries)
+	}
+	if _, err := (Type{}).New(res(d+"/e", "content", "x", "staging_location", "rel/dir")); err == nil || !strings.Contains(err.Error(), "File paths must be fully qualified, not 'rel/dir'") {
+		t.Errorf("relative staging_location: %v", err)
 	}
 }

@@ -66,12 +66,12 @@ func (p *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
 		return nil
 	case "file", "present":
 		if f.hasData {
-			if err := f.write(h); err != nil {
+			if err := f.write(ctx, h); err != nil {
 				return f.setErr(p.ensure, err)
 			}
 			return nil
 		}
-		if err := f.writeEmpty(h); err != nil {
+		if err := f.writeEmpty(ctx, h); err != nil {
 			return f.setErr(p.ensure, err)
 		}
 		return nil
@@ -155,7 +155,7 @@ func (p *contentProp) Message() string { return p.change((*instance)(p).currentS
 func (p *contentProp) Sync(ctx context.Context, h *resource.Handle) error {
 	f := (*instance)(p)
 	f.currentSum() // remember the old checksum for the message
-	return f.write(h)
+	return f.write(ctx, h)
 }
 
 // targetProp is a link's target.

@@ -1,6 +1,7 @@
 package file
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -17,6 +18,7 @@ import (
 	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/google/renameio/v2"
 
+	"github.com/ordoproject/ordo/internal/command"
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
@@ -157,21 +159,23 @@ func copyFile(src, dst string) error {
 // is the managed one, else the existing file's, else 0644 less the umask;
 // an existing file keeps its owner and group. Both are set on the
 // temporary file before the rename.
-func (f *instance) write(h *resource.Handle) error {
+func (f *instance) write(ctx context.Context, h *resource.Handle) error {
 	if _, err := f.removeExisting(h, "file"); err != nil {
 		return err
 	}
-	return f.writeData(h, f.content)
+	return f.writeData(ctx, h, f.content, true)
 }
 
-func (f *instance) writeEmpty(h *resource.Handle) error {
+// writeEmpty makes an empty file (ensure => file without content); like
+// Puppet, it runs no validate_cmd.
+func (f *instance) writeEmpty(ctx context.Context, h *resource.Handle) error {
 	if _, err := f.removeExisting(h, "file"); err != nil {
 		return err
 	}
-	return f.writeData(h, nil)
+	return f.writeData(ctx, h, nil, false)
 }
 
-func (f *instance) writeData(h *resource.Handle, data []byte) error {
+func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byte, validate bool) error {
 	perm := uint32(0o644) &^ f.host.processUmask()
 	uid, gid := -1, -1
 	st, err := f.onDisk()
@@ -215,18 +219,24 @@ func (f *instance) writeData(h *resource.Handle, data []byte) error {
 		}
 		gid = n
 	}
-	// A new file has no old content to lose: it is renamed into place at
-	// once and synced with the others at the end of the run.
+	// A new file has no old content to lose: it is linked into place at
+	// once and synced with the others at the end of the run. A file that
+	// a command validates, or that is staged elsewhere, needs a name.
 	deferSync := h.Durable != nil && st == nil
+	check := validate && f.validateCmd != ""
 	f.changed()
 	created := false
-	if st == nil {
+	if st == nil && !check && f.staging == "" {
 		if created, err = createFile(f.path, data, perm, uid, gid, !deferSync); err != nil {
 			return err
 		}
 	}
 	if !created {
-		if err := replaceFile(f.path, data, perm, uid, gid, !deferSync, f.host.beforeRename); err != nil {
+		r := replacement{perm: perm, uid: uid, gid: gid, sync: !deferSync, tempDir: f.staging, puppetName: check, beforeRename: f.host.beforeRename}
+		if check {
+			r.check = func(tmp string) error { return f.validate(ctx, h, tmp) }
+		}
+		if err := replaceFile(f.path, data, r); err != nil {
 			return err
 		}
 	}
@@ -235,6 +245,40 @@ func (f *instance) writeData(h *resource.Handle, data []byte) error {
 	}
 	return nil
 }
+
+// validate runs validate_cmd on the temporary file tmp, as Puppet does:
+// the command string with every validate_replacement replaced by tmp, run
+// as Ruby runs one command string, its output logged at debug level.
+func (f *instance) validate(ctx context.Context, h *resource.Handle, tmp string) error {
+	line := strings.ReplaceAll(f.validateCmd, f.validateRepl, tmp)
+	if h.Log != nil {
+		h.Log.Log(resource.Debug, "", "Executing: '"+line+"'")
+	}
+	res, err := h.Runner.Run(ctx, resource.CommandLine(line))
+	var missing *command.NotFoundError
+	if errors.As(err, &missing) {
+		// What Puppet's forked child prints when exec fails.
+		res, err = resource.Result{ExitCode: 1, Output: []byte("Error: Could not execute posix command: No such file or directory - " + missing.Program)}, nil
+	}
+	if err != nil {
+		return err
+	}
+	if res.ExitCode != 0 {
+		return &validateError{msg: fmt.Sprintf("Execution of '%s' returned %d: %s", line, res.ExitCode, strings.TrimSpace(string(res.Output)))}
+	}
+	if out := strings.TrimRight(string(res.Output), "\n"); out != "" {
+		for _, l := range strings.Split(out, "\n") {
+			h.Logf(resource.Debug, "%s", l)
+		}
+	}
+	return nil
+}
+
+// validateError is a failed validate_cmd. Like Puppet's ExecutionFailure
+// it is reported as it is, not wrapped in "Could not set ... on ensure".
+type validateError struct{ msg string }
+
+func (e *validateError) Error() string { return e.msg }
 
 // mklink points the link at the target, replacing what is there.
 func (f *instance) mklink(h *resource.Handle) error {
