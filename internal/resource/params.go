@@ -122,3 +122,26 @@ func Inspect(v catalog.Value) string {
 	}
 	return catalog.Scalar(v)
 }
+
+// RubyClass names the Ruby class Puppet's agent sees for a catalog value,
+// as its type-mismatch errors do ("must be a String, not 'Integer'").
+func RubyClass(v catalog.Value) string {
+	switch v.(type) {
+	case nil:
+		return "NilClass"
+	case bool:
+		if v == true {
+			return "TrueClass"
+		}
+		return "FalseClass"
+	case int64, int:
+		return "Integer"
+	case float64:
+		return "Float"
+	case []catalog.Value:
+		return "Array"
+	case *catalog.Hash:
+		return "Hash"
+	}
+	return "String"
+}

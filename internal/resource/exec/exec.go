@@ -183,7 +183,7 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 	}
 	c, ok := toCmd(cv)
 	if !ok {
-		return nil, fail("command", "Command must be a String or Array<String>, got value of class %s", rubyClass(cv))
+		return nil, fail("command", "Command must be a String or Array<String>, got value of class %s", resource.RubyClass(cv))
 	}
 	e.command = c
 	e.sensitive = r.IsSensitive("command") || r.IsSensitive("onlyif") || r.IsSensitive("unless")
@@ -316,23 +316,6 @@ var (
 	envSetting = regexp.MustCompile(`\w+=`)
 	umaskRE    = regexp.MustCompile(`^0?[0-7]{1,4}$`)
 )
-
-func rubyClass(v catalog.Value) string {
-	switch v.(type) {
-	case bool:
-		if v == true {
-			return "TrueClass"
-		}
-		return "FalseClass"
-	case int64:
-		return "Integer"
-	case float64:
-		return "Float"
-	case *catalog.Hash:
-		return "Hash"
-	}
-	return "NilClass"
-}
 
 func boolean(v catalog.Value) (bool, bool) {
 	switch v {

@@ -171,7 +171,7 @@ func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
 		case "mode":
 			s, ok := v.(string)
 			if !ok {
-				return nil, fail("mode", "The file mode specification must be a string, not '%s'", rubyClass(v))
+				return nil, fail("mode", "The file mode specification must be a string, not '%s'", resource.RubyClass(v))
 			}
 			if !validMode(s) {
 				return nil, fail("mode", "The file mode specification is invalid: %s", strconv.Quote(s))
@@ -322,25 +322,6 @@ func binaryValue(x *catalog.Rich) ([]byte, error) {
 	v, _ := x.Data.Get("__pvalue")
 	s, _ := v.(string)
 	return base64Decode(s)
-}
-
-func rubyClass(v catalog.Value) string {
-	switch v.(type) {
-	case int64:
-		return "Integer"
-	case float64:
-		return "Float"
-	case bool:
-		if v == true {
-			return "TrueClass"
-		}
-		return "FalseClass"
-	case []catalog.Value:
-		return "Array"
-	case *catalog.Hash:
-		return "Hash"
-	}
-	return "String"
 }
 
 func yesno(v catalog.Value) (bool, bool) {

@@ -273,32 +273,13 @@ func purgeKeys(ref catalog.Ref, v catalog.Value) (bool, error) {
 	for _, e := range entries {
 		s, ok := e.(string)
 		if !ok {
-			return false, &resource.ParamError{Ref: ref, Param: "purge_ssh_keys", Msg: fmt.Sprintf("Each entry for purge_ssh_keys must be a string, not a %s", rubyClass(e))}
+			return false, &resource.ParamError{Ref: ref, Param: "purge_ssh_keys", Msg: fmt.Sprintf("Each entry for purge_ssh_keys must be a string, not a %s", resource.RubyClass(e))}
 		}
 		if !filepath.IsAbs(s) && !strings.HasPrefix(s, "~/") && !strings.HasPrefix(s, "%h/") {
 			return false, &resource.ParamError{Ref: ref, Param: "purge_ssh_keys", Msg: fmt.Sprintf("Paths to keyfiles must be absolute, not %s", s)}
 		}
 	}
 	return len(entries) > 0, nil
-}
-
-func rubyClass(v catalog.Value) string {
-	switch v.(type) {
-	case bool:
-		if v == true {
-			return "TrueClass"
-		}
-		return "FalseClass"
-	case int64, int:
-		return "Integer"
-	case float64:
-		return "Float"
-	case *catalog.Hash:
-		return "Hash"
-	case []catalog.Value:
-		return "Array"
-	}
-	return "NilClass"
 }
 
 func list(v catalog.Value) []catalog.Value {
