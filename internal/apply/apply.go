@@ -164,8 +164,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	if b.err != nil {
 		return nil, b.err
 	}
-	g := b.g
-	p.graph = g
+	p.graph = b.g
 	return p, nil
 }
 

@@ -3,7 +3,7 @@
 // A file that replaces an existing one is synced before it is renamed into
 // place, so a power cut leaves either the old content or the new one. A
 // file that did not exist before has no old content to lose: its writer can
-// rename it into place at once and leave it to a Batch, which syncs every
+// put it in place at once and leave it to a Batch, which syncs every
 // file system that received such files once, with syncfs(2), at the end of
 // the run. A crash before that may leave a new file empty or missing, which
 // the next run sees and writes again.
@@ -48,9 +48,8 @@ func (b *Batch) Add(dir string) error {
 	b.seen[dir] = true
 	// One directory per device is enough; a second is kept in case the
 	// first is removed before Sync.
-	list := b.dirs[dev]
-	if len(list) < 2 && (len(list) == 0 || list[0] != dir) {
-		b.dirs[dev] = append(list, dir)
+	if len(b.dirs[dev]) < 2 {
+		b.dirs[dev] = append(b.dirs[dev], dir)
 	}
 	return nil
 }

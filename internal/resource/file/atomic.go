@@ -22,7 +22,8 @@ import (
 // It reports false, with nothing done, when the file system has no
 // O_TMPFILE or something appeared at path meanwhile: the caller then
 // replaces the file with replaceFile.
-func createFile(path string, data []byte, perm uint32, uid, gid int, sync bool) (bool, error) {
+// Of r it uses the owner, mode and sync.
+func createFile(path string, data []byte, r replacement) (bool, error) {
 	dir := filepath.Dir(path)
 	fd, err := ignoringEINTR(func() (int, error) {
 		return unix.Open(dir, unix.O_TMPFILE|unix.O_WRONLY|unix.O_CLOEXEC, 0o600)
@@ -35,7 +36,7 @@ func createFile(path string, data []byte, perm uint32, uid, gid int, sync bool) 
 		return false, &os.PathError{Op: "open", Path: path, Err: err}
 	}
 	defer unix.Close(fd)
-	if err := fillFile(fd, path, data, perm, uid, gid, sync); err != nil {
+	if err := fillFile(fd, path, data, r); err != nil {
 		return false, err
 	}
 	// AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH; /proc/self/fd works without.
@@ -52,7 +53,8 @@ func createFile(path string, data []byte, perm uint32, uid, gid int, sync bool) 
 	return false, &os.LinkError{Op: "link", Old: "/proc/self/fd/" + strconv.Itoa(fd), New: path, Err: err}
 }
 
-// replacement says how replaceFile writes a file.
+// replacement says what a written file gets (owner, mode, sync) and, for
+// replaceFile, how its temporary file is made and checked.
 type replacement struct {
 	perm     uint32
 	uid, gid int  // -1 leaves the process's
@@ -98,7 +100,7 @@ func replaceFile(path string, data []byte, r replacement) error {
 		}
 		break
 	}
-	err := fillFile(fd, path, data, r.perm, r.uid, r.gid, r.sync)
+	err := fillFile(fd, path, data, r)
 	if cerr := syscall.Close(fd); err == nil && cerr != nil {
 		err = &os.PathError{Op: "close", Path: tmp, Err: cerr}
 	}
@@ -119,8 +121,9 @@ func replaceFile(path string, data []byte, r replacement) error {
 	return err
 }
 
-// fillFile writes the content and sets the owner and mode of an open file.
-func fillFile(fd int, path string, data []byte, perm uint32, uid, gid int, sync bool) error {
+// fillFile writes the content, sets the owner and mode of an open file and
+// syncs it, as r says.
+func fillFile(fd int, path string, data []byte, r replacement) error {
 	for len(data) > 0 {
 		n, err := ignoringEINTR(func() (int, error) { return syscall.Write(fd, data) })
 		if err != nil {
@@ -128,16 +131,16 @@ func fillFile(fd int, path string, data []byte, perm uint32, uid, gid int, sync 
 		}
 		data = data[n:]
 	}
-	if (uid >= 0 && uid != os.Geteuid()) || (gid >= 0 && gid != os.Getegid()) {
-		if err := syscall.Fchown(fd, uid, gid); err != nil {
+	if (r.uid >= 0 && r.uid != os.Geteuid()) || (r.gid >= 0 && r.gid != os.Getegid()) {
+		if err := syscall.Fchown(fd, r.uid, r.gid); err != nil {
 			return &os.PathError{Op: "chown", Path: path, Err: err}
 		}
 	}
 	// Fchmod after Fchown: chown clears setuid and setgid bits.
-	if err := syscall.Fchmod(fd, perm); err != nil {
+	if err := syscall.Fchmod(fd, r.perm); err != nil {
 		return &os.PathError{Op: "chmod", Path: path, Err: err}
 	}
-	if sync {
+	if r.sync {
 		if err := syscall.Fsync(fd); err != nil {
 			return &os.PathError{Op: "fsync", Path: path, Err: err}
 		}

@@ -39,7 +39,7 @@ func TestCreateFile(t *testing.T) {
 	for _, sync := range []bool{false, true} {
 		d := t.TempDir()
 		p := filepath.Join(d, "new")
-		ok, err := createFile(p, []byte("hello\n"), 0o4750, 65534, 65534, sync)
+		ok, err := createFile(p, []byte("hello\n"), replacement{perm: 0o4750, uid: 65534, gid: 65534, sync: sync})
 		if err != nil || !ok {
 			t.Fatalf("createFile = %v, %v", ok, err)
 		}
@@ -54,7 +54,7 @@ func TestCreateFileNeverClobbers(t *testing.T) {
 	d := t.TempDir()
 	p := filepath.Join(d, "there")
 	write(t, p, "old\n", 0o600)
-	ok, err := createFile(p, []byte("new\n"), 0o644, -1, -1, false)
+	ok, err := createFile(p, []byte("new\n"), replacement{perm: 0o644, uid: -1, gid: -1})
 	if err != nil || ok {
 		t.Fatalf("createFile over an existing file = %v, %v; want false, nil", ok, err)
 	}
@@ -64,7 +64,7 @@ func TestCreateFileNeverClobbers(t *testing.T) {
 
 func TestCreateFileMissingDir(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "nodir", "f")
-	ok, err := createFile(p, nil, 0o644, -1, -1, false)
+	ok, err := createFile(p, nil, replacement{perm: 0o644, uid: -1, gid: -1})
 	if ok || err == nil {
 		t.Fatalf("createFile in a missing directory = %v, %v", ok, err)
 	}

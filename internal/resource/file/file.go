@@ -429,12 +429,9 @@ func ignoringEINTR(call func() (int, error)) (int, error) {
 }
 
 func (f *instance) stat() {
-	st, err := os.Lstat(f.path)
-	if err != nil {
-		st = nil
-	}
-	f.disk, f.diskKnown = st, err == nil || os.IsNotExist(err)
-	if st == nil {
+	f.changed()
+	st, err := f.onDisk()
+	if err != nil || st == nil {
 		f.st, f.curType = nil, "absent"
 		return
 	}

@@ -205,19 +205,15 @@ func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byt
 	}
 	// The managed owner and group go on the temporary file too, so the
 	// file appears with all its properties at once.
-	if f.owner != "" {
-		n, ok := f.host.uidOf(f.owner)
-		if !ok {
-			return fmt.Errorf("Could not find user %s", f.owner)
-		}
-		uid = n
+	wantUID, wantGID, err := f.managedIDs()
+	if err != nil {
+		return err
 	}
-	if f.group != "" {
-		n, ok := f.host.gidOf(f.group)
-		if !ok {
-			return fmt.Errorf("Could not find group %s", f.group)
-		}
-		gid = n
+	if wantUID >= 0 {
+		uid = wantUID
+	}
+	if wantGID >= 0 {
+		gid = wantGID
 	}
 	// A new file has no old content to lose: it is linked into place at
 	// once and synced with the others at the end of the run. A file that
@@ -225,14 +221,14 @@ func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byt
 	deferSync := h.Durable != nil && st == nil
 	check := validate && f.validateCmd != ""
 	f.changed()
+	r := replacement{perm: perm, uid: uid, gid: gid, sync: !deferSync, tempDir: f.staging, puppetName: check, beforeRename: f.host.beforeRename}
 	created := false
 	if st == nil && !check && f.staging == "" {
-		if created, err = createFile(f.path, data, perm, uid, gid, !deferSync); err != nil {
+		if created, err = createFile(f.path, data, r); err != nil {
 			return err
 		}
 	}
 	if !created {
-		r := replacement{perm: perm, uid: uid, gid: gid, sync: !deferSync, tempDir: f.staging, puppetName: check, beforeRename: f.host.beforeRename}
 		if check {
 			r.check = func(tmp string) error { return f.validate(ctx, h, tmp) }
 		}
@@ -297,6 +293,27 @@ func (f *instance) mklink(h *resource.Handle) error {
 	return f.propertyFix(h)
 }
 
+// managedIDs looks up the managed owner and group; -1 stands for one that
+// is not managed.
+func (f *instance) managedIDs() (uid, gid int, err error) {
+	uid, gid = -1, -1
+	if f.owner != "" {
+		n, ok := f.host.uidOf(f.owner)
+		if !ok {
+			return 0, 0, fmt.Errorf("Could not find user %s", f.owner)
+		}
+		uid = n
+	}
+	if f.group != "" {
+		n, ok := f.host.gidOf(f.group)
+		if !ok {
+			return 0, 0, fmt.Errorf("Could not find group %s", f.group)
+		}
+		gid = n
+	}
+	return uid, gid, nil
+}
+
 // propertyFix sets owner, group and mode after the file was (re)created,
 // quietly, as part of the change that created it. It reads a fresh stat
 // but leaves the one from Retrieve in place for the change messages.
@@ -309,24 +326,15 @@ func (f *instance) propertyFix(h *resource.Handle) error {
 		return err
 	}
 	sys := st.Sys().(*syscall.Stat_t)
-	uid, gid := -1, -1
-	if f.owner != "" {
-		n, ok := f.host.uidOf(f.owner)
-		if !ok {
-			return fmt.Errorf("Could not find user %s", f.owner)
-		}
-		if uint32(n) != sys.Uid {
-			uid = n
-		}
+	uid, gid, err := f.managedIDs()
+	if err != nil {
+		return err
 	}
-	if f.group != "" {
-		n, ok := f.host.gidOf(f.group)
-		if !ok {
-			return fmt.Errorf("Could not find group %s", f.group)
-		}
-		if uint32(n) != sys.Gid {
-			gid = n
-		}
+	if uid >= 0 && uint32(uid) == sys.Uid {
+		uid = -1
+	}
+	if gid >= 0 && uint32(gid) == sys.Gid {
+		gid = -1
 	}
 	if uid >= 0 || gid >= 0 {
 		if err := os.Lchown(f.path, uid, gid); err != nil {
