@@ -38,6 +38,7 @@ func NewRoot(stdio Stdio) *cobra.Command {
 	root.AddCommand(
 		newApplyCmd(stdio),
 		newGraphCmd(stdio),
+		newDescribeCmd(stdio),
 		newParserCmd(stdio),
 	)
 	return root
