@@ -588,6 +588,13 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 			result = s
 		}
 	}()
+	if nf, ok := inst.(resource.NotFunctional); ok {
+		// Puppet does not evaluate a resource whose provider cannot work
+		// here: one error line, and the resource counts as failed.
+		t.log.Log(resource.Err, s.Path, nf.NotFunctional().Error())
+		s.Failed = true
+		return s
+	}
 	if err := inst.Retrieve(ctx, h); err != nil {
 		t.failedBecause(s, err)
 		return s

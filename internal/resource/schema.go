@@ -154,6 +154,10 @@ type Provider struct {
 	Default  bool
 	Features []string
 	Confine  Confine
+	// Unimplemented marks a provider Puppet has and ordo does not: a
+	// resource that names it fails as one whose provider is not
+	// functional on the host, and it is never a default.
+	Unimplemented bool
 	// Prefetch, when set, reads every instance the provider manages once
 	// per run, before any resource of the type is retrieved; the result is
 	// handed to each instance that implements Prefetched.
@@ -336,7 +340,7 @@ func (s *Schema) DefaultProvider(h Host) *Provider {
 	var first *Provider
 	for i := range s.Providers {
 		p := &s.Providers[i]
-		if h != nil && !p.Confine.Holds(h) {
+		if p.Unimplemented || (h != nil && !p.Confine.Holds(h)) {
 			continue
 		}
 		if p.Default {

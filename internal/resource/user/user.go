@@ -97,6 +97,14 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "useradd", Default: true, Doc: "useradd, usermod, userdel, chage and chpasswd.",
 			Features: []string{"allows_duplicates", "manages_homedir", "manages_passwords", "manages_password_age", "manages_expiry", "system_users"},
 			Confine:  resource.Confine{Commands: []string{"useradd", "usermod", "userdel"}}},
+		{Name: "aix", Unimplemented: true, Doc: "Puppet's aix provider, which ordo does not have."},
+		{Name: "directoryservice", Unimplemented: true, Doc: "Puppet's directoryservice provider, which ordo does not have."},
+		{Name: "hpuxuseradd", Unimplemented: true, Doc: "Puppet's hpuxuseradd provider, which ordo does not have."},
+		{Name: "ldap", Unimplemented: true, Doc: "Puppet's ldap provider, which ordo does not have."},
+		{Name: "openbsd", Unimplemented: true, Doc: "Puppet's openbsd provider, which ordo does not have."},
+		{Name: "pw", Unimplemented: true, Doc: "Puppet's pw provider, which ordo does not have."},
+		{Name: "user_role_add", Unimplemented: true, Doc: "Puppet's user_role_add provider, which ordo does not have."},
+		{Name: "windows_adsi", Unimplemented: true, Doc: "Puppet's windows_adsi provider, which ordo does not have."},
 	},
 })
 
