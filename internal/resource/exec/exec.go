@@ -36,7 +36,7 @@ var schema = resource.NewSchema(resource.Schema{
 			}
 			return catalog.Scalar(v), nil
 		})},
-		{Name: "command", Namevar: true, Doc: "The command to run: a string, or a list of program and arguments.", Check: resource.CheckFunc("a string or a list of strings", checkCommand)},
+		{Name: "command", Namevar: true, Doc: "The command to run: a string, or a list of program and arguments.", Check: resource.CheckFuncString("a string or a list of strings", checkCommand, func(s string) (string, error) { return s, nil })},
 		{Name: "path", Doc: "Directories to search for unqualified commands: a list, or one string separated by colons.", Check: resource.CheckFunc("a list of directories", checkPath)},
 		{Name: "user", Doc: "The user to run the command as (root only).", Check: resource.CheckFunc("a user name or id", checkUser)},
 		{Name: "group", Doc: "The group to run the command as."},
@@ -76,13 +76,22 @@ var schema = resource.NewSchema(resource.Schema{
 				}
 			}
 		}
-		c, _ := toCmd(v.Get("command"))
-		if exe := c.exe(); !filepath.IsAbs(exe) {
+		if exe := commandOf(v).exe(); !filepath.IsAbs(exe) {
 			return fmt.Errorf(unqualified, exe)
 		}
 		return nil
 	},
 })
+
+// commandOf returns the command v runs: the command parameter, or the
+// title.
+func commandOf(v resource.Values) cmd {
+	if x, ok := v.Resource().Get("command"); ok && x != nil {
+		c, _ := toCmd(x)
+		return c
+	}
+	return cmd{text: v.String("command")}
+}
 
 // Schema returns exec's schema.
 func (Type) Schema() *resource.Schema { return schema }
@@ -147,15 +156,16 @@ func checkUmask(v catalog.Value) (catalog.Value, error) {
 	return n, nil
 }
 
+// checkTimeout accepts a number (or a list, whose first element is
+// used); the value stays as given, and New reads it with number.
 func checkTimeout(v catalog.Value) (catalog.Value, error) {
 	if l, ok := v.([]catalog.Value); ok && len(l) > 0 {
 		v = l[0]
 	}
-	f, err := number(v)
-	if err != nil {
+	if _, err := number(v); err != nil {
 		return nil, &resource.MungeError{Msg: "The timeout must be a number."}
 	}
-	return max(f, 0), nil
+	return v, nil
 }
 
 func checkTries(v catalog.Value) (catalog.Value, error) {
@@ -315,7 +325,7 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 	if e.provider == "" {
 		e.provider = "posix"
 	}
-	e.command, _ = toCmd(v.Get("command"))
+	e.command = commandOf(v)
 	if x, ok := v.Lookup("unless"); ok {
 		e.unless = toCmds(x)
 	}
@@ -335,9 +345,11 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 	return e, nil
 }
 
+// duration reads a number of seconds the schema checked; negative
+// numbers count as 0.
 func duration(v catalog.Value) time.Duration {
-	f, _ := v.(float64)
-	return time.Duration(f * float64(time.Second))
+	f, _ := number(v)
+	return time.Duration(max(f, 0) * float64(time.Second))
 }
 
 var (

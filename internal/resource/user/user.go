@@ -127,6 +127,9 @@ func checkPassword(v catalog.Value) (catalog.Value, error) {
 	if s, ok := v.(string); ok && strings.Contains(s, ":") {
 		return nil, errors.New("Passwords cannot include ':'")
 	}
+	if _, ok := v.(string); ok {
+		return v, nil
+	}
 	return catalog.Scalar(v), nil
 }
 
@@ -150,6 +153,9 @@ func checkGroup(v catalog.Value) (catalog.Value, error) {
 	case gs == "":
 		return nil, errors.New(`Group names must not be empty. If you want to specify "no groups" pass an empty array`)
 	}
+	if _, ok := v.(string); ok {
+		return v, nil
+	}
 	return gs, nil
 }
 
@@ -165,6 +171,9 @@ func checkExpiry(v catalog.Value) (catalog.Value, error) {
 	s := catalog.Scalar(v)
 	if s != "absent" && !expiryRE.MatchString(s) {
 		return nil, errors.New(`Expiry dates must be YYYY-MM-DD or the string "absent"`)
+	}
+	if _, ok := v.(string); ok {
+		return v, nil
 	}
 	return s, nil
 }
