@@ -260,7 +260,22 @@ func validate(v resource.Values) error {
 			return fmt.Errorf("checksum => %s is not supported by ordo", c)
 		}
 	}
+	// Puppet ignores SELinux contexts where SELinux is not enabled; where
+	// it is, ordo cannot manage them and says so.
+	for _, a := range selinuxAttrs {
+		if v.Has(a) && selinuxEnabled() {
+			return &resource.ParamError{Ref: v.Ref(), Param: a, Msg: a + " is not supported by ordo where SELinux is enabled"}
+		}
+	}
 	return nil
+}
+
+var selinuxAttrs = []string{"seluser", "selrole", "seltype", "selrange", "selinux_ignore_defaults"}
+
+// selinuxEnabled reports whether the kernel has SELinux enabled.
+func selinuxEnabled() bool {
+	_, err := os.Stat("/sys/fs/selinux/enforce")
+	return err == nil
 }
 
 // instance manages one file. Its properties are built once in New so a
