@@ -31,8 +31,19 @@ type MungeError struct{ Msg string }
 
 func (e *MungeError) Error() string { return e.Msg }
 
+// TypeError is a value Puppet refuses with Ruby's TypeError ("no
+// implicit conversion of Integer into String"), which its messages show
+// without naming the parameter.
+type TypeError struct{ Msg string }
+
+func (e *TypeError) Error() string { return e.Msg }
+
 // paramError words a failed check as Puppet does.
 func paramError(ref catalog.Ref, name string, err error, v catalog.Value) error {
+	var te *TypeError
+	if errors.As(err, &te) {
+		return err
+	}
 	var me *MungeError
 	if errors.As(err, &me) {
 		return &ParamError{Ref: ref, Param: name, Msg: fmt.Sprintf("Munging failed for value %s in class %s: %s", Inspect(v), name, me.Msg)}

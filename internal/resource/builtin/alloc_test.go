@@ -13,7 +13,8 @@ func TestCheckAllocatesNothing(t *testing.T) {
 	reg := Registry()
 	c := gen.Files("/tmp/ordoschema-alloc", 20, false)
 	c.Resources = append(c.Resources,
-		&catalog.Resource{Type: "Exec", Title: "/bin/true", Params: []catalog.Param{{Name: "timeout", Value: int64(5)}, {Name: "logoutput", Value: "true"}}},
+		&catalog.Resource{Type: "Exec", Title: "/bin/true", Params: []catalog.Param{{Name: "timeout", Value: int64(5)}, {Name: "logoutput", Value: "true"},
+			{Name: "path", Value: "/bin:/usr/bin"}, {Name: "unless", Value: "/bin/false"}, {Name: "tries", Value: "3"}}},
 		&catalog.Resource{Type: "Notify", Title: "hello", Params: []catalog.Param{{Name: "withpath", Value: true}, {Name: "loglevel", Value: "info"}}},
 	)
 	for _, r := range c.Resources {
