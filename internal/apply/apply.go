@@ -469,6 +469,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	case v.Whit == graph.NotWhit && (v.Skip || v.Resource.Virtual):
 		t.log.Log(resource.Debug, src, "Skipping because virtual")
 		t.skip(v, s)
+	case !t.mayRun(ctx, v, s):
 	default:
 		if v.Whit == graph.NotWhit {
 			s = t.harness(ctx, v, s)
@@ -492,6 +493,27 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	}
 }
 
+// mayRun applies the conditional edge kinds (on-change, on-fail,
+// pre-check) to v and, when they keep it from running, marks it skipped
+// and says why. Puppet's catalogs have none of these edges.
+func (t *transaction) mayRun(ctx context.Context, v *graph.Vertex, s *Status) bool {
+	verdict, reason, failed := t.triggered(ctx, v)
+	switch verdict {
+	case NotTriggered:
+		s.SkipReason = reason
+		if v.Whit == graph.NotWhit {
+			t.log.Log(resource.Info, s.Path, reason)
+		}
+		t.skip(v, s)
+		return false
+	case DependencyFailed:
+		s.FailedDependencies = refs(failed)
+		t.skipForFailures(v, s, failed)
+		return false
+	}
+	return true
+}
+
 // hasAnyTag reports whether r carries one of tags (compared without case).
 func hasAnyTag(r *catalog.Resource, tags []string) bool {
 	for _, want := range tags {
@@ -513,7 +535,9 @@ func refs(vs []*graph.Vertex) []catalog.Ref {
 }
 
 // failedDependencies is Puppet's propagate_failure: the direct
-// predecessors that failed, plus the failures they were skipped for.
+// predecessors that failed, plus the failures they were skipped for. A
+// source whose every edge to v is of a kind a failure does not block
+// (on-fail) is left out.
 func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -528,7 +552,11 @@ func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 			out = append(out, d)
 		}
 	}
-	for _, d := range t.g.Predecessors(v) {
+	for e := range t.g.InEdges(v) {
+		if !ruleOf(e.Kind).blocksOnFailure {
+			continue
+		}
+		d := e.From
 		s := t.statuses[d]
 		if s == nil {
 			continue
@@ -620,22 +648,9 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 		t.failedBecause(s, err)
 		return s
 	}
-	props := inst.Properties()
-	var toSync []resource.Property
-	// Puppet's harness: an out-of-sync ensure is synced alone; otherwise
-	// (ensure in sync or not managed) a resource that does not exist has
-	// nothing else to manage.
-	switch {
-	case len(props) > 0 && props[0].Name() == "ensure" && !props[0].InSync():
-		toSync = props[:1]
-	case !inst.Exists():
+	toSync, exists := outOfSync(inst)
+	if !exists {
 		t.log.Log(resource.Debug, h.Path, "Nothing to manage: no ensure and the resource doesn't exist")
-	default:
-		for _, p := range props {
-			if !p.InSync() {
-				toSync = append(toSync, p)
-			}
-		}
 	}
 	changed := false
 	for _, p := range toSync {
@@ -724,7 +739,7 @@ func (t *transaction) queueEvents(v *graph.Vertex, src string, events []Event) {
 	}
 	for _, group := range groups {
 		for _, e := range t.g.Out(v) {
-			if !e.Refresh || !t.canRefresh(e.To) {
+			if !e.Refresh() || !t.canRefresh(e.To) {
 				continue
 			}
 			t.mu.Lock()
