@@ -164,8 +164,51 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	if b.err != nil {
 		return nil, b.err
 	}
+	if err := checkSchedules(c); err != nil {
+		return nil, err
+	}
 	p.graph = b.g
 	return p, nil
+}
+
+// ScheduleError is a resource whose schedule metaparameter names a
+// schedule the catalog does not hold. Puppet fails the whole run when its
+// walk reaches such a resource, after applying what came before; ordo
+// refuses the catalog before changing anything, with Puppet's message.
+type ScheduleError struct {
+	Resource *catalog.Resource
+	Schedule string
+}
+
+func (e *ScheduleError) Error() string {
+	return "Failed to apply catalog: Could not find schedule " + e.Schedule
+}
+
+// checkSchedules finds the first resource, in catalog order, whose
+// schedule does not exist.
+func checkSchedules(c *catalog.Catalog) error {
+	var names map[string]bool
+	for _, r := range c.Resources {
+		v, ok := r.Get("schedule")
+		if !ok || v == nil || r.Virtual {
+			continue
+		}
+		if names == nil {
+			names = map[string]bool{}
+			for _, s := range c.Resources {
+				if s.Type == "Schedule" && !s.Virtual {
+					names[s.Title] = true
+					if n, ok := s.Get("name"); ok {
+						names[catalog.Scalar(n)] = true
+					}
+				}
+			}
+		}
+		if name := catalog.Scalar(v); !names[name] {
+			return &ScheduleError{Resource: r, Schedule: name}
+		}
+	}
+	return nil
 }
 
 // isContainer reports whether r holds resources rather than state:
