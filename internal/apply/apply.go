@@ -358,7 +358,9 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		stop()
 	}
 	if err := t.durable.Sync(); err != nil {
-		t.log.Log(resource.Err, "", "Could not sync the files written in this run to disk: "+err.Error())
+		for _, e := range Errors(err) {
+			t.log.Log(resource.Err, "", e.Error())
+		}
 	}
 	t.result.Completed = ctx.Err() == nil
 	t.result.Duration = now().Sub(t.result.Start)

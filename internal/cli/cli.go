@@ -10,6 +10,7 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // Stdio is where a command reads and writes.
@@ -32,6 +33,7 @@ func NewRoot(stdio Stdio) *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetFlagErrorFunc(flagError)
 	root.SetIn(stdio.In)
 	root.SetOut(stdio.Out)
 	root.SetErr(stdio.Err)
@@ -41,6 +43,33 @@ func NewRoot(stdio Stdio) *cobra.Command {
 		newParserCmd(stdio),
 	)
 	return root
+}
+
+// flagError says what is wrong with a flag in a person's words: Go's
+// parsing errors (strconv.ParseInt: parsing "x": invalid syntax) stay
+// inside.
+func flagError(cmd *cobra.Command, err error) error {
+	var bad *pflag.InvalidValueError
+	if errors.As(err, &bad) {
+		f := bad.GetFlag()
+		return fmt.Errorf("invalid value '%s' for --%s: %s", bad.GetValue(), f.Name, expected(f.Value.Type()))
+	}
+	return fmt.Errorf("%s; see '%s --help'", err.Error(), cmd.CommandPath())
+}
+
+// expected says what a flag of a pflag value type takes.
+func expected(typ string) string {
+	switch typ {
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "count":
+		return "expected a whole number"
+	case "float32", "float64":
+		return "expected a number"
+	case "bool":
+		return "expected true or false"
+	case "duration":
+		return "expected a duration such as 30s or 5m"
+	}
+	return "expected a " + typ
 }
 
 // Run executes the command line args and returns the process exit code.

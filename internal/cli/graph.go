@@ -88,7 +88,7 @@ prints the order its resources would be applied in, without changing anything.
 				}
 				return nil
 			}
-			return fmt.Errorf("invalid --format %q: use order or json", format)
+			return fmt.Errorf("invalid --format '%s': use order or json", format)
 		},
 	}
 	fl := cmd.Flags()
@@ -109,11 +109,11 @@ func printWhy(w io.Writer, g *graph.Graph, c *catalog.Catalog, refs []string) er
 	for i, s := range refs {
 		ref, ok := catalog.ParseRef(s)
 		if !ok {
-			return fmt.Errorf("--why %q: not a resource reference like Type[title]", s)
+			return fmt.Errorf("--why '%s': not a resource reference like Type[title]", s)
 		}
 		r := c.Resource(ref)
 		if r == nil {
-			return fmt.Errorf("--why %q: no such resource in the catalog", s)
+			return fmt.Errorf("--why '%s': no such resource in the catalog", s)
 		}
 		v := g.Vertex(r)
 		if v == nil {
@@ -124,7 +124,7 @@ func printWhy(w io.Writer, g *graph.Graph, c *catalog.Catalog, refs []string) er
 			}
 		}
 		if v == nil {
-			return fmt.Errorf("--why %q: not applied (virtual)", s)
+			return fmt.Errorf("--why '%s': not applied (virtual)", s)
 		}
 		ends[i] = v
 	}
