@@ -19,9 +19,6 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/builtin"
 )
 
-// Version is ordo's version string.
-const Version = "0.1.0"
-
 type applyFlags struct {
 	catalogFile  string
 	noop         bool
@@ -47,15 +44,16 @@ type applyFlags struct {
 func newApplyCmd(stdio Stdio) *cobra.Command {
 	var f applyFlags
 	cmd := &cobra.Command{
-		Use:   "apply [--catalog FILE]",
+		Use:   "apply --catalog FILE",
 		Short: "Apply a catalog to this machine",
 		Long: `Apply makes this machine match a catalog: it orders the catalog's resources
 by their relationships, changes only what differs and says what it did, with
 the same log lines as puppet apply.
 
-With --catalog it applies a catalog in Puppet's JSON format (catalog_format 2),
-such as one printed by 'puppet catalog find NODE --terminus compiler' or by
-'ordo compile'.`,
+--catalog (required) names a catalog in Puppet's JSON format
+(catalog_format 2), such as one printed by
+'puppet catalog find NODE --terminus compiler'; - reads standard input.
+Applying a manifest directly is coming.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.catalogFile == "" {
@@ -68,7 +66,7 @@ such as one printed by 'puppet catalog find NODE --terminus compiler' or by
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.catalogFile, "catalog", "", "apply this JSON catalog (catalog_format 2); - reads standard input")
+	fl.StringVar(&f.catalogFile, "catalog", "", "the JSON catalog to apply (catalog_format 2), required; - reads standard input")
 	fl.BoolVar(&f.noop, "noop", false, "report what would change without changing anything")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log info lines too")
 	fl.BoolVarP(&f.debug, "debug", "d", false, "log debug lines too")

@@ -19,6 +19,10 @@ type Stdio struct {
 	Out, Err io.Writer
 }
 
+// Version is ordo's version, printed by ordo --version and written in
+// reports.
+const Version = "0.1.0"
+
 // ExitError carries a specific exit code out of a command. Its message, if
 // any, has already been printed.
 type ExitError struct{ Code int }
@@ -28,11 +32,22 @@ func (e *ExitError) Error() string { return fmt.Sprintf("exit status %d", e.Code
 // NewRoot builds the ordo command tree writing to stdio.
 func NewRoot(stdio Stdio) *cobra.Command {
 	root := &cobra.Command{
-		Use:           "ordo",
-		Short:         "ordo applies Puppet manifests, Salt states and Puppet catalogs",
+		Use:   "ordo",
+		Short: "ordo applies Puppet's JSON catalogs to this machine",
+		Long: `ordo makes this machine match a catalog: it orders the catalog's resources by
+their relationships, changes only what differs, and says what it did with
+puppet apply's log lines.
+
+Today it applies Puppet's JSON catalogs (catalog_format 2), shows their
+graph, and checks the syntax of Puppet manifests. Compiling Puppet manifests
+and applying Salt states are coming; until then, compile a manifest with
+Puppet ('puppet catalog find NODE --terminus compiler') and apply the
+catalog with 'ordo apply --catalog'.`,
+		Version:       Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetVersionTemplate("ordo {{.Version}}\n")
 	root.SetFlagErrorFunc(flagError)
 	root.SetIn(stdio.In)
 	root.SetOut(stdio.Out)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -38,7 +39,7 @@ prints the order its resources would be applied in, without changing anything.
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if catalogFile == "" {
-				return fmt.Errorf("give --catalog FILE")
+				return errors.New("nothing to show: give --catalog FILE")
 			}
 			ord, err := parseOrdering(ordering)
 			if err != nil {
@@ -92,7 +93,7 @@ prints the order its resources would be applied in, without changing anything.
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&catalogFile, "catalog", "", "the JSON catalog (catalog_format 2); - reads standard input")
+	fl.StringVar(&catalogFile, "catalog", "", "the JSON catalog (catalog_format 2), required; - reads standard input")
 	fl.StringVar(&format, "format", "order", "what to print: order or json")
 	fl.StringVar(&ordering, "ordering", "manifest", "order of unrelated resources: manifest, title-hash or random")
 	fl.Int64Var(&seed, "seed", 0, "seed for --ordering random")
