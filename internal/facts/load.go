@@ -51,12 +51,13 @@ func Load(path string) (*catalog.Hash, error) {
 
 // Select returns the facts named by queries, as `facter NAME...` does: a
 // dotted query ("os.release.major") digs into structured facts, and a
-// fact that is missing is nil.
+// fact that is missing is nil. The names come out sorted, as Facter
+// prints them.
 func Select(facts *catalog.Hash, queries []string) *catalog.Hash {
 	out := catalog.NewHash()
 	for _, q := range queries {
 		v, _ := dotted(facts, q)
 		out.Set(q, v)
 	}
-	return out
+	return sorted(out)
 }
