@@ -76,6 +76,12 @@ type Hiera struct {
 	mu      sync.Mutex
 	configs map[string]*configEntry // by hiera.yaml path
 	files   map[string]*fileEntry   // by data file path
+	// existing caches whether data files exist, by path.
+	existing map[string]bool
+	globs    map[string][]string // glob results by pattern
+	// moduleLayers caches each module's layer; nil when the module has
+	// no hiera.yaml or is not on the modulepath.
+	moduleLayers map[string]*layer
 	// options caches the compiled lookup_options per module name ("" for
 	// keys outside any module).
 	options map[string]*lookupOptions
@@ -85,10 +91,13 @@ type Hiera struct {
 // first lookup, so that errors in them surface where Puppet reports them.
 func New(opts Options) *Hiera {
 	return &Hiera{
-		opts:    opts,
-		configs: map[string]*configEntry{},
-		files:   map[string]*fileEntry{},
-		options: map[string]*lookupOptions{},
+		opts:         opts,
+		configs:      map[string]*configEntry{},
+		files:        map[string]*fileEntry{},
+		existing:     map[string]bool{},
+		globs:        map[string][]string{},
+		moduleLayers: map[string]*layer{},
+		options:      map[string]*lookupOptions{},
 	}
 }
 

@@ -24,16 +24,18 @@ func (s segment) String() string {
 }
 
 var (
-	specialKeyRE = regexp.MustCompile(`['".]`)
-	segmentRE    = regexp.MustCompile(`\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+`)
-	intSegRE     = regexp.MustCompile(`^[+-]?[0-9]+$`)
+	segmentRE = regexp.MustCompile(`\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+`)
+	intSegRE  = regexp.MustCompile(`^[+-]?[0-9]+$`)
 )
 
 // splitKey splits a dotted key ("a.b.0", `a."x.y"`) into its segments.
 // The first segment is always a string (the root key).
 func splitKey(key string) ([]segment, error) {
-	if !specialKeyRE.MatchString(key) {
+	if !strings.ContainsAny(key, `'".`) {
 		return []segment{{key: key}}, nil
+	}
+	if !strings.ContainsAny(key, `'"`) {
+		return splitPlain(key)
 	}
 	// Tokens must alternate segment, '.', segment, ... covering the key.
 	locs := segmentRE.FindAllStringIndex(key, -1)
@@ -63,6 +65,40 @@ func splitKey(key string) ([]segment, error) {
 		return nil, fmt.Errorf("Syntax error")
 	}
 	return segs, nil
+}
+
+// splitPlain splits a dotted key without quotes.
+func splitPlain(key string) ([]segment, error) {
+	parts := strings.Split(key, ".")
+	segs := make([]segment, len(parts))
+	for i, p := range parts {
+		raw := strings.TrimSpace(p)
+		if raw == "" {
+			return nil, fmt.Errorf("Syntax error")
+		}
+		if i > 0 && isInt(raw) {
+			n, _ := strconv.Atoi(raw)
+			segs[i] = segment{index: n, isInt: true}
+			continue
+		}
+		segs[i] = segment{key: raw}
+	}
+	return segs, nil
+}
+
+func isInt(s string) bool {
+	if s[0] == '+' || s[0] == '-' {
+		s = s[1:]
+	}
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // lookupKey is a parsed lookup key: its root (what data files are

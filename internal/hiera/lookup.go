@@ -267,12 +267,8 @@ func (inv *invocation) locations(l *layer, e entry) ([]location, error) {
 			if err != nil {
 				return nil, err
 			}
-			matches, _ := filepath.Glob(filepath.Join(datadir, p))
-			sort.Strings(matches)
-			for _, m := range matches {
-				if fi, err := os.Stat(m); err == nil && !fi.IsDir() {
-					out = append(out, location{path: m, exists: true})
-				}
+			for _, m := range inv.h.glob(filepath.Join(datadir, p)) {
+				out = append(out, location{path: m, exists: true})
 			}
 		}
 	case "mapped_paths":
@@ -356,16 +352,43 @@ func (inv *invocation) entryLookup(l *layer, e entry, loc location, root string)
 	return v, true, nil
 }
 
-// exists reports whether a data file exists (cached).
-func (h *Hiera) exists(path string) bool {
+// glob returns the files (not folders) matching pattern, sorted; answers
+// are cached like exists'.
+func (h *Hiera) glob(pattern string) []string {
 	h.mu.Lock()
-	fe, ok := h.files[path]
+	files, ok := h.globs[pattern]
 	h.mu.Unlock()
 	if ok {
-		return fe.err == nil || !os.IsNotExist(fe.err)
+		return files
+	}
+	matches, _ := filepath.Glob(pattern)
+	sort.Strings(matches)
+	for _, m := range matches {
+		if h.exists(m) {
+			files = append(files, m)
+		}
+	}
+	h.mu.Lock()
+	h.globs[pattern] = files
+	h.mu.Unlock()
+	return files
+}
+
+// exists reports whether a data file exists; answers are cached for the
+// life of the Hiera, as a compilation sees one state of the disk.
+func (h *Hiera) exists(path string) bool {
+	h.mu.Lock()
+	ex, ok := h.existing[path]
+	h.mu.Unlock()
+	if ok {
+		return ex
 	}
 	fi, err := os.Stat(path)
-	return err == nil && !fi.IsDir()
+	ex = err == nil && !fi.IsDir()
+	h.mu.Lock()
+	h.existing[path] = ex
+	h.mu.Unlock()
+	return ex
 }
 
 // dataFile reads and caches a data file's hash. In a module layer, keys
@@ -497,15 +520,26 @@ func (h *Hiera) moduleLayer(module string) (*layer, error) {
 	if h.opts.ModuleDir == nil {
 		return nil, nil
 	}
-	dir, ok := h.opts.ModuleDir(module)
-	if !ok {
-		return nil, nil
+	h.mu.Lock()
+	l, ok := h.moduleLayers[module]
+	h.mu.Unlock()
+	if ok {
+		return l, nil
 	}
-	cfg, err := h.config(filepath.Join(dir, "hiera.yaml"), moduleLayer, false)
-	if err != nil || cfg == nil {
-		return nil, err
+	dir, found := h.opts.ModuleDir(module)
+	if found {
+		cfg, err := h.config(filepath.Join(dir, "hiera.yaml"), moduleLayer, false)
+		if err != nil {
+			return nil, err
+		}
+		if cfg != nil {
+			l = &layer{kind: moduleLayer, module: module, cfg: cfg}
+		}
 	}
-	return &layer{kind: moduleLayer, module: module, cfg: cfg}, nil
+	h.mu.Lock()
+	h.moduleLayers[module] = l
+	h.mu.Unlock()
+	return l, nil
 }
 
 // lookupOptionsFor returns the lookup_options that apply to keys in

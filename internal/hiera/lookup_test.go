@@ -242,3 +242,20 @@ func TestNotFoundMessages(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFind is automatic parameter lookup of a module key through
+// all three layers, as a class with parameters does it.
+func BenchmarkFind(b *testing.B) {
+	abs, _ := filepath.Abs(filepath.Join("testdata", "lookup"))
+	h := testHiera(abs, nil)
+	scope := loadFactScope(b, filepath.Join("testdata", "lookup", "facts.yaml"))
+	ctx := context.Background()
+	for b.Loop() {
+		if _, _, err := h.Find(ctx, scope, "ordodata::settings"); err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := h.Find(ctx, scope, "ordodata::no_such_param"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
