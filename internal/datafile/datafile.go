@@ -21,15 +21,43 @@ import (
 )
 
 // YAML decodes the first document of data. An empty document is nil.
+// A syntax error reads as Psych's: "<problem> <context> at line L
+// column C".
 func YAML(data []byte) (catalog.Value, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, err
+		return nil, psychError(err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, nil
 	}
 	return fromNode(doc.Content[0], 0)
+}
+
+// SyntaxError is a YAML syntax error worded as Ruby's Psych words it.
+type SyntaxError struct {
+	Problem, Context string
+	Line, Column     int
+}
+
+func (e *SyntaxError) Error() string {
+	msg := e.Problem
+	if e.Context != "" {
+		msg += " " + e.Context
+	}
+	return fmt.Sprintf("%s at line %d column %d", msg, e.Line, e.Column)
+}
+
+func psychError(err error) error {
+	var le *yaml.LoadError
+	if !errors.As(err, &le) {
+		return err
+	}
+	mark := le.ContextMark
+	if mark.Line == 0 {
+		mark = le.Mark
+	}
+	return &SyntaxError{Problem: le.Message, Context: le.ContextMsg, Line: max(mark.Line, 1), Column: max(mark.Column, 1)}
 }
 
 const maxDepth = 10000

@@ -3,6 +3,7 @@ package hiera
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -76,10 +77,15 @@ func defaultConfig(root string) *config {
 		defKind:     kindDataHash,
 		defFunction: "yaml_data",
 		hierarchy: []entry{{
-			name: "Common", locKind: "path", locations: []string{"common.yaml"},
+			name: "Common", kind: kindDataHash, function: "yaml_data",
+			locKind: "path", locations: []string{"common.yaml"},
 		}},
 	}
 }
+
+// errIgnoredV3 is a version 3 hiera.yaml outside the global layer, which
+// Puppet ignores with a warning.
+var errIgnoredV3 = errors.New("hiera.yaml version 3 ignored")
 
 // loadConfig reads the hiera.yaml at path for a layer.
 func loadConfig(path string, layer layerKind) (*config, error) {
@@ -107,7 +113,9 @@ func loadConfig(path string, layer layerKind) (*config, error) {
 		}
 	}
 	c.version = version
-	fail := func(msg string, line int) error { return &Error{Msg: msg, File: path, Line: line} }
+	fail := func(msg string, line int) error {
+		return &Error{Msg: msg, File: path, Line: line, Code: "HIERA_CONFIG"}
+	}
 	switch version {
 	case 5:
 	case 4:
@@ -119,10 +127,8 @@ func loadConfig(path string, layer layerKind) (*config, error) {
 		switch layer {
 		case globalLayer:
 			return v3Config(c, h)
-		case moduleLayer:
-			return nil, nil // Puppet warns and ignores it
 		default:
-			return nil, fail("hiera.yaml version 3 cannot be used in an environment", 0)
+			return nil, errIgnoredV3
 		}
 	default:
 		return nil, fail(fmt.Sprintf("This runtime does not support hiera.yaml version %d", version), 0)
@@ -177,12 +183,19 @@ func loadConfig(path string, layer layerKind) (*config, error) {
 			if !ok {
 				return nil, fail(fmt.Sprintf("The Lookup Configuration at '%s' entry '%s' index %d expects a Struct value, got %s", path, key, i, typeLabel(ev)), 0)
 			}
-			e, err := c.parseEntry(eh, layer, fail)
+			e, err := c.parseEntry(eh, i, layer, fail)
 			if err != nil {
 				return nil, err
 			}
 			if seen[e.name] {
-				return nil, fail(fmt.Sprintf("Hierarchy name '%s' defined more than once.", e.name), lineMatching(path, regexp.MustCompile(`\s+name:\s+['"]?`+regexp.QuoteMeta(e.name)+`(?:[^\w]|$)`), 2))
+				re := regexp.MustCompile(`\s+name:\s+['"]?` + regexp.QuoteMeta(e.name) + `(?:[^\w]|$)`)
+				first := lineMatching(path, re, 1)
+				msg := fmt.Sprintf("Hierarchy name '%s' defined more than once.", e.name)
+				second := lineMatching(path, re, 2)
+				if second != first && first > 0 {
+					msg += fmt.Sprintf(" First defined at (line: %d)", first)
+				}
+				return nil, fail(msg, second)
 			}
 			seen[e.name] = true
 			out = append(out, e)
@@ -194,7 +207,15 @@ func loadConfig(path string, layer layerKind) (*config, error) {
 			return nil, err
 		}
 	} else {
-		c.hierarchy = defaultConfig(c.root).hierarchy
+		// Hiera's default hierarchy, with the data function of defaults.
+		d := catalog.NewHash()
+		d.Set("name", "Common")
+		d.Set("path", "common.yaml")
+		e, err := c.parseEntry(d, 0, layer, fail)
+		if err != nil {
+			return nil, err
+		}
+		c.hierarchy = []entry{e}
 	}
 	if _, ok := h.Get("default_hierarchy"); ok {
 		if layer != moduleLayer {
@@ -215,7 +236,7 @@ func loadConfig(path string, layer layerKind) (*config, error) {
 	return c, nil
 }
 
-func (c *config) parseEntry(eh *catalog.Hash, layer layerKind, fail func(string, int) error) (entry, error) {
+func (c *config) parseEntry(eh *catalog.Hash, index int, layer layerKind, fail func(string, int) error) (entry, error) {
 	var e entry
 	nv, _ := eh.Get("name")
 	e.name, _ = nv.(string)
@@ -268,7 +289,7 @@ func (c *config) parseEntry(eh *catalog.Hash, layer layerKind, fail func(string,
 		return e, fail(fmt.Sprintf("Only one of %s can be defined in hierarchy '%s'", combine(locationKeys), e.name), 0)
 	}
 	if e.locKind == "mapped_paths" && len(e.locations) != 3 {
-		return e, fail(fmt.Sprintf("The Lookup Configuration at '%s' entry 'hierarchy' entry 'mapped_paths' expects size to be 3, got %d", c.path, len(e.locations)), 0)
+		return e, &Error{Msg: fmt.Sprintf("The Lookup Configuration at '%s' has wrong type, entry 'hierarchy' index %d entry 'mapped_paths' expects size to be 3, got %d", c.path, index, len(e.locations)), Evaluation: true}
 	}
 	if dd, ok := eh.Get("datadir"); ok {
 		e.datadir = catalog.Scalar(dd)
@@ -351,12 +372,9 @@ func symKeys(h *catalog.Hash) *catalog.Hash {
 	return out
 }
 
-// combine joins names as Puppet's label provider does: 'a', 'b', or 'c'.
+// combine joins names as Puppet's label provider does: a, b, or c.
 func combine(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = "'" + n + "'"
-	}
+	q := names
 	switch len(q) {
 	case 1:
 		return q[0]

@@ -140,14 +140,24 @@ func (e *NotFoundError) Error() string {
 }
 
 // Error is a lookup failure with Puppet's message, and the file (and
-// line, when known) it is about. Code is Puppet's issue code for the
-// errors that have one (HIERA_INTERPOLATION_ALIAS_NOT_ENTIRE_STRING,
-// ...); Puppet reports those with " on node N" appended.
+// line, when known) it is about. How Puppet 7.23 reports it on a
+// compile depends on its kind:
+//
+//   - Code set (a Puppet issue, such as a hiera.yaml error or an 'alias'
+//     misuse): "Error: <Error()> on node N".
+//   - Evaluation set (a type assertion failure in hiera.yaml): as an
+//     evaluation error of the lookup() call: "Error: Evaluation Error:
+//     Error while evaluating a Function Call, <Msg> (file: F, line: L,
+//     column: C) on node N", with the manifest position.
+//   - neither: "Error: <Error()>".
 type Error struct {
 	Msg  string
 	File string
 	Line int
 	Code string
+	// Evaluation marks errors Puppet reports as evaluation errors of the
+	// lookup() call rather than as lookup errors.
+	Evaluation bool
 
 	recursion bool // a recursive lookup, which Puppet finds in the global layer
 	wrapped   bool // already prefixed with "Lookup of key ... failed"

@@ -209,9 +209,12 @@ func (inv *invocation) defaultHierarchyLookup(key lookupKey) (catalog.Value, boo
 func (inv *invocation) layerLookup(l *layer, hier []entry, key lookupKey, strat *strategy) (catalog.Value, bool, error) {
 	return strat.lookup(len(hier), func(i int) (catalog.Value, bool, error) {
 		e := hier[i]
+		if _, err := dataFunction(e); err != nil {
+			return nil, false, inConfig(err, l.cfg)
+		}
 		locs, err := inv.locations(l, e)
 		if err != nil {
-			return nil, false, err
+			return nil, false, inConfig(err, l.cfg)
 		}
 		if e.locKind == "" {
 			locs = []location{{}}
@@ -220,6 +223,33 @@ func (inv *invocation) layerLookup(l *layer, hier []entry, key lookupKey, strat 
 			return inv.entryLookup(l, e, locs[j], key.root)
 		})
 	})
+}
+
+// inConfig marks an error raised while setting up a hierarchy level with
+// the hiera.yaml it is about, as Puppet reports it.
+func inConfig(err error, cfg *config) error {
+	if e, ok := err.(*Error); ok && e.File == "" && cfg.path != "" {
+		c := *e
+		c.File = cfg.path
+		if c.Code == "" {
+			c.Code = "HIERA_CONFIG"
+		}
+		return &c
+	}
+	return err
+}
+
+// dataFunction returns the parser of a level's data_hash function.
+func dataFunction(e entry) (func([]byte) (catalog.Value, error), error) {
+	if e.kind == kindDataHash {
+		switch e.function {
+		case "yaml_data":
+			return datafile.YAML, nil
+		case "json_data":
+			return datafile.JSON, nil
+		}
+	}
+	return nil, issuef("HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND", "Unable to find '%s' function named '%s'", e.kind, e.function)
 }
 
 // location is a resolved data file of a hierarchy level.
@@ -325,17 +355,9 @@ func (inv *invocation) entryLookup(l *layer, e entry, loc location, root string)
 	if e.locKind != "" && !loc.exists {
 		return nil, false, nil
 	}
-	if e.kind != kindDataHash {
-		return nil, false, errorf("Unable to find '%s' function named '%s'", e.kind, e.function)
-	}
-	var parse func([]byte) (catalog.Value, error)
-	switch e.function {
-	case "yaml_data":
-		parse = datafile.YAML
-	case "json_data":
-		parse = datafile.JSON
-	default:
-		return nil, false, errorf("Unable to find '%s' function named '%s'", e.kind, e.function)
+	parse, err := dataFunction(e)
+	if err != nil {
+		return nil, false, err
 	}
 	data, err := inv.h.dataFile(loc.path, parse, e.function, l)
 	if err != nil {
@@ -424,14 +446,18 @@ func (h *Hiera) decodeData(path string, raw []byte, parse func([]byte) (catalog.
 	var data *catalog.Hash
 	switch x := v.(type) {
 	case nil:
+		if function == "yaml_data" {
+			h.warn(fmt.Sprintf("%s: file does not contain a valid yaml hash", path))
+		}
 		data = catalog.NewHash()
 	case *catalog.Hash:
 		data = x
 	default:
 		if function == "yaml_data" {
-			return nil, errorf("%s: file does not contain a valid yaml hash", path)
+			h.warn(fmt.Sprintf("%s: file does not contain a valid yaml hash", path))
+			return catalog.NewHash(), nil
 		}
-		return nil, errorf("Value returned from data_hash function '%s', when using location '%s', expects a Hash value, got %s", function, path, typeLabel(v))
+		return nil, errorf("Value returned from data_hash function '%s', when using location '%s', has wrong type, expects a Hash value, got %s", function, path, inferredType(v))
 	}
 	if l.kind == moduleLayer {
 		prefix := l.module + "::"
@@ -443,9 +469,7 @@ func (h *Hiera) decodeData(path string, raw []byte, parse func([]byte) (catalog.
 			if kept == nil {
 				kept = catalog.NewHash()
 			}
-			if h.opts.Warn != nil {
-				h.opts.Warn(fmt.Sprintf("Module '%s': Value returned from data_hash function '%s', when using location '%s', must use keys qualified with the name of the module", l.module, function, path))
-			}
+			h.warn(fmt.Sprintf("Module '%s': Value returned from data_hash function '%s', when using location '%s', must use keys qualified with the name of the module", l.module, function, path))
 		}
 		if kept != nil {
 			filtered := catalog.NewHash()
@@ -459,6 +483,12 @@ func (h *Hiera) decodeData(path string, raw []byte, parse func([]byte) (catalog.
 		}
 	}
 	return data, nil
+}
+
+func (h *Hiera) warn(msg string) {
+	if h.opts.Warn != nil {
+		h.opts.Warn(msg)
+	}
 }
 
 // config returns the configuration at path for a layer, cached. A
@@ -477,6 +507,17 @@ func (h *Hiera) config(path string, kind layerKind, orDefault bool) (*config, er
 		}
 	} else {
 		ce.cfg, ce.err = loadConfig(path, kind)
+		if ce.err == errIgnoredV3 || (ce.cfg != nil && ce.cfg.version == 3) {
+			h.warn(fmt.Sprintf("%s: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5", path))
+		}
+		if ce.err == errIgnoredV3 {
+			where := "environment"
+			if kind == moduleLayer {
+				where = "module"
+			}
+			h.warn(fmt.Sprintf("hiera.yaml version 3 found at the %s root was ignored", where))
+			ce.err = nil
+		}
 	}
 	h.mu.Lock()
 	h.configs[path] = ce

@@ -87,7 +87,7 @@ func namedStrategy(name string) (*strategy, error) {
 		}
 		return &strategy{name: name}, nil
 	}
-	return nil, errorf("Unknown merge strategy: '%s'", name)
+	return nil, &Error{Msg: fmt.Sprintf("Unknown merge strategy: '%s'", name), Evaluation: true}
 }
 
 // found is a value that was found, or not.
@@ -160,9 +160,6 @@ func (s *strategy) convert(v catalog.Value) catalog.Value {
 func (s *strategy) merge(e1, e2 catalog.Value) (catalog.Value, error) {
 	switch s.name {
 	case "unique":
-		if err := assertUniqueValue("The first element of the merge", e1); err != nil {
-			return nil, err
-		}
 		if err := assertUniqueValue("The second element of the merge", e2); err != nil {
 			return nil, err
 		}
@@ -170,11 +167,11 @@ func (s *strategy) merge(e1, e2 catalog.Value) (catalog.Value, error) {
 	case "hash":
 		h1, ok := e1.(*catalog.Hash)
 		if !ok {
-			return nil, errorf("The first element of the merge expects a Hash value, got %s", typeLabel(e1))
+			return nil, errorf("The first element of the merge has wrong type, expects a Hash value, got %s", inferredType(e1))
 		}
 		h2, ok := e2.(*catalog.Hash)
 		if !ok {
-			return nil, errorf("The second element of the merge expects a Hash value, got %s", typeLabel(e2))
+			return nil, errorf("The second element of the merge has wrong type, expects a Hash value, got %s", inferredType(e2))
 		}
 		out := catalog.NewHash()
 		for _, k := range h2.Keys() {
@@ -489,6 +486,18 @@ func number(v catalog.Value) (float64, bool) {
 		return x, true
 	}
 	return 0, false
+}
+
+// inferredType names the type Puppet infers for a value in assertion
+// messages: arrays are tuples and hashes structs.
+func inferredType(v catalog.Value) string {
+	switch v.(type) {
+	case []catalog.Value:
+		return "Tuple"
+	case *catalog.Hash:
+		return "Struct"
+	}
+	return typeLabel(v)
 }
 
 // typeLabel names a value's Puppet type the short way Puppet's

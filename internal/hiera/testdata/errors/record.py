@@ -25,7 +25,7 @@ def main(paths):
         q = files['query'].split()
         names = q[0].split(',')
         arg = repr(names[0]) if len(names) == 1 else '[' + ', '.join(repr(n) for n in names) + ']'
-        call = 'lookup(%s)' % arg if len(q) == 1 else 'lookup(%s, undef, %r)' % (arg, q[1])
+        call = 'lookup(%s)' % arg if len(q) == 1 else 'lookup(%s, {merge => %r})' % (arg, q[1])
         with tempfile.TemporaryDirectory() as tmp:
             env = os.path.join(tmp, 'production')
             for name, body in files.items():
