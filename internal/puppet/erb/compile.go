@@ -26,10 +26,14 @@ type span struct {
 type compiled struct {
 	script ruby.Script
 	spans  []span
+	srcLen int
 }
 
 // templatePos maps a script offset to a template offset.
 func (c *compiled) templatePos(off int) int {
+	if off >= len(c.script.Code) {
+		return c.srcLen // the end of input
+	}
 	i := sort.Search(len(c.spans), func(i int) bool { return c.spans[i].gen > off }) - 1
 	if i < 0 {
 		return 0
@@ -197,7 +201,7 @@ func compile(src []byte) (*compiled, error) {
 		b.putText(content.String(), contentSrc)
 	}
 	b.flushLine()
-	return &compiled{script: ruby.Script{Code: b.code, Texts: b.texts}, spans: b.spans}, nil
+	return &compiled{script: ruby.Script{Code: b.code, Texts: b.texts}, spans: b.spans, srcLen: len(src)}, nil
 }
 
 // scanStartTag finds the next start tag from pos, as the regexp

@@ -50,6 +50,16 @@ type CatalogScope interface {
 	AllTags() []string
 }
 
+// LegacyFunctions is optionally implemented by a Scope to say which
+// functions written to Puppet 3's API (a module's
+// lib/puppet/parser/functions) scope.function_NAME reaches, beyond Puppet's
+// own. Without it only Puppet's own 3.x functions are reachable, and
+// scope.function_NAME of any other is a NoMethodError, as in Puppet 7.
+// scope.call_function reaches every function.
+type LegacyFunctions interface {
+	HasLegacyFunction(name string) bool
+}
+
 // Template is a parsed ERB template.
 type Template struct {
 	file *source.File

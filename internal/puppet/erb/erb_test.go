@@ -53,7 +53,7 @@ func TestRenderTable(t *testing.T) {
 		{`<%= @h.map { |k, v| "#{k}=#{v}" }.join(',') %>`, "a=1,b=two"},
 		{`<%= [1, 'a', nil, 2.5, {'a'=>1}] %>|<%= @n.nil? %>|<%= @x.upcase if @x %>`, `[1, "a", nil, 2.5, {"a"=>1}]|true|ABC`},
 		{"<% if @n then %>yes<% else %>no<% end %>", "no"},
-		{`<%= scope['x'] %> <%= scope.lookupvar('::x') %> <%= scope.call_function('foo', [1]) %> <%= scope.function_bar([1]) %>`, `abc top ["foo", 1] ["bar", 1]`},
+		{`<%= scope['x'] %> <%= scope.lookupvar('::x') %> <%= scope.call_function('foo', [1]) %> <%= scope.function_versioncmp([1]) %>`, `abc top ["foo", 1] ["versioncmp", 1]`},
 		{`<%= "%05.2f|%-5s|%x" % [3.14159, 'ab', 255] %>`, "03.14|ab   |ff"},
 		{"<% case @x when 'abc' -%>\nA\n<% else -%>\nB\n<% end -%>", "A\n"},
 		{"<%= (1..3).to_a.inspect %> <%= @list.sort_by { |x| x }.reverse.first %> <%= @list.size %>", "[1, 2, 3] c 3"},

@@ -10,8 +10,8 @@ import (
 )
 
 // wrapper is the template's self, Puppet's TemplateWrapper: it answers
-// scope, file, has_variable?, classes, tags and all_tags, and looks any
-// other bare name up as a variable (the legacy method_missing).
+// scope, file, has_variable?, classes, tags and all_tags. Puppet 7 has
+// no method_missing: another bare name is a NameError.
 type wrapper struct {
 	t     *Template
 	scope Scope
@@ -41,8 +41,9 @@ func (w *wrapper) Call(c *ruby.Call, name string, args []ruby.Value, blk *ruby.B
 		if len(args) != 1 {
 			return nil, c.Raise("ArgumentError", "wrong number of arguments (given %d, expected 1)", len(args))
 		}
-		_, ok := w.scope.LookupVar(ruby.ToS(args[0]))
-		return ok, nil
+		// scope.include?: defined and not undef
+		v, ok := w.scope.LookupVar(ruby.ToS(args[0]))
+		return ok && v != nil, nil
 	case "classes", "tags", "all_tags":
 		cs, ok := w.scope.(CatalogScope)
 		if !ok {
@@ -63,13 +64,7 @@ func (w *wrapper) Call(c *ruby.Call, name string, args []ruby.Value, blk *ruby.B
 		}
 		return ruby.NewArray(out...), nil
 	}
-	if strings.HasSuffix(name, "=") || strings.HasSuffix(name, "?") || strings.HasSuffix(name, "!") {
-		return nil, ruby.ErrNoMethod
-	}
-	// method_missing: a bare name is a variable lookup; Puppet 7's
-	// lookupvar answers nil for an unknown variable.
-	v, _ := w.scope.LookupVar(name)
-	return toRuby(v), nil
+	return nil, ruby.ErrNoMethod
 }
 
 // scopeObject is what `scope` gives a template: variable lookup and
@@ -78,14 +73,24 @@ type scopeObject struct{ scope Scope }
 
 func (s *scopeObject) ClassName() string { return "Puppet::Parser::Scope" }
 
-func (s *scopeObject) ToS() string { return "Scope()" }
+// ToS is the scope's name as Puppet prints it ("Scope(Class[Apache])")
+// when the Scope is a fmt.Stringer.
+func (s *scopeObject) ToS() string {
+	if str, ok := s.scope.(fmt.Stringer); ok {
+		return str.String()
+	}
+	return "Scope()"
+}
+
+func (s *scopeObject) Inspect() string { return s.ToS() }
 
 func (s *scopeObject) RespondTo(name string) bool {
 	switch name {
 	case "[]", "lookupvar", "call_function", "include?", "exist?":
 		return true
 	}
-	return strings.HasPrefix(name, "function_")
+	fn, ok := strings.CutPrefix(name, "function_")
+	return ok && (legacy4xStubs[fn] || s.hasLegacy(fn))
 }
 
 func (s *scopeObject) Call(c *ruby.Call, name string, args []ruby.Value, blk *ruby.Block) (ruby.Value, error) {
@@ -123,6 +128,12 @@ func (s *scopeObject) Call(c *ruby.Call, name string, args []ruby.Value, blk *ru
 		return s.call(c, fn, fargs, blk)
 	}
 	if fn, ok := strings.CutPrefix(name, "function_"); ok {
+		switch {
+		case legacy4xStubs[fn]:
+			return nil, c.Raise("Puppet::ParseError", "%s() can only be called using the 4.x function API. See Scope#call_function", fn)
+		case !s.hasLegacy(fn):
+			return nil, ruby.ErrNoMethod
+		}
 		// the 3.x calling convention: one array of arguments
 		if len(args) != 1 {
 			return nil, c.Raise("ArgumentError", "custom functions must be called with a single array that contains the arguments. For example, function_example([1]) instead of function_example(1)")
@@ -134,6 +145,39 @@ func (s *scopeObject) Call(c *ruby.Call, name string, args []ruby.Value, blk *ru
 		return s.call(c, fn, a.Elems, blk)
 	}
 	return nil, ruby.ErrNoMethod
+}
+
+func (s *scopeObject) hasLegacy(fn string) bool {
+	if legacyCore[fn] {
+		return true
+	}
+	if l, ok := s.scope.(LegacyFunctions); ok {
+		return l.HasLegacyFunction(fn)
+	}
+	return false
+}
+
+// legacyCore are Puppet 7.23's own functions written to the 3.x API,
+// which scope.function_NAME reaches.
+var legacyCore = map[string]bool{
+	"contain": true, "create_resources": true, "digest": true, "fail": true,
+	"file": true, "fqdn_rand": true, "generate": true, "include": true,
+	"inline_template": true, "md5": true, "realize": true, "require": true,
+	"scanf": true, "sha1": true, "sha256": true, "shellquote": true,
+	"sprintf": true, "tag": true, "tagged": true, "template": true,
+	"versioncmp": true,
+}
+
+// legacy4xStubs are Puppet 7.23's 3.x stubs of 4.x functions: calling
+// them as scope.function_NAME raises.
+var legacy4xStubs = map[string]bool{
+	"assert_type": true, "binary_file": true, "break": true, "defined": true,
+	"dig": true, "each": true, "epp": true, "filter": true, "find_file": true,
+	"hiera": true, "hiera_array": true, "hiera_hash": true, "hiera_include": true,
+	"inline_epp": true, "lest": true, "lookup": true, "map": true, "match": true,
+	"new": true, "next": true, "reduce": true, "regsubst": true, "return": true,
+	"reverse_each": true, "slice": true, "split": true, "step": true,
+	"strftime": true, "then": true, "type": true, "with": true,
 }
 
 func (s *scopeObject) call(c *ruby.Call, fn string, args []ruby.Value, blk *ruby.Block) (ruby.Value, error) {
@@ -191,7 +235,8 @@ func toRuby(v catalog.Value) ruby.Value {
 	case nil:
 		return nil
 	case string:
-		return ruby.Str(x)
+		// Puppet's strings reach a template frozen
+		return &ruby.String{S: x, Frozen: true}
 	case bool:
 		return x
 	case int64:

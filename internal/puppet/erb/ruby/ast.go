@@ -193,6 +193,12 @@ type (
 		kind string // "next", "break", "return"
 		x    Node
 	}
+	defNode struct {
+		node
+		name   string
+		params *paramList
+		body   Node
+	}
 	lambdaNode struct {
 		node
 		block *blockNode

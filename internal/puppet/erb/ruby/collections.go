@@ -863,8 +863,8 @@ func (in *interp) rangeMethod(c *Call, r *Range, name string, args []Value, blk 
 		return Str(Inspect(r)), nil
 	case "exclude_end?":
 		return r.Excl, nil
-	case "step":
-		if len(args) != 1 || blk == nil {
+	case "step", "%":
+		if len(args) != 1 {
 			break
 		}
 		st, err := intArg(args[0])
@@ -875,8 +875,19 @@ func (in *interp) rangeMethod(c *Call, r *Range, name string, args []Value, blk 
 		if err != nil {
 			return nil, err
 		}
-		for i := 0; i < len(elems); i += int(max(st, 1)) {
-			if _, err := blk.call([]Value{elems[i]}); err != nil {
+		if st <= 0 {
+			return nil, raise("ArgumentError", "step can't be negative")
+		}
+		var picked []Value
+		for i := 0; i < len(elems); i += int(st) {
+			picked = append(picked, elems[i])
+		}
+		if blk == nil {
+			// an arithmetic sequence; its elements are what templates use
+			return NewArray(picked...), nil
+		}
+		for _, e := range picked {
+			if _, err := blk.call([]Value{e}); err != nil {
 				return nil, err
 			}
 		}

@@ -187,7 +187,8 @@ func (in *interp) sprintf(c *Call, f string, args []Value) (string, error) {
 			if verb == 'a' || verb == 'A' {
 				return "", raise("NotImplementedError", "format %%a is not supported in templates")
 			}
-			b.WriteString(fmt.Sprintf(spec+string(verb), x))
+			p, _ := strconv.Atoi(prec)
+			b.WriteString(formatFloatVerb(x, verb, flags, width, p, hasPrec))
 		case 'c':
 			switch x := arg.(type) {
 			case int64:
@@ -244,4 +245,199 @@ func fmtFloat(v Value) (float64, error) {
 		return 0, raise("TypeError", "can't convert nil into Float")
 	}
 	return 0, raise("TypeError", "can't convert %s into Float", ClassName(v))
+}
+
+// shortestDigits returns the shortest decimal digits that read back as
+// x (x > 0) and the exponent e with x = 0.digits × 10^e.
+func shortestDigits(x float64) ([]byte, int) {
+	s := strconv.FormatFloat(x, 'e', -1, 64) // d.ddde±xx
+	mant, expStr, _ := strings.Cut(s, "e")
+	exp, _ := strconv.Atoi(expStr)
+	return []byte(strings.Replace(mant, ".", "", 1)), exp + 1
+}
+
+// roundDecimal keeps the first keep digits of d (value 0.d × 10^e),
+// rounding half to even (Ruby's sprintf) or half away from zero
+// (Float#round) on those shortest digits, as Ruby does.
+func roundDecimal(d []byte, e, keep int, halfEven bool) ([]byte, int) {
+	if keep >= len(d) {
+		return d, e
+	}
+	if keep < 0 {
+		return nil, e
+	}
+	next := d[keep]
+	rest := false
+	for _, c := range d[keep+1:] {
+		if c != '0' {
+			rest = true
+		}
+	}
+	up := next > '5' || next == '5' && (rest || !halfEven || keep > 0 && (d[keep-1]-'0')%2 == 1)
+	out := append([]byte(nil), d[:keep]...)
+	if up {
+		i := len(out) - 1
+		for ; i >= 0; i-- {
+			if out[i] == '9' {
+				out[i] = '0'
+				continue
+			}
+			out[i]++
+			break
+		}
+		if i < 0 {
+			out = append([]byte{'1'}, out...)
+			e++
+		}
+	}
+	return out, e
+}
+
+// digitAt returns the i-th digit of d, or '0' past its end.
+func digitAt(d []byte, i int) byte {
+	if i >= 0 && i < len(d) {
+		return d[i]
+	}
+	return '0'
+}
+
+// fixedDigits renders 0.d × 10^e with prec decimals.
+func fixedDigits(d []byte, e, prec int) string {
+	var b strings.Builder
+	if e <= 0 {
+		b.WriteByte('0')
+	} else {
+		for i := 0; i < e; i++ {
+			b.WriteByte(digitAt(d, i))
+		}
+	}
+	if prec > 0 {
+		b.WriteByte('.')
+		for i := 0; i < prec; i++ {
+			b.WriteByte(digitAt(d, e+i))
+		}
+	}
+	return b.String()
+}
+
+func expDigits(d []byte, e, prec int, upper bool) string {
+	var b strings.Builder
+	b.WriteByte(digitAt(d, 0))
+	if prec > 0 {
+		b.WriteByte('.')
+		for i := 1; i <= prec; i++ {
+			b.WriteByte(digitAt(d, i))
+		}
+	}
+	x := e - 1
+	if len(d) == 0 {
+		x = 0
+	}
+	if upper {
+		b.WriteByte('E')
+	} else {
+		b.WriteByte('e')
+	}
+	if x < 0 {
+		b.WriteByte('-')
+		x = -x
+	} else {
+		b.WriteByte('+')
+	}
+	if x < 10 {
+		b.WriteByte('0')
+	}
+	b.WriteString(strconv.Itoa(x))
+	return b.String()
+}
+
+// formatFloatVerb is %f, %e and %g as Ruby's sprintf prints them.
+func formatFloatVerb(x float64, verb byte, flags string, width string, prec int, hasPrec bool) string {
+	if !hasPrec {
+		prec = 6
+	}
+	neg := math.Signbit(x)
+	ax := math.Abs(x)
+	var d []byte
+	e := 1
+	if ax != 0 {
+		d, e = shortestDigits(ax)
+	}
+	var body string
+	switch verb {
+	case 'f':
+		rd, re := roundDecimal(d, e, e+prec, true)
+		body = fixedDigits(rd, re, prec)
+	case 'e', 'E':
+		rd, re := roundDecimal(d, e, prec+1, true)
+		if ax == 0 {
+			rd, re = nil, 1
+		}
+		body = expDigits(rd, re, prec, verb == 'E')
+	default: // g, G
+		p := prec
+		if p == 0 {
+			p = 1
+		}
+		rd, re := roundDecimal(d, e, p, true)
+		if ax == 0 {
+			rd, re = nil, 1
+		}
+		xe := re - 1
+		alt := strings.Contains(flags, "#")
+		if xe < -4 || xe >= p {
+			body = expDigits(rd, re, p-1, verb == 'G')
+			if !alt {
+				mant, ex, _ := strings.Cut(body, string([]byte{verb - 'g' + 'e'}))
+				if strings.Contains(mant, ".") {
+					mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+				}
+				body = mant + string([]byte{verb - 'g' + 'e'}) + ex
+			}
+		} else {
+			body = fixedDigits(rd, re, p-1-xe)
+			if !alt && strings.Contains(body, ".") {
+				body = strings.TrimRight(strings.TrimRight(body, "0"), ".")
+			}
+		}
+	}
+	sign := ""
+	switch {
+	case neg:
+		sign = "-"
+	case strings.Contains(flags, "+"):
+		sign = "+"
+	case strings.Contains(flags, " "):
+		sign = " "
+	}
+	w, _ := strconv.Atoi(width)
+	pad := w - len(sign) - len(body)
+	switch {
+	case pad <= 0:
+		return sign + body
+	case strings.Contains(flags, "-"):
+		return sign + body + strings.Repeat(" ", pad)
+	case strings.Contains(flags, "0"):
+		return sign + strings.Repeat("0", pad) + body
+	}
+	return strings.Repeat(" ", pad) + sign + body
+}
+
+// roundFloat is Float#round(digits) for digits > 0: half away from zero
+// on the shortest decimal digits.
+func roundFloat(f float64, digits int) float64 {
+	if f == 0 || math.IsNaN(f) || math.IsInf(f, 0) {
+		return f
+	}
+	d, e := shortestDigits(math.Abs(f))
+	rd, re := roundDecimal(d, e, e+digits, false)
+	s := "0"
+	if len(rd) > 0 {
+		s = "0." + string(rd) + "e" + strconv.Itoa(re)
+	}
+	r, _ := strconv.ParseFloat(s, 64)
+	if f < 0 {
+		r = -r
+	}
+	return r
 }

@@ -40,7 +40,7 @@ func (c *Call) Raise(class, format string, args ...any) error {
 
 // Run executes the program, appending what it prints to out.
 func (prog *Program) Run(ctx context.Context, host Host, out *strings.Builder) error {
-	in := &interp{ctx: ctx, host: host, out: out, ivars: map[string]Value{}, globals: map[string]Value{}}
+	in := &interp{ctx: ctx, host: host, out: out, ivars: map[string]Value{}, globals: map[string]Value{}, methods: map[string]*defNode{}}
 	_, err := in.eval(prog.body, &frame{vars: map[string]Value{}})
 	if err != nil {
 		var j *jump
@@ -63,6 +63,7 @@ type interp struct {
 	globals map[string]Value
 	steps   int
 	depth   int
+	methods map[string]*defNode // methods the template defines on self
 }
 
 // frame holds local variables; a block's frame sees its parents'.
@@ -467,6 +468,9 @@ func (in *interp) eval(n Node, f *frame) (Value, error) {
 		return nil, &Error{Offset: x.pos, Class: "SyntaxError", Msg: "unexpected splat"}
 	case *lambdaNode:
 		return &Proc{blk: &Block{node: x.block, frame: f, in: in, lambda: true}}, nil
+	case *defNode:
+		in.methods[x.name] = x
+		return Symbol(x.name), nil
 	}
 	return nil, &Error{Offset: n.Pos(), Class: "NotImplementedError", Msg: fmt.Sprintf("%T is not supported in templates", n)}
 }
@@ -609,7 +613,7 @@ func (in *interp) constant(x *constRef, f *frame) (Value, error) {
 		return c, nil
 	}
 	switch x.name {
-	case "Kernel", "Math", "JSON", "YAML", "Puppet", "File", "Time", "Date", "Socket", "IPAddr", "ERB", "Base64", "Digest", "OpenSSL", "Resolv", "ENV", "ARGV", "RUBY_VERSION":
+	case "Math", "JSON", "YAML", "Puppet", "File", "Time", "Date", "Socket", "IPAddr", "ERB", "Base64", "Digest", "OpenSSL", "Resolv", "ENV", "ARGV", "RUBY_VERSION":
 		return nil, &Error{Offset: x.pos, Class: "NotImplementedError", Msg: "constant " + x.name + " is not supported in templates"}
 	}
 	return nil, &Error{Offset: x.pos, Class: "NameError", Msg: "uninitialized constant Puppet::Parser::TemplateWrapper::" + x.name}
@@ -799,10 +803,63 @@ func (in *interp) toBlock(pos int, v Value) (*Block, error) {
 // callSelf runs a method call without a receiver: Kernel functions, then
 // the host's self.
 func (in *interp) callSelf(x *call, args []Value, blk *Block) (Value, error) {
+	if d, ok := in.methods[x.name]; ok {
+		return in.callDefined(x.pos, d, args, blk)
+	}
 	if v, ok, err := in.kernel(x.pos, x.name, args, blk); ok || err != nil {
 		return v, err
 	}
-	return in.send(x.pos, in.host.Self, x.name, args, blk)
+	v, err := in.send(x.pos, in.host.Self, x.name, args, blk)
+	var e *Error
+	if x.bareIdent && errors.As(err, &e) && e.Class == "NoMethodError" && strings.HasPrefix(e.Msg, "undefined method `"+x.name+"' for ") {
+		e.Class = "NameError"
+		e.Msg = "undefined local variable or method `" + x.name + "' for " + strings.TrimPrefix(e.Msg, "undefined method `"+x.name+"' for ")
+	}
+	return v, err
+}
+
+// callDefined runs a method the template defined with def.
+func (in *interp) callDefined(pos int, d *defNode, args []Value, blk *Block) (Value, error) {
+	required, optional := 0, 0
+	for i, prm := range d.params.names {
+		switch {
+		case i == d.params.splat:
+			optional = -1
+		case prm.def != nil:
+			if optional >= 0 {
+				optional++
+			}
+		default:
+			required++
+		}
+	}
+	if len(args) < required || optional >= 0 && len(args) > required+optional {
+		want := fmt.Sprint(required)
+		if optional < 0 {
+			want += "+"
+		} else if optional > 0 {
+			want = fmt.Sprintf("%d..%d", required, required+optional)
+		}
+		return nil, &Error{Offset: pos, Class: "ArgumentError", Msg: fmt.Sprintf("wrong number of arguments (given %d, expected %s)", len(args), want)}
+	}
+	in.depth++
+	defer func() { in.depth-- }()
+	if in.depth > 2000 {
+		return nil, &Error{Offset: pos, Class: "SystemStackError", Msg: "stack level too deep"}
+	}
+	f := &frame{vars: map[string]Value{}}
+	if err := in.bindParams(d.params, args, f, false); err != nil {
+		return nil, err
+	}
+	v, err := in.eval(d.body, f)
+	if err != nil {
+		var j *jump
+		if errors.As(err, &j) && j.kind == "return" {
+			return j.val, nil
+		}
+		return nil, err
+	}
+	return v, nil
 }
 
 // send calls method name on recv.
@@ -811,6 +868,9 @@ func (in *interp) send(pos int, recv Value, name string, args []Value, blk *Bloc
 	defer func() { in.depth-- }()
 	if in.depth > 2000 {
 		return nil, &Error{Offset: pos, Class: "SystemStackError", Msg: "stack level too deep"}
+	}
+	if d, ok := in.methods[name]; ok && recv == in.host.Self && recv != nil {
+		return in.callDefined(pos, d, args, blk)
 	}
 	c := &Call{in: in, pos: pos}
 	v, err := in.dispatch(c, recv, name, args, blk)
@@ -827,19 +887,20 @@ func (in *interp) send(pos int, recv Value, name string, args []Value, blk *Bloc
 	return v, nil
 }
 
+// noMethod is Ruby 3.1's NoMethodError message: the receiver's inspect,
+// then ":" and its class unless the inspect starts with "#".
 func noMethod(pos int, recv Value, name string) error {
 	desc := Inspect(recv)
 	if o, ok := recv.(Object); ok {
 		desc = "#<" + o.ClassName() + ">"
-	}
-	if len(desc) > 65 {
-		desc = "#<" + ClassName(recv) + ">"
-		if _, ok := recv.(Object); !ok {
-			desc = "an instance of " + ClassName(recv)
-			return &Error{Offset: pos, Class: "NoMethodError", Msg: fmt.Sprintf("undefined method `%s' for %s", name, desc)}
+		if in, ok := o.(interface{ Inspect() string }); ok {
+			desc = in.Inspect()
 		}
 	}
-	return &Error{Offset: pos, Class: "NoMethodError", Msg: fmt.Sprintf("undefined method `%s' for %s:%s", name, desc, ClassName(recv))}
+	if !strings.HasPrefix(desc, "#") {
+		desc += ":" + ClassName(recv)
+	}
+	return &Error{Offset: pos, Class: "NoMethodError", Msg: fmt.Sprintf("undefined method `%s' for %s", name, desc)}
 }
 
 // raise makes an error at an unknown offset; send fills in the call's.

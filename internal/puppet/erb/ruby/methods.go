@@ -493,6 +493,7 @@ func init() {
 	add("Array", "+ - * & | << <=> == [] []= all? any? assoc at clear collect compact compact! concat count cycle delete delete_at delete_if detect drop each each_index each_slice each_with_index each_with_object empty? fetch fill filter find find_all find_index first flat_map flatten group_by include? index inject insert join keep_if last length map map! max max_by min min_by minmax none? one? partition pop push reduce reject reverse reverse_each rindex rotate sample select shift shuffle size slice sort sort! sort_by sum take take_while to_a to_ary to_h transpose uniq uniq! unshift values_at zip")
 	add("Hash", "[] []= any? all? count delete delete_if dig each each_key each_pair each_value each_with_index empty? fetch filter find has_key? has_value? include? inject invert keep_if key key? keys length map member? merge merge! min_by max_by reject reduce select size sort sort_by store sum to_a to_h transform_keys transform_values update value? values values_at")
 	add("Symbol", "<=> == [] capitalize downcase empty? length size to_proc to_s to_sym upcase")
+	add("Range", "== === each first last begin end include? member? cover? min max size count step to_a to_s inspect map select reject sum exclude_end?")
 	add("NilClass", "to_a to_s to_i to_f to_h & |")
 }
 
@@ -653,6 +654,17 @@ func (in *interp) sortValues(elems []Value, blk *Block) ([]Value, error) {
 	sort.SliceStable(out, func(i, j int) bool {
 		if err != nil {
 			return false
+		}
+		if i > j {
+			// compare in the order of the array, as Ruby's messages show
+			c, ok := compare(out[j], out[i])
+			if !ok && blk == nil {
+				err = comparisonFailed(out[j], out[i])
+				return false
+			}
+			if blk == nil {
+				return c > 0
+			}
 		}
 		if blk != nil {
 			r, e := blk.call([]Value{out[i], out[j]})

@@ -377,7 +377,7 @@ func (in *interp) floatMethod(c *Call, f float64, name string, args []Value, blk
 			return nil, raise("FloatDomainError", "%s", FormatFloat(f))
 		}
 		if len(args) == 1 && name == "truncate" {
-			return roundDigits(f, args[0], math.Trunc)
+			return roundDigits(f, args[0], math.Trunc, false)
 		}
 		return int64(f), nil
 	case "floor", "ceil", "round":
@@ -387,7 +387,7 @@ func (in *interp) floatMethod(c *Call, f float64, name string, args []Value, blk
 				_ = h
 				return nil, unsupportedMethod(f, name+" with options")
 			}
-			return roundDigits(f, args[0], fn)
+			return roundDigits(f, args[0], fn, name == "round")
 		}
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return nil, raise("FloatDomainError", "%s", FormatFloat(f))
@@ -435,7 +435,7 @@ func roundHalfAway(f float64) float64 { return math.Round(f) }
 
 // roundDigits rounds to a number of decimal digits: a Float for positive
 // digits, an Integer otherwise.
-func roundDigits(f float64, digits Value, fn func(float64) float64) (Value, error) {
+func roundDigits(f float64, digits Value, fn func(float64) float64, isRound bool) (Value, error) {
 	d, err := intArg(digits)
 	if err != nil {
 		return nil, err
@@ -447,18 +447,17 @@ func roundDigits(f float64, digits Value, fn func(float64) float64) (Value, erro
 		if d >= 16 {
 			return f, nil
 		}
-		// decimal rounding through the shortest representation, as Ruby's
-		// round does for ties such as 2.675
+		if isRound {
+			// decimal rounding of the shortest representation, as Ruby's
+			// round does for ties such as 2.675
+			return roundFloat(f, int(d)), nil
+		}
 		p := math.Pow10(int(d))
 		s := strconv.FormatFloat(f, 'f', -1, 64)
 		if dot := strings.IndexByte(s, '.'); dot < 0 || len(s)-dot-1 <= int(d) {
 			return f, nil
 		}
-		r := fn(f*p) / p
-		if fn(f*p) == 0 && f < 0 {
-			r = -0.0
-		}
-		return r, nil
+		return fn(f*p) / p, nil
 	}
 	p := math.Pow10(int(-d))
 	return int64(fn(f/p) * p), nil

@@ -564,9 +564,9 @@ func (p *parser) definedExpr() Node {
 		x = p.exprStmt()
 		p.skipTerms()
 		p.expectOp(")")
-	} else {
-		x = p.unaryMinus()
+		return p.postfix(&definedNode{node{pos}, x})
 	}
+	x = p.unaryMinus()
 	return &definedNode{node{pos}, x}
 }
 
@@ -886,7 +886,7 @@ func (p *parser) primary() Node {
 		case "__LINE__":
 			p.unsupported(pos, "__LINE__")
 		case "def":
-			p.unsupported(pos, "defining a method (def)")
+			return p.defExpr()
 		case "class", "module":
 			p.unsupported(pos, "defining a class or module")
 		case "yield", "super", "alias", "undef", "redo", "retry", "BEGIN", "END":
@@ -1528,4 +1528,48 @@ func (p *parser) bodyWithRescue() Node {
 		b.ensure = p.stmts()
 	}
 	return b
+}
+
+// defExpr parses a method definition; its body sees none of the
+// enclosing local variables.
+func (p *parser) defExpr() Node {
+	pos := p.tok.pos
+	p.advance()
+	t := p.tok
+	switch {
+	case t.kind == tIdent || t.kind == tConst || t.kind == tKeyword && t.text != "self":
+	case t.kind == tLabel:
+		p.unexpected()
+	default:
+		if t.kind == tKeyword && t.text == "self" {
+			p.unsupported(pos, "defining a singleton method (def self.x)")
+		}
+		p.unexpected()
+	}
+	name := t.text
+	p.advance()
+	if p.isOp("=") && !p.tok.spaceBefore {
+		p.advance()
+		name += "="
+	}
+	savedScopes, savedNoDo := p.scopes, p.noDo
+	p.scopes = []map[string]bool{{}}
+	p.noDo = 0
+	defer func() { p.scopes, p.noDo = savedScopes, savedNoDo }()
+	var params *paramList
+	if p.isOp("(") {
+		p.advance()
+		p.skipTerms()
+		params = p.paramList(")")
+		p.skipTerms()
+		p.expectOp(")")
+	} else if p.tok.kind != tNL {
+		params = p.paramList("\n")
+	}
+	if params == nil {
+		params = &paramList{splat: -1}
+	}
+	body := p.bodyWithRescue()
+	p.expectKeyword("end")
+	return &defNode{node: node{pos}, name: name, params: params, body: body}
 }

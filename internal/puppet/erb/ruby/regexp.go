@@ -6,13 +6,10 @@ import (
 	"strings"
 )
 
-// errUnsupportedRegexp marks a regexp feature Go's engine lacks
-// (lookaround, backreferences, atomic groups).
-var errUnsupportedRegexp = errors.New("unsupported regexp")
-
 type regexpError struct {
 	msg         string
 	unsupported bool
+	backtrack   bool // needs the backtracking engine
 }
 
 func (e *regexpError) Error() string { return e.msg }
@@ -25,12 +22,30 @@ func errClass(err error) string {
 	return "RegexpError"
 }
 
-// NewRegexp compiles a Ruby regexp source with flags (letters of "mix")
-// into Go's RE2 syntax: Ruby's ^ and $ always match at line boundaries,
-// its m flag is Go's s, and x drops whitespace and comments.
+// NewRegexp compiles a Ruby regexp source with flags (letters of "mix").
+// Go's RE2 runs it when it can, in RE2 syntax: Ruby's ^ and $ always
+// match at line boundaries, its m flag is Go's s, and x drops whitespace
+// and comments. A regexp with lookaround, backreferences or atomic groups
+// runs on a backtracking engine (regexp2) instead, with a time limit.
 func NewRegexp(src, flags string) (*Regexp, error) {
+	var fl strings.Builder
+	for _, c := range "mix" {
+		if strings.ContainsRune(flags, c) {
+			fl.WriteRune(c)
+		}
+	}
+	r := &Regexp{Source: src, Flags: fl.String()}
 	goSrc, err := translateRegexp(src, strings.Contains(flags, "x"))
 	if err != nil {
+		var re *regexpError
+		if errors.As(err, &re) && re.backtrack {
+			eng, err := newBacktracking(src, flags)
+			if err != nil {
+				return nil, err
+			}
+			r.eng = eng
+			return r, nil
+		}
 		return nil, err
 	}
 	prefix := "(?m"
@@ -45,13 +60,8 @@ func NewRegexp(src, flags string) (*Regexp, error) {
 	if cerr != nil {
 		return nil, &regexpError{msg: "regular expression /" + src + "/ is not supported: " + cerr.Error(), unsupported: true}
 	}
-	var fl strings.Builder
-	for _, c := range "mix" {
-		if strings.ContainsRune(flags, c) {
-			fl.WriteRune(c)
-		}
-	}
-	return &Regexp{Source: src, Flags: fl.String(), re: re}, nil
+	r.eng = re2Engine{re}
+	return r, nil
 }
 
 // QuoteRegexp escapes s as Regexp.escape does.
@@ -80,8 +90,8 @@ func QuoteRegexp(s string) string {
 func translateRegexp(src string, extended bool) (string, error) {
 	var b strings.Builder
 	inClass := 0
-	unsupported := func(what string) error {
-		return &regexpError{msg: "regular expression /" + src + "/ uses " + what + ", which is not supported", unsupported: true}
+	backtrack := func(what string) error {
+		return &regexpError{msg: "regular expression /" + src + "/ uses " + what, backtrack: true}
 	}
 	for i := 0; i < len(src); i++ {
 		c := src[i]
@@ -109,14 +119,14 @@ func translateRegexp(src string, extended bool) (string, error) {
 					b.WriteString(`[\s\v]`)
 				}
 			case 'G':
-				return "", unsupported(`\G`)
+				return "", backtrack(`\G`)
 			case 'k', 'g':
-				return "", unsupported(`\` + string(n))
+				return "", backtrack(`\` + string(n))
 			case '/':
 				b.WriteByte('/')
 			default:
 				if n >= '1' && n <= '9' && inClass == 0 {
-					return "", unsupported("a backreference")
+					return "", backtrack("a backreference")
 				}
 				b.WriteByte('\\')
 				b.WriteByte(n)
@@ -132,7 +142,7 @@ func translateRegexp(src string, extended bool) (string, error) {
 			}
 			if inClass > 0 {
 				// nested class [a[bc]] is a union in Ruby
-				return "", unsupported("a nested character class")
+				return "", backtrack("a nested character class")
 			}
 			inClass++
 			b.WriteByte(c)
@@ -148,16 +158,16 @@ func translateRegexp(src string, extended bool) (string, error) {
 			inClass--
 			b.WriteByte(c)
 		case c == '&' && inClass > 0 && strings.HasPrefix(src[i:], "&&"):
-			return "", unsupported("character class intersection")
+			return "", backtrack("character class intersection")
 		case c == '(' && inClass == 0 && strings.HasPrefix(src[i:], "(?"):
 			rest := src[i+2:]
 			switch {
 			case strings.HasPrefix(rest, "="), strings.HasPrefix(rest, "!"):
-				return "", unsupported("a lookahead")
+				return "", backtrack("a lookahead")
 			case strings.HasPrefix(rest, "<="), strings.HasPrefix(rest, "<!"):
-				return "", unsupported("a lookbehind")
+				return "", backtrack("a lookbehind")
 			case strings.HasPrefix(rest, ">"):
-				return "", unsupported("an atomic group")
+				return "", backtrack("an atomic group")
 			case strings.HasPrefix(rest, "#"):
 				j := strings.IndexByte(rest, ')')
 				if j < 0 {
@@ -177,7 +187,7 @@ func translateRegexp(src string, extended bool) (string, error) {
 				i++
 			}
 		case (c == '+' || c == '?') && inClass == 0 && i > 0 && isQuantifierEnd(src, i-1) && c == '+':
-			return "", unsupported("a possessive quantifier")
+			return "", backtrack("a possessive quantifier")
 		default:
 			b.WriteByte(c)
 		}
@@ -214,23 +224,26 @@ func (r *Regexp) toS() string {
 	return s + ":" + r.Source + ")"
 }
 
-// match runs the regexp on s from byte offset start.
+// match finds the first match in s at or after byte offset start; the
+// text before start still counts for ^, \b and lookbehind.
 func (r *Regexp) match(s string, start int) *MatchData {
 	if start > len(s) {
 		return nil
 	}
-	loc := r.re.FindStringSubmatchIndex(s[start:])
+	loc := r.eng.find(s, start)
 	if loc == nil {
 		return nil
 	}
-	if start > 0 {
-		for i := range loc {
-			if loc[i] >= 0 {
-				loc[i] += start
-			}
-		}
-	}
 	return &MatchData{re: r, subj: s, groups: loc}
+}
+
+// matchAll finds the successive non-overlapping matches in s.
+func (r *Regexp) matchAll(s string) []*MatchData {
+	var out []*MatchData
+	for _, loc := range r.eng.findAll(s) {
+		out = append(out, &MatchData{re: r, subj: s, groups: loc})
+	}
+	return out
 }
 
 func (m *MatchData) group(i int) string {
@@ -249,7 +262,12 @@ func (m *MatchData) groupValue(i int) Value {
 }
 
 func (m *MatchData) named(name string) (Value, bool) {
-	idx := m.re.re.SubexpIndex(name)
+	idx := -1
+	for i, n := range m.re.eng.names() {
+		if n == name {
+			idx = i
+		}
+	}
 	if idx < 0 {
 		return nil, false
 	}

@@ -305,8 +305,7 @@ func (in *interp) stringMethod(c *Call, s *String, name string, args []Value, bl
 			return nil, err
 		}
 		var out []Value
-		for _, loc := range re.re.FindAllStringSubmatchIndex(s.S, -1) {
-			m := &MatchData{re: re, subj: s.S, groups: loc}
+		for _, m := range re.matchAll(s.S) {
 			var item Value
 			if m.ngroups() == 1 {
 				item = m.groupValue(0)
@@ -714,35 +713,14 @@ func awkSplit(s string, limit int) []string {
 func regexpSplit(re *Regexp, s string, limit int) []string {
 	var parts []string
 	start := 0
-	search := 0
-	for search <= len(s) {
+	for _, m := range re.matchAll(s) {
 		if limit > 0 && len(parts) == limit-1 {
-			break
-		}
-		m := re.match(s, search)
-		if m == nil {
 			break
 		}
 		ms, me := m.groups[0], m.groups[1]
 		if me == ms {
-			if ms >= len(s) {
-				break
-			}
-			if ms == start {
-				// empty match: split after one character
-				_, size := utf8.DecodeRuneInString(s[ms:])
-				if ms+size > len(s) {
-					break
-				}
-				if ms == 0 && start == 0 {
-					search = ms + size
-					parts = append(parts, s[start:ms+size])
-					start = ms + size
-					continue
-				}
-				search = ms + size
-				parts = append(parts, s[start:ms+size])
-				start = ms + size
+			// an empty match splits between characters, never at the ends
+			if ms == 0 || ms >= len(s) || ms == start && start == 0 && len(parts) == 0 && ms == 0 {
 				continue
 			}
 		}
@@ -753,11 +731,6 @@ func regexpSplit(re *Regexp, s string, limit int) []string {
 			}
 		}
 		start = me
-		search = me
-		if me == ms {
-			_, size := utf8.DecodeRuneInString(s[me:])
-			search = me + size
-		}
 	}
 	return append(parts, s[start:])
 }
@@ -946,14 +919,15 @@ func (in *interp) strSub(c *Call, s string, global bool, args []Value, blk *Bloc
 	if err != nil {
 		return "", err
 	}
+	var matches []*MatchData
+	if global {
+		matches = re.matchAll(s)
+	} else if m := re.match(s, 0); m != nil {
+		matches = []*MatchData{m}
+	}
 	var b strings.Builder
 	pos := 0
-	search := 0
-	for search <= len(s) {
-		m := re.match(s, search)
-		if m == nil {
-			break
-		}
+	for _, m := range matches {
 		ms, me := m.groups[0], m.groups[1]
 		b.WriteString(s[pos:ms])
 		switch {
@@ -980,20 +954,6 @@ func (in *interp) strSub(c *Call, s string, global bool, args []Value, blk *Bloc
 			b.WriteString(str)
 		}
 		pos = me
-		if !global {
-			break
-		}
-		if me == ms {
-			if me >= len(s) {
-				break
-			}
-			_, size := utf8.DecodeRuneInString(s[me:])
-			b.WriteString(s[me : me+size])
-			pos = me + size
-			search = me + size
-			continue
-		}
-		search = me
 	}
 	if pos < len(s) {
 		b.WriteString(s[pos:])
@@ -1140,7 +1100,7 @@ func (in *interp) regexpMethod(c *Call, re *Regexp, name string, args []Value, b
 		return strings.Contains(re.Flags, "i"), nil
 	case "names":
 		var out []Value
-		for _, n := range re.re.SubexpNames() {
+		for _, n := range re.eng.names() {
 			if n != "" {
 				out = append(out, Str(n))
 			}
@@ -1184,7 +1144,7 @@ func (in *interp) matchMethod(c *Call, m *MatchData, name string, args []Value, 
 		return NewArray(out...), nil
 	case "named_captures":
 		h := NewHash()
-		for i, n := range m.re.re.SubexpNames() {
+		for i, n := range m.re.eng.names() {
 			if n != "" {
 				h.Set(Str(n), m.groupValue(i))
 			}

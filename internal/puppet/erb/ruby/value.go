@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -43,7 +44,7 @@ type Range struct {
 type Regexp struct {
 	Source string
 	Flags  string // the letters among "mix" that were given
-	re     *regexp.Regexp
+	eng    engine
 }
 
 // MatchData is the result of a successful match.
@@ -91,7 +92,21 @@ var (
 	ClassFalse       = &Class{Name: "FalseClass", Parent: ClassObject}
 	ClassProc        = &Class{Name: "Proc", Parent: ClassObject}
 	ClassClass       = &Class{Name: "Class", Parent: ClassObject}
+
+	ModuleEnumerable = &Class{Name: "Enumerable"}
+	ModuleComparable = &Class{Name: "Comparable"}
+	ModuleKernel     = &Class{Name: "Kernel"}
 )
+
+// includes lists the modules the built-in classes include.
+var includes = map[*Class][]*Class{
+	ClassArray:   {ModuleEnumerable},
+	ClassHash:    {ModuleEnumerable},
+	ClassRange:   {ModuleEnumerable},
+	ClassString:  {ModuleComparable},
+	ClassNumeric: {ModuleComparable},
+	ClassObject:  {ModuleKernel},
+}
 
 // constants maps the constant names a template may use to their values.
 var constants = map[string]*Class{
@@ -101,7 +116,8 @@ var constants = map[string]*Class{
 	"Array": ClassArray, "Hash": ClassHash, "Range": ClassRange,
 	"Regexp": ClassRegexp, "MatchData": ClassMatchData, "NilClass": ClassNil,
 	"TrueClass": ClassTrue, "FalseClass": ClassFalse, "Proc": ClassProc,
-	"Class": ClassClass,
+	"Class": ClassClass, "Enumerable": ModuleEnumerable, "Comparable": ModuleComparable,
+	"Kernel": ModuleKernel,
 }
 
 // classOf returns the Ruby class of v.
@@ -156,6 +172,11 @@ func isA(v Value, c *Class) bool {
 	for k := classOf(v); k != nil; k = k.Parent {
 		if k == c {
 			return true
+		}
+		for _, m := range includes[k] {
+			if m == c {
+				return true
+			}
 		}
 	}
 	return false
@@ -356,13 +377,12 @@ func inspectString(s string) string {
 				b.WriteByte('#')
 			}
 		default:
-			switch {
-			case r < 0x20 || r == 0x7f:
-				fmt.Fprintf(&b, "\\x%02X", r)
-			case r >= 0x80 && !isPrintRune(r):
-				fmt.Fprintf(&b, "\\u%04X", r)
-			default:
+			if isPrintRune(r) {
 				b.WriteRune(r)
+			} else if r > 0xffff {
+				fmt.Fprintf(&b, "\\u{%X}", r)
+			} else {
+				fmt.Fprintf(&b, "\\u%04X", r)
 			}
 		}
 		i += size
@@ -371,8 +391,14 @@ func inspectString(s string) string {
 	return b.String()
 }
 
+// isPrintRune is Onigmo's print class, which String#inspect shows as is:
+// everything assigned but controls, surrogates and line and paragraph
+// separators.
 func isPrintRune(r rune) bool {
-	return strconv.IsPrint(r)
+	if unicode.In(r, unicode.Cc, unicode.Zl, unicode.Zp, unicode.Cs) {
+		return false
+	}
+	return unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs, unicode.Cf, unicode.Co)
 }
 
 var plainSymbol = regexp.MustCompile(`^(?:[A-Za-z_][A-Za-z0-9_]*[?!=]?|\[\]=?|[-+*/%<>!~^&|]|\*\*|==|===|=~|!=|!~|<=>|<=|>=|<<|>>|[+-]@|@{1,2}[A-Za-z_][A-Za-z0-9_]*|\$[A-Za-z_][A-Za-z0-9_]*)$`)
