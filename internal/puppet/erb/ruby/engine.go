@@ -50,7 +50,7 @@ func (e re2Engine) names() []string { return e.re.SubexpNames() }
 // backtracking runs the regexps RE2 cannot (lookaround, backreferences,
 // atomic groups) on regexp2, whose syntax is close to Ruby's.
 type backtracking struct {
-	re    *regexp2.Regexp
+	re         *regexp2.Regexp
 	groupNames []string
 }
 
