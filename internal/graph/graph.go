@@ -180,15 +180,17 @@ func displayRef(r *catalog.Resource) string {
 	return r.Type + "[" + r.Title + "]"
 }
 
-// Edge says From is applied before To.
+// Edge says From is applied before To; its kind says what else it means.
 type Edge struct {
 	From, To *Vertex
-	// Refresh is Puppet's label {callback: refresh, event: ALL_EVENTS}:
-	// events of From reach To.
-	Refresh bool
-	Kind    catalog.EdgeKind
-	Origin  catalog.Provenance
+	Kind     catalog.EdgeKind
+	Origin   catalog.Provenance
 }
+
+// Refresh reports whether events of From reach To: Puppet's edge label
+// {callback: refresh, event: ALL_EVENTS}, which refresh edges and
+// containment edges carry.
+func (e *Edge) Refresh() bool { return e.Kind.Refreshes() }
 
 func (e *Edge) String() string { return e.From.DotName() + " -> " + e.To.DotName() }
 
@@ -332,6 +334,7 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 		return nil, err
 	}
 	b.autoEdges()
+	b.preCheckEdges()
 
 	g.relVerts = g.liveVertices()
 	g.relEdges = edgesByTarget(g.relVerts)
@@ -673,7 +676,7 @@ func (b *builder) manualEdges(deps [][4][]int32) {
 		for k, p := range relationParams {
 			for _, t := range deps[i][k] {
 				other := g.rv[t]
-				e := Edge{Refresh: p.refresh, Origin: catalog.Provenance{Via: p.name, File: r.File, Line: r.Line}}
+				e := Edge{Origin: catalog.Provenance{Via: p.name, File: r.File, Line: r.Line}}
 				if p.refresh {
 					e.Kind = catalog.Refresh
 				}
@@ -703,7 +706,7 @@ func (b *builder) frontEndEdges() error {
 		if dst < 0 {
 			return &RelationshipError{Rel: rel, Missing: rel.Target}
 		}
-		b.add(Edge{From: g.rv[src], To: g.rv[dst], Refresh: rel.Kind == catalog.Refresh, Kind: rel.Kind, Origin: rel.Origin})
+		b.add(Edge{From: g.rv[src], To: g.rv[dst], Kind: rel.Kind, Origin: rel.Origin})
 	}
 	return nil
 }
@@ -754,6 +757,27 @@ func (b *builder) autoEdges() {
 	}
 }
 
+// preCheckEdges makes the resource that runs first on a pre-check edge
+// (A in A -> B) wait for all B waits for: B is tried in a dry run at A's
+// turn, so B's dependencies must be done by then. The inherited edges are
+// order edges, so a failure among them skips A as it would skip B.
+func (b *builder) preCheckEdges() {
+	for _, v := range b.g.all {
+		for _, pre := range v.out.all() {
+			if pre.Kind != catalog.PreCheck {
+				continue
+			}
+			first, watched := pre.From, pre.To
+			for _, dep := range watched.in.all() {
+				if dep.Kind == catalog.PreCheck || dep.From == first || first.in.has(dep.From) {
+					continue
+				}
+				b.add(Edge{From: dep.From, To: first, Kind: catalog.Order, Origin: catalog.Provenance{Via: "pre-check of " + watched.String(), File: pre.Origin.File, Line: pre.Origin.Line}})
+			}
+		}
+	}
+}
+
 // expandContainers replaces each container by an admissible and a
 // completed sentinel (Puppet's replace_containers_with_anchors).
 func (b *builder) expandContainers() {
@@ -789,15 +813,15 @@ func (b *builder) expandContainers() {
 		}
 		for _, k := range kids {
 			kv := g.rv[k]
-			b.add(Edge{From: adm[x], To: admOf(kv), Refresh: true, Origin: catalog.Provenance{Via: "contains"}})
-			b.add(Edge{From: compOf(kv), To: comp[x], Refresh: true, Origin: catalog.Provenance{Via: "contains"}})
+			b.add(Edge{From: adm[x], To: admOf(kv), Kind: catalog.Refresh, Origin: catalog.Provenance{Via: "contains"}})
+			b.add(Edge{From: compOf(kv), To: comp[x], Kind: catalog.Refresh, Origin: catalog.Provenance{Via: "contains"}})
 		}
 		for _, e := range x.in.all() {
-			b.add(Edge{From: compOf(e.From), To: adm[x], Refresh: e.Refresh, Kind: e.Kind, Origin: e.Origin})
+			b.add(Edge{From: compOf(e.From), To: adm[x], Kind: e.Kind, Origin: e.Origin})
 			g.removeEdge(e)
 		}
 		for _, e := range x.out.all() {
-			b.add(Edge{From: comp[x], To: admOf(e.To), Refresh: e.Refresh, Kind: e.Kind, Origin: e.Origin})
+			b.add(Edge{From: comp[x], To: admOf(e.To), Kind: e.Kind, Origin: e.Origin})
 			g.removeEdge(e)
 		}
 	}

@@ -277,7 +277,7 @@ func edgeLines(g *Graph) string {
 	var b strings.Builder
 	for _, e := range g.Edges() {
 		arrow := "->"
-		if e.Refresh {
+		if e.Refresh() {
 			arrow = "~>"
 		}
 		fmt.Fprintf(&b, "%s %s %s\n", e.From.DotName(), arrow, e.To.DotName())
