@@ -548,7 +548,9 @@ func (s *Schema) munge(r *catalog.Resource, a *Attr, raw catalog.Value) (catalog
 	}
 	v := Unsensitive(raw)
 	if isDeferred(v) {
-		return v, nil
+		// Puppet's agent calls the function a Deferred value names before
+		// it applies the catalog; ordo cannot, and says so.
+		return nil, &ParamError{Ref: r.Ref(), Param: a.Name, Msg: "Deferred values are not supported by ordo"}
 	}
 	check := a.Check
 	if check == nil {
