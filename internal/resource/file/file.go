@@ -58,7 +58,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "group", Kind: resource.KindProperty, Doc: "The group, by name or id (0 to 4294967294)."},
 		{Name: "mode", Kind: resource.KindProperty, Doc: "The permissions, numeric (0644) or symbolic (u=rw,go=r).", Check: resource.ModeCheck{}},
 		{Name: "type", Kind: resource.KindProperty, Doc: "The file's type (read-only).", Check: readOnly("type")},
-		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum the content must have; ordo does not support it.", Unsupported: "checksum_value is not supported by ordo; give content or source"},
+		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum a source's content has; without a source it has no effect, as in Puppet; ordo refuses it with a source."},
 		{Name: "seluser", Kind: resource.KindProperty, Doc: "The SELinux user; ignored where SELinux is not enabled, as Puppet does."},
 		{Name: "selrole", Kind: resource.KindProperty, Doc: "The SELinux role; ignored where SELinux is not enabled, as Puppet does."},
 		{Name: "seltype", Kind: resource.KindProperty, Doc: "The SELinux type; ignored where SELinux is not enabled, as Puppet does."},
@@ -245,6 +245,9 @@ func validate(v resource.Values) error {
 	}
 	if creators > 1 {
 		return errors.New("You cannot specify more than one of content, source, target")
+	}
+	if v.Has("checksum_value") && v.Has("source") {
+		return &resource.ParamError{Ref: v.Ref(), Param: "checksum_value", Msg: "checksum_value with a source is not supported by ordo"}
 	}
 	sum := v.String("checksum")
 	if sum == "none" && v.Has("source") {
