@@ -98,6 +98,20 @@ var schema = resource.NewSchema(resource.Schema{
 // Schema returns file's schema.
 func (Type) Schema() *resource.Schema { return schema }
 
+// idType is the Ruby class of an owner or group that is neither a name
+// nor a number, "" otherwise: Puppet fails to convert it when it sets it.
+func idType(v resource.Values, name string) string {
+	x, ok := v.Lookup(name)
+	if !ok {
+		return ""
+	}
+	switch x.(type) {
+	case string, int64, int:
+		return ""
+	}
+	return resource.RubyClass(x)
+}
+
 // trimSlashes is file's title pattern: the path is the title without
 // trailing slashes.
 func trimSlashes(title string, _ int) (string, bool) {
@@ -155,10 +169,9 @@ func checkEnsure(v catalog.Value) (catalog.Value, error) {
 	case false, "false":
 		return "absent", nil
 	}
-	if _, ok := v.(string); ok {
-		return v, nil
-	}
-	return catalog.Scalar(v), nil
+	// Other values are kept: ensure => 5 is a link target that fails when
+	// the link is made, as in Puppet.
+	return v, nil
 }
 
 func checkBackup(v catalog.Value) (catalog.Value, error) {
@@ -297,9 +310,16 @@ type instance struct {
 	sourceURI []string // as written, for messages
 	target    string
 	hasTarget bool
-	mode      *modeSpec
-	owner     string
-	group     string
+	// targetType is the Ruby class of a link target given as another value
+	// than a string (ensure => 5): making the link fails, as in Puppet.
+	targetType string
+	mode       *modeSpec
+	owner      string
+	group      string
+	// ownerType and groupType are the Ruby class of an owner or group
+	// that is neither a name nor a number: setting it fails, as in Puppet.
+	ownerType string
+	groupType string
 	replace   bool
 	force     bool
 	backup    string // "" for none, ".suffix", or a bucket name
@@ -356,6 +376,8 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		staging:      v.String("staging_location"),
 		owner:        v.String("owner"),
 		group:        v.String("group"),
+		ownerType:    idType(v, "owner"),
+		groupType:    idType(v, "group"),
 	}
 	if b, ok := v.Get("backup").(string); ok {
 		f.backup = b
@@ -365,12 +387,15 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		f.mode = &spec
 	}
 	if e, ok := v.Lookup("ensure"); ok {
-		switch s := e.(string); s {
+		switch s, _ := e.(string); s {
 		case "absent", "present", "file", "directory", "link":
 			f.ensure = s
 		default:
 			f.ensure = "link"
-			f.target, f.hasTarget = s, true
+			f.target, f.hasTarget = catalog.Scalar(e), true
+			if _, isString := e.(string); !isString {
+				f.targetType = resource.RubyClass(e)
+			}
 		}
 	}
 	if t, ok := v.Lookup("target"); ok && !f.hasTarget {

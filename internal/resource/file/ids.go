@@ -175,6 +175,17 @@ type idRangeError struct{ msg string }
 
 func (e *idRangeError) Error() string { return e.msg }
 
+// idTypeError is Ruby's error for an owner or group of another class
+// than a name or a number.
+func idTypeError(ownerType, groupType string) error {
+	for _, t := range []string{ownerType, groupType} {
+		if t != "" {
+			return fmt.Errorf("can't convert %s into Integer", t)
+		}
+	}
+	return nil
+}
+
 // checkIDRange refuses a numeric owner or group of 2^32 or more.
 func checkIDRange(attr, v string) error {
 	if v == "" || strings.Trim(v, "0123456789") != "" {

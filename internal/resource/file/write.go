@@ -287,6 +287,9 @@ func (f *instance) mklink(h *resource.Handle) error {
 		return errors.New("Could not remove existing file")
 	}
 	f.changed()
+	if f.targetType != "" {
+		return f.setErr("link", fmt.Errorf("FileSystem implementation expected Pathname, got: '%s'", f.targetType))
+	}
 	if err := os.Symlink(f.target, f.path); err != nil {
 		return f.setErr("link", err)
 	}
@@ -297,6 +300,9 @@ func (f *instance) mklink(h *resource.Handle) error {
 // is not managed.
 func (f *instance) managedIDs() (uid, gid int, err error) {
 	uid, gid = -1, -1
+	if err := idTypeError(f.ownerType, f.groupType); err != nil {
+		return 0, 0, err
+	}
 	if err := checkIDRange("owner", f.owner); err != nil {
 		return 0, 0, err
 	}
