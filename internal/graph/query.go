@@ -54,6 +54,10 @@ func (g *Graph) InEdges(v *Vertex) iter.Seq[*Edge] { return v.in.each }
 // OutEdges yields v's out-edges in Out's order without building a slice.
 func (g *Graph) OutEdges(v *Vertex) iter.Seq[*Edge] { return v.out.each }
 
+// AppendIn appends v's in-edges, in In's order, to buf: with a buffer on
+// the caller's stack, asking costs no allocation.
+func (g *Graph) AppendIn(buf []*Edge, v *Vertex) []*Edge { return v.in.appendAll(buf) }
+
 // Predecessors returns the distinct vertices with an edge to v.
 func (g *Graph) Predecessors(v *Vertex) []*Vertex { return v.in.vertices() }
 
