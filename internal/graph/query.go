@@ -113,8 +113,11 @@ func (g *Graph) ResourcePath(r *catalog.Resource) string {
 
 // ContainmentPath returns the segments of v's path:
 // ["Stage[main]", "Main", "Exec[bad]"]; a whit's is its container's.
+// The slice is the graph's own, shared by every caller: read it, never
+// change it.
 func (g *Graph) ContainmentPath(v *Vertex) []string {
-	return slices.Clone(g.segments(v.ri))
+	s := g.segments(v.ri)
+	return s[:len(s):len(s)] // an append by a caller copies
 }
 
 // segments builds Puppet's pathbuilder: the parent's segments, then the
