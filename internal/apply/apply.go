@@ -134,7 +134,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		if len(invalid) == maxInvalid {
 			break
 		}
-		if isContainer(r, opts.Types) {
+		if opts.Types.IsContainer(r) {
 			if err := checkContainer(r, holds[r.Ref()], opts.Types); err != nil {
 				invalid = append(invalid, err)
 			}
@@ -143,15 +143,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		if r.Virtual {
 			continue
 		}
-		if err := checkMetaparams(r); err != nil {
-			invalid = append(invalid, err)
-			continue
-		}
-		if err := opts.Types.CheckParams(r); err != nil {
-			invalid = append(invalid, &ResourceError{Resource: r, Err: err})
-			continue
-		}
-		inst, err := opts.Types.Lookup(r.Type).New(r)
+		inst, err := opts.Types.Instantiate(r)
 		if err != nil {
 			invalid = append(invalid, &ResourceError{Resource: r, Err: err})
 			continue
@@ -212,12 +204,6 @@ func checkSchedules(c *catalog.Catalog) error {
 	return nil
 }
 
-// isContainer reports whether r holds resources rather than state:
-// stages, classes, nodes and defined-type instances (types not built in).
-func isContainer(r *catalog.Resource, types *resource.Registry) bool {
-	return catalog.IsContainerType(r.Type) || types.Lookup(r.Type) == nil
-}
-
 // checkContainer rejects a resource of a type ordo does not know unless it
 // is a container. Puppet's compiler marks defined-type instances with the
 // kind "defined_type" and classes with "class"; without a kind, a resource
@@ -270,20 +256,6 @@ func (e *ResourceError) Error() string {
 }
 
 func (e *ResourceError) Unwrap() error { return e.Err }
-
-func checkMetaparams(r *catalog.Resource) error {
-	if v, ok := r.Get("noop"); ok {
-		if _, isBool := v.(bool); !isBool && v != "true" && v != "false" {
-			return &ResourceError{Resource: r, Err: fmt.Errorf("Parameter noop failed on %s: Invalid value %s. Valid values are true, false.", r.Ref(), resource.Inspect(v))}
-		}
-	}
-	if v, ok := r.Get("loglevel"); ok {
-		if _, valid := resource.ParseLevel(catalog.Scalar(v)); !valid {
-			return &ResourceError{Resource: r, Err: fmt.Errorf("Parameter loglevel failed on %s: Invalid value %s. Valid values are debug, info, notice, warning, err, alert, emerg, crit, verbose.", r.Ref(), resource.Inspect(v))}
-		}
-	}
-	return nil
-}
 
 // Plan is a validated catalog with its graph, ready to apply.
 type Plan struct {

@@ -54,7 +54,9 @@ catalog with 'ordo apply --catalog'.`,
 	root.SetErr(stdio.Err)
 	root.AddCommand(
 		newApplyCmd(stdio),
+		newFactsCmd(stdio),
 		newGraphCmd(stdio),
+		newDescribeCmd(stdio),
 		newParserCmd(stdio),
 	)
 	return root
