@@ -10,6 +10,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/filebucket"
 	"github.com/ordoproject/ordo/internal/resource/group"
 	"github.com/ordoproject/ordo/internal/resource/notify"
+	"github.com/ordoproject/ordo/internal/resource/pkg"
 	"github.com/ordoproject/ordo/internal/resource/schedule"
 	"github.com/ordoproject/ordo/internal/resource/user"
 	ns "github.com/ordoproject/ordo/internal/resource/user/nameservice"
@@ -25,6 +26,7 @@ func Types() []resource.Type {
 		filebucket.Type{},
 		group.Type{Files: accounts},
 		notify.Type{},
+		pkg.NewType(),
 		schedule.Type{},
 		user.Type{Files: accounts},
 	}

@@ -1,0 +1,262 @@
+package pkg
+
+import (
+	"context"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/syscmd"
+)
+
+// Programs are the package tools, by the full paths Puppet runs them as.
+const (
+	dpkgQuery = "/usr/bin/dpkg-query"
+	dpkgBin   = "/usr/bin/dpkg"
+	dpkgDeb   = "/usr/bin/dpkg-deb"
+	aptGet    = "/usr/bin/apt-get"
+	aptCache  = "/usr/bin/apt-cache"
+	aptMark   = "/usr/bin/apt-mark"
+)
+
+// queryFormat is the dpkg-query format Puppet passes, single quotes
+// included (they reach dpkg-query literally and are stripped on reading).
+const queryFormat = `'${Status} ${Package} ${Version}\n'`
+
+// aptEnv keeps apt-get and the tools it starts from asking questions.
+var aptEnv = []string{"DEBIAN_FRONTEND=noninteractive", "APT_LISTBUGS_FRONTEND=none", "APT_LISTCHANGES_FRONTEND=none"}
+
+// Inventory is what dpkg knows of the machine's packages, read with one
+// dpkg-query for every package resource of a run and kept for as long as
+// dpkg's status file is unchanged, so a converged run asks dpkg once. It
+// also runs every package command, one at a time (dpkg allows no more).
+type Inventory struct {
+	// StatusFile is dpkg's database of package states; a change to it
+	// (by anything but this inventory's own commands) drops the listing.
+	StatusFile string
+	// ListsDir holds apt's package lists; a change to it drops the
+	// candidate versions read from apt-cache.
+	ListsDir string
+
+	cmd sync.Mutex // held while any package command runs
+	mu  sync.Mutex // guards the fields below
+
+	listed    bool
+	stamp     stamp
+	pkgs      map[string]entry
+	announced map[string]bool // providers whose prefetch line was logged
+	manual    map[string]bool // apt-mark showmanual, nil until read
+
+	wantLatest map[string]bool // apt packages whose candidate is needed
+	candidates map[string]string
+	listsStamp stamp
+}
+
+// NewInventory returns the inventory of this machine's dpkg database.
+func NewInventory() *Inventory {
+	return &Inventory{StatusFile: "/var/lib/dpkg/status", ListsDir: "/var/lib/apt/lists"}
+}
+
+// entry is one package as dpkg-query reports it.
+type entry struct {
+	desired, flag, status, name, version string
+}
+
+// ensure is the package's state as Puppet names it: its version when
+// installed, "purged" when dpkg has forgotten it, "absent" when only its
+// configuration files (or a broken install) remain.
+func (e entry) ensure() string {
+	switch e.status {
+	case "not-installed":
+		return purged
+	case "config-files", "half-installed", "unpacked", "half-configured":
+		return absent
+	}
+	return e.version
+}
+
+func (e entry) mark() string {
+	if e.desired == "hold" {
+		return "hold"
+	}
+	return "none"
+}
+
+// parseLine reads one line of dpkg-query output in queryFormat.
+func parseLine(line string) (entry, bool) {
+	line = strings.Trim(line, "'\r")
+	f := strings.Split(line, " ")
+	if len(f) != 5 || f[0] == "" || f[3] == "" {
+		return entry{}, false
+	}
+	return entry{desired: f[0], flag: f[1], status: f[2], name: f[3], version: f[4]}, true
+}
+
+// stamp identifies one version of a file or folder.
+type stamp struct {
+	mtime time.Time
+	size  int64
+	ino   uint64
+}
+
+func stampOf(path string) stamp {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return stamp{}
+	}
+	s := stamp{mtime: fi.ModTime(), size: fi.Size()}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		s.ino = st.Ino
+	}
+	return s
+}
+
+// run runs one package command, alone.
+func (inv *Inventory) run(ctx context.Context, h *resource.Handle, argv []string, o syscmd.Options) (string, error) {
+	inv.cmd.Lock()
+	defer inv.cmd.Unlock()
+	o.Env = aptEnv
+	return syscmd.Exec(ctx, h, argv, o)
+}
+
+// lookup returns what dpkg knows of name, reading the whole database
+// first when it has not been read or changed since. provider names the
+// provider asking, for the prefetch line; apt also needs the manual marks.
+// found is false when dpkg does not know the package at all.
+func (inv *Inventory) lookup(ctx context.Context, h *resource.Handle, provider, name string) (e entry, found bool, err error) {
+	inv.mu.Lock()
+	defer inv.mu.Unlock()
+	if now := stampOf(inv.StatusFile); !inv.listed || now != inv.stamp {
+		inv.listed, inv.pkgs, inv.manual, inv.announced = false, nil, nil, map[string]bool{}
+		h.Log.Log(resource.Debug, "", "Prefetching "+provider+" resources for package")
+		inv.announced[provider] = true
+		out, err := inv.run(ctx, h, []string{dpkgQuery, "-W", "--showformat", queryFormat}, syscmd.Options{Pipe: true})
+		if err != nil {
+			return entry{}, false, err
+		}
+		inv.pkgs = map[string]entry{}
+		for _, line := range strings.Split(out, "\n") {
+			if e, ok := parseLine(line); ok {
+				if _, dup := inv.pkgs[e.name]; !dup {
+					inv.pkgs[e.name] = e
+				}
+			}
+		}
+		inv.listed, inv.stamp = true, now
+	} else if !inv.announced[provider] {
+		h.Log.Log(resource.Debug, "", "Prefetching "+provider+" resources for package")
+		inv.announced[provider] = true
+	}
+	if provider == "apt" && inv.manual == nil {
+		out, err := inv.run(ctx, h, []string{aptMark, "showmanual"}, syscmd.Options{})
+		if err != nil {
+			return entry{}, false, err
+		}
+		inv.manual = map[string]bool{}
+		for _, n := range strings.Fields(out) {
+			inv.manual[n] = true
+		}
+	}
+	if e, ok := inv.pkgs[name]; ok {
+		return e, true, nil
+	}
+	// dpkg-query lists no package it has forgotten: ask for this one.
+	out, err := inv.run(ctx, h, []string{dpkgQuery, "-W", "--showformat", queryFormat, name}, syscmd.Options{})
+	if err != nil {
+		if _, failed := err.(*syscmd.ExecError); failed {
+			return entry{name: name, status: "missing", flag: "ok"}, false, nil
+		}
+		return entry{}, false, err
+	}
+	e, ok := parseLine(strings.SplitN(out, "\n", 2)[0])
+	if !ok {
+		return entry{name: name, status: "missing", flag: "ok", desired: "unknown"}, true, nil
+	}
+	return e, true, nil
+}
+
+// isManual reports whether apt-mark showmanual listed name.
+func (inv *Inventory) isManual(name string) bool {
+	inv.mu.Lock()
+	defer inv.mu.Unlock()
+	return inv.manual[name]
+}
+
+// changed records that a command of this inventory changed name: it is
+// asked for again when next looked up, while the rest of the listing is
+// kept.
+func (inv *Inventory) changed(name string) {
+	inv.mu.Lock()
+	defer inv.mu.Unlock()
+	delete(inv.pkgs, name)
+	if inv.listed {
+		inv.stamp = stampOf(inv.StatusFile)
+	}
+}
+
+// needLatest registers an apt package whose candidate version the run
+// will ask for, so that one apt-cache call reads them all.
+func (inv *Inventory) needLatest(name string) {
+	inv.mu.Lock()
+	defer inv.mu.Unlock()
+	if inv.wantLatest == nil {
+		inv.wantLatest = map[string]bool{}
+	}
+	inv.wantLatest[name] = true
+}
+
+// candidate returns apt's candidate version of name, "" when apt does not
+// know it. The first call reads the candidates of every registered
+// package with one apt-cache policy.
+func (inv *Inventory) candidate(ctx context.Context, h *resource.Handle, name string) (string, error) {
+	inv.mu.Lock()
+	defer inv.mu.Unlock()
+	if now := stampOf(inv.ListsDir); now != inv.listsStamp || inv.candidates == nil {
+		inv.candidates, inv.listsStamp = map[string]string{}, now
+	}
+	if v, ok := inv.candidates[name]; ok {
+		return v, nil
+	}
+	names := []string{name}
+	for n := range inv.wantLatest {
+		if _, ok := inv.candidates[n]; !ok && n != name {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names[1:])
+	inv.wantLatest = nil
+	out, err := inv.run(ctx, h, append([]string{aptCache, "policy"}, names...), syscmd.Options{})
+	if err != nil {
+		return "", err
+	}
+	for _, n := range names {
+		inv.candidates[n] = ""
+	}
+	for n, v := range parsePolicy(out) {
+		inv.candidates[n] = v
+	}
+	return inv.candidates[name], nil
+}
+
+// parsePolicy reads the candidate of each package in apt-cache policy's
+// output: a "name:" line, then an indented "Candidate: version" line.
+func parsePolicy(out string) map[string]string {
+	c := map[string]string{}
+	cur := ""
+	for _, line := range strings.Split(out, "\n") {
+		if line != "" && line[0] != ' ' && strings.HasSuffix(line, ":") {
+			cur = strings.TrimSuffix(line, ":")
+			continue
+		}
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "Candidate:"); ok && cur != "" {
+			if f := strings.Fields(v); len(f) > 0 {
+				c[cur] = f[0]
+			}
+		}
+	}
+	return c
+}

@@ -1,0 +1,147 @@
+// Package providertest replays the cases recorded from real Puppet for
+// the system types (package, service, ...): a case is a manifest NAME.pp,
+// the catalog Puppet compiled from it (NAME.json) and the lines Puppet
+// logged applying it (NAME.log, filtered as Keep does). Run applies the
+// catalog with ordo's engine on the real machine and returns ordo's
+// lines, filtered the same way.
+package providertest
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ordoproject/ordo/internal/apply"
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/command"
+	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/resourcetest"
+)
+
+// Case is one recorded case.
+type Case struct {
+	Name     string
+	Manifest string
+	Catalog  []byte
+	Want     []string // Puppet's lines
+	Setup    string   // shell run before the apply
+	Flags    []string
+}
+
+// Cases loads every dir/*.pp that has a recording.
+func Cases(t *testing.T, dir string) []Case {
+	t.Helper()
+	pps, err := filepath.Glob(dir + "/*.pp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []Case
+	for _, pp := range pps {
+		base := strings.TrimSuffix(pp, ".pp")
+		src, err := os.ReadFile(pp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, err1 := os.ReadFile(base + ".json")
+		log, err2 := os.ReadFile(base + ".log")
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		c := Case{Name: base[strings.LastIndex(base, "/")+1:], Manifest: string(src), Catalog: js}
+		if s := strings.TrimRight(string(log), "\n"); s != "" {
+			c.Want = strings.Split(s, "\n")
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			if v, ok := strings.CutPrefix(line, "# setup: "); ok {
+				c.Setup = v
+			}
+			if v, ok := strings.CutPrefix(line, "# flags: "); ok {
+				c.Flags = strings.Fields(v)
+			}
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// Shell runs a setup snippet with env added, failing the test on error.
+func Shell(t *testing.T, script string, env ...string) {
+	t.Helper()
+	cmd := exec.Command("/bin/sh", "-c", script)
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", script, err, out)
+	}
+}
+
+// Run applies the case's catalog, with each key of subst in it replaced by
+// its value, and returns ordo's log lines with the values replaced back
+// by their keys, filtered by Keep.
+func Run(t *testing.T, c Case, types *resource.Registry, subst map[string]string) []string {
+	t.Helper()
+	js := string(c.Catalog)
+	for k, v := range subst {
+		js = strings.ReplaceAll(js, k, v)
+	}
+	cat, err := catalog.Decode([]byte(js), c.Name+".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := &resourcetest.Logger{}
+	opts := apply.Options{Types: types, Log: log, Runner: &command.Runner{}, BucketDir: t.TempDir()}
+	for _, f := range c.Flags {
+		if f == "--noop" {
+			opts.Noop = true
+		}
+	}
+	if _, err := apply.Apply(context.Background(), cat, opts); err != nil {
+		t.Fatal(err)
+	}
+	text := log.String()
+	for k, v := range subst {
+		text = strings.ReplaceAll(text, v, k)
+	}
+	return Keep(strings.Split(text, "\n"))
+}
+
+var (
+	level = regexp.MustCompile(`^(Debug|Info|Notice|Warning|Error): `)
+	drop  = regexp.MustCompile(`Compiled catalog|Applied catalog|Class\[|Stage\[main\]: |will propagate|does not support features` +
+		`|Using environment|Applying configuration|Creating state file|Facter|Resource is being skipped|Nothing to manage`)
+	noise = regexp.MustCompile(`^Executing:? '(/usr/bin/)?(facter|uname|lsb_release|/opt)`)
+)
+
+// Keep filters log lines as testdata/filter.py filters Puppet's: changes,
+// errors and warnings about resources, notify messages, commands run and
+// prefetches; a line without a level continues the one before it.
+func Keep(lines []string) []string {
+	var out []string
+	kept := false
+	for _, line := range lines {
+		m := level.FindString(line)
+		if m == "" {
+			if kept {
+				out = append(out, line)
+			}
+			continue
+		}
+		kept = false
+		if drop.MatchString(line) {
+			continue
+		}
+		rest := line[len(m):]
+		if m == "Debug: " && !(strings.HasPrefix(rest, "Executing") || strings.HasPrefix(rest, "Prefetching") || strings.HasPrefix(rest, "/Stage[main]/")) {
+			continue
+		}
+		if m == "Debug: " && noise.MatchString(rest) {
+			continue
+		}
+		kept = true
+		out = append(out, line)
+	}
+	return out
+}
