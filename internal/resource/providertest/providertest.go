@@ -99,7 +99,10 @@ func Run(t *testing.T, c Case, types *resource.Registry, subst map[string]string
 		}
 	}
 	if _, err := apply.Apply(context.Background(), cat, opts); err != nil {
-		t.Fatal(err)
+		// A catalog that cannot be applied at all, as ordo apply reports it.
+		for _, e := range apply.Errors(err) {
+			log.Log(resource.Err, "", e.Error())
+		}
 	}
 	text := log.String()
 	for k, v := range subst {
@@ -117,7 +120,8 @@ var (
 
 // Keep filters log lines as testdata/filter.py filters Puppet's: changes,
 // errors and warnings about resources, notify messages, commands run and
-// prefetches; a line without a level continues the one before it.
+// prefetches; a line without a level continues the message before it
+// (a Debug line has no continuation: what follows one is stray output).
 func Keep(lines []string) []string {
 	var out []string
 	kept := false
@@ -140,7 +144,7 @@ func Keep(lines []string) []string {
 		if m == "Debug: " && noise.MatchString(rest) {
 			continue
 		}
-		kept = true
+		kept = m != "Debug: "
 		out = append(out, line)
 	}
 	return out

@@ -11,6 +11,8 @@ for line in sys.stdin:
     line = line.rstrip('\n')
     m = LEVEL.match(line)
     if not m:
+        # A message's further lines; Debug lines (commands) have none, so
+        # what follows one is stray output of the process itself.
         if kept:
             print(line)
         continue
@@ -22,5 +24,5 @@ for line in sys.stdin:
         continue
     if m.group(1) == 'Debug' and re.match(r"Executing:? '(/usr/bin/)?(facter|uname|lsb_release|/opt|dpkg-query -W --showformat '\$\{Status\} \$\{Package\} \$\{Version\}\\n'' puppet)", rest):
         continue
-    kept = True
+    kept = m.group(1) != 'Debug'
     print(line)
