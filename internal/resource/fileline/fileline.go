@@ -124,15 +124,16 @@ func (Type) New(r *catalog.Resource) (resource.Instance, error) {
 			}
 		}
 	}
+	invalid := func(msg string) error { return fmt.Errorf("Validation of %s failed: %s", ref, msg) }
 	switch {
 	case s.replaceAll && multipleSet && !s.multiple:
-		return nil, errors.New("multiple must be true when replace_all_matches_not_matching_line is true")
+		return nil, invalid("multiple must be true when replace_all_matches_not_matching_line is true")
 	case s.replaceAll && !s.replace:
-		return nil, errors.New("replace must be true when replace_all_matches_not_matching_line is true")
+		return nil, invalid("replace must be true when replace_all_matches_not_matching_line is true")
 	case !s.hasLine && !(!s.present && s.matchForAbsence && s.match != nil):
-		return nil, errors.New("line is a required attribute")
+		return nil, invalid("line is a required attribute")
 	case s.path == "":
-		return nil, errors.New("path is a required attribute")
+		return nil, invalid("path is a required attribute")
 	}
 	return &instance{spec: s}, nil
 }

@@ -114,7 +114,7 @@ func Run(t *testing.T, c Case, types *resource.Registry, subst map[string]string
 var (
 	level = regexp.MustCompile(`^(Debug|Info|Notice|Warning|Error): `)
 	drop  = regexp.MustCompile(`Compiled catalog|Applied catalog|Class\[|Stage\[main\]: |will propagate|does not support features` +
-		`|Using environment|Applying configuration|Creating state file|Facter|Resource is being skipped|Nothing to manage`)
+		`|Using environment|Applying configuration|Creating state file|Facter|Resource is being skipped|Nothing to manage|Loading facts`)
 	noise = regexp.MustCompile(`^Executing:? '(/usr/bin/)?(facter|uname|lsb_release|/opt)`)
 )
 

@@ -5,7 +5,7 @@
 import re, sys
 LEVEL = re.compile(r'^(Debug|Info|Notice|Warning|Error): ')
 DROP = re.compile(r'Compiled catalog|Applied catalog|Class\[|Stage\[main\]: |will propagate|does not support features'
-                  r'|Using environment|Applying configuration|Creating state file|Facter|Resource is being skipped|Nothing to manage')
+                  r'|Using environment|Applying configuration|Creating state file|Facter|Resource is being skipped|Nothing to manage|Loading facts')
 kept = False
 for line in sys.stdin:
     line = line.rstrip('\n')
