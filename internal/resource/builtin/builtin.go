@@ -6,6 +6,7 @@ import (
 
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/anchor"
+	"github.com/ordoproject/ordo/internal/resource/concat"
 	"github.com/ordoproject/ordo/internal/resource/exec"
 	"github.com/ordoproject/ordo/internal/resource/file"
 	"github.com/ordoproject/ordo/internal/resource/filebucket"
@@ -23,10 +24,14 @@ import (
 func Types() []resource.Type {
 	// user and group change the same account databases.
 	accounts := ns.Files{Changes: new(sync.Mutex)}
+	files := file.NewType()
+	concatFile := concat.NewType(files)
 	return []resource.Type{
 		anchor.Type{},
+		concatFile,
+		concatFile.FragmentType(),
 		exec.Type{},
-		file.NewType(),
+		files,
 		filebucket.Type{},
 		fileline.Type{},
 		group.Type{Files: accounts},

@@ -4,35 +4,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/resource/builtin"
 	"github.com/ordoproject/ordo/internal/resource/providertest"
 )
-
-// files renders the files under dir as the recorder does.
-func files(t *testing.T, dir string) string {
-	var names []string
-	filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
-		if err == nil && fi.Mode().IsRegular() {
-			names = append(names, p)
-		}
-		return nil
-	})
-	sort.Strings(names)
-	var b strings.Builder
-	for _, n := range names {
-		data, err := os.ReadFile(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.WriteString("-- ./" + strings.TrimPrefix(n, dir+"/") + " --\n")
-		b.Write(data)
-	}
-	return b.String()
-}
 
 // TestAgainstPuppet applies every case recorded from Puppet with stdlib
 // and compares ordo's lines and the files left with Puppet's.
@@ -55,7 +32,7 @@ func TestAgainstPuppet(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if g := files(t, filepath.Join(root, "r")); g != string(want) {
+			if g := providertest.Files(t, filepath.Join(root, "r")); g != string(want) {
 				t.Errorf("files:\n%s\nwant:\n%s", g, want)
 			}
 		})

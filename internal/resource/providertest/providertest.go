@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -53,7 +54,7 @@ func Cases(t *testing.T, dir string) []Case {
 		}
 		c := Case{Name: base[strings.LastIndex(base, "/")+1:], Manifest: string(src), Catalog: js}
 		if s := strings.TrimRight(string(log), "\n"); s != "" {
-			c.Want = strings.Split(s, "\n")
+			c.Want = Keep(strings.Split(s, "\n"))
 		}
 		for _, line := range strings.Split(string(src), "\n") {
 			if v, ok := strings.CutPrefix(line, "# setup: "); ok {
@@ -94,8 +95,11 @@ func Run(t *testing.T, c Case, types *resource.Registry, subst map[string]string
 	log := &resourcetest.Logger{}
 	opts := apply.Options{Types: types, Log: log, Runner: &command.Runner{}, BucketDir: t.TempDir()}
 	for _, f := range c.Flags {
-		if f == "--noop" {
+		switch f {
+		case "--noop":
 			opts.Noop = true
+		case "--show_diff":
+			opts.ShowDiff = true
 		}
 	}
 	if _, err := apply.Apply(context.Background(), cat, opts); err != nil {
@@ -115,13 +119,21 @@ var (
 	level = regexp.MustCompile(`^(Debug|Info|Notice|Warning|Error): `)
 	drop  = regexp.MustCompile(`Compiled catalog|Applied catalog|Class\[|Stage\[main\]: |will propagate|does not support features` +
 		`|Using environment|Applying configuration|Creating state file|Facter|Resource is being skipped|Nothing to manage|Loading facts`)
-	noise = regexp.MustCompile(`^Executing:? '(/usr/bin/)?(facter|uname|lsb_release|/opt)`)
+	noise = regexp.MustCompile(`^Executing:? '(/usr/bin/)?(facter|uname|lsb_release|/opt|diff -u )`)
+	// The header of a content diff names a temporary file and two times.
+	diffHeader = regexp.MustCompile(`^(---|\+\+\+) (\S+)\t.*$`)
+	tempFile   = regexp.MustCompile(`^/tmp/(puppet|ordo)-file[0-9]+-[0-9]+-[a-z0-9]+$`)
+	// A staged file for validate_cmd: the target's name, date, pid, random.
+	stagedFile = regexp.MustCompile(`([^ /']+)[0-9]{8}-[0-9]+-[a-z0-9]+`)
 )
 
 // Keep filters log lines as testdata/filter.py filters Puppet's: changes,
 // errors and warnings about resources, notify messages, commands run and
 // prefetches; a line without a level continues the message before it
 // (a Debug line has no continuation: what follows one is stray output).
+// Content diffs lose their headers' times and temporary file names, and
+// the diff command Puppet runs for them is left out (ordo diffs in
+// process).
 func Keep(lines []string) []string {
 	var out []string
 	kept := false
@@ -129,6 +141,13 @@ func Keep(lines []string) []string {
 		m := level.FindString(line)
 		if m == "" {
 			if kept {
+				if d := diffHeader.FindStringSubmatch(line); d != nil {
+					name := d[2]
+					if tempFile.MatchString(name) {
+						name = "TEMPFILE"
+					}
+					line = d[1] + " " + name
+				}
 				out = append(out, line)
 			}
 			continue
@@ -145,7 +164,30 @@ func Keep(lines []string) []string {
 			continue
 		}
 		kept = m != "Debug: "
-		out = append(out, line)
+		out = append(out, stagedFile.ReplaceAllString(line, "${1}STAGED"))
 	}
 	return out
+}
+
+// Files renders the regular files under dir, sorted, each as a
+// "-- ./name --" line and its content, as the recorders write NAME.files.
+func Files(t *testing.T, dir string) string {
+	var names []string
+	filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+		if err == nil && fi.Mode().IsRegular() {
+			names = append(names, p)
+		}
+		return nil
+	})
+	sort.Strings(names)
+	var b strings.Builder
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.WriteString("-- ./" + strings.TrimPrefix(n, dir+"/") + " --\n")
+		b.Write(data)
+	}
+	return b.String()
 }
