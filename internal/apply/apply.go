@@ -358,6 +358,7 @@ type transaction struct {
 	progress  int
 
 	durable durable.Batch // new files to sync before the run ends
+	batches batches       // providers' batch prefetches, once each
 }
 
 // prefetch lets the instances that can read ahead do so on a spare core
@@ -661,6 +662,16 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 			result = s
 		}
 	}()
+	if nf, ok := inst.(resource.NotFunctional); ok {
+		// Puppet does not evaluate a resource whose provider cannot work
+		// here: one error line, and the resource counts as failed.
+		t.log.Log(resource.Err, s.Path, nf.NotFunctional().Error())
+		s.Failed = true
+		return s
+	}
+	if pf, ok := inst.(resource.Prefetched); ok {
+		t.batches.feed(ctx, t.plan.opts.Types, v.Resource, pf, h)
+	}
 	if err := inst.Retrieve(ctx, h); err != nil {
 		t.failedBecause(s, err)
 		return s
