@@ -6,23 +6,23 @@ package anchor
 import (
 	"context"
 
-	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
 // Type is the anchor resource type.
 type Type struct{}
 
-// Name returns "anchor".
-func (Type) Name() string { return "anchor" }
+var schema = resource.NewSchema(resource.Schema{
+	Name:  "anchor",
+	Doc:   "A resource with no state that holds a class's resources between two points of the graph (stdlib).",
+	Attrs: []resource.Attr{{Name: "name", Namevar: true, Doc: "The anchor's name."}},
+})
 
-// Attributes lists anchor's one attribute.
-func (Type) Attributes() []resource.Attribute {
-	return []resource.Attribute{{Name: "name", Namevar: true}}
-}
+// Schema returns anchor's schema.
+func (Type) Schema() *resource.Schema { return schema }
 
 // New returns the instance, which manages nothing.
-func (Type) New(*catalog.Resource) (resource.Instance, error) { return instance{}, nil }
+func (Type) New(resource.Values) (resource.Instance, error) { return instance{}, nil }
 
 type instance struct{}
 

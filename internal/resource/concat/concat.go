@@ -10,6 +10,7 @@ package concat
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -47,18 +48,59 @@ func NewType(files file.Type) Type {
 // FragmentType returns the concat_fragment type that goes with t.
 func (t Type) FragmentType() FragmentType { return FragmentType{found: t.found} }
 
-// Name returns "concat_file".
-func (Type) Name() string { return "concat_file" }
+var schema = resource.NewSchema(resource.Schema{
+	Name: "concat_file",
+	Doc:  "A file made of the concat_fragment resources that name it (puppetlabs-concat).",
+	Attrs: []resource.Attr{
+		{Name: "ensure", Kind: resource.KindProperty, Default: "present", Doc: "Whether the file exists.", Check: resource.Enum("present", "absent")},
+		{Name: "path", Namevar: true, Doc: "The file.", Check: resource.AbsPathCheck{Msg: "File paths must be fully qualified, not '%s'"}},
+		{Name: "owner", Doc: "The file's owner, passed to the file."},
+		{Name: "group", Doc: "The file's group, passed to the file."},
+		{Name: "mode", Doc: "The file's mode, passed to the file.", Check: resource.ModeCheck{}},
+		{Name: "order", Default: "numeric", Doc: "Sort fragments by order as numbers (numeric) or as strings (alpha).", Check: resource.Enum("alpha", "numeric")},
+		{Name: "backup", Doc: "Passed to the file.", Check: resource.CheckFunc("a boolean or a string", checkBackup)},
+		{Name: "replace", Default: true, Doc: "Passed to the file.", Check: resource.YesNo()},
+		{Name: "validate_cmd", Doc: "Passed to the file.", Check: resource.CheckFunc("a string", checkValidateCmd)},
+		{Name: "ensure_newline", Default: false, Doc: "End every fragment with a newline.", Check: resource.YesNo()},
+		{Name: "format", Default: "plain", Doc: "How fragments are merged; ordo supports plain.", Check: resource.CheckFunc("plain", checkFormat)},
+		{Name: "force", Default: false, Doc: "Merge duplicate keys of yaml and json fragments.", Check: resource.YesNo()},
+		{Name: "selinux_ignore_defaults", Doc: "Passed to the file.", Check: resource.YesNo()},
+		{Name: "selrange", Doc: "Passed to the file."},
+		{Name: "selrole", Doc: "Passed to the file."},
+		{Name: "seltype", Doc: "Passed to the file."},
+		{Name: "seluser", Doc: "Passed to the file."},
+		{Name: "show_diff", Doc: "Passed to the file.", Check: resource.YesNo()},
+		{Name: "create_empty_file", Default: true, Doc: "Create the file when no fragment gives it content.", Check: resource.YesNo()},
+	},
+})
 
-// Attributes lists concat_file's attributes in puppetlabs-concat's order.
-func (Type) Attributes() []resource.Attribute {
-	attrs := []resource.Attribute{{Name: "ensure", Property: true}, {Name: "path", Namevar: true}}
-	for _, p := range []string{"owner", "group", "mode", "order", "backup", "replace", "validate_cmd", "ensure_newline", "format", "force",
-		"selinux_ignore_defaults", "selrange", "selrole", "seltype", "seluser", "show_diff", "create_empty_file", "provider"} {
-		attrs = append(attrs, resource.Attribute{Name: p})
+func checkBackup(v catalog.Value) (catalog.Value, error) {
+	switch v.(type) {
+	case bool, string:
+		return v, nil
 	}
-	return attrs
+	return nil, errors.New("Backup must be a Boolean or String")
 }
+
+func checkValidateCmd(v catalog.Value) (catalog.Value, error) {
+	if _, ok := v.(string); ok {
+		return v, nil
+	}
+	return nil, errors.New("Validate_cmd must be a String")
+}
+
+func checkFormat(v catalog.Value) (catalog.Value, error) {
+	switch catalog.Scalar(v) {
+	case "plain":
+		return v, nil
+	case "yaml", "json", "json-array", "json-pretty", "json-array-pretty":
+		return nil, fmt.Errorf("format %s is not supported by ordo yet", resource.Inspect(v))
+	}
+	return nil, fmt.Errorf("Invalid value %s. Valid values are plain, yaml, json, json-array, json-pretty, json-array-pretty.", resource.Inspect(v))
+}
+
+// Schema returns concat_file's schema.
+func (Type) Schema() *resource.Schema { return schema }
 
 // fragment is one concat_fragment's part of a file.
 type fragment struct {
@@ -134,52 +176,28 @@ type spec struct {
 	alpha         bool
 	ensureNewline bool
 	createEmpty   bool
+	// fileParams are the attributes handed to the generated file.
+	fileParams []catalog.Param
 }
 
-// New validates r and returns its instance.
-func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
-	s := spec{res: r, path: pathOf(r), createEmpty: true}
-	ref := r.Ref()
-	fail := func(param, format string, args ...any) error {
-		return &resource.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
+// fileAttrs are the attributes a concat_file hands to its file, as
+// puppetlabs-concat does (the SELinux ones the file type ignores where
+// SELinux is off, as Puppet does, so ordo leaves them out).
+var fileAttrs = []string{"owner", "group", "mode", "replace", "backup", "validate_cmd", "show_diff", "loglevel", "noop"}
+
+// New returns the instance that manages the file v describes.
+func (t Type) New(v resource.Values) (resource.Instance, error) {
+	s := spec{
+		res:           v.Resource(),
+		path:          v.String("path"),
+		absent:        v.String("ensure") == "absent",
+		alpha:         v.String("order") == "alpha",
+		ensureNewline: v.Bool("ensure_newline"),
+		createEmpty:   v.Bool("create_empty_file"),
 	}
-	if !filepath.IsAbs(s.path) {
-		return nil, fail("path", "File paths must be fully qualified, not '%s'", s.path)
-	}
-	for _, p := range r.Params {
-		if p.Value == nil {
-			continue
-		}
-		str := catalog.Scalar(p.Value)
-		switch p.Name {
-		case "ensure":
-			if str != "present" && str != "absent" {
-				return nil, fail("ensure", "Invalid value %s. Valid values are present, absent.", resource.Inspect(p.Value))
-			}
-			s.absent = str == "absent"
-		case "order":
-			if str != "alpha" && str != "numeric" {
-				return nil, fail("order", "Invalid value %s. Valid values are alpha, numeric.", resource.Inspect(p.Value))
-			}
-			s.alpha = str == "alpha"
-		case "format":
-			if str != "plain" {
-				return nil, fail("format", "format %s is not supported by ordo yet", resource.Inspect(p.Value))
-			}
-		case "ensure_newline", "create_empty_file", "replace", "force", "show_diff", "selinux_ignore_defaults":
-			if str != "true" && str != "false" {
-				return nil, fail(p.Name, "Invalid value %s. Valid values are true, false.", resource.Inspect(p.Value))
-			}
-			switch p.Name {
-			case "ensure_newline":
-				s.ensureNewline = str == "true"
-			case "create_empty_file":
-				s.createEmpty = str == "true"
-			}
-		case "validate_cmd":
-			if _, ok := p.Value.(string); !ok {
-				return nil, fail("validate_cmd", "Validate_cmd must be a String")
-			}
+	for _, name := range fileAttrs {
+		if x, ok := v.Lookup(name); ok {
+			s.fileParams = append(s.fileParams, catalog.Param{Name: name, Value: x})
 		}
 	}
 	return &instance{spec: s, typ: t}, nil
@@ -254,10 +272,8 @@ func (c *instance) fileResource(content string) *catalog.Resource {
 	}
 	r.Set("path", c.path)
 	r.Set("ensure", ensure)
-	for _, p := range []string{"owner", "group", "mode", "replace", "backup", "selinux_ignore_defaults", "selrange", "selrole", "seltype", "seluser", "validate_cmd", "show_diff", "loglevel", "noop"} {
-		if v, ok := c.res.Get(p); ok && v != nil {
-			r.Set(p, v)
-		}
+	for _, p := range c.fileParams {
+		r.Set(p.Name, p.Value)
 	}
 	if ensure == "file" {
 		r.Set("content", content)
@@ -272,7 +288,7 @@ func (c *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	frags := c.typ.found.byRes[c.res]
 	delete(c.typ.found.byRes, c.res)
 	c.typ.found.mu.Unlock()
-	f, err := c.typ.files.New(c.fileResource(c.content(frags)))
+	f, err := resource.Instantiate(c.typ.files, c.fileResource(c.content(frags)))
 	if err != nil {
 		return err
 	}
@@ -341,46 +357,65 @@ func (t FragmentType) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []cat
 	return nil
 }
 
-// Name returns "concat_fragment".
-func (FragmentType) Name() string { return "concat_fragment" }
+var fragmentSchema = resource.NewSchema(resource.Schema{
+	Name: "concat_fragment",
+	Doc:  "A part of a concat_file (puppetlabs-concat).",
+	Attrs: []resource.Attr{
+		{Name: "name", Namevar: true, Doc: "The fragment's name; fragments of one order are sorted by it."},
+		{Name: "target", Doc: "The path or title of the concat_file.", Check: resource.CheckFunc("a string", stringOnly("Target must be a String"))},
+		{Name: "content", Doc: "The fragment's content.", Check: resource.CheckFunc("a string", stringOnly("Content must be a String"))},
+		{Name: "source", Doc: "Files to read the content from; ordo refuses it for now."},
+		{Name: "order", Default: "10", Doc: "Where the fragment goes.", Check: resource.CheckFunc("a string or an integer", checkOrder)},
+	},
+	Validate: func(v resource.Values) error {
+		switch {
+		case !v.Has("target") && !v.Has("tag"):
+			return errors.New("No 'target' or 'tag' set")
+		case !v.Has("source") && !v.Has("content"):
+			return errors.New("Set either 'source' or 'content'")
+		case v.Has("source") && v.Has("content"):
+			return errors.New("Can't use 'source' and 'content' at the same time")
+		case v.Has("source"):
+			return &resource.ParamError{Ref: v.Ref(), Param: "source", Msg: "fragment sources are not supported by ordo yet"}
+		}
+		return nil
+	},
+})
 
-// Attributes lists concat_fragment's attributes.
-func (FragmentType) Attributes() []resource.Attribute {
-	return []resource.Attribute{{Name: "name", Namevar: true}, {Name: "target"}, {Name: "content"}, {Name: "source"}, {Name: "order"}}
+func stringOnly(msg string) func(catalog.Value) (catalog.Value, error) {
+	return func(v catalog.Value) (catalog.Value, error) {
+		if _, ok := v.(string); ok {
+			return v, nil
+		}
+		return nil, errors.New(msg)
+	}
 }
 
-// New validates the fragment as puppetlabs-concat does.
-func (t FragmentType) New(r *catalog.Resource) (resource.Instance, error) {
-	target, hasTarget := r.Get("target")
-	content, hasContent := r.Get("content")
-	source, hasSource := r.Get("source")
-	_, hasTag := r.Get("tag")
-	hasContent = hasContent && content != nil
-	hasSource = hasSource && source != nil
-	switch {
-	case hasTarget && target != nil && !isString(target):
-		return nil, &resource.ParamError{Ref: r.Ref(), Param: "target", Msg: "Target must be a String"}
-	case hasContent && !isString(content):
-		return nil, &resource.ParamError{Ref: r.Ref(), Param: "content", Msg: "Content must be a String"}
-	case !(hasTarget && target != nil) && !hasTag:
-		return nil, fmt.Errorf("Validation of %s failed: No 'target' or 'tag' set", r.Ref())
-	case !hasSource && !hasContent:
-		return nil, fmt.Errorf("Validation of %s failed: Set either 'source' or 'content'", r.Ref())
-	case hasSource && hasContent:
-		return nil, fmt.Errorf("Validation of %s failed: Can't use 'source' and 'content' at the same time", r.Ref())
-	case hasSource:
-		return nil, fmt.Errorf("Validation of %s failed: fragment sources are not supported by ordo yet", r.Ref())
+func checkOrder(v catalog.Value) (catalog.Value, error) {
+	switch x := v.(type) {
+	case string:
+		if strings.ContainsAny(x, ":\n/") {
+			return nil, errors.New("Order cannot contain '/', ':', or '\\n'.")
+		}
+		return v, nil
+	case int64, int:
+		return v, nil
 	}
-	if v, ok := r.Get("order"); ok && v != nil && strings.ContainsAny(catalog.Scalar(v), ":\n/") {
-		return nil, &resource.ParamError{Ref: r.Ref(), Param: "order", Msg: "Order cannot contain '/', ':', or '\\n'."}
-	}
-	inst := &fragmentInstance{}
-	if tag := r.String("tag"); tag != "" {
-		inst.warning = fmt.Sprintf("Target Concat_file with path or title '%s' or tag '%s not found in the catalog", r.String("target"), tag)
+	return nil, errors.New("$order is not a string or integer.")
+}
+
+// Schema returns concat_fragment's schema.
+func (FragmentType) Schema() *resource.Schema { return fragmentSchema }
+
+// New returns the fragment's instance.
+func (t FragmentType) New(v resource.Values) (resource.Instance, error) {
+	inst := &fragmentInstance{res: v.Resource(), found: t.found, name: v.String("name"), target: v.String("target"),
+		content: v.String("content"), order: v.String("order")}
+	if tag := v.Resource().String("tag"); tag != "" {
+		inst.warning = fmt.Sprintf("Target Concat_file with path or title '%s' or tag '%s not found in the catalog", inst.target, tag)
 	} else {
-		inst.warning = fmt.Sprintf("Target Concat_file with path or title '%s' not found in the catalog", r.String("target"))
+		inst.warning = fmt.Sprintf("Target Concat_file with path or title '%s' not found in the catalog", inst.target)
 	}
-	inst.res, inst.found = r, t.found
 	return inst, nil
 }
 
@@ -396,9 +431,10 @@ func isString(v catalog.Value) bool {
 // concat_file takes it (Puppet warns while building the graph, ordo when
 // the fragment is applied).
 type fragmentInstance struct {
-	res     *catalog.Resource
-	found   *fragmentIndex
-	warning string
+	res                          *catalog.Resource
+	found                        *fragmentIndex
+	name, target, content, order string
+	warning                      string
 }
 
 func (f *fragmentInstance) Retrieve(_ context.Context, h *resource.Handle) error {

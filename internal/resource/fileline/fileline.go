@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -25,27 +24,54 @@ import (
 // Type is the file_line resource type.
 type Type struct{}
 
-// Name returns "file_line".
-func (Type) Name() string { return "file_line" }
+var pathCheck = resource.AbsPathCheck{Msg: "File paths must be fully qualified, not '%s'"}
 
-// Attributes lists file_line's attributes in stdlib's definition order.
-func (Type) Attributes() []resource.Attribute {
-	return []resource.Attribute{
-		{Name: "ensure", Property: true},
-		{Name: "name", Namevar: true},
-		{Name: "match"},
-		{Name: "match_for_absence"},
-		{Name: "multiple"},
-		{Name: "after"},
-		{Name: "line", Property: true},
-		{Name: "path"},
-		{Name: "replace"},
-		{Name: "replace_all_matches_not_matching_line"},
-		{Name: "encoding"},
-		{Name: "append_on_no_match"},
-		{Name: "provider"},
+var schema = resource.NewSchema(resource.Schema{
+	Name: "file_line",
+	Doc:  "One line of a file, kept present or absent (puppetlabs-stdlib).",
+	Attrs: []resource.Attr{
+		{Name: "ensure", Kind: resource.KindProperty, Default: "present", Doc: "Whether the line is in the file.", Check: resource.Enum("present", "absent")},
+		{Name: "name", Namevar: true, Doc: "The resource's name."},
+		{Name: "match", Doc: "A regular expression: matching lines are replaced by line (or removed with match_for_absence).", Check: resource.CheckFunc("a regular expression", checkRegexp)},
+		{Name: "match_for_absence", Default: false, Doc: "With ensure => absent, remove the lines matching match.", Check: resource.Boolean()},
+		{Name: "multiple", Doc: "Allow match or after to match more than one line.", Check: resource.Boolean()},
+		{Name: "after", Doc: "A regular expression: the line goes after the line matching it.", Check: resource.CheckFunc("a regular expression", checkRegexp)},
+		{Name: "line", Kind: resource.KindProperty, Doc: "The line."},
+		{Name: "path", Doc: "The file.", Check: pathCheck},
+		{Name: "replace", Default: true, Doc: "Replace a line matching match (or leave the file as it is).", Check: resource.Boolean()},
+		{Name: "replace_all_matches_not_matching_line", Default: false, Doc: "Replace every line matching match that is not line.", Check: resource.Boolean()},
+		{Name: "encoding", Default: "UTF-8", Doc: "The file's encoding; ordo reads and writes the bytes as they are."},
+		{Name: "append_on_no_match", Default: true, Doc: "Append the line when nothing matches match.", Check: resource.Boolean()},
+	},
+	Providers: []resource.Provider{{Name: "ruby", Default: true, Doc: "Reads and rewrites the file."}},
+	Validate: func(v resource.Values) error {
+		switch {
+		case v.Bool("replace_all_matches_not_matching_line") && v.Has("multiple") && !v.Bool("multiple"):
+			return errors.New("multiple must be true when replace_all_matches_not_matching_line is true")
+		case v.Bool("replace_all_matches_not_matching_line") && !v.Bool("replace"):
+			return errors.New("replace must be true when replace_all_matches_not_matching_line is true")
+		case !v.Has("line") && !(v.String("ensure") == "absent" && v.Bool("match_for_absence") && v.Has("match")):
+			return errors.New("line is a required attribute")
+		case !v.Has("path"):
+			return errors.New("path is a required attribute")
+		}
+		return nil
+	},
+})
+
+func checkRegexp(v catalog.Value) (catalog.Value, error) {
+	s, ok := v.(string)
+	if !ok {
+		return nil, fmt.Errorf("%s is not a regular expression", resource.Inspect(v))
 	}
+	if _, err := regexp.Compile(s); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
+
+// Schema returns file_line's schema.
+func (Type) Schema() *resource.Schema { return schema }
 
 // AutoRequire returns the file the line is in.
 func (Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
@@ -70,70 +96,25 @@ type spec struct {
 	appendNoMatch   bool
 }
 
-// New validates r as stdlib does and returns its instance.
-func (Type) New(r *catalog.Resource) (resource.Instance, error) {
-	s := spec{present: true, replace: true, appendNoMatch: true}
-	ref := r.Ref()
-	fail := func(param, format string, args ...any) error {
-		return &resource.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
+// New returns the instance that manages the line v describes.
+func (Type) New(v resource.Values) (resource.Instance, error) {
+	s := spec{
+		present:         v.String("ensure") == "present",
+		path:            v.String("path"),
+		multiple:        v.Bool("multiple"),
+		replace:         v.Bool("replace"),
+		replaceAll:      v.Bool("replace_all_matches_not_matching_line"),
+		matchForAbsence: v.Bool("match_for_absence"),
+		appendNoMatch:   v.Bool("append_on_no_match"),
 	}
-	flags := map[string]*bool{"multiple": &s.multiple, "replace": &s.replace, "replace_all_matches_not_matching_line": &s.replaceAll,
-		"match_for_absence": &s.matchForAbsence, "append_on_no_match": &s.appendNoMatch}
-	multipleSet := false
-	for _, p := range r.Params {
-		if p.Value == nil {
-			continue
-		}
-		str := catalog.Scalar(p.Value)
-		if b, ok := flags[p.Name]; ok {
-			switch str {
-			case "true":
-				*b = true
-			case "false":
-				*b = false
-			default:
-				return nil, fail(p.Name, "Invalid value %s. Valid values are true, false.", resource.Inspect(p.Value))
-			}
-			if p.Name == "multiple" {
-				multipleSet = true
-			}
-			continue
-		}
-		switch p.Name {
-		case "ensure":
-			if str != "present" && str != "absent" {
-				return nil, fail("ensure", "Invalid value %s. Valid values are present, absent.", resource.Inspect(p.Value))
-			}
-			s.present = str == "present"
-		case "path":
-			if !filepath.IsAbs(str) {
-				return nil, fail("path", "File paths must be fully qualified, not '%s'", str)
-			}
-			s.path = str
-		case "line":
-			s.line, s.hasLine = str, true
-		case "match", "after":
-			re, err := regexp.Compile(str)
-			if err != nil {
-				return nil, fail(p.Name, "%v", err)
-			}
-			if p.Name == "match" {
-				s.match, s.matchSrc = re, str
-			} else {
-				s.after, s.afterSrc = re, str
-			}
-		}
+	s.line, s.hasLine = v.String("line"), v.Has("line")
+	if v.Has("match") {
+		s.matchSrc = v.String("match")
+		s.match = regexp.MustCompile(s.matchSrc)
 	}
-	invalid := func(msg string) error { return fmt.Errorf("Validation of %s failed: %s", ref, msg) }
-	switch {
-	case s.replaceAll && multipleSet && !s.multiple:
-		return nil, invalid("multiple must be true when replace_all_matches_not_matching_line is true")
-	case s.replaceAll && !s.replace:
-		return nil, invalid("replace must be true when replace_all_matches_not_matching_line is true")
-	case !s.hasLine && !(!s.present && s.matchForAbsence && s.match != nil):
-		return nil, invalid("line is a required attribute")
-	case s.path == "":
-		return nil, invalid("path is a required attribute")
+	if v.Has("after") {
+		s.afterSrc = v.String("after")
+		s.after = regexp.MustCompile(s.afterSrc)
 	}
 	return &instance{spec: s}, nil
 }

@@ -30,14 +30,11 @@ const queryFormat = `'${Status} ${Package} ${Version}\n'`
 // aptEnv keeps apt-get and the tools it starts from asking questions.
 var aptEnv = []string{"DEBIAN_FRONTEND=noninteractive", "APT_LISTBUGS_FRONTEND=none", "APT_LISTCHANGES_FRONTEND=none"}
 
-// Inventory is what dpkg knows of the machine's packages, read with one
-// dpkg-query for every package resource of a run and kept for as long as
-// dpkg's status file is unchanged, so a converged run asks dpkg once. It
-// also runs every package command, one at a time (dpkg allows no more).
+// Inventory runs every package command of the types it serves, one at a
+// time (dpkg allows no more), and reads the candidate versions of all
+// ensure => latest packages with one apt-cache call. What is installed is
+// read by each provider's batch prefetch (a listing), once per run.
 type Inventory struct {
-	// StatusFile is dpkg's database of package states; a change to it
-	// (by anything but this inventory's own commands) drops the listing.
-	StatusFile string
 	// ListsDir holds apt's package lists; a change to it drops the
 	// candidate versions read from apt-cache.
 	ListsDir string
@@ -45,20 +42,64 @@ type Inventory struct {
 	cmd sync.Mutex // held while any package command runs
 	mu  sync.Mutex // guards the fields below
 
-	listed    bool
-	stamp     stamp
-	pkgs      map[string]entry
-	announced map[string]bool // providers whose prefetch line was logged
-	manual    map[string]bool // apt-mark showmanual, nil until read
-
 	wantLatest map[string]bool // apt packages whose candidate is needed
 	candidates map[string]string
 	listsStamp stamp
 }
 
-// NewInventory returns the inventory of this machine's dpkg database.
+// NewInventory returns the inventory of this machine's package tools.
 func NewInventory() *Inventory {
-	return &Inventory{StatusFile: "/var/lib/dpkg/status", ListsDir: "/var/lib/apt/lists"}
+	return &Inventory{ListsDir: "/var/lib/apt/lists"}
+}
+
+// listing is what one provider's batch prefetch reads: every package dpkg
+// lists and, for apt, the packages apt-mark shows as manually installed.
+// The engine hands the same listing to every resource of the provider;
+// the first to need it reads it, with the inventory's command lock held.
+type listing struct {
+	provider string
+	once     sync.Once
+	pkgs     map[string]entry
+	manual   map[string]bool
+	err      error
+}
+
+// prefetch is the apt and dpkg providers' batch prefetch.
+func prefetch(_ context.Context, _ *resource.Handle, provider string) (any, error) {
+	return &listing{provider: provider}, nil
+}
+
+// load reads the listing once.
+func (l *listing) load(ctx context.Context, h *resource.Handle, inv *Inventory) error {
+	l.once.Do(func() {
+		h.Log.Log(resource.Debug, "", "Prefetching "+l.provider+" resources for package")
+		out, err := inv.run(ctx, h, []string{dpkgQuery, "-W", "--showformat", queryFormat}, syscmd.Options{Pipe: true})
+		if err != nil {
+			l.err = err
+			return
+		}
+		l.pkgs = map[string]entry{}
+		for _, line := range strings.Split(out, "\n") {
+			if e, ok := parseLine(line); ok {
+				if _, dup := l.pkgs[e.name]; !dup {
+					l.pkgs[e.name] = e
+				}
+			}
+		}
+		if l.provider != "apt" {
+			return
+		}
+		out, err = inv.run(ctx, h, []string{aptMark, "showmanual"}, syscmd.Options{})
+		if err != nil {
+			l.err = err
+			return
+		}
+		l.manual = map[string]bool{}
+		for _, n := range strings.Fields(out) {
+			l.manual[n] = true
+		}
+	})
+	return l.err
 }
 
 // entry is one package as dpkg-query reports it.
@@ -123,48 +164,10 @@ func (inv *Inventory) run(ctx context.Context, h *resource.Handle, argv []string
 	return syscmd.Exec(ctx, h, argv, o)
 }
 
-// lookup returns what dpkg knows of name, reading the whole database
-// first when it has not been read or changed since. provider names the
-// provider asking, for the prefetch line; apt also needs the manual marks.
-// found is false when dpkg does not know the package at all.
-func (inv *Inventory) lookup(ctx context.Context, h *resource.Handle, provider, name string) (e entry, found bool, err error) {
-	inv.mu.Lock()
-	defer inv.mu.Unlock()
-	if now := stampOf(inv.StatusFile); !inv.listed || now != inv.stamp {
-		inv.listed, inv.pkgs, inv.manual, inv.announced = false, nil, nil, map[string]bool{}
-		h.Log.Log(resource.Debug, "", "Prefetching "+provider+" resources for package")
-		inv.announced[provider] = true
-		out, err := inv.run(ctx, h, []string{dpkgQuery, "-W", "--showformat", queryFormat}, syscmd.Options{Pipe: true})
-		if err != nil {
-			return entry{}, false, err
-		}
-		inv.pkgs = map[string]entry{}
-		for _, line := range strings.Split(out, "\n") {
-			if e, ok := parseLine(line); ok {
-				if _, dup := inv.pkgs[e.name]; !dup {
-					inv.pkgs[e.name] = e
-				}
-			}
-		}
-		inv.listed, inv.stamp = true, now
-	} else if !inv.announced[provider] {
-		h.Log.Log(resource.Debug, "", "Prefetching "+provider+" resources for package")
-		inv.announced[provider] = true
-	}
-	if provider == "apt" && inv.manual == nil {
-		out, err := inv.run(ctx, h, []string{aptMark, "showmanual"}, syscmd.Options{})
-		if err != nil {
-			return entry{}, false, err
-		}
-		inv.manual = map[string]bool{}
-		for _, n := range strings.Fields(out) {
-			inv.manual[n] = true
-		}
-	}
-	if e, ok := inv.pkgs[name]; ok {
-		return e, true, nil
-	}
-	// dpkg-query lists no package it has forgotten: ask for this one.
+// query asks dpkg for one package, as Puppet does for a package its
+// prefetch did not list (dpkg-query lists no package it has forgotten).
+// found is false when dpkg does not know it at all.
+func (inv *Inventory) query(ctx context.Context, h *resource.Handle, name string) (e entry, found bool, err error) {
 	out, err := inv.run(ctx, h, []string{dpkgQuery, "-W", "--showformat", queryFormat, name}, syscmd.Options{})
 	if err != nil {
 		if _, failed := err.(*syscmd.ExecError); failed {
@@ -177,25 +180,6 @@ func (inv *Inventory) lookup(ctx context.Context, h *resource.Handle, provider, 
 		return entry{name: name, status: "missing", flag: "ok", desired: "unknown"}, true, nil
 	}
 	return e, true, nil
-}
-
-// isManual reports whether apt-mark showmanual listed name.
-func (inv *Inventory) isManual(name string) bool {
-	inv.mu.Lock()
-	defer inv.mu.Unlock()
-	return inv.manual[name]
-}
-
-// changed records that a command of this inventory changed name: it is
-// asked for again when next looked up, while the rest of the listing is
-// kept.
-func (inv *Inventory) changed(name string) {
-	inv.mu.Lock()
-	defer inv.mu.Unlock()
-	delete(inv.pkgs, name)
-	if inv.listed {
-		inv.stamp = stampOf(inv.StatusFile)
-	}
 }
 
 // needLatest registers an apt package whose candidate version the run

@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 
@@ -34,128 +33,135 @@ type Type struct {
 // NewType returns the package type over this machine's dpkg database.
 func NewType() Type { return Type{Inv: NewInventory()} }
 
-// Name returns "package".
-func (Type) Name() string { return "package" }
+// otherProviders are Puppet's package providers for other systems:
+// accepted, and failing when applied, as Puppet does on a Debian machine.
+var otherProviders = []string{"aix", "appdmg", "apple", "aptitude", "aptrpm", "blastwave", "dnf", "dnfmodule", "fink",
+	"freebsd", "gem", "hpux", "macports", "nim", "openbsd", "opkg", "pacman", "pip", "pip2", "pip3", "pkg", "pkgdmg",
+	"pkgin", "pkgng", "pkgutil", "portage", "ports", "portupgrade", "puppet_gem", "puppetserver_gem", "rpm", "rug",
+	"sun", "sunfreeware", "tdnf", "up2date", "urpmi", "windows", "yum", "zypper"}
 
-// Attributes lists package's attributes in Puppet's definition order.
-func (Type) Attributes() []resource.Attribute {
-	return []resource.Attribute{
-		{Name: "ensure", Property: true},
-		{Name: "name", Namevar: true},
-		{Name: "command"},
-		{Name: "package_settings", Property: true},
-		{Name: "flavor", Property: true},
-		{Name: "source"},
-		{Name: "instance"},
-		{Name: "status"},
-		{Name: "adminfile"},
-		{Name: "responsefile"},
-		{Name: "configfiles"},
-		{Name: "category"},
-		{Name: "platform"},
-		{Name: "root"},
-		{Name: "vendor"},
-		{Name: "description"},
-		{Name: "allowcdrom"},
-		{Name: "enable_only"},
-		{Name: "install_only"},
-		{Name: "install_options"},
-		{Name: "uninstall_options"},
-		{Name: "allow_virtual"},
-		{Name: "reinstall_on_refresh"},
-		{Name: "mark", Property: true},
-		{Name: "provider"},
+var schema = resource.NewSchema(resource.Schema{
+	Name: "package",
+	Doc:  "Packages, through apt (the default on Debian) or dpkg.",
+	Attrs: []resource.Attr{
+		{Name: "ensure", Kind: resource.KindProperty, Default: present, Doc: "present (installed), absent, purged, latest, or a version.",
+			Check: resource.CheckFunc("present, absent, purged, latest, or a version", checkEnsure)},
+		{Name: "name", Namevar: true, Doc: "The package's name."},
+		{Name: "command", Feature: "targetable", Doc: "The package manager command (pip and gem only)."},
+		{Name: "package_settings", Kind: resource.KindProperty, Feature: "package_settings", Doc: "Provider-specific settings."},
+		{Name: "flavor", Kind: resource.KindProperty, Feature: "supports_flavors", Doc: "The flavor (OpenBSD, dnf modules)."},
+		{Name: "source", Doc: "A .deb to install: required by dpkg, used by apt instead of the name."},
+		{Name: "instance", Doc: "A read-only parameter set by the package."},
+		{Name: "status", Doc: "A read-only parameter set by the package."},
+		{Name: "adminfile", Doc: "Solaris pkgadd's admin file."},
+		{Name: "responsefile", Doc: "Answers for debconf (apt preseeding).", Unsupported: "ordo does not preseed debconf answers yet"},
+		{Name: "configfiles", Default: "keep", Doc: "Keep or replace changed configuration files on install.", Check: resource.Enum("keep", "replace")},
+		{Name: "category", Doc: "A read-only parameter set by the package."},
+		{Name: "platform", Doc: "A read-only parameter set by the package."},
+		{Name: "root", Doc: "A read-only parameter set by the package."},
+		{Name: "vendor", Doc: "A read-only parameter set by the package."},
+		{Name: "description", Doc: "A read-only parameter set by the package."},
+		{Name: "allowcdrom", Doc: "Let apt install from a cdrom source.", Check: resource.Boolean()},
+		{Name: "enable_only", Default: false, Doc: "Only enable a dnf module.", Check: resource.YesNo()},
+		{Name: "install_only", Default: false, Feature: "install_only", Doc: "Install, never upgrade (kernels).", Check: resource.YesNo()},
+		{Name: "install_options", Feature: "install_options", Doc: "Options for the install command: strings, or hashes given as key=value."},
+		{Name: "uninstall_options", Feature: "uninstall_options", Doc: "Options for the uninstall command."},
+		{Name: "allow_virtual", Feature: "virtual_packages", Default: false, Doc: "Allow virtual package names.", Check: resource.YesNo()},
+		{Name: "reinstall_on_refresh", Default: false, Doc: "Reinstall on refresh (providers that can reinstall).", Check: resource.Boolean()},
+		{Name: "mark", Kind: resource.KindProperty, Feature: "holdable", Doc: "hold or none: dpkg's hold selection.",
+			Check: resource.CheckFunc("hold, none", checkMark)},
+	},
+	Features: []resource.Feature{
+		{Name: "installable"}, {Name: "uninstallable"}, {Name: "upgradeable"}, {Name: "purgeable"}, {Name: "versionable"},
+		{Name: "holdable"}, {Name: "install_options"}, {Name: "uninstall_options"}, {Name: "virtual_packages"},
+		{Name: "targetable"}, {Name: "install_only"}, {Name: "package_settings"}, {Name: "supports_flavors"}, {Name: "reinstallable"},
+	},
+	Providers: append([]resource.Provider{
+		{Name: "apt", Default: true, Doc: "apt-get, apt-cache and apt-mark, over dpkg.",
+			Features: []string{"installable", "uninstallable", "upgradeable", "purgeable", "versionable", "holdable", "install_options", "virtual_packages"},
+			Confine:  resource.Confine{Commands: []string{aptGet, aptCache, dpkgQuery}},
+			Prefetch: func(ctx context.Context, h *resource.Handle) (any, error) { return prefetch(ctx, h, "apt") },
+		},
+		{Name: "dpkg", Doc: "dpkg, installing from source files.",
+			Features: []string{"installable", "uninstallable", "upgradeable", "purgeable", "holdable", "virtual_packages"},
+			Confine:  resource.Confine{Commands: []string{dpkgBin, dpkgDeb, dpkgQuery}},
+			Prefetch: func(ctx context.Context, h *resource.Handle) (any, error) { return prefetch(ctx, h, "dpkg") },
+		},
+	}, unimplemented(otherProviders)...),
+	Validate: func(v resource.Values) error {
+		if v.Has("mark") {
+			if e := v.String("ensure"); e == absent || e == purged {
+				return errors.New(`You cannot use "mark" property while "ensure" is one of ["absent", "purged"]`)
+			}
+		}
+		return nil
+	},
+})
+
+func unimplemented(names []string) []resource.Provider {
+	out := make([]resource.Provider, len(names))
+	for i, n := range names {
+		out[i] = resource.Provider{Name: n, Unimplemented: true}
 	}
+	return out
 }
 
-// otherProviders are Puppet's package providers that do not work on a
-// Debian machine: accepted, but failing when applied, as Puppet does.
-var otherProviders = map[string]bool{
-	"aix": true, "appdmg": true, "apple": true, "aptitude": true, "aptrpm": true, "blastwave": true,
-	"dnf": true, "dnfmodule": true, "fink": true, "freebsd": true, "gem": true, "hpux": true,
-	"macports": true, "nim": true, "openbsd": true, "opkg": true, "pacman": true, "pip": true,
-	"pip2": true, "pip3": true, "pkg": true, "pkgdmg": true, "pkgin": true, "pkgng": true,
-	"pkgutil": true, "portage": true, "ports": true, "portupgrade": true, "puppet_gem": true,
-	"puppetserver_gem": true, "rpm": true, "rug": true, "sun": true, "sunfreeware": true,
-	"tdnf": true, "up2date": true, "urpmi": true, "windows": true, "yum": true, "zypper": true,
+func checkEnsure(v catalog.Value) (catalog.Value, error) {
+	s, ok := v.(string)
+	if !ok || s == "" {
+		return nil, fmt.Errorf("Invalid value %s. Valid values are present, absent, purged, disabled, latest. Valid values match /./.", resource.Inspect(v))
+	}
+	if s == "installed" {
+		return present, nil
+	}
+	return v, nil
 }
+
+func checkMark(v catalog.Value) (catalog.Value, error) {
+	if s, ok := v.(string); ok && (s == "hold" || s == "none") {
+		return v, nil
+	}
+	return nil, fmt.Errorf("Invalid hold value %s. Valid values are: hold/none", resource.Inspect(v))
+}
+
+// Schema returns package's schema.
+func (Type) Schema() *resource.Schema { return schema }
 
 // spec is a package resource's validated attributes.
 type spec struct {
 	name           string
-	provider       string // apt or dpkg; another name fails when applied
+	provider       string // apt or dpkg
 	ensure         string // present, absent, purged, latest or a version
 	source         string
 	keepConfig     bool
 	installOptions []string
 	mark           string // hold, none or "" (not managed)
 	location       string
+	dropped        []string
 }
 
-// New validates r and returns the instance that manages it.
-func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
-	s, err := parse(r)
-	if err != nil {
-		return nil, err
+// New returns the instance that manages the package v describes.
+func (t Type) New(v resource.Values) (resource.Instance, error) {
+	p := v.Provider()
+	s := spec{
+		name:       v.String("name"),
+		provider:   p.Name,
+		ensure:     v.String("ensure"),
+		source:     v.String("source"),
+		keepConfig: v.String("configfiles") == "keep",
+		location:   v.Resource().Location(),
+		dropped:    v.Dropped(p),
+	}
+	if v.Managed(p, "install_options") {
+		s.installOptions = joinOptions(v.Get("install_options"))
+	}
+	if v.Managed(p, "mark") {
+		s.mark = v.String("mark")
 	}
 	if s.provider == "apt" && s.ensure == latest {
 		t.Inv.needLatest(s.name)
 	}
 	return &instance{spec: s, inv: t.Inv}, nil
-}
-
-func parse(r *catalog.Resource) (spec, error) {
-	s := spec{name: r.Title, ensure: present, keepConfig: true, provider: defaultProvider(), location: r.Location()}
-	ref := r.Ref()
-	fail := func(param, format string, args ...any) error {
-		return &resource.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
-	}
-	for _, p := range r.Params {
-		if p.Value == nil {
-			continue
-		}
-		str := catalog.Scalar(p.Value)
-		switch p.Name {
-		case "name":
-			s.name = str
-		case "provider":
-			if str != "apt" && str != "dpkg" && !otherProviders[str] {
-				return s, fail("provider", "Invalid package provider '%s'", str)
-			}
-			s.provider = str
-		case "ensure":
-			switch str {
-			case "installed", "present":
-				s.ensure = present
-			case "":
-				return s, fail("ensure", "Invalid value %s. Valid values are present, absent, purged, disabled, latest. Valid values match /./.", resource.Inspect(p.Value))
-			default:
-				s.ensure = str
-			}
-		case "source":
-			s.source = str
-		case "configfiles":
-			if str != "keep" && str != "replace" {
-				return s, fail("configfiles", "Invalid value %s. Valid values are keep, replace.", resource.Inspect(p.Value))
-			}
-			s.keepConfig = str == "keep"
-		case "install_options":
-			s.installOptions = joinOptions(p.Value)
-		case "mark":
-			if str != "hold" && str != "none" {
-				return s, fail("mark", "Invalid hold value %s. Valid values are: hold/none", resource.Inspect(p.Value))
-			}
-			s.mark = str
-		case "reinstall_on_refresh", "allowcdrom":
-			if str != "true" && str != "false" {
-				return s, fail(p.Name, "Invalid value %s. Valid values are true, false.", resource.Inspect(p.Value))
-			}
-		}
-	}
-	if s.mark != "" && (s.ensure == absent || s.ensure == purged) {
-		return s, fmt.Errorf(`You cannot use "mark" property while "ensure" is one of ["absent", "purged"]`)
-	}
-	return s, nil
 }
 
 // joinOptions flattens install_options as Puppet does: strings as they
@@ -182,19 +188,12 @@ func joinOptions(v catalog.Value) []string {
 	return out
 }
 
-// defaultProvider is apt on Debian-family machines, as Puppet's
-// defaultfor osfamily debian, else dpkg.
-func defaultProvider() string {
-	if _, err := os.Stat("/etc/debian_version"); err == nil {
-		return "apt"
-	}
-	return "dpkg"
-}
-
 // instance manages one package.
 type instance struct {
 	spec
 	inv *Inventory
+
+	listing *listing // the provider's batch prefetch, when the engine ran it
 
 	// After Retrieve.
 	cur     entry
@@ -206,10 +205,10 @@ type instance struct {
 // Retrieve reads the package's state from the inventory, and the latest
 // version when ensure is latest and the package is installed.
 func (p *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	if p.provider != "apt" && p.provider != "dpkg" {
-		return fmt.Errorf("Provider %s is not functional on this host", p.provider)
+	for _, d := range p.dropped {
+		h.Logf(resource.Debug, "%s", d)
 	}
-	e, found, err := p.inv.lookup(ctx, h, p.provider, p.name)
+	e, found, err := p.lookup(ctx, h)
 	if err != nil {
 		return err
 	}
@@ -229,6 +228,32 @@ func (p *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 		}
 	}
 	return nil
+}
+
+// Prefetched takes the provider's listing of installed packages.
+func (p *instance) Prefetched(data any) {
+	if l, ok := data.(*listing); ok {
+		p.listing = l
+	}
+}
+
+// lookup returns what dpkg knows of the package: from the provider's
+// listing when it has it, else (or when not listed) from dpkg-query.
+func (p *instance) lookup(ctx context.Context, h *resource.Handle) (entry, bool, error) {
+	if p.listing != nil {
+		if err := p.listing.load(ctx, h, p.inv); err != nil {
+			return entry{}, false, err
+		}
+		if e, ok := p.listing.pkgs[p.name]; ok {
+			return e, true, nil
+		}
+	}
+	return p.inv.query(ctx, h, p.name)
+}
+
+// manual reports whether apt-mark listed the package as manually installed.
+func (p *instance) manual() bool {
+	return p.listing != nil && p.listing.manual[p.name]
 }
 
 // current is the ensure value the machine has.
@@ -287,7 +312,7 @@ func (p *instance) Refresh(context.Context, *resource.Handle) error { return nil
 // Flush marks a package apt installed or changed as manually installed,
 // unless apt already listed it so, as Puppet's apt provider does.
 func (p *instance) Flush(ctx context.Context, h *resource.Handle) error {
-	if p.provider != "apt" || p.ensure == absent || p.ensure == purged || p.inv.isManual(p.name) {
+	if p.provider != "apt" || p.ensure == absent || p.ensure == purged || p.manual() {
 		return nil
 	}
 	_, err := p.inv.run(ctx, h, []string{aptMark, "manual", p.name}, syscmd.Options{})

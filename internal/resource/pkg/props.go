@@ -75,7 +75,6 @@ func (e *ensureProp) Message() string {
 // Sync installs, upgrades, removes or purges the package.
 func (e *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
 	p := (*instance)(e)
-	defer p.inv.changed(p.name)
 	switch e.ensure {
 	case absent:
 		return p.uninstall(ctx, h)
@@ -187,7 +186,6 @@ func (m *markProp) Message() string {
 
 func (m *markProp) Sync(ctx context.Context, h *resource.Handle) error {
 	p := (*instance)(m)
-	defer p.inv.changed(p.name)
 	state := "install"
 	if m.mark == "hold" {
 		state = "hold"

@@ -49,7 +49,7 @@ func registry(t *testing.T, systemdInit bool) *resource.Registry {
 	}
 	var types []resource.Type
 	for _, typ := range builtin.Types() {
-		if typ.Name() == "service" {
+		if typ.Schema().Name == "service" {
 			typ = svc
 		}
 		types = append(types, typ)

@@ -32,43 +32,72 @@ func NewType() Type {
 	return Type{Proc1Comm: "/proc/1/comm", DebianVersion: "/etc/debian_version"}
 }
 
-// Name returns "service".
-func (Type) Name() string { return "service" }
-
-// Attributes lists service's attributes in Puppet's definition order.
-func (Type) Attributes() []resource.Attribute {
-	return []resource.Attribute{
-		{Name: "ensure", Property: true},
-		{Name: "enable", Property: true},
-		{Name: "logonaccount", Property: true},
-		{Name: "logonpassword"},
-		{Name: "flags", Property: true},
-		{Name: "binary"},
-		{Name: "hasstatus"},
-		{Name: "name", Namevar: true},
-		{Name: "path"},
-		{Name: "pattern"},
-		{Name: "restart"},
-		{Name: "start"},
-		{Name: "status"},
-		{Name: "stop"},
-		{Name: "control"},
-		{Name: "hasrestart"},
-		{Name: "manifest"},
-		{Name: "timeout"},
-		{Name: "provider"},
-	}
-}
-
 // otherProviders are Puppet's service providers for other systems:
 // accepted, and failing when applied, as Puppet does.
-var otherProviders = map[string]bool{
-	"bsd": true, "daemontools": true, "freebsd": true, "gentoo": true, "launchd": true, "openbsd": true,
-	"openrc": true, "openwrt": true, "rcng": true, "redhat": true, "runit": true, "smf": true, "src": true,
-	"upstart": true, "windows": true,
+var otherProviders = []string{"bsd", "daemontools", "freebsd", "gentoo", "launchd", "openbsd", "openrc", "openwrt",
+	"rcng", "redhat", "runit", "smf", "src", "upstart", "windows"}
+
+var schema = resource.NewSchema(resource.Schema{
+	Name: "service",
+	Doc:  "Services: running or stopped, enabled at boot or not, restarted on refresh.",
+	Attrs: []resource.Attr{
+		{Name: "ensure", Kind: resource.KindProperty, Doc: "running or stopped.",
+			Check: &resource.EnumCheck{Values: []string{"stopped", "running"}, Aliases: map[string]string{"false": "stopped", "true": "running"}}},
+		{Name: "enable", Kind: resource.KindProperty, Feature: "enableable", Doc: "Whether the service starts at boot: true, false, or mask (systemd).",
+			Check: resource.CheckFunc("true, false, manual, mask, delayed", checkEnable)},
+		{Name: "logonaccount", Kind: resource.KindProperty, Feature: "manages_logon_credentials", Doc: "The account the service runs as (Windows)."},
+		{Name: "logonpassword", Feature: "manages_logon_credentials", Doc: "The password of logonaccount (Windows)."},
+		{Name: "flags", Kind: resource.KindProperty, Feature: "flaggable", Doc: "Flags for the service (OpenBSD)."},
+		{Name: "binary", Doc: "The daemon to start when there is no start command; also the default pattern."},
+		{Name: "hasstatus", Default: true, Doc: "Whether the init script has a working status command.", Check: resource.Boolean()},
+		{Name: "name", Namevar: true, Doc: "The service's name."},
+		{Name: "path", Doc: "Where init scripts are searched for (default /etc/init.d).", Arrays: resource.Whole},
+		{Name: "pattern", Doc: "A regular expression that finds the service's process in ps -ef."},
+		{Name: "restart", Doc: "The command that restarts the service."},
+		{Name: "start", Doc: "The command that starts the service."},
+		{Name: "status", Doc: "The command that tells whether the service runs (exit 0)."},
+		{Name: "stop", Doc: "The command that stops the service."},
+		{Name: "control", Doc: "The rc.conf variable that enables the service (BSD providers)."},
+		{Name: "hasrestart", Doc: "Whether the init script has a restart command.", Check: resource.Boolean()},
+		{Name: "manifest", Doc: "The service manifest to import (Solaris SMF)."},
+		{Name: "timeout", Feature: "configurable_timeout", Doc: "A timeout in seconds (Windows)."},
+	},
+	Features: []resource.Feature{
+		{Name: "refreshable"}, {Name: "enableable"}, {Name: "maskable"}, {Name: "controllable"}, {Name: "flaggable"},
+		{Name: "manual_startable"}, {Name: "delayed_startable"}, {Name: "configurable_timeout"}, {Name: "manages_logon_credentials"},
+	},
+	Providers: append([]resource.Provider{
+		{Name: "systemd", Default: true, Doc: "systemctl; only where systemd is PID 1.", Features: []string{"refreshable", "enableable", "maskable"},
+			Confine: resource.Confine{Commands: []string{"systemctl"}}},
+		{Name: "debian", Doc: "Init scripts, with invoke-rc.d and update-rc.d for enable.", Features: []string{"refreshable", "enableable"},
+			Confine: resource.Confine{Commands: []string{"/usr/sbin/update-rc.d", "/usr/sbin/invoke-rc.d", "/usr/sbin/service"}}},
+		{Name: "init", Doc: "Init scripts in path.", Features: []string{"refreshable"}},
+		{Name: "base", Doc: "start, stop and status commands, or a process found by pattern.", Features: []string{"refreshable"}},
+	}, unimplemented(otherProviders)...),
+})
+
+func unimplemented(names []string) []resource.Provider {
+	out := make([]resource.Provider, len(names))
+	for i, n := range names {
+		out[i] = resource.Provider{Name: n, Unimplemented: true}
+	}
+	return out
 }
 
-// spec is a service resource's validated attributes.
+func checkEnable(v catalog.Value) (catalog.Value, error) {
+	switch s := catalog.Scalar(v); s {
+	case "true", "false", "mask":
+		return s, nil
+	case "manual", "delayed":
+		return nil, fmt.Errorf("Provider must have features '%s_startable' to set 'enable' to '%s'", s, s)
+	}
+	return nil, fmt.Errorf("Invalid value %s. Valid values are true, false, manual, mask, delayed.", resource.Inspect(v))
+}
+
+// Schema returns service's schema.
+func (Type) Schema() *resource.Schema { return schema }
+
+// spec is a service resource's values.
 type spec struct {
 	name       string
 	provider   string
@@ -81,73 +110,28 @@ type spec struct {
 	paths      []string
 	commands   map[string]string // start, stop, status, restart given by the user
 	ref        catalog.Ref
+	dropped    []string
 }
 
-// New validates r and returns the instance that manages it.
-func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
-	s := spec{name: r.Title, hasstatus: true, ref: r.Ref(), commands: map[string]string{}}
-	fail := func(param, format string, args ...any) error {
-		return &resource.ParamError{Ref: s.ref, Param: param, Msg: fmt.Sprintf(format, args...)}
+// New returns the instance that manages the service v describes.
+func (t Type) New(v resource.Values) (resource.Instance, error) {
+	s := spec{
+		name:       v.String("name"),
+		provider:   v.String("provider"),
+		ensure:     v.String("ensure"),
+		hasstatus:  v.Bool("hasstatus"),
+		hasrestart: v.Bool("hasrestart"),
+		binary:     v.String("binary"),
+		pattern:    v.String("pattern"),
+		ref:        v.Ref(),
+		commands:   map[string]string{},
 	}
-	boolean := func(p catalog.Param) (bool, error) {
-		switch catalog.Scalar(p.Value) {
-		case "true":
-			return true, nil
-		case "false":
-			return false, nil
-		}
-		return false, fail(p.Name, "Invalid value %s. Valid values are true, false.", resource.Inspect(p.Value))
+	for _, p := range v.Strings("path") {
+		s.paths = append(s.paths, filepath.SplitList(p)...)
 	}
-	var err error
-	for _, p := range r.Params {
-		if p.Value == nil {
-			continue
-		}
-		str := catalog.Scalar(p.Value)
-		switch p.Name {
-		case "name":
-			s.name = str
-		case "provider":
-			if !otherProviders[str] && str != "systemd" && str != "debian" && str != "init" && str != "base" {
-				return nil, fail("provider", "Invalid service provider '%s'", str)
-			}
-			s.provider = str
-		case "ensure":
-			switch str {
-			case "running", "true":
-				s.ensure = "running"
-			case "stopped", "false":
-				s.ensure = "stopped"
-			default:
-				return nil, fail("ensure", "Invalid value %s. Valid values are stopped, running.", resource.Inspect(p.Value))
-			}
-		case "enable":
-			switch str {
-			case "true", "false", "mask":
-				s.enable = str
-			case "manual", "delayed":
-				s.enable = str // refused when applied: no provider here has it
-			default:
-				return nil, fail("enable", "Invalid value %s. Valid values are true, false, manual, mask, delayed.", resource.Inspect(p.Value))
-			}
-		case "hasstatus":
-			if s.hasstatus, err = boolean(p); err != nil {
-				return nil, err
-			}
-		case "hasrestart":
-			if s.hasrestart, err = boolean(p); err != nil {
-				return nil, err
-			}
-		case "binary":
-			s.binary = str
-		case "pattern":
-			s.pattern = str
-		case "path":
-			for _, v := range catalog.Strings(p.Value) {
-				s.paths = append(s.paths, filepath.SplitList(v)...)
-			}
-		case "start", "stop", "status", "restart":
-			s.commands[p.Name] = str
+	for _, c := range []string{"start", "stop", "status", "restart"} {
+		if v.Has(c) {
+			s.commands[c] = v.String(c)
 		}
 	}
 	if s.pattern == "" {
@@ -159,11 +143,28 @@ func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
 	if s.provider == "" {
 		s.provider = t.defaultProvider()
 	}
+	p := v.Schema().Provider(s.provider)
+	s.dropped = v.Dropped(p)
+	if v.Managed(p, "enable") {
+		s.enable = v.String("enable")
+	}
 	if len(s.paths) == 0 {
 		s.paths = []string{"/etc/init.d"}
 	}
+	if s.provider == "systemd" && !t.systemdIsInit() {
+		return notFunctional{fmt.Errorf("Provider systemd is not functional on this host")}, nil
+	}
 	return &instance{spec: s, typ: t}, nil
 }
+
+// notFunctional is a service whose provider cannot work here: the engine
+// fails it without evaluating it.
+type notFunctional struct{ err error }
+
+func (n notFunctional) NotFunctional() error                             { return n.err }
+func (n notFunctional) Retrieve(context.Context, *resource.Handle) error { return n.err }
+func (n notFunctional) Exists() bool                                     { return false }
+func (n notFunctional) Properties() []resource.Property                  { return nil }
 
 // systemdIsInit reports whether PID 1 is systemd.
 func (t Type) systemdIsInit() bool {
@@ -197,6 +198,9 @@ type instance struct {
 // Retrieve reads whether the service runs and, when enable is managed,
 // whether it is enabled.
 func (s *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
+	for _, d := range s.dropped {
+		h.Logf(resource.Debug, "%s", d)
+	}
 	p, err := s.provider()
 	if err != nil {
 		return err
@@ -209,9 +213,6 @@ func (s *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 		}
 	}
 	if s.enable != "" {
-		if s.enable == "manual" || s.enable == "delayed" {
-			return fmt.Errorf("Provider %s must have features '%s_startable' to set 'enable' to '%s'", s.spec.provider, s.enable, s.enable)
-		}
 		if s.enabled, err = p.enabled(ctx, h, s.enable); err != nil {
 			return err
 		}
