@@ -211,7 +211,7 @@ func (inv *Inventory) candidate(ctx context.Context, h *resource.Handle, name st
 			names = append(names, n)
 		}
 	}
-	sort.Strings(names[1:])
+	sort.Strings(names)
 	inv.wantLatest = nil
 	out, err := inv.run(ctx, h, append([]string{aptCache, "policy"}, names...), syscmd.Options{})
 	if err != nil {
