@@ -38,6 +38,8 @@ type Inventory struct {
 	// ListsDir holds apt's package lists; a change to it drops the
 	// candidate versions read from apt-cache.
 	ListsDir string
+	// ExtendedStates is apt's record of automatically installed packages.
+	ExtendedStates string
 
 	cmd sync.Mutex // held while any package command runs
 	mu  sync.Mutex // guards the fields below
@@ -49,18 +51,17 @@ type Inventory struct {
 
 // NewInventory returns the inventory of this machine's package tools.
 func NewInventory() *Inventory {
-	return &Inventory{ListsDir: "/var/lib/apt/lists"}
+	return &Inventory{ListsDir: "/var/lib/apt/lists", ExtendedStates: "/var/lib/apt/extended_states"}
 }
 
 // listing is what one provider's batch prefetch reads: every package dpkg
-// lists and, for apt, the packages apt-mark shows as manually installed.
-// The engine hands the same listing to every resource of the provider;
-// the first to need it reads it, with the inventory's command lock held.
+// lists. The engine hands the same listing to every resource of the
+// provider; the first to need it reads it, with the inventory's command
+// lock held.
 type listing struct {
 	provider string
 	once     sync.Once
 	pkgs     map[string]entry
-	manual   map[string]bool
 	err      error
 }
 
@@ -85,18 +86,6 @@ func (l *listing) load(ctx context.Context, h *resource.Handle, inv *Inventory) 
 					l.pkgs[e.name] = e
 				}
 			}
-		}
-		if l.provider != "apt" {
-			return
-		}
-		out, err = inv.run(ctx, h, []string{aptMark, "showmanual"}, syscmd.Options{})
-		if err != nil {
-			l.err = err
-			return
-		}
-		l.manual = map[string]bool{}
-		for _, n := range strings.Fields(out) {
-			l.manual[n] = true
 		}
 	})
 	return l.err
@@ -180,6 +169,32 @@ func (inv *Inventory) query(ctx context.Context, h *resource.Handle, name string
 		return entry{name: name, status: "missing", flag: "ok", desired: "unknown"}, true, nil
 	}
 	return e, true, nil
+}
+
+// autoInstalled reports whether apt records name as installed
+// automatically (as a dependency). Puppet asks apt-mark showmanual, which
+// loads apt's whole cache (a second or more) to answer from the same
+// record; ordo reads the record itself, and only when a change needs it.
+func (inv *Inventory) autoInstalled(name string) bool {
+	data, err := os.ReadFile(inv.ExtendedStates)
+	if err != nil {
+		return false
+	}
+	for _, stanza := range strings.Split(string(data), "\n\n") {
+		pkg, auto := "", false
+		for _, line := range strings.Split(stanza, "\n") {
+			if v, ok := strings.CutPrefix(line, "Package:"); ok {
+				pkg = strings.TrimSpace(v)
+			}
+			if v, ok := strings.CutPrefix(line, "Auto-Installed:"); ok {
+				auto = strings.TrimSpace(v) == "1"
+			}
+		}
+		if pkg == name {
+			return auto
+		}
+	}
+	return false
 }
 
 // needLatest registers an apt package whose candidate version the run

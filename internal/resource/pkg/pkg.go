@@ -251,11 +251,6 @@ func (p *instance) lookup(ctx context.Context, h *resource.Handle) (entry, bool,
 	return p.inv.query(ctx, h, p.name)
 }
 
-// manual reports whether apt-mark listed the package as manually installed.
-func (p *instance) manual() bool {
-	return p.listing != nil && p.listing.manual[p.name]
-}
-
 // current is the ensure value the machine has.
 func (p *instance) current() string {
 	if !p.found {
@@ -310,9 +305,14 @@ func (p *instance) latestVersion(ctx context.Context, h *resource.Handle) (strin
 func (p *instance) Refresh(context.Context, *resource.Handle) error { return nil }
 
 // Flush marks a package apt installed or changed as manually installed,
-// unless apt already listed it so, as Puppet's apt provider does.
+// unless it was already, as Puppet's apt provider does. (A package apt did
+// not know before the change counts as not manual, as in Puppet, whose
+// apt-mark listing predates the change.)
 func (p *instance) Flush(ctx context.Context, h *resource.Handle) error {
-	if p.provider != "apt" || p.ensure == absent || p.ensure == purged || p.manual() {
+	if p.provider != "apt" || p.ensure == absent || p.ensure == purged {
+		return nil
+	}
+	if p.installed() && !p.inv.autoInstalled(p.name) {
 		return nil
 	}
 	_, err := p.inv.run(ctx, h, []string{aptMark, "manual", p.name}, syscmd.Options{})

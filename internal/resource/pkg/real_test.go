@@ -42,8 +42,13 @@ func fixture(t *testing.T) (fix, debs string) {
 }
 
 // knownDifferences are lines where ordo deliberately differs from the
-// recording, each with the reason.
+// recording, each with the reason; an empty replacement means ordo does
+// not print the line.
 var knownDifferences = map[string]string{
+	// ordo reads apt's record of automatically installed packages itself
+	// when a change needs it, instead of running apt-mark showmanual (which
+	// loads apt's whole cache, a second or more) on every run.
+	"Debug: Executing: '/usr/bin/apt-mark showmanual'": "",
 	// Puppet names a package by its short path when it logs a refresh;
 	// ordo's engine logs every refresh with the full path.
 	"Notice: /Package[ordoprov-a]: Triggered 'refresh' from 1 event": "Notice: /Stage[main]/Main/Package[ordoprov-a]: Triggered 'refresh' from 1 event",
@@ -57,12 +62,15 @@ func TestAgainstPuppet(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			providertest.Shell(t, c.Setup, "FIX="+fix, "DEBS="+debs)
 			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@DEBS@": debs, "@ROOT@": t.TempDir()})
-			want := make([]string, len(c.Want))
-			for i, w := range c.Want {
+			var want []string
+			for _, w := range c.Want {
 				if d, ok := knownDifferences[w]; ok {
+					if d == "" {
+						continue
+					}
 					w = d
 				}
-				want[i] = w
+				want = append(want, w)
 			}
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Errorf("ordo:\n%s\n\npuppet:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
