@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"hash"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -494,30 +495,92 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	return nil
 }
 
+// readSource takes the desired state from the first source that exists,
+// as Puppet does with links => manage: the source's kind becomes ensure
+// (a directory makes a directory, a link a link to the same target, a
+// FIFO or a socket a link named after its kind, as Puppet's ensure takes
+// any other word for a link target), and a plain file gives the content.
+// A device is refused. Nothing here waits on the source: it is never
+// opened unless it is a plain file.
 func (f *instance) readSource() error {
 	f.srcDir = false
-	for _, s := range f.sources {
-		st, err := os.Stat(s)
+	if f.ensure == "absent" {
+		return nil
+	}
+	for i, s := range f.sources {
+		st, err := os.Lstat(s)
 		if err != nil {
 			continue
 		}
-		if st.IsDir() {
+		switch kind := resource.FileType(st.Mode()); kind {
+		case "file":
+			b, err := readRegular(s)
+			if err != nil {
+				return err
+			}
+			f.ensure = "file"
+			f.content = b
+			f.wantSum = f.sum(b)
+		case "directory":
 			// Without recursion a directory source only makes a directory.
 			f.srcDir = true
-			if f.ensureFromSource {
-				f.ensure = "directory"
+			f.ensure = "directory"
+		case "link":
+			dest, err := os.Readlink(s)
+			if err != nil {
+				return err
 			}
-			return nil
+			f.linkTo(dest)
+		case "fifo", "socket":
+			f.linkTo(kind)
+		default:
+			return fmt.Errorf("Could not retrieve file metadata for %s: Cannot manage files of type %s", f.sourceURI[i], kind)
 		}
-		b, err := os.ReadFile(s)
-		if err != nil {
-			return err
-		}
-		f.content = b
-		f.wantSum = f.sum(b)
 		return nil
 	}
 	return fmt.Errorf("Could not retrieve information from environment production source(s) %s", strings.Join(f.sourceURI, ", "))
+}
+
+// linkTo makes the file a link to target, as a source that is not a plain
+// file or a directory asks.
+func (f *instance) linkTo(target string) {
+	f.ensure, f.target, f.hasTarget = "link", target, true
+	f.curLink = ""
+	if f.curType == "link" {
+		f.curLink, _ = os.Readlink(f.path)
+	}
+	for _, p := range f.props {
+		if p.Name() == "target" {
+			return
+		}
+	}
+	at := 0
+	if len(f.props) > 0 && f.props[0].Name() == "ensure" {
+		at = 1
+	}
+	f.props = append(f.props[:at], append([]resource.Property{(*targetProp)(f)}, f.props[at:]...)...)
+}
+
+// readRegular reads the plain file at p. It opens without waiting (a FIFO
+// put there since the Lstat would block an open) and reads only a plain
+// file.
+func readRegular(p string) ([]byte, error) {
+	fd, err := ignoringEINTR(func() (int, error) {
+		return syscall.Open(p, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	})
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: p, Err: err}
+	}
+	fh := os.NewFile(uintptr(fd), p)
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("Could not read %s: not a plain file", p)
+	}
+	return io.ReadAll(fh)
 }
 
 func (f *instance) Exists() bool                    { return f.curType != "absent" }

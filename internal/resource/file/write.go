@@ -229,6 +229,7 @@ func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byt
 		}
 	}
 	if !created {
+		f.removeStaleTemps(h)
 		if check {
 			r.check = func(tmp string) error { return f.validate(ctx, h, tmp) }
 		}
