@@ -315,3 +315,35 @@ func signalAndWait(t *testing.T, cmd *exec.Cmd, waited <-chan error, sig os.Sign
 		return false
 	}
 }
+
+// TestInterruptWhileReadingFIFO: `apply --catalog FIFO` with no writer
+// waits in the open; SIGINT and SIGTERM stop it.
+func TestInterruptWhileReadingFIFO(t *testing.T) {
+	bin := ordoBinary(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		dir := t.TempDir()
+		fifo := filepath.Join(dir, "catalog.json")
+		if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bin, "apply", "--catalog", fifo, "--lockfile", filepath.Join(dir, "lock"))
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		waited := make(chan error, 1)
+		go func() { waited <- cmd.Wait() }()
+		time.Sleep(300 * time.Millisecond)
+		if !signalAndWait(t, cmd, waited, sig, 5*time.Second) {
+			t.Fatalf("ordo kept waiting on the FIFO after %v\nstdout:\n%s\nstderr:\n%s", sig, &stdout, &stderr)
+		}
+		if code := cmd.ProcessState.ExitCode(); code != 1 {
+			t.Errorf("%v: exit code %d, want 1", sig, code)
+		}
+		name := map[syscall.Signal]string{syscall.SIGINT: "INT", syscall.SIGTERM: "TERM"}[sig]
+		if want := "Error: stopped reading the catalog from " + fifo + ": caught " + name + "\n"; stderr.String() != want {
+			t.Errorf("stderr %q, want %q", stderr.String(), want)
+		}
+	}
+}
