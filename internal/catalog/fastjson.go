@@ -3,6 +3,7 @@ package catalog
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // decodeFast decodes a well-formed catalog in one pass over the input,
@@ -163,8 +164,8 @@ func (d *fastDecoder) str() string {
 		}
 		return body
 	}
-	v, ok := unquote(body)
-	if !ok {
+	v, err := unquote(body)
+	if err != nil {
 		panic(errBail)
 	}
 	return v
@@ -444,6 +445,9 @@ func (d *fastDecoder) resource() *Resource {
 	}
 	r.Type = CanonicalType(typ)
 	if isStr {
+		if !utf8.ValidString(titleStr) {
+			panic(errBail)
+		}
 		r.Title = titleStr
 	} else {
 		r.Title = Scalar(title)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"unicode/utf8"
 )
 
 // FormatVersion is the catalog_format ordo reads and writes.
@@ -135,8 +136,16 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 			return nil, fail(off(), "resource %d has no type", i+1)
 		}
 		title, err := decodeValue(wr.Title)
+		if errors.Is(err, errLoneSurrogate) {
+			return nil, fail(off(), "title of resource %d (%s): %v", i+1, wr.Type, err)
+		}
 		if err != nil || title == nil {
 			return nil, fail(off(), "resource %d (%s) has no usable title", i+1, wr.Type)
+		}
+		if s, ok := title.(string); ok && !utf8.ValidString(s) {
+			// Puppet matches titles with regular expressions, which
+			// refuse them.
+			return nil, fail(off(), "title of resource %d (%s): invalid byte sequence in UTF-8", i+1, wr.Type)
 		}
 		r := &Resource{
 			Type:      CanonicalType(string(wr.Type)),
@@ -232,7 +241,10 @@ func readValue(dec *json.Decoder, raw []byte) (Value, error) {
 				if err != nil {
 					return nil, err
 				}
-				key := tokenString(raw, kstart, dec.InputOffset(), kt.(string))
+				key, err := tokenString(raw, kstart, dec.InputOffset(), kt.(string))
+				if err != nil {
+					return nil, err
+				}
 				v, err := readValue(dec, raw)
 				if err != nil {
 					return nil, err
@@ -250,7 +262,7 @@ func readValue(dec *json.Decoder, raw []byte) (Value, error) {
 		}
 		return t.Float64()
 	case string:
-		return tokenString(raw, start, dec.InputOffset(), t), nil
+		return tokenString(raw, start, dec.InputOffset(), t)
 	case bool, nil:
 		return t, nil
 	}

@@ -3,6 +3,8 @@ package catalog
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -15,26 +17,34 @@ import (
 // for byte as it came. encoding/json replaces every byte that is not
 // UTF-8 with U+FFFD, so both decoders read strings with unquote instead.
 
+// errLoneSurrogate is a \u escape of half a surrogate pair: Puppet refuses
+// the catalog, where encoding/json would make it U+FFFD.
+var errLoneSurrogate = errors.New("incomplete surrogate pair")
+
+// errBadString is a JSON string that encoding/json refuses too.
+var errBadString = errors.New("malformed string")
+
 // unquote decodes the body of a JSON string (between its quotes). Bytes
 // that are not UTF-8 are kept as they are; \u escapes are decoded as
-// encoding/json decodes them (a lone surrogate becomes U+FFFD). ok is false
-// for a malformed escape or a raw control character.
-func unquote(body string) (s string, ok bool) {
+// encoding/json decodes them, but for half a surrogate pair
+// (errLoneSurrogate). A malformed escape or a raw control character is
+// errBadString.
+func unquote(body string) (string, error) {
 	k := strings.IndexByte(body, '\\')
 	if k < 0 {
 		for i := 0; i < len(body); i++ {
 			if body[i] < 0x20 {
-				return "", false
+				return "", errBadString
 			}
 		}
-		return body, true
+		return body, nil
 	}
 	var b strings.Builder
 	b.Grow(len(body))
 	for i := 0; i < len(body); {
 		c := body[i]
 		if c < 0x20 {
-			return "", false
+			return "", errBadString
 		}
 		if c != '\\' {
 			b.WriteByte(c)
@@ -42,7 +52,7 @@ func unquote(body string) (s string, ok bool) {
 			continue
 		}
 		if i+1 >= len(body) {
-			return "", false
+			return "", errBadString
 		}
 		switch body[i+1] {
 		case '"', '\\', '/':
@@ -60,7 +70,7 @@ func unquote(body string) (s string, ok bool) {
 		case 'u':
 			r, ok := hex4(body, i+2)
 			if !ok {
-				return "", false
+				return "", errBadString
 			}
 			i += 6
 			if utf16.IsSurrogate(r) {
@@ -71,16 +81,16 @@ func unquote(body string) (s string, ok bool) {
 						continue
 					}
 				}
-				r = utf8.RuneError
+				return "", fmt.Errorf("%w at '\\u%04x'", errLoneSurrogate, r)
 			}
 			b.WriteRune(r)
 			continue
 		default:
-			return "", false
+			return "", errBadString
 		}
 		i += 2
 	}
-	return b.String(), true
+	return b.String(), nil
 }
 
 // hex4 reads the four hex digits of a \u escape at s[i:].
@@ -107,9 +117,9 @@ func (s *rawString) UnmarshalJSON(data []byte) error {
 		// encoding/json wraps this with the field's name and offset.
 		return &json.UnmarshalTypeError{Value: jsonKind(data), Type: reflect.TypeFor[string]()}
 	}
-	v, ok := unquote(string(data[1 : len(data)-1]))
-	if !ok {
-		return &json.SyntaxError{}
+	v, err := unquote(string(data[1 : len(data)-1]))
+	if err != nil {
+		return err
 	}
 	*s = rawString(v)
 	return nil
@@ -152,17 +162,21 @@ func jsonKind(data []byte) string {
 // tokenString is the string token that json.Decoder just read from
 // raw[start:end], decoded with unquote; the decoder's own decoding is
 // kept if the token cannot be found there.
-func tokenString(raw []byte, start, end int64, decoded string) string {
+func tokenString(raw []byte, start, end int64, decoded string) (string, error) {
 	if start < 0 || end > int64(len(raw)) || start >= end {
-		return decoded
+		return decoded, nil
 	}
 	seg := raw[start:end]
 	i, j := bytes.IndexByte(seg, '"'), bytes.LastIndexByte(seg, '"')
 	if i < 0 || j <= i {
-		return decoded
+		return decoded, nil
 	}
-	if s, ok := unquote(string(seg[i+1 : j])); ok {
-		return s
+	s, err := unquote(string(seg[i+1 : j]))
+	if errors.Is(err, errLoneSurrogate) {
+		return "", err
 	}
-	return decoded
+	if err != nil {
+		return decoded, nil
+	}
+	return s, nil
 }

@@ -1,6 +1,9 @@
 package catalog
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Puppet writes a catalog's strings byte for byte; both decoders keep
 // bytes that are not UTF-8, with or without escapes around them.
@@ -10,13 +13,11 @@ func TestDecodeKeepsBytes(t *testing.T) {
 	}{
 		{"raw", "\"a\xff\xfeb\"", "a\xff\xfeb"},
 		{"escaped", "\"\xff\\n\\u00e9\\ud83d\\ude00\\tx\"", "\xff\n\u00e9\U0001F600\tx"},
-		{"lone surrogate", "\"a\\ud800b\xc3\"", "a\uFFFDb\xc3"},
-		{"surrogate then letter", `"\ud800\u0041"`, "\uFFFDA"},
 		{"nul", `"a\u0000b"`, "a\x00b"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			data := []byte(`{"resources": [{"type": "File", "title": "/r/t` + tc.json[1:] + `, "parameters": {"content": ` + tc.json + `, "k` + tc.json[1:] + `: 1}}],` +
-				` "edges": [{"source": "Class[main]", "target": "File[/r/t` + tc.json[1:len(tc.json)-1] + `]"}]}`)
+			data := []byte(`{"name": ` + tc.json + `, "resources": [{"type": "File", "title": "/r/t", "tags": [` + tc.json + `],` +
+				` "parameters": {"content": ` + tc.json + `, "k` + tc.json[1:] + `: [` + tc.json + `]}}]}`)
 			fast, ok := decodeFast(data)
 			if !ok {
 				t.Fatalf("decodeFast gave up on %q", data)
@@ -27,20 +28,33 @@ func TestDecodeKeepsBytes(t *testing.T) {
 			}
 			for name, c := range map[string]*Catalog{"fast": fast, "general": general} {
 				r := c.Resources[0]
-				if r.Title != "/r/t"+tc.want {
-					t.Errorf("%s: title %q, want %q", name, r.Title, "/r/t"+tc.want)
+				if c.Name != tc.want || r.Tags[0] != tc.want {
+					t.Errorf("%s: name %q, tags %q, want %q", name, c.Name, r.Tags, tc.want)
 				}
 				if v, _ := r.Get("content"); v != tc.want {
 					t.Errorf("%s: content %q, want %q", name, v, tc.want)
 				}
-				if _, ok := r.Get("k" + tc.want); !ok {
-					t.Errorf("%s: parameter names lost their bytes: %q", name, r.Params)
-				}
-				if got := c.Containment[0].Member.Title; got != "/r/t"+tc.want {
-					t.Errorf("%s: edge target %q", name, got)
+				if v, ok := r.Get("k" + tc.want); !ok || v.([]Value)[0] != tc.want {
+					t.Errorf("%s: parameter k… lost its bytes: %q", name, r.Params)
 				}
 			}
 		})
+	}
+}
+
+// What Puppet 7.23 refuses: a title that is not UTF-8 (its title patterns
+// cannot match it) and half a surrogate pair anywhere.
+func TestDecodeRefusesBadStrings(t *testing.T) {
+	for _, tc := range []struct{ json, want string }{
+		{"{\"resources\": [{\"type\": \"File\", \"title\": \"/r/\xff\"}]}", "x.json:1:16: title of resource 1 (File): invalid byte sequence in UTF-8"},
+		{`{"resources": [{"type": "File", "title": "/r/\ud800"}]}`, `x.json:1:16: title of resource 1 (File): incomplete surrogate pair at '\ud800'`},
+		{`{"resources": [{"type": "File", "title": "/r", "parameters": {"content": "a\udc00b"}}]}`, `x.json:1:16: parameters of File[/r]: incomplete surrogate pair at '\udc00'`},
+		{`{"resources": [{"type": "File", "title": "/r", "parameters": {"content": "\ud83d\u0041"}}]}`, `incomplete surrogate pair at '\ud83d'`},
+	} {
+		_, err := Decode([]byte(tc.json), "x.json")
+		if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
+			t.Errorf("Decode(%s) = %v, want an error ending %s", tc.json, err, tc.want)
+		}
 	}
 }
 
