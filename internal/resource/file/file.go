@@ -429,22 +429,36 @@ func ignoringEINTR(call func() (int, error)) (int, error) {
 	}
 }
 
-func (f *instance) stat() {
+// stat reads what is at the path for Retrieve. As in Puppet, a missing
+// file or folder on the way is absence, a path that cannot be searched or
+// is invalid is absence with a warning, and anything else (a name too
+// long, a loop of links) fails the resource.
+func (f *instance) stat(h *resource.Handle) error {
 	f.changed()
+	f.st, f.curType = nil, "absent"
 	st, err := f.onDisk()
-	if err != nil || st == nil {
-		f.st, f.curType = nil, "absent"
-		return
+	switch {
+	case errors.Is(err, syscall.EACCES):
+		h.Logf(resource.Warning, "Could not stat; permission denied")
+		return nil
+	case errors.Is(err, syscall.EINVAL):
+		h.Logf(resource.Warning, "Could not stat; invalid pathname")
+		return nil
+	case err != nil:
+		return errors.New(describe(err))
+	case st == nil:
+		return nil
 	}
 	f.st, f.curType = st, resource.FileType(st.Mode())
+	return nil
 }
 
-// onDisk returns what is at path (nil for nothing), from the last Lstat
-// unless the instance changed the path since.
+// onDisk returns what is at path (nil for nothing, or a folder on the way
+// missing), from the last Lstat unless the instance changed the path since.
 func (f *instance) onDisk() (fs.FileInfo, error) {
 	if !f.diskKnown {
 		st, err := os.Lstat(f.path)
-		if err != nil && !os.IsNotExist(err) {
+		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 			return nil, err
 		}
 		f.disk, f.diskKnown = st, true
@@ -459,7 +473,9 @@ func (f *instance) changed() { f.disk, f.diskKnown = nil, false }
 // only when content is managed and the sizes match.
 func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	f.pre.reached.Store(true)
-	f.stat()
+	if err := f.stat(h); err != nil {
+		return err
+	}
 	f.curSum, f.curLink, f.contentOK = "", "", false
 	if f.curType == "link" && f.hasTarget {
 		f.curLink, _ = os.Readlink(f.path)
@@ -616,13 +632,27 @@ func (f *instance) setErr(should string, err error) error {
 func describe(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return errnoText(pe.Err) + " @ rb_sysopen - " + pe.Path
+		return errnoText(pe.Err) + " @ " + rubyFunc(pe.Op) + " - " + pe.Path
 	}
 	var le *os.LinkError
 	if errors.As(err, &le) {
 		return errnoText(le.Err) + " @ rb_file_s_" + strings.ToLower(le.Op) + " - (" + le.Old + ", " + le.New + ")"
 	}
 	return err.Error()
+}
+
+// rubyFunc names the Ruby function whose failure Ruby's message names for
+// a system call.
+func rubyFunc(op string) string {
+	switch op {
+	case "lstat":
+		return "rb_file_s_lstat"
+	case "stat":
+		return "rb_file_s_stat"
+	case "readlink":
+		return "rb_readlink"
+	}
+	return "rb_sysopen"
 }
 
 func errnoText(err error) string {

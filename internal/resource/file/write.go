@@ -184,7 +184,8 @@ func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byt
 	}
 	if st != nil {
 		if st.IsDir() {
-			return &os.PathError{Op: "open", Path: f.path, Err: syscall.EISDIR}
+			// Puppet's own check, raised as Errno::EISDIR.
+			return sysError("Is a directory - Is a directory: " + f.path)
 		}
 		if st.Mode().IsRegular() {
 			sys := st.Sys().(*syscall.Stat_t)
@@ -225,7 +226,7 @@ func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byt
 	created := false
 	if st == nil && !check && f.staging == "" {
 		if created, err = createFile(f.path, data, r); err != nil {
-			return err
+			return folderError(err)
 		}
 	}
 	if !created {
@@ -234,13 +235,33 @@ func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byt
 			r.check = func(tmp string) error { return f.validate(ctx, h, tmp) }
 		}
 		if err := replaceFile(f.path, data, r); err != nil {
-			return err
+			return folderError(err)
 		}
 	}
 	if deferSync {
 		return h.Durable.Add(filepath.Dir(f.path))
 	}
 	return nil
+}
+
+// sysError is a system error already worded as Ruby words it.
+type sysError string
+
+func (e sysError) Error() string { return string(e) }
+
+// folderError words the failure to make a file in a folder that is missing
+// or is no folder as Puppet's does: Puppet fails first to make the lock
+// <file><YYYYMMDD>-<pid>-<random>.lock next to the file, so it names that.
+func folderError(err error) error {
+	var pe *os.PathError
+	if !errors.As(err, &pe) || pe.Op != "open" || (pe.Err != syscall.ENOENT && pe.Err != syscall.ENOTDIR) {
+		return err
+	}
+	lock := pe.Path + time.Now().Format("20060102") + "-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(rand.Uint64()%(1<<32), 36) + ".lock"
+	if pe.Err == syscall.ENOENT {
+		return sysError("No such file or directory - A directory component in " + lock + " does not exist or is a dangling symbolic link")
+	}
+	return sysError(errnoText(pe.Err) + " @ dir_s_mkdir - " + lock)
 }
 
 // validate runs validate_cmd on the temporary file tmp, as Puppet does:
