@@ -1,0 +1,432 @@
+package cli_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/ordoproject/ordo/internal/cli"
+	"github.com/ordoproject/ordo/internal/trace"
+)
+
+const malformedSuite = "../../testdata/malformed"
+
+// malformedCase is one case of testdata/malformed: a catalog as a new user
+// might write it, and what Puppet 7.23 did with it (README.md there).
+type malformedCase struct {
+	name     string
+	compare  []string // the comment's compare: lines
+	catalog  []byte
+	setup    string
+	exit     int
+	log      string
+	tree     string
+	recorded bool
+}
+
+func loadMalformed(t *testing.T) []malformedCase {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(malformedSuite, "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []malformedCase
+	for _, file := range files {
+		a, err := txtar.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := malformedCase{name: strings.TrimSuffix(filepath.Base(file), ".txtar")}
+		for _, line := range strings.Split(string(a.Comment), "\n") {
+			if v, ok := strings.CutPrefix(line, "compare: "); ok {
+				c.compare = append(c.compare, v)
+			}
+		}
+		for _, f := range a.Files {
+			switch f.Name {
+			case "catalog.json":
+				c.catalog = f.Data
+			case "setup.sh":
+				c.setup = string(f.Data)
+			case "puppet.exit":
+				c.exit, err = strconv.Atoi(strings.TrimSpace(string(f.Data)))
+				if err != nil {
+					t.Fatalf("%s: puppet.exit: %v", file, err)
+				}
+				c.recorded = true
+			case "puppet.log":
+				c.log = string(f.Data)
+			case "puppet.tree":
+				c.tree = string(f.Data)
+			}
+		}
+		if !c.recorded {
+			t.Fatalf("%s has no recording from Puppet: run testdata/malformed/record", file)
+		}
+		cases = append(cases, c)
+	}
+	if len(cases) < 60 {
+		t.Fatalf("the malformed suite has %d cases; want at least 60", len(cases))
+	}
+	return cases
+}
+
+// knownMalformed lists the cases where ordo still does not do what Puppet
+// 7.23 does, each with the part of ordo that has to change (schema: type
+// declarations and validation; engine: catalog-level refusals and the
+// command's face) and what differs. The test checks that each of them
+// still differs, so that the list shrinks as they are fixed: remove a case
+// here once it passes.
+var knownMalformed = map[string]string{
+	// catalog-level refusals and the command's face
+	"cat-null":                "engine: Puppet refuses a null catalog; ordo applies an empty one",
+	"cat-string":              "engine: Puppet takes a JSON string for an empty catalog in environment 'none'; ordo refuses it",
+	"cat-environment-other":   "engine: Puppet says 'Using environment' of its own, then that it restarts in the catalog's",
+	"cat-format-99":           "engine: Puppet ignores catalog_format; ordo refuses a newer one",
+	"cat-version-object":      "engine: the configuration version is printed with Go's formatting, not Puppet's",
+	"cat-virtual":             "engine: Puppet applies a resource marked virtual in a catalog; ordo leaves it out",
+	"cat-duplicate-resource":  "engine: the Duplicate declaration error lacks where the second declaration is",
+	"cat-edge-missing-source": "engine: an edge from a resource not in the catalog is ignored; Puppet refuses the catalog",
+	"cat-edge-missing-target": "engine: an edge to a resource not in the catalog is ignored; Puppet refuses the catalog",
+	"cat-edge-not-ref":        "engine: the refusal of an edge that is no reference is worded differently",
+	"cat-resource-no-title":   "engine: the refusal of a resource without a title is worded differently",
+	"cat-resource-no-type":    "engine: the refusal of a resource without a type is worded differently",
+	"cat-resource-string":     "engine: the refusal of a resource that is no object is worded differently",
+	"cat-title-empty":         "engine: Puppet refuses an empty title; ordo applies Notify[]",
+	"cat-rich-unknown-ptype":  "engine: Puppet refuses a rich value of an unknown type while reading the catalog",
+	"meta-before-self":        "engine: Puppet's apply --catalog exits 0 after a dependency cycle; ordo exits 1",
+	"meta-require-missing":    "engine: Puppet fails the catalog with 'Could not retrieve dependency' and exits 0",
+	"meta-schedule-missing":   "engine: Puppet refuses to apply with an unknown schedule; ordo applies",
+	// type declarations and validation
+	"cat-unknown-type":      "schema: Puppet says Resource type 'Frobnicate' was not found",
+	"cat-sensitive-unknown": "schema: Puppet says it cannot mark an unknown parameter sensitive, and goes on",
+	"cat-tags-odd":          "schema: Puppet refuses a tag with a space (Invalid tag)",
+	"meta-tag-odd":          "schema: Puppet refuses a tag with a space (Invalid tag)",
+	"meta-alias-clash":      "schema: an alias equal to another title: Puppet's Cannot alias",
+	"meta-audit":            "schema: audit is not supported; Puppet logs an audit line per property",
+	"meta-require-not-ref":  "schema: Puppet refuses a require that is no reference when it reads the parameter",
+	"notify-message-hash":   "schema: a hash message is printed with Go's formatting, not Puppet's",
+	"path-two-resources":    "schema: two files on one path: Puppet's Cannot alias",
+	"path-slash-variants":   "schema: File[d] and File[d/]: Puppet's Cannot alias",
+	"str-nul-in-path":       "schema: Puppet refuses a path with a NUL byte when it munges it",
+	"val-checksum-crc32":    "schema: Puppet refuses checksum => crc32; ordo ignores it",
+	"val-content-array":     "schema: Puppet writes the last string of an array content; ordo writes Go's formatting",
+	"val-content-bool":      "schema: Puppet refuses content that is no string",
+	"val-content-float":     "schema: Puppet refuses content that is no string",
+	"val-content-hash":      "schema: Puppet refuses content that is no string",
+	"val-content-integer":   "schema: Puppet refuses content that is no string",
+	"val-content-null":      "schema: Puppet refuses content => null (Got nil value for content)",
+	"val-ensure-array":      "schema: Puppet applies ensure => ['file']; ordo makes a link to '[file]'",
+	"val-ensure-empty":      "schema: Puppet refuses ensure => ''",
+	"val-ensure-integer":    "schema: Puppet fails the resource for ensure => 1; ordo makes a link to '1'",
+	"val-owner-uid-huge":    "schema: a uid past 4294967294 is Puppet's error, not a wrapped number",
+	"val-group-gid-huge":    "schema: a gid past 4294967294 is Puppet's error, not a wrapped number",
+	"val-owner-negative":    "schema: Puppet writes the file and leaves its owner for owner => -1",
+	"val-path-array":        "schema: Puppet warns and shows the array in Puppet's formatting",
+}
+
+// intendedMalformed lists where ordo differs from Puppet 7.23 on purpose
+// (README: where ordo knowingly differs). They are applied and compared
+// like the others, but a difference is logged, not an error.
+var intendedMalformed = map[string]string{
+	"val-owner-missing": "a file whose owner does not exist is not written at all; Puppet writes it as root, then fails",
+	"val-group-missing": "a file whose group does not exist is not written at all; Puppet writes it as root, then fails",
+}
+
+// TestMalformedCatalogs applies every case of testdata/malformed with ordo
+// in a fresh sandbox, as the recorder applied it with Puppet, and compares
+// the exit status, the files left in the sandbox and the messages, as the
+// case's compare: lines say (README.md in the suite).
+func TestMalformedCatalogs(t *testing.T) {
+	for _, c := range loadMalformed(t) {
+		t.Run(c.name, func(t *testing.T) {
+			diffs := compareMalformed(t, c)
+			if why, ok := intendedMalformed[c.name]; ok {
+				t.Logf("differs on purpose (%s):\n%s", why, strings.Join(diffs, "\n"))
+				return
+			}
+			known, isKnown := knownMalformed[c.name]
+			switch {
+			case isKnown && len(diffs) == 0:
+				t.Errorf("listed in knownMalformed (%s) but ordo now does what Puppet does: remove it from the list", known)
+			case isKnown:
+				t.Logf("known difference (%s):\n%s", known, strings.Join(diffs, "\n"))
+			case len(diffs) > 0:
+				t.Errorf("ordo differs from Puppet 7.23:\n%s", strings.Join(diffs, "\n"))
+			}
+		})
+	}
+}
+
+// compareMalformed applies the case with ordo and returns how the outcome
+// differs from Puppet's.
+func compareMalformed(t *testing.T, c malformedCase) []string {
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	catalogFile := filepath.Join(root, "catalog.json")
+	if err := os.WriteFile(catalogFile, bytes.ReplaceAll(c.catalog, []byte("@ROOT@"), []byte(root)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if c.setup != "" {
+		cmd := exec.Command("sh", "-e", "-c", c.setup)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "ROOT="+root)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("setup.sh: %v\n%s", err, out)
+		}
+	}
+	// Puppet ran in the sandbox: relative paths are relative to it.
+	t.Chdir(root)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var out bytes.Buffer
+	code := cli.Run(ctx, []string{"apply", "--catalog", catalogFile, "--verbose", "--color=false",
+		"--bucketdir", filepath.Join(root, ".bucket"), "--lockfile", filepath.Join(root, ".lock")},
+		cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &out})
+	if ctx.Err() != nil {
+		return []string{"ordo did not finish within 30 seconds"}
+	}
+	got := strings.ReplaceAll(out.String(), root, "@ROOT@")
+	var diffs []string
+	if (code == 0) != (c.exit == 0) {
+		diffs = append(diffs, fmt.Sprintf("exit status %d, Puppet's %d", code, c.exit))
+	}
+	tree, err := sandboxTree(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree = strings.ReplaceAll(tree, root, "@ROOT@"); tree != c.tree {
+		diffs = append(diffs, "files left in the sandbox differ:\n"+lineDiff(c.tree, tree))
+	}
+	for _, how := range c.compare {
+		if d := compareMessages(how, c.log, got); d != "" {
+			diffs = append(diffs, "compare "+how+": "+d)
+		}
+	}
+	if len(diffs) > 0 {
+		diffs = append(diffs, "--- ordo output\n"+got)
+	}
+	return diffs
+}
+
+// Lines about Puppet's own machinery, or that the two engines word
+// differently on purpose, which no compare mode looks at.
+var malformedMachineryRE = regexp.MustCompile(`^(Info: Creating state file|Info: Loading facts|Notice: Local environment: .* doesn't match server specified environment)`)
+
+// compareMessages compares Puppet's log with ordo's output as how says:
+//
+//	log             every line, but for Puppet's machinery
+//	errors          the Error: lines
+//	warnings        the Warning: lines
+//	refused         Puppet could not run at all ("Error: Could not run:"):
+//	                ordo says Error: too; the wording is not compared, as
+//	                Puppet's is the Ruby error of its deserializer
+//	refused-same    as refused, and one of ordo's Error: lines says what
+//	                Puppet's says, but for the wrappers of where each found
+//	                it (refusalCore)
+//	error ~ REGEXP  ordo prints an Error: line matching REGEXP
+//	none            no message is compared
+func compareMessages(how, want, got string) string {
+	switch {
+	case how == "none":
+		return ""
+	case how == "log":
+		return diffLines(logLines(want, ""), logLines(got, ""))
+	case how == "errors":
+		return diffLines(logLines(want, "Error: "), logLines(got, "Error: "))
+	case how == "warnings":
+		return diffLines(logLines(want, "Warning: "), logLines(got, "Warning: "))
+	case how == "refused":
+		if !strings.Contains(want, "Error: Could not run:") {
+			return "the case says refused, but Puppet did not print Error: Could not run:"
+		}
+		if len(logLines(got, "Error: ")) == 0 {
+			return "ordo printed no Error: line"
+		}
+		return ""
+	case how == "refused-same":
+		if d := compareMessages("refused", want, got); d != "" {
+			return d
+		}
+		puppet := refusalCore(logLines(want, "Error: Could not run: ")[0])
+		for _, l := range logLines(got, "Error: ") {
+			if refusalCore(l) == puppet {
+				return ""
+			}
+		}
+		return "no Error: line of ordo says " + puppet
+	case strings.HasPrefix(how, "error ~ "):
+		re, err := regexp.Compile(strings.TrimPrefix(how, "error ~ "))
+		if err != nil {
+			return err.Error()
+		}
+		for _, l := range logLines(got, "Error: ") {
+			if re.MatchString(l) {
+				return ""
+			}
+		}
+		return "no Error: line matches " + re.String()
+	}
+	return "unknown compare mode"
+}
+
+// logLines returns the lines of a log that start with prefix, with the
+// lines that continue them, but for machinery lines; timings masked.
+func logLines(s, prefix string) []string {
+	var out []string
+	keep := false
+	for _, line := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		line = trace.MaskTempNames(secondsRE.ReplaceAllString(line, "in 0.00 seconds"))
+		if levelRE.MatchString(line) {
+			keep = strings.HasPrefix(line, prefix) && !malformedMachineryRE.MatchString(line)
+		}
+		if keep {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// refusalCore is what a whole-catalog refusal says without saying where it
+// was found: Puppet's "Could not run:" and the wrappers of its catalog
+// deserializer, ordo's position in the catalog file.
+func refusalCore(line string) string {
+	line = strings.TrimPrefix(line, "Error: ")
+	line = refusalWrapperRE.ReplaceAllString(line, "")
+	return line
+}
+
+var refusalWrapperRE = regexp.MustCompile(`^(Could not run: |Could not deserialize catalog from rich_data_json: |Could not intern from rich_data_json: |Could not intern from data: |@ROOT@/catalog\.json(:\d+:\d+)?: )*`)
+
+var levelRE = regexp.MustCompile(`^(Debug|Info|Notice|Warning|Error): `)
+
+func diffLines(want, got []string) string {
+	w, g := strings.Join(want, "\n"), strings.Join(got, "\n")
+	if w == g {
+		return ""
+	}
+	return "\n" + lineDiff(w, g)
+}
+
+// Top-level names in the sandbox that belong to the engines, not the case
+// (the recorder leaves out the same).
+var sandboxMachinery = map[string]bool{".pv": true, ".pc": true, ".pcode": true, ".pl": true, ".pr": true,
+	"catalog.json": true, ".bucket": true, ".lock": true}
+
+// sandboxTree describes every file under root in the recorder's format:
+// one line each, by path, with kind, mode, owner:group and the content or
+// link target.
+func sandboxTree(root string) (string, error) {
+	var lines []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p == root {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		if !strings.Contains(rel, "/") && sandboxMachinery[rel] {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		st, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		sys := st.Sys().(*syscall.Stat_t)
+		kind := map[fs.FileMode]string{0: "file", fs.ModeDir: "dir", fs.ModeSymlink: "link", fs.ModeNamedPipe: "fifo",
+			fs.ModeSocket: "socket", fs.ModeDevice | fs.ModeCharDevice: "char", fs.ModeDevice: "block"}[st.Mode().Type()]
+		mode := fmt.Sprintf("%04o", sys.Mode&0o7777)
+		if kind == "link" {
+			mode = "-"
+		}
+		line := fmt.Sprintf("%s %s %s %s", escapeBytes([]byte(rel)), kind, mode, ownerNames(sys.Uid, sys.Gid))
+		switch kind {
+		case "file":
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			if len(data) <= 256 {
+				line += " " + escapeBytes(data)
+			} else {
+				sum := sha256.Sum256(data)
+				line += fmt.Sprintf(" size=%d sha256=%s", len(data), hex.EncodeToString(sum[:]))
+			}
+		case "link":
+			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			line += " -> " + escapeBytes([]byte(target))
+		}
+		lines = append(lines, line)
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	// WalkDir visits names in byte order and a folder's content right
+	// after it, as the recorder lists them.
+	if len(lines) == 0 {
+		return "", nil
+	}
+	return strings.Join(lines, "\n") + "\n", nil
+}
+
+// escapeBytes quotes b as the recorder does: printable ASCII as it is,
+// \\ \" \n \t, every other byte as \xNN.
+func escapeBytes(b []byte) string {
+	var s strings.Builder
+	s.WriteByte('"')
+	for _, c := range b {
+		switch {
+		case c == '\\':
+			s.WriteString(`\\`)
+		case c == '"':
+			s.WriteString(`\"`)
+		case c == '\n':
+			s.WriteString(`\n`)
+		case c == '\t':
+			s.WriteString(`\t`)
+		case c >= 0x20 && c < 0x7f:
+			s.WriteByte(c)
+		default:
+			fmt.Fprintf(&s, `\x%02x`, c)
+		}
+	}
+	s.WriteByte('"')
+	return s.String()
+}
+
+func ownerNames(uid, gid uint32) string {
+	u := strconv.Itoa(int(uid))
+	if x, err := user.LookupId(u); err == nil {
+		u = x.Username
+	}
+	g := strconv.Itoa(int(gid))
+	if x, err := user.LookupGroupId(g); err == nil {
+		g = x.Name
+	}
+	return u + ":" + g
+}
