@@ -266,6 +266,27 @@ case("dir-over-file", "ensure => directory where a file is.",
 case("absent-dir-noforce", "ensure => absent on a directory without force.",
      catalog(f(R + "d", ensure="absent")), setup="mkdir r/d && echo x > r/d/a")
 
+case("present-over-fifo", "ensure => present where a FIFO is.",
+     catalog(f(R + "p", ensure="present")), setup="mkfifo r/p")
+case("file-over-socket", "ensure => file without content where a socket is.",
+     catalog(f(R + "s", ensure="file")),
+     setup="python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind(\"r/s\")'")
+case("absent-fifo", "ensure => absent on a FIFO.", catalog(f(R + "p", ensure="absent")), setup="mkfifo r/p")
+case("dir-over-link", "ensure => directory where a link to a directory is.",
+     catalog(f(R + "d", ensure="directory")), setup="mkdir r/real && ln -s real r/d")
+case("link-over-file", "ensure => link where a plain file is.",
+     catalog(f(R + "l", ensure="link", target="elsewhere")), setup="echo x > r/l")
+case("file-over-dir-force", "content with force => true where a directory is.",
+     catalog(f(R + "d", content="x\n", force=True)), setup="mkdir r/d && echo x > r/d/a")
+case("path-dotdot", "A path with .. in it.", catalog(f(R + "sub/../x", content="x\n")), setup="mkdir r/sub")
+case("str-huge-content", "Content of 1 MiB.", catalog(f(R + "big", content="0123456789abcdef" * 65536)))
+case("src-huge", "A source of 4 MiB.", catalog(f(R + "big", source="@ROOT@/big")),
+     setup="yes 0123456789abcdef | head -c 4194304 > big")
+case("staging-missing", "staging_location that does not exist, replacing a file.",
+     catalog(f(R + "a", content="new\n", staging_location="@ROOT@/nostage")), setup="echo old > r/a")
+case("content-invalid-utf8-diff", "Replacing content that is not UTF-8, with show_diff.",
+     catalog(f(R + "bin", content="new" + BAD + "\n")), setup="printf 'old\\377\\n' > r/bin")
+
 # --- metaparameters ----------------------------------------------------------
 case("meta-schedule-missing", "schedule names a schedule that does not exist.",
      catalog(f(R + "a", content="a", schedule="nosuch")))

@@ -96,7 +96,8 @@ func replaceFile(path string, data []byte, r replacement) error {
 			continue
 		}
 		if err != nil {
-			return &os.PathError{Op: "open", Path: path, Err: err}
+			// Named in the folder it was to be made in (staging_location).
+			return &os.PathError{Op: "open", Path: dir + base, Err: err}
 		}
 		break
 	}
