@@ -388,7 +388,11 @@ func (f *instance) sumFile(p string) (string, error) {
 	// Plain system calls: os.Open registers every file with the runtime's
 	// poller, which costs more than reading a small file. This runs once
 	// per managed file and run.
-	fd, err := ignoringEINTR(func() (int, error) { return syscall.Open(p, syscall.O_RDONLY|syscall.O_CLOEXEC, 0) })
+	// O_NONBLOCK: a FIFO put in the file's place since it was looked at
+	// fails the read instead of blocking it.
+	fd, err := ignoringEINTR(func() (int, error) {
+		return syscall.Open(p, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+	})
 	if err != nil {
 		return "", &fs.PathError{Op: "open", Path: p, Err: err}
 	}

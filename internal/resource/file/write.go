@@ -100,7 +100,7 @@ func (f *instance) backupExisting(h *resource.Handle, cur string) error {
 // client bucket lays it out: <8 one-character dirs>/<sha256>/contents and
 // a paths file listing where the content came from.
 func bucketPut(dir, p string) (string, error) {
-	data, err := os.ReadFile(p)
+	data, err := readRegular(p)
 	if err != nil {
 		return "", err
 	}
@@ -131,7 +131,7 @@ func bucketPut(dir, p string) (string, error) {
 }
 
 func copyFile(src, dst string) error {
-	in, err := os.Open(src)
+	in, err := os.OpenFile(src, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return err
 	}
@@ -388,7 +388,7 @@ func (f *instance) logDiff(h *resource.Handle) {
 		h.Log.Log(resource.Notice, src, "[diff redacted]")
 		return
 	}
-	old, err := os.ReadFile(f.path)
+	old, err := readRegular(f.path)
 	if err != nil {
 		return
 	}
