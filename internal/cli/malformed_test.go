@@ -33,6 +33,7 @@ type malformedCase struct {
 	compare  []string // the comment's compare: lines
 	catalog  []byte
 	setup    string
+	flags    []string
 	exit     int
 	log      string
 	tree     string
@@ -63,6 +64,8 @@ func loadMalformed(t *testing.T) []malformedCase {
 				c.catalog = f.Data
 			case "setup.sh":
 				c.setup = string(f.Data)
+			case "flags":
+				c.flags = strings.Fields(string(f.Data))
 			case "puppet.exit":
 				c.exit, err = strconv.Atoi(strings.TrimSpace(string(f.Data)))
 				if err != nil {
@@ -197,9 +200,9 @@ func compareMalformed(t *testing.T, c malformedCase) []string {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var out bytes.Buffer
-	code := cli.Run(ctx, []string{"apply", "--catalog", catalogFile, "--verbose", "--color=false",
-		"--bucketdir", filepath.Join(root, ".bucket"), "--lockfile", filepath.Join(root, ".lock")},
-		cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &out})
+	args := []string{"apply", "--catalog", catalogFile, "--verbose", "--color=false",
+		"--bucketdir", filepath.Join(root, ".bucket"), "--lockfile", filepath.Join(root, ".lock")}
+	code := cli.Run(ctx, append(args, c.flags...), cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &out})
 	if ctx.Err() != nil {
 		return []string{"ordo did not finish within 30 seconds"}
 	}
@@ -242,6 +245,7 @@ var malformedMachineryRE = regexp.MustCompile(`^(Info: Creating state file|Info:
 //	                Puppet's says, but for the wrappers of where each found
 //	                it (refusalCore)
 //	error ~ REGEXP  ordo prints an Error: line matching REGEXP
+//	line ~ REGEXP   ordo prints a line matching REGEXP
 //	none            no message is compared
 func compareMessages(how, want, got string) string {
 	switch {
@@ -272,6 +276,17 @@ func compareMessages(how, want, got string) string {
 			}
 		}
 		return "no Error: line of ordo says " + puppet
+	case strings.HasPrefix(how, "line ~ "):
+		re, err := regexp.Compile(strings.TrimPrefix(how, "line ~ "))
+		if err != nil {
+			return err.Error()
+		}
+		for _, l := range strings.Split(got, "\n") {
+			if re.MatchString(l) {
+				return ""
+			}
+		}
+		return "no line matches " + re.String()
 	case strings.HasPrefix(how, "error ~ "):
 		re, err := regexp.Compile(strings.TrimPrefix(how, "error ~ "))
 		if err != nil {

@@ -59,10 +59,10 @@ R = "@ROOT@/r/"
 CASES = []
 
 
-def case(name, doc, cat, setup=None, compare=None):
+def case(name, doc, cat, setup=None, compare=None, flags=None):
     if isinstance(cat, str):
         cat = cat.encode()
-    CASES.append((name, doc, compare or COMPARE.get(name, "log"), cat, setup))
+    CASES.append((name, doc, compare or COMPARE.get(name, "log"), cat, setup, flags))
 
 
 # How each case's messages are compared (README.md); "log" when not listed.
@@ -287,6 +287,19 @@ case("staging-missing", "staging_location that does not exist, replacing a file.
 case("content-invalid-utf8-diff", "Replacing content that is not UTF-8, with show_diff.",
      catalog(f(R + "bin", content="new" + BAD + "\n")), setup="printf 'old\\377\\n' > r/bin")
 
+case("noop-src-fifo", "--noop with a FIFO source.",
+     catalog(f(R + "f", source="@ROOT@/fifo")), setup="mkfifo fifo", flags="--noop")
+case("noop-src-device", "--noop with a device source.",
+     catalog(f(R + "f", source="/dev/null")), flags="--noop")
+case("noop-path-too-long", "--noop with a file name of 300 characters.",
+     catalog(f(R + "n" * 300, content="x\n")), flags="--noop")
+case("show-diff-invalid-utf8", "--show_diff replacing content that is not UTF-8.",
+     catalog(f(R + "bin", content="new" + BAD + "\n")), setup="printf 'old\\377\\n' > r/bin",
+     flags="--show_diff", compare="errors; line ~ ^Binary files @ROOT@/r/bin and /tmp/\\S+ differ$")
+case("show-diff-sensitive", "--show_diff replacing sensitive content.",
+     catalog(res("File", R + "s", {"content": "new secret\n"}, sensitive_parameters=["content"])),
+     setup="echo old > r/s", flags="--show_diff")
+
 # --- metaparameters ----------------------------------------------------------
 case("meta-schedule-missing", "schedule names a schedule that does not exist.",
      catalog(f(R + "a", content="a", schedule="nosuch")))
@@ -317,7 +330,7 @@ case("exec-command-array", "exec command given as an array.",
      catalog(res("Exec", "arr", {"command": ["/bin/touch", R + "arr"]})))
 
 
-def txtar(doc, compare, cat, setup, recorded):
+def txtar(doc, compare, cat, setup, flags, recorded):
     out = doc.rstrip("\n").encode() + b"\n"
     for c in compare.split(";"):
         out += b"compare: " + c.strip().encode() + b"\n"
@@ -326,12 +339,14 @@ def txtar(doc, compare, cat, setup, recorded):
         out += b"\n"  # (the section then ends with a newline txtar adds; see README)
     if setup:
         out += b"-- setup.sh --\n" + setup.encode() + b"\n"
+    if flags:
+        out += b"-- flags --\n" + flags.encode() + b"\n"
     return out + recorded
 
 
 def main(names):
     seen = set()
-    for name, doc, compare, cat, setup in CASES:
+    for name, doc, compare, cat, setup, flags in CASES:
         assert name not in seen, name
         seen.add(name)
         if names and name not in names:
@@ -345,10 +360,10 @@ def main(names):
             if k >= 0:
                 recorded = old[k + 1:]
                 # The recording depends on the catalog and the setup only.
-                body = txtar(doc, compare, cat, setup, b"")
+                body = txtar(doc, compare, cat, setup, flags, b"")
                 if old[old.find(b"-- catalog.json --"):k + 1] != body[body.find(b"-- catalog.json --"):]:
                     recorded = b""
-        open(path, "wb").write(txtar(doc, compare, cat, setup, recorded))
+        open(path, "wb").write(txtar(doc, compare, cat, setup, flags, recorded))
     print(len(CASES), "cases")
 
 

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/google/renameio/v2"
@@ -397,6 +398,10 @@ func (f *instance) logDiff(h *resource.Handle) {
 	d := udiff.Unified(f.path+"\t"+f.st.ModTime().Format(diffTime), tmp+"\t"+now.Format(diffTime), string(old), string(f.content))
 	if d == "" {
 		return
+	}
+	if !utf8.ValidString(d) {
+		// Puppet shows no diff that is not UTF-8.
+		d = "Binary files " + f.path + " and " + tmp + " differ"
 	}
 	h.Log.Log(resource.Notice, src, "\n"+strings.TrimSuffix(d, "\n"))
 }
