@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"strconv"
 	"unicode/utf8"
 )
@@ -107,7 +106,7 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 		case errors.As(err, &syn):
 			return nil, fail(syn.Offset, "malformed JSON: %s", syn.Error())
 		case errors.As(err, &typ):
-			return nil, fail(typ.Offset, "%s", typeErrorText("the catalog", typ))
+			return nil, fail(typ.Offset, "%s has the wrong type: expected %s, got JSON %s", typ.Field, typ.Type, typ.Value)
 		}
 		return nil, &DecodeError{File: file, Msg: "malformed JSON: " + err.Error()}
 	}
@@ -131,10 +130,6 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 		off := func() int64 { return resourceOffset(data, w.Resources[:i+1]) }
 		var wr wireResource
 		if err := unmarshal(raw, &wr, &wireResourceOf[string, []string]{}); err != nil {
-			var typ *json.UnmarshalTypeError
-			if errors.As(err, &typ) {
-				return nil, fail(off(), "resource %d: %s", i+1, typeErrorText("the resource", typ))
-			}
 			return nil, fail(off(), "resource %d: %v", i+1, err)
 		}
 		if wr.Type == "" {
@@ -190,33 +185,6 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 		c.Contain(src, dst)
 	}
 	return c, nil
-}
-
-// typeErrorText words a value of the wrong JSON type in JSON's terms, with
-// no Go type names: whole names the value when it has no field name.
-func typeErrorText(whole string, e *json.UnmarshalTypeError) string {
-	what := whole
-	if e.Field != "" {
-		what = e.Field
-	}
-	return fmt.Sprintf("%s has the wrong type: expected %s, got JSON %s", what, jsonKindOf(e.Type), e.Value)
-}
-
-// jsonKindOf names the JSON kind that decodes into t.
-func jsonKindOf(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.String:
-		return "a string"
-	case reflect.Struct, reflect.Map:
-		return "an object"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Int, reflect.Int64, reflect.Int32, reflect.Uint, reflect.Uint64, reflect.Uint32, reflect.Float64:
-		return "a number"
-	}
-	return "another value"
 }
 
 func rawScalar(raw json.RawMessage) string {
