@@ -241,32 +241,26 @@ func writeReport(path string, doc *report.JSON) error {
 }
 
 // readInput reads the catalog from the file name, or standard input for
-// "-". Reading a terminal, a pipe or a FIFO can block for good, so it
-// stops when ctx ends (SIGINT), leaving the reader behind.
+// "-". Reading a terminal or a pipe can block for good, so it stops when
+// ctx ends (SIGINT), leaving the reader behind.
 func readInput(ctx context.Context, stdio Stdio, name string) ([]byte, error) {
+	if name != "-" {
+		return os.ReadFile(name)
+	}
 	type read struct {
 		data []byte
 		err  error
 	}
 	done := make(chan read, 1)
 	go func() {
-		var r read
-		if name == "-" {
-			r.data, r.err = io.ReadAll(stdio.In)
-		} else {
-			r.data, r.err = os.ReadFile(name)
-		}
-		done <- r
+		data, err := io.ReadAll(stdio.In)
+		done <- read{data, err}
 	}()
 	select {
 	case r := <-done:
 		return r.data, r.err
 	case <-ctx.Done():
-		from := name
-		if name == "-" {
-			from = "standard input"
-		}
-		return nil, fmt.Errorf("stopped reading the catalog from %s: %w", from, context.Cause(ctx))
+		return nil, fmt.Errorf("stopped reading the catalog from standard input: %w", context.Cause(ctx))
 	}
 }
 
