@@ -188,6 +188,9 @@ func compareMalformed(t *testing.T, c malformedCase) []string {
 		t.Fatal(err)
 	}
 	if c.setup != "" {
+		// Some setups make files immutable (chattr +i); the sandbox must
+		// go all the same.
+		t.Cleanup(func() { exec.Command("chattr", "-R", "-i", root).Run() })
 		cmd := exec.Command("sh", "-e", "-c", c.setup)
 		cmd.Dir = root
 		cmd.Env = append(os.Environ(), "ROOT="+root)

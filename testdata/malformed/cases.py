@@ -287,6 +287,14 @@ case("staging-missing", "staging_location that does not exist, replacing a file.
 case("content-invalid-utf8-diff", "Replacing content that is not UTF-8, with show_diff.",
      catalog(f(R + "bin", content="new" + BAD + "\n")), setup="printf 'old\\377\\n' > r/bin")
 
+case("immutable-file", "Changing the content of an immutable file (chattr +i).",
+     catalog(f(R + "i", content="new\n")), setup="echo old > r/i && chattr +i r/i")
+case("immutable-file-mode", "Changing the mode of an immutable file.",
+     catalog(f(R + "i", mode="0600")), setup="echo old > r/i && chattr +i r/i")
+case("immutable-dir", "A new file in an immutable folder.",
+     catalog(f(R + "d/new", content="x\n")), setup="mkdir r/d && chattr +i r/d")
+case("immutable-dir-absent", "Removing a file from an immutable folder.",
+     catalog(f(R + "d/old", ensure="absent")), setup="mkdir r/d && echo x > r/d/old && chattr +i r/d")
 case("noop-src-fifo", "--noop with a FIFO source.",
      catalog(f(R + "f", source="@ROOT@/fifo")), setup="mkfifo fifo", flags="--noop")
 case("noop-src-device", "--noop with a device source.",

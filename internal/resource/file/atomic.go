@@ -61,10 +61,6 @@ type replacement struct {
 	sync     bool // fsync before the rename
 	// tempDir holds the temporary file; "" is the target's directory.
 	tempDir string
-	// puppetName names the temporary file as Puppet does
-	// (<name><YYYYMMDD>-<pid>-<random>), for a validate_cmd to see;
-	// otherwise it is a hidden .<name>.ordo<random>.
-	puppetName bool
 	// check, when set, runs on the complete, closed temporary file before
 	// the rename; an error leaves the target as it was.
 	check func(tmp string) error
@@ -83,11 +79,11 @@ func replaceFile(path string, data []byte, r replacement) error {
 	var tmp string
 	var fd int
 	for {
-		if r.puppetName {
-			tmp = dir + base + time.Now().Format("20060102") + "-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(rand.Uint64()%(1<<32), 36)
-		} else {
-			tmp = dir + "." + base + ".ordo" + strconv.FormatUint(rand.Uint64()%(1<<40), 36)
-		}
+		// Named as Puppet names it (<name><YYYYMMDD>-<pid>-<random>): a
+		// validate_cmd and an error message show the name, and a run
+		// killed meanwhile leaves what a killed Puppet run leaves
+		// (stale.go).
+		tmp = dir + base + time.Now().Format("20060102") + "-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(rand.Uint64()%(1<<32), 36)
 		var err error
 		fd, err = ignoringEINTR(func() (int, error) {
 			return syscall.Open(tmp, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, 0o600)

@@ -655,8 +655,24 @@ func rubyFunc(op string) string {
 		return "rb_file_s_stat"
 	case "readlink":
 		return "rb_readlink"
+	case "mkdir":
+		return "dir_s_mkdir"
+	case "remove", "unlink", "chmod", "chown", "lchown":
+		// File.unlink, File.chmod, File.lchown
+		return "apply2files"
 	}
 	return "rb_sysopen"
+}
+
+// rubyError words a system error as Ruby's message reads, as Puppet shows
+// it; other errors are left as they are.
+func rubyError(err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	if errors.As(err, &pe) || errors.As(err, &le) {
+		return sysError(describe(err))
+	}
+	return err
 }
 
 func errnoText(err error) string {

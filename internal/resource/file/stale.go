@@ -13,12 +13,12 @@ import (
 )
 
 // A run killed while it replaced a file leaves its temporary file next to
-// the file (or in staging_location): ordo's hidden .<name>.ordo<random>,
-// or <name><YYYYMMDD>-<pid>-<random> when a validate_cmd needed Puppet's
-// naming (Puppet's own runs leave the same, and never clean them up). The
-// next run that replaces the same file removes those of its name: the
+// the file (or in staging_location), named as Puppet names it:
+// <name><YYYYMMDD>-<pid>-<random> (Puppet's own runs leave the same, and
+// never clean them up; earlier ordo runs left a hidden .<name>.ordo<random>).
+// The next run that replaces the same file removes those of its name: the
 // hidden ones always (only an ordo run writes them, and runs hold the run
-// lock), Puppet-named ones when the process that made them is gone.
+// lock), the others when the process that made them is gone.
 
 // puppetTempRE matches Puppet's temporary names: the file's name, the date,
 // the process id and a random part.

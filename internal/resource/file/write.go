@@ -223,7 +223,7 @@ func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byt
 	deferSync := h.Durable != nil && st == nil
 	check := validate && f.validateCmd != ""
 	f.changed()
-	r := replacement{perm: perm, uid: uid, gid: gid, sync: !deferSync, tempDir: f.staging, puppetName: check, beforeRename: f.host.beforeRename}
+	r := replacement{perm: perm, uid: uid, gid: gid, sync: !deferSync, tempDir: f.staging, beforeRename: f.host.beforeRename}
 	created := false
 	if st == nil && !check && f.staging == "" {
 		if created, err = createFile(f.path, data, r); err != nil {
@@ -250,12 +250,13 @@ type sysError string
 
 func (e sysError) Error() string { return string(e) }
 
-// folderError words the failure to make a file in a folder that is missing
-// or is no folder as Puppet's does: Puppet fails first to make the lock
-// <file><YYYYMMDD>-<pid>-<random>.lock next to the file, so it names that.
+// folderError words the failure to make a new file in its folder (missing,
+// no folder, immutable, read-only) as Puppet's does: Puppet fails first to
+// make the lock <file><YYYYMMDD>-<pid>-<random>.lock there, so it names
+// that.
 func folderError(err error) error {
 	var pe *os.PathError
-	if !errors.As(err, &pe) || pe.Op != "open" || (pe.Err != syscall.ENOENT && pe.Err != syscall.ENOTDIR) {
+	if !errors.As(err, &pe) || pe.Op != "open" {
 		return err
 	}
 	lock := pe.Path + time.Now().Format("20060102") + "-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(rand.Uint64()%(1<<32), 36) + ".lock"
