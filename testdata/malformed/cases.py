@@ -295,6 +295,14 @@ case("immutable-dir", "A new file in an immutable folder.",
      catalog(f(R + "d/new", content="x\n")), setup="mkdir r/d && chattr +i r/d")
 case("immutable-dir-absent", "Removing a file from an immutable folder.",
      catalog(f(R + "d/old", ensure="absent")), setup="mkdir r/d && echo x > r/d/old && chattr +i r/d")
+case("readonly-new-file", "A new file on a read-only file system.",
+     catalog(f(R + "ro/new", content="x\n")), setup="mkdir r/ro && mount -t tmpfs -o ro,size=64k ordosuite r/ro")
+case("readonly-replace", "Replacing a file on a read-only file system.",
+     catalog(f(R + "ro/a", content="new\n")),
+     setup="mkdir r/ro && mount -t tmpfs -o size=64k,mode=0755 ordosuite r/ro && echo old > r/ro/a && mount -o remount,ro r/ro")
+case("full-disk", "Content larger than the file system has room for.",
+     catalog(f(R + "small/big", content="0123456789abcdef" * 65536)),
+     setup="mkdir r/small && mount -t tmpfs -o size=64k,mode=0755 ordosuite r/small")
 case("noop-src-fifo", "--noop with a FIFO source.",
      catalog(f(R + "f", source="@ROOT@/fifo")), setup="mkfifo fifo", flags="--noop")
 case("noop-src-device", "--noop with a device source.",

@@ -36,7 +36,9 @@ func createFile(path string, data []byte, r replacement) (bool, error) {
 		return false, &os.PathError{Op: "open", Path: path, Err: err}
 	}
 	defer unix.Close(fd)
-	if err := fillFile(fd, path, data, r); err != nil {
+	// The unnamed file is named in errors as Puppet names its temporary
+	// file.
+	if err := fillFile(fd, puppetTempName(path), data, r); err != nil {
 		return false, err
 	}
 	// AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH; /proc/self/fd works without.
@@ -83,7 +85,7 @@ func replaceFile(path string, data []byte, r replacement) error {
 		// validate_cmd and an error message show the name, and a run
 		// killed meanwhile leaves what a killed Puppet run leaves
 		// (stale.go).
-		tmp = dir + base + time.Now().Format("20060102") + "-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(rand.Uint64()%(1<<32), 36)
+		tmp = puppetTempName(dir + base)
 		var err error
 		fd, err = ignoringEINTR(func() (int, error) {
 			return syscall.Open(tmp, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, 0o600)
@@ -97,7 +99,7 @@ func replaceFile(path string, data []byte, r replacement) error {
 		}
 		break
 	}
-	err := fillFile(fd, path, data, r)
+	err := fillFile(fd, tmp, data, r)
 	if cerr := syscall.Close(fd); err == nil && cerr != nil {
 		err = &os.PathError{Op: "close", Path: tmp, Err: cerr}
 	}
@@ -118,9 +120,16 @@ func replaceFile(path string, data []byte, r replacement) error {
 	return err
 }
 
+// puppetTempName is a temporary name for path as Puppet makes them:
+// <path><YYYYMMDD>-<pid>-<random>.
+func puppetTempName(path string) string {
+	return path + time.Now().Format("20060102") + "-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(rand.Uint64()%(1<<32), 36)
+}
+
 // fillFile writes the content, sets the owner and mode of an open file and
-// syncs it, as r says.
-func fillFile(fd int, path string, data []byte, r replacement) error {
+// syncs it, as r says. name is the file's name in errors.
+func fillFile(fd int, name string, data []byte, r replacement) error {
+	path := name
 	for len(data) > 0 {
 		n, err := ignoringEINTR(func() (int, error) { return syscall.Write(fd, data) })
 		if err != nil {

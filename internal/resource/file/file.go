@@ -657,6 +657,8 @@ func rubyFunc(op string) string {
 		return "rb_readlink"
 	case "mkdir":
 		return "dir_s_mkdir"
+	case "write":
+		return "io_write"
 	case "remove", "unlink", "chmod", "chown", "lchown":
 		// File.unlink, File.chmod, File.lchown
 		return "apply2files"

@@ -259,7 +259,7 @@ func folderError(err error) error {
 	if !errors.As(err, &pe) || pe.Op != "open" {
 		return err
 	}
-	lock := pe.Path + time.Now().Format("20060102") + "-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(rand.Uint64()%(1<<32), 36) + ".lock"
+	lock := puppetTempName(pe.Path) + ".lock"
 	if pe.Err == syscall.ENOENT {
 		return sysError("No such file or directory - A directory component in " + lock + " does not exist or is a dangling symbolic link")
 	}
