@@ -115,7 +115,7 @@ func (s *rawString) UnmarshalJSON(data []byte) error {
 	}
 	if len(data) < 2 || data[0] != '"' {
 		// encoding/json wraps this with the field's name and offset.
-		return &json.UnmarshalTypeError{Value: jsonKind(data), Type: reflect.TypeFor[string]()}
+		return &json.UnmarshalTypeError{Value: rawJSONKind(data), Type: reflect.TypeFor[string]()}
 	}
 	v, err := unquote(string(data[1 : len(data)-1]))
 	if err != nil {
@@ -145,7 +145,7 @@ func (l *stringList) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func jsonKind(data []byte) string {
+func rawJSONKind(data []byte) string {
 	switch data[0] {
 	case '{':
 		return "object"

@@ -61,7 +61,7 @@ func TestDecodeRefusesBadStrings(t *testing.T) {
 // A string field of the wrong type keeps encoding/json's positioned error.
 func TestDecodeStringFieldTypeError(t *testing.T) {
 	_, err := Decode([]byte("{\n  \"name\": 42\n}"), "c.json")
-	want := "c.json:2:13: name has the wrong type: expected string, got JSON number"
+	want := "c.json:2:13: name must be a string, not a number"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}
