@@ -28,6 +28,7 @@ import (
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/syserr"
 )
 
 // Type is the file resource type. The instances one Type makes share its
@@ -733,38 +734,7 @@ func (f *instance) setErr(should string, err error) error {
 }
 
 // describe renders an OS error as Ruby's Errno messages read.
-func describe(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return errnoText(pe.Err) + " @ " + rubyFunc(pe.Op) + " - " + pe.Path
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return errnoText(le.Err) + " @ rb_file_s_" + strings.ToLower(le.Op) + " - (" + le.Old + ", " + le.New + ")"
-	}
-	return err.Error()
-}
-
-// rubyFunc names the Ruby function whose failure Ruby's message names for
-// a system call.
-func rubyFunc(op string) string {
-	switch op {
-	case "lstat":
-		return "rb_file_s_lstat"
-	case "stat":
-		return "rb_file_s_stat"
-	case "readlink":
-		return "rb_readlink"
-	case "mkdir":
-		return "dir_s_mkdir"
-	case "write":
-		return "io_write"
-	case "remove", "unlink", "chmod", "chown", "lchown":
-		// File.unlink, File.chmod, File.lchown
-		return "apply2files"
-	}
-	return "rb_sysopen"
-}
+func describe(err error) string { return syserr.Describe(err) }
 
 // rubyError words a system error as Ruby's message reads, as Puppet shows
 // it; other errors are left as they are.
@@ -777,11 +747,4 @@ func rubyError(err error) error {
 	return err
 }
 
-func errnoText(err error) string {
-	var en syscall.Errno
-	if errors.As(err, &en) {
-		s := en.Error()
-		return strings.ToUpper(s[:1]) + s[1:]
-	}
-	return err.Error()
-}
+func errnoText(err error) string { return syserr.Errno(err) }
