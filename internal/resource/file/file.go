@@ -280,10 +280,8 @@ type instance struct {
 
 	props []resource.Property
 
-	// ensureFromSource: ensure was not given and follows the source's
-	// kind (a directory source makes a directory).
-	ensureFromSource bool
-	srcDir           bool
+	// srcDir: the source is a directory (readSource), so the file is one.
+	srcDir bool
 
 	// state from Retrieve
 	st        fs.FileInfo // nil when absent
@@ -379,7 +377,6 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 			f.ensure = "link"
 		case hasContent || len(f.sources) > 0:
 			f.ensure = "file"
-			f.ensureFromSource = !hasContent
 		}
 	}
 	if f.ensure == "directory" || f.ensure == "link" || f.ensure == "absent" {
