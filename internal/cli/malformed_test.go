@@ -183,7 +183,8 @@ func compareMalformed(t *testing.T, c malformedCase) []string {
 		// Some setups mount small file systems in the sandbox or make
 		// files immutable (chattr +i); the sandbox must go all the same.
 		t.Cleanup(func() { releaseSandbox(root) })
-		cmd := exec.Command("sh", "-e", "-c", c.setup)
+		script, socks := splitSetup(c.setup)
+		cmd := exec.Command("sh", "-e", "-c", script)
 		cmd.Dir = root
 		cmd.Env = append(os.Environ(), "ROOT="+root)
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -192,6 +193,11 @@ func compareMalformed(t *testing.T, c malformedCase) []string {
 				t.Skipf("setup.sh cannot mount or chattr here: %v\n%s", err, out)
 			}
 			t.Fatalf("setup.sh: %v\n%s", err, out)
+		}
+		for _, name := range socks {
+			if err := bindSocket(filepath.Join(root, name)); err != nil {
+				t.Fatalf("setup.sh: mksock %s: %v", name, err)
+			}
 		}
 	}
 	// Puppet ran in the sandbox: relative paths are relative to it.
@@ -231,6 +237,31 @@ func compareMalformed(t *testing.T, c malformedCase) []string {
 // Lines about Puppet's own machinery, or that the two engines word
 // differently on purpose, which no compare mode looks at.
 var malformedMachineryRE = regexp.MustCompile(`^(Info: Creating state file|Info: Loading facts|Notice: Local environment: .* doesn't match server specified environment)`)
+
+// splitSetup separates the lines "mksock PATH" of a setup, which the
+// harness runs after the rest (a Unix socket bound at PATH), from the
+// script sh runs.
+func splitSetup(setup string) (script string, socks []string) {
+	var rest []string
+	for _, line := range strings.Split(setup, "\n") {
+		if name, ok := strings.CutPrefix(line, "mksock "); ok {
+			socks = append(socks, strings.TrimSpace(name))
+			continue
+		}
+		rest = append(rest, line)
+	}
+	return strings.Join(rest, "\n"), socks
+}
+
+// bindSocket leaves a Unix socket file at path, as binding one does.
+func bindSocket(path string) error {
+	fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+	if err != nil {
+		return err
+	}
+	defer syscall.Close(fd)
+	return syscall.Bind(fd, &syscall.SockaddrUnix{Name: path})
+}
 
 // releaseSandbox unmounts what a setup mounted under root and makes its
 // files mutable again.

@@ -232,7 +232,7 @@ case("src-devnull", "source is /dev/null.", catalog(f(R + "f", ensure="file", so
 case("src-devzero", "source is /dev/zero.", catalog(f(R + "f", source="/dev/zero")))
 case("src-socket", "source is a Unix socket.",
      catalog(f(R + "f", ensure="file", source="@ROOT@/sock")),
-     setup="python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind(\"sock\")'")
+     setup="mksock sock")
 case("src-dir-ensure-file", "source is a directory, ensure => file.",
      catalog(f(R + "f", ensure="file", source="@ROOT@/srcdir")), setup="mkdir srcdir && echo x > srcdir/a")
 case("src-dir-noensure", "source is a directory, no ensure.",
@@ -270,7 +270,7 @@ case("present-over-fifo", "ensure => present where a FIFO is.",
      catalog(f(R + "p", ensure="present")), setup="mkfifo r/p")
 case("file-over-socket", "ensure => file without content where a socket is.",
      catalog(f(R + "s", ensure="file")),
-     setup="python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind(\"r/s\")'")
+     setup="mksock r/s")
 case("absent-fifo", "ensure => absent on a FIFO.", catalog(f(R + "p", ensure="absent")), setup="mkfifo r/p")
 case("dir-over-link", "ensure => directory where a link to a directory is.",
      catalog(f(R + "d", ensure="directory")), setup="mkdir r/real && ln -s real r/d")
