@@ -625,9 +625,37 @@ func encodeResource(b *bytes.Buffer, r *Resource, redact bool) {
 	b.WriteString("}")
 }
 
+// jsonString quotes s for JSON as encoding/json does, but keeps bytes
+// that are not UTF-8 as they are (encoding/json writes U+FFFD), so that
+// Decode gives back the same bytes.
 func jsonString(s string) string {
-	js, _ := json.Marshal(s)
-	return string(js)
+	if utf8.ValidString(s) {
+		js, _ := json.Marshal(s)
+		return string(js)
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for len(s) > 0 {
+		n := 0
+		for n < len(s) {
+			r, size := utf8.DecodeRuneInString(s[n:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			n += size
+		}
+		if n > 0 {
+			js, _ := json.Marshal(s[:n])
+			b.Write(js[1 : len(js)-1])
+		}
+		if n < len(s) {
+			b.WriteByte(s[n])
+			n++
+		}
+		s = s[n:]
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 func encodeValue(b *bytes.Buffer, v Value, redact bool) {
@@ -654,6 +682,8 @@ func encodeValue(b *bytes.Buffer, v Value, redact bool) {
 			encodeValue(b, x.vals[k], redact)
 		}
 		b.WriteByte('}')
+	case string:
+		b.WriteString(jsonString(x))
 	case *Rich:
 		encodeValue(b, x.Data, redact)
 	case Sensitive:

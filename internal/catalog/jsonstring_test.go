@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -64,5 +65,35 @@ func TestDecodeStringFieldTypeError(t *testing.T) {
 	want := "c.json:2:13: name must be a string, not a number"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+// Encode keeps the bytes Decode kept: a catalog with content that is not
+// UTF-8 survives the round trip.
+func TestEncodeKeepsBytes(t *testing.T) {
+	data := []byte("{\"resources\": [{\"type\": \"File\", \"title\": \"/r/t\", \"file\": \"/m\xffa.pp\", \"parameters\": {\"content\": \"a\xff\xfe<\\n\\u00e9\x80\", \"k\xc3\": [\"\xff\"]}}]}")
+	a, err := Decode(data, "x.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Encode(&buf, a); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Decode(buf.Bytes(), "encoded.json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, buf.Bytes())
+	}
+	ra, rb := a.Resources[0], b.Resources[0]
+	if ra.File != rb.File || ra.File != "/m\xffa.pp" {
+		t.Errorf("file %q became %q", ra.File, rb.File)
+	}
+	for i, p := range ra.Params {
+		if q := rb.Params[i]; q.Name != p.Name || Format(q.Value) != Format(p.Value) {
+			t.Errorf("parameter %q = %q became %q = %q", p.Name, Format(p.Value), q.Name, Format(q.Value))
+		}
+	}
+	if v, _ := rb.Get("content"); v != "a\xff\xfe<\n\u00e9\x80" {
+		t.Errorf("content %q", v)
 	}
 }
