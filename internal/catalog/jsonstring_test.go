@@ -2,8 +2,11 @@ package catalog
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // Puppet writes a catalog's strings byte for byte; both decoders keep
@@ -96,4 +99,33 @@ func TestEncodeKeepsBytes(t *testing.T) {
 	if v, _ := rb.Get("content"); v != "a\xff\xfe<\n\u00e9\x80" {
 		t.Errorf("content %q", v)
 	}
+}
+
+// FuzzUnquote: on every string encoding/json reads without replacing
+// anything (valid UTF-8, no half surrogate pairs), unquote agrees with it;
+// and it never accepts what encoding/json refuses.
+func FuzzUnquote(f *testing.F) {
+	for _, s := range []string{`a`, `\n\t\"\\\/`, `\u00e9\ud83d\ude00`, `\ud800`, `\u12`, "a\xffb", `\x`, "\x01"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		got, err := unquote(body)
+		var want string
+		jerr := json.Unmarshal([]byte(`"`+body+`"`), &want)
+		if jerr != nil {
+			if err == nil && !strings.Contains(body, `"`) {
+				t.Fatalf("unquote(%q) = %q; encoding/json refuses it: %v", body, got, jerr)
+			}
+			return
+		}
+		if err != nil {
+			if errors.Is(err, errLoneSurrogate) {
+				return
+			}
+			t.Fatalf("unquote(%q): %v; encoding/json reads %q", body, err, want)
+		}
+		if utf8.ValidString(body) && got != want {
+			t.Fatalf("unquote(%q) = %q, encoding/json %q", body, got, want)
+		}
+	})
 }
