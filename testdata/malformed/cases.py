@@ -303,6 +303,18 @@ case("readonly-replace", "Replacing a file on a read-only file system.",
 case("full-disk", "Content larger than the file system has room for.",
      catalog(f(R + "small/big", content="0123456789abcdef" * 65536)),
      setup="mkdir r/small && mount -t tmpfs -o size=64k,mode=0755 ordosuite r/small")
+RO = "mkdir r/ro && mount -t tmpfs -o size=64k,mode=0755 ordosuite r/ro && echo old > r/ro/a && mount -o remount,ro r/ro"
+case("readonly-mkdir", "A new directory on a read-only file system.",
+     catalog(f(R + "ro/d", ensure="directory")), setup=RO)
+case("readonly-link", "A new link on a read-only file system.",
+     catalog(f(R + "ro/l", ensure="link", target="a")), setup=RO)
+case("readonly-absent", "Removing a file on a read-only file system.",
+     catalog(f(R + "ro/a", ensure="absent")), setup=RO)
+case("readonly-mode", "Changing a mode on a read-only file system.",
+     catalog(f(R + "ro/a", mode="0600")), setup=RO)
+case("full-disk-replace", "Replacing a file with content larger than the file system has room for.",
+     catalog(f(R + "small/a", content="0123456789abcdef" * 65536)),
+     setup="mkdir r/small && mount -t tmpfs -o size=64k,mode=0755 ordosuite r/small && echo old > r/small/a")
 case("noop-src-fifo", "--noop with a FIFO source.",
      catalog(f(R + "f", source="@ROOT@/fifo")), setup="mkfifo fifo", flags="--noop")
 case("noop-src-device", "--noop with a device source.",
