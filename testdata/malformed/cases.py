@@ -328,6 +328,17 @@ case("show-diff-sensitive", "--show_diff replacing sensitive content.",
      catalog(res("File", R + "s", {"content": "new secret\n"}, sensitive_parameters=["content"])),
      setup="echo old > r/s", flags="--show_diff")
 
+case("backup-dir-in-way", "backup => '.bak' where a directory is at the backup's path.",
+     catalog(f(R + "a", content="new\n", backup=".bak")), setup="echo old > r/a && mkdir r/a.bak")
+case("backup-suffix-fifo-in-way", "backup => '.bak' where a FIFO is at the backup's path.",
+     catalog(f(R + "a", content="new\n", backup=".bak")), setup="echo old > r/a && mkfifo r/a.bak")
+case("dir-over-fifo", "ensure => directory where a FIFO is.",
+     catalog(f(R + "d", ensure="directory")), setup="mkfifo r/d")
+case("file-through-dangling-link", "content for a path that is a dangling link.",
+     catalog(f(R + "l", content="new\n")), setup="ln -s nosuch r/l")
+case("replace-false-fifo", "replace => false where a FIFO is.",
+     catalog(f(R + "p", content="new\n", replace=False)), setup="mkfifo r/p")
+
 # --- metaparameters ----------------------------------------------------------
 case("meta-schedule-missing", "schedule names a schedule that does not exist.",
      catalog(f(R + "a", content="a", schedule="nosuch")))

@@ -66,19 +66,24 @@ func (f *instance) removeExisting(h *resource.Handle, should string) (bool, erro
 func (f *instance) backupExisting(h *resource.Handle, cur string) error {
 	if strings.HasPrefix(f.backup, ".") {
 		dest := f.path + f.backup
+		// Puppet's remove_backup: a folder in the way is an error, with
+		// or without force.
 		if st, err := os.Lstat(dest); err == nil {
-			h.Logf(resource.Info, "Removing old backup of type %s", resource.FileType(st.Mode()))
-			if st.IsDir() && !f.force {
-				return fmt.Errorf("Will not remove directory backup %s; use a different backup suffix or force", dest)
+			if st.IsDir() {
+				return fmt.Errorf("Will not remove directory backup %s; use a filebucket", dest)
 			}
-			if err := os.RemoveAll(dest); err != nil {
-				return err
+			h.Logf(resource.Info, "Removing old backup of type %s", resource.FileType(st.Mode()))
+			if err := os.Remove(dest); err != nil {
+				return fmt.Errorf("Could not remove old backup: %s", describe(err))
 			}
 		}
 		if cur == "directory" {
 			return nil
 		}
-		return copyFile(f.path, dest)
+		if err := copyFile(f.path, dest); err != nil {
+			return fmt.Errorf("Could not back %s up: %s", f.path, describe(err))
+		}
+		return nil
 	}
 	if cur != "file" {
 		return nil
