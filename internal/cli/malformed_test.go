@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -202,12 +203,24 @@ func compareMalformed(t *testing.T, c malformedCase) []string {
 	}
 	// Puppet ran in the sandbox: relative paths are relative to it.
 	t.Chdir(root)
+	// A run that waits on something (a FIFO, a device) must still end: it
+	// is given a while, canceled, and given a while more. One that does
+	// not end even then is left behind, and the case fails.
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	var out bytes.Buffer
+	var out syncBuffer
 	args := []string{"apply", "--catalog", catalogFile, "--verbose", "--color=false",
 		"--bucketdir", filepath.Join(root, ".bucket"), "--lockfile", filepath.Join(root, ".lock")}
-	code := cli.Run(ctx, append(args, c.flags...), cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &out})
+	done := make(chan int, 1)
+	go func() {
+		done <- cli.Run(ctx, append(args, c.flags...), cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &out})
+	}()
+	var code int
+	select {
+	case code = <-done:
+	case <-time.After(40 * time.Second):
+		return []string{"ordo hangs, even after its context ended\n--- ordo output so far\n" + out.String()}
+	}
 	if ctx.Err() != nil {
 		return []string{"ordo did not finish within 30 seconds"}
 	}
@@ -232,6 +245,24 @@ func compareMalformed(t *testing.T, c malformedCase) []string {
 		diffs = append(diffs, "--- ordo output\n"+got)
 	}
 	return diffs
+}
+
+// syncBuffer is a bytes.Buffer that a run left behind may still write to.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // Lines about Puppet's own machinery, or that the two engines word
