@@ -85,6 +85,10 @@ for n in ("cat-duplicate-resource cat-edge-missing-source cat-edge-missing-targe
 # ordo's decoder says where in the catalog, and adds a "did you mean".
 COMPARE["str-invalid-utf8-path"] = "refused; error ~ title of resource 4 \\(File\\): invalid byte sequence in UTF-8$"
 COMPARE["str-lone-surrogate"] = "refused; error ~ incomplete surrogate pair at '\\\\ud800'$"
+COMPARE["str-invalid-utf8-path-param"] = "refused-same"
+COMPARE["str-invalid-utf8-target"] = "refused-same"
+# Puppet's log holds a Ruby backtrace.
+COMPARE["str-invalid-utf8-message"] = "errors"
 COMPARE["val-unknown-param"] = "refused; error ~ ^Error: no parameter named 'conten'"
 
 
@@ -161,6 +165,12 @@ case("str-invalid-utf8-content", "Content with bytes that are not UTF-8 (0xff 0x
      catalog(f(R + "bin", content="a" + BAD + "b\n")))
 case("str-invalid-utf8-path", "A path with a byte that is not UTF-8.",
      catalog(f(R + "x" + BAD, content="a\n")))
+case("str-invalid-utf8-path-param", "path => a path with bytes that are not UTF-8, under a plain title.",
+     catalog(res("File", "bin", {"path": R + "x" + BAD, "content": "a\n"})))
+case("str-invalid-utf8-target", "A link whose target has bytes that are not UTF-8.",
+     catalog(f(R + "l", ensure="link", target="t" + BAD)))
+case("str-invalid-utf8-message", "A notify message with bytes that are not UTF-8.",
+     catalog(res("Notify", "n", {"message": "hi " + BAD})))
 case("str-unicode-escapes", "Content with \\u escapes: an accent, an astral character as a surrogate pair.",
      catalog(f(R + "u", content="caf\u00e9 \U0001f600\n")).replace("café", "caf\\u00e9").replace("\U0001f600", "\\ud83d\\ude00"))
 case("str-lone-surrogate", "Content with a lone \\ud800 escape.",
