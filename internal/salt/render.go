@@ -1,0 +1,273 @@
+package salt
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/nikolalohinski/gonja/v2/builtins"
+	"github.com/nikolalohinski/gonja/v2/config"
+	"github.com/nikolalohinski/gonja/v2/exec"
+	"github.com/nikolalohinski/gonja/v2/loaders"
+	"github.com/nikolalohinski/gonja/v2/nodes"
+	"github.com/nikolalohinski/gonja/v2/parser"
+	"github.com/nikolalohinski/gonja/v2/tokens"
+	"go.yaml.in/yaml/v4"
+)
+
+// CommandRunner runs a shell command for salt['cmd.run'] and returns its
+// standard output, stripped of the trailing newline as Salt does.
+type CommandRunner func(cmd string) (string, error)
+
+// Context is what templates see: Salt's grains and pillar and the
+// execution functions ordo offers to templates.
+type Context struct {
+	Grains map[string]any
+	Pillar map[string]any
+	// MinionID is the name top.sls targets match.
+	MinionID string
+	// RunCommand serves salt['cmd.run']; nil refuses it.
+	RunCommand CommandRunner
+}
+
+// renderer renders SLS files and templates of one file root.
+type renderer struct {
+	root string
+	ctx  Context
+	env  *exec.Environment
+	cfg  *config.Config
+}
+
+func newRenderer(root string, ctx Context) *renderer {
+	r := &renderer{root: root, ctx: ctx}
+	cfg := config.New()
+	cfg.KeepTrailingNewline = true
+	r.cfg = cfg
+	structures := exec.NewControlStructureSet(map[string]parser.ControlStructureParser{})
+	structures.Update(builtins.ControlStructures)
+	for name, load := range map[string]func([]byte) (any, error){
+		"import_yaml": decodeYAMLValue,
+		"import_json": decodeJSONValue,
+		"import_text": func(b []byte) (any, error) { return string(b), nil },
+	} {
+		_ = structures.Register(name, r.importDataParser(load))
+	}
+	filters := exec.NewFilterSet(map[string]exec.FilterFunction{})
+	filters.Update(builtins.Filters)
+	_ = filters.Register("json", jsonFilter)
+	_ = filters.Register("yaml", yamlFilter)
+	_ = filters.Register("yaml_encode", yamlFilter)
+	_ = filters.Register("yaml_dquote", func(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {
+		b, _ := json.Marshal(in.String())
+		return exec.AsSafeValue(string(b))
+	})
+	r.env = &exec.Environment{
+		Context:           exec.EmptyContext().Update(builtins.GlobalFunctions).Update(builtins.GlobalVariables),
+		Filters:           filters,
+		Tests:             builtins.Tests,
+		ControlStructures: structures,
+		Methods:           builtins.Methods,
+	}
+	return r
+}
+
+func jsonFilter(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {
+	b, err := json.Marshal(in.Interface())
+	if err != nil {
+		return exec.AsValue(fmt.Errorf("json: %w", err))
+	}
+	return exec.AsSafeValue(string(b))
+}
+
+func yamlFilter(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {
+	// Salt's yaml filter writes flow style on one line; JSON is valid
+	// flow-style YAML.
+	return jsonFilter(e, in, params)
+}
+
+// renderTemplate renders the Jinja template text of file rel (relative to
+// the file root), with vars added to the template context.
+func (r *renderer) renderTemplate(rel string, text []byte, vars map[string]any) (string, error) {
+	loader, err := loaders.NewFileSystemLoader(r.root)
+	if err != nil {
+		return "", err
+	}
+	id := "__ordo_sls__/" + rel
+	shifted, err := loaders.NewShiftedLoader(id, bytes.NewReader(text), loader)
+	if err != nil {
+		return "", err
+	}
+	env := *r.env
+	env.Context = r.env.Context.Inherit()
+	tpl, err := exec.NewTemplate(id, r.cfg, shifted, &env)
+	if err != nil {
+		return "", jinjaError(rel, err)
+	}
+	data := map[string]any{
+		"grains":  r.ctx.Grains,
+		"pillar":  r.ctx.Pillar,
+		"salt":    r.saltFunctions(),
+		"saltenv": "base",
+		"opts":    map[string]any{"id": r.ctx.MinionID},
+	}
+	dir := path.Dir(rel)
+	if dir == "." {
+		dir = ""
+	}
+	data["tpldir"] = dir
+	data["tplpath"] = rel
+	data["tplfile"] = rel
+	data["tpldot"] = strings.ReplaceAll(dir, "/", ".")
+	for k, v := range vars {
+		data[k] = v
+	}
+	out, err := tpl.ExecuteToString(exec.NewContext(data))
+	if err != nil {
+		return "", jinjaError(rel, err)
+	}
+	return out, nil
+}
+
+func jinjaError(rel string, err error) error {
+	msg := err.Error()
+	msg = strings.ReplaceAll(msg, "__ordo_sls__/", "")
+	return &Error{Pos: Pos{File: rel}, Msg: "Jinja error: " + msg}
+}
+
+// saltFunctions is the salt[...] mapping of templates.
+func (r *renderer) saltFunctions() map[string]any {
+	return map[string]any{
+		"grains.get":  func(key string, def ...any) any { return lookupColon(r.ctx.Grains, key, def) },
+		"pillar.get":  func(key string, def ...any) any { return lookupColon(r.ctx.Pillar, key, def) },
+		"config.get":  func(key string, def ...any) any { return lookupColon(r.ctx.Pillar, key, def) },
+		"grains.items": func() map[string]any { return r.ctx.Grains },
+		"pillar.items": func() map[string]any { return r.ctx.Pillar },
+		"cmd.run": func(cmd string) (string, error) {
+			if r.ctx.RunCommand == nil {
+				return "", fmt.Errorf("cmd.run is not available")
+			}
+			return r.ctx.RunCommand(cmd)
+		},
+		"test.ping": func() bool { return true },
+	}
+}
+
+// lookupColon walks a colon-delimited key through nested mappings, as
+// Salt's grains.get and pillar.get do; def[0] (or "") when absent.
+func lookupColon(data map[string]any, key string, def []any) any {
+	var cur any = data
+	for _, part := range strings.Split(key, ":") {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			cur = nil
+			break
+		}
+		v, ok := m[part]
+		if !ok {
+			cur = nil
+			break
+		}
+		cur = v
+	}
+	if cur == nil {
+		if len(def) > 0 {
+			return def[0]
+		}
+		return ""
+	}
+	return cur
+}
+
+// importDataParser builds the parser of Salt's {% import_yaml 'f' as v %}
+// family: the file (relative to the file root, or to the template's
+// folder when it starts with ./ or ../) is read, decoded by load and bound
+// to v.
+func (r *renderer) importDataParser(load func([]byte) (any, error)) parser.ControlStructureParser {
+	return func(p *parser.Parser, args *parser.Parser) (nodes.ControlStructure, error) {
+		cs := &importData{location: p.Current(), r: r, load: load}
+		expr, err := args.ParseExpression()
+		if err != nil {
+			return nil, err
+		}
+		cs.file = expr
+		if args.MatchName("as") == nil {
+			return nil, args.Error(`Expected "as" keyword`, args.Current())
+		}
+		name := args.Match(tokens.Name)
+		if name == nil {
+			return nil, args.Error("Expected a variable name", args.Current())
+		}
+		cs.as = name.Val
+		if !args.End() {
+			return nil, args.Error("Malformed import tag", args.Current())
+		}
+		return cs, nil
+	}
+}
+
+type importData struct {
+	location *tokens.Token
+	r        *renderer
+	load     func([]byte) (any, error)
+	file     nodes.Expression
+	as       string
+}
+
+func (cs *importData) Position() *tokens.Token { return cs.location }
+func (cs *importData) String() string {
+	return fmt.Sprintf("importData(Line=%d Col=%d)", cs.location.Line, cs.location.Col)
+}
+
+func (cs *importData) Execute(r *exec.Renderer, tag *nodes.ControlStructureBlock) error {
+	v := r.Eval(cs.file)
+	if v.IsError() {
+		return v
+	}
+	name := strings.TrimPrefix(v.String(), "salt://")
+	if strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../") {
+		dir, _ := r.Environment.Context.Get("tpldir")
+		d, _ := dir.(string)
+		name = path.Join(d, name)
+	}
+	b, err := os.ReadFile(filepath.Join(cs.r.root, filepath.FromSlash(path.Clean("/" + name))))
+	if err != nil {
+		return fmt.Errorf("Unable to import %s: %w", v.String(), err)
+	}
+	if name != "" && strings.Contains(string(b), "{") {
+		// Imported files are templates themselves.
+		out, err := cs.r.renderTemplate(name, b, nil)
+		if err != nil {
+			return err
+		}
+		b = []byte(out)
+	}
+	data, err := cs.load(b)
+	if err != nil {
+		return fmt.Errorf("Unable to import %s: %w", v.String(), err)
+	}
+	r.Environment.Context.Set(cs.as, data)
+	return nil
+}
+
+func decodeJSONValue(b []byte) (any, error) {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func decodeYAMLValue(b []byte) (any, error) {
+	var n yaml.Node
+	if err := yaml.Unmarshal(b, &n); err != nil {
+		return nil, err
+	}
+	if n.Kind == 0 {
+		return map[string]any{}, nil
+	}
+	return plainValue(&n)
+}

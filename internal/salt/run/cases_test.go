@@ -1,0 +1,154 @@
+package run_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/ordoproject/ordo/internal/salt"
+	"github.com/ordoproject/ordo/internal/salt/run"
+	"github.com/ordoproject/ordo/internal/salt/state"
+)
+
+var update = flag.Bool("update", false, "rewrite the want sections of testdata/cases")
+
+// TestCases runs every testdata/cases/*.txtar: an SLS tree (files other
+// than "args" and "want"), the run's options in "args", and in "want"
+// one line per record in run order (run number, tag, result, comment,
+// changes) or the compile errors.
+func TestCases(t *testing.T) {
+	files, err := filepath.Glob("../../../testdata/salt/cases/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no cases")
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			root := t.TempDir()
+			work := t.TempDir()
+			var args map[string]string
+			wantIdx := -1
+			for i, f := range ar.Files {
+				switch f.Name {
+				case "args":
+					args = parseArgs(string(f.Data))
+				case "want":
+					wantIdx = i
+				default:
+					p := filepath.Join(root, f.Name)
+					if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					data := strings.ReplaceAll(string(f.Data), "$WORK", work)
+					if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if setup := args["setup"]; setup != "" {
+				for _, p := range strings.Fields(setup) {
+					p = strings.ReplaceAll(p, "$WORK", work)
+					if strings.HasSuffix(p, "/") {
+						os.MkdirAll(p, 0o755)
+					} else {
+						os.WriteFile(p, []byte("old\n"), 0o644)
+					}
+				}
+			}
+			got := runCase(t, root, work, args)
+			if *update {
+				if wantIdx < 0 {
+					ar.Files = append(ar.Files, txtar.File{Name: "want"})
+					wantIdx = len(ar.Files) - 1
+				}
+				ar.Files[wantIdx].Data = []byte(got)
+				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if wantIdx < 0 {
+				t.Fatal("no want section")
+			}
+			if want := string(ar.Files[wantIdx].Data); got != want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
+}
+
+func parseArgs(s string) map[string]string {
+	out := map[string]string{}
+	for _, line := range strings.Split(s, "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if ok {
+			out[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		}
+	}
+	return out
+}
+
+var pidRe = regexp.MustCompile(`"pid":\d+`)
+
+func runCase(t *testing.T, root, work string, args map[string]string) string {
+	mods := strings.Fields(args["sls"])
+	if len(mods) == 0 {
+		mods = []string{"requisite"}
+	}
+	opts := salt.Options{FileRoot: root, NoAutoOrder: args["state_auto_order"] == "false", Context: salt.Context{
+		Grains: map[string]any{"os": "Debian", "os_family": "Debian", "kernel": "Linux", "id": "minion"},
+		Pillar: map[string]any{"work": work},
+	}}
+	low, err := salt.Compile(opts, mods)
+	if err != nil {
+		var errs salt.Errors
+		if !errors.As(err, &errs) {
+			t.Fatalf("compile: %v", err)
+		}
+		var b strings.Builder
+		for _, e := range errs {
+			fmt.Fprintf(&b, "error: %s\n", strings.ReplaceAll(e.Error(), work, "$WORK"))
+		}
+		return b.String()
+	}
+	env := &state.Env{FileRoot: root}
+	recs := run.Run(context.Background(), low, run.Options{
+		Test:      args["test"] == "true",
+		Failhard:  args["failhard"] == "true",
+		Functions: state.Default(),
+		Env:       env,
+	})
+	var b strings.Builder
+	for _, r := range recs {
+		ch, _ := json.Marshal(sortedChanges(r.Changes))
+		line := fmt.Sprintf("%d %s %s %q %s", r.RunNum, r.Tag, r.Result, r.Comment, pidRe.ReplaceAllString(string(ch), `"pid":"*"`))
+		fmt.Fprintln(&b, strings.ReplaceAll(line, work, "$WORK"))
+	}
+	return b.String()
+}
+
+// sortedChanges is the changes mapping as JSON prints it: keys sorted.
+func sortedChanges(c state.Changes) map[string]any {
+	keys := make([]string, 0, len(c))
+	for k := range c {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return c
+}
