@@ -216,10 +216,10 @@ func (l *loader) render(sls string, includedFrom []string, top bool, from Pos) [
 			}
 		}
 		out, err := l.r.renderTemplate(rel, text, map[string]any{
-			"sls":         sls,
-			"slspath":     slspath,
-			"sls_path":    strings.ReplaceAll(slspath, "/", "_"),
-			"slsdotpath":  strings.ReplaceAll(slspath, "/", "."),
+			"sls":          sls,
+			"slspath":      slspath,
+			"sls_path":     strings.ReplaceAll(slspath, "/", "_"),
+			"slsdotpath":   strings.ReplaceAll(slspath, "/", "."),
 			"slscolonpath": strings.ReplaceAll(slspath, "/", ":"),
 		})
 		if err != nil {

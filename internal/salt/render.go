@@ -141,9 +141,9 @@ func jinjaError(rel string, err error) error {
 // saltFunctions is the salt[...] mapping of templates.
 func (r *renderer) saltFunctions() map[string]any {
 	return map[string]any{
-		"grains.get":  func(key string, def ...any) any { return lookupColon(r.ctx.Grains, key, def) },
-		"pillar.get":  func(key string, def ...any) any { return lookupColon(r.ctx.Pillar, key, def) },
-		"config.get":  func(key string, def ...any) any { return lookupColon(r.ctx.Pillar, key, def) },
+		"grains.get":   func(key string, def ...any) any { return lookupColon(r.ctx.Grains, key, def) },
+		"pillar.get":   func(key string, def ...any) any { return lookupColon(r.ctx.Pillar, key, def) },
+		"config.get":   func(key string, def ...any) any { return lookupColon(r.ctx.Pillar, key, def) },
 		"grains.items": func() map[string]any { return r.ctx.Grains },
 		"pillar.items": func() map[string]any { return r.ctx.Pillar },
 		"cmd.run": func(cmd string) (string, error) {
@@ -233,7 +233,7 @@ func (cs *importData) Execute(r *exec.Renderer, tag *nodes.ControlStructureBlock
 		d, _ := dir.(string)
 		name = path.Join(d, name)
 	}
-	b, err := os.ReadFile(filepath.Join(cs.r.root, filepath.FromSlash(path.Clean("/" + name))))
+	b, err := os.ReadFile(filepath.Join(cs.r.root, filepath.FromSlash(path.Clean("/"+name))))
 	if err != nil {
 		return fmt.Errorf("Unable to import %s: %w", v.String(), err)
 	}

@@ -32,20 +32,20 @@ type Options struct {
 
 // Record is one entry of Salt's result mapping.
 type Record struct {
-	Tag        string
-	ID         string
-	Name       string
-	SLS        string
-	Module     string
-	Fun        string
-	RunNum     int
-	Result     state.Result
-	Changes    state.Changes
-	Comment    string
-	StartTime  string
-	Duration   float64 // milliseconds
-	NotRun     bool    // Salt's __state_ran__: False
-	skipWatch  bool
+	Tag       string
+	ID        string
+	Name      string
+	SLS       string
+	Module    string
+	Fun       string
+	RunNum    int
+	Result    state.Result
+	Changes   state.Changes
+	Comment   string
+	StartTime string
+	Duration  float64 // milliseconds
+	NotRun    bool    // Salt's __state_ran__: False
+	skipWatch bool
 }
 
 // Runner is one run's state.
