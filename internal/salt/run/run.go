@@ -248,10 +248,12 @@ func (r *runner) evaluate(ctx context.Context, c *salt.Chunk) *Record {
 		return r.notRun(c, state.True, "State was not run because none of the onchanges reqs changed")
 	case f["change"]:
 		rec := r.call(ctx, c, r.opts.Test, "", nil)
-		r.record(rec)
 		if len(rec.Changes) > 0 || rec.skipWatch {
-			return rec
+			return r.record(rec)
 		}
+		// The first call takes a run number; mod_watch's record replaces
+		// it under the same tag.
+		r.runNum++
 		var watched []string
 		for _, req := range c.Requisites {
 			if req.Type != "watch" {
