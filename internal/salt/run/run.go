@@ -324,8 +324,8 @@ func safeCall(ctx context.Context, fn state.Func, env *state.Env, c state.Call) 
 func (r *runner) checks(ctx context.Context, c *salt.Chunk) (string, bool) {
 	var comments []string
 	if v, has := c.Args["onlyif"]; has {
-		for _, cmd := range commandList(v) {
-			if !commandSucceeds(ctx, cmd) {
+		for _, item := range checkItems(v) {
+			if ok, counted := checkPasses(ctx, item); counted && !ok {
 				comments = append(comments, "onlyif condition is false")
 				break
 			}
@@ -335,15 +335,19 @@ func (r *runner) checks(ctx context.Context, c *salt.Chunk) (string, bool) {
 		}
 	}
 	if v, has := c.Args["unless"]; has && len(comments) == 0 {
-		cmds := commandList(v)
-		all := len(cmds) > 0
-		for _, cmd := range cmds {
-			if !commandSucceeds(ctx, cmd) {
+		all, any := true, false
+		for _, item := range checkItems(v) {
+			ok, counted := checkPasses(ctx, item)
+			if !counted {
+				continue
+			}
+			any = true
+			if !ok {
 				all = false
 				break
 			}
 		}
-		if all || boolTrue(v) {
+		if (any && all) || boolTrue(v) {
 			comments = append(comments, "unless condition is true")
 		}
 	}
@@ -369,8 +373,46 @@ func (r *runner) checks(ctx context.Context, c *salt.Chunk) (string, bool) {
 	return strings.Join(comments, "\n"), true
 }
 
+func checkItems(v any) []any {
+	switch v := v.(type) {
+	case []any:
+		return v
+	case string, map[string]any:
+		return []any{v}
+	}
+	return nil
+}
+
 func boolFalse(v any) bool { b, ok := v.(bool); return ok && !b }
 func boolTrue(v any) bool  { b, ok := v.(bool); return ok && b }
+
+// checkList reads an onlyif or unless list: shell commands, and module
+// calls written as {fun: test.true} (test.true, test.false and
+// cmd.retcode with a cmd argument); an empty mapping is no check.
+func checkPasses(ctx context.Context, item any) (bool, bool) {
+	switch item := item.(type) {
+	case string:
+		return commandSucceeds(ctx, item), true
+	case map[string]any:
+		switch item["fun"] {
+		case nil:
+			return true, false
+		case "test.true":
+			return true, true
+		case "test.false":
+			return false, true
+		case "cmd.retcode", "cmd.run":
+			if s, ok := item["cmd"].(string); ok {
+				return commandSucceeds(ctx, s), true
+			}
+			if args, ok := item["args"].([]any); ok && len(args) > 0 {
+				return commandSucceeds(ctx, fmt.Sprint(args[0])), true
+			}
+		}
+		return false, true
+	}
+	return true, false
+}
 
 func commandList(v any) []string {
 	switch v := v.(type) {
