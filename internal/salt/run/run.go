@@ -319,39 +319,57 @@ func safeCall(ctx context.Context, fn state.Func, env *state.Env, c state.Call) 
 	return fn(ctx, env, c)
 }
 
-// checks runs the onlyif, unless and creates options; ok says the state
-// is skipped, with the comment.
+// checks runs the onlyif, unless and creates options as Salt's
+// _run_check does: each present option adds a comment line, and the state
+// is skipped (ok) when onlyif failed, unless passed or creates exist.
 func (r *runner) checks(ctx context.Context, c *salt.Chunk) (string, bool) {
 	var comments []string
+	skip := false
 	if v, has := c.Args["onlyif"]; has {
+		passed, counted := true, false
 		for _, item := range checkItems(v) {
-			if ok, counted := checkPasses(ctx, item); counted && !ok {
-				comments = append(comments, "onlyif condition is false")
+			ok, isCheck := checkPasses(ctx, item)
+			counted = counted || isCheck
+			if isCheck && !ok {
+				passed = false
 				break
 			}
 		}
 		if boolFalse(v) {
-			comments = append(comments, "onlyif condition is false")
+			passed, counted = false, true
+		}
+		if counted {
+			if passed {
+				comments = append(comments, "onlyif condition is true")
+			} else {
+				comments = append(comments, "onlyif condition is false")
+				skip = true
+			}
 		}
 	}
-	if v, has := c.Args["unless"]; has && len(comments) == 0 {
-		all, any := true, false
+	if v, has := c.Args["unless"]; has {
+		passed, counted := true, false
 		for _, item := range checkItems(v) {
-			ok, counted := checkPasses(ctx, item)
-			if !counted {
-				continue
-			}
-			any = true
-			if !ok {
-				all = false
+			ok, isCheck := checkPasses(ctx, item)
+			counted = counted || isCheck
+			if isCheck && !ok {
+				passed = false
 				break
 			}
 		}
-		if (any && all) || boolTrue(v) {
-			comments = append(comments, "unless condition is true")
+		if boolTrue(v) {
+			passed, counted = true, true
+		}
+		if counted {
+			if passed {
+				comments = append(comments, "unless condition is true")
+				skip = true
+			} else {
+				comments = append(comments, "unless condition is false")
+			}
 		}
 	}
-	if v, has := c.Args["creates"]; has && len(comments) == 0 {
+	if v, has := c.Args["creates"]; has {
 		paths := commandList(v)
 		all := len(paths) > 0
 		for _, p := range paths {
@@ -359,32 +377,22 @@ func (r *runner) checks(ctx context.Context, c *salt.Chunk) (string, bool) {
 				all = false
 			}
 		}
-		if all {
-			if _, isList := v.([]any); isList {
-				comments = append(comments, "All files in creates exist")
-			} else {
-				comments = append(comments, fmt.Sprintf("%s exists", paths[0]))
-			}
+		switch _, isList := v.([]any); {
+		case all && isList:
+			comments = append(comments, "All files in creates exist")
+			skip = true
+		case all:
+			comments = append(comments, fmt.Sprintf("%s exists", paths[0]))
+			skip = true
+		default:
+			comments = append(comments, "Creates files not found")
 		}
 	}
-	if len(comments) == 0 {
+	if !skip {
 		return "", false
 	}
 	return strings.Join(comments, "\n"), true
 }
-
-func checkItems(v any) []any {
-	switch v := v.(type) {
-	case []any:
-		return v
-	case string, map[string]any:
-		return []any{v}
-	}
-	return nil
-}
-
-func boolFalse(v any) bool { b, ok := v.(bool); return ok && !b }
-func boolTrue(v any) bool  { b, ok := v.(bool); return ok && b }
 
 // checkList reads an onlyif or unless list: shell commands, and module
 // calls written as {fun: test.true} (test.true, test.false and
@@ -543,3 +551,16 @@ func (r *runner) listen(ctx context.Context, low *salt.Low) {
 		r.record(e)
 	}
 }
+
+func checkItems(v any) []any {
+	switch v := v.(type) {
+	case []any:
+		return v
+	case string, map[string]any:
+		return []any{v}
+	}
+	return nil
+}
+
+func boolFalse(v any) bool { b, ok := v.(bool); return ok && !b }
+func boolTrue(v any) bool  { b, ok := v.(bool); return ok && b }
