@@ -7,6 +7,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/nikolalohinski/gonja/v2/builtins"
@@ -105,7 +107,7 @@ func (r *renderer) renderTemplate(rel string, text []byte, vars map[string]any) 
 	env.Context = r.env.Context.Inherit()
 	tpl, err := exec.NewTemplate(id, r.cfg, shifted, &env)
 	if err != nil {
-		return "", jinjaError(rel, err)
+		return "", jinjaError(rel, text, err)
 	}
 	data := map[string]any{
 		"grains":  r.ctx.Grains,
@@ -127,15 +129,42 @@ func (r *renderer) renderTemplate(rel string, text []byte, vars map[string]any) 
 	}
 	out, err := tpl.ExecuteToString(exec.NewContext(data))
 	if err != nil {
-		return "", jinjaError(rel, err)
+		return "", jinjaError(rel, text, err)
 	}
 	return out, nil
 }
 
-func jinjaError(rel string, err error) error {
+// templateSourceRe matches the template text gonja quotes in its parse
+// errors; the position says where, so the text is dropped.
+var (
+	templateSourceRe = regexp.MustCompile(`(?s)failed to parse template '.*': `)
+	jinjaLineRe      = regexp.MustCompile(`(?i)line[ =:]*(\d+)(?:[ ,]*col(?:umn)?[ =:]*(\d+))?`)
+)
+
+var controlStructureRe = regexp.MustCompile(`controlStructure "(\w+)"`)
+
+// jinjaError turns a gonja error into a positioned Error. Some parse
+// errors name the control structure but not the line: the first tag of
+// that name in text is then the position.
+func jinjaError(rel string, text []byte, err error) error {
 	msg := err.Error()
 	msg = strings.ReplaceAll(msg, "__ordo_sls__/", "")
-	return &Error{Pos: Pos{File: rel}, Msg: "Jinja error: " + msg}
+	msg = templateSourceRe.ReplaceAllString(msg, "")
+	pos := Pos{File: rel}
+	if m := jinjaLineRe.FindStringSubmatch(msg); m != nil {
+		pos.Line, _ = strconv.Atoi(m[1])
+		if m[2] != "" {
+			pos.Col, _ = strconv.Atoi(m[2])
+		}
+	} else if m := controlStructureRe.FindStringSubmatch(msg); m != nil {
+		tag := regexp.MustCompile(`\{%-?\s*` + m[1] + `\b`)
+		if loc := tag.FindIndex(text); loc != nil {
+			before := text[:loc[0]]
+			pos.Line = bytes.Count(before, []byte("\n")) + 1
+			pos.Col = loc[0] - (bytes.LastIndexByte(before, '\n') + 1) + 1
+		}
+	}
+	return &Error{Pos: pos, Msg: "Jinja syntax error: " + msg}
 }
 
 // saltFunctions is the salt[...] mapping of templates.
