@@ -444,20 +444,31 @@ func (c *compiler) applyUse() {
 	type copyArgs struct{ from, to *Decl }
 	var copies []copyArgs
 	find := func(item any) []*Decl {
-		m, ok := item.(map[string]any)
-		if !ok {
-			return nil
-		}
-		var out []*Decl
-		for k, v := range m {
-			mod, _, _ := strings.Cut(k, ".")
-			if id := c.h.byID[keyString(v)]; id != nil {
-				if d := id.decl(mod); d != nil {
-					out = append(out, d)
+		switch item := item.(type) {
+		case string:
+			if id := c.h.byID[item]; id != nil && len(id.Decls) > 0 {
+				return []*Decl{id.Decls[0]}
+			}
+		case map[string]any:
+			var out []*Decl
+			for k, v := range item {
+				mod, _, _ := strings.Cut(k, ".")
+				if id := c.h.byID[keyString(v)]; id != nil {
+					if d := id.decl(mod); d != nil {
+						out = append(out, d)
+					}
 				}
 			}
+			return out
 		}
-		return out
+		return nil
+	}
+	// Values come from the declarations as written: use is not transitive.
+	original := map[*Decl][]Arg{}
+	for _, id := range c.h.ids {
+		for _, d := range id.Decls {
+			original[d] = append([]Arg{}, d.Args...)
+		}
 	}
 	for _, id := range c.h.ids {
 		for _, d := range id.Decls {
@@ -480,7 +491,7 @@ func (c *compiler) applyUse() {
 		}
 	}
 	for _, cp := range copies {
-		for _, a := range cp.from.Args {
+		for _, a := range original[cp.from] {
 			if useSkipped[a.Key] || strings.HasSuffix(a.Key, "_in") || a.Key == "use" {
 				continue
 			}
