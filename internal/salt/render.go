@@ -283,11 +283,35 @@ func (cs *importData) Execute(r *exec.Renderer, tag *nodes.ControlStructureBlock
 }
 
 func decodeJSONValue(b []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
 	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
+	if err := dec.Decode(&v); err != nil {
 		return nil, err
 	}
-	return v, nil
+	return jsonNumbers(v), nil
+}
+
+// jsonNumbers turns json.Number into int where the number is whole, as
+// Python's json module does, and float64 otherwise.
+func jsonNumbers(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		if n, err := v.Int64(); err == nil {
+			return int(n)
+		}
+		f, _ := v.Float64()
+		return f
+	case []any:
+		for i := range v {
+			v[i] = jsonNumbers(v[i])
+		}
+	case map[string]any:
+		for k := range v {
+			v[k] = jsonNumbers(v[k])
+		}
+	}
+	return v
 }
 
 func decodeYAMLValue(b []byte) (any, error) {
@@ -299,4 +323,14 @@ func decodeYAMLValue(b []byte) (any, error) {
 		return map[string]any{}, nil
 	}
 	return plainValue(&n)
+}
+
+// TemplateRenderer returns the Jinja renderer file.managed's template:
+// jinja uses: the same context as SLS files, plus the state's defaults
+// and context variables.
+func TemplateRenderer(root string, ctx Context) func(name string, text []byte, vars map[string]any) (string, error) {
+	r := newRenderer(root, ctx)
+	return func(name string, text []byte, vars map[string]any) (string, error) {
+		return r.renderTemplate(name, text, vars)
+	}
 }

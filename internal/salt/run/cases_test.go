@@ -7,9 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
@@ -111,10 +111,25 @@ func runCase(t *testing.T, root, work string, args map[string]string) string {
 	if len(mods) == 0 {
 		mods = []string{"requisite"}
 	}
-	opts := salt.Options{FileRoot: root, NoAutoOrder: args["state_auto_order"] == "false", Context: salt.Context{
-		Grains: map[string]any{"os": "Debian", "os_family": "Debian", "kernel": "Linux", "id": "minion"},
-		Pillar: map[string]any{"work": work},
-	}}
+	ctx := salt.Context{
+		Grains:   map[string]any{"os": "Debian", "os_family": "Debian", "kernel": "Linux", "id": "minion", "num_cpus": 2},
+		MinionID: "minion",
+		RunCommand: func(cmd string) (string, error) {
+			out, err := exec.Command("/bin/sh", "-c", cmd).Output()
+			return strings.TrimRight(string(out), "\n"), err
+		},
+	}
+	pillar := map[string]any{}
+	if dir := args["pillar_root"]; dir != "" {
+		p, err := salt.LoadPillar(filepath.Join(root, dir), ctx)
+		if err != nil {
+			return fmt.Sprintf("pillar error: %v\n", err)
+		}
+		pillar = p
+	}
+	pillar["work"] = work
+	ctx.Pillar = pillar
+	opts := salt.Options{FileRoot: root, NoAutoOrder: args["state_auto_order"] == "false", Context: ctx}
 	low, err := salt.Compile(opts, mods)
 	if err != nil {
 		var errs salt.Errors
@@ -127,7 +142,7 @@ func runCase(t *testing.T, root, work string, args map[string]string) string {
 		}
 		return b.String()
 	}
-	env := &state.Env{FileRoot: root}
+	env := &state.Env{FileRoot: root, Render: salt.TemplateRenderer(root, ctx)}
 	recs := run.Run(context.Background(), low, run.Options{
 		Test:      args["test"] == "true",
 		Failhard:  args["failhard"] == "true",
@@ -136,19 +151,10 @@ func runCase(t *testing.T, root, work string, args map[string]string) string {
 	})
 	var b strings.Builder
 	for _, r := range recs {
-		ch, _ := json.Marshal(sortedChanges(r.Changes))
+		ch, _ := json.Marshal(r.Changes)
 		line := fmt.Sprintf("%d %s %s %q %s", r.RunNum, r.Tag, r.Result, r.Comment, pidRe.ReplaceAllString(string(ch), `"pid":"*"`))
 		fmt.Fprintln(&b, strings.ReplaceAll(line, work, "$WORK"))
 	}
 	return b.String()
 }
 
-// sortedChanges is the changes mapping as JSON prints it: keys sorted.
-func sortedChanges(c state.Changes) map[string]any {
-	keys := make([]string, 0, len(c))
-	for k := range c {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return c
-}
