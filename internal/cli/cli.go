@@ -39,6 +39,7 @@ func NewRoot(stdio Stdio) *cobra.Command {
 		newApplyCmd(stdio),
 		newGraphCmd(stdio),
 		newParserCmd(stdio),
+		newSaltCmd(stdio),
 	)
 	return root
 }

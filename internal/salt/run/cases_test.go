@@ -157,4 +157,3 @@ func runCase(t *testing.T, root, work string, args map[string]string) string {
 	}
 	return b.String()
 }
-
