@@ -50,7 +50,9 @@ func Compile(opts Options, mods []string) (*Low, error) {
 		iorder:    10000,
 		rendered:  map[string]bool{},
 		globs:     &globCache{},
+		ready:     map[string]chan *prepared{},
 	}
+	l.prefetch(mods)
 	h := &high{byID: map[string]*IDDecl{}}
 	for _, mod := range mods {
 		for _, id := range l.render(mod, nil, true, Pos{}) {

@@ -1,6 +1,7 @@
 package salt
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,8 +9,10 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v4"
 )
@@ -128,6 +131,9 @@ type loader struct {
 
 	extendsOut  []extendDecl
 	excludesOut []excludeItem
+
+	mu    sync.Mutex
+	ready map[string]chan *prepared // prefetched files
 }
 
 // slsFile finds the file of SLS name: a/b is a/b.sls or a/b/init.sls.
@@ -170,31 +176,30 @@ func (l *loader) availableSLS() []string {
 
 var shebangRe = regexp.MustCompile(`^#!\s*([A-Za-z_|]+)`)
 
-// render reads, renders and decodes SLS sls, and the SLS it includes, into
-// IDs in merge order: the file's own IDs first, then those of its includes.
-// includedFrom is the chain of including SLS names, innermost first.
-func (l *loader) render(sls string, includedFrom []string, top bool, from Pos) []*IDDecl {
-	if l.rendered[sls] {
-		return nil
-	}
-	l.rendered[sls] = true
+// prepared is one SLS file read, rendered and parsed: the part of
+// loading that does not depend on other files, done ahead in parallel.
+type prepared struct {
+	rel      string
+	root     *yaml.Node // nil for an empty file
+	notFound bool
+	err      *Error // a render error, with Salt's message
+}
+
+// prepare reads, renders and parses SLS sls.
+func (l *loader) prepare(sls string) *prepared {
 	rel, ok := l.slsFile(sls)
 	if !ok {
-		msg := fmt.Sprintf("Specified SLS %s in saltenv %s is not available on the salt master or through a configured fileserver", sls, Env)
-		if top {
-			msg = fmt.Sprintf("No matching sls found for '%s' in env '%s'", sls, Env)
-		}
-		l.errs = append(l.errs, &Error{Pos: from, Msg: msg})
-		return nil
+		return &prepared{notFound: true}
 	}
+	p := &prepared{rel: rel}
 	text, err := os.ReadFile(filepath.Join(l.r.root, filepath.FromSlash(rel)))
 	if err != nil {
-		l.errs = append(l.errs, &Error{Pos: Pos{File: rel}, Msg: err.Error()})
-		return nil
+		p.err = &Error{Pos: Pos{File: rel}, Msg: err.Error()}
+		return p
 	}
-	failed := func(pos Pos, msg string) []*IDDecl {
-		l.errs = append(l.errs, &Error{Pos: pos, Msg: fmt.Sprintf("Rendering SLS '%s:%s' failed: %s", Env, sls, msg)})
-		return nil
+	failed := func(pos Pos, msg string) *prepared {
+		p.err = &Error{Pos: pos, Msg: fmt.Sprintf("Rendering SLS '%s:%s' failed: %s", Env, sls, msg)}
+		return p
 	}
 	pipeline := "jinja|yaml"
 	if m := shebangRe.FindSubmatch(text); m != nil {
@@ -204,32 +209,30 @@ func (l *loader) render(sls string, includedFrom []string, top bool, from Pos) [
 	}
 	switch pipeline {
 	case "jinja|yaml", "jinja":
-		dir := path.Dir(rel)
-		if dir == "." {
-			dir = ""
-		}
-		slspath := strings.ReplaceAll(sls, ".", "/")
-		if !strings.HasSuffix(rel, "/init.sls") {
-			slspath = path.Dir(slspath)
-			if slspath == "." {
-				slspath = ""
+		if bytes.Contains(text, []byte("{")) {
+			slspath := strings.ReplaceAll(sls, ".", "/")
+			if !strings.HasSuffix(rel, "/init.sls") {
+				slspath = path.Dir(slspath)
+				if slspath == "." {
+					slspath = ""
+				}
 			}
-		}
-		out, err := l.r.renderTemplate(rel, text, map[string]any{
-			"sls":          sls,
-			"slspath":      slspath,
-			"sls_path":     strings.ReplaceAll(slspath, "/", "_"),
-			"slsdotpath":   strings.ReplaceAll(slspath, "/", "."),
-			"slscolonpath": strings.ReplaceAll(slspath, "/", ":"),
-		})
-		if err != nil {
-			var e *Error
-			if errors.As(err, &e) {
-				return failed(e.Pos, e.Msg)
+			out, err := l.r.renderTemplate(rel, text, map[string]any{
+				"sls":          sls,
+				"slspath":      slspath,
+				"sls_path":     strings.ReplaceAll(slspath, "/", "_"),
+				"slsdotpath":   strings.ReplaceAll(slspath, "/", "."),
+				"slscolonpath": strings.ReplaceAll(slspath, "/", ":"),
+			})
+			if err != nil {
+				var e *Error
+				if errors.As(err, &e) {
+					return failed(e.Pos, e.Msg)
+				}
+				return failed(Pos{File: rel}, err.Error())
 			}
-			return failed(Pos{File: rel}, err.Error())
+			text = []byte(out)
 		}
-		text = []byte(out)
 	case "yaml":
 	default:
 		return failed(Pos{File: rel, Line: 1, Col: 1}, fmt.Sprintf("The renderer pipeline '%s' is not available in ordo: only jinja and yaml are", pipeline))
@@ -240,6 +243,81 @@ func (l *loader) render(sls string, includedFrom []string, top bool, from Pos) [
 	}
 	root := resolve(&doc)
 	if root == nil || (root.Kind == yaml.ScalarNode && root.Tag == "!!null") {
+		return p
+	}
+	p.root = root
+	return p
+}
+
+// prefetch prepares the named SLS files in parallel, bounded by the
+// number of cores; render then takes them in order.
+func (l *loader) prefetch(names []string) {
+	l.mu.Lock()
+	var todo []string
+	for _, n := range names {
+		if _, ok := l.ready[n]; !ok && !l.rendered[n] {
+			ch := make(chan *prepared, 1)
+			l.ready[n] = ch
+			todo = append(todo, n)
+		}
+	}
+	l.mu.Unlock()
+	if len(todo) == 0 {
+		return
+	}
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for _, n := range todo {
+		l.mu.Lock()
+		ch := l.ready[n]
+		l.mu.Unlock()
+		go func(n string, ch chan *prepared) {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			ch <- l.prepare(n)
+		}(n, ch)
+	}
+}
+
+// take returns SLS sls prepared, from the prefetch or now.
+func (l *loader) take(sls string) *prepared {
+	l.mu.Lock()
+	ch, ok := l.ready[sls]
+	l.mu.Unlock()
+	if !ok {
+		return l.prepare(sls)
+	}
+	p := <-ch
+	ch <- p
+	return p
+}
+
+// render decodes SLS sls, and the SLS it includes, into IDs in merge
+// order: the file's own IDs first, then those of its includes.
+// includedFrom is the chain of including SLS names, innermost first.
+func (l *loader) render(sls string, includedFrom []string, top bool, from Pos) []*IDDecl {
+	if l.rendered[sls] {
+		return nil
+	}
+	l.rendered[sls] = true
+	p := l.take(sls)
+	if p.notFound {
+		msg := fmt.Sprintf("Specified SLS %s in saltenv %s is not available on the salt master or through a configured fileserver", sls, Env)
+		if top {
+			msg = fmt.Sprintf("No matching sls found for '%s' in env '%s'", sls, Env)
+		}
+		l.errs = append(l.errs, &Error{Pos: from, Msg: msg})
+		return nil
+	}
+	if p.err != nil {
+		l.errs = append(l.errs, p.err)
+		return nil
+	}
+	if p.root == nil {
+		return nil
+	}
+	rel, root := p.rel, p.root
+	failed := func(pos Pos, msg string) []*IDDecl {
+		l.errs = append(l.errs, &Error{Pos: pos, Msg: fmt.Sprintf("Rendering SLS '%s:%s' failed: %s", Env, sls, msg)})
 		return nil
 	}
 	if root.Kind != yaml.MappingNode {
@@ -278,10 +356,17 @@ func (l *loader) render(sls string, includedFrom []string, top bool, from Pos) [
 		own = append(own, readID(key, sls, rel, kn, vn, includedFrom))
 	}
 	merged := own
+	var names []includeName
 	for _, inc := range includes {
-		for _, name := range l.includeNames(sls, rel, inc) {
-			merged = append(merged, l.render(name.sls, append([]string{sls}, includedFrom...), false, name.pos)...)
-		}
+		names = append(names, l.includeNames(sls, rel, inc)...)
+	}
+	pending := make([]string, len(names))
+	for i, n := range names {
+		pending[i] = n.sls
+	}
+	l.prefetch(pending)
+	for _, name := range names {
+		merged = append(merged, l.render(name.sls, append([]string{sls}, includedFrom...), false, name.pos)...)
 	}
 	// Auto-order numbers: included files were numbered in their own
 	// render; the file's own states come after them.

@@ -2,6 +2,7 @@ package salt
 
 import (
 	"fmt"
+	"strconv"
 
 	"go.yaml.in/yaml/v4"
 )
@@ -18,6 +19,9 @@ func plainValue(n *yaml.Node) (any, error) {
 	case yaml.AliasNode:
 		return plainValue(n.Alias)
 	case yaml.ScalarNode:
+		if v, ok := fastScalar(n); ok {
+			return v, nil
+		}
 		var v any
 		if err := n.Decode(&v); err != nil {
 			return nil, err
@@ -83,4 +87,28 @@ func resolve(n *yaml.Node) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// fastScalar decodes the common scalars without reflection: strings,
+// decimal integers, booleans and null. Anything else goes through the
+// YAML library's own decoding.
+func fastScalar(n *yaml.Node) (any, bool) {
+	switch n.ShortTag() {
+	case "!!str":
+		return n.Value, true
+	case "!!null":
+		return nil, true
+	case "!!bool":
+		switch n.Value {
+		case "true", "True", "TRUE":
+			return true, true
+		case "false", "False", "FALSE":
+			return false, true
+		}
+	case "!!int":
+		if i, err := strconv.Atoi(n.Value); err == nil {
+			return i, true
+		}
+	}
+	return nil, false
 }
