@@ -91,7 +91,10 @@ func truthy(v any) bool {
 	case bool:
 		return v
 	case string:
-		return strings.EqualFold(v, "true")
+		switch strings.ToLower(v) {
+		case "true", "yes", "on", "1":
+			return true
+		}
 	case int:
 		return v != 0
 	}
