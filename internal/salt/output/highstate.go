@@ -46,7 +46,7 @@ func Highstate(w io.Writer, recs []*run.Record) error {
 		default:
 			succeeded++
 		}
-		if len(r.Changes) > 0 && r.Result != state.None {
+		if len(r.Changes) > 0 {
 			changed++
 		}
 	}
@@ -67,9 +67,9 @@ func Highstate(w io.Writer, recs []*run.Record) error {
 	b.WriteString("------------\n")
 	fmt.Fprintf(&b, "Total states run:     %d\n", len(recs))
 	if total < 1000 {
-		fmt.Fprintf(&b, "Total run time: %8.3f ms\n", total)
+		fmt.Fprintf(&b, "Total run time: %7.3f ms\n", total)
 	} else {
-		fmt.Fprintf(&b, "Total run time: %8.3f  s\n", total/1000)
+		fmt.Fprintf(&b, "Total run time: %7.3f s\n", total/1000)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -122,6 +122,11 @@ func nested(b *strings.Builder, v any, indent int) {
 	case []string:
 		for _, x := range v {
 			b.WriteString(pad + "- " + x + "\n")
+		}
+	case string:
+		// An empty string prints nothing, not even an empty line.
+		if v != "" {
+			b.WriteString(pad + indentContinuation(v, indent) + "\n")
 		}
 	default:
 		b.WriteString(pad + indentContinuation(scalarText(v), indent) + "\n")
