@@ -27,6 +27,7 @@ type saltFlags struct {
 	out        string
 	id         string
 	lockFile   string
+	jobs       int
 }
 
 func (f *saltFlags) register(cmd *cobra.Command, applying bool) {
@@ -40,6 +41,7 @@ func (f *saltFlags) register(cmd *cobra.Command, applying bool) {
 		fl.BoolVar(&f.failhard, "failhard", false, "stop at the first state that fails")
 		fl.StringVar(&f.out, "out", "highstate", "output: highstate, json or yaml")
 		fl.StringVar(&f.lockFile, "lockfile", defaultLockFile(), "lock held while applying, so that two applies never run at once")
+		fl.IntVar(&f.jobs, "jobs", 1, "run up to N states at once, each once its requisites are done (run numbers stay Salt's)")
 	}
 }
 
@@ -202,7 +204,7 @@ func runSaltApply(cmd *cobra.Command, stdio Stdio, f *saltFlags, mods []string, 
 		defer lock.release()
 	}
 	env := &state.Env{FileRoot: f.fileRoot, Render: salt.TemplateRenderer(f.fileRoot, ctx)}
-	recs := run.Run(cmd.Context(), low, run.Options{Test: f.test, Failhard: f.failhard, Functions: state.Default(), Env: env})
+	recs := run.Run(cmd.Context(), low, run.Options{Test: f.test, Failhard: f.failhard, Jobs: f.jobs, Functions: state.Default(), Env: env})
 	switch f.out {
 	case "json":
 		err = output.JSON(stdio.Out, recs)

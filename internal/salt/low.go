@@ -71,6 +71,11 @@ type Low struct {
 	Chunks []*Chunk
 	// Steps are in run order.
 	Steps []Step
+	// Waits lists, for each step, the steps it must wait for: its
+	// requisites (and, for a pre-required state, the states that
+	// pre-require it). A parallel run may start a step once these are
+	// done.
+	Waits [][]int
 
 	nodes []*node
 }
@@ -410,8 +415,11 @@ func (l *Low) sort() Errors {
 			heap.Push(q, n)
 		}
 	}
+	stepOf := make([]int, len(l.nodes))
+	l.Waits = make([][]int, len(l.nodes))
 	for q.Len() > 0 {
 		n := heap.Pop(q).(*node)
+		stepOf[n.index] = len(l.Steps)
 		l.Steps = append(l.Steps, Step{Chunk: n.chunk, TestRun: n.testRun})
 		for _, o := range n.out {
 			indeg[o.to.index] -= len(o.types)
@@ -423,6 +431,14 @@ func (l *Low) sort() Errors {
 	if len(l.Steps) < len(l.nodes) {
 		return Errors{l.cycleError()}
 	}
+	waits := make([][]int, len(l.Steps))
+	for _, n := range l.nodes {
+		for _, o := range n.out {
+			to := stepOf[o.to.index]
+			waits[to] = append(waits[to], stepOf[n.index])
+		}
+	}
+	l.Waits = waits
 	return nil
 }
 

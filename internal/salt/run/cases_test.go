@@ -42,7 +42,7 @@ func TestCases(t *testing.T) {
 			}
 			root := t.TempDir()
 			work := t.TempDir()
-			var args map[string]string
+			args := map[string]string{}
 			wantIdx := -1
 			for i, f := range ar.Files {
 				switch f.Name {
@@ -50,28 +50,10 @@ func TestCases(t *testing.T) {
 					args = parseArgs(string(f.Data))
 				case "want":
 					wantIdx = i
-				default:
-					p := filepath.Join(root, f.Name)
-					if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-						t.Fatal(err)
-					}
-					data := strings.ReplaceAll(string(f.Data), "$WORK", work)
-					if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-						t.Fatal(err)
-					}
 				}
 			}
-			if setup := args["setup"]; setup != "" {
-				for _, p := range strings.Fields(setup) {
-					p = strings.ReplaceAll(p, "$WORK", work)
-					if strings.HasSuffix(p, "/") {
-						os.MkdirAll(p, 0o755)
-					} else {
-						os.WriteFile(p, []byte("old\n"), 0o644)
-					}
-				}
-			}
-			got := runCase(t, root, work, args)
+			writeTree(t, ar, root, work, args)
+			got := runCase(t, root, work, args, 1)
 			if *update {
 				if wantIdx < 0 {
 					ar.Files = append(ar.Files, txtar.File{Name: "want"})
@@ -86,10 +68,52 @@ func TestCases(t *testing.T) {
 			if wantIdx < 0 {
 				t.Fatal("no want section")
 			}
-			if want := string(ar.Files[wantIdx].Data); got != want {
+			want := string(ar.Files[wantIdx].Data)
+			if got != want {
 				t.Errorf("got:\n%s\nwant:\n%s", got, want)
 			}
+			// States that touch the same things without a requisite
+			// between them need the serial order; the others must give
+			// the same records, run numbers included, with four jobs.
+			if args["parallel"] == "false" {
+				return
+			}
+			root, work = t.TempDir(), t.TempDir()
+			writeTree(t, ar, root, work, args)
+			if got := runCase(t, root, work, args, 4); got != want {
+				t.Errorf("with 4 jobs, got:\n%s\nwant:\n%s", got, want)
+			}
 		})
+	}
+}
+
+// writeTree writes the archive's SLS tree under root, with $WORK
+// replaced by work, and the files and folders the setup argument names.
+func writeTree(t *testing.T, ar *txtar.Archive, root, work string, args map[string]string) {
+	for _, f := range ar.Files {
+		if f.Name == "args" || f.Name == "want" {
+			continue
+		}
+		p := filepath.Join(root, f.Name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		data := strings.ReplaceAll(string(f.Data), "$WORK", work)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range strings.Fields(args["setup"]) {
+		p = strings.ReplaceAll(p, "$WORK", work)
+		var err error
+		if strings.HasSuffix(p, "/") {
+			err = os.MkdirAll(p, 0o755)
+		} else {
+			err = os.WriteFile(p, []byte("old\n"), 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -106,7 +130,7 @@ func parseArgs(s string) map[string]string {
 
 var pidRe = regexp.MustCompile(`"pid":\d+`)
 
-func runCase(t *testing.T, root, work string, args map[string]string) string {
+func runCase(t *testing.T, root, work string, args map[string]string, jobs int) string {
 	mods := strings.Fields(args["sls"])
 	if len(mods) == 0 {
 		mods = []string{"requisite"}
@@ -146,6 +170,7 @@ func runCase(t *testing.T, root, work string, args map[string]string) string {
 	recs := run.Run(context.Background(), low, run.Options{
 		Test:      args["test"] == "true",
 		Failhard:  args["failhard"] == "true",
+		Jobs:      jobs,
 		Functions: state.Default(),
 		Env:       env,
 	})

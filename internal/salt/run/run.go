@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ordoproject/ordo/internal/salt"
@@ -23,7 +24,12 @@ type Options struct {
 	// Test is Salt's test=True: every state function runs as a dry run.
 	Test bool
 	// Failhard stops the run at the first state that fails.
-	Failhard  bool
+	Failhard bool
+	// Jobs is how many states may run at once; 0 or 1 runs them one by
+	// one in Salt's order. A parallel run starts a state once its
+	// requisites are done; run numbers stay those of the serial order.
+	// Failhard runs are always serial.
+	Jobs      int
 	Functions state.Functions
 	Env       *state.Env
 	// Now is the clock; time.Now when nil.
@@ -46,16 +52,32 @@ type Record struct {
 	Duration  float64 // milliseconds
 	NotRun    bool    // Salt's __state_ran__: False
 	skipWatch bool
+	// gap is how many run numbers were used before this record: 1 when
+	// mod_watch's record replaces the state's first call.
+	gap int
 }
 
 // Runner is one run's state.
 type runner struct {
 	opts    Options
+	mu      sync.RWMutex
 	results map[string]*Record
 	tests   map[*salt.Chunk]*Record
 	records []*Record
 	runNum  int
 	now     func() time.Time
+}
+
+func (r *runner) result(tag string) *Record {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.results[tag]
+}
+
+func (r *runner) testResult(c *salt.Chunk) *Record {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.tests[c]
 }
 
 // Run executes low and returns the records in run order.
@@ -65,21 +87,34 @@ func Run(ctx context.Context, low *salt.Low, opts Options) []*Record {
 		r.now = time.Now
 	}
 	failhard := opts.Failhard && !opts.Test
-	for _, step := range low.Steps {
-		if ctx.Err() != nil {
-			break
+	serial := failhard
+	for _, c := range low.Chunks {
+		if !opts.Test && truthy(c.Args["failhard"]) {
+			serial = true
 		}
-		c := step.Chunk
-		if _, done := r.results[c.Tag()]; done {
-			continue
-		}
-		if step.TestRun {
-			r.testRun(ctx, c)
-			continue
-		}
-		rec := r.evaluate(ctx, c)
-		if rec.Result == state.False && !opts.Test && (failhard || truthy(c.Args["failhard"])) {
-			break
+	}
+	if opts.Jobs > 1 && !serial {
+		r.runParallel(ctx, low, opts.Jobs)
+	} else {
+		for _, step := range low.Steps {
+			if ctx.Err() != nil {
+				break
+			}
+			c := step.Chunk
+			if r.result(c.Tag()) != nil {
+				continue
+			}
+			if step.TestRun {
+				if rec := r.testRun(ctx, c); rec != nil {
+					r.number(rec)
+				}
+				continue
+			}
+			rec := r.evaluate(ctx, c)
+			r.number(rec)
+			if rec.Result == state.False && !opts.Test && (failhard || truthy(c.Args["failhard"])) {
+				break
+			}
 		}
 	}
 	r.listen(ctx, low)
@@ -101,13 +136,71 @@ func truthy(v any) bool {
 	return false
 }
 
-// record stores rec under its tag with the next run number.
-func (r *runner) record(rec *Record) *Record {
+// store makes rec the result of its tag.
+func (r *runner) store(rec *Record) *Record {
+	r.mu.Lock()
+	r.results[rec.Tag] = rec
+	r.mu.Unlock()
+	return rec
+}
+
+// number gives rec the next run number (after its gap) and adds it to
+// the records in run order.
+func (r *runner) number(rec *Record) {
+	r.runNum += rec.gap
 	rec.RunNum = r.runNum
 	r.runNum++
-	r.results[rec.Tag] = rec
 	r.records = append(r.records, rec)
-	return rec
+}
+
+// runParallel runs up to jobs steps at once, each once the steps it
+// waits for are done, then numbers the records in step order.
+func (r *runner) runParallel(ctx context.Context, low *salt.Low, jobs int) {
+	n := len(low.Steps)
+	done := make([]chan struct{}, n)
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	// A later state with the tag of an earlier one is never run.
+	skip := make([]bool, n)
+	seen := map[string]bool{}
+	for i, s := range low.Steps {
+		if s.TestRun {
+			continue
+		}
+		tag := s.Chunk.Tag()
+		skip[i] = seen[tag]
+		seen[tag] = true
+	}
+	out := make([]*Record, n)
+	sem := make(chan struct{}, jobs)
+	var wg sync.WaitGroup
+	for i, step := range low.Steps {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(done[i])
+			for _, w := range low.Waits[i] {
+				<-done[w]
+			}
+			if skip[i] || ctx.Err() != nil || r.result(step.Chunk.Tag()) != nil {
+				return
+			}
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if step.TestRun {
+				out[i] = r.testRun(ctx, step.Chunk)
+			} else {
+				out[i] = r.evaluate(ctx, step.Chunk)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, rec := range out {
+		if rec != nil {
+			r.number(rec)
+		}
+	}
 }
 
 func (r *runner) base(c *salt.Chunk) *Record {
@@ -121,7 +214,7 @@ func (r *runner) notRun(c *salt.Chunk, result state.Result, comment string) *Rec
 	rec.Result, rec.Comment, rec.Changes, rec.NotRun = result, comment, state.Changes{}, true
 	rec.StartTime = startTime(start)
 	rec.Duration = duration(start, r.now())
-	return r.record(rec)
+	return r.store(rec)
 }
 
 func startTime(t time.Time) string { return t.Format("15:04:05.000000") }
@@ -141,9 +234,9 @@ func (r *runner) requisiteFlags(c *salt.Chunk) (flags, []string) {
 	for _, req := range c.Requisites {
 		f := flags{}
 		for _, d := range req.Deps {
-			rec := r.results[d.Tag()]
+			rec := r.result(d.Tag())
 			if req.Type == "prereq" {
-				if t := r.tests[d]; t != nil {
+				if t := r.testResult(d); t != nil {
 					rec = t
 				}
 			}
@@ -217,25 +310,27 @@ func (r *runner) requisiteFlags(c *salt.Chunk) (flags, []string) {
 }
 
 // testRun is the dry run of a pre-required chunk: its requisites decide
-// first; a failure there is its final record.
-func (r *runner) testRun(ctx context.Context, c *salt.Chunk) {
+// first; a failure there is its final record, returned to be numbered.
+func (r *runner) testRun(ctx context.Context, c *salt.Chunk) *Record {
 	f, failedDeps := r.requisiteFlags(c)
 	if f["fail"] {
-		r.notRun(c, state.False, "One or more requisite failed: "+strings.Join(failedDeps, ", "))
-		return
+		return r.notRun(c, state.False, "One or more requisite failed: "+strings.Join(failedDeps, ", "))
 	}
 	rec := r.call(ctx, c, true, "", nil)
+	r.mu.Lock()
 	r.tests[c] = rec
+	r.mu.Unlock()
+	return nil
 }
 
 // evaluate decides and runs one chunk.
 func (r *runner) evaluate(ctx context.Context, c *salt.Chunk) *Record {
 	for _, p := range c.PrereqBy {
-		if pr := r.results[p.Tag()]; pr != nil && pr.Result == state.False {
-			if t := r.tests[c]; t != nil {
+		if pr := r.result(p.Tag()); pr != nil && pr.Result == state.False {
+			if t := r.testResult(c); t != nil {
 				rec := *t
 				rec.Changes = state.Changes{}
-				return r.record(&rec)
+				return r.store(&rec)
 			}
 		}
 	}
@@ -252,18 +347,15 @@ func (r *runner) evaluate(ctx context.Context, c *salt.Chunk) *Record {
 	case f["change"]:
 		rec := r.call(ctx, c, r.opts.Test, "", nil)
 		if len(rec.Changes) > 0 || rec.skipWatch {
-			return r.record(rec)
+			return r.store(rec)
 		}
-		// The first call takes a run number; mod_watch's record replaces
-		// it under the same tag.
-		r.runNum++
 		var watched []string
 		for _, req := range c.Requisites {
 			if req.Type != "watch" {
 				continue
 			}
 			for _, d := range req.Deps {
-				if dr := r.results[d.Tag()]; dr != nil && len(dr.Changes) > 0 {
+				if dr := r.result(d.Tag()); dr != nil && len(dr.Changes) > 0 {
 					watched = append(watched, d.Module+": "+d.ID)
 				}
 			}
@@ -271,12 +363,15 @@ func (r *runner) evaluate(ctx context.Context, c *salt.Chunk) *Record {
 		if watched == nil {
 			watched = []string{}
 		}
+		// The first call took a run number; mod_watch's record replaces
+		// it under the same tag.
 		mw := r.call(ctx, c, r.opts.Test, "mod_watch", watched)
-		return r.record(mw)
+		mw.gap = 1
+		return r.store(mw)
 	case f["onfail"]:
 		return r.notRun(c, state.True, "State was not run because onfail req did not change")
 	}
-	return r.record(r.call(ctx, c, r.opts.Test, "", nil))
+	return r.store(r.call(ctx, c, r.opts.Test, "", nil))
 }
 
 // call runs c's state function (or its mod_watch) after the onlyif,
@@ -514,7 +609,7 @@ func (r *runner) listen(ctx context.Context, low *salt.Low) {
 				target := fmt.Sprint(t)
 				found := matching(mod, target)
 				if len(found) == 0 {
-					if rec := r.results[c.Tag()]; rec != nil && len(rec.Changes) > 0 {
+					if rec := r.result(c.Tag()); rec != nil && len(rec.Changes) > 0 {
 						errs = append(errs, listenErr(mod, target))
 					}
 				}
@@ -526,7 +621,7 @@ func (r *runner) listen(ctx context.Context, low *salt.Low) {
 	}
 	fired := map[string]bool{}
 	for _, p := range pairs {
-		rec := r.results[p.target.Tag()]
+		rec := r.result(p.target.Tag())
 		if rec == nil || len(rec.Changes) == 0 {
 			continue
 		}
@@ -544,14 +639,14 @@ func (r *runner) listen(ctx context.Context, low *salt.Low) {
 			fired[tag] = true
 			out := r.call(ctx, &lc, r.opts.Test, "mod_watch", []string{})
 			out.Tag, out.Fun = tag, "mod_watch"
-			r.record(out)
+			r.number(r.store(out))
 		}
 	}
 	for _, e := range errs {
-		if _, dup := r.results[e.Tag]; dup {
+		if r.result(e.Tag) != nil {
 			continue
 		}
-		r.record(e)
+		r.number(r.store(e))
 	}
 }
 
