@@ -354,9 +354,18 @@ func (c *compiler) requisiteIn() {
 				case string:
 					items = []any{v}
 				}
-				for _, item := range items {
-					for _, t := range c.inTargets(id, a, item) {
-						adds = append(adds, addition{target: t, key: req, item: map[string]any{d.Module: id.ID}})
+				// Salt re-applies every earlier item of the list with each
+				// later one, so the first targets get the reference more
+				// than once (visible in mod_watch's list of changes).
+				targets := make([][]*Decl, len(items))
+				for i, item := range items {
+					targets[i] = c.inTargets(id, a, item)
+				}
+				for k := range items {
+					for j := 0; j <= k; j++ {
+						for _, t := range targets[j] {
+							adds = append(adds, addition{target: t, key: req, item: map[string]any{d.Module: id.ID}})
+						}
 					}
 				}
 			}
