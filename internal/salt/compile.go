@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -133,11 +134,19 @@ func Top(fileRoot, minionID string, ctx Context) ([]string, error) {
 		}
 		for j := 0; j+1 < len(targets.Content); j += 2 {
 			tv, _ := plainValue(targets.Content[j])
-			if !globs.match(keyString(tv), minionID) {
-				continue
-			}
 			list, _ := plainValue(targets.Content[j+1])
 			items, _ := list.([]any)
+			match := "glob"
+			for _, it := range items {
+				if m, ok := it.(map[string]any); ok {
+					if v, ok := m["match"].(string); ok {
+						match = v
+					}
+				}
+			}
+			if !topMatches(globs, match, keyString(tv), minionID, ctx.Grains) {
+				continue
+			}
 			for _, it := range items {
 				s, ok := it.(string)
 				if !ok || seen[s] {
@@ -149,6 +158,39 @@ func Top(fileRoot, minionID string, ctx Context) ([]string, error) {
 		}
 	}
 	return mods, nil
+}
+
+// topMatches reports whether a top file target matches the minion, by
+// Salt's match types glob (the default), list, pcre and grain.
+func topMatches(globs *globCache, match, target, id string, grains map[string]any) bool {
+	switch match {
+	case "list":
+		for _, t := range strings.Split(target, ",") {
+			if strings.TrimSpace(t) == id {
+				return true
+			}
+		}
+		return false
+	case "pcre":
+		re, err := regexp.Compile(`\A(?:` + target + `)`)
+		return err == nil && re.MatchString(id)
+	case "grain":
+		key, want, ok := strings.Cut(target, ":")
+		if !ok {
+			return false
+		}
+		got := lookupColon(grains, key, nil)
+		if l, isList := got.([]any); isList {
+			for _, x := range l {
+				if globs.match(want, fmt.Sprint(x)) {
+					return true
+				}
+			}
+			return false
+		}
+		return got != nil && globs.match(want, fmt.Sprint(got))
+	}
+	return globs.match(target, id)
 }
 
 // compiler holds the merged high data between the compile steps.
