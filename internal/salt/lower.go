@@ -31,8 +31,8 @@ func (c *Chunk) Ref() catalog.Ref {
 // chunk in run order, carrying Salt's name, function, ID, SLS and order
 // and every argument, and one relationship per resolved requisite with
 // its edge kind and the file:line it was written at. A prereq is a
-// pre-check edge from the pre-required state to the one that requires
-// it; listen is a refresh edge whose provenance says "listen" (Salt
+// pre-check edge from the prerequiring state to the pre-required one (the
+// way they run, as catalog.PreCheck says); listen is a refresh edge whose provenance says "listen" (Salt
 // delivers it at the end of the run).
 func Lower(low *Low, node string) *catalog.Catalog {
 	cat := catalog.New(node)
@@ -67,7 +67,13 @@ func Lower(low *Low, node string) *catalog.Catalog {
 				pos = c.Pos
 			}
 			for _, d := range req.Deps {
-				cat.Relate(catalog.Relationship{Source: d.Ref(), Target: c.Ref(), Kind: requisiteKinds[req.Type],
+				from, to := d.Ref(), c.Ref()
+				if req.Type == "prereq" {
+					// A pre-check edge points the way the two run: from the
+					// prerequiring state to the one it watches.
+					from, to = to, from
+				}
+				cat.Relate(catalog.Relationship{Source: from, Target: to, Kind: requisiteKinds[req.Type],
 					Origin: catalog.Provenance{Via: req.Type, File: pos.File, Line: pos.Line}})
 			}
 		}

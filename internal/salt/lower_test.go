@@ -56,7 +56,7 @@ f:
 		got = append(got, r.Source.Title+" -> "+r.Target.Title+" "+r.Kind.String()+" "+r.Origin.String())
 	}
 	want := []string{
-		"test_|-a_|-a_|-succeed_with_changes -> test_|-e_|-e_|-nop pre-check prereq at low.sls:20",
+		"test_|-e_|-e_|-nop -> test_|-a_|-a_|-succeed_with_changes pre-check prereq at low.sls:20",
 		"test_|-a_|-a_|-succeed_with_changes -> test_|-b_|-b_|-nop order require at low.sls:5",
 		"test_|-a_|-a_|-succeed_with_changes -> cmd_|-c_|-echo c_|-wait refresh watch at low.sls:10",
 		"test_|-b_|-b_|-nop -> test_|-d_|-d_|-nop on-fail onfail at low.sls:16",
