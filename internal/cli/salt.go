@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -99,7 +100,7 @@ requisites that place it there and where they were written. Nothing is
 applied.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			low, _, err := compileSalt(stdio, &f, args, false)
+			low, _, err := compileSalt(cmd.Context(), &f, args, false)
 			if err != nil {
 				var errs salt.Errors
 				if errors.As(err, &errs) {
@@ -119,15 +120,18 @@ applied.`,
 
 // saltContext builds what templates see: this machine's grains, the
 // pillar compiled from the pillar root, and salt['cmd.run'].
-func saltContext(f *saltFlags) (salt.Context, error) {
-	grains := salt.LocalGrains()
+func saltContext(ctx context.Context, f *saltFlags) (salt.Context, error) {
+	grains, err := salt.LocalGrains(ctx)
+	if err != nil {
+		return salt.Context{}, err
+	}
 	id := f.id
 	if id == "" {
 		id, _ = grains["id"].(string)
 	} else {
 		grains["id"] = id
 	}
-	ctx := salt.Context{
+	sctx := salt.Context{
 		Grains:   grains,
 		MinionID: id,
 		RunCommand: func(cmd string) (string, error) {
@@ -137,19 +141,19 @@ func saltContext(f *saltFlags) (salt.Context, error) {
 	}
 	pillar := map[string]any{}
 	if st, err := os.Stat(f.pillarRoot); err == nil && st.IsDir() {
-		p, err := salt.LoadPillar(f.pillarRoot, ctx)
+		p, err := salt.LoadPillar(f.pillarRoot, sctx)
 		if err != nil {
-			return ctx, err
+			return sctx, err
 		}
 		pillar = p
 	}
-	ctx.Pillar = pillar
-	return ctx, nil
+	sctx.Pillar = pillar
+	return sctx, nil
 }
 
 // compileSalt compiles mods (or the top file's SLS for this minion).
-func compileSalt(stdio Stdio, f *saltFlags, mods []string, highstate bool) (*salt.Low, salt.Context, error) {
-	ctx, err := saltContext(f)
+func compileSalt(cctx context.Context, f *saltFlags, mods []string, highstate bool) (*salt.Low, salt.Context, error) {
+	ctx, err := saltContext(cctx, f)
 	if err != nil {
 		return nil, ctx, asErrors(err)
 	}
@@ -185,7 +189,7 @@ func runSaltApply(cmd *cobra.Command, stdio Stdio, f *saltFlags, mods []string, 
 	default:
 		return fmt.Errorf("unknown --out %q: use highstate, json or yaml", f.out)
 	}
-	low, ctx, err := compileSalt(stdio, f, mods, highstate)
+	low, ctx, err := compileSalt(cmd.Context(), f, mods, highstate)
 	if err != nil {
 		var errs salt.Errors
 		if !errors.As(err, &errs) {

@@ -2,64 +2,121 @@ package salt
 
 import (
 	"bufio"
-	"net"
+	"context"
 	"os"
-	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 
-	"golang.org/x/sys/unix"
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/facts"
 )
 
-// LocalGrains reads the grains Salt's core grains module would report for
-// this machine, under Salt's names: os, os_family, osrelease, oscodename,
-// osfullname, kernel, kernelrelease, host, fqdn, id, ipv4, num_cpus,
-// mem_total (MiB), cpuarch.
-func LocalGrains() map[string]any {
-	g := map[string]any{"kernel": "Linux", "num_cpus": runtime.NumCPU()}
-	var uts unix.Utsname
-	if unix.Uname(&uts) == nil {
-		g["kernel"] = unix.ByteSliceToString(uts.Sysname[:])
-		g["kernelrelease"] = unix.ByteSliceToString(uts.Release[:])
-		g["cpuarch"] = unix.ByteSliceToString(uts.Machine[:])
+// LocalGrains returns this machine's grains: ordo's core facts under the
+// names Salt's core grains use.
+func LocalGrains(ctx context.Context) (map[string]any, error) {
+	f, err := facts.Gather(ctx)
+	if err != nil {
+		return nil, err
 	}
-	host, _ := os.Hostname()
-	short, _, _ := strings.Cut(host, ".")
-	g["host"], g["nodename"], g["fqdn"], g["id"] = short, host, host, host
-	osr := readOSRelease()
-	name := osr["NAME"]
-	if i := strings.IndexByte(name, ' '); i > 0 {
-		name = name[:i]
+	return GrainsFromFacts(f, readOSRelease("/etc/os-release")), nil
+}
+
+// GrainsFromFacts maps core facts (and the os-release fields, which Salt
+// reads for the release) to Salt's grains: os, os_family, osrelease,
+// osmajorrelease, oscodename, osfullname, kernel, kernelrelease, cpuarch,
+// host, nodename, fqdn, id, ipv4, ipv6, num_cpus, mem_total (MiB).
+func GrainsFromFacts(f *catalog.Hash, osRelease map[string]string) map[string]any {
+	g := map[string]any{}
+	str := func(path ...string) string {
+		if s, ok := dig(f, path...).(string); ok {
+			return s
+		}
+		return ""
 	}
-	g["os"] = name
-	g["osfullname"] = osr["NAME"]
-	g["osrelease"] = osr["VERSION_ID"]
-	g["oscodename"] = osr["VERSION_CODENAME"]
-	g["os_family"] = osFamily(osr)
-	if maj, _, ok := strings.Cut(osr["VERSION_ID"], "."); ok || maj != "" {
-		if n, err := strconv.Atoi(maj); err == nil {
-			g["osmajorrelease"] = n
+	g["os"] = str("os", "name")
+	g["os_family"] = str("os", "family")
+	g["oscodename"] = str("os", "distro", "codename")
+	g["osfullname"] = osRelease["NAME"]
+	g["osrelease"] = osRelease["VERSION_ID"]
+	if g["osrelease"] == "" {
+		g["osrelease"] = str("os", "release", "full")
+	}
+	if n, err := strconv.Atoi(str("os", "release", "major")); err == nil {
+		g["osmajorrelease"] = n
+	}
+	g["kernel"] = str("kernel")
+	g["kernelrelease"] = str("kernelrelease")
+	g["cpuarch"] = str("os", "hardware")
+	host, fqdn := str("networking", "hostname"), str("networking", "fqdn")
+	if fqdn == "" {
+		fqdn = host
+	}
+	g["host"], g["nodename"], g["fqdn"], g["id"] = host, host, fqdn, fqdn
+	if n, ok := dig(f, "processors", "count").(int64); ok {
+		g["num_cpus"] = int(n)
+	}
+	if n, ok := dig(f, "memory", "system", "total_bytes").(int64); ok {
+		g["mem_total"] = int(n / (1024 * 1024))
+	}
+	var v4, v6 []string
+	if ifaces, ok := dig(f, "networking", "interfaces").(*catalog.Hash); ok {
+		for _, name := range ifaces.Keys() {
+			iface, _ := ifaces.Get(name)
+			h, _ := iface.(*catalog.Hash)
+			v4 = append(v4, bindingAddresses(h, "bindings")...)
+			v6 = append(v6, bindingAddresses(h, "bindings6")...)
 		}
 	}
-	var si unix.Sysinfo_t
-	if unix.Sysinfo(&si) == nil {
-		g["mem_total"] = int(uint64(si.Totalram) * uint64(si.Unit) / (1024 * 1024))
-	}
-	var ipv4 []any
-	if addrs, err := net.InterfaceAddrs(); err == nil {
-		for _, a := range addrs {
-			if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil {
-				ipv4 = append(ipv4, n.IP.String())
-			}
-		}
-	}
-	g["ipv4"] = ipv4
+	sort.Strings(v4)
+	sort.Strings(v6)
+	g["ipv4"], g["ipv6"] = anyList(v4), anyList(v6)
 	return g
 }
 
-func readOSRelease() map[string]string {
+func bindingAddresses(iface *catalog.Hash, key string) []string {
+	if iface == nil {
+		return nil
+	}
+	v, _ := iface.Get(key)
+	list, _ := v.([]catalog.Value)
+	var out []string
+	for _, b := range list {
+		if h, ok := b.(*catalog.Hash); ok {
+			if a, ok := h.Get("address"); ok {
+				if s, ok := a.(string); ok {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func anyList(s []string) []any {
+	out := make([]any, len(s))
+	for i, x := range s {
+		out[i] = x
+	}
+	return out
+}
+
+// dig walks nested hashes.
+func dig(h *catalog.Hash, path ...string) any {
+	var cur any = h
+	for _, p := range path {
+		m, ok := cur.(*catalog.Hash)
+		if !ok || m == nil {
+			return nil
+		}
+		cur, _ = m.Get(p)
+	}
+	return cur
+}
+
+func readOSRelease(path string) map[string]string {
 	out := map[string]string{}
-	f, err := os.Open("/etc/os-release")
+	f, err := os.Open(path)
 	if err != nil {
 		return out
 	}
@@ -72,27 +129,4 @@ func readOSRelease() map[string]string {
 		}
 	}
 	return out
-}
-
-// osFamily maps os-release IDs to Salt's os_family grain.
-func osFamily(osr map[string]string) string {
-	ids := append([]string{osr["ID"]}, strings.Fields(osr["ID_LIKE"])...)
-	for _, id := range ids {
-		switch id {
-		case "debian", "ubuntu":
-			return "Debian"
-		case "rhel", "fedora", "centos":
-			return "RedHat"
-		case "suse", "opensuse":
-			return "Suse"
-		case "arch":
-			return "Arch"
-		case "alpine":
-			return "Alpine"
-		}
-	}
-	if n := osr["NAME"]; n != "" {
-		return strings.Fields(n)[0]
-	}
-	return ""
 }
