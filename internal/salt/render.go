@@ -51,6 +51,7 @@ func newRenderer(root string, ctx Context) *renderer {
 	r.cfg = cfg
 	structures := exec.NewControlStructureSet(map[string]parser.ControlStructureParser{})
 	structures.Update(builtins.ControlStructures)
+	_ = structures.Replace("from", r.fromParser)
 	for name, load := range map[string]func([]byte) (any, error){
 		"import_yaml": decodeYAMLValue,
 		"import_json": decodeJSONValue,
@@ -66,6 +67,63 @@ func newRenderer(root string, ctx Context) *renderer {
 	_ = filters.Register("yaml_dquote", func(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {
 		b, _ := json.Marshal(in.String())
 		return exec.AsSafeValue(string(b))
+	})
+	_ = filters.Register("to_bool", func(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {
+		switch v := in.Interface().(type) {
+		case bool:
+			return exec.AsValue(v)
+		case string:
+			switch strings.ToLower(v) {
+			case "true", "yes", "1", "on", "y":
+				return exec.AsValue(true)
+			}
+			return exec.AsValue(false)
+		case int:
+			return exec.AsValue(v > 0)
+		}
+		return exec.AsValue(in.IsTrue())
+	})
+	_ = filters.Register("regex_replace", func(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {
+		if len(params.Args) < 2 {
+			return exec.AsValue(fmt.Errorf("regex_replace needs a pattern and a replacement"))
+		}
+		re, err := regexp.Compile(params.Args[0].String())
+		if err != nil {
+			return exec.AsValue(err)
+		}
+		return exec.AsValue(re.ReplaceAllString(in.String(), pythonReplacement(params.Args[1].String())))
+	})
+	_ = filters.Register("regex_match", func(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {
+		if len(params.Args) < 1 {
+			return exec.AsValue(fmt.Errorf("regex_match needs a pattern"))
+		}
+		re, err := regexp.Compile(`\A(?:` + params.Args[0].String() + `)`)
+		if err != nil {
+			return exec.AsValue(err)
+		}
+		m := re.FindStringSubmatch(in.String())
+		if m == nil {
+			return exec.AsValue(nil)
+		}
+		groups := make([]any, len(m)-1)
+		for i, g := range m[1:] {
+			groups[i] = g
+		}
+		return exec.AsValue(groups)
+	})
+	_ = filters.Register("load_yaml", func(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {
+		v, err := decodeYAMLValue([]byte(in.String()))
+		if err != nil {
+			return exec.AsValue(err)
+		}
+		return exec.AsValue(v)
+	})
+	_ = filters.Register("load_json", func(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {
+		v, err := decodeJSONValue([]byte(in.String()))
+		if err != nil {
+			return exec.AsValue(err)
+		}
+		return exec.AsValue(v)
 	})
 	r.env = &exec.Environment{
 		Context:           exec.EmptyContext().Update(builtins.GlobalFunctions).Update(builtins.GlobalVariables),
@@ -181,8 +239,118 @@ func (r *renderer) saltFunctions() map[string]any {
 			}
 			return r.ctx.RunCommand(cmd)
 		},
-		"test.ping": func() bool { return true },
+		"test.ping":        func() bool { return true },
+		"grains.filter_by": r.filterBy,
 	}
+}
+
+// filterBy is Salt's grains.filter_by(lookup_dict, grain='os_family',
+// merge=None, default='default', base=None): the entry of lookup_dict
+// for this minion's grain value (glob keys allowed), or the default
+// entry, deep-merged over base and under merge.
+func (r *renderer) filterBy(args *exec.VarArgs) (any, error) {
+	arg := func(i int, name string) *exec.Value {
+		if v, ok := args.KwArgs[name]; ok {
+			return v
+		}
+		if i < len(args.Args) {
+			return args.Args[i]
+		}
+		return nil
+	}
+	lookupV := arg(0, "lookup_dict")
+	if lookupV == nil {
+		return nil, fmt.Errorf("grains.filter_by needs a lookup_dict")
+	}
+	lookup, ok := toPlain(lookupV.Interface()).(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("grains.filter_by: lookup_dict is not a dictionary")
+	}
+	grain, def := "os_family", "default"
+	if v := arg(1, "grain"); v != nil {
+		grain = v.String()
+	}
+	if v := arg(3, "default"); v != nil {
+		def = v.String()
+	}
+	val := fmt.Sprint(lookupColon(r.ctx.Grains, grain, []any{nil}))
+	var entry any
+	if e, ok := lookup[val]; ok {
+		entry = e
+	} else {
+		globs := &globCache{}
+		for _, k := range sortedKeys(lookup) {
+			if isGlob(k) && globs.match(k, val) {
+				entry = lookup[k]
+				break
+			}
+		}
+		if entry == nil {
+			entry = lookup[def]
+		}
+	}
+	out := map[string]any{}
+	if b := arg(4, "base"); b != nil {
+		if bm, ok := lookup[b.String()].(map[string]any); ok {
+			mergeDeep(out, deepCopy(bm))
+		}
+	}
+	em, isMap := entry.(map[string]any)
+	if !isMap {
+		return entry, nil
+	}
+	mergeDeep(out, deepCopy(em))
+	if m := arg(2, "merge"); m != nil {
+		if mm, ok := toPlain(m.Interface()).(map[string]any); ok {
+			mergeDeep(out, deepCopy(mm))
+		}
+	}
+	return out, nil
+}
+
+// toPlain turns the maps and lists templates build into map[string]any
+// and []any.
+func toPlain(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = toPlain(x)
+		}
+		return out
+	case map[any]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[fmt.Sprint(k)] = toPlain(x)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = toPlain(x)
+		}
+		return out
+	case *exec.Value:
+		return toPlain(v.Interface())
+	case *exec.Dict:
+		out := make(map[string]any, len(v.Pairs))
+		for _, p := range v.Pairs {
+			out[p.Key.String()] = toPlain(p.Value.Interface())
+		}
+		return out
+	case exec.ValuesList:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = toPlain(x.Interface())
+		}
+		return out
+	}
+	return v
+}
+
+func deepCopy(m map[string]any) map[string]any {
+	out, _ := toPlain(m).(map[string]any)
+	return out
 }
 
 // lookupColon walks a colon-delimited key through nested mappings, as
@@ -323,6 +491,11 @@ func decodeYAMLValue(b []byte) (any, error) {
 		return map[string]any{}, nil
 	}
 	return plainValue(&n)
+}
+
+// pythonReplacement turns Python's \1 group references into Go's ${1}.
+func pythonReplacement(s string) string {
+	return regexp.MustCompile(`\\(\d+)`).ReplaceAllString(strings.ReplaceAll(s, "$", "$$"), "$${$1}")
 }
 
 // TemplateRenderer returns the Jinja renderer file.managed's template:
