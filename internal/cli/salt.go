@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ordoproject/ordo/internal/graph"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/salt"
 	"github.com/ordoproject/ordo/internal/salt/output"
@@ -29,6 +30,8 @@ type saltFlags struct {
 	id         string
 	lockFile   string
 	jobs       int
+	format     string
+	graphDir   string
 }
 
 func (f *saltFlags) register(cmd *cobra.Command, applying bool) {
@@ -97,7 +100,13 @@ func newSaltGraphCmd(stdio Stdio) *cobra.Command {
 		Short: "Show the order the states would run in, and why",
 		Long: `Graph compiles the SLS files and prints every state in run order with the
 requisites that place it there and where they were written. Nothing is
-applied.`,
+applied.
+
+  --format order      the run order, with each state's requisites (default)
+  --format json       the states lowered to ordo's graph: vertices, and edges
+                      with their kind (order, refresh, on-change, on-fail,
+                      pre-check) and the requisite and file:line they came from
+  --graphdir DIR      also write the graph as .dot files`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			low, _, err := compileSalt(cmd.Context(), &f, args, false)
@@ -111,10 +120,33 @@ applied.`,
 				}
 				return err
 			}
-			return salt.WriteOrder(stdio.Out, low)
+			var g *graph.Graph
+			if f.format == "json" || f.graphDir != "" {
+				g, err = graph.Build(salt.Lower(low, "local"), graph.Options{})
+				if err != nil {
+					return err
+				}
+			}
+			if f.graphDir != "" {
+				if err := os.MkdirAll(f.graphDir, 0o755); err != nil {
+					return err
+				}
+				if err := g.WriteDOT(f.graphDir); err != nil {
+					return err
+				}
+			}
+			switch f.format {
+			case "order":
+				return salt.WriteOrder(stdio.Out, low)
+			case "json":
+				return g.WriteJSON(stdio.Out)
+			}
+			return fmt.Errorf("invalid --format '%s': use order or json", f.format)
 		},
 	}
 	f.register(cmd, false)
+	cmd.Flags().StringVar(&f.format, "format", "order", "what to print: order or json")
+	cmd.Flags().StringVar(&f.graphDir, "graphdir", "", "write the .dot files to this folder")
 	return cmd
 }
 

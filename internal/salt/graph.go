@@ -18,10 +18,20 @@ func WriteOrder(w io.Writer, low *Low) error {
 			what += " (dry run for prereq)"
 		}
 		fmt.Fprintf(&b, "%d. %s  [order %s, %s]\n", i+1, what, formatOrder(c.Order), c.Pos)
+		if s.TestRun {
+			continue
+		}
 		for _, r := range c.Requisites {
 			for _, d := range r.Deps {
+				if r.Type == "prereq" {
+					fmt.Fprintf(&b, "     after the dry run of %s: prereq at %s\n", d.Tag(), c.ArgPos[r.Type])
+					continue
+				}
 				fmt.Fprintf(&b, "     after %s: %s at %s\n", d.Tag(), r.Type, c.ArgPos[r.Type])
 			}
+		}
+		for _, p := range c.PrereqBy {
+			fmt.Fprintf(&b, "     after %s, which pre-requires it at %s\n", p.Tag(), p.ArgPos["prereq"])
 		}
 	}
 	_, err := io.WriteString(w, b.String())
