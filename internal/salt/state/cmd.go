@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/user"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -61,6 +63,22 @@ func runShell(ctx context.Context, line string, args map[string]any) (cmdResult,
 				for k, v := range m {
 					cmd.Env = append(cmd.Env, k+"="+fmt.Sprint(v))
 				}
+			}
+		}
+	}
+	if runas := str(args, "runas"); runas != "" {
+		u, err := user.Lookup(runas)
+		if err != nil {
+			return cmdResult{}, fmt.Errorf("User '%s' is not available", runas)
+		}
+		uid, _ := strconv.ParseUint(u.Uid, 10, 32)
+		gid, _ := strconv.ParseUint(u.Gid, 10, 32)
+		cmd.SysProcAttr.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
+		cmd.Env = append(cmd.Env, "HOME="+u.HomeDir, "USER="+u.Username, "LOGNAME="+u.Username)
+		if str(args, "cwd") == "" {
+			cmd.Dir = u.HomeDir
+			if _, err := os.Stat(cmd.Dir); err != nil {
+				cmd.Dir = "/"
 			}
 		}
 	}

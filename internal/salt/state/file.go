@@ -146,23 +146,37 @@ func wantedContent(env *Env, c Call) (content string, ok bool, fail *Return) {
 		}
 		return content, true, nil
 	}
-	source := c.Args["source"]
-	if list, isList := source.([]any); isList && len(list) > 0 {
-		source = list[0]
+	// A list of sources: the first that exists.
+	var sources []string
+	switch s := c.Args["source"].(type) {
+	case nil:
+	case []any:
+		for _, x := range s {
+			sources = append(sources, fmt.Sprint(x))
+		}
+	default:
+		sources = []string{fmt.Sprint(s)}
 	}
-	src := str(map[string]any{"s": source}, "s")
-	if src == "" {
+	if len(sources) == 0 {
 		return "", false, nil
 	}
-	path := src
-	if rest, isSalt := strings.CutPrefix(src, "salt://"); isSalt {
-		path = filepath.Join(env.FileRoot, filepath.FromSlash(rest))
-	} else {
-		path = strings.TrimPrefix(path, "file://")
+	var b []byte
+	src := ""
+	for _, s := range sources {
+		p := strings.TrimPrefix(s, "file://")
+		if rest, isSalt := strings.CutPrefix(s, "salt://"); isSalt {
+			p = filepath.Join(env.FileRoot, filepath.FromSlash(rest))
+		}
+		if data, err := os.ReadFile(p); err == nil {
+			b, src = data, s
+			break
+		}
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		r := failed("Source file %s not found in saltenv 'base'", src)
+	if src == "" {
+		r := failed("Source file %s not found in saltenv 'base'", sources[0])
+		if len(sources) > 1 {
+			r = failed("none of the specified sources were found")
+		}
 		return "", false, &r
 	}
 	content = string(b)
