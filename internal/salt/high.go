@@ -50,15 +50,6 @@ func (d *Decl) arg(key string) (any, bool) {
 	return nil, false
 }
 
-func (d *Decl) argPos(key string) Pos {
-	for _, a := range d.Args {
-		if a.Key == key {
-			return a.Pos
-		}
-	}
-	return d.Pos
-}
-
 // IDDecl is one ID declaration of the merged high data.
 type IDDecl struct {
 	ID  string
@@ -81,10 +72,9 @@ func (id *IDDecl) decl(module string) *Decl {
 
 // extendDecl is one ID under an extend: key.
 type extendDecl struct {
-	id    *IDDecl
-	sls   string
-	pos   Pos
-	empty bool
+	id  *IDDecl
+	sls string
+	pos Pos
 }
 
 // excludeItem is one entry of an exclude: list.

@@ -34,6 +34,15 @@ type cmdResult struct {
 // runShell runs command line through the shell in its own process group,
 // with cwd and env from the state's arguments.
 func runShell(ctx context.Context, line string, args map[string]any) (cmdResult, error) {
+	if t, ok := args["timeout"]; ok {
+		var secs float64
+		fmt.Sscan(fmt.Sprint(t), &secs)
+		if secs > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, time.Duration(secs*float64(time.Second)))
+			defer cancel()
+		}
+	}
 	cmd := exec.CommandContext(ctx, shell(), "-c", line)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
@@ -87,15 +96,6 @@ func runShell(ctx context.Context, line string, args map[string]any) (cmdResult,
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if t, ok := args["timeout"]; ok {
-		var secs float64
-		fmt.Sscan(fmt.Sprint(t), &secs)
-		if secs > 0 {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, time.Duration(secs*float64(time.Second)))
-			defer cancel()
-		}
-	}
 	err := cmd.Start()
 	if err != nil {
 		return cmdResult{}, err

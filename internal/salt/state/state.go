@@ -6,7 +6,6 @@ package state
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -131,13 +130,4 @@ func commentOr(args map[string]any, def string) string {
 		return fmt.Sprint(v)
 	}
 	return def
-}
-
-func sortedStrings(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
