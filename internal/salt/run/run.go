@@ -244,7 +244,12 @@ func (r *runner) requisiteFlags(c *salt.Chunk) (flags, []string) {
 				f["unmet"] = true
 				continue
 			}
-			if rec.Result == state.False {
+			// The failure list reads a dependency's dry-run record first.
+			listed := rec
+			if t := r.testResult(d); t != nil {
+				listed = t
+			}
+			if listed.Result == state.False {
 				key := d.SLS + "." + d.ID
 				if !seenFailed[key] {
 					seenFailed[key] = true
