@@ -225,8 +225,25 @@ func jinjaError(rel string, text []byte, err error) error {
 	return &Error{Pos: pos, Msg: "Jinja syntax error: " + msg}
 }
 
-// saltFunctions is the salt[...] mapping of templates.
+// saltFunctions is the salt mapping of templates: salt['pillar.get'],
+// and the same functions as salt.pillar.get.
 func (r *renderer) saltFunctions() map[string]any {
+	funcs := r.saltFunctionTable()
+	out := make(map[string]any, 2*len(funcs))
+	for name, fn := range funcs {
+		out[name] = fn
+		mod, fun, _ := strings.Cut(name, ".")
+		ns, _ := out[mod].(map[string]any)
+		if ns == nil {
+			ns = map[string]any{}
+			out[mod] = ns
+		}
+		ns[fun] = fn
+	}
+	return out
+}
+
+func (r *renderer) saltFunctionTable() map[string]any {
 	return map[string]any{
 		"grains.get":   func(key string, def ...any) any { return lookupColon(r.ctx.Grains, key, def) },
 		"pillar.get":   func(key string, def ...any) any { return lookupColon(r.ctx.Pillar, key, def) },
