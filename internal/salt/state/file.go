@@ -737,4 +737,7 @@ func addFile(f Functions) {
 	f["file.exists"] = exists
 	f["file.missing"] = missing
 	f["file.touch"] = touch
+	f["file.copy"] = copyFile
+	f["file.serialize"] = serialize
+	f["file.recurse"] = recurse
 }
