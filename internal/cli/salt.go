@@ -198,7 +198,7 @@ func compileSalt(cctx context.Context, f *saltFlags, mods []string, highstate bo
 			return nil, ctx, salt.Errors{{Pos: salt.Pos{File: "top.sls"}, Msg: "No Top file or master_tops data matches found. Please see master log for details."}}
 		}
 	}
-	low, err := salt.Compile(salt.Options{FileRoot: f.fileRoot, Context: ctx, NoAutoOrder: !f.autoOrder}, mods)
+	low, err := salt.Compile(salt.Options{FileRoot: f.fileRoot, Context: ctx, NoAutoOrder: !f.autoOrder, Functions: state.Default()}, mods)
 	return low, ctx, err
 }
 

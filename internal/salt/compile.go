@@ -20,6 +20,18 @@ type Options struct {
 	// order option are ordered by their labels, not by where they are
 	// written.
 	NoAutoOrder bool
+	// Functions says which state functions exist. With it, a state naming
+	// a function that does not exist is a compile error (Salt's text, with
+	// the position), so nothing runs; and watch on a module without
+	// mod_watch is a plain require. Without it every function is accepted
+	// (and an unknown one fails at run time, as in Salt) and the modules
+	// with mod_watch are Salt's test, cmd, service and pkg.
+	Functions StateFunctions
+}
+
+// StateFunctions answers whether a state function exists.
+type StateFunctions interface {
+	Has(module, fun string) bool
 }
 
 // directRequisites are the requisite keywords that link chunks, in the
@@ -85,7 +97,20 @@ func Compile(opts Options, mods []string) (*Low, error) {
 		return nil, c.errs
 	}
 	low := c.chunks()
-	if errs := low.link(c.globs); len(errs) > 0 {
+	modWatch := func(module string) bool { return hasModWatch[module] }
+	if opts.Functions != nil {
+		var errs Errors
+		for _, ch := range low.Chunks {
+			if !opts.Functions.Has(ch.Module, ch.Fun) {
+				errs = append(errs, &Error{Pos: ch.Pos, Msg: fmt.Sprintf("State '%s.%s' was not found in SLS '%s'\nReason: '%s.%s' is not available.\n", ch.Module, ch.Fun, ch.SLS, ch.Module, ch.Fun)})
+			}
+		}
+		if len(errs) > 0 {
+			return nil, errs
+		}
+		modWatch = func(module string) bool { return opts.Functions.Has(module, "mod_watch") }
+	}
+	if errs := low.link(c.globs, modWatch); len(errs) > 0 {
 		return nil, errs
 	}
 	if errs := low.sort(); len(errs) > 0 {

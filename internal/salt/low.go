@@ -185,13 +185,14 @@ func (n *node) link(to *node, typ string) {
 // requisiteWeight ranks requisite types for the sort's lookahead.
 var requisiteWeight = map[string]int{"onfail": 0, "onfail_any": 1, "onfail_all": 2, "require": 3, "require_any": 4, "onchanges": 5, "onchanges_any": 6, "watch": 7, "watch_any": 8, "prereq": 9}
 
-// hasModWatch names the modules with a mod_watch function: for the others
-// watch is plain require.
+// hasModWatch names Salt's modules with a mod_watch function, used when
+// the compile is not told which functions exist: for the others watch is
+// plain require.
 var hasModWatch = map[string]bool{"test": true, "cmd": true, "service": true, "pkg": true}
 
 // link resolves every direct requisite into graph edges. Each chunk gets at
 // most one error: the first reference that names nothing.
-func (l *Low) link(globs *globCache) Errors {
+func (l *Low) link(globs *globCache, hasModWatch func(module string) bool) Errors {
 	type key struct{ kind, value string }
 	index := map[key][]*Chunk{}
 	addIndex := func(k key, c *Chunk) {
@@ -231,7 +232,7 @@ func (l *Low) link(globs *globCache) Errors {
 			}
 			list, _ := raw.([]any)
 			linkType := typ
-			if !hasModWatch[c.Module] {
+			if !hasModWatch(c.Module) {
 				switch typ {
 				case "watch":
 					linkType = "require"

@@ -62,7 +62,7 @@ func writeBenchTree(tb testing.TB, root, out string, n int) {
 func BenchmarkConverged5000(b *testing.B) {
 	root, out := b.TempDir(), b.TempDir()
 	writeBenchTree(b, root, out, 5000)
-	opts := salt.Options{FileRoot: root, Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}
+	opts := salt.Options{FileRoot: root, Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}, Functions: state.Default()}
 	apply := func() []*run.Record {
 		low, err := salt.Compile(opts, []string{"big"})
 		if err != nil {

@@ -153,7 +153,10 @@ func runCase(t *testing.T, root, work string, args map[string]string, jobs int) 
 	}
 	pillar["work"] = work
 	ctx.Pillar = pillar
-	opts := salt.Options{FileRoot: root, NoAutoOrder: args["state_auto_order"] == "false", Context: ctx}
+	opts := salt.Options{FileRoot: root, NoAutoOrder: args["state_auto_order"] == "false", Context: ctx, Functions: state.Default()}
+	if args["functions"] == "unchecked" {
+		opts.Functions = nil
+	}
 	low, err := salt.Compile(opts, mods)
 	if err != nil {
 		var errs salt.Errors

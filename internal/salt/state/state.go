@@ -131,3 +131,9 @@ func commentOr(args map[string]any, def string) string {
 	}
 	return def
 }
+
+// Has reports whether module.fun exists, for the compiler.
+func (f Functions) Has(module, fun string) bool {
+	_, ok := f[module+"."+fun]
+	return ok
+}
