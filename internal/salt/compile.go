@@ -136,15 +136,10 @@ func Top(fileRoot, minionID string, ctx Context) ([]string, error) {
 	if err := yaml.Unmarshal([]byte(out), &doc); err != nil {
 		return nil, &Error{Pos: yamlErrorPos(rel, err), Msg: "Rendering top.sls failed: " + yamlErrorText(err)}
 	}
-	v, err := plainValue(&doc)
-	if err != nil {
-		return nil, err
-	}
 	root := resolve(&doc)
 	if root == nil || root.Kind != yaml.MappingNode {
 		return nil, nil
 	}
-	_ = v
 	globs := &globCache{}
 	var mods []string
 	seen := map[string]bool{}
