@@ -169,7 +169,7 @@ func runCase(t *testing.T, root, work string, args map[string]string, jobs int) 
 		}
 		return b.String()
 	}
-	env := &state.Env{FileRoot: root, Render: salt.TemplateRenderer(root, ctx)}
+	env := &state.Env{FileRoot: root, Render: salt.TemplateRenderer(root, ctx), HostsFile: filepath.Join(work, "hosts")}
 	recs := run.Run(context.Background(), low, run.Options{
 		Test:      args["test"] == "true",
 		Failhard:  args["failhard"] == "true",

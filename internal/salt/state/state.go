@@ -57,10 +57,12 @@ type Call struct {
 	WatchedChanges []string
 }
 
-// Env is what state functions may use: the file root for salt:// sources
-// and the Jinja renderer for template: jinja.
+// Env is what state functions may use: the file root for salt:// sources,
+// the Jinja renderer for template: jinja, and the hosts file.
 type Env struct {
 	FileRoot string
+	// HostsFile is the file host.* states manage; /etc/hosts when empty.
+	HostsFile string
 	// Render renders a Jinja template text with extra context variables.
 	Render func(name string, text []byte, vars map[string]any) (string, error)
 }
@@ -78,6 +80,7 @@ func Default() Functions {
 	addCmd(f)
 	addFile(f)
 	addAccounts(f)
+	addHost(f)
 	return f
 }
 
