@@ -151,7 +151,14 @@ func yamlFilter(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.V
 
 // renderTemplate renders the Jinja template text of file rel (relative to
 // the file root), with vars added to the template context.
-func (r *renderer) renderTemplate(rel string, text []byte, vars map[string]any) (string, error) {
+func (r *renderer) renderTemplate(rel string, text []byte, vars map[string]any) (out string, err error) {
+	// The template engine panics on some expressions it does not support
+	// (Python's % string formatting); that is a render error, not a crash.
+	defer func() {
+		if p := recover(); p != nil {
+			out, err = "", &Error{Pos: Pos{File: rel}, Msg: fmt.Sprintf("Jinja error: unsupported expression (%v)", p)}
+		}
+	}()
 	loader, err := loaders.NewFileSystemLoader(r.root)
 	if err != nil {
 		return "", err
@@ -185,7 +192,7 @@ func (r *renderer) renderTemplate(rel string, text []byte, vars map[string]any) 
 	for k, v := range vars {
 		data[k] = v
 	}
-	out, err := tpl.ExecuteToString(exec.NewContext(data))
+	out, err = tpl.ExecuteToString(exec.NewContext(data))
 	if err != nil {
 		return "", jinjaError(rel, text, err)
 	}
