@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"go.yaml.in/yaml/v4"
+
 	"github.com/ordoproject/ordo/internal/salt/output"
 	"github.com/ordoproject/ordo/internal/salt/run"
 	"github.com/ordoproject/ordo/internal/salt/state"
@@ -69,5 +71,28 @@ func TestGolden(t *testing.T) {
 				t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
 			}
 		})
+	}
+}
+
+// TestYAMLParses checks that the YAML output reads back as the return
+// data it stands for.
+func TestYAMLParses(t *testing.T) {
+	var b bytes.Buffer
+	if err := output.YAML(&b, records()); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]map[string]map[string]any
+	if err := yaml.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
+	}
+	rec := doc["local"]["cmd_|-reload_|-echo reloaded_|-wait"]
+	if rec["comment"] != `Command "echo reloaded" run` || rec["__run_num__"] != 2 || rec["result"] != true {
+		t.Errorf("record read back: %v", rec)
+	}
+	if ch, _ := rec["changes"].(map[string]any); ch["stdout"] != "reloaded\nagain" {
+		t.Errorf("changes read back: %v", rec["changes"])
+	}
+	if doc["local"]["test_|-hook_|-hook_|-nop"]["__state_ran__"] != false {
+		t.Errorf("not-run record: %v", doc["local"]["test_|-hook_|-hook_|-nop"])
 	}
 }
