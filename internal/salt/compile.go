@@ -614,10 +614,9 @@ func (c *compiler) chunks() *Low {
 					names, _ = a.Value.([]any)
 					continue
 				case "name":
+					// A name that is not a string falls back to the ID.
 					if s, ok := a.Value.(string); ok {
 						base.Name = s
-					} else if a.Value != nil {
-						base.Name = keyString(a.Value)
 					}
 				}
 				base.Args[a.Key] = a.Value

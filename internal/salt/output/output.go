@@ -35,6 +35,9 @@ func recordFields(r *run.Record) []field {
 	if r.NotRun {
 		fs = append(fs, field{"__state_ran__", false})
 	}
+	if r.SkipWatch {
+		fs = append(fs, field{"skip_watch", true})
+	}
 	var sls any = r.SLS
 	if r.SLS == "" {
 		sls = nil

@@ -51,7 +51,9 @@ type Record struct {
 	StartTime string
 	Duration  float64 // milliseconds
 	NotRun    bool    // Salt's __state_ran__: False
-	skipWatch bool
+	// SkipWatch is Salt's skip_watch: onlyif, unless or creates skipped
+	// the state, so a watch on it did not call mod_watch.
+	SkipWatch bool
 	// gap is how many run numbers were used before this record: 1 when
 	// mod_watch's record replaces the state's first call.
 	gap int
@@ -351,7 +353,7 @@ func (r *runner) evaluate(ctx context.Context, c *salt.Chunk) *Record {
 		return r.notRun(c, state.True, "State was not run because none of the onchanges reqs changed")
 	case f["change"]:
 		rec := r.call(ctx, c, r.opts.Test, "", nil)
-		if len(rec.Changes) > 0 || rec.skipWatch {
+		if len(rec.Changes) > 0 || rec.SkipWatch {
 			return r.store(rec)
 		}
 		var watched []string
@@ -391,7 +393,7 @@ func (r *runner) call(ctx context.Context, c *salt.Chunk, test bool, modWatch st
 		fun = modWatch
 	}
 	if skip, ok := r.checks(ctx, c); ok {
-		rec.Result, rec.Changes, rec.Comment, rec.skipWatch = state.True, state.Changes{}, skip, true
+		rec.Result, rec.Changes, rec.Comment, rec.SkipWatch = state.True, state.Changes{}, skip, true
 		return rec
 	}
 	fn, ok := r.opts.Functions.Lookup(c.Module, fun)
@@ -405,7 +407,7 @@ func (r *runner) call(ctx context.Context, c *salt.Chunk, test bool, modWatch st
 		call.Sfun = c.Fun
 	}
 	ret := safeCall(ctx, fn, r.opts.Env, call)
-	rec.Result, rec.Changes, rec.Comment, rec.skipWatch = ret.Result, ret.Changes, ret.Comment, ret.SkipWatch
+	rec.Result, rec.Changes, rec.Comment, rec.SkipWatch = ret.Result, ret.Changes, ret.Comment, ret.SkipWatch
 	if rec.Changes == nil {
 		rec.Changes = state.Changes{}
 	}
