@@ -252,13 +252,14 @@ func runSaltApply(cmd *cobra.Command, stdio Stdio, f *saltFlags, mods []string, 
 	if err != nil {
 		return err
 	}
+	if cmd.Context().Err() != nil {
+		// Interrupted: the states not yet run were not applied.
+		return &ExitError{Code: 1}
+	}
 	for _, r := range recs {
 		if r.Result == state.False {
 			return &ExitError{Code: 2}
 		}
-	}
-	if cmd.Context().Err() != nil {
-		return &ExitError{Code: 1}
 	}
 	return nil
 }
