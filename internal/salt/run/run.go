@@ -323,11 +323,38 @@ func (r *runner) testRun(ctx context.Context, c *salt.Chunk) *Record {
 	if f["fail"] {
 		return r.notRun(c, state.False, "One or more requisite failed: "+strings.Join(failedDeps, ", "))
 	}
-	rec := r.call(ctx, c, true, "", nil)
+	var rec *Record
+	comment, skip := skipReason(f)
+	if !skip && f["onfail"] && !f["change"] {
+		comment, skip = "State was not run because onfail req did not change", true
+	}
+	if skip {
+		// Not triggered: the dry run reports what the real turn would,
+		// a state that does not run, which triggers nothing.
+		rec = r.base(c)
+		rec.Result, rec.Comment, rec.Changes, rec.NotRun = state.True, comment, state.Changes{}, true
+		rec.StartTime = startTime(r.now())
+	} else {
+		rec = r.call(ctx, c, true, "", nil)
+	}
 	r.mu.Lock()
 	r.tests[c] = rec
 	r.mu.Unlock()
 	return nil
+}
+
+// skipReason says whether the flags keep a state from running without
+// failing it, and Salt's comment for that.
+func skipReason(f flags) (string, bool) {
+	switch {
+	case f["pre"] && !f["premet"]:
+		return "No changes detected", true
+	case f["onfail"] && !f["onchangesmet"]:
+		return "State was not run because onfail req did not change", true
+	case f["onchanges"] && !f["onchangesmet"]:
+		return "State was not run because none of the onchanges reqs changed", true
+	}
+	return "", false
 }
 
 // evaluate decides and runs one chunk.
@@ -342,15 +369,13 @@ func (r *runner) evaluate(ctx context.Context, c *salt.Chunk) *Record {
 		}
 	}
 	f, failedDeps := r.requisiteFlags(c)
-	switch {
-	case f["fail"]:
+	if f["fail"] {
 		return r.notRun(c, state.False, "One or more requisite failed: "+strings.Join(failedDeps, ", "))
-	case f["pre"] && !f["premet"]:
-		return r.notRun(c, state.True, "No changes detected")
-	case f["onfail"] && !f["onchangesmet"]:
-		return r.notRun(c, state.True, "State was not run because onfail req did not change")
-	case f["onchanges"] && !f["onchangesmet"]:
-		return r.notRun(c, state.True, "State was not run because none of the onchanges reqs changed")
+	}
+	if comment, skip := skipReason(f); skip {
+		return r.notRun(c, state.True, comment)
+	}
+	switch {
 	case f["change"]:
 		rec := r.call(ctx, c, r.opts.Test, "", nil)
 		if len(rec.Changes) > 0 || rec.SkipWatch {
