@@ -59,7 +59,7 @@ type Record struct {
 	gap int
 }
 
-// Runner is one run's state.
+// runner is one run's state.
 type runner struct {
 	opts    Options
 	mu      sync.RWMutex
@@ -119,7 +119,9 @@ func Run(ctx context.Context, low *salt.Low, opts Options) []*Record {
 			}
 		}
 	}
-	r.listen(ctx, low)
+	if ctx.Err() == nil {
+		r.listen(ctx, low)
+	}
 	return r.records
 }
 
