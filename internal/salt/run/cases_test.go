@@ -52,6 +52,7 @@ func TestCases(t *testing.T) {
 					wantIdx = i
 				}
 			}
+			cleanAccounts(t, args)
 			writeTree(t, ar, root, work, args)
 			got := runCase(t, root, work, args, 1)
 			if *update {
@@ -115,6 +116,23 @@ func writeTree(t *testing.T, ar *txtar.Archive, root, work string, args map[stri
 			t.Fatal(err)
 		}
 	}
+}
+
+// cleanAccounts removes the users and groups a case names in its
+// accounts argument, before and after it runs, so that a failed run
+// leaves nothing behind.
+func cleanAccounts(t *testing.T, args map[string]string) {
+	names := strings.Fields(args["accounts"])
+	clean := func() {
+		for _, n := range names {
+			_ = exec.Command("userdel", "-r", n).Run()
+		}
+		for _, n := range names {
+			_ = exec.Command("groupdel", n).Run()
+		}
+	}
+	clean()
+	t.Cleanup(clean)
 }
 
 func parseArgs(s string) map[string]string {

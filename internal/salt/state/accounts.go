@@ -48,7 +48,11 @@ func userInfo(name string) (map[string]any, bool) {
 			groups = append(groups, n)
 		}
 	}
-	return map[string]any{"name": u.Username, "uid": uid, "gid": gid, "home": u.HomeDir, "fullname": u.Name, "groups": groups}, true
+	info := map[string]any{"name": u.Username, "uid": uid, "gid": gid, "home": u.HomeDir, "fullname": u.Name, "groups": groups}
+	if shell, err := passwdShell(name); err == nil {
+		info["shell"] = shell
+	}
+	return info, true
 }
 
 func addAccounts(f Functions) {
