@@ -627,7 +627,7 @@ func encodeValue(b *bytes.Buffer, v Value, redact bool) {
 	default:
 		js, err := json.Marshal(x)
 		if err != nil {
-			js = []byte(jsonString(fmt.Sprint(x)))
+			js = []byte(jsonString(Scalar(x)))
 		}
 		b.Write(js)
 	}

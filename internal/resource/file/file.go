@@ -50,7 +50,7 @@ var schema = resource.NewSchema(resource.Schema{
 	Name: "file",
 	Doc:  "Files, directories and symbolic links, with their content, owner, group and mode.",
 	Attrs: []resource.Attr{
-		{Name: "path", Namevar: true, Doc: "The file's absolute path; the title by default.", Check: resource.CheckFunc("an absolute path", checkPath)},
+		{Name: "path", Namevar: true, Doc: "The file's absolute path; the title by default.", Check: resource.CheckFuncString("an absolute path", checkPath, checkPathString)},
 		{Name: "ensure", Kind: resource.KindProperty, Doc: "What the file should be: present, absent, file, directory, link, or a link target.", Check: resource.CheckFunc("present, absent, false, file, directory, link, or a path to link to", checkEnsure)},
 		{Name: "content", Kind: resource.KindProperty, Arrays: resource.EachLast, Doc: "The file's content, as a string or Binary.", Check: resource.StringOnly()},
 		{Name: "target", Kind: resource.KindProperty, Doc: "The target of a symbolic link."},
@@ -58,7 +58,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "group", Kind: resource.KindProperty, Doc: "The group, by name or id (0 to 4294967294)."},
 		{Name: "mode", Kind: resource.KindProperty, Doc: "The permissions, numeric (0644) or symbolic (u=rw,go=r).", Check: resource.ModeCheck{}},
 		{Name: "type", Kind: resource.KindProperty, Doc: "The file's type (read-only).", Check: readOnly("type")},
-		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum the content must have; ordo does not support it.", Unsupported: "checksum_value is not supported by ordo; give content or source"},
+		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum a source's content has; without a source it has no effect, as in Puppet; ordo refuses it with a source."},
 		{Name: "seluser", Kind: resource.KindProperty, Doc: "The SELinux user; ignored where SELinux is not enabled, as Puppet does."},
 		{Name: "selrole", Kind: resource.KindProperty, Doc: "The SELinux role; ignored where SELinux is not enabled, as Puppet does."},
 		{Name: "seltype", Kind: resource.KindProperty, Doc: "The SELinux type; ignored where SELinux is not enabled, as Puppet does."},
@@ -113,6 +113,16 @@ func readOnly(name string) resource.Check {
 	})
 }
 
+func checkPathString(s string) (string, error) {
+	if !filepath.IsAbs(s) {
+		return "", fmt.Errorf("File paths must be fully qualified, not '%s'", s)
+	}
+	if strings.IndexByte(s, 0) >= 0 {
+		return "", &resource.MungeError{Msg: "path name contains null byte"}
+	}
+	return cleanPath(s), nil
+}
+
 func checkPath(v catalog.Value) (catalog.Value, error) {
 	s, ok := v.(string)
 	if !ok {
@@ -124,7 +134,10 @@ func checkPath(v catalog.Value) (catalog.Value, error) {
 	if strings.IndexByte(s, 0) >= 0 {
 		return nil, &resource.MungeError{Msg: "path name contains null byte"}
 	}
-	return cleanPath(s), nil
+	if clean := cleanPath(s); clean != s {
+		return clean, nil
+	}
+	return v, nil
 }
 
 // cleanPath is filepath.Clean without its allocation for a clean path.
@@ -141,6 +154,9 @@ func checkEnsure(v catalog.Value) (catalog.Value, error) {
 	switch v {
 	case false, "false":
 		return "absent", nil
+	}
+	if _, ok := v.(string); ok {
+		return v, nil
 	}
 	return catalog.Scalar(v), nil
 }
@@ -230,6 +246,9 @@ func validate(v resource.Values) error {
 	if creators > 1 {
 		return errors.New("You cannot specify more than one of content, source, target")
 	}
+	if v.Has("checksum_value") && v.Has("source") {
+		return &resource.ParamError{Ref: v.Ref(), Param: "checksum_value", Msg: "checksum_value with a source is not supported by ordo"}
+	}
 	sum := v.String("checksum")
 	if sum == "none" && v.Has("source") {
 		return errors.New("You cannot specify source when using checksum 'none'")
@@ -244,7 +263,22 @@ func validate(v resource.Values) error {
 			return fmt.Errorf("checksum => %s is not supported by ordo", c)
 		}
 	}
+	// Puppet ignores SELinux contexts where SELinux is not enabled; where
+	// it is, ordo cannot manage them and says so.
+	for _, a := range selinuxAttrs {
+		if v.Has(a) && selinuxEnabled() {
+			return &resource.ParamError{Ref: v.Ref(), Param: a, Msg: a + " is not supported by ordo where SELinux is enabled"}
+		}
+	}
 	return nil
+}
+
+var selinuxAttrs = []string{"seluser", "selrole", "seltype", "selrange", "selinux_ignore_defaults"}
+
+// selinuxEnabled reports whether the kernel has SELinux enabled.
+func selinuxEnabled() bool {
+	_, err := os.Stat("/sys/fs/selinux/enforce")
+	return err == nil
 }
 
 // instance manages one file. Its properties are built once in New so a

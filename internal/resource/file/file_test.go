@@ -630,3 +630,32 @@ func TestValidateCmd(t *testing.T) {
 		t.Errorf("relative staging_location: %v", err)
 	}
 }
+
+// The checksums Puppet 7.23 reports (recorded with puppet apply): the lite
+// ones hash only the first 512 bytes, so a file that differs after them
+// is in sync.
+func TestChecksums(t *testing.T) {
+	d := t.TempDir()
+	for _, tt := range []struct{ sum, want string }{
+		{"md5", "{md5}9dd4e461268c8034f5c8564e155c67a6"},
+		{"md5lite", "{md5lite}9dd4e461268c8034f5c8564e155c67a6"},
+		{"sha256", "{sha256}2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881"},
+	} {
+		p := d + "/" + tt.sum
+		got := run(t, res(p, "content", "x", "checksum", tt.sum), opts{})
+		if want := "Notice: " + P(p) + "/ensure: defined content as '" + tt.want + "'"; got != want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.sum, got, want)
+		}
+	}
+	long := strings.Repeat("a", 600)
+	p := d + "/lite"
+	if err := os.WriteFile(p, []byte(long+"old tail"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := run(t, res(p, "content", long+"new", "checksum", "sha256lite"), opts{}); got != "" {
+		t.Errorf("lite checksum over the first 512 bytes: got %q", got)
+	}
+	if got := run(t, res(p, "content", long+"new", "checksum", "sha256"), opts{}); !strings.Contains(got, "content changed") {
+		t.Errorf("full checksum: got %q", got)
+	}
+}
