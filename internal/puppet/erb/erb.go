@@ -60,6 +60,24 @@ type LegacyFunctions interface {
 	HasLegacyFunction(name string) bool
 }
 
+// VariableScope is optionally implemented by a Scope for the scope methods
+// that list and set variables.
+type VariableScope interface {
+	// Variables are the variables visible in the scope that are not
+	// undef, for scope.to_hash, innermost definition of each name.
+	Variables() *catalog.Hash
+	// SetVar assigns a variable in the scope, for scope.setvar(name,
+	// value); Puppet's rules apply (a variable is assigned once). The
+	// value may be a RubyValue.
+	SetVar(name string, value catalog.Value) error
+}
+
+// RubyValue is a Ruby value a template stored in the scope with
+// scope.setvar. The scope keeps it as it is, so that another template
+// rendered in the same scope sees the same object (puppetlabs-apache
+// passes a hash between vhost templates this way).
+type RubyValue struct{ V ruby.Value }
+
 // Template is a parsed ERB template.
 type Template struct {
 	file *source.File

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -24,6 +25,12 @@ func TestRenderGoldens(t *testing.T) {
 	archives, _ := filepath.Glob("testdata/render/*.txtar")
 	if len(archives) == 0 {
 		t.Fatal("no goldens")
+	}
+	// more goldens, such as popular modules' templates recorded with
+	// testdata/record.py, that are not part of the repository
+	if dir := os.Getenv("ORDO_ERB_GOLDENS"); dir != "" {
+		more, _ := filepath.Glob(filepath.Join(dir, "*.txtar"))
+		archives = append(archives, more...)
 	}
 	for _, path := range archives {
 		ar, err := txtar.ParseFile(path)
@@ -176,7 +183,8 @@ func decodeValue(dec *json.Decoder) (catalog.Value, error) {
 
 var scopeName = regexp.MustCompile(`Scope\(Class\[C_\d+\]\)`)
 
-// funcScope adds the Puppet functions the goldens call: upcase and join.
+// funcScope adds the Puppet functions the goldens call (upcase, join and
+// fail) and scope.to_hash and scope.setvar.
 type funcScope struct{ vars mapScope }
 
 func (s funcScope) String() string { return "Scope(Class[C])" }
@@ -196,6 +204,8 @@ func (s funcScope) CallFunction(ctx context.Context, name string, args []catalog
 			}
 			return out, nil
 		}
+	case "fail":
+		return nil, errors.New(args[0].(string))
 	case "join":
 		var parts []string
 		for _, e := range args[0].([]catalog.Value) {
@@ -207,5 +217,23 @@ func (s funcScope) CallFunction(ctx context.Context, name string, args []catalog
 		}
 		return strings.Join(parts, sep), nil
 	}
-	return nil, fmt.Errorf("unknown function '%s'", name)
+	return nil, fmt.Errorf("Unknown function '%s'", name)
+}
+
+func (s funcScope) Variables() *catalog.Hash {
+	h := catalog.NewHash()
+	for k, v := range s.vars {
+		if v != nil {
+			h.Set(k, v)
+		}
+	}
+	return h
+}
+
+func (s funcScope) SetVar(name string, v catalog.Value) error {
+	if _, ok := s.vars[name]; ok {
+		return fmt.Errorf("Cannot reassign variable '$%s'", name)
+	}
+	s.vars[name] = v
+	return nil
 }

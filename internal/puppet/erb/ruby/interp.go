@@ -613,7 +613,9 @@ func (in *interp) constant(x *constRef, f *frame) (Value, error) {
 		return c, nil
 	}
 	switch x.name {
-	case "Math", "JSON", "YAML", "Puppet", "File", "Time", "Date", "Socket", "IPAddr", "ERB", "Base64", "Digest", "OpenSSL", "Resolv", "ENV", "ARGV", "RUBY_VERSION":
+	case "IPAddr", "JSON":
+		return &stdModule{name: x.name}, nil
+	case "Math", "YAML", "Puppet", "File", "Time", "Date", "Socket", "ERB", "Base64", "Digest", "OpenSSL", "Resolv", "ENV", "ARGV", "RUBY_VERSION":
 		return nil, &Error{Offset: x.pos, Class: "NotImplementedError", Msg: "constant " + x.name + " is not supported in templates"}
 	}
 	return nil, &Error{Offset: x.pos, Class: "NameError", Msg: "uninitialized constant Puppet::Parser::TemplateWrapper::" + x.name}
@@ -1089,19 +1091,23 @@ func (e *exception) Call(c *Call, name string, args []Value, blk *Block) (Value,
 
 // exceptionParents lists the ancestors of the exceptions templates raise.
 var exceptionParents = map[string][]string{
-	"NoMethodError":      {"NameError", "StandardError"},
-	"NameError":          {"StandardError"},
-	"TypeError":          {"StandardError"},
-	"ArgumentError":      {"StandardError"},
-	"ZeroDivisionError":  {"StandardError"},
-	"RuntimeError":       {"StandardError"},
-	"IndexError":         {"StandardError"},
-	"KeyError":           {"IndexError", "StandardError"},
-	"RangeError":         {"StandardError"},
-	"FloatDomainError":   {"RangeError", "StandardError"},
-	"RegexpError":        {"StandardError"},
-	"FrozenError":        {"RuntimeError", "StandardError"},
-	"Puppet::ParseError": {"Puppet::Error", "RuntimeError", "StandardError"},
+	"NoMethodError":               {"NameError", "StandardError"},
+	"NameError":                   {"StandardError"},
+	"TypeError":                   {"StandardError"},
+	"ArgumentError":               {"StandardError"},
+	"ZeroDivisionError":           {"StandardError"},
+	"RuntimeError":                {"StandardError"},
+	"IndexError":                  {"StandardError"},
+	"KeyError":                    {"IndexError", "StandardError"},
+	"RangeError":                  {"StandardError"},
+	"FloatDomainError":            {"RangeError", "StandardError"},
+	"RegexpError":                 {"StandardError"},
+	"FrozenError":                 {"RuntimeError", "StandardError"},
+	"Puppet::ParseError":          {"Puppet::Error", "RuntimeError", "StandardError"},
+	"IPAddr::InvalidAddressError": {"IPAddr::Error", "ArgumentError", "StandardError"},
+	"IPAddr::InvalidPrefixError":  {"IPAddr::InvalidAddressError", "IPAddr::Error", "ArgumentError", "StandardError"},
+	"JSON::ParserError":           {"JSON::JSONError", "StandardError"},
+	"JSON::GeneratorError":        {"JSON::JSONError", "StandardError"},
 }
 
 func (in *interp) rescues(rc rescueClause, e *Error, f *frame) bool {

@@ -124,7 +124,15 @@ func (in *interp) kernel(pos int, name string, args []Value, blk *Block) (Value,
 			}
 		}
 	case "require":
-		return wrap(nil, raise("NotImplementedError", "require is not supported in templates"))
+		if err := arity(args, 1, 1); err != nil {
+			return wrap(nil, err)
+		}
+		lib := ToS(args[0])
+		if !requirable[lib] {
+			return wrap(nil, raise("NotImplementedError", "require '%s' is not supported in templates", lib))
+		}
+		// Puppet has these loaded already
+		return wrap(false, nil)
 	case "block_given?":
 		return wrap(false, nil)
 	}
@@ -443,6 +451,9 @@ func (in *interp) objectMethod(c *Call, recv Value, name string, args []Value, b
 		}
 	case "hash":
 		return int64(len(hashKey(recv))), nil
+	case "to_json":
+		js, err := jsonGenerate(recv, jsonStyle{})
+		return Str(js), err
 	case "<=>":
 		if err := one(); err != nil {
 			return nil, err
