@@ -291,33 +291,48 @@ func (in *interp) enumMethod(c *Call, recv Value, elems []Value, name string, ar
 			}
 			return nil, nil
 		}
-		sorted, err := in.sortValues(elems, blk)
-		if err != nil {
-			return nil, err
-		}
-		if name == "max" {
-			for i, j := 0, len(sorted)-1; i < j; i, j = i+1, j-1 {
-				sorted[i], sorted[j] = sorted[j], sorted[i]
-			}
-		}
 		if len(args) == 1 {
 			n, ok := args[0].(int64)
 			if !ok {
 				return nil, raise("TypeError", "no implicit conversion of %s into Integer", ClassName(args[0]))
 			}
-			return NewArray(sorted[:min(int(n), len(sorted))]...), nil
-		}
-		if name == "max" && blk == nil {
-			// Ruby's max returns the first of equal maxima
-			best := elems[0]
-			for _, e := range elems[1:] {
-				if c, _ := compare(e, best); c > 0 {
-					best = e
+			sorted, err := in.sortValues(elems, blk)
+			if err != nil {
+				return nil, err
+			}
+			if name == "max" {
+				for i, j := 0, len(sorted)-1; i < j; i, j = i+1, j-1 {
+					sorted[i], sorted[j] = sorted[j], sorted[i]
 				}
 			}
-			return best, nil
+			return NewArray(sorted[:min(int(n), len(sorted))]...), nil
 		}
-		return sorted[0], nil
+		// Ruby keeps the first of equal extremes and compares each
+		// element with the best so far
+		best := elems[0]
+		for _, e := range elems[1:] {
+			var c int
+			if blk != nil {
+				r, err := blk.call([]Value{e, best})
+				if err != nil {
+					return nil, err
+				}
+				n, ok := r.(int64)
+				if !ok {
+					return nil, comparisonFailed(e, best)
+				}
+				c = int(n)
+			} else {
+				var ok bool
+				if c, ok = compare(e, best); !ok {
+					return nil, comparisonFailed(e, best)
+				}
+			}
+			if name == "max" && c > 0 || name == "min" && c < 0 {
+				best = e
+			}
+		}
+		return best, nil
 	case "min_by", "max_by", "sort_by":
 		if err := needBlock(); err != nil {
 			return nil, err
