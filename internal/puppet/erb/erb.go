@@ -147,6 +147,21 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Cause }
 
+// TemplateMessage is the message of Puppet's template() function for a
+// runtime error: name is the argument template() was given, and the file
+// path is the one the template was parsed with. (A SyntaxError is not
+// caught by template(): Puppet stops with "Could not run: FILE:LINE:
+// syntax error, ...".)
+func (e *Error) TemplateMessage(name string) string {
+	return fmt.Sprintf("Failed to parse template %s:\n  Filepath: %s\n  Line: %d\n  Detail: %s\n", name, e.Pos.Filename, e.Pos.Line, e.Detail)
+}
+
+// InlineMessage is the message of Puppet's inline_template() function for
+// a runtime error.
+func (e *Error) InlineMessage() string {
+	return "Failed to parse inline template: " + e.Detail
+}
+
 // Unsupported reports whether the template needs a Ruby construct that
 // ordo does not implement.
 func (e *Error) Unsupported() bool { return e.Class == "NotImplementedError" }

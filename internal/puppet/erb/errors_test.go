@@ -56,3 +56,20 @@ type errScope struct{ mapScope }
 func (errScope) CallFunction(ctx context.Context, name string, args []any) (any, error) {
 	return nil, errors.New("no such function")
 }
+
+// The messages of template() and inline_template(), as Puppet 7.23 gave
+// them for these templates.
+func TestPuppetMessages(t *testing.T) {
+	_, err := renderString("/tmp/x/e1.erb", []byte("a\n<%= nil.foo %>\n"), testScope())
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatal(err)
+	}
+	want := "Failed to parse template m/e1.erb:\n  Filepath: /tmp/x/e1.erb\n  Line: 2\n  Detail: undefined method `foo' for nil:NilClass\n"
+	if got := e.TemplateMessage("m/e1.erb"); got != want {
+		t.Errorf("TemplateMessage = %q, want %q", got, want)
+	}
+	if got, want := e.InlineMessage(), "Failed to parse inline template: undefined method `foo' for nil:NilClass"; got != want {
+		t.Errorf("InlineMessage = %q, want %q", got, want)
+	}
+}

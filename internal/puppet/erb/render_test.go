@@ -54,10 +54,10 @@ func TestRenderGoldens(t *testing.T) {
 				out, err := renderString(f.Name, f.Data, scope)
 				if want, ok := files[base+".out"]; ok {
 					if err != nil {
-						t.Fatalf("error %v, want output %q", err, want)
+						t.Fatalf("error %v, want output %q", err, clip(string(want)))
 					}
 					if got := out + "\n"; got != string(want) {
-						t.Errorf("got\n%q\nwant\n%q", got, want)
+						t.Errorf("output differs: %s", firstDifference(got, string(want)))
 					}
 					return
 				}
@@ -67,7 +67,7 @@ func TestRenderGoldens(t *testing.T) {
 				}
 				var e *Error
 				if !errors.As(err, &e) {
-					t.Fatalf("got %q, %v; want error %q", out, err, want)
+					t.Fatalf("got %q, %v; want error %q", clip(out), err, want)
 				}
 				lines := strings.SplitN(string(want), "\n", 2)
 				var wantLine int
@@ -236,4 +236,29 @@ func (s funcScope) SetVar(name string, v catalog.Value) error {
 	}
 	s.vars[name] = v
 	return nil
+}
+
+func clip(s string) string {
+	if len(s) > 300 {
+		return s[:300] + "..."
+	}
+	return s
+}
+
+// firstDifference shows the first line where got and want differ.
+func firstDifference(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl || i >= len(g) || i >= len(w) {
+			return fmt.Sprintf("line %d:\n got %q\nwant %q", i+1, gl, wl)
+		}
+	}
+	return "no difference"
 }

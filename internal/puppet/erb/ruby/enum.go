@@ -28,6 +28,9 @@ func (in *interp) enumMethod(c *Call, recv Value, elems []Value, name string, ar
 	}
 	switch name {
 	case "each", "each_pair", "each_entry":
+		if name == "each_pair" && !isHash {
+			return nil, ErrNoMethod
+		}
 		if err := needBlock(); err != nil {
 			return nil, err
 		}
