@@ -190,6 +190,9 @@ var legacyCore = map[string]bool{
 	"scanf": true, "sha1": true, "sha256": true, "shellquote": true,
 	"sprintf": true, "tag": true, "tagged": true, "template": true,
 	"versioncmp": true,
+	// the log functions, made for every log level
+	"debug": true, "info": true, "notice": true, "warning": true, "err": true,
+	"alert": true, "emerg": true, "crit": true,
 }
 
 // legacy4xStubs are Puppet 7.23's 3.x stubs of 4.x functions: calling

@@ -26,6 +26,16 @@ func (in *interp) enumMethod(c *Call, recv Value, elems []Value, name string, ar
 		}
 		return nil
 	}
+	if blk == nil && blockless[name] && len(args) == 0 && (name != "each_pair" || isHash) {
+		yielded := elems
+		if name == "each_with_index" {
+			yielded = make([]Value, len(elems))
+			for i, e := range elems {
+				yielded[i] = NewArray(e, int64(i))
+			}
+		}
+		return &enumerator{recv: recv, method: name, elems: yielded}, nil
+	}
 	switch name {
 	case "each", "each_pair", "each_entry":
 		if name == "each_pair" && !isHash {

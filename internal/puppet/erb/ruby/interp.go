@@ -842,7 +842,8 @@ func (in *interp) callDefined(pos int, d *defNode, args []Value, blk *Block) (Va
 		} else if optional > 0 {
 			want = fmt.Sprintf("%d..%d", required, required+optional)
 		}
-		return nil, &Error{Offset: pos, Class: "ArgumentError", Msg: fmt.Sprintf("wrong number of arguments (given %d, expected %s)", len(args), want)}
+		// Ruby's backtrace starts at the method's definition
+		return nil, &Error{Offset: d.pos, Class: "ArgumentError", Msg: fmt.Sprintf("wrong number of arguments (given %d, expected %s)", len(args), want)}
 	}
 	in.depth++
 	defer func() { in.depth-- }()

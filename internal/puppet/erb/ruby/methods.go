@@ -18,6 +18,10 @@ var kernelNames = map[string]bool{
 	"Array": true, "String": true, "Integer": true, "Float": true, "Hash": true,
 	"format": true, "sprintf": true, "raise": true, "fail": true, "lambda": true,
 	"proc": true, "loop": true, "require": true, "block_given?": true,
+	"puts": true, "print": true, "p": true, "pp": true, "printf": true,
+	"putc": true, "warn": true, "gets": true, "system": true, "exec": true,
+	"exit": true, "abort": true, "sleep": true, "rand": true, "srand": true,
+	"eval": true, "binding": true, "open": true, "catch": true, "throw": true,
 }
 
 // kernel runs a Kernel function called without a receiver.
@@ -135,8 +139,11 @@ func (in *interp) kernel(pos int, name string, args []Value, blk *Block) (Value,
 		return wrap(false, nil)
 	case "block_given?":
 		return wrap(false, nil)
+	case "puts", "print", "p", "pp", "printf", "putc", "warn":
+		return wrap(nil, raise("NotImplementedError", "%s writes to Puppet's standard output, not the template; it is not supported in templates", name))
+	default:
+		return wrap(nil, raise("NotImplementedError", "Kernel#%s is not supported in templates", name))
 	}
-	return nil, false, nil
 }
 
 func arity(args []Value, lo, hi int) error {

@@ -342,7 +342,10 @@ func jsonWrite(b *strings.Builder, v Value, st jsonStyle, depth int) error {
 		b.WriteString(jsonQuote(string(x)))
 	case *Array:
 		if len(x.Elems) == 0 {
-			b.WriteString("[]")
+			// the generator of Ruby 3.1's json writes both line breaks
+			b.WriteString("[" + st.arrayNL + st.arrayNL)
+			ind(depth)
+			b.WriteString("]")
 			return nil
 		}
 		b.WriteString("[" + st.arrayNL)
@@ -360,7 +363,9 @@ func jsonWrite(b *strings.Builder, v Value, st jsonStyle, depth int) error {
 		b.WriteString("]")
 	case *Hash:
 		if x.Len() == 0 {
-			b.WriteString("{}")
+			b.WriteString("{" + st.objectNL)
+			ind(depth)
+			b.WriteString("}")
 			return nil
 		}
 		b.WriteString("{" + st.objectNL)
