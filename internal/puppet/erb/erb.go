@@ -105,7 +105,8 @@ func Parse(name string, src []byte) (*Template, error) {
 // Name is the template's file name.
 func (t *Template) Name() string { return t.file.Name }
 
-// Render runs the template in scope and returns its output.
+// Render runs the template in scope and returns its output. A Template
+// may be rendered by several goroutines at once.
 func (t *Template) Render(ctx context.Context, scope Scope) (string, error) {
 	var out strings.Builder
 	self := &wrapper{t: t, scope: scope}

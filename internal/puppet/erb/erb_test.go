@@ -74,3 +74,26 @@ func TestRenderTable(t *testing.T) {
 		}
 	}
 }
+
+// A parsed template renders in several goroutines at once.
+func TestConcurrentRender(t *testing.T) {
+	tm, err := Parse("c.erb", []byte(`<% def f(x) x * 2 end -%><%= @list.map { |x| x =~ /(?<=a)b|c/ ? f(x) : x.upcase }.join(',') %>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan string)
+	for range 8 {
+		go func() {
+			out, err := tm.Render(context.Background(), mapScope{"list": []catalog.Value{"ab", "c", "d"}})
+			if err != nil {
+				out = err.Error()
+			}
+			done <- out
+		}()
+	}
+	for range 8 {
+		if got := <-done; got != "abab,cc,D" {
+			t.Errorf("got %q", got)
+		}
+	}
+}

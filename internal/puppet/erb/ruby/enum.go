@@ -1,7 +1,6 @@
 package ruby
 
 import (
-	"errors"
 	"math"
 	"strings"
 )
@@ -699,5 +698,3 @@ func joinValues(elems []Value, sep string, seen map[*Array]bool) (string, error)
 	}
 	return b.String(), nil
 }
-
-var errStop = errors.New("stop")

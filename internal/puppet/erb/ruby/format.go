@@ -144,9 +144,6 @@ func (in *interp) sprintf(c *Call, f string, args []Value) (string, error) {
 				}
 			}
 			b.WriteString(fmt.Sprintf(strings.ReplaceAll(strings.ReplaceAll(spec, "0", ""), "+", "")+"s", s))
-			if strings.Contains(flags, "0") && false {
-				b.WriteString("")
-			}
 		case 'd', 'i', 'u':
 			n, err := fmtInt(arg)
 			if err != nil {

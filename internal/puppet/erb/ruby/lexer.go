@@ -393,7 +393,7 @@ func (l *lexer) scan() token {
 	case c == '/':
 		if !l.valueEnded() || l.commandArgStart(space) {
 			l.pos++
-			return l.regexpLit(start, space, '/')
+			return l.regexpLitDelim(start, space, '/', 0)
 		}
 	case c == '%':
 		if !l.valueEnded() || l.commandArgStart(space) {
@@ -549,10 +549,6 @@ func (l *lexer) percentLiteral(start int, space bool) (token, bool) {
 		return l.regexpLitDelim(start, space, end, nestOpen), true
 	}
 	return token{}, false
-}
-
-func (l *lexer) regexpLit(start int, space bool, end byte) token {
-	return l.regexpLitDelim(start, space, end, 0)
 }
 
 func (l *lexer) regexpLitDelim(start int, space bool, end, nestOpen byte) token {

@@ -495,9 +495,10 @@ func (in *interp) respondTo(c *Call, recv Value, m string) bool {
 }
 
 // methodTable lists the methods of the built-in classes, for respond_to?.
-var methodTable = map[string]map[string]bool{}
+var methodTable = buildMethodTable()
 
-func init() {
+func buildMethodTable() map[string]map[string]bool {
+	methodTable := map[string]map[string]bool{}
 	add := func(class, names string) {
 		set := map[string]bool{}
 		for _, n := range strings.Fields(names) {
@@ -513,6 +514,7 @@ func init() {
 	add("Symbol", "<=> == [] capitalize downcase empty? length size to_proc to_s to_sym upcase")
 	add("Range", "== === each first last begin end include? member? cover? min max size count step to_a to_s inspect map select reject sum exclude_end?")
 	add("NilClass", "to_a to_s to_i to_f to_h & |")
+	return methodTable
 }
 
 // equal is Ruby's ==.

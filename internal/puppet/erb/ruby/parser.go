@@ -285,7 +285,7 @@ func (p *parser) expr() Node {
 			p.skipTerms()
 			target := p.toTarget(x)
 			var v Node
-			if p.isOp("*") || p.isStartOfRHSList() {
+			if p.isOp("*") {
 				v = p.rhsList()
 			} else {
 				v = p.assignRHS()
@@ -315,10 +315,6 @@ func (p *parser) assignRHS() Node {
 	}
 	return x
 }
-
-// isStartOfRHSList is a cheap check for `a = 1, 2`: decided after the
-// first element.
-func (p *parser) isStartOfRHSList() bool { return false }
 
 func (p *parser) rhsList() Node {
 	pos := p.tok.pos
@@ -468,7 +464,7 @@ func (p *parser) ternary() Node {
 		}
 		p.skipTerms()
 		b := p.ternary()
-		return &ifNode{node: node{pos}, cond: c, then: a, els: b, isTernary_: true}
+		return &ifNode{node: node{pos}, cond: c, then: a, els: b}
 	}
 	return c
 }
@@ -1074,7 +1070,7 @@ func (p *parser) argList(closing string) []Node {
 			p.advance()
 			args = append(args, &blockPass{node{pos}, p.ternary()})
 		} else {
-			x := p.exprStmtNoMod()
+			x := p.notExpr()
 			if p.isOp("=>") {
 				if hash == nil {
 					hash = &hashLit{node: node{x.Pos()}}
@@ -1096,11 +1092,6 @@ func (p *parser) argList(closing string) []Node {
 		p.skipTerms()
 	}
 	return args
-}
-
-// exprStmtNoMod is an argument: an expression, `not`, but no modifiers.
-func (p *parser) exprStmtNoMod() Node {
-	return p.notExpr()
 }
 
 func (p *parser) hashPair(h *hashLit) {
