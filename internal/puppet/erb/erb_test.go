@@ -3,6 +3,7 @@ package erb
 import (
 	"context"
 	"errors"
+	"os"
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -95,5 +96,29 @@ func TestConcurrentRender(t *testing.T) {
 		if got := <-done; got != "abab,cc,D" {
 			t.Errorf("got %q", got)
 		}
+	}
+}
+
+func TestFilesLoad(t *testing.T) {
+	dir := t.TempDir()
+	path := dir + "/ordoerb-files.erb"
+	if err := os.WriteFile(path, []byte("<%= @x %>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var files Files
+	a, err := files.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := files.Load(path)
+	if a != b {
+		t.Error("Load parsed the file twice")
+	}
+	out, err := a.Render(context.Background(), mapScope{"x": "v"})
+	if err != nil || out != "v\n" {
+		t.Errorf("Render = %q, %v", out, err)
+	}
+	if _, err := files.Load(dir + "/missing.erb"); !os.IsNotExist(err) {
+		t.Errorf("missing file: %v", err)
 	}
 }
