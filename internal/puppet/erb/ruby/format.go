@@ -143,7 +143,12 @@ func (in *interp) sprintf(c *Call, f string, args []Value) (string, error) {
 					return "", err
 				}
 			}
-			b.WriteString(fmt.Sprintf(strings.ReplaceAll(strings.ReplaceAll(spec, "0", ""), "+", "")+"s", s))
+			sflags := strings.NewReplacer("0", "", "+", "", " ", "", "#", "").Replace(flags)
+			sspec := "%" + sflags + width
+			if hasPrec {
+				sspec += "." + prec
+			}
+			b.WriteString(fmt.Sprintf(sspec+"s", s))
 		case 'd', 'i', 'u':
 			n, err := fmtInt(arg)
 			if err != nil {

@@ -933,7 +933,7 @@ func (in *interp) defined(x Node, f *frame) (Value, error) {
 		return Str("global-variable"), nil
 	case *constRef:
 		if _, ok := constants[n.name]; ok && n.scope == nil {
-			return Str("expression"), nil
+			return Str("constant"), nil
 		}
 		return nil, nil
 	case *call:

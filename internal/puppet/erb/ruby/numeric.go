@@ -213,9 +213,43 @@ func (in *interp) intMethod(c *Call, n int64, name string, args []Value, blk *Bl
 		return true, nil
 	case "infinite?":
 		return nil, nil
+	case "step":
+		if len(args) < 1 || len(args) > 2 {
+			return nil, arity(args, 1, 2)
+		}
+		limit, err := intArg(args[0])
+		if err != nil {
+			return nil, err
+		}
+		by := int64(1)
+		if len(args) == 2 {
+			if by, err = intArg(args[1]); err != nil {
+				return nil, err
+			}
+		}
+		if by == 0 {
+			return nil, raise("ArgumentError", "step can't be 0")
+		}
+		var seq []Value
+		for i := n; (by > 0 && i <= limit || by < 0 && i >= limit) && len(seq) < 10_000_000; i += by {
+			seq = append(seq, i)
+		}
+		if blk == nil {
+			return &enumerator{recv: n, method: "step", elems: seq}, nil
+		}
+		for _, v := range seq {
+			if _, err := blk.call([]Value{v}); err != nil {
+				return nil, err
+			}
+		}
+		return n, nil
 	case "times":
 		if blk == nil {
-			break
+			var seq []Value
+			for i := int64(0); i < n && i < 10_000_000; i++ {
+				seq = append(seq, i)
+			}
+			return &enumerator{recv: n, method: "times", elems: seq}, nil
 		}
 		for i := int64(0); i < n; i++ {
 			if _, err := blk.call([]Value{i}); err != nil {
@@ -224,12 +258,22 @@ func (in *interp) intMethod(c *Call, n int64, name string, args []Value, blk *Bl
 		}
 		return n, nil
 	case "upto", "downto":
-		if blk == nil {
-			break
-		}
 		m, err := binary()
 		if err != nil {
 			return nil, err
+		}
+		if blk == nil {
+			var seq []Value
+			if name == "upto" {
+				for i := n; i <= m && len(seq) < 10_000_000; i++ {
+					seq = append(seq, i)
+				}
+			} else {
+				for i := n; i >= m && len(seq) < 10_000_000; i-- {
+					seq = append(seq, i)
+				}
+			}
+			return &enumerator{recv: n, method: name, elems: seq}, nil
 		}
 		if name == "upto" {
 			for i := n; i <= m; i++ {

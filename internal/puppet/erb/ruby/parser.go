@@ -48,6 +48,9 @@ type parser struct {
 	scopes []map[string]bool // local variables, innermost last
 	noDo   int               // > 0 while `do` belongs to an enclosing construct
 	err    *Error
+	// numbered holds, for each block being parsed without parameters,
+	// the highest numbered parameter (_1.._9) its body uses.
+	numbered []int
 }
 
 type bailout struct{}
@@ -267,7 +270,7 @@ func (p *parser) notExpr() Node {
 func (p *parser) expr() Node {
 	start := p.tok
 	// multiple assignment: a, b = ...
-	if (start.kind == tIdent || start.kind == tIVar) && p.peek().kind == tOp && p.peek().text == "," && p.looksLikeMultiAssign() {
+	if (start.kind == tIdent || start.kind == tIVar) && p.looksLikeMultiAssign() {
 		return p.multiAssign()
 	}
 	if p.isOp("*") && (p.peek().kind == tIdent || p.peek().kind == tIVar) && !p.lex.valueEnded() {
@@ -346,6 +349,7 @@ func (p *parser) looksLikeMultiAssign() bool {
 	src := p.lex.src
 	i := p.tok.end
 	depth := 0
+	comma := false
 	for i < p.lex.limit {
 		c := src[i]
 		switch c {
@@ -362,8 +366,15 @@ func (p *parser) looksLikeMultiAssign() bool {
 			if depth == 0 {
 				return false
 			}
+		case ',':
+			if depth == 0 {
+				comma = true
+			}
 		case '=':
 			if depth == 0 {
+				if !comma {
+					return false
+				}
 				n := byte(0)
 				if i+1 < p.lex.limit {
 					n = src[i+1]
@@ -949,6 +960,12 @@ func (p *parser) canStartCommandArg() bool {
 // on self with or without arguments.
 func (p *parser) nameRef(t token) Node {
 	pos := t.pos
+	if n := len(p.numbered); n > 0 && len(t.text) == 2 && t.text[0] == '_' && t.text[1] >= '1' && t.text[1] <= '9' && !p.isLocal(t.text) {
+		if k := int(t.text[1] - '0'); k > p.numbered[n-1] {
+			p.numbered[n-1] = k
+		}
+		return &localVar{node{pos}, t.text}
+	}
 	if p.isLocal(t.text) && !(p.isOp("(") && !p.tok.spaceBefore) {
 		return &localVar{node{pos}, t.text}
 	}
@@ -1175,6 +1192,7 @@ func (p *parser) blockBody(pos int, closing string) *blockNode {
 	defer func() { p.noDo = saved }()
 	b := &blockNode{node: node{pos}}
 	p.skipTermsOnly()
+	implicit := false
 	if p.isOp("||") {
 		p.advance()
 		b.params = &paramList{splat: -1}
@@ -1182,6 +1200,9 @@ func (p *parser) blockBody(pos int, closing string) *blockNode {
 		p.advance()
 		b.params = p.paramList("|")
 		p.expectOp("|")
+	} else {
+		implicit = true
+		p.numbered = append(p.numbered, 0)
 	}
 	if closing == "}" {
 		b.body = p.stmts()
@@ -1189,6 +1210,18 @@ func (p *parser) blockBody(pos int, closing string) *blockNode {
 	} else {
 		b.body = p.bodyWithRescue()
 		p.expectKeyword("end")
+	}
+	if implicit {
+		n := p.numbered[len(p.numbered)-1]
+		p.numbered = p.numbered[:len(p.numbered)-1]
+		if n > 0 {
+			// _1 alone takes the whole value; _1 with _2 spread it
+			b.params = &paramList{splat: -1}
+			for i := 1; i <= n; i++ {
+				b.params.names = append(b.params.names, param{name: "_" + string(rune('0'+i))})
+			}
+			b.params.nparams = n
+		}
 	}
 	return b
 }
@@ -1266,6 +1299,20 @@ func (p *parser) postfix(x Node) Node {
 				// x.y ? a: b is rare; a label here is name followed by ':'
 				p.failAt(t.pos, "SyntaxError", "syntax error, unexpected label")
 			case tOp:
+				if t.text == "[" && p.lex.peekByte(0) == ']' {
+					// x.[](k) and x&.[](k)
+					p.advance()
+					t = p.tok
+					name = "[]"
+					p.advance()
+					c := &call{node: node{t.pos}, recv: x, name: name, safeNav: safe}
+					if p.isOp("(") && !p.tok.spaceBefore {
+						x = p.callRest(c)
+					} else {
+						x = c
+					}
+					continue
+				}
 				if t.text == "(" {
 					// x.() is x.call()
 					name = "call"
@@ -1543,7 +1590,9 @@ func (p *parser) defExpr() Node {
 		p.advance()
 		name += "="
 	}
-	savedScopes, savedNoDo := p.scopes, p.noDo
+	savedScopes, savedNoDo, savedNumbered := p.scopes, p.noDo, p.numbered
+	p.numbered = nil
+	defer func() { p.numbered = savedNumbered }()
 	p.scopes = []map[string]bool{{}}
 	p.noDo = 0
 	defer func() { p.scopes, p.noDo = savedScopes, savedNoDo }()
