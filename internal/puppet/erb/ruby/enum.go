@@ -598,7 +598,7 @@ func intArg(v Value) (int64, error) {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return 0, raise("FloatDomainError", "%s", FormatFloat(x))
 		}
-		return int64(x), nil
+		return floatToInt(x)
 	case nil:
 		return 0, raise("TypeError", "no implicit conversion from nil to integer")
 	}

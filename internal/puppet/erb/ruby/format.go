@@ -218,7 +218,7 @@ func fmtInt(v Value) (int64, error) {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return 0, raise("FloatDomainError", "%s", FormatFloat(x))
 		}
-		return int64(x), nil
+		return floatToInt(x)
 	case *String:
 		n, err := kernelInteger([]Value{x})
 		if err != nil {

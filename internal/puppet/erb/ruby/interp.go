@@ -612,6 +612,9 @@ func (in *interp) constant(x *constRef, f *frame) (Value, error) {
 	if c, ok := constants[x.name]; ok {
 		return c, nil
 	}
+	if c, ok := exceptionClasses[x.name]; ok {
+		return c, nil
+	}
 	switch x.name {
 	case "IPAddr", "JSON":
 		return &stdModule{name: x.name}, nil

@@ -184,7 +184,7 @@ func kernelInteger(args []Value) (Value, error) {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return nil, raise("FloatDomainError", "%s", FormatFloat(x))
 		}
-		return int64(x), nil
+		return floatToInt(x)
 	case *String:
 		base := 10
 		if len(args) > 1 {

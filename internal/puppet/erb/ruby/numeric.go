@@ -382,7 +382,7 @@ func (in *interp) floatMethod(c *Call, f float64, name string, args []Value, blk
 		}
 		q := math.Floor(f / g)
 		if name == "div" {
-			return int64(q), nil
+			return floatToInt(q)
 		}
 		return NewArray(q, f-q*g), nil
 	case "<", "<=", ">", ">=":
@@ -423,7 +423,7 @@ func (in *interp) floatMethod(c *Call, f float64, name string, args []Value, blk
 		if len(args) == 1 && name == "truncate" {
 			return roundDigits(f, args[0], math.Trunc, false)
 		}
-		return int64(f), nil
+		return floatToInt(f)
 	case "floor", "ceil", "round":
 		fn := map[string]func(float64) float64{"floor": math.Floor, "ceil": math.Ceil, "round": roundHalfAway}[name]
 		if len(args) == 1 {
@@ -436,7 +436,7 @@ func (in *interp) floatMethod(c *Call, f float64, name string, args []Value, blk
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return nil, raise("FloatDomainError", "%s", FormatFloat(f))
 		}
-		return int64(fn(f)), nil
+		return floatToInt(fn(f))
 	case "to_s", "inspect":
 		return Str(FormatFloat(f)), nil
 	case "nan?":
@@ -504,7 +504,7 @@ func roundDigits(f float64, digits Value, fn func(float64) float64, isRound bool
 		return fn(f*p) / p, nil
 	}
 	p := math.Pow10(int(-d))
-	return int64(fn(f/p) * p), nil
+	return floatToInt(fn(f/p) * p)
 }
 
 func (in *interp) classMethod(c *Call, cl *Class, name string, args []Value, blk *Block) (Value, error) {
@@ -629,4 +629,16 @@ func isFloatPromoting(name string) bool {
 		return true
 	}
 	return false
+}
+
+// floatToInt truncates f to an Integer; one beyond 64 bits would be a
+// Bignum, which this interpreter does not have.
+func floatToInt(f float64) (int64, error) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, raise("FloatDomainError", "%s", FormatFloat(f))
+	}
+	if f >= 9223372036854775807 || f < -9223372036854775808 {
+		return 0, overflow("Float to Integer")
+	}
+	return int64(f), nil
 }

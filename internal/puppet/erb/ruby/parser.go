@@ -585,6 +585,11 @@ func (p *parser) unaryMinus() Node {
 			p.advance()
 			lit := p.tok
 			p.advance()
+			if p.isOp("**") {
+				// -2 ** 2 is -(2 ** 2)
+				x := p.powRest(p.numberLit(lit))
+				return &call{node: node{pos}, recv: x, name: "-@"}
+			}
 			neg := p.numberLit(token{kind: lit.kind, text: "-" + lit.text, pos: pos})
 			return p.powRest(p.postfix(neg))
 		}
