@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/diag"
 	"github.com/ordoproject/ordo/internal/puppet/erb/ruby"
 	"github.com/ordoproject/ordo/internal/source"
 )
@@ -140,6 +141,33 @@ type Error struct {
 	Detail string
 	// Cause is the error of a Puppet function the template called.
 	Cause error
+
+	file *source.File
+	off  source.Pos
+}
+
+// Diagnostic codes of template errors.
+const (
+	CodeSyntax      diag.Code = "ERB-SYNTAX"      // Ruby cannot parse the template
+	CodeUnsupported diag.Code = "ERB-UNSUPPORTED" // Ruby that ordo does not implement
+	CodeRuntime     diag.Code = "ERB-RUNTIME"     // an exception while rendering
+)
+
+// Diagnostic is the error as a diagnostic, which renders with the
+// template's line and a caret.
+func (e *Error) Diagnostic() *diag.Diagnostic {
+	code := CodeRuntime
+	switch {
+	case e.Class == "SyntaxError":
+		code = CodeSyntax
+	case e.Unsupported():
+		code = CodeUnsupported
+	}
+	d := diag.Errorf(code, e.file.Range(e.off, e.off), "%s", e.Detail)
+	if e.Class != "SyntaxError" && !e.Unsupported() {
+		d.Detail = e.Class
+	}
+	return d
 }
 
 func (e *Error) Error() string {
@@ -176,5 +204,5 @@ func (t *Template) wrap(err error, comp *compiled) error {
 	if comp != nil {
 		off = comp.templatePos(off)
 	}
-	return &Error{Pos: t.file.Position(source.Pos(off)), Class: re.Class, Detail: re.Msg, Cause: re.Cause}
+	return &Error{Pos: t.file.Position(source.Pos(off)), Class: re.Class, Detail: re.Msg, Cause: re.Cause, file: t.file, off: source.Pos(off)}
 }

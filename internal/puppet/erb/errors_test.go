@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/ordoproject/ordo/internal/diag"
 )
 
 // A template that needs more Ruby than ordo implements fails with a
@@ -55,6 +57,21 @@ type errScope struct{ mapScope }
 
 func (errScope) CallFunction(ctx context.Context, name string, args []any) (any, error) {
 	return nil, errors.New("no such function")
+}
+
+func TestDiagnostic(t *testing.T) {
+	_, err := renderString("d.erb", []byte("line\n  <%= `ls` %>\n"), testScope())
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := diag.WriteText(&b, diag.List{e.Diagnostic()}); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); !strings.Contains(got, "d.erb:2:7") || !strings.Contains(got, "ERB-UNSUPPORTED") && !strings.Contains(got, "running a shell command") || !strings.Contains(got, "<%= `ls` %>") {
+		t.Errorf("diagnostic text:\n%s", got)
+	}
 }
 
 // The messages of template() and inline_template(), as Puppet 7.23 gave
