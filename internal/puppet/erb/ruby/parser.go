@@ -51,6 +51,7 @@ type parser struct {
 	// numbered holds, for each block being parsed without parameters,
 	// the highest numbered parameter (_1.._9) its body uses.
 	numbered []int
+	depth    int // nesting of expressions, bounded so that no input exhausts the stack
 }
 
 type bailout struct{}
@@ -210,7 +211,22 @@ func (p *parser) atBodyEnd() bool {
 	return false
 }
 
+// maxNesting bounds how deeply expressions nest.
+const maxNesting = 400
+
+// enter counts one more level of nesting; the caller defers leave.
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxNesting {
+		p.failAt(p.tok.pos, "SyntaxError", "expressions nest too deeply")
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
 func (p *parser) stmt() Node {
+	p.enter()
+	defer p.leave()
 	x := p.exprStmt()
 	for p.tok.kind == tKeyword {
 		pos := p.tok.pos
@@ -258,6 +274,8 @@ func (p *parser) exprStmt() Node {
 }
 
 func (p *parser) notExpr() Node {
+	p.enter()
+	defer p.leave()
 	if p.isKeyword("not") {
 		pos := p.tok.pos
 		p.advance()
@@ -268,6 +286,8 @@ func (p *parser) notExpr() Node {
 
 // expr parses an argument-level expression, including assignment.
 func (p *parser) expr() Node {
+	p.enter()
+	defer p.leave()
 	start := p.tok
 	// multiple assignment: a, b = ...
 	if (start.kind == tIdent || start.kind == tIVar) && p.looksLikeMultiAssign() {
@@ -457,6 +477,8 @@ func (p *parser) toTarget(x Node) Node {
 }
 
 func (p *parser) ternary() Node {
+	p.enter()
+	defer p.leave()
 	c := p.rangeExpr()
 	if p.isOp("?") {
 		pos := p.tok.pos
@@ -578,6 +600,8 @@ func (p *parser) definedExpr() Node {
 }
 
 func (p *parser) unaryMinus() Node {
+	p.enter()
+	defer p.leave()
 	if p.isOp("-") {
 		pos := p.tok.pos
 		nt := p.peek()
@@ -606,6 +630,8 @@ func (p *parser) pow() Node {
 }
 
 func (p *parser) powRest(x Node) Node {
+	p.enter()
+	defer p.leave()
 	if p.isOp("**") {
 		pos := p.tok.pos
 		p.advance()
@@ -617,6 +643,8 @@ func (p *parser) powRest(x Node) Node {
 }
 
 func (p *parser) unary() Node {
+	p.enter()
+	defer p.leave()
 	if p.tok.kind == tOp {
 		pos := p.tok.pos
 		switch p.tok.text {
