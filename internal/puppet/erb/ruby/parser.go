@@ -212,7 +212,7 @@ func (p *parser) atBodyEnd() bool {
 }
 
 // maxNesting bounds how deeply expressions nest.
-const maxNesting = 400
+const maxNesting = 3000
 
 // enter counts one more level of nesting; the caller defers leave.
 func (p *parser) enter() {
