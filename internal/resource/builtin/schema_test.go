@@ -34,13 +34,19 @@ type attrCase struct {
 
 // base is the resource each attribute is added to.
 var base = map[string]*catalog.Resource{
-	"exec":       {Type: "Exec", Title: "/bin/true"},
-	"file":       {Type: "File", Title: "/tmp/ordoschema-table"},
-	"filebucket": {Type: "Filebucket", Title: "ordoschema"},
-	"group":      {Type: "Group", Title: "ordoschemag"},
-	"notify":     {Type: "Notify", Title: "ordoschema"},
-	"schedule":   {Type: "Schedule", Title: "ordoschema"},
-	"user":       {Type: "User", Title: "ordoschemau"},
+	"anchor":          {Type: "Anchor", Title: "ordoschema"},
+	"concat_file":     {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
+	"concat_fragment": {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
+	"file_line":       {Type: "File_line", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-fl"}, {Name: "line", Value: "x"}}},
+	"package":         {Type: "Package", Title: "ordoschema-pkg"},
+	"service":         {Type: "Service", Title: "ordoschema-svc", Params: []catalog.Param{{Name: "provider", Value: "debian"}}},
+	"exec":            {Type: "Exec", Title: "/bin/true"},
+	"file":            {Type: "File", Title: "/tmp/ordoschema-table"},
+	"filebucket":      {Type: "Filebucket", Title: "ordoschema"},
+	"group":           {Type: "Group", Title: "ordoschemag"},
+	"notify":          {Type: "Notify", Title: "ordoschema"},
+	"schedule":        {Type: "Schedule", Title: "ordoschema"},
+	"user":            {Type: "User", Title: "ordoschemau"},
 }
 
 const (
@@ -50,12 +56,63 @@ const (
 	noSchedules  = "schedules are checked; matching resources to them (the schedule metaparameter) is the engine's"
 	solarisOnly  = "only Solaris attributes use it, and those are dropped"
 	remoteBucket = "only a remote bucket uses it, and ordo refuses a server"
+	readOnly     = "a read-only parameter the package sets itself"
 )
 
 // cases lists every attribute of every built-in type with what setting it
 // does. The test fails when a type declares an attribute not listed here,
 // so that no attribute can be accepted and silently ignored.
 var cases = map[string]map[string]attrCase{
+	"anchor": {
+		"name": {value: "other", want: inert, reason: "an anchor has no state"},
+	},
+	"concat_file": {
+		"ensure": {value: "absent"}, "path": {value: "/tmp/ordoschema-other"}, "owner": {value: "root"}, "group": {value: "root"},
+		"mode": {value: "0600"}, "order": {value: "alpha"}, "backup": {value: ".bak"}, "replace": {value: false},
+		"validate_cmd": {value: "/bin/true %"}, "ensure_newline": {value: true}, "format": {value: "json", want: refused},
+		"force":                   {value: true, want: inert, reason: "only yaml and json fragments are merged, and ordo refuses those formats"},
+		"selinux_ignore_defaults": {want: inert, value: true, reason: noSELinux}, "selrange": {want: inert, value: "s0", reason: noSELinux},
+		"selrole": {want: inert, value: "r", reason: noSELinux}, "seltype": {want: inert, value: "t", reason: noSELinux},
+		"seluser": {want: inert, value: "u", reason: noSELinux}, "show_diff": {value: false}, "create_empty_file": {value: false},
+	},
+	"concat_fragment": {
+		"name": {value: "other"}, "target": {value: "/tmp/ordoschema-other"}, "content": {value: "y"},
+		"source": {value: "/etc/hostname", want: refused}, "order": {value: "20"},
+	},
+	"file_line": {
+		"ensure": {value: "absent"}, "name": {value: "other", want: inert, reason: "the name only identifies the resource"},
+		"match": {value: "^x"}, "match_for_absence": {value: true}, "multiple": {value: true}, "after": {value: "^y"},
+		"line": {value: "z"}, "path": {value: "/tmp/ordoschema-other"}, "replace": {value: false},
+		"replace_all_matches_not_matching_line": {value: true},
+		"encoding":                              {value: "ISO-8859-1", want: inert, reason: "ordo reads and writes the file's bytes as they are"},
+		"append_on_no_match":                    {value: false},
+		"provider":                              {value: "ruby", want: inert, reason: "ruby is file_line's only provider"},
+	},
+	"package": {
+		"ensure": {value: "absent"}, "name": {value: "ordoschema-other"}, "command": {value: "/usr/bin/pip", want: dropped},
+		"package_settings": {value: "x", want: dropped}, "flavor": {value: "f", want: dropped}, "source": {value: "/tmp/x.deb"},
+		"instance": {value: "x", want: inert, reason: readOnly}, "status": {value: "x", want: inert, reason: readOnly},
+		"adminfile": {value: "/tmp/admin", want: inert, reason: solarisOnly}, "responsefile": {value: "/tmp/answers", want: refused},
+		"configfiles": {value: "replace"}, "category": {value: "x", want: inert, reason: readOnly},
+		"platform": {value: "x", want: inert, reason: readOnly}, "root": {value: "x", want: inert, reason: readOnly},
+		"vendor": {value: "x", want: inert, reason: readOnly}, "description": {value: "x", want: inert, reason: readOnly},
+		"allowcdrom":   {value: true, want: inert, reason: "ordo does not refuse cdrom sources, so it has nothing to allow"},
+		"enable_only":  {value: true, want: inert, reason: "only dnf modules use it"},
+		"install_only": {value: true, want: dropped}, "install_options": {value: []catalog.Value{"--no-install-recommends"}},
+		"uninstall_options":    {value: []catalog.Value{"x"}, want: dropped},
+		"allow_virtual":        {value: true, want: inert, reason: "ordo does not resolve virtual package names; apt and dpkg default to false"},
+		"reinstall_on_refresh": {value: true, want: inert, reason: "apt and dpkg cannot reinstall, so Puppet ignores it for them too"},
+		"mark":                 {value: "hold"}, "provider": {value: "dpkg"},
+	},
+	"service": {
+		"ensure": {value: "running"}, "enable": {value: true}, "logonaccount": {value: "x", want: dropped},
+		"logonpassword": {value: "x", want: dropped}, "flags": {value: "-x", want: dropped}, "binary": {value: "/bin/sleep"},
+		"hasstatus": {value: false}, "name": {value: "ordoschema-other"}, "path": {value: "/etc/rc.d"}, "pattern": {value: "x"},
+		"restart": {value: "/bin/true"}, "start": {value: "/bin/true"}, "status": {value: "/bin/true"}, "stop": {value: "/bin/true"},
+		"control":    {value: "X_START", want: inert, reason: "only the BSD providers' rc.conf uses it"},
+		"hasrestart": {value: true}, "manifest": {value: "/tmp/m.xml", want: inert, reason: "only Solaris SMF imports manifests"},
+		"timeout": {value: int64(5), want: dropped}, "provider": {value: "base"},
+	},
 	"exec": {
 		"returns": {value: "1"}, "command": {value: "/bin/echo"}, "path": {value: "/bin"},
 		"user": {value: "nobody"}, "group": {value: "nogroup"}, "cwd": {value: "/tmp"},
@@ -119,9 +176,11 @@ var cases = map[string]map[string]attrCase{
 	},
 }
 
+// with returns r with name set to v, replacing the value r has.
 func with(r *catalog.Resource, name string, v catalog.Value) *catalog.Resource {
 	out := *r
-	out.Params = append(append([]catalog.Param(nil), r.Params...), catalog.Param{Name: name, Value: v})
+	out.Params = append([]catalog.Param(nil), r.Params...)
+	out.Set(name, v)
 	return &out
 }
 
