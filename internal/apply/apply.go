@@ -220,13 +220,23 @@ func checkContainer(r *catalog.Resource, holdsOthers bool, types *resource.Regis
 			return nil
 		}
 	}
-	name := strings.ToLower(r.Type)
-	err := fmt.Errorf("Unknown resource type: '%s' on %s", name, r.Ref())
-	if s := resource.Suggest(name, types.Names()); s != "" {
-		err = fmt.Errorf("%w; did you mean '%s'?", err, s)
-	}
-	return &ResourceError{Resource: r, Err: err}
+	return &ResourceError{Resource: r, Err: unknownTypeError{typ: r.Type, hint: resource.Suggest(strings.ToLower(r.Type), types.Names())}}
 }
+
+// unknownTypeError is Puppet's refusal of a resource of a type it does
+// not know, with ordo's suggestion of a close one.
+type unknownTypeError struct{ typ, hint string }
+
+func (e unknownTypeError) Error() string {
+	msg := "Resource type '" + e.typ + "' was not found"
+	if e.hint != "" {
+		msg += "; did you mean '" + e.hint + "'?"
+	}
+	return msg
+}
+
+// Unlocated: Puppet's message names no place.
+func (unknownTypeError) Unlocated() {}
 
 // Errors splits an error from Prepare into the single problems it reports.
 func Errors(err error) []error {
@@ -245,7 +255,8 @@ type ResourceError struct {
 func (e *ResourceError) Error() string {
 	msg := e.Err.Error()
 	loc := e.Resource.Location()
-	if loc == "" || strings.Contains(msg, "(file:") {
+	var unlocated interface{ Unlocated() }
+	if loc == "" || strings.Contains(msg, "(file:") || errors.As(e.Err, &unlocated) {
 		return msg
 	}
 	// The location belongs to the statement, before any hint.

@@ -114,20 +114,11 @@ var knownMalformed = map[string]string{
 	"meta-require-missing":   "engine: Puppet fails the catalog with 'Could not retrieve dependency ...' and exits 0; ordo refuses it with its own words and exits 1",
 	"meta-schedule-missing":  "engine: same message, but Puppet's apply --catalog exits 0 when the catalog fails to apply; ordo exits 1",
 	// type declarations and validation
-	"cat-unknown-type":            "schema: Puppet says Resource type 'Frobnicate' was not found",
-	"cat-sensitive-unknown":       "schema: Puppet says it cannot mark an unknown parameter sensitive, and goes on",
-	"cat-tags-odd":                "schema: Puppet refuses a tag with a space (Invalid tag)",
-	"meta-tag-odd":                "schema: Puppet refuses a tag with a space (Invalid tag)",
-	"meta-audit":                  "schema: audit is not supported; Puppet logs an audit line per property",
-	"meta-require-not-ref":        "schema: Puppet refuses a require that is no reference when it reads the parameter",
-	"notify-message-hash":         "schema: Puppet prints a hash message as Ruby inspects it ({\"a\"=>[1, 2.5, nil, true], ...}); ordo in Puppet's multi-line form",
-	"val-content-null":            "schema: Puppet refuses content => null (Got nil value for content)",
-	"val-ensure-empty":            "schema: Puppet refuses ensure => ''",
-	"val-ensure-integer":          "schema: Puppet fails the resource for ensure => 1; ordo makes a link to '1'",
-	"str-invalid-utf8-path-param": "schema: Puppet refuses a path that is not UTF-8 (Parameter path failed ...: invalid byte sequence in UTF-8)",
-	"str-invalid-utf8-target":     "schema: Puppet refuses a link target that is not UTF-8",
-	"str-invalid-utf8-message":    "schema: Puppet fails a notify whose message is not UTF-8 (Could not evaluate: invalid byte sequence in UTF-8)",
-	"val-owner-negative":          "schema: Puppet writes the file and leaves its owner for owner => -1",
+	"cat-sensitive-unknown":    "schema: Puppet says it cannot mark an unknown parameter sensitive, and goes on",
+	"cat-tags-odd":             "schema: Puppet refuses a tag with a space (Invalid tag)",
+	"meta-tag-odd":             "schema: Puppet refuses a tag with a space (Invalid tag)",
+	"meta-audit":               "schema: audit is not supported; Puppet logs an audit line per property",
+	"str-invalid-utf8-message": "schema: Puppet fails a notify whose message is not UTF-8 (Could not evaluate: invalid byte sequence in UTF-8)",
 }
 
 // intendedMalformed lists where ordo leaves other files than Puppet 7.23

@@ -442,6 +442,9 @@ func (s *Schema) KeyOfTitle(title string) (key string, ok bool) {
 func (s *Schema) Check(r *catalog.Resource) error {
 	for _, i := range s.order {
 		a := &s.Attrs[i]
+		if isNil(r, a.Name) {
+			return &NilValueError{Param: a.Name}
+		}
 		if i == s.namevar {
 			if _, ok, err := s.namevarFromTitle(r); ok || err != nil {
 				if err != nil {
@@ -474,6 +477,16 @@ func (s *Schema) Check(r *catalog.Resource) error {
 		}
 	}
 	return nil
+}
+
+// isNil reports whether r gives attribute name as null.
+func isNil(r *catalog.Resource, name string) bool {
+	for _, p := range r.Params {
+		if p.Name == name && p.Value == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // raw returns the value r gives attribute i (nil values count as unset);

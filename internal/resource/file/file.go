@@ -25,6 +25,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
@@ -55,7 +56,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "path", Namevar: true, Doc: "The file's absolute path; the title by default.", Check: resource.CheckFuncString("an absolute path", checkPath, checkPathString)},
 		{Name: "ensure", Kind: resource.KindProperty, Doc: "What the file should be: present, absent, file, directory, link, or a link target.", Check: resource.CheckFunc("present, absent, false, file, directory, link, or a path to link to", checkEnsure)},
 		{Name: "content", Kind: resource.KindProperty, Arrays: resource.EachLast, Doc: "The file's content, as a string or Binary.", Check: resource.StringOnly()},
-		{Name: "target", Kind: resource.KindProperty, Doc: "The target of a symbolic link."},
+		{Name: "target", Kind: resource.KindProperty, Doc: "The target of a symbolic link.", Check: resource.CheckFunc("a path", checkTarget)},
 		{Name: "owner", Kind: resource.KindProperty, Doc: "The owner, by name or id (0 to 4294967294)."},
 		{Name: "group", Kind: resource.KindProperty, Doc: "The group, by name or id (0 to 4294967294)."},
 		{Name: "mode", Kind: resource.KindProperty, Doc: "The permissions, numeric (0644) or symbolic (u=rw,go=r).", Check: resource.ModeCheck{}},
@@ -130,6 +131,9 @@ func readOnly(name string) resource.Check {
 }
 
 func checkPathString(s string) (string, error) {
+	if !utf8.ValidString(s) {
+		return "", errors.New("invalid byte sequence in UTF-8")
+	}
 	if !filepath.IsAbs(s) {
 		return "", fmt.Errorf("File paths must be fully qualified, not '%s'", s)
 	}
@@ -143,6 +147,9 @@ func checkPath(v catalog.Value) (catalog.Value, error) {
 	s, ok := v.(string)
 	if !ok {
 		return nil, fmt.Errorf("File paths must be fully qualified, not '%s'", resource.Inspect(v))
+	}
+	if !utf8.ValidString(s) {
+		return nil, errors.New("invalid byte sequence in UTF-8")
 	}
 	if !filepath.IsAbs(s) {
 		return nil, fmt.Errorf("File paths must be fully qualified, not '%s'", s)
@@ -166,10 +173,23 @@ func cleanPath(p string) string {
 	return p
 }
 
+// checkTarget refuses a target that is not UTF-8, as Puppet's validation
+// of the value as a symbol does.
+func checkTarget(v catalog.Value) (catalog.Value, error) {
+	if s, ok := v.(string); ok && !utf8.ValidString(s) {
+		return nil, fmt.Errorf("Validate method failed for class target: invalid symbol in encoding UTF-8 :%s", resource.Inspect(s))
+	}
+	return v, nil
+}
+
 func checkEnsure(v catalog.Value) (catalog.Value, error) {
 	switch v {
 	case false, "false":
 		return "absent", nil
+	case "":
+		// Puppet's values, and the pattern that takes any other word as a
+		// link target.
+		return nil, errors.New(`Invalid value "". Valid values are absent, file, present, directory, link. Valid values match /./.`)
 	}
 	// Other values are kept: ensure => 5 is a link target that fails when
 	// the link is made, as in Puppet.

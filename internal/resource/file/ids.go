@@ -93,6 +93,10 @@ func (c *idCache) id(name string, lookup func(string) (string, error)) (int, boo
 	if n, err := strconv.ParseUint(name, 10, 32); err == nil {
 		return int(n), true
 	}
+	if name == "-1" {
+		// chown's "leave it": Puppet passes -1 on and the id stays.
+		return -1, true
+	}
 	c.mu.Lock()
 	c.check()
 	n, ok := c.byName[name]
