@@ -143,6 +143,13 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		if r.Virtual {
 			continue
 		}
+		if len(r.Sensitive) > 0 && opts.Log != nil {
+			// Puppet says this while it makes the resource, before the
+			// run, under the resource's short path.
+			for _, n := range opts.Types.Schema(r.Type).SensitiveNotes(r) {
+				opts.Log.Log(n.Level, "/"+r.Ref().String(), n.Msg)
+			}
+		}
 		inst, err := opts.Types.Instantiate(r)
 		if err != nil {
 			invalid = append(invalid, &ResourceError{Resource: r, Err: err})

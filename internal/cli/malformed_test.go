@@ -114,7 +114,6 @@ var knownMalformed = map[string]string{
 	"meta-require-missing":   "engine: Puppet fails the catalog with 'Could not retrieve dependency ...' and exits 0; ordo refuses it with its own words and exits 1",
 	"meta-schedule-missing":  "engine: same message, but Puppet's apply --catalog exits 0 when the catalog fails to apply; ordo exits 1",
 	// type declarations and validation
-	"cat-sensitive-unknown":    "schema: Puppet says it cannot mark an unknown parameter sensitive, and goes on",
 	"cat-tags-odd":             "schema: Puppet refuses a tag with a space (Invalid tag)",
 	"meta-tag-odd":             "schema: Puppet refuses a tag with a space (Invalid tag)",
 	"meta-audit":               "schema: audit is not supported; Puppet logs an audit line per property",

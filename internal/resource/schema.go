@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -208,6 +209,10 @@ type Schema struct {
 	// here.
 	Features  []Feature
 	Providers []Provider
+	// Redacts lists the parameters (not properties) the type itself keeps
+	// out of its messages when they are sensitive (exec's command, unless
+	// and onlyif; file's source); Puppet warns about the others.
+	Redacts []string
 	// Validate checks the attributes together after each was checked on
 	// its own; its error reads "Validation of Type[title] failed: <error>",
 	// unless it is a *ParamError (a check of one attribute that needs
@@ -645,6 +650,42 @@ func Unsensitive(v catalog.Value) catalog.Value {
 func isDeferred(v catalog.Value) bool {
 	r, ok := v.(*catalog.Rich)
 	return ok && r.PType == "Deferred"
+}
+
+// Note is a message about a resource that does not stop it, such as
+// Puppet's complaints about its sensitive_parameters.
+type Note struct {
+	Level Level
+	Msg   string
+}
+
+// SensitiveNotes returns what Puppet says of r's sensitive_parameters
+// that it cannot honour: a name the type does not know (an error), a
+// parameter rather than a property, or a property r does not set
+// (warnings). The resource is applied all the same.
+func (s *Schema) SensitiveNotes(r *catalog.Resource) []Note {
+	var out []Note
+	for _, name := range r.Sensitive {
+		a := s.Attr(name)
+		switch {
+		case a == nil:
+			out = append(out, Note{Err, fmt.Sprintf("Unable to mark '%s' as sensitive: the property itself is not defined on %s.", name, s.Name)})
+		case a.Kind != KindProperty && hasParam(r, name) && !slices.Contains(s.Redacts, name):
+			out = append(out, Note{Warning, fmt.Sprintf("Unable to mark '%s' as sensitive: %s is a parameter and not a property, and cannot be automatically redacted.", name, name)})
+		case a.Kind == KindProperty && !hasParam(r, name):
+			out = append(out, Note{Warning, fmt.Sprintf("Unable to mark '%s' as sensitive: the property itself was not assigned a value.", name)})
+		}
+	}
+	return out
+}
+
+func hasParam(r *catalog.Resource, name string) bool {
+	for _, p := range r.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // ValidationError is a resource whose attributes are each valid but do

@@ -54,6 +54,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "onlyif", Doc: "Commands that must all succeed for the command to run.", Check: commands},
 	},
 	NonIsomorphic: true,
+	Redacts:       []string{"command", "unless", "onlyif"},
 	Features:      []resource.Feature{{Name: "umask", Doc: "Can run commands with a given umask."}},
 	Providers: []resource.Provider{
 		{Name: "posix", Default: true, Features: []string{"umask"}, Doc: "Runs the command directly; unqualified programs need path."},
