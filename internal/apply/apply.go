@@ -128,6 +128,16 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		})
 		graphDone <- built{g, err}
 	}()
+	// Puppet reads the resources' tags with the catalog, and refuses it at
+	// the first bad one.
+	for _, r := range c.Resources {
+		for _, t := range r.Tags {
+			if err := resource.CheckTag(t); err != nil {
+				<-graphDone
+				return nil, err
+			}
+		}
+	}
 	// Every invalid resource is reported, not just the first, up to a cap.
 	var invalid []error
 	for _, r := range c.Resources {

@@ -115,7 +115,6 @@ var knownMalformed = map[string]string{
 	"meta-schedule-missing":  "engine: same message, but Puppet's apply --catalog exits 0 when the catalog fails to apply; ordo exits 1",
 	// type declarations and validation
 	"cat-tags-odd":             "schema: Puppet refuses a tag with a space (Invalid tag)",
-	"meta-tag-odd":             "schema: Puppet refuses a tag with a space (Invalid tag)",
 	"meta-audit":               "schema: audit is not supported; Puppet logs an audit line per property",
 	"str-invalid-utf8-message": "schema: Puppet fails a notify whose message is not UTF-8 (Could not evaluate: invalid byte sequence in UTF-8)",
 }

@@ -480,6 +480,36 @@ func checkReferences(v catalog.Value) (catalog.Value, error) {
 	return v, nil
 }
 
+// tags checks the tag metaparameter: each tag, lowercased, a word
+// character followed by word characters, '-', '.' or ':'.
+var tags = CheckFunc("tags: letters, digits, _, then also - . :", func(v catalog.Value) (catalog.Value, error) {
+	for _, t := range catalog.Strings(v) {
+		if err := CheckTag(t); err != nil {
+			return nil, &locatedError{err.Error()}
+		}
+	}
+	return v, nil
+})
+
+var tagRE = regexp.MustCompile(`^[\p{L}\p{M}\p{Nd}\p{Pc}][-.:\p{L}\p{M}\p{Nd}\p{Pc}]*$`)
+
+// CheckTag returns Puppet's error for a tag it refuses ("Invalid tag
+// 'odd tag'"), checked as Puppet does, lowercased.
+func CheckTag(t string) error {
+	t = strings.ToLower(t)
+	if tagRE.MatchString(t) {
+		return nil
+	}
+	return fmt.Errorf("Invalid tag '%s'", t)
+}
+
+// locatedError is a check error Puppet raises with the resource's
+// location in it, before the parameter's wrapper adds the location again
+// (Invalid tag 'x' (file: f, line: 1) (file: f, line: 1)).
+type locatedError struct{ msg string }
+
+func (e *locatedError) Error() string { return e.msg }
+
 // Metaparams returns the metaparameters every type accepts.
 func Metaparams() []Attr {
 	any := func(name, doc string) Attr { return Attr{Name: name, Kind: KindMeta, Doc: doc} }
@@ -495,7 +525,7 @@ func Metaparams() []Attr {
 		any("schedule", "The schedule that limits when the resource is applied."),
 		any("stage", "The run stage the resource belongs to."),
 		{Name: "subscribe", Kind: KindMeta, Doc: "Resources applied before this one whose changes refresh it.", Check: references},
-		any("tag", "Extra tags for the resource."),
+		{Name: "tag", Kind: KindMeta, Doc: "Extra tags for the resource.", Check: tags},
 		any("consume", "Capability resources this resource uses."),
 		any("export", "Capability resources this resource makes."),
 	}

@@ -579,7 +579,15 @@ func (s *Schema) munge(r *catalog.Resource, a *Attr, raw catalog.Value) (catalog
 	if check == nil {
 		check = anyValue{}
 	}
-	fail := func(err error, v catalog.Value) error { return paramError(r.Ref(), a.Name, err, v) }
+	fail := func(err error, v catalog.Value) error {
+		var le *locatedError
+		if errors.As(err, &le) {
+			if loc := r.Location(); loc != "" {
+				err = errors.New(le.msg + " " + loc + " " + loc)
+			}
+		}
+		return paramError(r.Ref(), a.Name, err, v)
+	}
 	list, isList := v.([]catalog.Value)
 	switch mode := a.arrays(); {
 	case mode == Whole || !isList:
