@@ -436,7 +436,7 @@ func (c arrayCheck) Munge(v catalog.Value) (catalog.Value, error) {
 	return l, nil
 }
 
-func (c arrayCheck) Describe() string { return "a list of " + c.elem.Describe() }
+func (c arrayCheck) Describe() string { return c.elem.Describe() + ", or a list of them" }
 
 // ModeCheck accepts a file mode: a string of octal digits or a symbolic
 // mode (u+rwx,g-w); munged to the string.
