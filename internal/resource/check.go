@@ -515,7 +515,7 @@ func Metaparams() []Attr {
 	any := func(name, doc string) Attr { return Attr{Name: name, Kind: KindMeta, Doc: doc} }
 	return []Attr{
 		any("alias", "Other titles the resource can be referred to by."),
-		any("audit", "Properties whose changes are recorded without being managed."),
+		{Name: "audit", Kind: KindMeta, Doc: "Properties whose changes are recorded without being managed; ordo does not keep that record.", Unsupported: "audit is not supported by ordo"},
 		{Name: "before", Kind: KindMeta, Doc: "Resources applied after this one.", Check: references},
 		{Name: "loglevel", Kind: KindMeta, Doc: "The level the resource's messages are logged at.", Default: "notice",
 			Check: &EnumCheck{Values: []string{"debug", "info", "notice", "warning", "err", "alert", "emerg", "crit", "verbose"}}},
@@ -526,8 +526,6 @@ func Metaparams() []Attr {
 		any("stage", "The run stage the resource belongs to."),
 		{Name: "subscribe", Kind: KindMeta, Doc: "Resources applied before this one whose changes refresh it.", Check: references},
 		{Name: "tag", Kind: KindMeta, Doc: "Extra tags for the resource.", Check: tags},
-		any("consume", "Capability resources this resource uses."),
-		any("export", "Capability resources this resource makes."),
 	}
 }
 
