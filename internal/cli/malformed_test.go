@@ -114,8 +114,8 @@ var knownMalformed = map[string]string{
 	"meta-require-missing":   "engine: Puppet fails the catalog with 'Could not retrieve dependency ...' and exits 0; ordo refuses it with its own words and exits 1",
 	"meta-schedule-missing":  "engine: same message, but Puppet's apply --catalog exits 0 when the catalog fails to apply; ordo exits 1",
 	// type declarations and validation
-	"cat-tags-odd":             "schema: Puppet refuses a tag with a space (Invalid tag)",
-	"meta-audit":               "schema: audit is not supported; Puppet logs an audit line per property",
+	"cat-tags-odd":             "engine: the decoder refuses the number among the tags before the tags are checked (Invalid tag, as Puppet says, once it reads them)",
+	"meta-audit":               "schema: ordo refuses audit, which it does not keep; Puppet logs an audit line per property",
 	"str-invalid-utf8-message": "schema: Puppet fails a notify whose message is not UTF-8 (Could not evaluate: invalid byte sequence in UTF-8)",
 }
 
