@@ -462,6 +462,13 @@ func (s *Schema) Check(r *catalog.Resource) error {
 		if !ok {
 			continue
 		}
+		if a.Feature != "" {
+			// Puppet drops an attribute the provider lacks the feature
+			// for before it looks at its value.
+			if p := (Values{s: s, r: r}).Provider(); p != nil && !p.Has(a.Feature) {
+				continue
+			}
+		}
 		if _, err := s.munge(r, a, raw); err != nil {
 			return err
 		}

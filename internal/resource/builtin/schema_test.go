@@ -412,3 +412,11 @@ func same(a, b reflect.Value, seen map[[2]uintptr]bool) bool {
 	}
 	return true
 }
+
+// An attribute the provider lacks the feature for is dropped before its
+// value is looked at, as Puppet drops it.
+func TestDroppedNotChecked(t *testing.T) {
+	if _, err := Registry().Instantiate(with(base["group"], "forcelocal", "maybe")); err != nil {
+		t.Errorf("forcelocal => maybe on groupadd: %v", err)
+	}
+}
