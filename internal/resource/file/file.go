@@ -102,6 +102,26 @@ var schema = resource.NewSchema(resource.Schema{
 // Schema returns file's schema.
 func (Type) Schema() *resource.Schema { return schema }
 
+// oddValues are the Ruby classes of values Puppet accepts and then fails
+// to apply: a link target that is no string (ensure => 5), an owner or
+// group that is neither a name nor a number.
+type oddValues struct{ target, owner, group string }
+
+func (f *instance) oddValues() *oddValues {
+	if f.odd == nil {
+		f.odd = &oddValues{}
+	}
+	return f.odd
+}
+
+// oddTypes returns the classes, all "" when nothing is odd.
+func (f *instance) oddTypes() oddValues {
+	if f.odd == nil {
+		return oddValues{}
+	}
+	return *f.odd
+}
+
 // idType is the Ruby class of an owner or group that is neither a name
 // nor a number, "" otherwise: Puppet fails to convert it when it sets it.
 func idType(v resource.Values, name string) string {
@@ -333,21 +353,17 @@ type instance struct {
 	sourceURI []string // as written, for messages
 	target    string
 	hasTarget bool
-	// targetType is the Ruby class of a link target given as another value
-	// than a string (ensure => 5): making the link fails, as in Puppet.
-	targetType string
-	mode       *modeSpec
-	owner      string
-	group      string
-	// ownerType and groupType are the Ruby class of an owner or group
-	// that is neither a name nor a number: setting it fails, as in Puppet.
-	ownerType string
-	groupType string
-	replace   bool
-	force     bool
-	backup    string // "" for none, ".suffix", or a bucket name
-	showDiff  bool
-	checksum  string
+	// odd holds values Puppet accepts and then fails to apply; nil for
+	// nearly every file, so that it costs one word.
+	odd      *oddValues
+	mode     *modeSpec
+	owner    string
+	group    string
+	replace  bool
+	force    bool
+	backup   string // "" for none, ".suffix", or a bucket name
+	showDiff bool
+	checksum string
 
 	validateCmd  string // validate_cmd, "" for none
 	validateRepl string // validate_replacement, "%" by default
@@ -397,8 +413,12 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		staging:      v.String("staging_location"),
 		owner:        v.String("owner"),
 		group:        v.String("group"),
-		ownerType:    idType(v, "owner"),
-		groupType:    idType(v, "group"),
+	}
+	if t := idType(v, "owner"); t != "" {
+		f.oddValues().owner = t
+	}
+	if t := idType(v, "group"); t != "" {
+		f.oddValues().group = t
 	}
 	if b, ok := v.Get("backup").(string); ok {
 		f.backup = b
@@ -415,7 +435,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 			f.ensure = "link"
 			f.target, f.hasTarget = catalog.Scalar(e), true
 			if _, isString := e.(string); !isString {
-				f.targetType = resource.RubyClass(e)
+				f.oddValues().target = resource.RubyClass(e)
 			}
 		}
 	}

@@ -213,7 +213,7 @@ func (p *ownerProp) Message() string {
 	return "owner changed " + show(p.Current()) + " to " + show(p.owner)
 }
 func (p *ownerProp) Sync(ctx context.Context, h *resource.Handle) error {
-	if err := idTypeError(p.ownerType, ""); err != nil {
+	if err := idTypeError((*instance)(p).oddTypes().owner, ""); err != nil {
 		return err
 	}
 	if err := checkIDRange("owner", p.owner); err != nil {
@@ -257,7 +257,7 @@ func (p *groupProp) Message() string {
 	return "group changed " + show(p.Current()) + " to " + show(p.group)
 }
 func (p *groupProp) Sync(ctx context.Context, h *resource.Handle) error {
-	if err := idTypeError("", p.groupType); err != nil {
+	if err := idTypeError("", (*instance)(p).oddTypes().group); err != nil {
 		return err
 	}
 	if err := checkIDRange("group", p.group); err != nil {
