@@ -347,23 +347,25 @@ type instance struct {
 
 	ensure    string // "", absent, present, file, directory, link
 	content   []byte
-	hasData   bool // content or source manages the content
-	sensitive bool
 	sources   []string // local paths
 	sourceURI []string // as written, for messages
 	target    string
-	hasTarget bool
 	// odd holds values Puppet accepts and then fails to apply; nil for
 	// nearly every file, so that it costs one word.
 	odd      *oddValues
 	mode     *modeSpec
 	owner    string
 	group    string
-	replace  bool
-	force    bool
 	backup   string // "" for none, ".suffix", or a bucket name
-	showDiff bool
 	checksum string
+
+	// The flags together, so that they share a word.
+	hasData   bool // content or source manages the content
+	sensitive bool
+	hasTarget bool
+	replace   bool
+	force     bool
+	showDiff  bool
 
 	validateCmd  string // validate_cmd, "" for none
 	validateRepl string // validate_replacement, "%" by default
