@@ -59,7 +59,7 @@ var schema = resource.NewSchema(resource.Schema{
 	Providers: []resource.Provider{
 		{Name: "posix", Default: true, Features: []string{"umask"}, Doc: "Runs the command directly; unqualified programs need path."},
 		{Name: "shell", Features: []string{"umask"}, Doc: "Runs the command through /bin/sh -c.", Confine: resource.Confine{Commands: []string{"/bin/sh"}}},
-		{Name: "windows", Doc: "Runs the command on Windows.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"windows"}}}},
+		{Name: "windows", Unimplemented: true, Doc: "Runs the command on Windows; ordo does not have it.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"windows"}}}},
 	},
 	Validate: func(v resource.Values) error {
 		if v.String("provider") == "shell" || v.Has("path") {

@@ -93,7 +93,7 @@ var schema = resource.NewSchema(resource.Schema{
 	},
 	Providers: []resource.Provider{
 		{Name: "posix", Default: true, Features: []string{"manages_symlinks"}, Doc: "POSIX files, owners and modes.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"linux", "darwin", "freebsd", "openbsd", "netbsd", "sunos", "aix"}}}},
-		{Name: "windows", Features: []string{"manages_symlinks"}, Doc: "Windows files and ACLs.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"windows"}}}},
+		{Name: "windows", Unimplemented: true, Features: []string{"manages_symlinks"}, Doc: "Windows files and ACLs; ordo does not have it.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"windows"}}}},
 	},
 	Redacts:  []string{"source"},
 	Validate: validate,
