@@ -10,6 +10,7 @@ package facts
 import (
 	"context"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -113,4 +114,34 @@ func Override(base, over *catalog.Hash) *catalog.Hash {
 		}
 	}
 	return out
+}
+
+// Certname is the node name Puppet uses by default: the fqdn fact,
+// lower-cased.
+func Certname(core *catalog.Hash) string {
+	v, _ := dotted(core, "networking.fqdn")
+	s, _ := v.(string)
+	if s == "" {
+		v, _ = dotted(core, "fqdn")
+		s, _ = v.(string)
+	}
+	return strings.ToLower(s)
+}
+
+// Trusted is the $trusted hash `puppet apply` compiles with for a node:
+// locally authenticated, no certificate extensions.
+func Trusted(certname string) *catalog.Hash {
+	host, domain, found := strings.Cut(certname, ".")
+	t := catalog.NewHash()
+	t.Set("authenticated", "local")
+	t.Set("certname", certname)
+	t.Set("extensions", catalog.NewHash())
+	t.Set("hostname", host)
+	if found {
+		t.Set("domain", domain)
+	} else {
+		t.Set("domain", nil) // undef, as Puppet has it
+	}
+	t.Set("external", catalog.NewHash())
+	return t
 }
