@@ -59,6 +59,7 @@ func (s Source) Gather(ctx context.Context) (*catalog.Hash, error) {
 	s.addMemory(f)
 	s.addIdentity(f)
 	s.addMisc(f)
+	s.addStorage(f)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -93,6 +93,36 @@ func WithLegacy(core *catalog.Hash) *catalog.Hash {
 			set(a.legacy, v, ok)
 		}
 	}
+	if disks, ok := get("disks"); ok {
+		if h, ok := disks.(*catalog.Hash); ok {
+			names := h.Keys()
+			out.Set("blockdevices", strings.Join(names, ","))
+			for _, d := range names {
+				dv, _ := h.Get(d)
+				dh, _ := dv.(*catalog.Hash)
+				if dh == nil {
+					continue
+				}
+				for _, a := range []struct{ legacy, key string }{{"model", "model"}, {"size", "size_bytes"}, {"vendor", "vendor"}} {
+					if v, ok := dh.Get(a.key); ok {
+						out.Set("blockdevice_"+d+"_"+a.legacy, v)
+					}
+				}
+			}
+		}
+	}
+	for _, a := range []struct{ legacy, path string }{
+		{"bios_release_date", "dmi.bios.release_date"}, {"bios_vendor", "dmi.bios.vendor"},
+		{"bios_version", "dmi.bios.version"}, {"boardassettag", "dmi.board.asset_tag"},
+		{"boardmanufacturer", "dmi.board.manufacturer"}, {"boardproductname", "dmi.board.product"},
+		{"boardserialnumber", "dmi.board.serial_number"}, {"chassisassettag", "dmi.chassis.asset_tag"},
+		{"chassistype", "dmi.chassis.type"}, {"manufacturer", "dmi.manufacturer"},
+		{"productname", "dmi.product.name"}, {"serialnumber", "dmi.product.serial_number"},
+		{"uuid", "dmi.product.uuid"},
+	} {
+		v, ok := get(a.path)
+		set(a.legacy, v, ok)
+	}
 	if models, ok := get("processors.models"); ok {
 		if list, ok := models.([]catalog.Value); ok {
 			for i, m := range list {
