@@ -31,7 +31,8 @@ func YAML(data []byte) (catalog.Value, error) {
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, nil
 	}
-	return fromNode(doc.Content[0], 0)
+	d := &decoder{}
+	return d.fromNode(doc.Content[0], 0)
 }
 
 // SyntaxError is a YAML syntax error worded as Ruby's Psych words it.
@@ -60,24 +61,36 @@ func psychError(err error) error {
 	return &SyntaxError{Problem: le.Message, Context: le.ContextMsg, Line: max(mark.Line, 1), Column: max(mark.Column, 1)}
 }
 
-const maxDepth = 10000
+const (
+	maxDepth = 10000
+	// maxValues bounds what aliases may expand to, against documents
+	// that grow exponentially through nested aliases.
+	maxValues = 10_000_000
+)
 
-func fromNode(n *yaml.Node, depth int) (catalog.Value, error) {
+// decoder turns YAML nodes into values, counting what it makes.
+type decoder struct{ values int }
+
+func (d *decoder) fromNode(n *yaml.Node, depth int) (catalog.Value, error) {
 	if depth > maxDepth {
 		return nil, errors.New("data nested too deeply")
+	}
+	d.values++
+	if d.values > maxValues {
+		return nil, errors.New("data expands to too many values")
 	}
 	switch n.Kind {
 	case yaml.DocumentNode:
 		if len(n.Content) == 0 {
 			return nil, nil
 		}
-		return fromNode(n.Content[0], depth+1)
+		return d.fromNode(n.Content[0], depth+1)
 	case yaml.AliasNode:
-		return fromNode(n.Alias, depth+1)
+		return d.fromNode(n.Alias, depth+1)
 	case yaml.SequenceNode:
 		out := make([]catalog.Value, 0, len(n.Content))
 		for _, c := range n.Content {
-			v, err := fromNode(c, depth+1)
+			v, err := d.fromNode(c, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -86,7 +99,7 @@ func fromNode(n *yaml.Node, depth int) (catalog.Value, error) {
 		return out, nil
 	case yaml.MappingNode:
 		h := catalog.NewHash()
-		if err := addPairs(h, n, depth); err != nil {
+		if err := d.addPairs(h, n, depth); err != nil {
 			return nil, err
 		}
 		return h, nil
@@ -97,7 +110,7 @@ func fromNode(n *yaml.Node, depth int) (catalog.Value, error) {
 }
 
 // addPairs adds a mapping's entries to h, expanding merge keys (<<).
-func addPairs(h *catalog.Hash, n *yaml.Node, depth int) error {
+func (d *decoder) addPairs(h *catalog.Hash, n *yaml.Node, depth int) error {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, vn := n.Content[i], n.Content[i+1]
 		if k.Kind == yaml.ScalarNode && k.Value == "<<" && k.Style == 0 {
@@ -114,18 +127,18 @@ func addPairs(h *catalog.Hash, n *yaml.Node, depth int) error {
 					s = s.Alias
 				}
 				if s.Kind == yaml.MappingNode {
-					if err := addPairs(h, s, depth+1); err != nil {
+					if err := d.addPairs(h, s, depth+1); err != nil {
 						return err
 					}
 				}
 			}
 			continue
 		}
-		kv, err := fromNode(k, depth+1)
+		kv, err := d.fromNode(k, depth+1)
 		if err != nil {
 			return err
 		}
-		v, err := fromNode(vn, depth+1)
+		v, err := d.fromNode(vn, depth+1)
 		if err != nil {
 			return err
 		}

@@ -125,3 +125,17 @@ func TestJSONKeepsOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestAliasBomb: nested aliases that would expand to billions of values
+// are an error, not an exhausted machine.
+func TestAliasBomb(t *testing.T) {
+	doc := "a: &a [x, x, x, x, x, x, x, x, x]\n"
+	prev := "a"
+	for _, name := range []string{"b", "c", "d", "e", "f", "g", "h", "i"} {
+		doc += name + ": &" + name + " [" + strings.Repeat("*"+prev+", ", 8) + "*" + prev + "]\n"
+		prev = name
+	}
+	if _, err := YAML([]byte(doc)); err == nil || !strings.Contains(err.Error(), "too many values") {
+		t.Errorf("got %v", err)
+	}
+}
