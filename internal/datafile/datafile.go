@@ -65,7 +65,7 @@ const (
 	maxDepth = 10000
 	// maxValues bounds what aliases may expand to, against documents
 	// that grow exponentially through nested aliases.
-	maxValues = 10_000_000
+	maxValues = 1_000_000
 )
 
 // decoder turns YAML nodes into values, counting what it makes.
