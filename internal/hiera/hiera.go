@@ -53,6 +53,19 @@ type Options struct {
 	// value: a type name, or an array of a type name and arguments.
 	// Nil makes convert_to an error.
 	ConvertTo func(ctx context.Context, spec catalog.Value, v catalog.Value) (catalog.Value, error)
+	// DataHash provides data_hash functions beyond yaml_data and
+	// json_data, such as a module's Puppet-language data function. Nil
+	// makes them Puppet's "Unable to find 'data_hash' function" error.
+	DataHash DataHashFunctions
+}
+
+// DataHashFunctions are data_hash functions written in Puppet, which the
+// compiler runs. Call receives the hierarchy level's options, with
+// "path" set for a level with locations, and returns the data hash; it
+// is called once per level and location in a compilation.
+type DataHashFunctions interface {
+	Has(name string) bool
+	Call(ctx context.Context, name string, options *catalog.Hash) (*catalog.Hash, error)
 }
 
 // ModulePath returns a ModuleDir that finds a module in the first folder

@@ -209,7 +209,7 @@ func (inv *invocation) defaultHierarchyLookup(key lookupKey) (catalog.Value, boo
 func (inv *invocation) layerLookup(l *layer, hier []entry, key lookupKey, strat *strategy) (catalog.Value, bool, error) {
 	return strat.lookup(len(hier), func(i int) (catalog.Value, bool, error) {
 		e := hier[i]
-		if _, err := dataFunction(e); err != nil {
+		if _, err := inv.h.dataFunction(e); err != nil {
 			return nil, false, inConfig(err, l.cfg)
 		}
 		locs, err := inv.locations(l, e)
@@ -239,14 +239,18 @@ func inConfig(err error, cfg *config) error {
 	return err
 }
 
-// dataFunction returns the parser of a level's data_hash function.
-func dataFunction(e entry) (func([]byte) (catalog.Value, error), error) {
+// dataFunction returns the parser of a level's data_hash function; nil
+// for a function the compiler provides (Options.DataHash).
+func (h *Hiera) dataFunction(e entry) (func([]byte) (catalog.Value, error), error) {
 	if e.kind == kindDataHash {
 		switch e.function {
 		case "yaml_data":
 			return datafile.YAML, nil
 		case "json_data":
 			return datafile.JSON, nil
+		}
+		if h.opts.DataHash != nil && h.opts.DataHash.Has(e.function) {
+			return nil, nil
 		}
 	}
 	return nil, issuef("HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND", "Unable to find '%s' function named '%s'", e.kind, e.function)
@@ -355,11 +359,16 @@ func (inv *invocation) entryLookup(l *layer, e entry, loc location, root string)
 	if e.locKind != "" && !loc.exists {
 		return nil, false, nil
 	}
-	parse, err := dataFunction(e)
+	parse, err := inv.h.dataFunction(e)
 	if err != nil {
 		return nil, false, err
 	}
-	data, err := inv.h.dataFile(loc.path, parse, e.function, l)
+	var data *catalog.Hash
+	if parse == nil {
+		data, err = inv.h.callDataHash(inv.ctx, e, loc, l)
+	} else {
+		data, err = inv.h.dataFile(loc.path, parse, e.function, l)
+	}
 	if err != nil {
 		return nil, false, err
 	}
@@ -372,6 +381,40 @@ func (inv *invocation) entryLookup(l *layer, e entry, loc location, root string)
 		return nil, false, err
 	}
 	return v, true, nil
+}
+
+// callDataHash calls a data_hash function the compiler provides, once per
+// level and location, with the level's options (and "path").
+func (h *Hiera) callDataHash(ctx context.Context, e entry, loc location, l *layer) (*catalog.Hash, error) {
+	key := "function " + e.function + "\x00" + e.name + "\x00" + loc.path
+	h.mu.Lock()
+	fe, ok := h.files[key]
+	h.mu.Unlock()
+	if ok {
+		return fe.data, fe.err
+	}
+	opts := catalog.NewHash()
+	if e.options != nil {
+		for _, k := range e.options.Keys() {
+			v, _ := e.options.Get(k)
+			opts.Set(k, v)
+		}
+	}
+	if loc.path != "" {
+		opts.Set("path", loc.path)
+	}
+	fe = &fileEntry{}
+	fe.data, fe.err = h.opts.DataHash.Call(ctx, e.function, opts)
+	if fe.err == nil && fe.data == nil {
+		fe.data = catalog.NewHash()
+	}
+	if fe.err == nil && l.kind == moduleLayer {
+		fe.data = h.moduleKeysOnly(fe.data, l, fmt.Sprintf("Value returned from data_hash function '%s'", e.function))
+	}
+	h.mu.Lock()
+	h.files[key] = fe
+	h.mu.Unlock()
+	return fe.data, fe.err
 }
 
 // glob returns the files (not folders) matching pattern, sorted; answers
@@ -460,29 +503,34 @@ func (h *Hiera) decodeData(path string, raw []byte, parse func([]byte) (catalog.
 		return nil, errorf("Value returned from data_hash function '%s', when using location '%s', has wrong type, expects a Hash value, got %s", function, path, inferredType(v))
 	}
 	if l.kind == moduleLayer {
-		prefix := l.module + "::"
-		var kept *catalog.Hash
-		for _, k := range data.Keys() {
-			if k == lookupOptionsKey || strings.HasPrefix(k, prefix) {
-				continue
-			}
-			if kept == nil {
-				kept = catalog.NewHash()
-			}
-			h.warn(fmt.Sprintf("Module '%s': Value returned from data_hash function '%s', when using location '%s', must use keys qualified with the name of the module", l.module, function, path))
-		}
-		if kept != nil {
-			filtered := catalog.NewHash()
-			for _, k := range data.Keys() {
-				if k == lookupOptionsKey || strings.HasPrefix(k, prefix) {
-					v, _ := data.Get(k)
-					filtered.Set(k, v)
-				}
-			}
-			data = filtered
-		}
+		data = h.moduleKeysOnly(data, l, fmt.Sprintf("Value returned from data_hash function '%s', when using location '%s',", function, path))
 	}
 	return data, nil
+}
+
+// moduleKeysOnly drops the keys of module data outside the module's
+// namespace, with Puppet's warning for each; what names the source.
+func (h *Hiera) moduleKeysOnly(data *catalog.Hash, l *layer, what string) *catalog.Hash {
+	prefix := l.module + "::"
+	keep := func(k string) bool { return k == lookupOptionsKey || strings.HasPrefix(k, prefix) }
+	dropped := false
+	for _, k := range data.Keys() {
+		if !keep(k) {
+			dropped = true
+			h.warn(fmt.Sprintf("Module '%s': %s must use keys qualified with the name of the module", l.module, what))
+		}
+	}
+	if !dropped {
+		return data
+	}
+	filtered := catalog.NewHash()
+	for _, k := range data.Keys() {
+		if keep(k) {
+			v, _ := data.Get(k)
+			filtered.Set(k, v)
+		}
+	}
+	return filtered
 }
 
 func (h *Hiera) warn(msg string) {

@@ -259,3 +259,45 @@ func BenchmarkFind(b *testing.B) {
 		}
 	}
 }
+
+// puppetFunctions stands for the compiler's Puppet-language functions.
+type puppetFunctions map[string]func(opts *catalog.Hash) *catalog.Hash
+
+func (p puppetFunctions) Has(name string) bool { _, ok := p[name]; return ok }
+func (p puppetFunctions) Call(_ context.Context, name string, opts *catalog.Hash) (*catalog.Hash, error) {
+	return p[name](opts), nil
+}
+
+func TestDataHashFunctionFromCompiler(t *testing.T) {
+	dir := t.TempDir()
+	mod := filepath.Join(dir, "ordofn")
+	os.MkdirAll(mod, 0o755)
+	os.WriteFile(filepath.Join(mod, "hiera.yaml"), []byte("version: 5\nhierarchy:\n  - name: fn\n    data_hash: ordofn::data\n    options: {greeting: hi}\n"), 0o644)
+	calls := 0
+	var warnings []string
+	h := New(Options{
+		ModuleDir: ModulePath([]string{dir}),
+		Warn:      func(m string) { warnings = append(warnings, m) },
+		DataHash: puppetFunctions{"ordofn::data": func(opts *catalog.Hash) *catalog.Hash {
+			calls++
+			g, _ := opts.Get("greeting")
+			out := catalog.NewHash()
+			out.Set("ordofn::x", g)
+			out.Set("stray", 1)
+			return out
+		}},
+	})
+	for range 2 {
+		v, found, err := h.Find(context.Background(), nil, "ordofn::x")
+		if err != nil || !found || v != "hi" {
+			t.Fatalf("got %v %v %v", v, found, err)
+		}
+	}
+	if calls != 1 {
+		t.Errorf("called %d times, want once", calls)
+	}
+	want := "Module 'ordofn': Value returned from data_hash function 'ordofn::data' must use keys qualified with the name of the module"
+	if len(warnings) != 1 || warnings[0] != want {
+		t.Errorf("warnings %q", warnings)
+	}
+}
