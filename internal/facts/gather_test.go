@@ -3,7 +3,9 @@ package facts
 import (
 	"context"
 	"math"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -159,6 +161,46 @@ func compareTop(t *testing.T, ours, theirs *catalog.Hash) {
 			continue
 		}
 		compare(t, k, ov, tv)
+	}
+}
+
+// TestVirtualAndUptime checks the facts Facter sometimes cannot give
+// (see addMisc) on a prepared tree.
+func TestVirtualAndUptime(t *testing.T) {
+	root := t.TempDir()
+	write := func(p, text string) {
+		full := filepath.Join(root, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("/proc/uptime", "200000.5 10.0\n")
+	write("/proc/1/environ", "PATH=/bin")
+	write("/proc/1/cgroup", "0::/\n")
+	write("/sys/devices/system/clocksource/clocksource0/available_clocksource", "tsc kvm-clock \n")
+	f := catalog.NewHash()
+	Source{Root: root}.addMisc(f)
+	for path, want := range map[string]string{
+		"system_uptime": "{\n  'days' => 2,\n  'hours' => 55,\n  'seconds' => 200000,\n  'uptime' => '2 days'\n}",
+		"virtual":       "'kvm'",
+		"is_virtual":    "true",
+	} {
+		v, _ := f.Get(path)
+		if got := catalog.Format(v); got != want {
+			t.Errorf("%s: got %s, want %s", path, got, want)
+		}
+	}
+	write("/proc/1/cgroup", "12:cpu:/docker/0123abcd\n")
+	f = catalog.NewHash()
+	Source{Root: root}.addMisc(f)
+	if v, _ := f.Get("virtual"); v != "docker" {
+		t.Errorf("virtual in docker: %v", v)
+	}
+	if got := uptimeHash(3599); catalog.Format(got) != "{\n  'days' => 0,\n  'hours' => 0,\n  'seconds' => 3599,\n  'uptime' => '0:59 hours'\n}" {
+		t.Errorf("uptime: %s", catalog.Format(got))
 	}
 }
 
