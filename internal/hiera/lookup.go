@@ -145,6 +145,11 @@ func (inv *invocation) lookup(name string, merge catalog.Value) (catalog.Value, 
 	if keyOpts != nil {
 		if spec, has := keyOpts.Get("convert_to"); has && spec != nil {
 			if inv.h.opts.ConvertTo == nil {
+				// Without the compiler's new(), Sensitive (the common
+				// case, for secrets) is still understood.
+				if isSensitiveSpec(spec) {
+					return catalog.Sensitive{Value: v}, true, nil
+				}
 				return nil, false, errorf("The convert_to lookup_option for key '%s' raised error: convert_to is not supported here", name)
 			}
 			c, err := inv.h.opts.ConvertTo(inv.ctx, spec, v)
@@ -155,6 +160,13 @@ func (inv *invocation) lookup(name string, merge catalog.Value) (catalog.Value, 
 		}
 	}
 	return v, true, nil
+}
+
+func isSensitiveSpec(spec catalog.Value) bool {
+	if arr, ok := spec.([]catalog.Value); ok && len(arr) == 1 {
+		spec = arr[0]
+	}
+	return spec == "Sensitive"
 }
 
 // globalError wraps an error raised in the global layer without an issue
