@@ -51,7 +51,8 @@ type Options struct {
 	// ConvertTo implements the convert_to lookup option: it converts v
 	// as Puppet's new(Type, v, args...) would. spec is the option's
 	// value: a type name, or an array of a type name and arguments.
-	// Nil makes convert_to an error.
+	// Nil makes convert_to an error, except convert_to Sensitive, which
+	// gives a catalog.Sensitive.
 	ConvertTo func(ctx context.Context, spec catalog.Value, v catalog.Value) (catalog.Value, error)
 	// DataHash provides data_hash functions beyond yaml_data and
 	// json_data, such as a module's Puppet-language data function. Nil
