@@ -18,7 +18,7 @@ import (
 var notGathered = map[string]bool{
 	"augeas": true, "augeasversion": true,
 	"dhcp_servers": true, "facterversion": true,
-	"hypervisors": true, "partitions": true, "ruby": true,
+	"partitions": true, "ruby": true,
 	"rubyplatform": true, "rubysitedir": true, "rubyversion": true, "ssh": true,
 	"dmi": true, "aio_agent_version": true, "cloud": true, "ec2_metadata": true,
 	"ec2_userdata": true, "gce": true, "az_metadata": true, "xen": true, "zfs_version": true,

@@ -304,6 +304,9 @@ func (s Source) addMisc(f *catalog.Hash) {
 	} else {
 		f.Set("fips_enabled", false)
 	}
+	if hv := s.hypervisors(); hv != nil {
+		f.Set("hypervisors", hv)
+	}
 	if !containerCheckFails {
 		virtual := s.virtual()
 		f.Set("virtual", virtual)
@@ -388,8 +391,64 @@ func (s Source) virtual() string {
 		}
 		return "xenu"
 	}
+	if vm := s.pciVM(); vm != "" {
+		return vm
+	}
 	if strings.Contains(s.read("/sys/devices/system/clocksource/clocksource0/available_clocksource"), "kvm-clock") {
 		return "kvm"
 	}
 	return "physical"
+}
+
+// pciVendors maps PCI vendor IDs to the virtual platform Facter infers
+// from lspci's names for their devices.
+var pciVendors = []struct{ id, vm string }{
+	{"0x80ee", "virtualbox"}, {"0x5853", "xenhvm"}, {"0x1414", "hyperv"},
+	{"0x15ad", "vmware"}, {"0x1ab8", "parallels"}, {"0x1af4", "kvm"},
+}
+
+// pciVM is the platform whose virtual devices are on the PCI bus, read
+// from /sys instead of running lspci.
+func (s Source) pciVM() string {
+	entries, err := os.ReadDir(s.path("/sys/bus/pci/devices"))
+	if err != nil {
+		return ""
+	}
+	seen := map[string]bool{}
+	for _, e := range entries {
+		seen[strings.TrimSpace(s.read("/sys/bus/pci/devices/"+e.Name()+"/vendor"))] = true
+	}
+	for _, v := range pciVendors {
+		if seen[v.id] {
+			return v.vm
+		}
+	}
+	return ""
+}
+
+// hypervisors is Facter's hypervisors fact, as far as it can be read
+// from /sys: KVM (with the cloud it runs in).
+func (s Source) hypervisors() *catalog.Hash {
+	product := strings.TrimSpace(s.read("/sys/class/dmi/id/product_name"))
+	bios := s.read("/sys/class/dmi/id/bios_vendor")
+	for _, hp := range hypervisorProducts {
+		if product != "" && strings.Contains(product, hp.product) && (hp.virtual == "virtualbox" || hp.virtual == "parallels") {
+			return nil
+		}
+	}
+	if s.pciVM() != "kvm" && !strings.Contains(bios, "Amazon EC2") && !strings.Contains(bios, "Google") && !strings.Contains(product, "OpenStack") {
+		return nil
+	}
+	kvm := catalog.NewHash()
+	switch vendor := strings.TrimSpace(s.read("/sys/class/dmi/id/sys_vendor")); {
+	case vendor == "Google":
+		kvm.Set("google", true)
+	case strings.HasPrefix(vendor, "OpenStack"):
+		kvm.Set("openstack", true)
+	case strings.HasPrefix(vendor, "Amazon"):
+		kvm.Set("amazon", true)
+	}
+	h := catalog.NewHash()
+	h.Set("kvm", kvm)
+	return h
 }
