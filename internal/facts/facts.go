@@ -60,6 +60,7 @@ func (s Source) Gather(ctx context.Context) (*catalog.Hash, error) {
 	s.addIdentity(f)
 	s.addMisc(f)
 	s.addStorage(f)
+	f.Set("facterversion", FacterVersion)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -95,6 +96,11 @@ func Puppet(core *catalog.Hash, certname string, noop bool) *catalog.Hash {
 	out.Set("clientnoop", noop)
 	return out
 }
+
+// FacterVersion is the Facter whose facts ordo gathers: the names,
+// structure and values are Facter 4.3's, so modules that check
+// facterversion see the version they would beside Puppet 7.23.
+const FacterVersion = "4.3.0"
 
 // PuppetVersion is the Puppet version ordo behaves as.
 const PuppetVersion = "7.23.0"

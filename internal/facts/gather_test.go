@@ -17,7 +17,6 @@ import (
 // they need commands (augeas, ruby, lspci) or are rarely used.
 var notGathered = map[string]bool{
 	"augeas": true, "augeasversion": true,
-	"dhcp_servers": true, "facterversion": true,
 	"partitions": true, "ruby": true,
 	"rubyplatform": true, "rubysitedir": true, "rubyversion": true, "ssh": true,
 	"dmi": true, "aio_agent_version": true, "cloud": true, "ec2_metadata": true,

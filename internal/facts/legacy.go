@@ -132,6 +132,13 @@ func WithLegacy(core *catalog.Hash) *catalog.Hash {
 	}
 	if ifs, ok := get("networking.interfaces"); ok {
 		if h, ok := ifs.(*catalog.Hash); ok {
+			// dhcp_servers: the primary interface's DHCP server (ordo
+			// does not read DHCP leases, so none), as Facter builds it
+			// whenever there are interfaces.
+			dhcp := catalog.NewHash()
+			primaryDHCP, _ := get("networking.dhcp")
+			dhcp.Set("system", primaryDHCP)
+			out.Set("dhcp_servers", dhcp)
 			out.Set("interfaces", strings.Join(h.Keys(), ","))
 			for _, name := range h.Keys() {
 				iv, _ := h.Get(name)
