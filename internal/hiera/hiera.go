@@ -93,6 +93,8 @@ type Hiera struct {
 	// existing caches whether data files exist, by path.
 	existing map[string]bool
 	globs    map[string][]string // glob results by pattern
+	// locs caches each level's resolved locations.
+	locs map[locationKey]*resolvedLocations
 	// moduleLayers caches each module's layer; nil when the module has
 	// no hiera.yaml or is not on the modulepath.
 	moduleLayers map[string]*layer
@@ -110,6 +112,7 @@ func New(opts Options) *Hiera {
 		files:        map[string]*fileEntry{},
 		existing:     map[string]bool{},
 		globs:        map[string][]string{},
+		locs:         map[locationKey]*resolvedLocations{},
 		moduleLayers: map[string]*layer{},
 		options:      map[string]*lookupOptions{},
 	}

@@ -69,6 +69,15 @@ type invocation struct {
 	ctx   context.Context
 	scope Scope
 	names []string
+	// deps, when set, records the variables interpolation reads, so that
+	// resolved locations can be reused while they keep their values.
+	deps *[]scopeDep
+}
+
+// scopeDep is one variable expression interpolation read, and its value.
+type scopeDep struct {
+	expr  string
+	value catalog.Value
 }
 
 func (h *Hiera) newInvocation(ctx context.Context, scope Scope) *invocation {
@@ -278,6 +287,55 @@ type location struct {
 // scope. With the built-in default configuration only files that exist
 // count.
 func (inv *invocation) locations(l *layer, e entry) ([]location, error) {
+	if e.locKind == "mapped_paths" {
+		return inv.resolveLocations(l, e)
+	}
+	key := locationKey{cfg: l.cfg, name: e.name}
+	inv.h.mu.Lock()
+	cached, ok := inv.h.locs[key]
+	inv.h.mu.Unlock()
+	if ok && inv.depsHold(cached.deps) {
+		return cached.locs, nil
+	}
+	var deps []scopeDep
+	rec := *inv
+	rec.deps = &deps
+	locs, err := rec.resolveLocations(l, e)
+	if err != nil {
+		return nil, err
+	}
+	inv.h.mu.Lock()
+	inv.h.locs[key] = &resolvedLocations{locs: locs, deps: deps}
+	inv.h.mu.Unlock()
+	return locs, nil
+}
+
+// locationKey names a hierarchy level of a configuration.
+type locationKey struct {
+	cfg  *config
+	name string
+}
+
+// resolvedLocations are a level's locations and the variables they were
+// interpolated from.
+type resolvedLocations struct {
+	locs []location
+	deps []scopeDep
+}
+
+// depsHold reports whether every variable still has the value it had.
+func (inv *invocation) depsHold(deps []scopeDep) bool {
+	for _, d := range deps {
+		v, err := inv.scopeValue(d.expr)
+		if err != nil || !equal(v, d.value) {
+			return false
+		}
+	}
+	return true
+}
+
+// resolveLocations interpolates a level's locations.
+func (inv *invocation) resolveLocations(l *layer, e entry) ([]location, error) {
 	cfg := l.cfg
 	datadir := e.datadir
 	if datadir == "" {

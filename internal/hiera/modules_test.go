@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -68,5 +69,28 @@ func TestForgeModuleData(t *testing.T) {
 		}
 		f.Close()
 		t.Logf("%s: %d keys", mod, n)
+	}
+}
+
+// BenchmarkForgeAPL is automatic parameter lookup of 100 apache class
+// parameters (none of them in data, as with apache's empty module data)
+// with a fresh Hiera each time, as one compilation does. It runs when
+// ORDO_MODULEPATH holds puppetlabs-apache.
+func BenchmarkForgeAPL(b *testing.B) {
+	mp := os.Getenv("ORDO_MODULEPATH")
+	if mp == "" {
+		b.Skip("ORDO_MODULEPATH is not set")
+	}
+	raw, _ := os.ReadFile(filepath.Join("testdata", "modules", "facts.json"))
+	fv, _ := datafile.JSON(raw)
+	scope := factScope{facts: fv.(*catalog.Hash)}
+	ctx := context.Background()
+	for b.Loop() {
+		h := New(Options{ModuleDir: ModulePath(filepath.SplitList(mp))})
+		for i := range 100 {
+			if _, _, err := h.Find(ctx, scope, "apache::param"+strconv.Itoa(i)); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }
