@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
+	"strings"
 )
 
 // FormatVersion is the catalog_format ordo reads and writes.
@@ -59,12 +61,134 @@ type wireEdge struct {
 }
 
 // Decode reads a catalog in Puppet's JSON catalog format. file names the
-// input in errors.
+// input in errors. As Puppet's agent does, it refuses a catalog that is
+// not a JSON object and one whose edges name a resource it does not hold.
 func Decode(data []byte, file string) (*Catalog, error) {
-	if c, ok := decodeFast(data); ok {
-		return c, nil
+	if kind := topLevelKind(data); kind != "" && kind != "object" {
+		line, col := lineCol(data, int64(len(data)-len(bytes.TrimLeft(data, " \t\r\n"))))
+		return nil, &DecodeError{File: file, Line: line, Column: col, Msg: "a catalog must be a JSON object, not " + kind}
 	}
-	return decodeGeneral(data, file)
+	c, ok := decodeFast(data)
+	if !ok {
+		var err error
+		if c, err = decodeGeneral(data, file); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.checkContainment(data, file); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// topLevelKind names the JSON kind of data's first value ("" when it
+// does not start like JSON, which the decoder reports).
+func topLevelKind(data []byte) string {
+	data = bytes.TrimLeft(data, " \t\r\n")
+	if len(data) == 0 {
+		return ""
+	}
+	switch c := data[0]; {
+	case c == '{':
+		return "object"
+	case c == '[':
+		return "an array"
+	case c == '"':
+		return "a string"
+	case c == 'n' && bytes.HasPrefix(data, []byte("null")):
+		return "null"
+	case c == 't' && bytes.HasPrefix(data, []byte("true")), c == 'f' && bytes.HasPrefix(data, []byte("false")):
+		return "a boolean"
+	case c == '-' || c >= '0' && c <= '9':
+		return "a number"
+	}
+	return ""
+}
+
+// checkContainment is the agent's check as it reads a catalog: both ends
+// of every edge must be resources of the catalog. The error names the
+// missing end as Puppet does and points at the edge.
+func (c *Catalog) checkContainment(data []byte, file string) error {
+	for i, e := range c.Containment {
+		container := c.containmentEnd(e.Container)
+		if container != nil && c.containmentEnd(e.Member) != nil {
+			continue
+		}
+		// The message quotes the reference as the input wrote it.
+		off, raw := edgeAt(data, i)
+		if raw.Source == "" && raw.Target == "" {
+			raw = wireEdge{Source: e.Container.String(), Target: e.Member.String()}
+		}
+		var msg string
+		if container == nil {
+			msg = fmt.Sprintf("Could not find relationship source %s for %s", rubyInspect(raw.Source), raw.Target)
+		} else {
+			msg = fmt.Sprintf("Could not find relationship target %s for %s", rubyInspect(raw.Target), displayRef(container))
+		}
+		line, col := lineCol(data, off)
+		return &DecodeError{File: file, Line: line, Column: col, Msg: msg}
+	}
+	return nil
+}
+
+// containmentEnd finds the resource an edge names: exactly by type and
+// title, the main class whichever its case.
+func (c *Catalog) containmentEnd(ref Ref) *Resource {
+	if ref.Type == "Class" && ref.Title == "Main" {
+		ref.Title = "main"
+	}
+	return c.Resource(ref)
+}
+
+// displayRef is how Puppet prints a resource: the main class as Class[Main].
+func displayRef(r *Resource) string {
+	if r.Type == "Class" && r.Title == "main" {
+		return "Class[Main]"
+	}
+	return r.Ref().String()
+}
+
+// rubyInspect quotes s as Ruby's String#inspect does for printable text.
+func rubyInspect(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// edgeAt finds the i-th edge in data: where it starts (0 when not
+// found) and its two references as written.
+func edgeAt(data []byte, i int) (int64, wireEdge) {
+	var w struct {
+		Edges []json.RawMessage `json:"edges"`
+	}
+	if json.Unmarshal(data, &w) != nil || i >= len(w.Edges) {
+		return 0, wireEdge{}
+	}
+	var e wireEdge
+	_ = json.Unmarshal(w.Edges[i], &e)
+	start := bytes.LastIndex(data, []byte(`"edges"`))
+	if start < 0 {
+		return 0, e
+	}
+	off := resourceOffset(data[start:], w.Edges[:i+1])
+	if off == 0 {
+		return 0, e
+	}
+	return int64(start) + off, e
 }
 
 // decodeGeneral is Decode through encoding/json: it gives the errors, and
@@ -82,9 +206,9 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 		case errors.As(err, &syn):
 			return nil, fail(syn.Offset, "malformed JSON: %s", syn.Error())
 		case errors.As(err, &typ):
-			return nil, fail(typ.Offset, "%s has the wrong type: expected %s, got JSON %s", typ.Field, typ.Type, typ.Value)
+			return nil, fail(typ.Offset, "%s", typeErrorText(typ))
 		}
-		return nil, &DecodeError{File: file, Msg: "malformed JSON: " + err.Error()}
+		return nil, &DecodeError{File: file, Msg: "malformed JSON"}
 	}
 	if w.CatalogFormat != 0 && w.CatalogFormat > FormatVersion {
 		return nil, &DecodeError{File: file, Msg: fmt.Sprintf("catalog_format %d is newer than the %d ordo reads", w.CatalogFormat, FormatVersion)}
@@ -106,7 +230,11 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 		off := func() int64 { return resourceOffset(data, w.Resources[:i+1]) }
 		var wr wireResource
 		if err := json.Unmarshal(raw, &wr); err != nil {
-			return nil, fail(off(), "resource %d: %v", i+1, err)
+			var typ *json.UnmarshalTypeError
+			if errors.As(err, &typ) && typ.Field != "" {
+				return nil, fail(off()+typ.Offset, "resource %d: %s", i+1, typeErrorText(typ))
+			}
+			return nil, fail(off(), "resource %d is not a JSON object", i+1)
 		}
 		if wr.Type == "" {
 			return nil, fail(off(), "resource %d has no type", i+1)
@@ -144,15 +272,72 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 			return nil, fail(off(), "%v", err)
 		}
 	}
-	for _, e := range w.Edges {
+	for i, e := range w.Edges {
 		src, ok1 := ParseRef(e.Source)
 		dst, ok2 := ParseRef(e.Target)
 		if !ok1 || !ok2 {
-			return nil, &DecodeError{File: file, Msg: fmt.Sprintf("edge %s -> %s: not a resource reference", e.Source, e.Target)}
+			bad, end := e.Source, "source"
+			if ok1 {
+				bad, end = e.Target, "target"
+			}
+			msg := fmt.Sprintf("edge %d: the %s %s is not a resource reference", i+1, end, rubyInspect(bad))
+			if bad == "" {
+				msg = fmt.Sprintf("edge %d has no %s", i+1, end)
+			}
+			off, _ := edgeAt(data, i)
+			line, col := lineCol(data, off)
+			return nil, &DecodeError{File: file, Line: line, Column: col, Msg: msg}
 		}
 		c.Contain(src, dst)
 	}
 	return c, nil
+}
+
+// typeErrorText says which field of the catalog has the wrong JSON type,
+// in JSON's words rather than Go's.
+func typeErrorText(e *json.UnmarshalTypeError) string {
+	field := e.Field
+	if field == "" {
+		field = "the catalog"
+	}
+	return fmt.Sprintf("%s must be %s, not %s", field, jsonKind(e.Type), jsonValueKind(e.Value))
+}
+
+// jsonKind names the JSON kind a Go type decodes from.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "an object"
+}
+
+// jsonValueKind names the kind encoding/json reports it found.
+func jsonValueKind(v string) string {
+	switch {
+	case v == "array", v == "object", v == "number", v == "string", v == "bool":
+		if v == "bool" {
+			v = "boolean"
+		}
+		if v == "array" || v == "object" {
+			return "an " + v
+		}
+		return "a " + v
+	case strings.HasPrefix(v, "number"):
+		return "the number " + strings.TrimSpace(strings.TrimPrefix(v, "number"))
+	}
+	return v
 }
 
 func rawScalar(raw json.RawMessage) string {

@@ -35,7 +35,7 @@ func newParserValidateCmd(stdio Stdio) *cobra.Command {
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
-				return fmt.Errorf("--format must be text or json, not %q", format)
+				return fmt.Errorf("--format must be text or json, not '%s'", format)
 			}
 			files, err := manifestFiles(args)
 			if err != nil {
@@ -94,7 +94,7 @@ func newParserDumpCmd(stdio Stdio) *cobra.Command {
 				return fmt.Errorf("give either a FILE or -e CODE")
 			}
 			if format != "ordo" && format != "puppet" {
-				return fmt.Errorf("--format must be ordo or puppet, not %q", format)
+				return fmt.Errorf("--format must be ordo or puppet, not '%s'", format)
 			}
 			prog, diags := parser.ParseFile(f)
 			if err := diag.WriteText(stdio.Err, diags); err != nil {

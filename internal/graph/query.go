@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"iter"
 	"slices"
 	"strings"
 
@@ -46,6 +47,12 @@ func (g *Graph) Out(v *Vertex) []*Edge { return v.out.all() }
 
 // In returns v's in-edges grouped by source in insertion order.
 func (g *Graph) In(v *Vertex) []*Edge { return v.in.all() }
+
+// InEdges yields v's in-edges in In's order without building a slice.
+func (g *Graph) InEdges(v *Vertex) iter.Seq[*Edge] { return v.in.each }
+
+// OutEdges yields v's out-edges in Out's order without building a slice.
+func (g *Graph) OutEdges(v *Vertex) iter.Seq[*Edge] { return v.out.each }
 
 // Predecessors returns the distinct vertices with an edge to v.
 func (g *Graph) Predecessors(v *Vertex) []*Vertex { return v.in.vertices() }

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/catalog"
-	"github.com/ordoproject/ordo/internal/resource"
 )
 
 func TestRegistry(t *testing.T) {
@@ -21,7 +20,7 @@ func TestRegistry(t *testing.T) {
 		{Type: "Filebucket", Title: "puppet"},
 	} {
 		res := &catalog.Resource{Type: ref.Type, Title: ref.Title, Params: []catalog.Param{{Name: "name", Value: ref.Title}}}
-		inst, err := r.Lookup(ref.Type).New(res)
+		inst, err := r.Instantiate(res)
 		if err != nil || inst == nil || len(inst.Properties()) != 0 || !inst.Exists() {
 			t.Errorf("%s: %v", ref, err)
 		}
@@ -40,11 +39,11 @@ func TestCheckParams(t *testing.T) {
 		{"File", "ownr", "no parameter named 'ownr' on File[/etc/motd]; did you mean 'owner'?"},
 		{"Exec", "refreshonyl", "no parameter named 'refreshonyl' on Exec[/etc/motd]; did you mean 'refreshonly'?"},
 		{"File", "require", ""},
-		{"File", "mode", ""},
+		{"File", "owner", ""},
 	}
 	for _, tt := range tests {
 		r := &catalog.Resource{Type: tt.typ, Title: "/etc/motd", Params: []catalog.Param{{Name: tt.param, Value: "x"}}}
-		err := resource.CheckParams(reg.Lookup(tt.typ), r)
+		_, err := reg.Instantiate(r)
 		got := ""
 		if err != nil {
 			got = err.Error()

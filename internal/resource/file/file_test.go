@@ -35,7 +35,7 @@ type opts struct {
 // run applies one file resource and returns the logged lines.
 func run(t *testing.T, r *catalog.Resource, o opts) string {
 	t.Helper()
-	inst, err := Type{host: o.host}.New(r)
+	inst, err := resource.Instantiate(Type{host: o.host}, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -442,12 +442,12 @@ func TestValidation(t *testing.T) {
 		{res("rel"), "Parameter path failed on File[rel]: File paths must be fully qualified, not 'rel'"},
 	}
 	for _, tt := range tests {
-		_, err := Type{}.New(tt.r)
+		_, err := resource.Instantiate(Type{}, tt.r)
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("err = %v\nwant  %s", err, tt.want)
 		}
 	}
-	if _, err := (Type{}).New(res("/x", "source", "puppet:///modules/m/f")); err == nil || !strings.Contains(err.Error(), "puppet://") {
+	if _, err := resource.Instantiate(Type{}, res("/x", "source", "puppet:///modules/m/f")); err == nil || !strings.Contains(err.Error(), "puppet://") {
 		t.Errorf("puppet:// source: %v", err)
 	}
 }
@@ -470,7 +470,7 @@ func TestSymbolicModes(t *testing.T) {
 		{"g=u", 0o740, false, 0o770, true},
 	}
 	for _, tt := range tests {
-		if validMode(tt.mode) != tt.valid {
+		if _, err := (resource.ModeCheck{}).Munge(tt.mode); (err == nil) != tt.valid {
 			t.Errorf("%s: valid = %v", tt.mode, !tt.valid)
 		}
 		got, err := symbolicToInt(tt.mode, tt.cur, tt.dir)
@@ -507,7 +507,7 @@ func BenchmarkConvergedFile(b *testing.B) {
 	d := b.TempDir()
 	content := strings.Repeat("line of configuration\n", 100)
 	os.WriteFile(d+"/f", []byte(content), 0o644)
-	inst, err := Type{}.New(res(d+"/f", "content", content, "mode", "0644", "owner", "root"))
+	inst, err := resource.Instantiate(Type{}, res(d+"/f", "content", content, "mode", "0644", "owner", "root"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -529,7 +529,7 @@ func BenchmarkConvergedFile(b *testing.B) {
 // BenchmarkConvergedDirectory is the same without content: one Lstat.
 func BenchmarkConvergedDirectory(b *testing.B) {
 	d := b.TempDir()
-	inst, _ := Type{}.New(res(d, "ensure", "directory", "mode", "0755"))
+	inst, _ := resource.Instantiate(Type{}, res(d, "ensure", "directory", "mode", "0755"))
 	os.Chmod(d, 0o755)
 	h := &resource.Handle{Path: P(d), Log: &resourcetest.Logger{}}
 	ctx := context.Background()
@@ -626,7 +626,7 @@ func TestValidateCmd(t *testing.T) {
 	if entries, _ := os.ReadDir(stage); len(entries) != 0 {
 		t.Errorf("staging folder keeps %v", entries)
 	}
-	if _, err := (Type{}).New(res(d+"/e", "content", "x", "staging_location", "rel/dir")); err == nil || !strings.Contains(err.Error(), "File paths must be fully qualified, not 'rel/dir'") {
+	if _, err := resource.Instantiate(Type{}, res(d+"/e", "content", "x", "staging_location", "rel/dir")); err == nil || !strings.Contains(err.Error(), "File paths must be fully qualified, not 'rel/dir'") {
 		t.Errorf("relative staging_location: %v", err)
 	}
 }

@@ -213,6 +213,9 @@ func (p *ownerProp) Message() string {
 	return "owner changed " + show(p.Current()) + " to " + show(p.owner)
 }
 func (p *ownerProp) Sync(ctx context.Context, h *resource.Handle) error {
+	if err := checkIDRange("owner", p.owner); err != nil {
+		return err
+	}
 	uid, ok := p.host.uidOf(p.owner)
 	if !ok {
 		return fmt.Errorf("Could not find user %s", p.owner)
@@ -248,6 +251,9 @@ func (p *groupProp) Message() string {
 	return "group changed " + show(p.Current()) + " to " + show(p.group)
 }
 func (p *groupProp) Sync(ctx context.Context, h *resource.Handle) error {
+	if err := checkIDRange("group", p.group); err != nil {
+		return err
+	}
 	gid, ok := p.host.gidOf(p.group)
 	if !ok {
 		return fmt.Errorf("Could not find group %s", p.group)

@@ -297,6 +297,12 @@ func (f *instance) mklink(h *resource.Handle) error {
 // is not managed.
 func (f *instance) managedIDs() (uid, gid int, err error) {
 	uid, gid = -1, -1
+	if err := checkIDRange("owner", f.owner); err != nil {
+		return 0, 0, err
+	}
+	if err := checkIDRange("group", f.group); err != nil {
+		return 0, 0, err
+	}
 	if f.owner != "" {
 		n, ok := f.host.uidOf(f.owner)
 		if !ok {

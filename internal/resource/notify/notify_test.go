@@ -44,7 +44,7 @@ func TestNotify(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			inst, err := Type{}.New(tt.res)
+			inst, err := resource.Instantiate(Type{}, tt.res)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -60,7 +60,7 @@ func TestNotify(t *testing.T) {
 }
 
 func TestWithpathInvalid(t *testing.T) {
-	_, err := Type{}.New(resourcetest.Resource("Notify", "x", "withpath", "maybe"))
+	_, err := resource.Instantiate(Type{}, resourcetest.Resource("Notify", "x", "withpath", "maybe"))
 	want := `Parameter withpath failed on Notify[x]: Invalid value "maybe". Valid values are true, false.`
 	if err == nil || err.Error() != want {
 		t.Errorf("err = %v", err)
