@@ -61,6 +61,9 @@ func (s Source) Gather(ctx context.Context) (*catalog.Hash, error) {
 	s.addMisc(f)
 	s.addStorage(f)
 	f.Set("facterversion", FacterVersion)
+	if ssh := s.ssh(); ssh != nil {
+		f.Set("ssh", ssh)
+	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err

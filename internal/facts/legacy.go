@@ -123,6 +123,22 @@ func WithLegacy(core *catalog.Hash) *catalog.Hash {
 		v, ok := get(a.path)
 		set(a.legacy, v, ok)
 	}
+	if ssh, ok := get("ssh"); ok {
+		if h, ok := ssh.(*catalog.Hash); ok {
+			for _, name := range h.Keys() {
+				kv, _ := h.Get(name)
+				kh, _ := kv.(*catalog.Hash)
+				if kh == nil {
+					continue
+				}
+				key, _ := kh.Get("key")
+				out.Set("ssh"+name+"key", key)
+				sha1, _ := dotted(kh, "fingerprints.sha1")
+				sha256, _ := dotted(kh, "fingerprints.sha256")
+				out.Set("sshfp_"+name, catalog.Scalar(sha1)+"\n"+catalog.Scalar(sha256))
+			}
+		}
+	}
 	if models, ok := get("processors.models"); ok {
 		if list, ok := models.([]catalog.Value); ok {
 			for i, m := range list {
