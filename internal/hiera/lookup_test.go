@@ -310,3 +310,28 @@ func TestDataHashFunctionFromCompiler(t *testing.T) {
 		t.Errorf("warnings %q", warnings)
 	}
 }
+
+// TestConcurrentLookups: one Hiera answers lookups from several
+// goroutines (run with -race).
+func TestConcurrentLookups(t *testing.T) {
+	abs, _ := filepath.Abs(filepath.Join("testdata", "lookup"))
+	h := testHiera(abs, nil)
+	scope := loadFactScope(t, filepath.Join("testdata", "lookup", "facts.yaml"))
+	done := make(chan error)
+	for i := 0; i < 4; i++ {
+		go func() {
+			var err error
+			for _, k := range []string{"plain", "ordodata::settings", "deep", "interp_chain", "merged_hash"} {
+				if _, _, e := h.Find(context.Background(), scope, k); e != nil {
+					err = e
+				}
+			}
+			done <- err
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
