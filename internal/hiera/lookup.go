@@ -628,6 +628,9 @@ func (h *Hiera) config(path string, kind layerKind, orDefault bool) (*config, er
 		if ce.err == errIgnoredV3 || (ce.cfg != nil && ce.cfg.version == 3) {
 			h.warn(fmt.Sprintf("%s: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5", path))
 		}
+		if ce.cfg != nil && ce.cfg.version == 4 {
+			h.warn(fmt.Sprintf("%s: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5", path))
+		}
 		if ce.err == errIgnoredV3 {
 			where := "environment"
 			if kind == moduleLayer {
@@ -687,7 +690,7 @@ func (h *Hiera) moduleLayer(module string) (*layer, error) {
 	}
 	dir, found := h.opts.ModuleDir(module)
 	if found {
-		cfg, err := h.config(filepath.Join(dir, "hiera.yaml"), moduleLayer, false)
+		cfg, err := h.moduleConfig(module, dir)
 		if err != nil {
 			return nil, err
 		}
@@ -699,6 +702,54 @@ func (h *Hiera) moduleLayer(module string) (*layer, error) {
 	h.moduleLayers[module] = l
 	h.mu.Unlock()
 	return l, nil
+}
+
+// moduleConfig is a module's data configuration: its hiera.yaml, or the
+// deprecated "data_provider" of its metadata.json.
+func (h *Hiera) moduleConfig(module, dir string) (*config, error) {
+	var provider string
+	metaPath := filepath.Join(dir, "metadata.json")
+	if raw, err := os.ReadFile(metaPath); err == nil {
+		if v, err := datafile.JSON(raw); err == nil {
+			if m, ok := v.(*catalog.Hash); ok {
+				if p, ok := m.Get("data_provider"); ok && p != nil {
+					provider = catalog.Scalar(p)
+				}
+			}
+		}
+	}
+	cfg, err := h.config(filepath.Join(dir, "hiera.yaml"), moduleLayer, false)
+	if err != nil {
+		return nil, err
+	}
+	if cfg != nil && cfg.version >= 5 {
+		if provider != "" {
+			h.warn(fmt.Sprintf(`Defining "data_provider": "%s" in metadata.json is deprecated. It is ignored since a 'hiera.yaml' with version >= 5 is present`, provider))
+		}
+		return cfg, nil
+	}
+	if provider == "" {
+		return cfg, nil
+	}
+	msg := fmt.Sprintf(`Defining "data_provider": "%s" in metadata.json is deprecated.`, provider)
+	if cfg == nil {
+		msg += " A 'hiera.yaml' file should be used instead"
+	}
+	h.warn(msg)
+	switch provider {
+	case "none":
+		return nil, nil
+	case "hiera":
+		if cfg == nil {
+			cfg = defaultConfig(dir)
+		}
+		return cfg, nil
+	case "function":
+		return &config{root: dir, version: 5, datadir: "data", hierarchy: []entry{{
+			name: fmt.Sprintf("Legacy function '%s::data'", module), kind: kindDataHash, function: module + "::data",
+		}}}, nil
+	}
+	return nil, errorf("Module '%s': cannot find module_data_provider '%s'", module, provider)
 }
 
 // lookupOptionsFor returns the lookup_options that apply to keys in
