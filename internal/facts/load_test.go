@@ -103,3 +103,30 @@ func TestHumanSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestSwap checks memory.swap and the swap legacy names on a prepared
+// /proc/meminfo; the strings are what Facter 4.3's UnitConverter gives.
+func TestSwap(t *testing.T) {
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, "proc"), 0o755)
+	os.WriteFile(filepath.Join(root, "proc", "meminfo"), []byte("MemTotal:       4000000 kB\nMemFree:   100 kB\nMemAvailable:    3000000 kB\nSwapTotal:       2097148 kB\nSwapFree:        1048000 kB\n"), 0o644)
+	f := catalog.NewHash()
+	Source{Root: root}.addMemory(f)
+	legacy := WithLegacy(f)
+	for path, want := range map[string]string{
+		"memory.swap.total":      "'2.00 GiB'",
+		"memory.swap.available":  "'1023.44 MiB'",
+		"memory.swap.used":       "'1.00 GiB'",
+		"memory.swap.capacity":   "'50.03%'",
+		"memory.swap.used_bytes": "1074327552",
+		"swapsize":               "'2.00 GiB'",
+		"swapfree":               "'1023.44 MiB'",
+		"swapsize_mb":            "2047.996094",
+		"swapfree_mb":            "1023.437500",
+	} {
+		v, ok := dotted(legacy, path)
+		if !ok || catalog.Format(v) != want {
+			t.Errorf("%s = %s, want %s", path, catalog.Format(v), want)
+		}
+	}
+}
