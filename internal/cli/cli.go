@@ -37,6 +37,7 @@ func NewRoot(stdio Stdio) *cobra.Command {
 	root.SetErr(stdio.Err)
 	root.AddCommand(
 		newApplyCmd(stdio),
+		newCompileCmd(stdio),
 		newGraphCmd(stdio),
 		newParserCmd(stdio),
 	)
