@@ -24,18 +24,46 @@ func classRef(name string) Ref {
 	return Ref{Type: "Class", Title: catalog.CanonicalType(strings.TrimPrefix(name, "::"))}
 }
 
-// includeClass declares class name like include does, and returns its
-// resource.
+// includeClasses declares classes as include does: every class is
+// found first, the new ones are added to the catalog, then evaluated in
+// order. It returns the already declared ones, then the new ones.
+func (c *Compiler) includeClasses(s *Scope, names []string) ([]*Resource, error) {
+	var defs []*definition
+	for _, name := range names {
+		name = strings.ToLower(strings.TrimPrefix(name, "::"))
+		def := c.findClass(name)
+		if def == nil {
+			return nil, failf("Could not find class ::%s for %s", name, c.opts.Node)
+		}
+		defs = append(defs, def)
+	}
+	var already, fresh []*Resource
+	for _, def := range defs {
+		if _, ok := c.classScopes[def.name]; ok {
+			already = append(already, c.byRef[classRef(def.name)])
+			continue
+		}
+		r, err := c.ensureClass(s, def, nil, nil, false)
+		if err != nil {
+			return nil, err
+		}
+		fresh = append(fresh, r)
+	}
+	for _, r := range fresh {
+		if err := c.evalClassResource(r); err != nil {
+			return nil, err
+		}
+	}
+	return append(already, fresh...), nil
+}
+
+// includeClass declares one class like include does.
 func (c *Compiler) includeClass(s *Scope, name string) (*Resource, error) {
-	name = strings.ToLower(strings.TrimPrefix(name, "::"))
-	if r := c.byRef[classRef(name)]; r != nil {
-		return r, nil
+	rs, err := c.includeClasses(s, []string{name})
+	if err != nil {
+		return nil, err
 	}
-	def := c.findClass(name)
-	if def == nil {
-		return nil, failf("Could not find class ::%s for %s", name, c.opts.Node)
-	}
-	return c.evalClass(s, def, nil, nil, false)
+	return rs[0], nil
 }
 
 // declareClassResourceLike evaluates class { 'name': ... }.
@@ -46,29 +74,41 @@ func (c *Compiler) declareClassResourceLike(s *Scope, e *ast.ResourceExpr, title
 	if def == nil {
 		return nil, stmtError("Resource Statement", rng, failf("Could not find declared class %s", name))
 	}
-	ref := classRef(name)
-	probe := c.newResource(ref, s, e)
-	if old := c.byRef[ref]; old != nil {
-		return nil, stmtError("Resource Statement", rng, c.duplicate(old, probe))
-	}
-	_, err := c.evalClass(s, def, ops, e, true)
-	if err != nil {
+	if err := c.declareClassWithParams(s, def, ops, e); err != nil {
 		return nil, stmtError("Resource Statement", rng, err)
 	}
-	return ref, nil
+	return classRef(name), nil
 }
 
-// evalClass creates the resource of a class and evaluates its body.
-func (c *Compiler) evalClass(s *Scope, def *definition, ops []*param, at ast.Node, resourceLike bool) (*Resource, error) {
+// declareClassWithParams declares a class resource-like and evaluates it.
+func (c *Compiler) declareClassWithParams(s *Scope, def *definition, ops []*param, at ast.Node) error {
 	ref := classRef(def.name)
+	if old := c.byRef[ref]; old != nil {
+		return c.duplicate(old, c.newResource(ref, s, at))
+	}
+	r, err := c.ensureClass(s, def, ops, at, true)
+	if err != nil {
+		return err
+	}
+	return c.evalClassResource(r)
+}
+
+// ensureClass puts the resource of a class in the catalog, after its
+// parent class's, without evaluating it.
+func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.Node, resourceLike bool) (*Resource, error) {
+	ref := classRef(def.name)
+	if !resourceLike {
+		if r := c.byRef[ref]; r != nil {
+			return r, nil
+		}
+	}
 	r := c.newResource(ref, s, at)
 	r.isClass = true
-	r.kind = "class"
+	r.kind = "unknown"
 	r.def = def
 	if !resourceLike {
 		r.file, r.line, r.pos = "", 0, source.Range{}
 	}
-	r.addTags("class", def.name)
 	for _, p := range ops {
 		if p.value == nil {
 			continue
@@ -83,61 +123,78 @@ func (c *Compiler) evalClass(s *Scope, def *definition, ops []*param, at ast.Nod
 			r.addTags(ToS(t))
 		}
 	}
-	// The parent class is declared first if it is not yet.
-	var parentScope *Scope
+	r.addTags("class", def.name)
 	if def.class.Parent != "" {
 		pname := strings.ToLower(strings.TrimPrefix(def.class.Parent, "::"))
 		pdef := c.findClass(pname)
 		if pdef == nil {
 			return nil, failf("Could not find parent class %s", pname)
 		}
-		if err := c.addResource(r); err != nil {
-			return nil, err
-		}
 		if c.byRef[classRef(pname)] == nil {
-			if _, err := c.evalClass(s, pdef, nil, nil, false); err != nil {
+			if _, err := c.ensureClass(s, pdef, nil, nil, false); err != nil {
 				return nil, err
 			}
 		}
-		parentScope = c.classScopes[pname]
-	} else if err := c.addResource(r); err != nil {
+	}
+	if err := c.addResource(r); err != nil {
 		return nil, err
 	}
-	c.evaluated = append(c.evaluated, def.name)
+	return r, nil
+}
+
+// evalClassResource evaluates a class whose resource is in the catalog:
+// its parent first, then its parameters, its stage and its body.
+func (c *Compiler) evalClassResource(r *Resource) error {
+	if r.evaluated {
+		return nil
+	}
+	r.evaluated = true
+	def := r.def
+	s := r.scope
+	if cont := s.container(); cont != nil {
+		r.addTags(cont.tags...)
+	}
 	var cs *Scope
-	if parentScope != nil {
-		cs = c.newScope(classScope, parentScope, parentScope, def.file)
+	if def.class.Parent != "" {
+		pname := strings.ToLower(strings.TrimPrefix(def.class.Parent, "::"))
+		pr := c.byRef[classRef(pname)]
+		if pr == nil {
+			return failf("Could not find parent class %s", pname)
+		}
+		if err := c.evalClassResource(pr); err != nil {
+			return err
+		}
+		ps := c.classScopes[pname]
+		cs = c.newScope(classScope, ps, ps, def.file)
 	} else {
 		cs = c.newScope(classScope, s.enclosing(), s, def.file)
 	}
 	cs.name = def.name
 	cs.resource = r
 	c.classScopes[def.name] = cs
-	r.evaluated = true
+	c.evaluated = append(c.evaluated, def.name)
 	if err := c.bindParams(cs, r, def, true); err != nil {
-		return nil, err
+		return err
 	}
 	// The class joins its stage.
 	stage := "main"
 	if v, ok := r.get("stage"); ok && v != nil {
 		stage = ToS(v)
 	} else if dr := s.container(); dr != nil {
-		if v, ok := dr.get("stage"); ok && v != nil && dr.isClass {
+		if v, ok := dr.get("stage"); ok && v != nil {
 			stage = ToS(v)
 		}
 	}
 	st := c.byRef[Ref{Type: "Stage", Title: stage}]
 	if st == nil {
-		return nil, failf("Could not find stage %s specified by %s", stage, ref)
+		return failf("Could not find stage %s specified by %s", stage, r.ref)
 	}
 	if _, ok := r.get("stage"); !ok && stage != "main" {
 		r.setParam("stage", stage, nil)
 	}
 	c.contain(st, r)
-	if _, err := c.evalBlock(cs, def.class.Body); err != nil {
-		return nil, err
-	}
-	return r, nil
+	_, err := c.evalBlock(cs, def.class.Body)
+	return err
 }
 
 func hasParam(def *definition, name string) bool {

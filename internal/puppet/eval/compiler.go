@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -165,11 +166,12 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{},
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
 		byRef: map[Ref]*Resource{}, byKey: map[string]*Resource{}, classScopes: map[string]*Scope{},
-		stages: map[string]bool{}, builtins: builtinTable(),
+		stages: map[string]bool{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()
 	}
+	c.builtins = builtinTable(c.hasModule("stdlib"))
 	return c
 }
 
@@ -273,6 +275,16 @@ func (c *Compiler) autoload(name, dir string) {
 	}
 }
 
+// hasModule reports whether a module is on the module path.
+func (c *Compiler) hasModule(name string) bool {
+	for _, mp := range c.opts.ModulePath {
+		if st, err := os.Stat(filepath.Join(mp, name)); err == nil && st.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *Compiler) findClass(name string) *definition {
 	name = strings.ToLower(strings.TrimPrefix(name, "::"))
 	if d, ok := c.classes[name]; ok {
@@ -307,11 +319,13 @@ func (c *Compiler) compile(prog *ast.Program) (*catalog.Catalog, error) {
 	c.mainStage = c.newResource(Ref{Type: "Stage", Title: "main"}, c.top, nil)
 	c.mainStage.kind = "compilable_type"
 	c.mainStage.setParam("name", "main", nil)
+	c.mainStage.addTags("stage")
 	c.stages["main"] = true
 	c.addResource(c.mainStage)
 	settings := c.newResource(Ref{Type: "Class", Title: "Settings"}, c.top, nil)
 	settings.kind = "unknown"
 	settings.isClass = true
+	settings.addTags("class", "settings")
 	c.addResource(settings)
 	c.contain(c.mainStage, settings)
 	c.evaluated = append(c.evaluated, "settings")
@@ -319,6 +333,7 @@ func (c *Compiler) compile(prog *ast.Program) (*catalog.Catalog, error) {
 	c.mainClass.kind = "unknown"
 	c.mainClass.isClass = true
 	c.mainClass.setParam("name", "main", nil)
+	c.mainClass.addTags("class")
 	c.addResource(c.mainClass)
 	c.contain(c.mainStage, c.mainClass)
 	c.top.resource = c.mainClass
@@ -377,11 +392,8 @@ func (c *Compiler) evalNode() error {
 	if len(c.nodes) == 0 {
 		return nil
 	}
+	// Puppet 7 checks host names strictly: only the node's own name.
 	names := []string{c.opts.Node}
-	for n := c.opts.Node; strings.Contains(n, "."); {
-		n = n[:strings.LastIndexByte(n, '.')]
-		names = append(names, n)
-	}
 	var found *nodeDef
 	var title string
 	for _, name := range names {
@@ -406,7 +418,7 @@ func (c *Compiler) evalNode() error {
 				if r, ok := m.(*ast.LiteralRegex); ok {
 					re, err := compileRegexp(r.Pattern)
 					if err == nil && re.MatchString(c.opts.Node) {
-						found, title = nd, "__node_regexp__"+r.Pattern
+						found, title = nd, "__node_regexp__"+strings.TrimLeft(nodeRegexpTitle.ReplaceAllString(strings.ToLower(r.Pattern), ""), ".")
 						break regex
 					}
 				}
@@ -427,10 +439,8 @@ func (c *Compiler) evalNode() error {
 	}
 	res := c.newResource(Ref{Type: "Node", Title: title}, c.top, nil)
 	res.kind = "unknown"
-	res.file = found.file.Name
-	res.line = found.file.Position(found.def.Pos()).Line
-	res.tags = nil
 	res.addTags("node", title)
+	c.evaluated = append(c.evaluated, title)
 	if err := c.addResource(res); err != nil {
 		return err
 	}
@@ -441,6 +451,8 @@ func (c *Compiler) evalNode() error {
 	_, err := c.evalBlock(s, found.def.Body)
 	return err
 }
+
+var nodeRegexpTitle = regexp.MustCompile(`[^-\w:.]`)
 
 // evalGenerators evaluates collectors and defined type instances until
 // nothing new happens.
@@ -539,6 +551,21 @@ func (c *Compiler) finish() error {
 	}
 	if len(unrealized) > 0 {
 		return &Error{Msg: "Failed to realize virtual resources " + strings.Join(unrealized, ", ")}
+	}
+	for _, r := range c.resources {
+		for _, name := range relationParams {
+			if p := r.getParam(name); p != nil {
+				if arr, ok := p.value.([]Value); ok {
+					p.value = flatten(arr)
+				}
+			}
+		}
+		if r.isClass || r.scope == nil || r.ref.Type == "Stage" {
+			continue
+		}
+		if cont := r.scope.container(); cont != nil && cont != r {
+			r.addTags(cont.tags...)
+		}
 	}
 	c.propagateMetaparams()
 	return c.validateRelationships()

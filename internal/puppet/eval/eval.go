@@ -845,9 +845,6 @@ func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error
 		}
 		if typ == "Class" {
 			title = catalog.CanonicalType(strings.TrimPrefix(title, "::"))
-			if strings.EqualFold(title, "main") {
-				title = "main"
-			}
 		}
 		out = append(out, Ref{Type: typ, Title: title})
 	}

@@ -18,8 +18,8 @@ import (
 
 // builtinTable returns Puppet's built-in functions and the stdlib
 // functions popular modules call, by lower-case name.
-func builtinTable() map[string]builtin {
-	return map[string]builtin{
+func builtinTable(withStdlib bool) map[string]builtin {
+	t := map[string]builtin{
 		"include": fnInclude, "require": fnRequire, "contain": fnContain,
 		"realize": fnRealize, "tag": fnTag, "tagged": fnTagged, "defined": fnDefined,
 		"fail":   fnFail,
@@ -27,32 +27,40 @@ func builtinTable() map[string]builtin {
 		"err": logFn("err"), "alert": logFn("alert"), "crit": logFn("crit"), "emerg": logFn("emerg"),
 		"each": fnEach, "map": fnMap, "filter": fnFilter, "reduce": fnReduce, "with": fnWith,
 		"then": fnThen, "lest": fnLest, "any": fnAny, "all": fnAll, "reverse_each": fnReverseEach,
-		"slice": fnSlice, "index": fnIndex,
+		"slice": fnSlice, "index": fnIndex, "step": fnStep,
 		"split": fnSplit, "join": fnJoin, "sprintf": fnSprintf, "versioncmp": fnVersioncmp,
 		"upcase": strFn(strings.ToUpper), "downcase": strFn(strings.ToLower), "capitalize": strFn(capitalize),
 		"strip": strFn(strings.TrimSpace), "lstrip": strFn(func(s string) string { return strings.TrimLeftFunc(s, unicode.IsSpace) }),
-		"rstrip":   strFn(func(s string) string { return strings.TrimRightFunc(s, unicode.IsSpace) }),
-		"chomp":    strFn(func(s string) string { return strings.TrimSuffix(strings.TrimSuffix(s, "\n"), "\r") }),
+		"rstrip": strFn(func(s string) string { return strings.TrimRightFunc(s, unicode.IsSpace) }),
+		"chomp":  strFn(func(s string) string { return strings.TrimSuffix(strings.TrimSuffix(s, "\n"), "\r") }),
+		"camelcase": strFn(camelcase),
 		"regsubst": fnRegsubst, "match": fnMatch, "size": fnSize, "length": fnSize, "count": fnCount,
 		"empty": fnEmpty, "sort": fnSort, "unique": fnUnique, "flatten": fnFlatten, "keys": fnKeys,
 		"values": fnValues, "abs": fnAbs, "min": fnMin, "max": fnMax, "type": fnType,
+		"round": fnRound, "floor": fnFloor, "ceiling": fnCeiling,
 		"assert_type": fnAssertType, "create_resources": fnCreateResources,
 		"lookup": fnLookup, "hiera": fnLookup, "template": fnTemplate, "epp": fnEpp, "inline_epp": fnInlineEpp,
-		"merge": fnMerge, "concat": fnConcat, "pick": fnPick, "pick_default": fnPickDefault,
-		"delete_undef_values": fnDeleteUndef, "has_key": fnHasKey, "member": fnMember,
-		"str2bool": fnStr2bool, "bool2str": fnBool2str, "any2array": fnAny2array, "getvar": fnGetvar,
-		"dig": fnDig, "get": fnGet, "prefix": fnPrefix, "suffix": fnSuffix, "delete": fnDelete,
-		"is_string": isFn("String"), "is_array": isFn("Array"), "is_hash": isFn("Hash"), "is_bool": isFn("Boolean"),
-		"is_integer": isFn("Integer"), "validate_string": validateFn("String"), "validate_array": validateFn("Array"),
-		"validate_hash": validateFn("Hash"), "validate_bool": validateFn("Boolean"),
-		"validate_absolute_path": fnValidateAbsPath, "ensure_packages": fnEnsurePackages,
-		"ensure_resource": fnEnsureResource, "stdlib::ensure": fnStdlibEnsure, "range": fnRange,
-		"return": fnReturn, "next": fnNext, "break": fnBreak, "step": fnStep,
-		"join_keys_to_values": fnJoinKeysToValues, "flatten_deep": fnFlatten, "shellquote": fnShellquote,
-		"to_json": fnToJSON, "to_json_pretty": fnToJSON, "camelcase": strFn(camelcase),
-		"round": fnRound, "floor": fnFloor, "ceiling": fnCeiling, "num2bool": fnNum2bool,
-		"values_at": fnValuesAt, "zip": fnZip, "unwrap": fnUnwrap, "sensitive": fnSensitive,
+		"getvar": fnGetvar, "dig": fnDig, "get": fnGet, "unwrap": fnUnwrap, "shellquote": fnShellquote,
+		"return": fnReturn, "next": fnNext, "break": fnBreak,
 	}
+	if withStdlib {
+		for name, f := range map[string]builtin{
+			"merge": fnMerge, "concat": fnConcat, "pick": fnPick, "pick_default": fnPickDefault,
+			"delete_undef_values": fnDeleteUndef, "has_key": fnHasKey, "member": fnMember,
+			"str2bool": fnStr2bool, "bool2str": fnBool2str, "any2array": fnAny2array,
+			"prefix": fnPrefix, "suffix": fnSuffix, "delete": fnDelete,
+			"is_string": isFn("String"), "is_array": isFn("Array"), "is_hash": isFn("Hash"), "is_bool": isFn("Boolean"),
+			"is_integer": isFn("Integer"), "validate_string": validateFn("String"), "validate_array": validateFn("Array"),
+			"validate_hash": validateFn("Hash"), "validate_bool": validateFn("Boolean"),
+			"validate_absolute_path": fnValidateAbsPath, "ensure_packages": fnEnsurePackages,
+			"ensure_resource": fnEnsureResource, "stdlib::ensure": fnStdlibEnsure, "range": fnRange,
+			"join_keys_to_values": fnJoinKeysToValues, "to_json": fnToJSON, "to_json_pretty": fnToJSON,
+			"num2bool": fnNum2bool, "values_at": fnValuesAt, "zip": fnZip,
+		} {
+			t[name] = f
+		}
+	}
+	return t
 }
 
 func (k *call) argc(min, max int) error {
@@ -102,15 +110,7 @@ func classNames(args []Value) []string {
 }
 
 func (k *call) declareClasses() ([]*Resource, error) {
-	var out []*Resource
-	for _, n := range classNames(k.args) {
-		r, err := k.c.includeClass(k.s, n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, nil
+	return k.c.includeClasses(k.s, classNames(k.args))
 }
 
 func refsOf(rs []*Resource) []Value {
@@ -1293,7 +1293,10 @@ func fnType(k *call) (Value, error) {
 	if err := k.argc(1, 2); err != nil {
 		return nil, err
 	}
-	return &Type{Name: typeName(k.args[0])}, nil
+	if len(k.args) > 1 && ToS(k.args[1]) == "generalized" {
+		return &Type{Name: typeName(k.args[0])}, nil
+	}
+	return inferType(k.args[0]), nil
 }
 
 func fnAssertType(k *call) (Value, error) {
@@ -1366,10 +1369,7 @@ func fnCreateResources(k *call) (Value, error) {
 			if def == nil {
 				return nil, failf("Could not find declared class %s", ToS(title))
 			}
-			if old := k.c.byRef[classRef(ToS(title))]; old != nil {
-				return nil, k.c.duplicate(old, k.c.newResource(classRef(ToS(title)), k.s, k.node))
-			}
-			if _, err := k.c.evalClass(k.s, def, ops, k.node, true); err != nil {
+			if err := k.c.declareClassWithParams(k.s, def, ops, k.node); err != nil {
 				return nil, err
 			}
 			continue
@@ -1417,8 +1417,7 @@ func (k *call) ensureOne(typ, title string, params *Hash) error {
 		if def == nil {
 			return failf("Could not find declared class %s", title)
 		}
-		_, err := k.c.evalClass(k.s, def, ops, k.node, true)
-		return err
+		return k.c.declareClassWithParams(k.s, def, ops, k.node)
 	}
 	_, err := k.c.declareOne(k.s, ast.Regular, k.node, typ, title, ops)
 	return err
@@ -2064,7 +2063,6 @@ func fnUnwrap(k *call) (Value, error) {
 	return k.args[0], nil
 }
 
-func fnSensitive(k *call) (Value, error) { return &Sensitive{V: k.args[0]}, nil }
 
 func isFn(typ string) builtin {
 	return func(k *call) (Value, error) {

@@ -43,7 +43,7 @@ func (c *Compiler) evalCollect(s *Scope, x *ast.CollectExpr) (Value, error) {
 		return nil, errAt(s.rng(x), "Collector type must be a resource type")
 	}
 	if ref.Type == "Class" {
-		return nil, errAt(s.rng(x), "Classes cannot be collected")
+		return nil, errAt(s.rng(x), "Error while evaluating a Virtual Query, Classes cannot be collected")
 	}
 	if _, ok := c.types.Lookup(ref.Type); !ok && c.findDefine(ref.Type) == nil {
 		return nil, errAt(s.rng(x), "Resource type %s doesn't exist", strings.ToLower(ref.Type))

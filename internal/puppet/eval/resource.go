@@ -220,9 +220,6 @@ func (c *Compiler) namevarValue(r *Resource) (string, bool) {
 func (c *Compiler) findResource(ref Ref) *Resource {
 	if ref.Type == "Class" {
 		ref.Title = catalog.CanonicalType(ref.Title)
-		if strings.EqualFold(ref.Title, "main") {
-			ref.Title = "main"
-		}
 	}
 	if r, ok := c.byRef[ref]; ok {
 		return r
@@ -449,7 +446,7 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 			continue
 		}
 		if err := c.checkAttr(r, p.name); err != nil {
-			return nil, stmtError("Resource Statement", rng, err)
+			return nil, stmtError("Resource Statement", rng, failf("%s: %v", ref, err))
 		}
 		r.params = append(r.params, &param{name: p.name, value: p.value, scope: s, pos: p.pos})
 	}
@@ -476,6 +473,9 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 	if typ == "stage" {
 		c.stages[title] = true
 	}
+	if _, ok := r.get("stage"); ok {
+		return nil, stmtError("Resource Statement", rng, failf("Only classes can set 'stage'; normal resources like %s cannot change run stage", ref))
+	}
 	if err := c.addResource(r); err != nil {
 		return nil, stmtError("Resource Statement", rng, err)
 	}
@@ -499,7 +499,7 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 func (c *Compiler) checkAttr(r *Resource, name string) error {
 	if r.typeInfo != nil {
 		if !r.typeInfo.HasAttr(name) {
-			return failf("no parameter named '%s'", name)
+			return failf("has no parameter named '%s'", name)
 		}
 		return nil
 	}
@@ -515,7 +515,7 @@ func (c *Compiler) checkAttr(r *Resource, name string) error {
 		if name == "name" || name == "title" {
 			return nil
 		}
-		return failf("no parameter named '%s'", name)
+		return failf("has no parameter named '%s'", name)
 	}
 	return nil
 }
@@ -631,7 +631,9 @@ func (c *Compiler) applyOverride(o *override, r *Resource) error {
 	from := o.scope.real().className()
 	allowed := o.fromCollector || from == r.declClass || c.inherits(from, r.declClass)
 	if !allowed {
-		return errAt(o.pos, "Only subclasses can override parameters").noColumn()
+		e := errAt(o.pos, "Only subclasses can override parameters").noColumn()
+		e.Evaluation = false
+		return e
 	}
 	if r.def != nil && r.evaluated && !o.fromCollector {
 		c.logf("warning", "Attempt to override an already evaluated resource, defined at %s, with new values %s", locationOf(r), posString(o.pos))
@@ -652,7 +654,9 @@ func (c *Compiler) applyOverride(o *override, r *Resource) error {
 			continue
 		}
 		if old != nil && old.value != nil && !o.fromCollector && from == r.declClass && from == old.scope.real().className() && !isSubclassOverride(c, from, old) {
-			return errAt(o.pos, "Parameter '%s' is already set on %s by %s at %s; cannot redefine", name, r.ref, setterName(old), locationOfParam(old)).noColumn()
+			e := errAt(o.pos, "Parameter '%s' is already set on %s by %s at %s; cannot redefine", name, r.ref, setterName(old), locationOfParam(old)).noColumn()
+			e.Evaluation = false
+			return e
 		}
 		r.setParam(name, p.value, o.scope)
 		if name == "tag" {

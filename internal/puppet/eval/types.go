@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"sort"
 	"math"
 	"regexp"
 	"strings"
@@ -29,8 +30,17 @@ func (t *Type) String() string {
 	if len(t.Params) == 0 {
 		return t.Name
 	}
-	parts := make([]string, len(t.Params))
-	for i, p := range t.Params {
+	params := t.Params
+	if t.Name == "Enum" {
+		params = append([]Value(nil), params...)
+		sort.SliceStable(params, func(i, j int) bool {
+			a, aok := params[i].(string)
+			b, bok := params[j].(string)
+			return aok && bok && a < b
+		})
+	}
+	parts := make([]string, len(params))
+	for i, p := range params {
 		switch x := p.(type) {
 		case int64:
 			if x == math.MaxInt64 && (t.Name == "Integer" || t.Name == "String" || t.Name == "Array" || t.Name == "Hash" || t.Name == "Collection") {
@@ -41,7 +51,7 @@ func (t *Type) String() string {
 			parts[i] = "default"
 			continue
 		}
-		parts[i] = Inspect(p)
+		parts[i] = inspectQuoted(p)
 	}
 	return t.Name + "[" + strings.Join(parts, ", ") + "]"
 }
@@ -103,6 +113,21 @@ func detailedTypeName(v Value) string {
 		return "Type[" + x.Type + "]"
 	}
 	return typeName(v)
+}
+
+// inferType is the detailed type of a value, as type() returns it.
+func inferType(v Value) Value {
+	switch x := v.(type) {
+	case int64:
+		return &Type{Name: "Integer", Params: []Value{x, x}}
+	case float64:
+		return &Type{Name: "Float", Params: []Value{x, x}}
+	case string:
+		return &Type{Name: "String", Params: []Value{x}}
+	case Ref:
+		return &Type{Name: "Type", Params: []Value{x}}
+	}
+	return &Type{Name: typeName(v)}
 }
 
 // resolveAlias follows type aliases.

@@ -137,11 +137,18 @@ func ToS(v Value) string {
 	return Inspect(v)
 }
 
-// Inspect renders v as Puppet shows values inside collections: strings
-// quoted, the rest as ToS would.
+// Inspect renders v as Puppet's string conversion does: strings bare,
+// also inside collections, undef as empty.
 func Inspect(v Value) string {
 	var b strings.Builder
 	inspect(&b, v, false)
+	return b.String()
+}
+
+// inspectQuoted is Inspect with strings quoted, as inside collections.
+func inspectQuoted(v Value) string {
+	var b strings.Builder
+	inspect(&b, v, true)
 	return b.String()
 }
 
@@ -171,7 +178,7 @@ func inspect(b *strings.Builder, v Value, quoted bool) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			inspect(b, e, true)
+			inspect(b, e, quoted)
 		}
 		b.WriteByte(']')
 	case *Hash:
@@ -180,15 +187,19 @@ func inspect(b *strings.Builder, v Value, quoted bool) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			inspect(b, k, true)
+			inspect(b, k, quoted)
 			b.WriteString(" => ")
-			inspect(b, x.vals[i], true)
+			inspect(b, x.vals[i], quoted)
 		}
 		b.WriteByte('}')
 	case *Regexp:
 		b.WriteString("/" + x.Src + "/")
 	case Ref:
-		b.WriteString(x.String())
+		if x.Title == "" {
+			b.WriteString(x.Type)
+		} else {
+			b.WriteString(x.Type + "[" + quoteString(x.Title) + "]")
+		}
 	case *Type:
 		b.WriteString(x.String())
 	case *Sensitive:
@@ -288,6 +299,8 @@ func ToCatalog(v Value) catalog.Value {
 		return x
 	case Default:
 		return "default"
+	case Ref:
+		return x.String()
 	case []Value:
 		out := make([]catalog.Value, len(x))
 		for i, e := range x {
