@@ -31,10 +31,10 @@ func builtinTable(withStdlib bool) map[string]builtin {
 		"split": fnSplit, "join": fnJoin, "sprintf": fnSprintf, "versioncmp": fnVersioncmp,
 		"upcase": strFn(strings.ToUpper), "downcase": strFn(strings.ToLower), "capitalize": strFn(capitalize),
 		"strip": strFn(strings.TrimSpace), "lstrip": strFn(func(s string) string { return strings.TrimLeftFunc(s, unicode.IsSpace) }),
-		"rstrip": strFn(func(s string) string { return strings.TrimRightFunc(s, unicode.IsSpace) }),
-		"chomp":  strFn(func(s string) string { return strings.TrimSuffix(strings.TrimSuffix(s, "\n"), "\r") }),
+		"rstrip":    strFn(func(s string) string { return strings.TrimRightFunc(s, unicode.IsSpace) }),
+		"chomp":     strFn(func(s string) string { return strings.TrimSuffix(strings.TrimSuffix(s, "\n"), "\r") }),
 		"camelcase": strFn(camelcase),
-		"regsubst": fnRegsubst, "match": fnMatch, "size": fnSize, "length": fnSize, "count": fnCount,
+		"regsubst":  fnRegsubst, "match": fnMatch, "size": fnSize, "length": fnSize, "count": fnCount,
 		"empty": fnEmpty, "sort": fnSort, "unique": fnUnique, "flatten": fnFlatten, "keys": fnKeys,
 		"values": fnValues, "abs": fnAbs, "min": fnMin, "max": fnMax, "type": fnType,
 		"round": fnRound, "floor": fnFloor, "ceiling": fnCeiling,
@@ -2062,7 +2062,6 @@ func fnUnwrap(k *call) (Value, error) {
 	}
 	return k.args[0], nil
 }
-
 
 func isFn(typ string) builtin {
 	return func(k *call) (Value, error) {

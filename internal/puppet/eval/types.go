@@ -2,9 +2,9 @@ package eval
 
 import (
 	"fmt"
-	"sort"
 	"math"
 	"regexp"
+	"sort"
 	"strings"
 )
 
