@@ -553,6 +553,13 @@ func (c *Compiler) finish() error {
 		return &Error{Msg: "Failed to realize virtual resources " + strings.Join(unrealized, ", ")}
 	}
 	for _, r := range c.resources {
+		if r.typeInfo != nil && !r.virtual {
+			for _, p := range r.params {
+				if !r.typeInfo.HasAttr(p.name) {
+					return &Error{Msg: fmt.Sprintf("no parameter named '%s' on %s", p.name, r.ref), File: r.file, Line: r.line}
+				}
+			}
+		}
 		for _, name := range relationParams {
 			if p := r.getParam(name); p != nil {
 				if arr, ok := p.value.([]Value); ok {

@@ -232,7 +232,7 @@ func (c *Compiler) evalVariable(s *Scope, x *ast.Variable) (Value, error) {
 		return nil, nil
 	}
 	if c.opts.StrictVariables {
-		return nil, errAt(s.rng(x), "Unknown variable: '$%s'.", x.Name)
+		return nil, errAt(s.rng(x), "Unknown variable: '%s'.", x.Name)
 	}
 	return nil, nil
 }

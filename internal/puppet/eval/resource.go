@@ -135,26 +135,31 @@ func (r *Resource) hasTag(t string) bool {
 }
 
 // addResource puts r in the catalog, checking uniqueness by title and
-// by uniqueness key.
+// by uniqueness key as Puppet's catalog does: the title must not name a
+// resource (by its title or key), and the key must not either.
 func (c *Compiler) addResource(r *Resource) error {
 	if old, ok := c.byRef[r.ref]; ok {
 		return c.duplicate(old, r)
 	}
+	if old, ok := c.byKey[r.ref.Type+"\x00"+r.ref.Title]; ok {
+		return c.duplicate(old, r)
+	}
 	key := c.uniquenessKey(r)
 	if key != "" {
-		if old, ok := c.byKey[key]; ok && old != r {
-			if old.ref.Title == r.ref.Title {
-				return c.duplicate(old, r)
+		nv, _ := c.namevarValue(r)
+		if nv != r.ref.Title {
+			if old, ok := c.byKey[key]; ok && old != r {
+				return failf("Cannot alias %s to %s at %s; resource [%q, %q] already declared %s",
+					r.ref, rubyInspectKey(nv), locationOf(r), old.ref.Type, nv, locationOf(old))
 			}
-			nv, _ := c.namevarValue(r)
-			if old.ref.Title == nv || r.ref.Title == c.titleKey(old) {
-				return c.duplicate(old, r)
+			if old, ok := c.byRef[Ref{Type: r.ref.Type, Title: nv}]; ok {
+				return failf("Cannot alias %s to %s at %s; resource [%q, %q] already declared %s",
+					r.ref, rubyInspectKey(nv), locationOf(r), old.ref.Type, nv, locationOf(old))
 			}
-			return failf("Cannot alias %s to %s at %s; resource [%q, %q] already declared %s",
-				r.ref, rubyInspectKey(nv), locationOf(r), old.ref.Type, nv, locationOf(old))
 		}
 		c.byKey[key] = r
 	}
+	c.byKey[r.ref.Type+"\x00"+r.ref.Title] = r
 	c.byRef[r.ref] = r
 	c.resources = append(c.resources, r)
 	return nil
@@ -233,7 +238,7 @@ func (c *Compiler) findResource(ref Ref) *Resource {
 			return r
 		}
 	}
-	if r, ok := c.byKey["alias\x00"+ref.Type+"\x00"+ref.Title]; ok {
+	if r, ok := c.byKey[ref.Type+"\x00"+ref.Title]; ok {
 		return r
 	}
 	return nil
@@ -445,8 +450,10 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		if p.value == nil {
 			continue
 		}
-		if err := c.checkAttr(r, p.name); err != nil {
-			return nil, stmtError("Resource Statement", rng, failf("%s: %v", ref, err))
+		if r.def != nil {
+			if err := c.checkAttr(r, p.name); err != nil {
+				return nil, stmtError("Resource Statement", rng, failf("%s: %v", ref, err))
+			}
 		}
 		r.params = append(r.params, &param{name: p.name, value: p.value, scope: s, pos: p.pos})
 	}
@@ -462,6 +469,9 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 	}
 	if tv, ok := r.get("tag"); ok {
 		for _, t := range flatten(tv) {
+			if !validTag.MatchString(strings.ToLower(ToS(t))) {
+				return nil, &Error{Msg: fmt.Sprintf("Invalid tag '%s'", ToS(t)), File: r.file, Line: r.line}
+			}
 			r.addTags(ToS(t))
 		}
 	}
@@ -481,7 +491,12 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 	}
 	if al, ok := r.get("alias"); ok {
 		for _, a := range flatten(al) {
-			c.byKey["alias\x00"+ref.Type+"\x00"+ToS(a)] = r
+			k := ref.Type + "\x00" + ToS(a)
+			if old, ok := c.byKey[k]; ok && old != r {
+				return nil, stmtError("Resource Statement", rng, failf("Cannot alias %s to %q at %s; resource [%q, %q] already declared %s",
+					ref, ToS(a), locationOf(r), ref.Type, ToS(a), locationOf(old)))
+			}
+			c.byKey[k] = r
 		}
 	}
 	if typ != "stage" {

@@ -1,4 +1,4 @@
-class my::cls { notify { 'in-cls': tag => ['Extra', 'two words'] } tag 'added' }
+class my::cls { notify { 'in-cls': tag => ['Extra', 'two'] } tag 'added' }
 include my::cls
 define my::def() { notify { "d-${title}": } }
 my::def { 'Inst': }
