@@ -289,3 +289,63 @@ func utf16Pair(r rune) (rune, rune) {
 }
 
 var _ = utf8.RuneError
+
+// TestCorpus compiles every manifest of the shared differential corpus
+// (testdata/differential, recorded from Puppet 7.23) and compares the
+// catalog with Puppet's: the normalized catalog (NAME.catalog) and each
+// resource's tags, file and line (NAME.json).
+func TestCorpus(t *testing.T) {
+	const dir = "../../../testdata/differential"
+	cases, err := filepath.Glob(filepath.Join(dir, "*.pp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range cases {
+		base := strings.TrimSuffix(path, ".pp")
+		t.Run(filepath.Base(base), func(t *testing.T) {
+			want, err := os.ReadFile(base + ".catalog")
+			if err != nil {
+				t.Skip("no catalog recorded")
+			}
+			gotCat, gotMeta := compileCorpusCase(t, path)
+			if d := diff.Diff("puppet", want, "ordo", []byte(gotCat)); d != nil {
+				t.Errorf("catalog differs:\n%s", d)
+			}
+			raw, err := os.ReadFile(base + ".json")
+			if err != nil || gotMeta == "" {
+				return
+			}
+			wantMeta := normalizeMeta(t, string(raw))
+			if d := diff.Diff("puppet", []byte(wantMeta), "ordo", []byte(gotMeta)); d != nil {
+				t.Errorf("tags, files or lines differ:\n%s", d)
+			}
+		})
+	}
+}
+
+// compileCorpusCase compiles a corpus case as @ROOT@/case.pp, the name
+// its raw catalog was compiled under.
+func compileCorpusCase(t *testing.T, path string) (string, string) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	manifest := filepath.Join(root, "case.pp")
+	if err := os.WriteFile(manifest, bytes.ReplaceAll(src, []byte("@ROOT@"), []byte(root)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := eval.Compile(context.Background(), manifest, eval.Options{Node: "node.example", Facts: testFacts()})
+	if err != nil {
+		line := "Error: " + err.Error() + " on node node.example"
+		line = strings.ReplaceAll(line, root, "@ROOT@")
+		line = errLocation.ReplaceAllString(line, "")
+		return "no catalog: " + line + "\n", ""
+	}
+	var buf bytes.Buffer
+	if err := catalog.Encode(&buf, cat); err != nil {
+		t.Fatal(err)
+	}
+	text := strings.ReplaceAll(buf.String(), root, "@ROOT@")
+	return normalizeCatalog(t, text), normalizeMeta(t, text)
+}

@@ -135,7 +135,7 @@ func fnRequire(k *call) (Value, error) {
 		for _, r := range rs {
 			old, ok := cont.get("require")
 			if !ok || old == nil {
-				cont.setParam("require", r.ref, nil)
+				cont.setParam("require", []Value{r.ref}, nil)
 			} else {
 				cont.setParam("require", append(flatten(old), r.ref), nil)
 			}
