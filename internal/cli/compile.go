@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -56,7 +57,17 @@ catalog in Puppet's JSON format (catalog_format 2), as
 				return err
 			}
 			fmt.Fprintf(stdio.Err, "Notice: Compiled catalog for %s in environment %s in %0.2f seconds\n", c.Name, c.Environment, time.Since(start).Seconds())
-			return catalog.Encode(stdio.Out, c)
+			// Puppet pretty-prints the catalog, one value a line.
+			var compact, pretty bytes.Buffer
+			if err := catalog.Encode(&compact, c); err != nil {
+				return err
+			}
+			if err := json.Indent(&pretty, compact.Bytes(), "", "  "); err != nil {
+				return err
+			}
+			pretty.WriteByte('\n')
+			_, err = stdio.Out.Write(pretty.Bytes())
+			return err
 		},
 	}
 	f.register(cmd)
