@@ -300,6 +300,9 @@ func (c *Compiler) evalDefine(r *Resource) error {
 	r.evaluated = true
 	def := r.def
 	declScope := r.scope
+	if cont := declScope.container(); cont != nil {
+		r.addTags(cont.tags...)
+	}
 	cs := c.newScope(defineScope, declScope.enclosing(), declScope, def.file)
 	cs.name = def.name
 	cs.resource = r

@@ -75,6 +75,7 @@ type Compiler struct {
 	byRef     map[Ref]*Resource
 	byKey     map[string]*Resource
 	edges     []catalog.Containment
+	edgeSet   map[[2]Ref]bool
 
 	classScopes map[string]*Scope
 	evaluated   []string // class names in evaluation order
@@ -166,7 +167,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{},
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
 		byRef: map[Ref]*Resource{}, byKey: map[string]*Resource{}, classScopes: map[string]*Scope{},
-		stages: map[string]bool{},
+		stages: map[string]bool{}, edgeSet: map[[2]Ref]bool{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()
@@ -567,7 +568,7 @@ func (c *Compiler) finish() error {
 				}
 			}
 		}
-		if r.isClass || r.scope == nil || r.ref.Type == "Stage" {
+		if r.isClass || r.scope == nil || r == c.mainStage {
 			continue
 		}
 		if cont := r.scope.container(); cont != nil && cont != r {

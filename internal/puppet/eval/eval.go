@@ -950,7 +950,12 @@ func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng sourceRange) (Value, e
 			if ri == 0 {
 				return nil, errAt(rng, "Division by 0")
 			}
-			return li % ri, nil
+			// Ruby's modulo takes the sign of the divisor.
+			m := li % ri
+			if m != 0 && (m < 0) != (ri < 0) {
+				m += ri
+			}
+			return m, nil
 		case ast.LShift:
 			return li << uint(ri), nil
 		case ast.RShift:

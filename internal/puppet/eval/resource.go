@@ -124,7 +124,22 @@ func (r *Resource) addTag(t string) {
 	r.tags = append(r.tags, t)
 }
 
+// hasTag reports whether r is tagged t, by its own tags or by those of
+// the resource of the scope it was declared in, as Puppet's tagged? does
+// before the scope's tags are merged in at the end.
 func (r *Resource) hasTag(t string) bool {
+	if r.ownTag(t) {
+		return true
+	}
+	if r.scope != nil {
+		if cont := r.scope.container(); cont != nil && cont != r {
+			return cont.ownTag(t)
+		}
+	}
+	return false
+}
+
+func (r *Resource) ownTag(t string) bool {
 	t = strings.ToLower(t)
 	for _, x := range r.tags {
 		if x == t {
@@ -246,11 +261,11 @@ func (c *Compiler) findResource(ref Ref) *Resource {
 
 // contain records a containment edge.
 func (c *Compiler) contain(container, member *Resource) {
-	for _, e := range c.edges {
-		if Ref(e.Container) == container.ref && Ref(e.Member) == member.ref {
-			return
-		}
+	key := [2]Ref{container.ref, member.ref}
+	if c.edgeSet[key] {
+		return
 	}
+	c.edgeSet[key] = true
 	c.edges = append(c.edges, catalog.Containment{Container: catalog.Ref(container.ref), Member: catalog.Ref(member.ref)})
 	if member.container == nil {
 		member.container = container
@@ -477,9 +492,6 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 	}
 	r.addTags(typ)
 	r.addTags(title)
-	if cont := s.container(); cont != nil {
-		r.addTags(cont.tags...)
-	}
 	if typ == "stage" {
 		c.stages[title] = true
 	}
