@@ -106,6 +106,11 @@ func (c *Compiler) evalMethodCall(s *Scope, x *ast.CallMethod) (Value, error) {
 
 func (c *Compiler) dispatch(k *call) (Value, error) {
 	name := strings.ToLower(k.name)
+	// A function written in Puppet (in the manifest or a module) wins
+	// over the Go stand-in for a module's Ruby function of that name.
+	if fd := c.findFunction(name); fd != nil {
+		return c.callPuppetFunction(k, fd)
+	}
 	if f, ok := c.builtins[name]; ok {
 		v, err := f(k)
 		if err != nil {
@@ -119,9 +124,6 @@ func (c *Compiler) dispatch(k *call) (Value, error) {
 			return nil, stmtError("Function Call", k.rng, err)
 		}
 		return v, nil
-	}
-	if fd := c.findFunction(name); fd != nil {
-		return c.callPuppetFunction(k, fd)
 	}
 	return nil, errAt(k.rng, "Unknown function: '%s'.", k.name)
 }

@@ -76,6 +76,7 @@ type Compiler struct {
 	byKey     map[string]*Resource
 	edges     []catalog.Containment
 	edgeSet   map[[2]Ref]bool
+	modules   map[string]bool // which modules are on the module path
 
 	classScopes map[string]*Scope
 	evaluated   []string // class names in evaluation order
@@ -167,12 +168,20 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{},
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
 		byRef: map[Ref]*Resource{}, byKey: map[string]*Resource{}, classScopes: map[string]*Scope{},
-		stages: map[string]bool{}, edgeSet: map[[2]Ref]bool{},
+		stages: map[string]bool{}, edgeSet: map[[2]Ref]bool{}, modules: map[string]bool{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()
 	}
+	c.types = withModuleTypes{base: c.types, modules: c.hasModule}
 	c.builtins = builtinTable(c.hasModule("stdlib"))
+	for _, m := range []string{"apache"} {
+		if c.hasModule(m) {
+			for name, f := range moduleFunctions(m) {
+				c.builtins[name] = f
+			}
+		}
+	}
 	return c
 }
 
@@ -278,12 +287,18 @@ func (c *Compiler) autoload(name, dir string) {
 
 // hasModule reports whether a module is on the module path.
 func (c *Compiler) hasModule(name string) bool {
+	if has, ok := c.modules[name]; ok {
+		return has
+	}
+	has := false
 	for _, mp := range c.opts.ModulePath {
 		if st, err := os.Stat(filepath.Join(mp, name)); err == nil && st.IsDir() {
-			return true
+			has = true
+			break
 		}
 	}
-	return false
+	c.modules[name] = has
+	return has
 }
 
 func (c *Compiler) findClass(name string) *definition {

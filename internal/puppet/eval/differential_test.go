@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -51,6 +53,69 @@ func TestDifferential(t *testing.T) {
 	}
 }
 
+// TestModules compiles the manifests of testdata/modules against real
+// Forge modules and compares with Puppet's catalogs. It runs when
+// ORDO_TEST_MODULEPATH names a folder holding puppetlabs-stdlib, -ntp,
+// -concat and -apache (as stdlib/, ntp/, concat/, apache/).
+func TestModules(t *testing.T) {
+	mp := os.Getenv("ORDO_TEST_MODULEPATH")
+	if mp == "" {
+		t.Skip("ORDO_TEST_MODULEPATH is not set")
+	}
+	mp, err := filepath.Abs(mp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, _ := filepath.Glob("testdata/modules/*.pp")
+	for _, path := range cases {
+		name := strings.TrimSuffix(filepath.Base(path), ".pp")
+		t.Run(name, func(t *testing.T) {
+			want, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".catalog")
+			if err != nil {
+				t.Skip("no golden")
+			}
+			gotCat, gotMeta := compileCase(t, path, mp)
+			if d := diff.Diff("puppet", want, "ordo", []byte(gotCat)); d != nil {
+				t.Errorf("catalog differs:\n%s", d)
+			}
+			wantMeta, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".meta")
+			if err == nil && len(wantMeta) > 0 && gotMeta != "" {
+				if d := diff.Diff("puppet", wantMeta, "ordo", []byte(gotMeta)); d != nil {
+					t.Errorf("tags, files or lines differ:\n%s", d)
+				}
+			}
+		})
+	}
+}
+
+var (
+	factsOnce sync.Once
+	factsJSON []byte
+)
+
+// machineFacts are this machine's facts as Facter reports them, which
+// the module goldens were compiled with.
+func machineFacts(t testing.TB) *catalog.Hash {
+	factsOnce.Do(func() {
+		// Facter exits 1 over facts it may not read in a container; its
+		// output is still whole.
+		factsJSON, _ = exec.Command("facter", "-j", "--show-legacy").Output()
+	})
+	out := factsJSON
+	if len(out) == 0 {
+		t.Skip("facter gave no facts")
+	}
+	c, err := catalog.Decode([]byte(`{"resources": [{"type": "X", "title": "x", "parameters": `+string(out)+`}]}`), "facter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := catalog.NewHash()
+	for _, p := range c.Resources[0].Params {
+		h.Set(p.Name, p.Value)
+	}
+	return h
+}
+
 // compileCase lays the case out as the oracle does and compiles it,
 // returning the normalized catalog and meta lines.
 func compileCase(t testing.TB, path, modulepath string) (string, string) {
@@ -72,7 +137,13 @@ func compileCase(t testing.TB, path, modulepath string) (string, string) {
 		opts.StrictVariables = true
 	}
 	if modulepath != "" {
-		opts.ModulePath = []string{modulepath}
+		// As the recorder does: the modules are the environment's.
+		link := filepath.Join(root, ".pcode/environments/production/modules")
+		if err := os.Symlink(modulepath, link); err != nil {
+			t.Fatal(err)
+		}
+		opts.ModulePath = []string{link}
+		opts.Facts = machineFacts(t)
 	}
 	cat, err := eval.Compile(context.Background(), manifest, opts)
 	if err != nil {

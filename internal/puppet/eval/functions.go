@@ -56,11 +56,53 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"ensure_resource": fnEnsureResource, "stdlib::ensure": fnStdlibEnsure, "range": fnRange,
 			"join_keys_to_values": fnJoinKeysToValues, "to_json": fnToJSON, "to_json_pretty": fnToJSON,
 			"num2bool": fnNum2bool, "values_at": fnValuesAt, "zip": fnZip,
+			"deprecation": fnDeprecation,
 		} {
 			t[name] = f
+			// stdlib 9 names its functions stdlib::name; the plain names
+			// remain as deprecated shims.
+			if !strings.Contains(name, "::") {
+				t["stdlib::"+name] = f
+			}
 		}
 	}
 	return t
+}
+
+// moduleFunctions are Go stand-ins for Ruby functions of popular modules,
+// available when the module is on the module path.
+func moduleFunctions(module string) map[string]builtin {
+	switch module {
+	case "apache":
+		return map[string]builtin{"apache::bool2httpd": fnBool2httpd, "bool2httpd": fnBool2httpd}
+	}
+	return nil
+}
+
+func fnDeprecation(k *call) (Value, error) { return nil, nil }
+
+func fnBool2httpd(k *call) (Value, error) {
+	if err := k.argc(1, 1); err != nil {
+		return nil, err
+	}
+	switch x := k.args[0].(type) {
+	case nil:
+		return "Off", nil
+	case bool:
+		if x {
+			return "On", nil
+		}
+		return "Off", nil
+	case string:
+		if regexp.MustCompile(`(?i)false`).MatchString(x) {
+			return "Off", nil
+		}
+		if regexp.MustCompile(`(?i)true`).MatchString(x) {
+			return "On", nil
+		}
+		return x, nil
+	}
+	return ToS(k.args[0]), nil
 }
 
 func (k *call) argc(min, max int) error {

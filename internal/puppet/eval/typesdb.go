@@ -90,3 +90,34 @@ func BuiltinTypes() ResourceTypes {
 		"tidy":       tidy,
 	}
 }
+
+// moduleTypeInfos are the resource types that popular modules define in
+// Ruby, known when the module is on the module path.
+var moduleTypeInfos = map[string]struct {
+	module  string
+	namevar string
+	attrs   string
+}{
+	"anchor":          {"stdlib", "name", ""},
+	"file_line":       {"stdlib", "name", "ensure match match_for_absence multiple after line path replace replace_all_matches_not_matching_line encoding append_on_no_match"},
+	"concat_file":     {"concat", "path", "ensure tag owner group mode order backup replace validate_cmd ensure_newline format force selinux_ignore_defaults selrange selrole seltype seluser show_diff create_empty_file"},
+	"concat_fragment": {"concat", "name", "target content source order tag"},
+}
+
+// withModuleTypes adds the Ruby types of the modules present to base.
+type withModuleTypes struct {
+	base    ResourceTypes
+	modules func(string) bool
+}
+
+func (w withModuleTypes) Lookup(name string) (*TypeInfo, bool) {
+	if t, ok := w.base.Lookup(name); ok {
+		return t, true
+	}
+	mt, ok := moduleTypeInfos[strings.ToLower(name)]
+	if !ok || !w.modules(mt.module) {
+		return nil, false
+	}
+	return &TypeInfo{Name: strings.ToLower(name), Namevars: []string{mt.namevar}, Isomorphic: true,
+		Attrs: append([]string{mt.namevar}, strings.Fields(mt.attrs)...)}, true
+}
