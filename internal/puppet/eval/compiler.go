@@ -610,7 +610,7 @@ func (c *Compiler) propagateMetaparams() {
 		p := queue[0]
 		queue = queue[1:]
 		for _, k := range children[p] {
-			for _, name := range []string{"noop", "schedule", "audit", "loglevel"} {
+			for _, name := range []string{"alias", "audit", "loglevel", "noop", "schedule", "stage", "tag"} {
 				if v, ok := p.get(name); ok {
 					if _, has := k.get(name); !has {
 						k.setParam(name, v, nil)
@@ -690,9 +690,20 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 			Type: r.ref.Type, Title: r.ref.Title, Tags: append([]string(nil), r.tags...),
 			File: r.file, Line: r.line, Exported: r.exported, Kind: r.kind,
 		}
+		// Puppet does not repeat the title as the namevar.
+		namevar := "name"
+		if r.typeInfo != nil && len(r.typeInfo.Namevars) == 1 {
+			namevar = r.typeInfo.Namevars[0]
+		}
+		special := r == c.mainStage || r == c.mainClass
 		for _, p := range r.params {
 			if p.value == nil {
 				continue
+			}
+			if p.name == namevar && !special {
+				if s, ok := p.value.(string); ok && s == r.ref.Title {
+					continue
+				}
 			}
 			cr.Params = append(cr.Params, catalog.Param{Name: p.name, Value: ToCatalog(p.value)})
 			if _, ok := p.value.(*Sensitive); ok {

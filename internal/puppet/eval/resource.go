@@ -482,16 +482,28 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		}
 		r.params = append(r.params, &param{name: d.name, value: d.value, scope: d.scope, pos: d.pos})
 	}
-	if tv, ok := r.get("tag"); ok {
-		for _, t := range flatten(tv) {
-			if !validTag.MatchString(strings.ToLower(ToS(t))) {
-				return nil, &Error{Msg: fmt.Sprintf("Invalid tag '%s'", ToS(t)), File: r.file, Line: r.line}
+	// Tags: the tag attribute, the type and title, then tags from
+	// resource defaults, in the order Puppet adds them.
+	var defaultTags Value
+	if tp := r.getParam("tag"); tp != nil {
+		if tp.scope != s || tp.pos.File == nil || !explicitOp(ops, "tag") {
+			defaultTags = tp.value
+		} else {
+			for _, t := range flatten(tp.value) {
+				if !validTag.MatchString(strings.ToLower(ToS(t))) {
+					return nil, &Error{Msg: fmt.Sprintf("Invalid tag '%s'", ToS(t)), File: r.file, Line: r.line}
+				}
+				r.addTags(ToS(t))
 			}
-			r.addTags(ToS(t))
 		}
 	}
 	r.addTags(typ)
 	r.addTags(title)
+	for _, t := range flatten(defaultTags) {
+		if t != nil {
+			r.addTags(ToS(t))
+		}
+	}
 	if typ == "stage" {
 		c.stages[title] = true
 	}
@@ -521,6 +533,15 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 	}
 	c.applyPendingOverrides(r)
 	return ref, nil
+}
+
+func explicitOp(ops []*param, name string) bool {
+	for _, p := range ops {
+		if p.name == name && p.value != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Compiler) checkAttr(r *Resource, name string) error {
