@@ -27,6 +27,7 @@ type compileFlags struct {
 	hieraConfig     string
 	factsFile       string
 	strictVariables bool
+	explain         []string
 }
 
 func (f *compileFlags) register(cmd *cobra.Command) {
@@ -42,6 +43,7 @@ func (f *compileFlags) register(cmd *cobra.Command) {
 func newCompileCmd(stdio Stdio) *cobra.Command {
 	var f compileFlags
 	var color string
+	var explain []string
 	cmd := &cobra.Command{
 		Use:   "compile [flags] site.pp",
 		Short: "Compile a Puppet manifest into a catalog",
@@ -52,11 +54,16 @@ catalog in Puppet's JSON format (catalog_format 2), as
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			start := time.Now()
+			f.explain = explain
 			c, err := compileManifest(cmd.Context(), stdio, &f, args[0])
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(stdio.Err, "Notice: Compiled catalog for %s in environment %s in %0.2f seconds\n", c.Name, c.Environment, time.Since(start).Seconds())
+			if len(explain) > 0 {
+				// The explanations were the point; the catalog is not printed.
+				return nil
+			}
 			// Puppet pretty-prints the catalog, one value a line.
 			var compact, pretty bytes.Buffer
 			if err := catalog.Encode(&compact, c); err != nil {
@@ -71,6 +78,7 @@ catalog in Puppet's JSON format (catalog_format 2), as
 		},
 	}
 	f.register(cmd)
+	cmd.Flags().StringArrayVar(&explain, "explain", nil, "show which declarations, defaults, amendments, collectors and arrows set each attribute of this resource (repeatable), instead of the catalog")
 	cmd.Flags().StringVar(&color, "color", "false", "colour the log (accepted for compatibility; ordo's compile log has no colour)")
 	return cmd
 }
@@ -85,6 +93,8 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 	opts := eval.Options{
 		Node:            node,
 		StrictVariables: f.strictVariables,
+		Explain:         f.explain,
+		ExplainTo:       stdio.Out,
 		Log: func(level, msg string) {
 			fmt.Fprintf(stdio.Err, "%s: %s\n", logLevelLabel(level), msg)
 		},

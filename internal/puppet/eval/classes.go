@@ -116,7 +116,7 @@ func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.N
 		if !metaparams[p.name] && !hasParam(def, p.name) {
 			return nil, failf("%s: has no parameter named '%s'", ref, p.name)
 		}
-		r.params = append(r.params, &param{name: p.name, value: p.value, scope: s, pos: p.pos})
+		r.params = append(r.params, p.copyTo(p.how))
 	}
 	if tv, ok := r.get("tag"); ok {
 		for _, t := range flatten(tv) {
@@ -240,7 +240,7 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 			}
 			if found {
 				v, given = FromCatalog(lv), true
-				r.setParam(p.Name, v, nil)
+				r.setParamHow(p.Name, v, nil, "Hiera lookup of "+def.name+"::"+p.Name, source.Range{})
 			}
 		}
 		if !given {
@@ -251,7 +251,7 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 				}
 				v = dv
 				if v != nil {
-					r.setParam(p.Name, v, nil)
+					r.setParamHow(p.Name, v, nil, "parameter default", source.Range{File: def.file, Start: p.Default.Pos(), End: p.Default.End()})
 				}
 			} else if p.Type == nil || !c.acceptsUndef(cs, p.Type) {
 				return failf("%s: expects a value for parameter '%s'", displayRef(r), p.Name)

@@ -8,6 +8,7 @@ package eval
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -50,6 +51,10 @@ type Options struct {
 	// Log receives the messages of notice(), warning() and Puppet's
 	// warnings, at a level named as Puppet prints it.
 	Log func(level, msg string)
+	// Explain names resources ("File[/etc/motd]") whose attributes'
+	// origins are written to ExplainTo after compilation.
+	Explain   []string
+	ExplainTo io.Writer
 }
 
 // Compiler holds the state of one compilation.
@@ -367,6 +372,11 @@ func (c *Compiler) compile(prog *ast.Program) (*catalog.Catalog, error) {
 	if err := c.finish(); err != nil {
 		return nil, err
 	}
+	for _, ref := range c.opts.Explain {
+		if err := c.explain(c.opts.ExplainTo, ref); err != nil {
+			return nil, err
+		}
+	}
 	return c.toCatalog(), nil
 }
 
@@ -613,7 +623,7 @@ func (c *Compiler) propagateMetaparams() {
 			for _, name := range []string{"alias", "audit", "loglevel", "noop", "schedule", "stage", "tag"} {
 				if v, ok := p.get(name); ok {
 					if _, has := k.get(name); !has {
-						k.setParam(name, v, nil)
+						k.setParamHow(name, v, nil, "inherited from container "+p.ref.String(), source.Range{})
 					}
 				}
 			}

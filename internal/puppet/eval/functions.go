@@ -177,9 +177,9 @@ func fnRequire(k *call) (Value, error) {
 		for _, r := range rs {
 			old, ok := cont.get("require")
 			if !ok || old == nil {
-				cont.setParam("require", []Value{r.ref}, nil)
+				cont.setParamHow("require", []Value{r.ref}, nil, "require function", k.rng)
 			} else {
-				cont.setParam("require", append(flatten(old), r.ref), nil)
+				cont.setParamHow("require", append(flatten(old), r.ref), nil, "require function", k.rng)
 			}
 		}
 	}
@@ -1392,7 +1392,7 @@ func fnCreateResources(k *call) (Value, error) {
 		var ops []*param
 		if attrs != nil {
 			for j, an := range attrs.keys {
-				ops = append(ops, &param{name: ToS(an), value: attrs.vals[j], scope: k.s, pos: k.rng})
+				ops = append(ops, newParam(ToS(an), attrs.vals[j], k.s, k.rng, "create_resources"))
 			}
 		}
 		if defaults != nil {
@@ -1403,7 +1403,7 @@ func fnCreateResources(k *call) (Value, error) {
 						continue
 					}
 				}
-				ops = append(ops, &param{name: name, value: defaults.vals[j], scope: k.s, pos: k.rng})
+				ops = append(ops, newParam(name, defaults.vals[j], k.s, k.rng, "create_resources defaults"))
 			}
 		}
 		if typ == "class" {
@@ -1451,7 +1451,7 @@ func (k *call) ensureOne(typ, title string, params *Hash) error {
 	var ops []*param
 	if params != nil {
 		for i, n := range params.keys {
-			ops = append(ops, &param{name: ToS(n), value: params.vals[i], scope: k.s, pos: k.rng})
+			ops = append(ops, newParam(ToS(n), params.vals[i], k.s, k.rng, k.name))
 		}
 	}
 	if typ == "class" {

@@ -333,16 +333,16 @@ func (c *Compiler) applyRelationship(rel *relationship) error {
 			if c.findResource(t) == nil {
 				return &Error{Msg: fmt.Sprintf("Could not find resource '%s' for relationship from '%s'", t, s)}
 			}
-			name := "before"
+			name, how := "before", "chaining arrow (-> or <-)"
 			if rel.notify {
-				name = "notify"
+				name, how = "notify", "chaining arrow (~> or <~)"
 			}
 			old, ok := src.get(name)
 			switch {
 			case !ok || old == nil:
-				src.setParam(name, []Value{t.String()}, nil)
+				src.setParamHow(name, []Value{t.String()}, nil, how, rel.pos)
 			default:
-				src.setParam(name, append(flatten(old), t.String()), nil)
+				src.setParamHow(name, append(flatten(old), t.String()), nil, how, rel.pos)
 			}
 		}
 	}

@@ -38,6 +38,34 @@ type param struct {
 	value Value
 	scope *Scope
 	pos   source.Range
+	// how says what set the value ("declared", "resource default", ...);
+	// history holds every step that set or changed it, for --explain.
+	how     string
+	history []origin
+}
+
+// origin is one step in the life of an attribute value.
+type origin struct {
+	how   string
+	pos   source.Range
+	value Value
+}
+
+// newParam makes an attribute value and records how it was set.
+func newParam(name string, v Value, s *Scope, pos source.Range, how string) *param {
+	return &param{name: name, value: v, scope: s, pos: pos, how: how, history: []origin{{how: how, pos: pos, value: v}}}
+}
+
+// copyTo copies p into a resource's attributes, keeping its history.
+func (p *param) copyTo(how string) *param {
+	n := *p
+	n.how = how
+	n.history = append([]origin(nil), p.history...)
+	if len(n.history) == 0 {
+		n.history = []origin{{how: how, pos: p.pos, value: p.value}}
+	}
+	n.history[len(n.history)-1].how = how
+	return &n
 }
 
 func (c *Compiler) newResource(ref Ref, s *Scope, at ast.Node) *Resource {
@@ -85,14 +113,20 @@ func (r *Resource) getParam(name string) *param {
 }
 
 func (r *Resource) setParam(name string, v Value, s *Scope) {
+	r.setParamHow(name, v, s, "set", source.Range{})
+}
+
+// setParamHow sets an attribute and records how and where.
+func (r *Resource) setParamHow(name string, v Value, s *Scope, how string, pos source.Range) {
 	for _, p := range r.params {
 		if p.name == name {
 			p.value = v
 			p.scope = s
+			p.history = append(p.history, origin{how: how, pos: pos, value: v})
 			return
 		}
 	}
-	r.params = append(r.params, &param{name: name, value: v, scope: s})
+	r.params = append(r.params, newParam(name, v, s, pos, how))
 }
 
 var validTag = regexp.MustCompile(`^[\p{L}\p{N}_][\p{L}\p{N}_:.\-]*$`)
@@ -354,7 +388,7 @@ func mergeLocalDefaults(defs, ops []*param) []*param {
 			}
 		}
 		if !found {
-			out = append(out, d)
+			out = append(out, d.copyTo("per-expression default (default: body)"))
 		}
 	}
 	return out
@@ -406,7 +440,7 @@ func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, al
 					return nil, errAt(s.rng(op), "The attribute '%s' has already been set", name)
 				}
 				set[name] = true
-				out = append(out, &param{name: name, value: h.vals[i], scope: s, pos: s.rng(op)})
+				out = append(out, newParam(name, h.vals[i], s, s.rng(op), "splat (* =>)"))
 			}
 			continue
 		}
@@ -417,7 +451,7 @@ func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, al
 			return nil, errAt(s.rng(op), "The attribute '%s' has already been set", op.Name)
 		}
 		set[op.Name] = true
-		p := &param{name: op.Name, value: v, scope: s, pos: s.rng(op)}
+		p := newParam(op.Name, v, s, s.rng(op), "declared")
 		if op.Op == ast.AttrAppend {
 			p.name = "+" + op.Name
 		}
@@ -470,7 +504,7 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 				return nil, stmtError("Resource Statement", rng, failf("%s: %v", ref, err))
 			}
 		}
-		r.params = append(r.params, &param{name: p.name, value: p.value, scope: s, pos: p.pos})
+		r.params = append(r.params, p.copyTo(p.how))
 	}
 	// Resource defaults visible from this scope fill unset attributes.
 	for _, d := range s.lookupDefaults(ref.Type) {
@@ -480,7 +514,7 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		if d.value == nil {
 			continue
 		}
-		r.params = append(r.params, &param{name: d.name, value: d.value, scope: d.scope, pos: d.pos})
+		r.params = append(r.params, d.copyTo("resource default"))
 	}
 	// Tags: the tag attribute, the type and title, then tags from
 	// resource defaults, in the order Puppet adds them.
@@ -696,9 +730,14 @@ func (c *Compiler) applyOverride(o *override, r *Resource) error {
 		if old != nil && !o.fromCollector && from == r.declClass && old.scope != nil && o.scope.real().className() == from && !c.inherits(from, r.declClass) {
 			// same class: allowed only when unset
 		}
+		how := "amended by reference"
+		if o.fromCollector {
+			how = "set by collector"
+		}
 		if old != nil && old.value != nil && appendOp {
 			old.value = append(flatten(old.value), flatten(p.value)...)
 			old.scope = o.scope
+			old.history = append(old.history, origin{how: how + " (+>)", pos: p.pos, value: old.value})
 			continue
 		}
 		if old != nil && old.value != nil && !o.fromCollector && from == r.declClass && from == old.scope.real().className() && !isSubclassOverride(c, from, old) {
@@ -706,7 +745,7 @@ func (c *Compiler) applyOverride(o *override, r *Resource) error {
 			e.Evaluation = false
 			return e
 		}
-		r.setParam(name, p.value, o.scope)
+		r.setParamHow(name, p.value, o.scope, how, p.pos)
 		if name == "tag" {
 			for _, t := range flatten(p.value) {
 				r.addTags(ToS(t))
