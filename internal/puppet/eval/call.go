@@ -18,6 +18,10 @@ type call struct {
 	argRng []sourceRange
 }
 
+// maxCallDepth bounds nested calls of Puppet functions and blocks, so
+// that endless recursion is an error rather than a crash.
+const maxCallDepth = 500
+
 // builtin is a function written in Go.
 type builtin func(k *call) (Value, error)
 
@@ -121,7 +125,7 @@ func (c *Compiler) dispatch(k *call) (Value, error) {
 			case breakSignal, returnSignal:
 				return nil, err
 			}
-			return nil, stmtError("Function Call", k.rng, err)
+			return nil, stmtError(k.kind(), k.rng, err)
 		}
 		return v, nil
 	}
@@ -141,10 +145,15 @@ func (c *Compiler) findFunction(name string) *funcDef {
 
 // callPuppetFunction runs a function written in Puppet.
 func (c *Compiler) callPuppetFunction(k *call, fd *funcDef) (Value, error) {
+	if c.depth >= maxCallDepth {
+		return nil, errAt(k.rng, "Maximum call depth of %d exceeded in function '%s'", maxCallDepth, fd.def.Name)
+	}
+	c.depth++
+	defer func() { c.depth-- }()
 	fs := c.newScope(functionScope, c.top, c.top, fd.file)
 	fs.name = strings.ToLower(fd.def.Name)
-	if err := c.bindArgs(fs, fd.def.Params, k.args, k.rng, "function '"+fd.def.Name+"'"); err != nil {
-		return nil, err
+	if err := c.bindArgs(fs, fd.def.Params, k.args, k.rng, "'"+fd.def.Name+"'"); err != nil {
+		return nil, stmtError(k.kind(), k.rng, err)
 	}
 	v, err := c.evalBlock(fs, fd.def.Body)
 	if rs, ok := err.(returnSignal); ok {
@@ -186,7 +195,7 @@ func (c *Compiler) bindArgs(s *Scope, params []*ast.Parameter, args []Value, rng
 			}
 			v = dv
 		default:
-			return errAt(rng, "%s expects %d arguments, got %d", what, requiredCount(params), len(args))
+			return argCountError(what, params, len(args))
 		}
 		if p.Type != nil && !p.Splat {
 			t, err := c.evalType(s, p.Type)
@@ -194,15 +203,33 @@ func (c *Compiler) bindArgs(s *Scope, params []*ast.Parameter, args []Value, rng
 				return err
 			}
 			if !c.isInstance(t, v) {
-				return errAt(rng, "%s %s", what, c.mismatch("parameter '"+p.Name+"'", t, v))
+				return failf("%s %s", what, c.mismatch("parameter '"+p.Name+"'", t, v))
 			}
 		}
 		s.vars[p.Name] = v
 	}
 	if len(args) > len(params) && (len(params) == 0 || !params[len(params)-1].Splat) {
-		return errAt(rng, "%s expects %d arguments, got %d", what, len(params), len(args))
+		return argCountError(what, params, len(args))
 	}
 	return nil
+}
+
+// argCountError is Puppet's message for a call with the wrong number of
+// arguments.
+func argCountError(what string, params []*ast.Parameter, got int) error {
+	req := requiredCount(params)
+	if req == len(params) {
+		return failf("%s expects %d argument%s, got %d", what, req, plural(req), got)
+	}
+	return failf("%s expects between %d and %d arguments, got %d", what, req, len(params), got)
+}
+
+// kind names the call for error messages as Puppet does.
+func (k *call) kind() string {
+	if _, ok := k.node.(*ast.CallMethod); ok {
+		return "Method call"
+	}
+	return "Function Call"
 }
 
 func requiredCount(params []*ast.Parameter) int {
@@ -217,6 +244,11 @@ func requiredCount(params []*ast.Parameter) int {
 
 // callLambda calls a block with args.
 func (c *Compiler) callLambda(l *lambda, args ...Value) (Value, error) {
+	if c.depth >= maxCallDepth {
+		return nil, errAt(l.scope.rng(l.def), "Maximum call depth of %d exceeded in a block", maxCallDepth)
+	}
+	c.depth++
+	defer func() { c.depth-- }()
 	ls := c.newScope(lambdaScope, l.scope, l.scope, l.scope.file)
 	params := l.def.Params
 	if len(args) > len(params) && !(len(params) > 0 && params[len(params)-1].Splat) {

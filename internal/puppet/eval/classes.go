@@ -272,7 +272,7 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 }
 
 func displayRef(r *Resource) string {
-	if r.isClass {
+	if r.isClass && r.ref.Title != "main" {
 		return "Class[" + catalog.CanonicalType(r.ref.Title) + "]"
 	}
 	return r.ref.String()

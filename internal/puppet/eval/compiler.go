@@ -96,6 +96,7 @@ type Compiler struct {
 	mainStage     *Resource
 
 	builtins map[string]builtin
+	depth    int // nesting of Puppet function and block calls
 	// render collects the output of the EPP template being evaluated.
 	render *strings.Builder
 }
@@ -497,26 +498,21 @@ func (c *Compiler) evalGenerators() error {
 				progress = true
 			}
 		}
-		for len(c.pendingDefs) > 0 {
-			batch := c.pendingDefs
-			c.pendingDefs = nil
-			for _, r := range batch {
-				if r.virtual || r.evaluated {
-					if r.virtual {
-						c.pendingDefs = append(c.pendingDefs, r)
-					}
-					continue
-				}
-				progress = true
-				if err := c.evalDefine(r); err != nil {
-					return err
-				}
+		// Every defined type instance waiting now is evaluated; those
+		// they declare wait for the next round.
+		batch := c.pendingDefs
+		c.pendingDefs = nil
+		for _, r := range batch {
+			if r.evaluated {
+				continue
 			}
-			if !progress {
-				break
+			if r.virtual {
+				c.pendingDefs = append(c.pendingDefs, r)
+				continue
 			}
-			if allVirtual(c.pendingDefs) {
-				break
+			progress = true
+			if err := c.evalDefine(r); err != nil {
+				return err
 			}
 		}
 		if !progress {
@@ -525,14 +521,6 @@ func (c *Compiler) evalGenerators() error {
 	}
 }
 
-func allVirtual(rs []*Resource) bool {
-	for _, r := range rs {
-		if !r.virtual && !r.evaluated {
-			return false
-		}
-	}
-	return true
-}
 
 // finish materializes relationships, applies what is left of overrides
 // and realizations, and propagates metaparameters down containment.

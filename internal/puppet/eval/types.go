@@ -104,8 +104,8 @@ func detailedTypeName(v Value) string {
 	switch x := v.(type) {
 	case int64:
 		return fmt.Sprintf("Integer[%d, %d]", x, x)
-	case string:
-		return fmt.Sprintf("String[%d, %d]", len([]rune(x)), len([]rune(x)))
+	case *Hash:
+		return inferHashType(x)
 	case Ref:
 		if x.Title != "" {
 			return "Type[" + x.String() + "]"
@@ -128,6 +128,43 @@ func inferType(v Value) Value {
 		return &Type{Name: "Type", Params: []Value{x}}
 	}
 	return &Type{Name: typeName(v)}
+}
+
+// inferHashType is the type Puppet infers for a hash in mismatch
+// messages: Hash[KeyType, ValueType] with ranges for integers.
+func inferHashType(h *Hash) string {
+	if h.Len() == 0 {
+		return "Hash"
+	}
+	return "Hash[" + commonType(h.keys) + ", " + commonType(h.vals) + "]"
+}
+
+func commonType(vs []Value) string {
+	var lo, hi int64
+	ints := true
+	for i, v := range vs {
+		n, ok := v.(int64)
+		if !ok {
+			ints = false
+			break
+		}
+		if i == 0 || n < lo {
+			lo = n
+		}
+		if i == 0 || n > hi {
+			hi = n
+		}
+	}
+	if ints {
+		return fmt.Sprintf("Integer[%d, %d]", lo, hi)
+	}
+	name := typeName(vs[0])
+	for _, v := range vs[1:] {
+		if typeName(v) != name {
+			return "Any"
+		}
+	}
+	return name
 }
 
 // resolveAlias follows type aliases.
@@ -564,9 +601,21 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 		prefix += " "
 	}
 	tt, _ := t.(*Type)
+	if alias, ok := c.aliasNames[tt]; ok && tt != nil {
+		got := typeName(v)
+		if c.isInstanceKind(tt, v) {
+			got = detailedTypeName(v)
+		}
+		return prefix + "expects " + article(alias) + " " + alias + " = " + tt.String() + " value, got " + got
+	}
 	if tt != nil {
 		switch tt.Name {
 		case "Optional":
+			if inner, ok := tt.Params[0].(*Type); ok && v != nil && len(tt.Params) > 0 && (inner.Name == "Enum" || inner.Name == "Pattern") {
+				if s, ok := v.(string); ok {
+					return prefix + "expects an undef value or a match for " + inner.String() + ", got " + quoteString(s)
+				}
+			}
 			if v != nil && len(tt.Params) > 0 {
 				if inner, ok := tt.Params[0].(*Type); ok && !c.isInstanceKind(inner, v) {
 					return prefix + "expects " + c.describeExpected(t) + ", got " + typeName(v)
@@ -575,7 +624,27 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 			}
 		case "NotUndef":
 			if v == nil {
-				return prefix + "expects a value"
+				return prefix + "expects a NotUndef value, got Undef"
+			}
+		case "Tuple":
+			if arr, ok := v.([]Value); ok {
+				var types []Value
+				for _, e := range tt.Params {
+					switch e.(type) {
+					case int64, Default:
+					default:
+						types = append(types, e)
+					}
+				}
+				for i, e := range arr {
+					ti := i
+					if ti >= len(types) {
+						ti = len(types) - 1
+					}
+					if ti >= 0 && !c.isInstance(types[ti], e) {
+						return c.mismatch(fmt.Sprintf("%sindex %d", prefix, i), types[ti], e)
+					}
+				}
 			}
 		case "Array":
 			if arr, ok := v.([]Value); ok && len(tt.Params) > 0 {
@@ -593,7 +662,7 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 				if _, isNum := tt.Params[0].(int64); !isNum {
 					for i, k := range h.keys {
 						if !c.isInstance(tt.Params[0], k) {
-							return c.mismatch(fmt.Sprintf("%skey '%s'", prefix, ToS(k)), tt.Params[0], k)
+							return prefix + "expects " + article(tt.Name) + " " + tt.String() + " value, got " + inferHashType(h)
 						}
 						if !c.isInstance(tt.Params[1], h.vals[i]) {
 							return c.mismatch(fmt.Sprintf("%sentry '%s'", prefix, ToS(k)), tt.Params[1], h.vals[i])
