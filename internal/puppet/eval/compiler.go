@@ -521,7 +521,6 @@ func (c *Compiler) evalGenerators() error {
 	}
 }
 
-
 // finish materializes relationships, applies what is left of overrides
 // and realizations, and propagates metaparameters down containment.
 func (c *Compiler) finish() error {
