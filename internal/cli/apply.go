@@ -145,6 +145,7 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 
 	var c *catalog.Catalog
 	if f.manifest != "" {
+		f.compile.snippets = console.Color
 		c, err = compileManifest(cmd.Context(), stdio, &f.compile, f.manifest)
 		if err != nil {
 			return err

@@ -28,6 +28,9 @@ type compileFlags struct {
 	factsFile       string
 	strictVariables bool
 	explain         []string
+	// snippets adds the source line and a caret under an error, for
+	// people reading a terminal (--color).
+	snippets bool
 }
 
 func (f *compileFlags) register(cmd *cobra.Command) {
@@ -55,6 +58,7 @@ catalog in Puppet's JSON format (catalog_format 2), as
 		RunE: func(cmd *cobra.Command, args []string) error {
 			start := time.Now()
 			f.explain = explain
+			f.snippets = useColor(color, stdio)
 			c, err := compileManifest(cmd.Context(), stdio, &f, args[0])
 			if err != nil {
 				return err
@@ -79,7 +83,7 @@ catalog in Puppet's JSON format (catalog_format 2), as
 	}
 	f.register(cmd)
 	cmd.Flags().StringArrayVar(&explain, "explain", nil, "show which declarations, defaults, amendments, collectors and arrows set each attribute of this resource (repeatable), instead of the catalog")
-	cmd.Flags().StringVar(&color, "color", "false", "colour the log (accepted for compatibility; ordo's compile log has no colour)")
+	cmd.Flags().StringVar(&color, "color", "auto", "decorate errors with the source line and a caret: true, false or auto (a terminal)")
 	return cmd
 }
 
@@ -116,7 +120,7 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 	opts.Facts = facts
 	c, err := eval.Compile(ctx, manifest, opts)
 	if err != nil {
-		printCompileError(stdio.Err, err, node)
+		printCompileError(stdio.Err, err, node, f.snippets)
 		return nil, &ExitError{Code: 1}
 	}
 	return c, nil
@@ -138,11 +142,11 @@ func logLevelLabel(level string) string {
 
 // printCompileError prints err as Puppet does, followed by the source
 // line and a caret when the error has a position.
-func printCompileError(w io.Writer, err error, node string) {
+func printCompileError(w io.Writer, err error, node string, snippets bool) {
 	var e *eval.Error
 	if errors.As(err, &e) {
 		fmt.Fprintf(w, "Error: %s on node %s\n", e.Error(), node)
-		if snip := e.Snippet(); snip != "" {
+		if snip := e.Snippet(); snip != "" && snippets {
 			fmt.Fprint(w, indent(snip))
 		}
 		return
@@ -150,7 +154,7 @@ func printCompileError(w io.Writer, err error, node string) {
 	var pe *eval.ParseError
 	if errors.As(err, &pe) {
 		fmt.Fprintf(w, "Error: %s on node %s\n", pe.Error(), node)
-		if snip := pe.Diags[0].Subject.Snippet(); snip != "" {
+		if snip := pe.Diags[0].Subject.Snippet(); snip != "" && snippets {
 			fmt.Fprint(w, indent(snip))
 		}
 		return
