@@ -79,6 +79,7 @@ type Compiler struct {
 	resources []*Resource
 	byRef     map[Ref]*Resource
 	byKey     map[string]*Resource
+	byType    map[string][]*Resource
 	edges     []catalog.Containment
 	edgeSet   map[[2]Ref]bool
 	modules   map[string]bool // which modules are on the module path
@@ -173,7 +174,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		files: map[string]*source.File{}, classes: map[string]*definition{}, defines: map[string]*definition{},
 		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{},
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
-		byRef: map[Ref]*Resource{}, byKey: map[string]*Resource{}, classScopes: map[string]*Scope{},
+		byRef: map[Ref]*Resource{}, byKey: map[string]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]Ref]bool{}, modules: map[string]bool{},
 	}
 	if c.types == nil {

@@ -156,8 +156,9 @@ func queryEq(r *Resource, attr string, v Value) bool {
 // seen; it reports whether it found any.
 func (c *Compiler) runCollector(col *collector) (bool, error) {
 	found := false
-	for _, r := range append([]*Resource(nil), c.resources...) {
-		if r.ref.Type != col.typ || col.seen[r] || !col.query(r) {
+	rs := c.byType[col.typ]
+	for _, r := range rs[:len(rs):len(rs)] {
+		if col.seen[r] || !col.query(r) {
 			continue
 		}
 		col.seen[r] = true

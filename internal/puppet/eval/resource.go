@@ -131,11 +131,30 @@ func (r *Resource) setParamHow(name string, v Value, s *Scope, how string, pos s
 
 var validTag = regexp.MustCompile(`^[\p{L}\p{N}_][\p{L}\p{N}_:.\-]*$`)
 
+// isValidTag is validTag with a fast path for ASCII.
+func isValidTag(t string) bool {
+	if t == "" {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c >= 0x80:
+			return validTag.MatchString(t)
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '_':
+		case i > 0 && (c == ':' || c == '.' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // addTags adds tags, lower-cased, with the segments of qualified names.
 func (r *Resource) addTags(tags ...string) {
 	for _, t := range tags {
 		t = strings.ToLower(t)
-		if !validTag.MatchString(t) {
+		if !isValidTag(t) {
 			continue
 		}
 		r.addTag(t)
@@ -211,6 +230,7 @@ func (c *Compiler) addResource(r *Resource) error {
 	c.byKey[r.ref.Type+"\x00"+r.ref.Title] = r
 	c.byRef[r.ref] = r
 	c.resources = append(c.resources, r)
+	c.byType[r.ref.Type] = append(c.byType[r.ref.Type], r)
 	return nil
 }
 
