@@ -234,7 +234,7 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 			given = false
 		}
 		if !given && isClass && c.opts.Lookup != nil {
-			lv, found, err := c.opts.Lookup(c.ctx, def.name+"::"+p.Name, "")
+			lv, found, err := c.opts.Lookup(c.ctx, LookupRequest{Names: []string{def.name + "::" + p.Name}, Var: cs.catalogVar})
 			if err != nil {
 				return err
 			}

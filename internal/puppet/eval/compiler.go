@@ -22,14 +22,47 @@ import (
 	"github.com/ordoproject/ordo/internal/source"
 )
 
-// LookupFunc looks key up in Hiera with a merge strategy ("first",
-// "unique", "hash", "deep" or "" for the configured one). found is false
-// when no layer has the key.
-type LookupFunc func(ctx context.Context, key, merge string) (value catalog.Value, found bool, err error)
+// LookupRequest is one lookup as Puppet's lookup() function and automatic
+// class parameter lookup make it.
+type LookupRequest struct {
+	// Names are tried in order; the first found answers.
+	Names []string
+	// Merge is nil (lookup_options, else first found), a strategy name
+	// or a hash with "strategy" and deep merge options.
+	Merge catalog.Value
+	// Default answers when nothing is found and HasDefault is set.
+	Default    catalog.Value
+	HasDefault bool
+	// DefaultValues and Override are lookup()'s default_values_hash and
+	// override options.
+	DefaultValues *catalog.Hash
+	Override      *catalog.Hash
+	// Check asserts lookup()'s value_type; subject names the value in
+	// Puppet's message ("Found value", "Default value", ...).
+	Check func(subject string, v catalog.Value) error
+	// Var gives interpolation the variables where the lookup happens.
+	Var func(name string) (catalog.Value, bool)
+}
 
-// TemplateFunc renders an ERB template file (resolved from the modules)
-// with the variables of the calling scope.
-type TemplateFunc func(ctx context.Context, path string, vars func(name string) (catalog.Value, bool)) (string, error)
+// LookupFunc is Hiera. found is false when no name has a value and
+// there is no default.
+type LookupFunc func(ctx context.Context, req LookupRequest) (value catalog.Value, found bool, err error)
+
+// TemplateScope is the scope an ERB template renders in: its variables,
+// the functions it may call and the catalog's classes and tags.
+type TemplateScope interface {
+	LookupVar(name string) (catalog.Value, bool)
+	CallFunction(ctx context.Context, name string, args []catalog.Value) (catalog.Value, error)
+	Classes() []string
+	Tags() []string
+	AllTags() []string
+	Variables() *catalog.Hash
+	SetVar(name string, value catalog.Value) error
+}
+
+// TemplateFunc renders an ERB template: name is its file (or "inline
+// template"), src its text.
+type TemplateFunc func(ctx context.Context, name string, src []byte, scope TemplateScope) (string, error)
 
 // Options configures a compilation.
 type Options struct {

@@ -39,7 +39,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 		"values": fnValues, "abs": fnAbs, "min": fnMin, "max": fnMax, "type": fnType,
 		"round": fnRound, "floor": fnFloor, "ceiling": fnCeiling,
 		"assert_type": fnAssertType, "create_resources": fnCreateResources,
-		"lookup": fnLookup, "hiera": fnLookup, "template": fnTemplate, "epp": fnEpp, "inline_epp": fnInlineEpp,
+		"lookup": fnLookup, "hiera": fnLookup, "template": fnTemplate, "inline_template": fnInlineTemplate, "epp": fnEpp, "inline_epp": fnInlineEpp,
 		"getvar": fnGetvar, "dig": fnDig, "get": fnGet, "unwrap": fnUnwrap, "shellquote": fnShellquote,
 		"return": fnReturn, "next": fnNext, "break": fnBreak,
 	}
@@ -1560,27 +1560,41 @@ func fnLookup(k *call) (Value, error) {
 	if err := k.argc(1, 4); err != nil {
 		return nil, err
 	}
+	req := LookupRequest{Var: k.s.catalogVar}
 	var names []Value
 	if arr, ok := k.args[0].([]Value); ok {
 		names = arr
 	} else {
 		names = []Value{k.args[0]}
 	}
+	for _, n := range names {
+		req.Names = append(req.Names, ToS(n))
+	}
 	var valueType Value
-	merge := ""
-	var dflt Value
-	hasDefault := false
 	rest := k.args[1:]
-	if len(rest) > 0 {
-		if h, ok := rest[0].(*Hash); ok && len(rest) == 1 && len(k.args) == 2 {
+	if k.name == "hiera" {
+		if len(rest) > 0 {
+			req.Default, req.HasDefault = ToCatalog(rest[0]), true
+		}
+		rest = nil
+	}
+	if len(rest) == 1 {
+		if h, ok := rest[0].(*Hash); ok {
+			// lookup(name, options_hash)
 			if v, ok := h.Get("default_value"); ok {
-				dflt, hasDefault = v, true
+				req.Default, req.HasDefault = ToCatalog(v), true
 			}
 			if v, ok := h.Get("merge"); ok {
-				merge = mergeName(v)
+				req.Merge = ToCatalog(v)
 			}
 			if v, ok := h.Get("value_type"); ok {
 				valueType = v
+			}
+			if v, ok := h.Get("default_values_hash"); ok {
+				req.DefaultValues, _ = ToCatalog(v).(*catalog.Hash)
+			}
+			if v, ok := h.Get("override"); ok {
+				req.Override, _ = ToCatalog(v).(*catalog.Hash)
 			}
 			rest = nil
 		}
@@ -1591,51 +1605,45 @@ func fnLookup(k *call) (Value, error) {
 			valueType = rest[0]
 		}
 	}
-	if len(rest) > 1 {
-		merge = mergeName(rest[1])
+	if len(rest) > 1 && rest[1] != nil {
+		req.Merge = ToCatalog(rest[1])
 	}
 	if len(rest) > 2 {
-		dflt, hasDefault = rest[2], true
+		req.Default, req.HasDefault = ToCatalog(rest[2]), true
 	}
-	if k.name == "hiera" && len(k.args) > 1 {
-		dflt, hasDefault = k.args[1], true
-	}
-	for _, n := range names {
-		name := ToS(n)
-		if k.c.opts.Lookup != nil {
-			v, found, err := k.c.opts.Lookup(k.c.ctx, name, merge)
-			if err != nil {
-				return nil, err
+	if valueType != nil {
+		req.Check = func(subject string, v catalog.Value) error {
+			val := FromCatalog(v)
+			if k.c.isInstance(valueType, val) {
+				return nil
 			}
-			if found {
-				val := FromCatalog(v)
-				if valueType != nil && !k.c.isInstance(valueType, val) {
-					return nil, failf("Found value has wrong type, %s", k.c.mismatch("", valueType, val))
-				}
-				return val, nil
-			}
+			return failf("%s %s", subject, k.c.mismatch("", valueType, val))
 		}
 	}
-	if hasDefault {
-		return dflt, nil
+	if k.c.opts.Lookup != nil {
+		v, found, err := k.c.opts.Lookup(k.c.ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		if found {
+			return FromCatalog(v), nil
+		}
+	} else if req.HasDefault {
+		return FromCatalog(req.Default), nil
 	}
 	if k.block != nil {
 		return k.c.callLambda(k.block, k.args[0])
 	}
-	return nil, failf("Function lookup() did not find a value for the name '%s'", ToS(names[0]))
+	if len(req.Names) == 1 {
+		return nil, failf("Function lookup() did not find a value for the name '%s'", req.Names[0])
+	}
+	quoted := make([]string, len(req.Names))
+	for i, n := range req.Names {
+		quoted[i] = "'" + n + "'"
+	}
+	return nil, failf("Function lookup() did not find a value for any of the names [%s]", strings.Join(quoted, ", "))
 }
 
-func mergeName(v Value) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case *Hash:
-		if s, ok := x.Get("strategy"); ok {
-			return ToS(s)
-		}
-	}
-	return ""
-}
 
 // modulePathFile resolves "mod/rest" to <modulepath>/mod/<dir>/rest.
 func (c *Compiler) modulePathFile(name, dir string) (string, bool) {
@@ -1666,19 +1674,39 @@ func fnTemplate(k *call) (Value, error) {
 		if !ok {
 			return nil, failf("Could not find template '%s'", ToS(a))
 		}
-		if k.c.opts.Template == nil {
-			return nil, failf("template(): ERB templates are not supported (%s)", ToS(a))
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
 		}
-		out, err := k.c.opts.Template(k.c.ctx, path, func(name string) (catalog.Value, bool) {
-			v, ok := k.s.lookup(name)
-			return ToCatalog(v), ok
-		})
+		out, err := k.renderERB(path, src)
 		if err != nil {
 			return nil, err
 		}
 		b.WriteString(out)
 	}
 	return b.String(), nil
+}
+
+func fnInlineTemplate(k *call) (Value, error) {
+	if err := k.argc(1, -1); err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	for _, a := range k.args {
+		out, err := k.renderERB("inline template", []byte(ToS(a)))
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString(out)
+	}
+	return b.String(), nil
+}
+
+func (k *call) renderERB(name string, src []byte) (string, error) {
+	if k.c.opts.Template == nil {
+		return "", failf("ERB templates are not available: cannot render %s", name)
+	}
+	return k.c.opts.Template(k.c.ctx, name, src, &templateScope{c: k.c, s: k.s})
 }
 
 func fnEpp(k *call) (Value, error) {

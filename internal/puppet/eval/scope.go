@@ -2,6 +2,8 @@ package eval
 
 import (
 	"strconv"
+
+	"github.com/ordoproject/ordo/internal/catalog"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/puppet/ast"
@@ -166,4 +168,13 @@ func (s *Scope) dynParentOrParent() *Scope {
 		return s.parent
 	}
 	return s.dynParent
+}
+
+// catalogVar gives a variable as catalog data, for Hiera and templates.
+func (s *Scope) catalogVar(name string) (catalog.Value, bool) {
+	v, ok := s.lookup(name)
+	if !ok {
+		return nil, false
+	}
+	return ToCatalog(v), true
 }

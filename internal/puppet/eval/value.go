@@ -317,6 +317,8 @@ func ToCatalog(v Value) catalog.Value {
 		return catalog.Sensitive{Value: ToCatalog(x.V)}
 	case *Regexp:
 		return "/" + x.Src + "/"
+	case opaque:
+		return x.v
 	}
 	return Inspect(v)
 }
@@ -344,6 +346,8 @@ func FromCatalog(v catalog.Value) Value {
 		return h
 	case catalog.Sensitive:
 		return &Sensitive{V: FromCatalog(x.Value)}
+	case *catalog.Rich:
+		return opaque{x}
 	case map[string]any:
 		h := NewHash()
 		ks := make([]string, 0, len(x))
@@ -356,7 +360,7 @@ func FromCatalog(v catalog.Value) Value {
 		}
 		return h
 	}
-	return fmt.Sprint(v)
+	return opaque{v}
 }
 
 // flatten flattens nested arrays into one.
