@@ -1644,7 +1644,6 @@ func fnLookup(k *call) (Value, error) {
 	return nil, failf("Function lookup() did not find a value for any of the names [%s]", strings.Join(quoted, ", "))
 }
 
-
 // modulePathFile resolves "mod/rest" to <modulepath>/mod/<dir>/rest.
 func (c *Compiler) modulePathFile(name, dir string) (string, bool) {
 	if filepath.IsAbs(name) {
