@@ -17,6 +17,7 @@ import (
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/puppet/eval"
+	"github.com/ordoproject/ordo/internal/report"
 )
 
 // compileFlags are the flags of `ordo compile` that `ordo apply FILE.pp`
@@ -58,7 +59,11 @@ catalog in Puppet's JSON format (catalog_format 2), as
 		RunE: func(cmd *cobra.Command, args []string) error {
 			start := time.Now()
 			f.explain = explain
-			f.snippets = useColor(color, stdio)
+			mode, err := parseColor(color, stdio)
+			if err != nil {
+				return err
+			}
+			f.snippets = mode != report.NoColor
 			c, err := compileManifest(cmd.Context(), stdio, &f, args[0])
 			if err != nil {
 				return err
