@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	yaml "go.yaml.in/yaml/v4"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/facts"
 	"github.com/ordoproject/ordo/internal/puppet/eval"
 	"github.com/ordoproject/ordo/internal/report"
 )
@@ -95,34 +95,44 @@ catalog in Puppet's JSON format (catalog_format 2), as
 // compileManifest compiles a manifest; a compilation error is printed in
 // Puppet's shape and returned as exit status 1.
 func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest string) (*catalog.Catalog, error) {
+	core, err := facts.Gather(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if f.factsFile != "" {
+		over, err := facts.Load(f.factsFile)
+		if err != nil {
+			return nil, err
+		}
+		core = facts.Override(core, over)
+	}
+	certname := facts.Certname(core)
+	if certname == "" {
+		certname = defaultNodeName()
+	}
 	node := f.node
 	if node == "" {
-		node = defaultNodeName()
+		node = certname
 	}
+	warn := func(msg string) { fmt.Fprintf(stdio.Err, "Warning: %s\n", msg) }
 	opts := eval.Options{
 		Node:            node,
+		Facts:           facts.Puppet(core, certname, false),
+		Trusted:         facts.Trusted(certname),
 		StrictVariables: f.strictVariables,
 		Explain:         f.explain,
 		ExplainTo:       stdio.Out,
+		Template:        erbTemplates(),
 		Log: func(level, msg string) {
 			fmt.Fprintf(stdio.Err, "%s: %s\n", logLevelLabel(level), msg)
 		},
 	}
-	if f.modulePath != "" {
-		for _, p := range filepath.SplitList(f.modulePath) {
-			if p != "" {
-				opts.ModulePath = append(opts.ModulePath, p)
-			}
+	for _, p := range filepath.SplitList(f.modulePath) {
+		if p != "" {
+			opts.ModulePath = append(opts.ModulePath, p)
 		}
 	}
-	if f.hieraConfig != "" {
-		return nil, fmt.Errorf("--hiera_config: Hiera lookups are not available in this build of ordo")
-	}
-	facts, err := loadFacts(f.factsFile, node)
-	if err != nil {
-		return nil, err
-	}
-	opts.Facts = facts
+	opts.Lookup = hieraLookup(manifest, f.hieraConfig, opts.ModulePath, warn)
 	c, err := eval.Compile(ctx, manifest, opts)
 	if err != nil {
 		printCompileError(stdio.Err, err, node, f.snippets)
@@ -185,119 +195,3 @@ func defaultNodeName() string {
 	return strings.ToLower(h)
 }
 
-// loadFacts reads --facts, or gathers the few facts ordo knows about
-// this machine.
-func loadFacts(path, node string) (*catalog.Hash, error) {
-	if path == "" {
-		return machineFacts(node), nil
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var raw any
-	if strings.HasSuffix(path, ".json") {
-		err = json.Unmarshal(data, &raw)
-	} else {
-		err = yaml.Unmarshal(data, &raw)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("--facts %s: %v", path, err)
-	}
-	h, ok := toCatalogValue(raw).(*catalog.Hash)
-	if !ok {
-		return nil, fmt.Errorf("--facts %s: expected a mapping of fact names to values", path)
-	}
-	// A file written by 'puppet facts' holds the facts under "values".
-	if v, ok := h.Get("values"); ok {
-		if inner, ok := v.(*catalog.Hash); ok {
-			return inner, nil
-		}
-	}
-	return h, nil
-}
-
-func toCatalogValue(v any) catalog.Value {
-	switch x := v.(type) {
-	case map[string]any:
-		h := catalog.NewHash()
-		for _, k := range sortedMapKeys(x) {
-			h.Set(k, toCatalogValue(x[k]))
-		}
-		return h
-	case []any:
-		out := make([]catalog.Value, len(x))
-		for i, e := range x {
-			out[i] = toCatalogValue(e)
-		}
-		return out
-	case int:
-		return int64(x)
-	case float64:
-		if x == float64(int64(x)) && !strings.ContainsAny(fmt.Sprint(x), ".e") {
-			return int64(x)
-		}
-		return x
-	}
-	return v
-}
-
-func sortedMapKeys(m map[string]any) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	for i := 1; i < len(ks); i++ {
-		for j := i; j > 0 && ks[j] < ks[j-1]; j-- {
-			ks[j], ks[j-1] = ks[j-1], ks[j]
-		}
-	}
-	return ks
-}
-
-// machineFacts is the small set of facts ordo gathers itself: names,
-// kernel and operating system from /etc/os-release.
-func machineFacts(node string) *catalog.Hash {
-	h := catalog.NewHash()
-	host, _ := os.Hostname()
-	short, domain, _ := strings.Cut(node, ".")
-	h.Set("clientcert", node)
-	h.Set("hostname", short)
-	h.Set("fqdn", node)
-	h.Set("domain", domain)
-	h.Set("kernel", "Linux")
-	osr := map[string]string{}
-	if data, err := os.ReadFile("/etc/os-release"); err == nil {
-		for _, l := range strings.Split(string(data), "\n") {
-			if k, v, ok := strings.Cut(l, "="); ok {
-				osr[k] = strings.Trim(v, `"`)
-			}
-		}
-	}
-	family := map[string]string{"debian": "Debian", "ubuntu": "Debian", "rhel": "RedHat", "centos": "RedHat", "fedora": "RedHat", "rocky": "RedHat", "almalinux": "RedHat", "sles": "Suse", "opensuse-leap": "Suse", "arch": "Archlinux", "alpine": "Alpine"}[osr["ID"]]
-	name := map[string]string{"debian": "Debian", "ubuntu": "Ubuntu", "rhel": "RedHat", "centos": "CentOS", "fedora": "Fedora", "rocky": "Rocky", "almalinux": "AlmaLinux", "alpine": "Alpine"}[osr["ID"]]
-	os := catalog.NewHash()
-	os.Set("family", family)
-	os.Set("name", name)
-	rel := catalog.NewHash()
-	full := osr["VERSION_ID"]
-	major, minor, _ := strings.Cut(full, ".")
-	rel.Set("full", full)
-	rel.Set("major", major)
-	if minor != "" {
-		rel.Set("minor", minor)
-	}
-	os.Set("release", rel)
-	h.Set("os", os)
-	h.Set("osfamily", family)
-	h.Set("operatingsystem", name)
-	h.Set("operatingsystemrelease", full)
-	h.Set("operatingsystemmajrelease", major)
-	net := catalog.NewHash()
-	net.Set("hostname", short)
-	net.Set("fqdn", node)
-	net.Set("domain", domain)
-	h.Set("networking", net)
-	_ = host
-	return h
-}

@@ -60,9 +60,9 @@ type TemplateScope interface {
 	SetVar(name string, value catalog.Value) error
 }
 
-// TemplateFunc renders an ERB template: name is its file (or "inline
-// template"), src its text.
-type TemplateFunc func(ctx context.Context, name string, src []byte, scope TemplateScope) (string, error)
+// TemplateFunc renders an ERB template: arg is what template() was given
+// ("" for inline_template), path the file it names, src its text.
+type TemplateFunc func(ctx context.Context, arg, path string, src []byte, scope TemplateScope) (string, error)
 
 // Options configures a compilation.
 type Options struct {
@@ -84,6 +84,9 @@ type Options struct {
 	// Log receives the messages of notice(), warning() and Puppet's
 	// warnings, at a level named as Puppet prints it.
 	Log func(level, msg string)
+	// Trusted is $trusted; nil makes one for a locally authenticated
+	// node named Node.
+	Trusted *catalog.Hash
 	// Explain names resources ("File[/etc/motd]") whose attributes'
 	// origins are written to ExplainTo after compilation.
 	Explain   []string
@@ -428,17 +431,21 @@ func (c *Compiler) setupTop() {
 		}
 	}
 	c.top.vars["facts"] = facts
-	trusted := NewHash()
-	trusted.Set("authenticated", "local")
-	trusted.Set("certname", c.opts.Node)
-	trusted.Set("extensions", NewHash())
-	trusted.Set("hostname", strings.SplitN(c.opts.Node, ".", 2)[0])
-	domain := ""
-	if i := strings.IndexByte(c.opts.Node, '.'); i >= 0 {
-		domain = c.opts.Node[i+1:]
+	if c.opts.Trusted != nil {
+		c.top.vars["trusted"] = FromCatalog(c.opts.Trusted)
+	} else {
+		trusted := NewHash()
+		trusted.Set("authenticated", "local")
+		trusted.Set("certname", c.opts.Node)
+		trusted.Set("extensions", NewHash())
+		trusted.Set("hostname", strings.SplitN(c.opts.Node, ".", 2)[0])
+		domain := ""
+		if i := strings.IndexByte(c.opts.Node, '.'); i >= 0 {
+			domain = c.opts.Node[i+1:]
+		}
+		trusted.Set("domain", domain)
+		c.top.vars["trusted"] = trusted
 	}
-	trusted.Set("domain", domain)
-	c.top.vars["trusted"] = trusted
 	sf := NewHash()
 	sf.Set("environment", c.opts.Environment)
 	c.top.vars["server_facts"] = sf

@@ -19,6 +19,9 @@ type Error struct {
 	Evaluation bool
 	File       string
 	Line       int
+	// Final errors are reported as they are, never wrapped in the
+	// statement they happened in.
+	Final bool
 }
 
 func (e *Error) Error() string {
@@ -62,7 +65,7 @@ func errAt(r source.Range, format string, args ...any) *Error {
 // "Error while evaluating a Resource Statement, <msg>". An *Error that
 // already has a position is passed through.
 func stmtError(kind string, r source.Range, err error) error {
-	if e, ok := err.(*Error); ok && (e.Where.File != nil || e.Line > 0 || e.wrapped()) {
+	if e, ok := err.(*Error); ok && (e.Where.File != nil || e.Line > 0 || e.wrapped() || e.Final) {
 		return e
 	}
 	return &Error{Msg: "Error while evaluating a " + kind + ", " + err.Error(), Where: r, Evaluation: true}

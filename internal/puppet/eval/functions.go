@@ -1677,7 +1677,7 @@ func fnTemplate(k *call) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		out, err := k.renderERB(path, src)
+		out, err := k.renderERB(ToS(a), path, src)
 		if err != nil {
 			return nil, err
 		}
@@ -1692,7 +1692,7 @@ func fnInlineTemplate(k *call) (Value, error) {
 	}
 	var b strings.Builder
 	for _, a := range k.args {
-		out, err := k.renderERB("inline template", []byte(ToS(a)))
+		out, err := k.renderERB("", "inline template", []byte(ToS(a)))
 		if err != nil {
 			return nil, err
 		}
@@ -1701,11 +1701,11 @@ func fnInlineTemplate(k *call) (Value, error) {
 	return b.String(), nil
 }
 
-func (k *call) renderERB(name string, src []byte) (string, error) {
+func (k *call) renderERB(arg, path string, src []byte) (string, error) {
 	if k.c.opts.Template == nil {
-		return "", failf("ERB templates are not available: cannot render %s", name)
+		return "", failf("ERB templates are not available: cannot render %s", path)
 	}
-	return k.c.opts.Template(k.c.ctx, name, src, &templateScope{c: k.c, s: k.s})
+	return k.c.opts.Template(k.c.ctx, arg, path, src, &templateScope{c: k.c, s: k.s})
 }
 
 func fnEpp(k *call) (Value, error) {
