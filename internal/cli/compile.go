@@ -194,4 +194,3 @@ func defaultNodeName() string {
 	}
 	return strings.ToLower(h)
 }
-

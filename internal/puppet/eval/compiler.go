@@ -734,6 +734,14 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 			namevar = r.typeInfo.Namevars[0]
 		}
 		special := r == c.mainStage || r == c.mainClass
+		// Puppet's to_data_hash merges the namevar its title patterns
+		// make from the title (the title as a string) under the
+		// parameters, and leaves it out where it equals the title.
+		if _, set := r.get(namevar); !set && !special {
+			if k := c.titleKey(r); k != r.ref.Title || r.titleNotString {
+				cr.Params = append(cr.Params, catalog.Param{Name: namevar, Value: k})
+			}
+		}
 		for _, p := range r.params {
 			if p.value == nil {
 				continue

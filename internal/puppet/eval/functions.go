@@ -630,6 +630,15 @@ func fnIndex(k *call) (Value, error) {
 	if len(k.args) == 0 {
 		return nil, k.argc(1, 2)
 	}
+	if str, ok := k.args[0].(string); ok && len(k.args) > 1 && k.block == nil {
+		if sub, ok := k.args[1].(string); ok {
+			i := strings.Index(str, sub)
+			if i < 0 {
+				return nil, nil
+			}
+			return int64(len([]rune(str[:i]))), nil
+		}
+	}
 	keys, vals, isHash, err := pairs(k.args[0])
 	if err != nil {
 		return nil, err
@@ -1168,15 +1177,31 @@ func fnSort(k *call) (Value, error) {
 			n, _ := v.(int64)
 			return n < 0
 		}
-		if a, ok := out[i].(string); ok {
-			if b, ok := out[j].(string); ok {
-				return a < b
-			}
-		}
-		cmp, _ := compare(out[i], out[j])
-		return cmp < 0
+		return sortCompare(out[i], out[j]) < 0
 	})
 	return out, ferr
+}
+
+// sortCompare orders values as sort() does: strings case-sensitively,
+// numbers by value, arrays element by element.
+func sortCompare(a, b Value) int {
+	switch x := a.(type) {
+	case string:
+		if y, ok := b.(string); ok {
+			return strings.Compare(x, y)
+		}
+	case []Value:
+		if y, ok := b.([]Value); ok {
+			for i := 0; i < len(x) && i < len(y); i++ {
+				if c := sortCompare(x[i], y[i]); c != 0 {
+					return c
+				}
+			}
+			return len(x) - len(y)
+		}
+	}
+	c, _ := compare(a, b)
+	return c
 }
 
 func fnUnique(k *call) (Value, error) {
@@ -1336,7 +1361,7 @@ func fnType(k *call) (Value, error) {
 		return nil, err
 	}
 	if len(k.args) > 1 && ToS(k.args[1]) == "generalized" {
-		return &Type{Name: typeName(k.args[0])}, nil
+		return generalizedType(k.args[0]), nil
 	}
 	return inferType(k.args[0]), nil
 }
@@ -1416,8 +1441,14 @@ func fnCreateResources(k *call) (Value, error) {
 			}
 			continue
 		}
-		if _, err := k.c.declareOne(k.s, form, k.node, typ, ToS(title), ops); err != nil {
+		ref, err := k.c.declareOne(k.s, form, k.node, typ, ToS(title), ops)
+		if err != nil {
 			return nil, err
+		}
+		if _, isString := title.(string); !isString {
+			if r := k.c.byRef[ref.(Ref)]; r != nil {
+				r.titleNotString = true
+			}
 		}
 	}
 	return nil, nil
@@ -1435,6 +1466,11 @@ func fnEnsureResource(k *call) (Value, error) {
 	for _, t := range flatten(k.args[1]) {
 		if err := k.ensureOne(typ, ToS(t), params); err != nil {
 			return nil, err
+		}
+		if _, isString := t.(string); !isString {
+			if r := k.c.findResource(Ref{Type: catalog.CanonicalType(typ), Title: ToS(t)}); r != nil {
+				r.titleNotString = true
+			}
 		}
 	}
 	return nil, nil

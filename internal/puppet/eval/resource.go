@@ -30,6 +30,9 @@ type Resource struct {
 	// classScope is the scope of the class that declared it, for the
 	// override permission rule.
 	declClass string
+	// titleNotString is set for a resource that create_resources gave a
+	// title that is not a string (an Integer).
+	titleNotString bool
 }
 
 // param is one attribute value and where it was set.
@@ -358,9 +361,12 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 			defaults = &bd
 			continue
 		}
-		for _, t := range flatten(tv) {
+		for i, t := range flatten(tv) {
 			if _, ok := t.(Default); ok {
 				continue
+			}
+			if _, ok := t.(string); !ok && !strings.EqualFold(typ, "class") {
+				return nil, errAt(s.rng(b.Title), "Illegal title type at index %d. Expected String, got %s", i, typeName(t))
 			}
 			title := t
 			if r, ok := t.(Ref); ok && strings.EqualFold(typ, "class") {

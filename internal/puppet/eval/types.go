@@ -130,6 +130,33 @@ func inferType(v Value) Value {
 	return &Type{Name: typeName(v)}
 }
 
+// generalizedType is type($v, 'generalized'): the inferred type without
+// ranges and values, keeping element types.
+func generalizedType(v Value) *Type {
+	common := func(vs []Value) Value {
+		var t *Type
+		for _, e := range vs {
+			g := generalizedType(e)
+			if t == nil {
+				t = g
+			} else if t.String() != g.String() {
+				return &Type{Name: "Any"}
+			}
+		}
+		if t == nil {
+			return &Type{Name: "Unit"}
+		}
+		return t
+	}
+	switch x := v.(type) {
+	case []Value:
+		return &Type{Name: "Array", Params: []Value{common(x)}}
+	case *Hash:
+		return &Type{Name: "Hash", Params: []Value{common(x.keys), common(x.vals)}}
+	}
+	return &Type{Name: typeName(v)}
+}
+
 // inferHashType is the type Puppet infers for a hash in mismatch
 // messages: Hash[KeyType, ValueType] with ranges for integers.
 func inferHashType(h *Hash) string {
