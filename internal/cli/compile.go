@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -15,7 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ordoproject/ordo/internal/catalog"
-	"github.com/ordoproject/ordo/internal/facts"
+	"github.com/ordoproject/ordo/internal/puppet/compiler"
 	"github.com/ordoproject/ordo/internal/puppet/eval"
 	"github.com/ordoproject/ordo/internal/report"
 )
@@ -95,44 +94,26 @@ catalog in Puppet's JSON format (catalog_format 2), as
 // compileManifest compiles a manifest; a compilation error is printed in
 // Puppet's shape and returned as exit status 1.
 func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest string) (*catalog.Catalog, error) {
-	core, err := facts.Gather(ctx)
+	warn := func(msg string) { fmt.Fprintf(stdio.Err, "Warning: %s\n", msg) }
+	var modulePath []string
+	for _, p := range filepath.SplitList(f.modulePath) {
+		if p != "" {
+			modulePath = append(modulePath, p)
+		}
+	}
+	opts, err := compiler.Options(ctx, manifest, compiler.Setup{
+		Node: f.node, ModulePath: modulePath, HieraConfig: f.hieraConfig, FactsFile: f.factsFile, Warn: warn,
+	})
 	if err != nil {
 		return nil, err
 	}
-	if f.factsFile != "" {
-		over, err := facts.Load(f.factsFile)
-		if err != nil {
-			return nil, err
-		}
-		core = facts.Override(core, over)
+	node := opts.Node
+	opts.StrictVariables = f.strictVariables
+	opts.Explain = f.explain
+	opts.ExplainTo = stdio.Out
+	opts.Log = func(level, msg string) {
+		fmt.Fprintf(stdio.Err, "%s: %s\n", logLevelLabel(level), msg)
 	}
-	certname := facts.Certname(core)
-	if certname == "" {
-		certname = defaultNodeName()
-	}
-	node := f.node
-	if node == "" {
-		node = certname
-	}
-	warn := func(msg string) { fmt.Fprintf(stdio.Err, "Warning: %s\n", msg) }
-	opts := eval.Options{
-		Node:            node,
-		Facts:           facts.Puppet(core, certname, false),
-		Trusted:         facts.Trusted(certname),
-		StrictVariables: f.strictVariables,
-		Explain:         f.explain,
-		ExplainTo:       stdio.Out,
-		Template:        erbTemplates(),
-		Log: func(level, msg string) {
-			fmt.Fprintf(stdio.Err, "%s: %s\n", logLevelLabel(level), msg)
-		},
-	}
-	for _, p := range filepath.SplitList(f.modulePath) {
-		if p != "" {
-			opts.ModulePath = append(opts.ModulePath, p)
-		}
-	}
-	opts.Lookup = hieraLookup(manifest, f.hieraConfig, opts.ModulePath, warn)
 	c, err := eval.Compile(ctx, manifest, opts)
 	if err != nil {
 		printCompileError(stdio.Err, err, node, f.snippets)
@@ -185,12 +166,4 @@ func indent(s string) string {
 		}
 	}
 	return b.String()
-}
-
-func defaultNodeName() string {
-	h, err := os.Hostname()
-	if err != nil || h == "" {
-		return "localhost"
-	}
-	return strings.ToLower(h)
 }

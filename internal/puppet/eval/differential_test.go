@@ -7,19 +7,18 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/puppet/compiler"
 	"github.com/ordoproject/ordo/internal/puppet/eval"
 )
 
@@ -88,34 +87,6 @@ func TestModules(t *testing.T) {
 	}
 }
 
-var (
-	factsOnce sync.Once
-	factsJSON []byte
-)
-
-// machineFacts are this machine's facts as Facter reports them, which
-// the module goldens were compiled with.
-func machineFacts(t testing.TB) *catalog.Hash {
-	factsOnce.Do(func() {
-		// Facter exits 1 over facts it may not read in a container; its
-		// output is still whole.
-		factsJSON, _ = exec.Command("facter", "-j", "--show-legacy").Output()
-	})
-	out := factsJSON
-	if len(out) == 0 {
-		t.Skip("facter gave no facts")
-	}
-	c, err := catalog.Decode([]byte(`{"resources": [{"type": "X", "title": "x", "parameters": `+string(out)+`}]}`), "facter")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := catalog.NewHash()
-	for _, p := range c.Resources[0].Params {
-		h.Set(p.Name, p.Value)
-	}
-	return h
-}
-
 // compileCase lays the case out as the oracle does and compiles it,
 // returning the normalized catalog and meta lines.
 func compileCase(t testing.TB, path, modulepath string) (string, string) {
@@ -142,8 +113,12 @@ func compileCase(t testing.TB, path, modulepath string) (string, string) {
 		if err := os.Symlink(modulepath, link); err != nil {
 			t.Fatal(err)
 		}
-		opts.ModulePath = []string{link}
-		opts.Facts = machineFacts(t)
+		full, err := compiler.Options(context.Background(), manifest, compiler.Setup{Node: "node.example", ModulePath: []string{link}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		full.StrictVariables = opts.StrictVariables
+		opts = full
 	}
 	cat, err := eval.Compile(context.Background(), manifest, opts)
 	if err != nil {

@@ -1447,7 +1447,7 @@ func fnCreateResources(k *call) (Value, error) {
 		}
 		if _, isString := title.(string); !isString {
 			if r := k.c.byRef[ref.(Ref)]; r != nil {
-				r.titleNotString = true
+				r.markTitleNotString()
 			}
 		}
 	}
@@ -1464,12 +1464,13 @@ func fnEnsureResource(k *call) (Value, error) {
 		params, _ = k.args[2].(*Hash)
 	}
 	for _, t := range flatten(k.args[1]) {
+		existed := k.c.findResource(Ref{Type: catalog.CanonicalType(typ), Title: ToS(t)}) != nil
 		if err := k.ensureOne(typ, ToS(t), params); err != nil {
 			return nil, err
 		}
-		if _, isString := t.(string); !isString {
-			if r := k.c.findResource(Ref{Type: catalog.CanonicalType(typ), Title: ToS(t)}); r != nil {
-				r.titleNotString = true
+		if _, isString := t.(string); !isString && !existed {
+			if r := k.c.findResource(Ref{Type: catalog.CanonicalType(typ), Title: ToS(t)}); r != nil && !r.titleNotString {
+				r.markTitleNotString()
 			}
 		}
 	}

@@ -171,6 +171,18 @@ func (r *Resource) addTags(tags ...string) {
 	}
 }
 
+// markTitleNotString records that the title was not a string, which
+// Puppet neither tags a resource with nor takes for the namevar.
+func (r *Resource) markTitleNotString() {
+	r.titleNotString = true
+	for i, t := range r.tags {
+		if t == strings.ToLower(r.ref.Title) {
+			r.tags = append(r.tags[:i:i], r.tags[i+1:]...)
+			break
+		}
+	}
+}
+
 func (r *Resource) addTag(t string) {
 	for _, x := range r.tags {
 		if x == t {

@@ -1,4 +1,7 @@
-package cli
+// Package compiler assembles what compiling a Puppet manifest needs
+// besides the manifest: this machine's facts (with --facts overrides),
+// Hiera's three layers and ERB templates, as options of package eval.
+package compiler
 
 import (
 	"context"
@@ -8,10 +11,57 @@ import (
 	"sync"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/facts"
 	"github.com/ordoproject/ordo/internal/hiera"
 	"github.com/ordoproject/ordo/internal/puppet/erb"
 	"github.com/ordoproject/ordo/internal/puppet/eval"
 )
+
+// Setup is what a compilation is asked for on the command line.
+type Setup struct {
+	// Node is the node name; empty means this machine's certname.
+	Node string
+	// ModulePath lists module folders.
+	ModulePath []string
+	// HieraConfig is the global hiera.yaml; empty means none.
+	HieraConfig string
+	// FactsFile holds facts (YAML or JSON) that replace gathered ones.
+	FactsFile string
+	// Warn receives warnings, such as Hiera's.
+	Warn func(msg string)
+}
+
+// Options returns the eval options to compile manifest with: node name,
+// facts, $trusted, module path, Hiera and ERB.
+func Options(ctx context.Context, manifest string, s Setup) (eval.Options, error) {
+	core, err := facts.Gather(ctx)
+	if err != nil {
+		return eval.Options{}, err
+	}
+	if s.FactsFile != "" {
+		over, err := facts.Load(s.FactsFile)
+		if err != nil {
+			return eval.Options{}, err
+		}
+		core = facts.Override(core, over)
+	}
+	certname := facts.Certname(core)
+	if certname == "" {
+		certname = "localhost"
+	}
+	node := s.Node
+	if node == "" {
+		node = certname
+	}
+	return eval.Options{
+		Node:       node,
+		Facts:      facts.Puppet(core, certname, false),
+		Trusted:    facts.Trusted(certname),
+		ModulePath: s.ModulePath,
+		Lookup:     hieraLookup(manifest, s.HieraConfig, s.ModulePath, s.Warn),
+		Template:   erbTemplates(),
+	}, nil
+}
 
 // hieraLookup adapts Hiera to the compiler: the global layer from
 // hieraConfig (none when empty), the environment layer from the folder
