@@ -120,7 +120,6 @@ var knownMalformed = map[string]string{
 	"meta-tag-odd":                "schema: Puppet refuses a tag with a space (Invalid tag)",
 	"meta-audit":                  "schema: audit is not supported; Puppet logs an audit line per property",
 	"meta-require-not-ref":        "schema: Puppet refuses a require that is no reference when it reads the parameter",
-	"notify-message-hash":         "schema: Puppet prints a hash message as Ruby inspects it ({\"a\"=>[1, 2.5, nil, true], ...}); ordo in Puppet's multi-line form",
 	"val-content-null":            "schema: Puppet refuses content => null (Got nil value for content)",
 	"val-ensure-empty":            "schema: Puppet refuses ensure => ''",
 	"val-ensure-integer":          "schema: Puppet fails the resource for ensure => 1; ordo makes a link to '1'",
