@@ -47,7 +47,7 @@ type applyFlags struct {
 func newApplyCmd(stdio Stdio) *cobra.Command {
 	var f applyFlags
 	cmd := &cobra.Command{
-		Use:   "apply [--catalog FILE | site.pp]",
+		Use:   "apply --catalog FILE | site.pp",
 		Short: "Apply a catalog to this machine",
 		Long: `Apply makes this machine match a catalog: it orders the catalog's resources
 by their relationships, changes only what differs and says what it did, with
@@ -72,7 +72,7 @@ when compilation fails.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.catalogFile, "catalog", "", "the JSON catalog to apply (catalog_format 2), required; - reads standard input")
+	fl.StringVar(&f.catalogFile, "catalog", "", "the JSON catalog to apply (catalog_format 2), required unless a manifest is given; - reads standard input")
 	fl.BoolVar(&f.noop, "noop", false, "report what would change without changing anything")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log info lines too")
 	fl.BoolVarP(&f.debug, "debug", "d", false, "log debug lines too")
