@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/ordoproject/ordo/internal/puppet/compiler"
 	"github.com/ordoproject/ordo/internal/puppet/eval"
 )
 
@@ -24,6 +25,29 @@ func BenchmarkCompile10k(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, err := eval.Compile(context.Background(), path, eval.Options{Node: "node.example"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkApacheVhosts compiles include apache with two vhosts against
+// the modules in ORDO_TEST_MODULEPATH, facts, Hiera and ERB included.
+func BenchmarkApacheVhosts(b *testing.B) {
+	mp := os.Getenv("ORDO_TEST_MODULEPATH")
+	if mp == "" {
+		b.Skip("ORDO_TEST_MODULEPATH is not set")
+	}
+	manifest, err := filepath.Abs("testdata/modules/apache-vhosts.pp")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for i := 0; i < b.N; i++ {
+		opts, err := compiler.Options(ctx, manifest, compiler.Setup{Node: "node.example", ModulePath: []string{mp}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := eval.Compile(ctx, manifest, opts); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"regexp"
 	"math"
 	"strconv"
 	"strings"
@@ -61,7 +62,7 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 	case *ast.LiteralDefault:
 		return Default{}, nil
 	case *ast.LiteralRegex:
-		re, err := compileRegexp(x.Pattern)
+		re, err := c.regexp(x.Pattern)
 		if err != nil {
 			return nil, errAt(s.rng(x), "Invalid regular expression /%s/: %v", x.Pattern, err)
 		}
@@ -198,6 +199,20 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 		return nil, errAt(s.rng(x), "Syntax error")
 	}
 	return nil, errAt(s.rng(e), "Evaluation of %T is not supported", e)
+}
+
+// regexp compiles a Puppet (Ruby) regular expression once per
+// compilation.
+func (c *Compiler) regexp(src string) (*regexp.Regexp, error) {
+	if re, ok := c.regexps[src]; ok {
+		return re, nil
+	}
+	re, err := compileRegexp(src)
+	if err != nil {
+		return nil, err
+	}
+	c.regexps[src] = re
+	return re, nil
 }
 
 // textVariable turns the bare names that "${name}" and "${name[1]}"
@@ -399,7 +414,7 @@ func (c *Compiler) match(s *Scope, l, r Value, at sourceRange) (bool, error) {
 		rs.match, rs.hasMatch = m, true
 		return true, nil
 	case string:
-		re, err := compileRegexp(p)
+		re, err := c.regexp(p)
 		if err != nil {
 			return false, errAt(at, "Invalid regular expression: %v", err)
 		}

@@ -176,5 +176,15 @@ func (s *Scope) catalogVar(name string) (catalog.Value, bool) {
 	if !ok {
 		return nil, false
 	}
+	if h, isHash := v.(*Hash); isHash {
+		// Values never change once made, so a hash's conversion (the
+		// facts, asked for by every Hiera interpolation) is kept.
+		if ch, ok := s.c.catalogHashes[h]; ok {
+			return ch, true
+		}
+		ch := ToCatalog(h)
+		s.c.catalogHashes[h] = ch
+		return ch, true
+	}
 	return ToCatalog(v), true
 }
