@@ -137,7 +137,7 @@ type Compiler struct {
 	// and templates.
 	catalogHashes map[*Hash]catalog.Value
 	regexps       map[string]*regexp.Regexp
-	depth    int // nesting of Puppet function and block calls
+	depth         int // nesting of Puppet function and block calls
 	// render collects the output of the EPP template being evaluated.
 	render *strings.Builder
 }
