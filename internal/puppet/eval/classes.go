@@ -228,6 +228,16 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 	if mod != "" {
 		cs.vars["module_name"] = mod
 	}
+	// caller_module_name is the module of the code that declared it.
+	if decl := r.scope; decl != nil {
+		if cn := decl.real().className(); cn != "" {
+			if d := c.classes[cn]; d != nil && d.file != nil && c.inModule(d.file.Name) {
+				cs.vars["caller_module_name"] = strings.SplitN(cn, "::", 2)[0]
+			} else if d := c.defines[cn]; d != nil && d.file != nil && c.inModule(d.file.Name) {
+				cs.vars["caller_module_name"] = strings.SplitN(cn, "::", 2)[0]
+			}
+		}
+	}
 	for _, p := range def.params() {
 		v, given := r.get(p.Name)
 		if given && v == nil {

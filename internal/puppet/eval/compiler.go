@@ -136,7 +136,7 @@ type Compiler struct {
 	// catalogHashes caches the catalog form of hashes handed to Hiera
 	// and templates.
 	catalogHashes map[*Hash]catalog.Value
-	regexps       map[string]*regexp.Regexp
+	regexps       map[string]*rx
 	depth         int // nesting of Puppet function and block calls
 	// render collects the output of the EPP template being evaluated.
 	render *strings.Builder
@@ -215,7 +215,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{},
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
 		byRef: map[Ref]*Resource{}, byKey: map[string]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
-		stages: map[string]bool{}, edgeSet: map[[2]Ref]bool{}, modules: map[string]bool{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*regexp.Regexp{},
+		stages: map[string]bool{}, edgeSet: map[[2]Ref]bool{}, modules: map[string]bool{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()

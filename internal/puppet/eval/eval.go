@@ -3,7 +3,6 @@ package eval
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -203,7 +202,7 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 
 // regexp compiles a Puppet (Ruby) regular expression once per
 // compilation.
-func (c *Compiler) regexp(src string) (*regexp.Regexp, error) {
+func (c *Compiler) regexp(src string) (*rx, error) {
 	if re, ok := c.regexps[src]; ok {
 		return re, nil
 	}

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -41,7 +42,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 		"assert_type": fnAssertType, "create_resources": fnCreateResources,
 		"lookup": fnLookup, "hiera": fnLookup, "template": fnTemplate, "inline_template": fnInlineTemplate, "epp": fnEpp, "inline_epp": fnInlineEpp,
 		"getvar": fnGetvar, "dig": fnDig, "get": fnGet, "unwrap": fnUnwrap, "shellquote": fnShellquote,
-		"return": fnReturn, "next": fnNext, "break": fnBreak,
+		"return": fnReturn, "next": fnNext, "break": fnBreak, "file": fnFile,
 	}
 	if withStdlib {
 		for name, f := range map[string]builtin{
@@ -56,7 +57,13 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"ensure_resource": fnEnsureResource, "stdlib::ensure": fnStdlibEnsure, "range": fnRange,
 			"join_keys_to_values": fnJoinKeysToValues, "to_json": fnToJSON, "to_json_pretty": fnToJSON,
 			"num2bool": fnNum2bool, "values_at": fnValuesAt, "zip": fnZip,
-			"deprecation": fnDeprecation,
+			"deprecation": fnDeprecation, "assert_private": fnAssertPrivate, "fact": fnFact,
+			"nested_values": fnNestedValues, "is_a": fnIsA,
+			"delete_at": fnDeleteAt, "delete_values": fnDeleteValues, "difference": setFn("difference"),
+			"intersection": setFn("intersection"), "union": setFn("union"), "reverse": fnReverse,
+			"basename": fnBasename, "dirname": fnDirname, "start_with": fnStartWith, "end_with": fnEndWith,
+			"swapcase": strFn(swapcase), "bool2num": fnBool2num, "parsejson": fnParseJSON,
+			"type_of": fnTypeOf, "validate_legacy": fnValidateLegacy, "grep": fnGrep,
 		} {
 			t[name] = f
 			// stdlib 9 names its functions stdlib::name; the plain names
@@ -81,6 +88,321 @@ func moduleFunctions(module string) map[string]builtin {
 
 func fnDeprecation(k *call) (Value, error) { return nil, nil }
 
+func fnDeleteAt(k *call) (Value, error) {
+	if err := k.argc(2, 2); err != nil {
+		return nil, err
+	}
+	arr, ok := k.args[0].([]Value)
+	if !ok {
+		return nil, failf("delete_at(): Requires array to work with")
+	}
+	i, ok := toNumber(k.args[1]).(int64)
+	if !ok || i < 0 || int(i) >= len(arr) {
+		return nil, failf("delete_at(): Given index exceeds size of array given")
+	}
+	out := append(append([]Value{}, arr[:i]...), arr[i+1:]...)
+	return out, nil
+}
+
+func fnDeleteValues(k *call) (Value, error) {
+	h, ok := k.args[0].(*Hash)
+	if !ok {
+		return nil, failf("delete_values(): First argument must be a Hash. Given an argument of class %s.", typeName(k.args[0]))
+	}
+	out := NewHash()
+	for i, kk := range h.keys {
+		if !Equal(h.vals[i], k.args[1]) {
+			out.Set(kk, h.vals[i])
+		}
+	}
+	return out, nil
+}
+
+func setFn(op string) builtin {
+	return func(k *call) (Value, error) {
+		a, _ := k.args[0].([]Value)
+		var out []Value
+		contains := func(list []Value, v Value) bool {
+			for _, e := range list {
+				if Equal(e, v) {
+					return true
+				}
+			}
+			return false
+		}
+		switch op {
+		case "union":
+			for _, arg := range k.args {
+				for _, e := range flattenOnce(arg) {
+					if !contains(out, e) {
+						out = append(out, e)
+					}
+				}
+			}
+		default:
+			b, _ := k.args[1].([]Value)
+			for _, e := range a {
+				if contains(b, e) == (op == "intersection") && !contains(out, e) {
+					out = append(out, e)
+				}
+			}
+		}
+		if out == nil {
+			out = []Value{}
+		}
+		return out, nil
+	}
+}
+
+func fnReverse(k *call) (Value, error) {
+	switch x := k.args[0].(type) {
+	case string:
+		r := []rune(x)
+		for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+			r[i], r[j] = r[j], r[i]
+		}
+		return string(r), nil
+	case []Value:
+		out := make([]Value, len(x))
+		for i, e := range x {
+			out[len(x)-1-i] = e
+		}
+		return out, nil
+	}
+	return nil, failf("reverse(): Requires either array or string to work with")
+}
+
+func fnBasename(k *call) (Value, error) {
+	s := filepath.Base(ToS(k.args[0]))
+	if len(k.args) > 1 {
+		s = strings.TrimSuffix(s, ToS(k.args[1]))
+	}
+	return s, nil
+}
+
+func fnDirname(k *call) (Value, error) { return filepath.Dir(ToS(k.args[0])), nil }
+
+func fnStartWith(k *call) (Value, error) {
+	s := ToS(k.args[0])
+	for _, p := range flattenOnce(k.args[1]) {
+		if strings.HasPrefix(s, ToS(p)) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+func fnEndWith(k *call) (Value, error) {
+	s := ToS(k.args[0])
+	for _, p := range flattenOnce(k.args[1]) {
+		if strings.HasSuffix(s, ToS(p)) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+func swapcase(s string) string {
+	r := []rune(s)
+	for i, c := range r {
+		switch {
+		case unicode.IsUpper(c):
+			r[i] = unicode.ToLower(c)
+		case unicode.IsLower(c):
+			r[i] = unicode.ToUpper(c)
+		}
+	}
+	return string(r)
+}
+
+func fnBool2num(k *call) (Value, error) {
+	v, err := fnStr2bool(&call{args: []Value{k.args[0]}})
+	if b, ok := k.args[0].(bool); ok {
+		v, err = b, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if v == true {
+		return int64(1), nil
+	}
+	return int64(0), nil
+}
+
+func fnParseJSON(k *call) (Value, error) {
+	var raw any
+	dec := json.NewDecoder(strings.NewReader(ToS(k.args[0])))
+	dec.UseNumber()
+	if err := dec.Decode(&raw); err != nil {
+		if len(k.args) > 1 {
+			return k.args[1], nil
+		}
+		return nil, failf("parsejson(): %v", err)
+	}
+	return fromJSON(raw), nil
+}
+
+func fromJSON(v any) Value {
+	switch x := v.(type) {
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return i
+		}
+		f, _ := x.Float64()
+		return f
+	case []any:
+		out := make([]Value, len(x))
+		for i, e := range x {
+			out[i] = fromJSON(e)
+		}
+		return out
+	case map[string]any:
+		h := NewHash()
+		for _, kk := range sortedKeys(x) {
+			h.Set(kk, fromJSON(x[kk]))
+		}
+		return h
+	}
+	return v
+}
+
+func fnTypeOf(k *call) (Value, error) { return inferType(k.args[0]), nil }
+
+func fnValidateLegacy(k *call) (Value, error) {
+	if len(k.args) < 3 {
+		return nil, nil
+	}
+	t := k.args[0]
+	if s, ok := t.(string); ok {
+		prog, diags := parser.Parse("", s)
+		if diags.HasErrors() || len(prog.Body) != 1 {
+			return nil, nil
+		}
+		tv, err := k.c.evalType(k.s, prog.Body[0])
+		if err != nil {
+			return nil, err
+		}
+		t = tv
+	}
+	v := k.args[len(k.args)-1]
+	if !k.c.isInstance(t, v) {
+		return nil, failf("validate_legacy(%s, ...) %s", Inspect(t), k.c.mismatch("", t, v))
+	}
+	return nil, nil
+}
+
+func fnGrep(k *call) (Value, error) {
+	re, err := toRegexp(k.args[1])
+	if err != nil {
+		return nil, err
+	}
+	out := []Value{}
+	for _, e := range flattenOnce(k.args[0]) {
+		if re.MatchString(ToS(e)) {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// fnNestedValues is stdlib's nested_values: every non-hash value of a
+// hash, depth first.
+func fnNestedValues(k *call) (Value, error) {
+	if err := k.argc(1, 1); err != nil {
+		return nil, err
+	}
+	out := []Value{}
+	var walk func(h *Hash)
+	walk = func(h *Hash) {
+		for _, v := range h.vals {
+			if sub, ok := v.(*Hash); ok {
+				walk(sub)
+			} else {
+				out = append(out, v)
+			}
+		}
+	}
+	h, ok := k.args[0].(*Hash)
+	if !ok {
+		return nil, failf("'stdlib::nested_values' parameter 'hash' expects a Hash value, got %s", typeName(k.args[0]))
+	}
+	walk(h)
+	return out, nil
+}
+
+// fnIsA is stdlib's is_a(value, Type).
+func fnIsA(k *call) (Value, error) {
+	if err := k.argc(2, 2); err != nil {
+		return nil, err
+	}
+	return k.c.isInstance(k.args[1], k.args[0]), nil
+}
+
+// fnFact is stdlib's fact('a.b.c'): a dotted path into $facts.
+func fnFact(k *call) (Value, error) {
+	if err := k.argc(1, 1); err != nil {
+		return nil, err
+	}
+	v, _ := k.c.top.vars["facts"]
+	for _, seg := range strings.Split(ToS(k.args[0]), ".") {
+		switch x := v.(type) {
+		case *Hash:
+			v, _ = x.Get(seg)
+		case []Value:
+			i, err := strconv.Atoi(seg)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, nil
+			}
+			v = x[i]
+		default:
+			return nil, nil
+		}
+	}
+	return v, nil
+}
+
+// fnFile is Puppet's file(): the content of the first file found, named
+// 'module/path' (in the module's files folder) or by an absolute path.
+func fnFile(k *call) (Value, error) {
+	if err := k.argc(1, -1); err != nil {
+		return nil, err
+	}
+	for _, a := range k.args {
+		path, ok := k.c.modulePathFile(ToS(a), "files")
+		if !ok {
+			continue
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return string(data), nil
+	}
+	var names []string
+	for _, a := range k.args {
+		names = append(names, ToS(a))
+	}
+	return nil, failf("Could not find any files from %s", strings.Join(names, ", "))
+}
+
+// fnAssertPrivate fails when a class or define is declared from outside
+// its module, as stdlib's assert_private does.
+func fnAssertPrivate(k *call) (Value, error) {
+	mod, _ := k.s.lookup("module_name")
+	caller, _ := k.s.lookup("caller_module_name")
+	if Equal(mod, caller) {
+		return nil, nil
+	}
+	if len(k.args) > 0 {
+		return nil, failf("%s", ToS(k.args[0]))
+	}
+	kind := "Class"
+	if k.s.real().kind == defineScope {
+		kind = "Definition"
+	}
+	return nil, failf("%s %s is private", kind, k.s.real().name)
+}
+
 func fnBool2httpd(k *call) (Value, error) {
 	if err := k.argc(1, 1); err != nil {
 		return nil, err
@@ -94,10 +416,10 @@ func fnBool2httpd(k *call) (Value, error) {
 		}
 		return "Off", nil
 	case string:
-		if regexp.MustCompile(`(?i)false`).MatchString(x) {
+		if strings.Contains(strings.ToLower(x), "false") {
 			return "Off", nil
 		}
-		if regexp.MustCompile(`(?i)true`).MatchString(x) {
+		if strings.Contains(strings.ToLower(x), "true") {
 			return "On", nil
 		}
 		return x, nil
@@ -797,7 +1119,7 @@ func camelcase(s string) string {
 	return strings.Join(parts, "")
 }
 
-func toRegexp(v Value) (*regexp.Regexp, error) {
+func toRegexp(v Value) (*rx, error) {
 	switch x := v.(type) {
 	case *Regexp:
 		return x.Re, nil
@@ -813,18 +1135,18 @@ func toRegexp(v Value) (*regexp.Regexp, error) {
 
 // rubySplit splits like Ruby's String#split with a regexp: trailing
 // empty fields are dropped, an empty match splits characters.
-func rubySplit(s string, re *regexp.Regexp) []Value {
+func rubySplit(s string, re *rx) []Value {
 	out := []Value{}
 	if s == "" {
 		return out
 	}
 	var parts []string
-	if re.String() == "" || re.MatchString("") && re.FindStringIndex(s) != nil && re.FindStringIndex(s)[1] == 0 {
+	if re.String() == "" || re.MatchString("") && len(re.allSubmatchIndex(s, 1)) > 0 && re.allSubmatchIndex(s, 1)[0][1] == 0 {
 		for _, r := range s {
 			parts = append(parts, string(r))
 		}
 	} else {
-		parts = re.Split(s, -1)
+		parts = re.split(s)
 	}
 	for len(parts) > 0 && parts[len(parts)-1] == "" {
 		parts = parts[:len(parts)-1]
@@ -967,32 +1289,6 @@ func fnVersioncmp(k *call) (Value, error) {
 	return versioncmp(ToS(k.args[0]), ToS(k.args[1])), nil
 }
 
-// rubySub converts a Ruby replacement string (\1, \0) to Go's ${1}.
-func rubySub(repl string) string {
-	var b strings.Builder
-	for i := 0; i < len(repl); i++ {
-		if repl[i] == '\\' && i+1 < len(repl) {
-			n := repl[i+1]
-			if n >= '0' && n <= '9' {
-				b.WriteString("${" + string(n) + "}")
-				i++
-				continue
-			}
-			if n == '\\' {
-				b.WriteByte('\\')
-				i++
-				continue
-			}
-		}
-		if repl[i] == '$' {
-			b.WriteString("$$")
-			continue
-		}
-		b.WriteByte(repl[i])
-	}
-	return b.String()
-}
-
 func fnRegsubst(k *call) (Value, error) {
 	if err := k.argc(3, 5); err != nil {
 		return nil, err
@@ -1001,7 +1297,7 @@ func fnRegsubst(k *call) (Value, error) {
 	if len(k.args) > 3 {
 		flags = ToS(k.args[3])
 	}
-	var re *regexp.Regexp
+	var re *rx
 	var err error
 	if r, ok := k.args[1].(*Regexp); ok {
 		re = r.Re
@@ -1019,21 +1315,12 @@ func fnRegsubst(k *call) (Value, error) {
 			return nil, err
 		}
 	}
-	repl := rubySub(ToS(k.args[2]))
-	global := strings.Contains(flags, "G")
-	sub := func(s string) string {
-		if global {
-			return re.ReplaceAllString(s, repl)
-		}
-		loc := re.FindStringSubmatchIndex(s)
-		if loc == nil {
-			return s
-		}
-		var dst []byte
-		dst = re.ExpandString(dst, repl, s, loc)
-		return s[:loc[0]] + string(dst) + s[loc[1]:]
+	repl := ToS(k.args[2])
+	n := 1
+	if strings.Contains(flags, "G") {
+		n = -1
 	}
-	return mapStrings(k.args[0], sub), nil
+	return mapStrings(k.args[0], func(s string) string { return re.replace(s, repl, n) }), nil
 }
 
 func fnMatch(k *call) (Value, error) {

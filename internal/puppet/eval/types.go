@@ -3,7 +3,6 @@ package eval
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -336,7 +335,7 @@ func (c *Compiler) isInstanceType(t *Type, v Value) bool {
 			return false
 		}
 		for _, e := range p {
-			var re *regexp.Regexp
+			var re *rx
 			switch x := e.(type) {
 			case *Regexp:
 				re = x.Re
@@ -849,13 +848,3 @@ func (c *Compiler) variantNames(t Value) []string {
 	return []string{Inspect(t)}
 }
 
-func compileRegexp(src string) (*regexp.Regexp, error) {
-	return regexp.Compile(rubyToRE2(src))
-}
-
-// rubyToRE2 rewrites the parts of Ruby regexp syntax that RE2 spells
-// differently.
-func rubyToRE2(src string) string {
-	r := strings.NewReplacer(`\A`, `^`, `\z`, `$`, `\Z`, `$`, `\h`, `[0-9a-fA-F]`, `(?<`, `(?P<`)
-	return r.Replace(src)
-}

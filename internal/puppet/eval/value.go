@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,7 +21,7 @@ type Default struct{}
 // Regexp is a regular expression value: /src/.
 type Regexp struct {
 	Src string
-	Re  *regexp.Regexp
+	Re  *rx
 }
 
 // Sensitive wraps a value that must not be shown.
