@@ -847,4 +847,3 @@ func (c *Compiler) variantNames(t Value) []string {
 	}
 	return []string{Inspect(t)}
 }
-
