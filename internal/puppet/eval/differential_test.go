@@ -55,7 +55,7 @@ func TestDifferential(t *testing.T) {
 // TestModules compiles the manifests of testdata/modules against real
 // Forge modules and compares with Puppet's catalogs. It runs when
 // ORDO_TEST_MODULEPATH names a folder holding puppetlabs-stdlib, -ntp,
-// -concat and -apache (as stdlib/, ntp/, concat/, apache/).
+// -concat, -apache and -apt (as stdlib/, ntp/, concat/, apache/, apt/).
 func TestModules(t *testing.T) {
 	mp := os.Getenv("ORDO_TEST_MODULEPATH")
 	if mp == "" {
