@@ -251,9 +251,15 @@ func (h *Hiera) Lookup(ctx context.Context, scope Scope, req Request) (catalog.V
 
 // Find looks key up as automatic class parameter lookup does (the key is
 // "class::param"): through the three layers, with the merge strategy of
-// its lookup_options. found is false when no layer has it.
+// its lookup_options. found is false when no layer has it, and also when
+// the data says undef (~): Puppet 7.23 then gives the parameter its
+// default, as if there were no data.
 func (h *Hiera) Find(ctx context.Context, scope Scope, key string) (v catalog.Value, found bool, err error) {
-	return h.newInvocation(ctx, scope).lookup(key, nil)
+	v, found, err = h.newInvocation(ctx, scope).lookup(key, nil)
+	if v == nil {
+		found = false
+	}
+	return v, found, err
 }
 
 // IsNotFound reports whether err says that lookup() found no value.

@@ -335,3 +335,18 @@ func TestConcurrentLookups(t *testing.T) {
 		}
 	}
 }
+
+// TestFindUndefIsNoData: a class parameter whose data is ~ takes its
+// default in Puppet 7.23 (recorded with a class `ordoapl($a = 'default
+// a')` and `ordoapl::a: ~`), while lookup() answers undef.
+func TestFindUndefIsNoData(t *testing.T) {
+	abs, _ := filepath.Abs(filepath.Join("testdata", "lookup"))
+	h := testHiera(abs, nil)
+	scope := loadFactScope(t, filepath.Join("testdata", "lookup", "facts.yaml"))
+	if v, found, err := h.Find(context.Background(), scope, "nothing"); err != nil || found || v != nil {
+		t.Errorf("Find(nothing) = %v, %v, %v", v, found, err)
+	}
+	if v, err := h.Lookup(context.Background(), scope, Request{Names: []string{"nothing"}, Default: "d", HasDefault: true}); err != nil || v != nil {
+		t.Errorf("Lookup(nothing) = %v, %v", v, err)
+	}
+}
