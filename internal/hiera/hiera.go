@@ -219,6 +219,7 @@ func (h *Hiera) Lookup(ctx context.Context, scope Scope, req Request) (catalog.V
 			}
 		}
 		inv := h.newInvocation(ctx, scope)
+		inv.override, inv.defaults = req.Override, req.DefaultValues
 		v, found, err := inv.lookup(name, req.Merge)
 		if err != nil {
 			return nil, err

@@ -145,7 +145,15 @@ func (inv *invocation) interpolateValue(subject string, allowMethods bool) (cata
 // globalLookup is %{lookup('k')}: a full lookup of k whose absence is
 // the empty string.
 func (inv *invocation) globalLookup(key string) (catalog.Value, error) {
+	if inv.override != nil {
+		if v, ok := inv.override.Get(key); ok {
+			return v, nil
+		}
+	}
 	v, ok, err := inv.lookup(key, nil)
+	if err == nil && !ok && inv.defaults != nil {
+		v, ok = inv.defaults.Get(key)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -170,10 +178,20 @@ func (inv *invocation) scopeValue(key string) (catalog.Value, error) {
 }
 
 func (inv *invocation) scopeSegments(key string, segs []segment) (catalog.Value, error) {
-	if inv.scope == nil {
-		return nil, nil
+	root := segs[0].key
+	var (
+		v  catalog.Value
+		ok bool
+	)
+	if inv.override != nil {
+		v, ok = inv.override.Get(root)
 	}
-	v, ok := inv.scope.Var(segs[0].key)
+	if !ok && inv.scope != nil {
+		v, ok = inv.scope.Var(root)
+	}
+	if !ok && inv.defaults != nil {
+		v, ok = inv.defaults.Get(root)
+	}
 	if !ok || v == nil || len(segs) == 1 {
 		return v, nil
 	}

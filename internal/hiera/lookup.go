@@ -72,6 +72,9 @@ type invocation struct {
 	// deps, when set, records the variables interpolation reads, so that
 	// resolved locations can be reused while they keep their values.
 	deps *[]scopeDep
+	// override and defaults are lookup()'s override and
+	// default_values_hash, which interpolated variables consult too.
+	override, defaults *catalog.Hash
 }
 
 // scopeDep is one variable expression interpolation read, and its value.
