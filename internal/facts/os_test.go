@@ -28,9 +28,9 @@ ID_LIKE=debian
 `, "/etc/debian_version": "trixie/sid\n"},
 			want: map[string]string{
 				"os.name": "'Ubuntu'", "os.family": "'Debian'",
-				"os.release": "{\n  'full' => '24.04',\n  'major' => '24.04'\n}",
+				"os.release":         "{\n  'full' => '24.04',\n  'major' => '24.04'\n}",
 				"os.distro.codename": "'noble'", "os.distro.id": "'Ubuntu'",
-				"os.distro.description": "'Ubuntu 24.04.1 LTS'",
+				"os.distro.description":     "'Ubuntu 24.04.1 LTS'",
 				"operatingsystemmajrelease": "'24.04'", "lsbdistcodename": "'noble'",
 			},
 		},
@@ -45,9 +45,9 @@ PRETTY_NAME="Rocky Linux 9.3 (Blue Onyx)"
 `, "/etc/redhat-release": "Rocky Linux release 9.3 (Blue Onyx)\n"},
 			want: map[string]string{
 				"os.name": "'Rocky'", "os.family": "'RedHat'",
-				"os.release": "{\n  'full' => '9.3',\n  'major' => '9',\n  'minor' => '3'\n}",
+				"os.release":         "{\n  'full' => '9.3',\n  'major' => '9',\n  'minor' => '3'\n}",
 				"os.distro.codename": "'Blue Onyx'", "os.distro.id": "'Rocky'",
-				"os.distro.description": "'Rocky Linux release 9.3 (Blue Onyx)'",
+				"os.distro.description":  "'Rocky Linux release 9.3 (Blue Onyx)'",
 				"operatingsystemrelease": "'9.3'", "operatingsystemmajrelease": "'9'",
 			},
 		},
@@ -61,7 +61,7 @@ VERSION_ID="8.9"
 `, "/etc/redhat-release": "Red Hat Enterprise Linux release 8.9 (Ootpa)\n"},
 			want: map[string]string{
 				"os.name": "'RedHat'", "os.family": "'RedHat'",
-				"os.release": "{\n  'full' => '8.9',\n  'major' => '8',\n  'minor' => '9'\n}",
+				"os.release":   "{\n  'full' => '8.9',\n  'major' => '8',\n  'minor' => '9'\n}",
 				"os.distro.id": "'RedHatEnterprise'",
 			},
 		},
@@ -70,8 +70,8 @@ VERSION_ID="8.9"
 			files: map[string]string{"/etc/os-release": "NAME=\"Debian GNU/Linux\"\nID=debian\nVERSION_ID=\"11\"\nVERSION_CODENAME=bullseye\n",
 				"/etc/debian_version": "11.09\n"},
 			want: map[string]string{
-				"os.name": "'Debian'",
-				"os.release": "{\n  'full' => '11.09',\n  'major' => '11',\n  'minor' => '9'\n}",
+				"os.name":             "'Debian'",
+				"os.release":          "{\n  'full' => '11.09',\n  'major' => '11',\n  'minor' => '9'\n}",
 				"lsbminordistrelease": "'9'",
 			},
 		},
