@@ -104,3 +104,18 @@ VERSION_ID="8.9"
 		})
 	}
 }
+
+// TestGatherEmptyRoot: a tree with none of the files facts come from
+// gives facts without failing.
+func TestGatherEmptyRoot(t *testing.T) {
+	f, err := Source{Root: t.TempDir()}.Gather(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"os", "kernel", "identity", "path", "timezone", "networking"} {
+		if _, ok := f.Get(name); !ok {
+			t.Errorf("%s missing", name)
+		}
+	}
+	WithLegacy(f)
+}
