@@ -203,6 +203,10 @@ func issuef(code, format string, args ...any) *Error {
 // override hash, the three layers and the default values hash, then the
 // default. Without a value it returns a *NotFoundError.
 func (h *Hiera) Lookup(ctx context.Context, scope Scope, req Request) (catalog.Value, error) {
+	return h.lookupNames(ctx, scope, req, nil)
+}
+
+func (h *Hiera) lookupNames(ctx context.Context, scope Scope, req Request, ex *explainer) (catalog.Value, error) {
 	check := func(subject string, v catalog.Value) error {
 		if req.Check == nil {
 			return nil
@@ -219,7 +223,7 @@ func (h *Hiera) Lookup(ctx context.Context, scope Scope, req Request) (catalog.V
 			}
 		}
 		inv := h.newInvocation(ctx, scope)
-		inv.override, inv.defaults = req.Override, req.DefaultValues
+		inv.override, inv.defaults, inv.ex = req.Override, req.DefaultValues, ex
 		v, found, err := inv.lookup(name, req.Merge)
 		if err != nil {
 			return nil, err

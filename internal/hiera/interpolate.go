@@ -72,6 +72,7 @@ func (inv *invocation) interpolateString(s string, allowMethods bool) (string, e
 // interpolateValue interpolates one string; an alias() that is the whole
 // string returns the aliased value itself, of any type.
 func (inv *invocation) interpolateValue(subject string, allowMethods bool) (catalog.Value, error) {
+	defer inv.pushNode(nodeInterpolate, subject)()
 	var b strings.Builder
 	last := 0
 	for {
@@ -113,7 +114,7 @@ func (inv *invocation) interpolateValue(subject string, allowMethods bool) (cata
 		case "lookup", "hiera", "alias":
 			value, err = inv.globalLookup(key)
 		case "scope":
-			value, err = inv.scopeValue(key)
+			value, err = inv.explainedScopeValue(key)
 		case "literal":
 			value = key
 		default:
@@ -195,6 +196,34 @@ func (inv *invocation) scopeSegments(key string, segs []segment) (catalog.Value,
 	if !ok || v == nil || len(segs) == 1 {
 		return v, nil
 	}
+	found, ok, err := dig(key, segs[1:], v)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return found, nil
+}
+
+// explainedScopeValue is scopeValue shown in an explanation as Puppet
+// shows it: the variable in the global scope, then the sub key.
+func (inv *invocation) explainedScopeValue(key string) (catalog.Value, error) {
+	if inv.ex == nil {
+		return inv.scopeValue(key)
+	}
+	segs, err := splitKey(key)
+	if err != nil {
+		return nil, errorf("%s in string: %s", err, key)
+	}
+	root := segs[0].key
+	popScope := inv.push(&explainNode{kind: nodeScope, text: "Global Scope"})
+	v, err := inv.scopeSegments(root, segs[:1])
+	if err == nil && v != nil {
+		inv.reportFound(root, v)
+	}
+	popScope()
+	if err != nil || v == nil || len(segs) == 1 {
+		return v, err
+	}
+	inv.explainDig(segs[1:], v)
 	found, ok, err := dig(key, segs[1:], v)
 	if err != nil || !ok {
 		return nil, err

@@ -13,6 +13,8 @@ import (
 // combine into one.
 type strategy struct {
 	name string // first, unique, hash, deep
+	// options is the merge hash it was made from, if any.
+	options *catalog.Hash
 	// deep merge options
 	knockoutPrefix   string
 	sortMergedArrays bool
@@ -39,6 +41,7 @@ func parseStrategy(m catalog.Value) (*strategy, error) {
 		if err != nil {
 			return nil, err
 		}
+		s.options = x
 		for _, k := range x.Keys() {
 			v, _ := x.Get(k)
 			switch k {
