@@ -7,6 +7,14 @@
 // files it reads. Values are catalog.Value (nil, string, bool, int64,
 // float64, []catalog.Value, *catalog.Hash). The compiler provides
 // variables through Scope.
+//
+// hiera.yaml versions 5 (all layers), 4 (environment and module) and 3
+// (global) are read; levels may use path, paths, glob, globs and
+// mapped_paths. Data comes from yaml_data and json_data, or from
+// data_hash functions the compiler provides (Options.DataHash).
+// lookup_key and data_dig functions (such as hiera-eyaml's), hocon_data
+// and uri locations are reported as Puppet reports a function it cannot
+// find. Explain tells how a lookup went, as `puppet lookup --explain`.
 package hiera
 
 import (
