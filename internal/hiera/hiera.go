@@ -12,9 +12,10 @@
 // (global) are read; levels may use path, paths, glob, globs and
 // mapped_paths. Data comes from yaml_data and json_data, or from
 // data_hash functions the compiler provides (Options.DataHash).
-// lookup_key and data_dig functions (such as hiera-eyaml's), hocon_data
-// and uri locations are reported as Puppet reports a function it cannot
-// find. Explain tells how a lookup went, as `puppet lookup --explain`.
+// lookup_key and data_dig functions (such as hiera-eyaml's) and
+// hocon_data are reported as Puppet reports a function it cannot find;
+// uri locations are an error. Explain tells how a lookup went, as
+// `puppet lookup --explain` does.
 package hiera
 
 import (
