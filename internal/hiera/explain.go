@@ -19,17 +19,6 @@ func (h *Hiera) Explain(ctx context.Context, scope Scope, req Request) (string, 
 		v   catalog.Value
 		err error
 	)
-	explained := map[string]bool{}
-	for _, name := range req.Names {
-		if k, perr := parseKey(name); perr == nil && !explained[k.module] {
-			explained[k.module] = true
-			inv := h.newInvocation(ctx, scope)
-			inv.ex = ex
-			if oerr := inv.explainOptions(k.module); oerr != nil {
-				return ex.String(), nil, oerr
-			}
-		}
-	}
 	v, err = h.lookupNames(ctx, scope, req, ex)
 	return ex.String(), v, err
 }

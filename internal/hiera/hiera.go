@@ -222,7 +222,20 @@ func (h *Hiera) lookupNames(ctx context.Context, scope Scope, req Request, ex *e
 		}
 		return req.Check(subject, v)
 	}
+	explained := map[string]bool{}
 	for _, name := range req.Names {
+		if ex != nil {
+			// Puppet searches a module's lookup_options before its
+			// first key.
+			if k, err := parseKey(name); err == nil && !explained[k.module] {
+				explained[k.module] = true
+				inv := h.newInvocation(ctx, scope)
+				inv.ex = ex
+				if err := inv.explainOptions(k.module); err != nil {
+					return nil, err
+				}
+			}
+		}
 		if req.Override != nil {
 			if v, ok := req.Override.Get(name); ok {
 				if err := check(fmt.Sprintf("Value found for key '%s' in override hash", name), v); err != nil {
