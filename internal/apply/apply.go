@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -358,6 +359,7 @@ type transaction struct {
 	progress  int
 
 	durable durable.Batch // new files to sync before the run ends
+	batches batches       // providers' batch prefetches, once each
 }
 
 // prefetch lets the instances that can read ahead do so on a spare core
@@ -556,36 +558,35 @@ func refs(vs []*graph.Vertex) []catalog.Ref {
 // source whose every edge to v is of a kind a failure does not block
 // (on-fail) is left out.
 func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
+	var buf [16]*graph.Edge
+	in := t.g.AppendIn(buf[:0], v)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var out []*graph.Vertex
-	var seen map[*graph.Vertex]bool // made only when something failed
-	add := func(d *graph.Vertex) {
-		if seen == nil {
-			seen = map[*graph.Vertex]bool{}
-		}
-		if !seen[d] {
-			seen[d] = true
-			out = append(out, d)
-		}
-	}
-	for e := range t.g.InEdges(v) {
+	for _, e := range in {
 		if !ruleOf(e.Kind).blocksOnFailure {
 			continue
 		}
-		d := e.From
-		s := t.statuses[d]
+		s := t.statuses[e.From]
 		if s == nil {
 			continue
 		}
 		if s.Failed || s.FailedToRestart {
-			add(d)
+			out = appendNew(out, e.From)
 		}
 		for _, f := range s.failedVertices {
-			add(f)
+			out = appendNew(out, f)
 		}
 	}
 	return out
+}
+
+// appendNew appends v to list unless it is there; failure lists are short.
+func appendNew(list []*graph.Vertex, v *graph.Vertex) []*graph.Vertex {
+	if slices.Contains(list, v) {
+		return list
+	}
+	return append(list, v)
 }
 
 func (t *transaction) skipForFailures(v *graph.Vertex, s *Status, failed []*graph.Vertex) {
@@ -661,6 +662,16 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 			result = s
 		}
 	}()
+	if nf, ok := inst.(resource.NotFunctional); ok {
+		// Puppet does not evaluate a resource whose provider cannot work
+		// here: one error line, and the resource counts as failed.
+		t.log.Log(resource.Err, s.Path, nf.NotFunctional().Error())
+		s.Failed = true
+		return s
+	}
+	if pf, ok := inst.(resource.Prefetched); ok {
+		t.batches.feed(ctx, t.plan.opts.Types, v.Resource, pf, h)
+	}
 	if err := inst.Retrieve(ctx, h); err != nil {
 		t.failedBecause(s, err)
 		return s
