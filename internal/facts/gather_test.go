@@ -205,6 +205,7 @@ func TestVirtualAndUptime(t *testing.T) {
 
 // TestMatchesFacter compares every fact Facter prints on this machine.
 func TestMatchesFacter(t *testing.T) {
+	t.Parallel()
 	theirs := facter(t, "-j")
 	ours, err := Gather(context.Background())
 	if err != nil {
@@ -215,6 +216,7 @@ func TestMatchesFacter(t *testing.T) {
 
 // TestLegacyMatchesFacter compares the legacy names too.
 func TestLegacyMatchesFacter(t *testing.T) {
+	t.Parallel()
 	theirs := facter(t, "-j", "--show-legacy")
 	core, err := Gather(context.Background())
 	if err != nil {
@@ -235,6 +237,7 @@ func BenchmarkGather(b *testing.B) {
 // TestYAMLMatchesFacter compares `facter -y` with the YAML rendering of
 // the same facts, for the facts that do not move.
 func TestYAMLMatchesFacter(t *testing.T) {
+	t.Parallel()
 	path, err := exec.LookPath("facter")
 	if err != nil {
 		t.Skip("facter is not installed")
