@@ -5,7 +5,7 @@ usage: record.py FILE.txtar...
 
 Each archive holds cases: NAME.erb (the template) and optionally
 NAME.vars (a JSON object of class variables; null is undef, a number
-with a point or exponent is a Float). For every case this script runs
+with a point or exponent is a Float, {"__sensitive": V} is Sensitive(V)). For every case this script runs
 the template through Puppet's template() function in a class that sets
 those variables, and writes NAME.out (the exact output and one newline,
 as txtar files end in one) or NAME.err (the
@@ -67,6 +67,8 @@ def puppet_literal(v):
         return "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'"
     if isinstance(v, list):
         return "[" + ", ".join(puppet_literal(x) for x in v) + "]"
+    if isinstance(v, dict) and list(v) == ["__sensitive"]:
+        return "Sensitive(" + puppet_literal(v["__sensitive"]) + ")"
     if isinstance(v, dict):
         return "{" + ", ".join(f"{puppet_literal(k)} => {puppet_literal(x)}" for k, x in v.items()) + "}"
     raise TypeError(v)
