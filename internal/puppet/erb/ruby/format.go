@@ -255,10 +255,6 @@ func fmtFloat(v Value) (float64, error) {
 // value.
 const quickMax = 14
 
-
-
-
-
 // digitAt returns the i-th digit of d, or '0' past its end.
 func digitAt(d []byte, i int) byte {
 	if i >= 0 && i < len(d) {
