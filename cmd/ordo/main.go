@@ -1,6 +1,6 @@
-// Command ordo is a configuration-management engine: it reads Puppet
-// manifests, Salt states or Puppet JSON catalogs, orders their resources by
-// their relationships and makes the machine match.
+// Command ordo is a configuration-management engine: it applies Puppet's
+// JSON catalogs, ordering their resources by their relationships and making
+// the machine match, and applies Salt states (Puppet manifests are coming).
 package main
 
 import (

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -133,7 +134,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		if len(invalid) == maxInvalid {
 			break
 		}
-		if isContainer(r, opts.Types) {
+		if opts.Types.IsContainer(r) {
 			if err := checkContainer(r, holds[r.Ref()], opts.Types); err != nil {
 				invalid = append(invalid, err)
 			}
@@ -142,15 +143,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		if r.Virtual {
 			continue
 		}
-		if err := checkMetaparams(r); err != nil {
-			invalid = append(invalid, err)
-			continue
-		}
-		if err := opts.Types.CheckParams(r); err != nil {
-			invalid = append(invalid, &ResourceError{Resource: r, Err: err})
-			continue
-		}
-		inst, err := opts.Types.Lookup(r.Type).New(r)
+		inst, err := opts.Types.Instantiate(r)
 		if err != nil {
 			invalid = append(invalid, &ResourceError{Resource: r, Err: err})
 			continue
@@ -164,14 +157,51 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	if b.err != nil {
 		return nil, b.err
 	}
+	if err := checkSchedules(c); err != nil {
+		return nil, err
+	}
 	p.graph = b.g
 	return p, nil
 }
 
-// isContainer reports whether r holds resources rather than state:
-// stages, classes, nodes and defined-type instances (types not built in).
-func isContainer(r *catalog.Resource, types *resource.Registry) bool {
-	return catalog.IsContainerType(r.Type) || types.Lookup(r.Type) == nil
+// ScheduleError is a resource whose schedule metaparameter names a
+// schedule the catalog does not hold. Puppet fails the whole run when its
+// walk reaches such a resource, after applying what came before; ordo
+// refuses the catalog before changing anything, with Puppet's message.
+type ScheduleError struct {
+	Resource *catalog.Resource
+	Schedule string
+}
+
+func (e *ScheduleError) Error() string {
+	return "Failed to apply catalog: Could not find schedule " + e.Schedule
+}
+
+// checkSchedules finds the first resource, in catalog order, whose
+// schedule does not exist.
+func checkSchedules(c *catalog.Catalog) error {
+	var names map[string]bool
+	for _, r := range c.Resources {
+		v, ok := r.Get("schedule")
+		if !ok || v == nil || r.Virtual {
+			continue
+		}
+		if names == nil {
+			names = map[string]bool{}
+			for _, s := range c.Resources {
+				if s.Type == "Schedule" && !s.Virtual {
+					names[s.Title] = true
+					if n, ok := s.Get("name"); ok {
+						names[catalog.Scalar(n)] = true
+					}
+				}
+			}
+		}
+		if name := catalog.Scalar(v); !names[name] {
+			return &ScheduleError{Resource: r, Schedule: name}
+		}
+	}
+	return nil
 }
 
 // checkContainer rejects a resource of a type ordo does not know unless it
@@ -226,20 +256,6 @@ func (e *ResourceError) Error() string {
 }
 
 func (e *ResourceError) Unwrap() error { return e.Err }
-
-func checkMetaparams(r *catalog.Resource) error {
-	if v, ok := r.Get("noop"); ok {
-		if _, isBool := v.(bool); !isBool && v != "true" && v != "false" {
-			return &ResourceError{Resource: r, Err: fmt.Errorf("Parameter noop failed on %s: Invalid value %s. Valid values are true, false.", r.Ref(), resource.Inspect(v))}
-		}
-	}
-	if v, ok := r.Get("loglevel"); ok {
-		if _, valid := resource.ParseLevel(catalog.Scalar(v)); !valid {
-			return &ResourceError{Resource: r, Err: fmt.Errorf("Parameter loglevel failed on %s: Invalid value %s. Valid values are debug, info, notice, warning, err, alert, emerg, crit, verbose.", r.Ref(), resource.Inspect(v))}
-		}
-	}
-	return nil
-}
 
 // Plan is a validated catalog with its graph, ready to apply.
 type Plan struct {
@@ -315,7 +331,9 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		stop()
 	}
 	if err := t.durable.Sync(); err != nil {
-		t.log.Log(resource.Err, "", "Could not sync the files written in this run to disk: "+err.Error())
+		for _, e := range Errors(err) {
+			t.log.Log(resource.Err, "", e.Error())
+		}
 	}
 	t.result.Completed = ctx.Err() == nil
 	t.result.Duration = now().Sub(t.result.Start)
@@ -341,6 +359,7 @@ type transaction struct {
 	progress  int
 
 	durable durable.Batch // new files to sync before the run ends
+	batches batches       // providers' batch prefetches, once each
 }
 
 // prefetch lets the instances that can read ahead do so on a spare core
@@ -469,6 +488,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	case v.Whit == graph.NotWhit && (v.Skip || v.Resource.Virtual):
 		t.log.Log(resource.Debug, src, "Skipping because virtual")
 		t.skip(v, s)
+	case !t.mayRun(ctx, v, s):
 	default:
 		if v.Whit == graph.NotWhit {
 			s = t.harness(ctx, v, s)
@@ -492,6 +512,27 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	}
 }
 
+// mayRun applies the conditional edge kinds (on-change, on-fail,
+// pre-check) to v and, when they keep it from running, marks it skipped
+// and says why. Puppet's catalogs have none of these edges.
+func (t *transaction) mayRun(ctx context.Context, v *graph.Vertex, s *Status) bool {
+	verdict, reason, failed := t.triggered(ctx, v)
+	switch verdict {
+	case NotTriggered:
+		s.SkipReason = reason
+		if v.Whit == graph.NotWhit {
+			t.log.Log(resource.Info, s.Path, reason)
+		}
+		t.skip(v, s)
+		return false
+	case DependencyFailed:
+		s.FailedDependencies = refs(failed)
+		t.skipForFailures(v, s, failed)
+		return false
+	}
+	return true
+}
+
 // hasAnyTag reports whether r carries one of tags (compared without case).
 func hasAnyTag(r *catalog.Resource, tags []string) bool {
 	for _, want := range tags {
@@ -513,34 +554,39 @@ func refs(vs []*graph.Vertex) []catalog.Ref {
 }
 
 // failedDependencies is Puppet's propagate_failure: the direct
-// predecessors that failed, plus the failures they were skipped for.
+// predecessors that failed, plus the failures they were skipped for. A
+// source whose every edge to v is of a kind a failure does not block
+// (on-fail) is left out.
 func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
+	var buf [16]*graph.Edge
+	in := t.g.AppendIn(buf[:0], v)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var out []*graph.Vertex
-	var seen map[*graph.Vertex]bool // made only when something failed
-	add := func(d *graph.Vertex) {
-		if seen == nil {
-			seen = map[*graph.Vertex]bool{}
+	for _, e := range in {
+		if !ruleOf(e.Kind).blocksOnFailure {
+			continue
 		}
-		if !seen[d] {
-			seen[d] = true
-			out = append(out, d)
-		}
-	}
-	for _, d := range t.g.Predecessors(v) {
-		s := t.statuses[d]
+		s := t.statuses[e.From]
 		if s == nil {
 			continue
 		}
 		if s.Failed || s.FailedToRestart {
-			add(d)
+			out = appendNew(out, e.From)
 		}
 		for _, f := range s.failedVertices {
-			add(f)
+			out = appendNew(out, f)
 		}
 	}
 	return out
+}
+
+// appendNew appends v to list unless it is there; failure lists are short.
+func appendNew(list []*graph.Vertex, v *graph.Vertex) []*graph.Vertex {
+	if slices.Contains(list, v) {
+		return list
+	}
+	return append(list, v)
 }
 
 func (t *transaction) skipForFailures(v *graph.Vertex, s *Status, failed []*graph.Vertex) {
@@ -616,26 +662,23 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 			result = s
 		}
 	}()
+	if nf, ok := inst.(resource.NotFunctional); ok {
+		// Puppet does not evaluate a resource whose provider cannot work
+		// here: one error line, and the resource counts as failed.
+		t.log.Log(resource.Err, s.Path, nf.NotFunctional().Error())
+		s.Failed = true
+		return s
+	}
+	if pf, ok := inst.(resource.Prefetched); ok {
+		t.batches.feed(ctx, t.plan.opts.Types, v.Resource, pf, h)
+	}
 	if err := inst.Retrieve(ctx, h); err != nil {
 		t.failedBecause(s, err)
 		return s
 	}
-	props := inst.Properties()
-	var toSync []resource.Property
-	// Puppet's harness: an out-of-sync ensure is synced alone; otherwise
-	// (ensure in sync or not managed) a resource that does not exist has
-	// nothing else to manage.
-	switch {
-	case len(props) > 0 && props[0].Name() == "ensure" && !props[0].InSync():
-		toSync = props[:1]
-	case !inst.Exists():
+	toSync, exists := outOfSync(inst)
+	if !exists {
 		t.log.Log(resource.Debug, h.Path, "Nothing to manage: no ensure and the resource doesn't exist")
-	default:
-		for _, p := range props {
-			if !p.InSync() {
-				toSync = append(toSync, p)
-			}
-		}
 	}
 	changed := false
 	for _, p := range toSync {
@@ -724,7 +767,7 @@ func (t *transaction) queueEvents(v *graph.Vertex, src string, events []Event) {
 	}
 	for _, group := range groups {
 		for _, e := range t.g.Out(v) {
-			if !e.Refresh || !t.canRefresh(e.To) {
+			if !e.Refresh() || !t.canRefresh(e.To) {
 				continue
 			}
 			t.mu.Lock()

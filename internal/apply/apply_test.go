@@ -34,21 +34,13 @@ func newMachine() *machine {
 // the machine; "fail => true" makes the change fail; "slow" sleeps.
 type thingType struct{ m *machine }
 
-func (thingType) Name() string { return "thing" }
-func (thingType) Attributes() []resource.Attribute {
-	return []resource.Attribute{{Name: "name", Namevar: true}, {Name: "value", Property: true}, {Name: "fail"}, {Name: "slow"}}
-}
-func (t thingType) New(r *catalog.Resource) (resource.Instance, error) {
-	for _, p := range r.Params {
-		switch p.Name {
-		case "value", "fail", "slow", "name":
-		default:
-			if !resource.IsMetaparam(p.Name) {
-				return nil, fmt.Errorf("no parameter named '%s'", p.Name)
-			}
-		}
-	}
-	return &thing{m: t.m, r: r}, nil
+var thingSchema = resource.NewSchema(resource.Schema{Name: "thing", Attrs: []resource.Attr{
+	{Name: "name", Namevar: true}, {Name: "value", Kind: resource.KindProperty}, {Name: "fail"}, {Name: "slow"},
+}})
+
+func (thingType) Schema() *resource.Schema { return thingSchema }
+func (t thingType) New(v resource.Values) (resource.Instance, error) {
+	return &thing{m: t.m, r: v.Resource()}, nil
 }
 
 type thing struct {
@@ -168,11 +160,10 @@ func applyThings(t *testing.T, m *machine, opts apply.Options, specs ...string) 
 // noProps is a type with nothing to manage (schedules, the filebucket).
 type noProps struct{ name string }
 
-func (n noProps) Name() string { return n.name }
-func (noProps) Attributes() []resource.Attribute {
-	return []resource.Attribute{{Name: "name", Namevar: true}, {Name: "period"}, {Name: "repeat"}}
+func (n noProps) Schema() *resource.Schema {
+	return resource.NewSchema(resource.Schema{Name: n.name, Attrs: []resource.Attr{{Name: "name", Namevar: true}, {Name: "period"}, {Name: "repeat"}}})
 }
-func (noProps) New(*catalog.Resource) (resource.Instance, error) { return empty{}, nil }
+func (noProps) New(resource.Values) (resource.Instance, error) { return empty{}, nil }
 
 type empty struct{}
 
@@ -325,8 +316,10 @@ func TestTagsSelectAndSkipTagsExclude(t *testing.T) {
 // panicType's provider panics; the run must go on without it.
 type panicType struct{ thingType }
 
-func (panicType) Name() string { return "boom" }
-func (p panicType) New(r *catalog.Resource) (resource.Instance, error) {
+var boomSchema = resource.NewSchema(resource.Schema{Name: "boom", Attrs: []resource.Attr{{Name: "name", Namevar: true}}})
+
+func (panicType) Schema() *resource.Schema { return boomSchema }
+func (p panicType) New(resource.Values) (resource.Instance, error) {
 	return panicking{}, nil
 }
 

@@ -30,13 +30,14 @@ func newWidgets() *widgets {
 	return &widgets{state: map[string]map[string]string{}, flushed: map[string]int{}, refreshed: map[string]int{}}
 }
 
-func (widgetType) Name() string { return "widget" }
-func (widgetType) Attributes() []resource.Attribute {
-	return []resource.Attribute{{Name: "name", Namevar: true}, {Name: "size", Property: true}, {Name: "color", Property: true},
-		{Name: "retrieve_fails"}, {Name: "sync_fails"}, {Name: "flush_fails"}, {Name: "refresh_fails"}}
-}
-func (t widgetType) New(r *catalog.Resource) (resource.Instance, error) {
-	return &widget{w: t.w, r: r}, nil
+var widgetSchema = resource.NewSchema(resource.Schema{Name: "widget", Attrs: []resource.Attr{
+	{Name: "name", Namevar: true}, {Name: "size", Kind: resource.KindProperty}, {Name: "color", Kind: resource.KindProperty},
+	{Name: "retrieve_fails"}, {Name: "sync_fails"}, {Name: "flush_fails"}, {Name: "refresh_fails"},
+}})
+
+func (widgetType) Schema() *resource.Schema { return widgetSchema }
+func (t widgetType) New(v resource.Values) (resource.Instance, error) {
+	return &widget{w: t.w, r: v.Resource()}, nil
 }
 
 type widget struct {

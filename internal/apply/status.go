@@ -46,6 +46,10 @@ type Status struct {
 	Events          []Event
 	// FailedDependencies are the failed resources this one waited for.
 	FailedDependencies []catalog.Ref
+	// SkipReason says why a skipped resource was not run when no failure
+	// is the cause but a condition of its edges (on-change, on-fail,
+	// pre-check): Salt's comment for the state.
+	SkipReason string
 
 	failedVertices []*graph.Vertex
 

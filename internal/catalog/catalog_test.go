@@ -79,7 +79,24 @@ func TestDecodeErrorsHavePositions(t *testing.T) {
 		{"no type", "{\"resources\": [{\"title\": \"x\"}]}", "c.json:1:16: resource 1 has no type"},
 		{"duplicate", "{\"resources\": [\n{\"type\": \"Notify\", \"title\": \"x\"},\n{\"type\": \"Notify\", \"title\": \"x\"}]}", "c.json:3:1: Duplicate declaration: Notify[x] is already declared; cannot redeclare"},
 		{"truncated", "{\"resources\": [", "c.json"},
-		{"bad edge", "{\"resources\": [], \"edges\": [{\"source\": \"nope\", \"target\": \"Notify[x]\"}]}", "edge nope -> Notify[x]: not a resource reference"},
+		{"bad edge", "{\"resources\": [], \"edges\": [{\"source\": \"nope\", \"target\": \"Notify[x]\"}]}", "c.json:1:29: edge 1: the source \"nope\" is not a resource reference"},
+		{"edge without target", `{"resources": [], "edges": [{"source": "Class[main]"}]}`, "c.json:1:29: edge 1 has no target"},
+		// Puppet 7.23's agent: Could not find relationship target "Notify[ghost]" for Class[Main]
+		{"missing edge target", `{"resources": [{"type": "Class", "title": "main"}],
+ "edges": [{"source": "Class[main]", "target": "Notify[ghost]"}]}`, `c.json:2:12: Could not find relationship target "Notify[ghost]" for Class[Main]`},
+		// Puppet 7.23's agent: Could not find relationship source "Class[ghost]" for Notify[x]
+		{"missing edge source", `{"resources": [{"type": "Notify", "title": "x"}],
+ "edges": [{"source": "Class[ghost]", "target": "Notify[x]"}]}`, `c.json:2:12: Could not find relationship source "Class[ghost]" for Notify[x]`},
+		{"null", "null", "c.json:1:1: a catalog must be a JSON object, not null"},
+		{"array", " [1]", "c.json:1:2: a catalog must be a JSON object, not an array"},
+		{"string", `"x"`, "c.json:1:1: a catalog must be a JSON object, not a string"},
+		{"number", `12`, "c.json:1:1: a catalog must be a JSON object, not a number"},
+		{"name type", `{"name": ["x"]}`, "c.json:1:11: name must be a string, not an array"},
+		{"resources type", `{"resources": {}}`, "c.json:1:16: resources must be an array, not an object"},
+		{"resource type type", `{"resources": [{"type": 3}]}`, "c.json:1:26: resource 1: type must be a string, not a number"},
+		{"line type", `{"resources": [{"type": "File", "title": "/x", "line": "3"}]}`, "resource 1: line must be an integer, not a string"},
+		{"resource not an object", `{"resources": [3]}`, "c.json:1:16: resource 1 is not a JSON object"},
+		{"parameters not an object", `{"resources": [{"type": "File", "title": "/x", "parameters": [1]}]}`, "c.json:1:16: parameters of File[/x] must be an object"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Decode([]byte(tc.in), "c.json")
@@ -90,7 +107,21 @@ func TestDecodeErrorsHavePositions(t *testing.T) {
 			if !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %q, want it to contain %q", err, tc.want)
 			}
+			for _, goism := range []string{"wireCatalog", "wireResource", "Go struct", "Go value", "catalog.", "json: ", "%!", "map["} {
+				if strings.Contains(err.Error(), goism) {
+					t.Errorf("error %q shows Go's %q", err, goism)
+				}
+			}
 		})
+	}
+}
+
+// An empty object is a catalog with nothing in it, as Puppet's agent
+// applies it.
+func TestDecodeEmptyObject(t *testing.T) {
+	c, err := Decode([]byte("{}"), "c.json")
+	if err != nil || len(c.Resources) != 0 {
+		t.Fatalf("Decode({}) = %v, %v; want an empty catalog", c, err)
 	}
 }
 

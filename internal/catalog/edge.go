@@ -3,16 +3,24 @@ package catalog
 import "fmt"
 
 // EdgeKind is what a relationship means. Puppet's metaparameters and
-// arrows and Salt's requisites all lower into these few kinds:
+// arrows and Salt's requisites all lower into these few kinds; for an
+// edge A -> B (A the source, applied first):
 //
 //	kind      meaning                                         Puppet                                  Salt
-//	Order     B runs after A; skipped if A failed             before/require, ->/<-, containment,     require(_in, _any)
-//	                                                          stages, autorequire
-//	Refresh   Order, and B refreshes once if A changed        notify/subscribe, ~>/<~                 watch(_in, _any), listen
+//	Order     B runs after A; skipped if A failed             before/require, ->/<-, stages,          require(_in, _any)
+//	                                                          autorequire
+//	Refresh   Order, and B refreshes once if A changed        notify/subscribe, ~>/<~, containment    watch(_in, _any), listen
+//	                                                          (events pass through containers)
 //	OnChange  Order, and B runs only if A changed             exec refreshonly + refresh              onchanges(_in, _any)
-//	OnFail    Order, and B runs only if A failed              -                                       onfail(_in, _any)
-//	PreCheck  A is dry-run first; B runs before A only if     -                                       prereq(_in)
-//	          A would change
+//	OnFail    B runs after A, and only if A failed            -                                       onfail(_in, _any)
+//	PreCheck  B is dry-run first; A runs before B only if     -                                       prereq(_in): A has
+//	          B would change, and B is skipped if A failed                                            prereq B
+//
+// A PreCheck edge points the way the two run: from the prerequiring
+// resource (A, run first when it is needed) to the resource it watches
+// (B, tried in a dry run before A's turn). The transaction decides, in
+// one place per kind (see package apply), whether a target may run given
+// each source's outcome.
 type EdgeKind int
 
 const (
@@ -22,6 +30,10 @@ const (
 	OnFail
 	PreCheck
 )
+
+// Refreshes reports whether events travel along edges of this kind: the
+// target of a Refresh edge is refreshed once when its source changed.
+func (k EdgeKind) Refreshes() bool { return k == Refresh }
 
 func (k EdgeKind) String() string {
 	switch k {

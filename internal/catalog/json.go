@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 )
 
 // FormatVersion is the catalog_format ordo reads and writes.
@@ -27,44 +30,189 @@ func (e *DecodeError) Error() string {
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
 
-type wireCatalog struct {
-	Tags          []string          `json:"tags"`
-	Name          string            `json:"name"`
+// wireCatalogOf is the catalog's JSON. Its strings are S and its lists of
+// strings L: rawString and stringList keep the bytes of strings
+// (jsonstring.go); string and []string give encoding/json's errors with
+// their positions.
+type wireCatalogOf[S ~string, L ~[]string] struct {
+	Tags          L                 `json:"tags"`
+	Name          S                 `json:"name"`
 	Version       json.RawMessage   `json:"version"`
-	CodeID        *string           `json:"code_id"`
-	CatalogUUID   string            `json:"catalog_uuid"`
+	CodeID        *S                `json:"code_id"`
+	CatalogUUID   S                 `json:"catalog_uuid"`
 	CatalogFormat int               `json:"catalog_format"`
-	Environment   string            `json:"environment"`
+	Environment   S                 `json:"environment"`
 	Resources     []json.RawMessage `json:"resources"`
-	Edges         []wireEdge        `json:"edges"`
-	Classes       []string          `json:"classes"`
+	Edges         []wireEdgeOf[S]   `json:"edges"`
+	Classes       L                 `json:"classes"`
 }
 
-type wireResource struct {
-	Type       string          `json:"type"`
+type wireResourceOf[S ~string, L ~[]string] struct {
+	Type       S               `json:"type"`
 	Title      json.RawMessage `json:"title"`
-	Tags       []string        `json:"tags,omitempty"`
-	File       string          `json:"file,omitempty"`
+	Tags       L               `json:"tags,omitempty"`
+	File       S               `json:"file,omitempty"`
 	Line       int             `json:"line,omitempty"`
 	Exported   bool            `json:"exported"`
 	Virtual    bool            `json:"virtual,omitempty"`
-	Kind       string          `json:"kind,omitempty"`
+	Kind       S               `json:"kind,omitempty"`
 	Parameters json.RawMessage `json:"parameters,omitempty"`
-	Sensitive  []string        `json:"sensitive_parameters,omitempty"`
+	Sensitive  L               `json:"sensitive_parameters,omitempty"`
 }
 
-type wireEdge struct {
-	Source string `json:"source"`
-	Target string `json:"target"`
+type wireEdgeOf[S ~string] struct {
+	Source S `json:"source"`
+	Target S `json:"target"`
+}
+
+type (
+	wireCatalog  = wireCatalogOf[rawString, stringList]
+	wireResource = wireResourceOf[rawString, stringList]
+	wireEdge     = wireEdgeOf[string]
+)
+
+// unmarshal decodes data into v, a wire type with rawString fields. On
+// an error it decodes again into plain, the same type with plain strings,
+// for encoding/json's error with its position.
+func unmarshal(data []byte, v, plain any) error {
+	err := json.Unmarshal(data, v)
+	if err != nil {
+		if perr := json.Unmarshal(data, plain); perr != nil {
+			return perr
+		}
+	}
+	return err
 }
 
 // Decode reads a catalog in Puppet's JSON catalog format. file names the
-// input in errors.
+// input in errors. As Puppet's agent does, it refuses a catalog that is
+// not a JSON object and one whose edges name a resource it does not hold.
 func Decode(data []byte, file string) (*Catalog, error) {
-	if c, ok := decodeFast(data); ok {
-		return c, nil
+	if kind := topLevelKind(data); kind != "" && kind != "object" {
+		line, col := lineCol(data, int64(len(data)-len(bytes.TrimLeft(data, " \t\r\n"))))
+		return nil, &DecodeError{File: file, Line: line, Column: col, Msg: "a catalog must be a JSON object, not " + kind}
 	}
-	return decodeGeneral(data, file)
+	c, ok := decodeFast(data)
+	if !ok {
+		var err error
+		if c, err = decodeGeneral(data, file); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.checkContainment(data, file); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// topLevelKind names the JSON kind of data's first value ("" when it
+// does not start like JSON, which the decoder reports).
+func topLevelKind(data []byte) string {
+	data = bytes.TrimLeft(data, " \t\r\n")
+	if len(data) == 0 {
+		return ""
+	}
+	switch c := data[0]; {
+	case c == '{':
+		return "object"
+	case c == '[':
+		return "an array"
+	case c == '"':
+		return "a string"
+	case c == 'n' && bytes.HasPrefix(data, []byte("null")):
+		return "null"
+	case c == 't' && bytes.HasPrefix(data, []byte("true")), c == 'f' && bytes.HasPrefix(data, []byte("false")):
+		return "a boolean"
+	case c == '-' || c >= '0' && c <= '9':
+		return "a number"
+	}
+	return ""
+}
+
+// checkContainment is the agent's check as it reads a catalog: both ends
+// of every edge must be resources of the catalog. The error names the
+// missing end as Puppet does and points at the edge.
+func (c *Catalog) checkContainment(data []byte, file string) error {
+	for i, e := range c.Containment {
+		container := c.containmentEnd(e.Container)
+		if container != nil && c.containmentEnd(e.Member) != nil {
+			continue
+		}
+		// The message quotes the reference as the input wrote it.
+		off, raw := edgeAt(data, i)
+		if raw.Source == "" && raw.Target == "" {
+			raw = wireEdge{Source: e.Container.String(), Target: e.Member.String()}
+		}
+		var msg string
+		if container == nil {
+			msg = fmt.Sprintf("Could not find relationship source %s for %s", rubyInspect(raw.Source), raw.Target)
+		} else {
+			msg = fmt.Sprintf("Could not find relationship target %s for %s", rubyInspect(raw.Target), displayRef(container))
+		}
+		line, col := lineCol(data, off)
+		return &DecodeError{File: file, Line: line, Column: col, Msg: msg}
+	}
+	return nil
+}
+
+// containmentEnd finds the resource an edge names: exactly by type and
+// title, the main class whichever its case.
+func (c *Catalog) containmentEnd(ref Ref) *Resource {
+	if ref.Type == "Class" && ref.Title == "Main" {
+		ref.Title = "main"
+	}
+	return c.Resource(ref)
+}
+
+// displayRef is how Puppet prints a resource: the main class as Class[Main].
+func displayRef(r *Resource) string {
+	if r.Type == "Class" && r.Title == "main" {
+		return "Class[Main]"
+	}
+	return r.Ref().String()
+}
+
+// rubyInspect quotes s as Ruby's String#inspect does for printable text.
+func rubyInspect(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// edgeAt finds the i-th edge in data: where it starts (0 when not
+// found) and its two references as written.
+func edgeAt(data []byte, i int) (int64, wireEdge) {
+	var w struct {
+		Edges []json.RawMessage `json:"edges"`
+	}
+	if json.Unmarshal(data, &w) != nil || i >= len(w.Edges) {
+		return 0, wireEdge{}
+	}
+	var e wireEdge
+	_ = json.Unmarshal(w.Edges[i], &e)
+	start := bytes.LastIndex(data, []byte(`"edges"`))
+	if start < 0 {
+		return 0, e
+	}
+	off := resourceOffset(data[start:], w.Edges[:i+1])
+	if off == 0 {
+		return 0, e
+	}
+	return int64(start) + off, e
 }
 
 // decodeGeneral is Decode through encoding/json: it gives the errors, and
@@ -75,29 +223,29 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 		return &DecodeError{File: file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
 	}
 	var w wireCatalog
-	if err := json.Unmarshal(data, &w); err != nil {
+	if err := unmarshal(data, &w, &wireCatalogOf[string, []string]{}); err != nil {
 		var syn *json.SyntaxError
 		var typ *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &syn):
 			return nil, fail(syn.Offset, "malformed JSON: %s", syn.Error())
 		case errors.As(err, &typ):
-			return nil, fail(typ.Offset, "%s has the wrong type: expected %s, got JSON %s", typ.Field, typ.Type, typ.Value)
+			return nil, fail(typ.Offset, "%s", typeErrorText(typ))
 		}
-		return nil, &DecodeError{File: file, Msg: "malformed JSON: " + err.Error()}
+		return nil, &DecodeError{File: file, Msg: "malformed JSON"}
 	}
 	if w.CatalogFormat != 0 && w.CatalogFormat > FormatVersion {
 		return nil, &DecodeError{File: file, Msg: fmt.Sprintf("catalog_format %d is newer than the %d ordo reads", w.CatalogFormat, FormatVersion)}
 	}
-	c := New(w.Name)
+	c := New(string(w.Name))
 	if w.Environment != "" {
-		c.Environment = w.Environment
+		c.Environment = string(w.Environment)
 	}
 	c.Version = rawScalar(w.Version)
 	if w.CodeID != nil {
-		c.CodeID = *w.CodeID
+		c.CodeID = string(*w.CodeID)
 	}
-	c.CatalogUUID = w.CatalogUUID
+	c.CatalogUUID = string(w.CatalogUUID)
 	c.Tags = w.Tags
 	c.Classes = w.Classes
 	for i, raw := range w.Resources {
@@ -105,25 +253,37 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 		// it is done only for an error message.
 		off := func() int64 { return resourceOffset(data, w.Resources[:i+1]) }
 		var wr wireResource
-		if err := json.Unmarshal(raw, &wr); err != nil {
-			return nil, fail(off(), "resource %d: %v", i+1, err)
+		if err := unmarshal(raw, &wr, &wireResourceOf[string, []string]{}); err != nil {
+			var typ *json.UnmarshalTypeError
+			if errors.As(err, &typ) && typ.Field != "" {
+				return nil, fail(off()+typ.Offset, "resource %d: %s", i+1, typeErrorText(typ))
+			}
+			return nil, fail(off(), "resource %d is not a JSON object", i+1)
 		}
 		if wr.Type == "" {
 			return nil, fail(off(), "resource %d has no type", i+1)
 		}
 		title, err := decodeValue(wr.Title)
+		if errors.Is(err, errLoneSurrogate) {
+			return nil, fail(off(), "title of resource %d (%s): %v", i+1, wr.Type, err)
+		}
 		if err != nil || title == nil {
 			return nil, fail(off(), "resource %d (%s) has no usable title", i+1, wr.Type)
 		}
+		if s, ok := title.(string); ok && !utf8.ValidString(s) {
+			// Puppet matches titles with regular expressions, which
+			// refuse them.
+			return nil, fail(off(), "title of resource %d (%s): invalid byte sequence in UTF-8", i+1, wr.Type)
+		}
 		r := &Resource{
-			Type:      CanonicalType(wr.Type),
+			Type:      CanonicalType(string(wr.Type)),
 			Title:     Scalar(title),
 			Tags:      wr.Tags,
-			File:      wr.File,
+			File:      string(wr.File),
 			Line:      wr.Line,
 			Exported:  wr.Exported,
 			Virtual:   wr.Virtual,
-			Kind:      wr.Kind,
+			Kind:      string(wr.Kind),
 			Sensitive: wr.Sensitive,
 		}
 		if len(wr.Parameters) > 0 {
@@ -144,15 +304,72 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 			return nil, fail(off(), "%v", err)
 		}
 	}
-	for _, e := range w.Edges {
-		src, ok1 := ParseRef(e.Source)
-		dst, ok2 := ParseRef(e.Target)
+	for i, e := range w.Edges {
+		src, ok1 := ParseRef(string(e.Source))
+		dst, ok2 := ParseRef(string(e.Target))
 		if !ok1 || !ok2 {
-			return nil, &DecodeError{File: file, Msg: fmt.Sprintf("edge %s -> %s: not a resource reference", e.Source, e.Target)}
+			bad, end := string(e.Source), "source"
+			if ok1 {
+				bad, end = string(e.Target), "target"
+			}
+			msg := fmt.Sprintf("edge %d: the %s %s is not a resource reference", i+1, end, rubyInspect(bad))
+			if bad == "" {
+				msg = fmt.Sprintf("edge %d has no %s", i+1, end)
+			}
+			off, _ := edgeAt(data, i)
+			line, col := lineCol(data, off)
+			return nil, &DecodeError{File: file, Line: line, Column: col, Msg: msg}
 		}
 		c.Contain(src, dst)
 	}
 	return c, nil
+}
+
+// typeErrorText says which field of the catalog has the wrong JSON type,
+// in JSON's words rather than Go's.
+func typeErrorText(e *json.UnmarshalTypeError) string {
+	field := e.Field
+	if field == "" {
+		field = "the catalog"
+	}
+	return fmt.Sprintf("%s must be %s, not %s", field, jsonKind(e.Type), jsonValueKind(e.Value))
+}
+
+// jsonKind names the JSON kind a Go type decodes from.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "an object"
+}
+
+// jsonValueKind names the kind encoding/json reports it found.
+func jsonValueKind(v string) string {
+	switch {
+	case v == "array", v == "object", v == "number", v == "string", v == "bool":
+		if v == "bool" {
+			v = "boolean"
+		}
+		if v == "array" || v == "object" {
+			return "an " + v
+		}
+		return "a " + v
+	case strings.HasPrefix(v, "number"):
+		return "the number " + strings.TrimSpace(strings.TrimPrefix(v, "number"))
+	}
+	return v
 }
 
 func rawScalar(raw json.RawMessage) string {
@@ -171,7 +388,7 @@ func decodeValue(raw json.RawMessage) (Value, error) {
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
-	v, err := readValue(dec)
+	v, err := readValue(dec, raw)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +398,8 @@ func decodeValue(raw json.RawMessage) (Value, error) {
 	return v, nil
 }
 
-func readValue(dec *json.Decoder) (Value, error) {
+func readValue(dec *json.Decoder, raw []byte) (Value, error) {
+	start := dec.InputOffset()
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, err
@@ -192,7 +410,7 @@ func readValue(dec *json.Decoder) (Value, error) {
 		case '[':
 			list := []Value{}
 			for dec.More() {
-				v, err := readValue(dec)
+				v, err := readValue(dec, raw)
 				if err != nil {
 					return nil, err
 				}
@@ -203,15 +421,20 @@ func readValue(dec *json.Decoder) (Value, error) {
 		case '{':
 			h := NewHash()
 			for dec.More() {
+				kstart := dec.InputOffset()
 				kt, err := dec.Token()
 				if err != nil {
 					return nil, err
 				}
-				v, err := readValue(dec)
+				key, err := tokenString(raw, kstart, dec.InputOffset(), kt.(string))
 				if err != nil {
 					return nil, err
 				}
-				h.Set(kt.(string), v)
+				v, err := readValue(dec, raw)
+				if err != nil {
+					return nil, err
+				}
+				h.Set(key, v)
 			}
 			if _, err := dec.Token(); err != nil {
 				return nil, err
@@ -223,7 +446,9 @@ func readValue(dec *json.Decoder) (Value, error) {
 			return i, nil
 		}
 		return t.Float64()
-	case string, bool, nil:
+	case string:
+		return tokenString(raw, start, dec.InputOffset(), t)
+	case bool, nil:
 		return t, nil
 	}
 	return nil, fmt.Errorf("unexpected token %v", tok)
@@ -400,9 +625,37 @@ func encodeResource(b *bytes.Buffer, r *Resource, redact bool) {
 	b.WriteString("}")
 }
 
+// jsonString quotes s for JSON as encoding/json does, but keeps bytes
+// that are not UTF-8 as they are (encoding/json writes U+FFFD), so that
+// Decode gives back the same bytes.
 func jsonString(s string) string {
-	js, _ := json.Marshal(s)
-	return string(js)
+	if utf8.ValidString(s) {
+		js, _ := json.Marshal(s)
+		return string(js)
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for len(s) > 0 {
+		n := 0
+		for n < len(s) {
+			r, size := utf8.DecodeRuneInString(s[n:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			n += size
+		}
+		if n > 0 {
+			js, _ := json.Marshal(s[:n])
+			b.Write(js[1 : len(js)-1])
+		}
+		if n < len(s) {
+			b.WriteByte(s[n])
+			n++
+		}
+		s = s[n:]
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 func encodeValue(b *bytes.Buffer, v Value, redact bool) {
@@ -429,6 +682,8 @@ func encodeValue(b *bytes.Buffer, v Value, redact bool) {
 			encodeValue(b, x.vals[k], redact)
 		}
 		b.WriteByte('}')
+	case string:
+		b.WriteString(jsonString(x))
 	case *Rich:
 		encodeValue(b, x.Data, redact)
 	case Sensitive:
@@ -442,7 +697,7 @@ func encodeValue(b *bytes.Buffer, v Value, redact bool) {
 	default:
 		js, err := json.Marshal(x)
 		if err != nil {
-			js = []byte(jsonString(fmt.Sprint(x)))
+			js = []byte(jsonString(Scalar(x)))
 		}
 		b.Write(js)
 	}

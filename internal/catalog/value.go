@@ -194,7 +194,8 @@ func Scalar(v Value) string {
 	case *Rich:
 		return "#<" + x.PType + ">"
 	}
-	return fmt.Sprint(v)
+	// Arrays and hashes read as Puppet shows them, never as Go does.
+	return Format(v)
 }
 
 // Strings returns v as a list of strings: a scalar becomes a one-element

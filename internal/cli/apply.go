@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,9 +18,6 @@ import (
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/builtin"
 )
-
-// Version is ordo's version string.
-const Version = "0.1.0"
 
 type applyFlags struct {
 	catalogFile  string
@@ -49,15 +44,16 @@ type applyFlags struct {
 func newApplyCmd(stdio Stdio) *cobra.Command {
 	var f applyFlags
 	cmd := &cobra.Command{
-		Use:   "apply [--catalog FILE]",
+		Use:   "apply --catalog FILE",
 		Short: "Apply a catalog to this machine",
 		Long: `Apply makes this machine match a catalog: it orders the catalog's resources
 by their relationships, changes only what differs and says what it did, with
 the same log lines as puppet apply.
 
-With --catalog it applies a catalog in Puppet's JSON format (catalog_format 2),
-such as one printed by 'puppet catalog find NODE --terminus compiler' or by
-'ordo compile'.`,
+--catalog (required) names a catalog in Puppet's JSON format
+(catalog_format 2), such as one printed by
+'puppet catalog find NODE --terminus compiler'; - reads standard input.
+Applying a manifest directly is coming.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.catalogFile == "" {
@@ -70,12 +66,12 @@ such as one printed by 'puppet catalog find NODE --terminus compiler' or by
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.catalogFile, "catalog", "", "apply this JSON catalog (catalog_format 2); - reads standard input")
+	fl.StringVar(&f.catalogFile, "catalog", "", "the JSON catalog to apply (catalog_format 2), required; - reads standard input")
 	fl.BoolVar(&f.noop, "noop", false, "report what would change without changing anything")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log info lines too")
 	fl.BoolVarP(&f.debug, "debug", "d", false, "log debug lines too")
 	fl.BoolVar(&f.evaltrace, "evaltrace", false, "log when each resource starts and how long it took")
-	fl.StringVar(&f.color, "color", "auto", "colour the log: true, false or auto (a terminal)")
+	fl.StringVar(&f.color, "color", "auto", "colour the log: ansi (or true), html, false, or auto (ansi on a terminal)")
 	fl.BoolVar(&f.detailedExit, "detailed-exitcodes", false, "exit 2 when something changed, 4 when something failed, 6 for both")
 	fl.BoolVar(&f.graph, "graph", false, "write the graph as .dot files to --graphdir")
 	fl.StringVar(&f.graphDir, "graphdir", filepath.Join(os.TempDir(), "ordo-graphs"), "folder for --graph")
@@ -108,7 +104,7 @@ func parseOrdering(s string) (graph.Ordering, error) {
 	case "random":
 		return graph.Random, nil
 	}
-	return 0, fmt.Errorf("invalid --ordering %q: use manifest, title-hash or random", s)
+	return 0, fmt.Errorf("invalid --ordering '%s': use manifest, title-hash or random", s)
 }
 
 func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
@@ -123,7 +119,11 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	if ordering == graph.Random && seed == 0 {
 		seed = time.Now().UnixNano()
 	}
-	console := &report.Console{Out: stdio.Out, Err: stdio.Err, Min: resource.Notice, Color: useColor(f.color, stdio)}
+	color, err := parseColor(f.color, stdio)
+	if err != nil {
+		return err
+	}
+	console := &report.Console{Out: stdio.Out, Err: stdio.Err, Min: resource.Notice, Color: color}
 	switch {
 	case f.debug:
 		console.Min = resource.Debug
@@ -136,7 +136,19 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		log = rec
 	}
 
-	data, err := readInput(cmd.Context(), stdio, f.catalogFile)
+	var reportOut *reportFile
+	if f.reportFile != "" {
+		if reportOut, err = createReport(f.reportFile); err != nil {
+			return err
+		}
+		defer func() {
+			if reportOut != nil {
+				reportOut.discard()
+			}
+		}()
+	}
+
+	data, err := readInput(cmd.Context(), stdio, f.catalogFile, "catalog")
 	if err != nil {
 		return err
 	}
@@ -203,10 +215,12 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 			code = res.ExitCode()
 		}
 	}
-	if f.reportFile != "" && res != nil {
+	if reportOut != nil && res != nil {
 		doc := report.Build(res, report.Meta{Host: c.Name, Environment: c.Environment, ConfigurationVersion: c.Version, Version: Version}, rec.Lines())
-		if werr := writeReport(f.reportFile, doc); werr != nil {
-			fmt.Fprintf(stdio.Err, "Error: Could not write report %s: %v\n", f.reportFile, werr)
+		werr := reportOut.write(doc)
+		reportOut = nil
+		if werr != nil {
+			log.Log(resource.Err, "", werr.Error())
 			if code == 0 {
 				code = 1
 			}
@@ -228,52 +242,20 @@ func lowerAll(tags []string) []string {
 	return out
 }
 
-func writeReport(path string, doc *report.JSON) error {
-	fh, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := report.Write(fh, doc); err != nil {
-		fh.Close()
-		return err
-	}
-	return fh.Close()
-}
-
-// readInput reads the catalog from the file name, or standard input for
-// "-". Reading a terminal or a pipe can block for good, so it stops when
-// ctx ends (SIGINT), leaving the reader behind.
-func readInput(ctx context.Context, stdio Stdio, name string) ([]byte, error) {
-	if name != "-" {
-		return os.ReadFile(name)
-	}
-	type read struct {
-		data []byte
-		err  error
-	}
-	done := make(chan read, 1)
-	go func() {
-		data, err := io.ReadAll(stdio.In)
-		done <- read{data, err}
-	}()
-	select {
-	case r := <-done:
-		return r.data, r.err
-	case <-ctx.Done():
-		return nil, fmt.Errorf("stopped reading the catalog from standard input: %w", context.Cause(ctx))
-	}
-}
-
-func useColor(setting string, stdio Stdio) bool {
-	switch setting {
-	case "true", "ansi", "yes":
-		return true
-	case "auto":
+// parseColor reads --color: Puppet's values (ansi or true, html, false)
+// or auto, ordo's default: ansi when standard error is a terminal.
+func parseColor(setting string, stdio Stdio) (report.Color, error) {
+	if setting == "auto" {
 		if fh, ok := stdio.Err.(*os.File); ok {
 			if st, err := fh.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-				return true
+				return report.ANSIColor, nil
 			}
 		}
+		return report.NoColor, nil
 	}
-	return false
+	c, ok := report.ParseColor(setting)
+	if !ok {
+		return 0, fmt.Errorf("invalid --color '%s': use ansi (or true), html, false or auto", setting)
+	}
+	return c, nil
 }

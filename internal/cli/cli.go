@@ -10,6 +10,7 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // Stdio is where a command reads and writes.
@@ -17,6 +18,10 @@ type Stdio struct {
 	In       io.Reader
 	Out, Err io.Writer
 }
+
+// Version is ordo's version, printed by ordo --version and written in
+// reports.
+const Version = "0.1.0"
 
 // ExitError carries a specific exit code out of a command. Its message, if
 // any, has already been printed.
@@ -27,20 +32,62 @@ func (e *ExitError) Error() string { return fmt.Sprintf("exit status %d", e.Code
 // NewRoot builds the ordo command tree writing to stdio.
 func NewRoot(stdio Stdio) *cobra.Command {
 	root := &cobra.Command{
-		Use:           "ordo",
-		Short:         "ordo applies Puppet manifests, Salt states and Puppet catalogs",
+		Use:   "ordo",
+		Short: "ordo applies Puppet's JSON catalogs to this machine",
+		Long: `ordo makes this machine match a catalog: it orders the catalog's resources by
+their relationships, changes only what differs, and says what it did with
+puppet apply's log lines.
+
+Today it applies Puppet's JSON catalogs (catalog_format 2), shows their
+graph, and checks the syntax of Puppet manifests. Compiling Puppet manifests
+and applying Salt states are coming; until then, compile a manifest with
+Puppet ('puppet catalog find NODE --terminus compiler') and apply the
+catalog with 'ordo apply --catalog'.`,
+		Version:       Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetVersionTemplate("ordo {{.Version}}\n")
+	root.SetFlagErrorFunc(flagError)
 	root.SetIn(stdio.In)
 	root.SetOut(stdio.Out)
 	root.SetErr(stdio.Err)
 	root.AddCommand(
 		newApplyCmd(stdio),
+		newFactsCmd(stdio),
 		newGraphCmd(stdio),
+		newDescribeCmd(stdio),
 		newParserCmd(stdio),
+		newSaltCmd(stdio),
 	)
 	return root
+}
+
+// flagError says what is wrong with a flag in a person's words: Go's
+// parsing errors (strconv.ParseInt: parsing "x": invalid syntax) stay
+// inside.
+func flagError(cmd *cobra.Command, err error) error {
+	var bad *pflag.InvalidValueError
+	if errors.As(err, &bad) {
+		f := bad.GetFlag()
+		return fmt.Errorf("invalid value '%s' for --%s: %s", bad.GetValue(), f.Name, expected(f.Value.Type()))
+	}
+	return fmt.Errorf("%s; see '%s --help'", err.Error(), cmd.CommandPath())
+}
+
+// expected says what a flag of a pflag value type takes.
+func expected(typ string) string {
+	switch typ {
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "count":
+		return "expected a whole number"
+	case "float32", "float64":
+		return "expected a number"
+	case "bool":
+		return "expected true or false"
+	case "duration":
+		return "expected a duration such as 30s or 5m"
+	}
+	return "expected a " + typ
 }
 
 // Run executes the command line args and returns the process exit code.

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -38,13 +39,13 @@ prints the order its resources would be applied in, without changing anything.
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if catalogFile == "" {
-				return fmt.Errorf("give --catalog FILE")
+				return errors.New("nothing to show: give --catalog FILE")
 			}
 			ord, err := parseOrdering(ordering)
 			if err != nil {
 				return err
 			}
-			data, err := readInput(cmd.Context(), stdio, catalogFile)
+			data, err := readInput(cmd.Context(), stdio, catalogFile, "catalog")
 			if err != nil {
 				return err
 			}
@@ -88,11 +89,11 @@ prints the order its resources would be applied in, without changing anything.
 				}
 				return nil
 			}
-			return fmt.Errorf("invalid --format %q: use order or json", format)
+			return fmt.Errorf("invalid --format '%s': use order or json", format)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&catalogFile, "catalog", "", "the JSON catalog (catalog_format 2); - reads standard input")
+	fl.StringVar(&catalogFile, "catalog", "", "the JSON catalog (catalog_format 2), required; - reads standard input")
 	fl.StringVar(&format, "format", "order", "what to print: order or json")
 	fl.StringVar(&ordering, "ordering", "manifest", "order of unrelated resources: manifest, title-hash or random")
 	fl.Int64Var(&seed, "seed", 0, "seed for --ordering random")
@@ -109,11 +110,11 @@ func printWhy(w io.Writer, g *graph.Graph, c *catalog.Catalog, refs []string) er
 	for i, s := range refs {
 		ref, ok := catalog.ParseRef(s)
 		if !ok {
-			return fmt.Errorf("--why %q: not a resource reference like Type[title]", s)
+			return fmt.Errorf("--why '%s': not a resource reference like Type[title]", s)
 		}
 		r := c.Resource(ref)
 		if r == nil {
-			return fmt.Errorf("--why %q: no such resource in the catalog", s)
+			return fmt.Errorf("--why '%s': no such resource in the catalog", s)
 		}
 		v := g.Vertex(r)
 		if v == nil {
@@ -124,7 +125,7 @@ func printWhy(w io.Writer, g *graph.Graph, c *catalog.Catalog, refs []string) er
 			}
 		}
 		if v == nil {
-			return fmt.Errorf("--why %q: not applied (virtual)", s)
+			return fmt.Errorf("--why '%s': not applied (virtual)", s)
 		}
 		ends[i] = v
 	}

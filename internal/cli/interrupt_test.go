@@ -299,6 +299,60 @@ func TestInterruptWhileReadingStdin(t *testing.T) {
 	}
 }
 
+// TestInterruptWhileOpeningFIFO: a --catalog that is a FIFO no one
+// writes to waits in open(2); SIGINT and SIGTERM still stop ordo.
+func TestInterruptWhileOpeningFIFO(t *testing.T) {
+	bin := ordoBinary(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		dir := t.TempDir()
+		fifo := filepath.Join(dir, "catalog.json")
+		if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bin, "apply", "--catalog", fifo, "--lockfile", filepath.Join(dir, "lock"))
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		waited := make(chan error, 1)
+		go func() { waited <- cmd.Wait() }()
+		time.Sleep(300 * time.Millisecond)
+		if !signalAndWait(t, cmd, waited, sig, 5*time.Second) {
+			t.Fatalf("ordo kept waiting for the FIFO after %v\nstderr:\n%s", sig, &stderr)
+		}
+		name := map[syscall.Signal]string{syscall.SIGINT: "INT", syscall.SIGTERM: "TERM"}[sig]
+		if want := "Error: stopped reading the catalog from " + fifo + ": caught " + name + "\n"; stderr.String() != want {
+			t.Errorf("stderr %q, want %q", stderr.String(), want)
+		}
+		if code := cmd.ProcessState.ExitCode(); code != 1 {
+			t.Errorf("exit code %d, want 1", code)
+		}
+	}
+}
+
+// A FIFO with a writer is read like a file: `--catalog <(command)`.
+func TestCatalogFromFIFO(t *testing.T) {
+	bin := ordoBinary(t)
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "catalog.json")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		fh, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err != nil {
+			return
+		}
+		defer fh.Close()
+		fh.WriteString(`{"name": "n", "resources": [{"type": "Notify", "title": "from a pipe"}]}`)
+	}()
+	out, err := exec.Command(bin, "apply", "--catalog", fifo, "--lockfile", filepath.Join(dir, "lock")).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "Notice: from a pipe\n") {
+		t.Errorf("apply from a FIFO: %v\n%s", err, out)
+	}
+}
+
 // signalAndWait sends sig to ordo and waits up to within for it to exit.
 // If it does not, it is killed and signalAndWait reports false.
 func signalAndWait(t *testing.T, cmd *exec.Cmd, waited <-chan error, sig os.Signal, within time.Duration) bool {

@@ -11,12 +11,13 @@ package durable
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/ordoproject/ordo/internal/syserr"
 )
 
 // Batch collects the file systems that hold unsynced new files. Its zero
@@ -45,6 +46,10 @@ func (b *Batch) Add(dir string) error {
 	if b.dirs == nil {
 		b.dirs, b.seen = map[uint64][]string{}, map[string]bool{}
 	}
+	// Another Add of dir may have won the race while this one ran stat.
+	if b.seen[dir] {
+		return nil
+	}
 	b.seen[dir] = true
 	// One directory per device is enough; a second is kept in case the
 	// first is removed before Sync.
@@ -53,6 +58,18 @@ func (b *Batch) Add(dir string) error {
 	}
 	return nil
 }
+
+// SyncError is a file system that could not be synced.
+type SyncError struct {
+	Dir string // a directory on it that received new files
+	Err error
+}
+
+func (e *SyncError) Error() string {
+	return "Could not sync the file system of " + e.Dir + ": " + syserr.Errno(e.Err)
+}
+
+func (e *SyncError) Unwrap() error { return e.Err }
 
 // Pending reports whether files await a Sync.
 func (b *Batch) Pending() bool {
@@ -81,7 +98,7 @@ func (b *Batch) Sync() error {
 			err = unix.Syncfs(fd)
 			unix.Close(fd)
 			if err != nil {
-				errs = append(errs, fmt.Errorf("syncing the file system of %s: %w", dir, err))
+				errs = append(errs, &SyncError{Dir: dir, Err: err})
 			}
 			done = true
 			break

@@ -1,9 +1,11 @@
 package durable
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"testing"
 )
 
@@ -88,5 +90,15 @@ func TestConcurrentAdd(t *testing.T) {
 	}
 	if err := b.Sync(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestSyncErrorReadsLikePuppet(t *testing.T) {
+	err := &SyncError{Dir: "/srv", Err: syscall.EIO}
+	if got := err.Error(); got != "Could not sync the file system of /srv: Input/output error" {
+		t.Errorf("%q", got)
+	}
+	if !errors.Is(err, syscall.EIO) {
+		t.Error("SyncError hides its errno")
 	}
 }

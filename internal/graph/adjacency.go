@@ -140,3 +140,20 @@ func (a *adjacency) appendAll(out []*Edge) []*Edge {
 	}
 	return out
 }
+
+// each yields every edge in appendAll's order.
+func (a *adjacency) each(yield func(*Edge) bool) {
+	for _, en := range a.entries {
+		if en.v == nil {
+			continue
+		}
+		if !yield(en.e) {
+			return
+		}
+		for _, e := range en.more {
+			if !yield(e) {
+				return
+			}
+		}
+	}
+}

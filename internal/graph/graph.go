@@ -136,7 +136,17 @@ type Vertex struct {
 	in    adjacency
 	gone  bool
 	dname string
+	// inKinds and outKinds are the sets (bit 1<<kind) of the kinds of the
+	// vertex's edges, so that the walk asks about a kind only where there
+	// is one.
+	inKinds, outKinds uint8
 }
+
+// HasIn reports whether an edge of kind k ends at v.
+func (v *Vertex) HasIn(k catalog.EdgeKind) bool { return v.inKinds&(1<<k) != 0 }
+
+// HasOut reports whether an edge of kind k starts at v.
+func (v *Vertex) HasOut(k catalog.EdgeKind) bool { return v.outKinds&(1<<k) != 0 }
 
 // Ref is the resource's reference, or for a whit its container's.
 func (v *Vertex) Ref() catalog.Ref { return v.Resource.Ref() }
@@ -180,15 +190,17 @@ func displayRef(r *catalog.Resource) string {
 	return r.Type + "[" + r.Title + "]"
 }
 
-// Edge says From is applied before To.
+// Edge says From is applied before To; its kind says what else it means.
 type Edge struct {
 	From, To *Vertex
-	// Refresh is Puppet's label {callback: refresh, event: ALL_EVENTS}:
-	// events of From reach To.
-	Refresh bool
-	Kind    catalog.EdgeKind
-	Origin  catalog.Provenance
+	Kind     catalog.EdgeKind
+	Origin   catalog.Provenance
 }
+
+// Refresh reports whether events of From reach To: Puppet's edge label
+// {callback: refresh, event: ALL_EVENTS}, which refresh edges and
+// containment edges carry.
+func (e *Edge) Refresh() bool { return e.Kind.Refreshes() }
 
 func (e *Edge) String() string { return e.From.DotName() + " -> " + e.To.DotName() }
 
@@ -294,7 +306,9 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 		g.resIndex[r] = int32(i)
 	}
 	g.paths = make([][]string, n)
-	b.buildLookup()
+	if err := b.buildLookup(); err != nil {
+		return nil, err
+	}
 	b.buildContainment()
 
 	// Vertices in catalog order with their priorities.
@@ -330,6 +344,7 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 		return nil, err
 	}
 	b.autoEdges()
+	b.preCheckEdges()
 
 	g.relVerts = g.liveVertices()
 	g.relEdges = edgesByTarget(g.relVerts)
@@ -338,6 +353,10 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 	g.verts = g.liveVertices()
 	for i, v := range g.verts {
 		v.id = i
+		for e := range v.out.each {
+			v.outKinds |= 1 << e.Kind
+			e.To.inKinds |= 1 << e.Kind
+		}
 	}
 	return g, nil
 }
@@ -375,77 +394,79 @@ func edgesByTarget(vs []*Vertex) []*Edge {
 }
 
 // buildLookup indexes the kept resources by reference, by alias and by
-// namevar value (file paths without trailing slashes), as the agent's
-// catalog lookup does.
-func (b *builder) buildLookup() {
+// uniqueness key (a file's path), as the agent's catalog does when it adds
+// them in order: a title or alias another resource already holds is an
+// error, and so is a uniqueness key another resource holds (Puppet's
+// "Cannot alias").
+func (b *builder) buildLookup() error {
 	b.lookup = make(map[catalog.Ref]int32, len(b.g.res))
 	for i, r := range b.g.res {
-		b.lookup[r.Ref()] = int32(i)
-	}
-	for i, r := range b.g.res {
+		ref := r.Ref()
+		if j, ok := b.lookup[ref]; ok {
+			return &AliasError{Msg: duplicateMessage(r, b.g.res[j])}
+		}
+		b.lookup[ref] = int32(i)
 		if v, ok := r.Get("alias"); ok {
 			for _, a := range catalog.Strings(v) {
-				ref := catalog.Ref{Type: r.Type, Title: a}
-				if _, ok := b.lookup[ref]; !ok {
-					b.lookup[ref] = int32(i)
+				if err := b.alias(int32(i), a, resource.Inspect(a)); err != nil {
+					return err
 				}
 			}
 		}
-		if key, ok := b.uniquenessKey(r); ok && key != r.Title {
-			ref := catalog.Ref{Type: r.Type, Title: key}
-			if _, ok := b.lookup[ref]; !ok {
-				b.lookup[ref] = int32(i)
+		s := b.opts.Types.Schema(r.Type)
+		if s == nil {
+			continue
+		}
+		if key, ok := s.UniquenessKey(r); ok && key != r.Title {
+			if err := b.alias(int32(i), key, resource.Inspect([]catalog.Value{key})); err != nil {
+				return err
 			}
 		}
 	}
+	return nil
 }
 
-// uniquenessKey is the namevar value a resource is also found by. exec
-// and tidy are not isomorphic: their titles are their only key.
-func (b *builder) uniquenessKey(r *catalog.Resource) (string, bool) {
-	switch r.Type {
-	case "Exec", "Tidy":
-		return "", false
-	case "File":
-		p := r.Title
-		if s, ok := fileParam(r); ok {
-			p = s
+// alias makes resource i also found as Type[key]; shown is the key as
+// Puppet's message shows it.
+func (b *builder) alias(i int32, key, shown string) error {
+	r := b.g.res[i]
+	ref := catalog.Ref{Type: r.Type, Title: key}
+	j, ok := b.lookup[ref]
+	switch {
+	case !ok:
+		b.lookup[ref] = i
+	case j != i:
+		old := b.g.res[j]
+		msg := "Cannot alias " + r.Ref().String() + " to " + shown
+		if loc := r.Location(); loc != "" {
+			msg += " at " + loc
 		}
-		return cleanPath(p), true
-	}
-	t := b.opts.Types.Lookup(r.Type)
-	if t == nil {
-		return "", false
-	}
-	for _, a := range t.Attributes() {
-		if a.Namevar {
-			if v, ok := r.Get(a.Name); ok {
-				if s, ok := v.(string); ok {
-					return s, true
-				}
-			}
-			break
+		msg += "; resource " + resource.Inspect([]catalog.Value{r.Type, key}) + " already declared"
+		if loc := old.Location(); loc != "" {
+			msg += " " + loc
 		}
+		return &AliasError{Msg: msg}
 	}
-	return "", false
+	return nil
 }
 
-func fileParam(r *catalog.Resource) (string, bool) {
-	v, ok := r.Get("path")
-	if !ok {
-		return "", false
+func duplicateMessage(r, old *catalog.Resource) string {
+	msg := "Duplicate declaration: " + r.Ref().String() + " is already declared"
+	if loc := old.Location(); loc != "" {
+		msg += " at " + loc
 	}
-	s, ok := v.(string)
-	return s, ok
+	msg += "; cannot redeclare"
+	if loc := r.Location(); loc != "" {
+		msg += " " + loc
+	}
+	return msg
 }
 
-// cleanPath strips trailing slashes as the file type's title pattern does.
-func cleanPath(p string) string {
-	for len(p) > 1 && strings.HasSuffix(p, "/") {
-		p = p[:len(p)-1]
-	}
-	return p
-}
+// AliasError is two resources that name one thing on the machine, or one
+// name given to two resources: the whole catalog is refused.
+type AliasError struct{ Msg string }
+
+func (e *AliasError) Error() string { return e.Msg }
 
 // resolve finds the kept resource a reference string names: its index,
 // or -1.
@@ -491,9 +512,11 @@ func (b *builder) resolveRef(ref catalog.Ref) int32 {
 	if i, ok := b.lookup[ref]; ok {
 		return i
 	}
-	if ref.Type == "File" {
-		if i, ok := b.lookup[catalog.Ref{Type: "File", Title: cleanPath(ref.Title)}]; ok {
-			return i
+	if s := b.opts.Types.Schema(ref.Type); s != nil {
+		if key, ok := s.KeyOfTitle(ref.Title); ok && key != ref.Title {
+			if i, ok := b.lookup[catalog.Ref{Type: ref.Type, Title: key}]; ok {
+				return i
+			}
 		}
 	}
 	return -1
@@ -530,14 +553,10 @@ func printRef(s string) string {
 }
 
 func (b *builder) isContainer(r *catalog.Resource) bool {
-	switch r.Type {
-	case "Stage", "Class", "Node":
-		return true
-	}
 	if b.opts.Types == nil {
-		return false
+		return catalog.IsContainerType(r.Type)
 	}
-	return b.opts.Types.Lookup(r.Type) == nil
+	return b.opts.Types.IsContainer(r)
 }
 
 // buildContainment records each resource's parent (the first container
@@ -671,7 +690,7 @@ func (b *builder) manualEdges(deps [][4][]int32) {
 		for k, p := range relationParams {
 			for _, t := range deps[i][k] {
 				other := g.rv[t]
-				e := Edge{Refresh: p.refresh, Origin: catalog.Provenance{Via: p.name, File: r.File, Line: r.Line}}
+				e := Edge{Origin: catalog.Provenance{Via: p.name, File: r.File, Line: r.Line}}
 				if p.refresh {
 					e.Kind = catalog.Refresh
 				}
@@ -701,7 +720,7 @@ func (b *builder) frontEndEdges() error {
 		if dst < 0 {
 			return &RelationshipError{Rel: rel, Missing: rel.Target}
 		}
-		b.add(Edge{From: g.rv[src], To: g.rv[dst], Refresh: rel.Kind == catalog.Refresh, Kind: rel.Kind, Origin: rel.Origin})
+		b.add(Edge{From: g.rv[src], To: g.rv[dst], Kind: rel.Kind, Origin: rel.Origin})
 	}
 	return nil
 }
@@ -752,6 +771,27 @@ func (b *builder) autoEdges() {
 	}
 }
 
+// preCheckEdges makes the resource that runs first on a pre-check edge
+// (A in A -> B) wait for all B waits for: B is tried in a dry run at A's
+// turn, so B's dependencies must be done by then. The inherited edges are
+// order edges, so a failure among them skips A as it would skip B.
+func (b *builder) preCheckEdges() {
+	for _, v := range b.g.all {
+		for _, pre := range v.out.all() {
+			if pre.Kind != catalog.PreCheck {
+				continue
+			}
+			first, watched := pre.From, pre.To
+			for _, dep := range watched.in.all() {
+				if dep.Kind == catalog.PreCheck || dep.From == first || first.in.has(dep.From) {
+					continue
+				}
+				b.add(Edge{From: dep.From, To: first, Kind: catalog.Order, Origin: catalog.Provenance{Via: "pre-check of " + watched.String(), File: pre.Origin.File, Line: pre.Origin.Line}})
+			}
+		}
+	}
+}
+
 // expandContainers replaces each container by an admissible and a
 // completed sentinel (Puppet's replace_containers_with_anchors).
 func (b *builder) expandContainers() {
@@ -787,15 +827,15 @@ func (b *builder) expandContainers() {
 		}
 		for _, k := range kids {
 			kv := g.rv[k]
-			b.add(Edge{From: adm[x], To: admOf(kv), Refresh: true, Origin: catalog.Provenance{Via: "contains"}})
-			b.add(Edge{From: compOf(kv), To: comp[x], Refresh: true, Origin: catalog.Provenance{Via: "contains"}})
+			b.add(Edge{From: adm[x], To: admOf(kv), Kind: catalog.Refresh, Origin: catalog.Provenance{Via: "contains"}})
+			b.add(Edge{From: compOf(kv), To: comp[x], Kind: catalog.Refresh, Origin: catalog.Provenance{Via: "contains"}})
 		}
 		for _, e := range x.in.all() {
-			b.add(Edge{From: compOf(e.From), To: adm[x], Refresh: e.Refresh, Kind: e.Kind, Origin: e.Origin})
+			b.add(Edge{From: compOf(e.From), To: adm[x], Kind: e.Kind, Origin: e.Origin})
 			g.removeEdge(e)
 		}
 		for _, e := range x.out.all() {
-			b.add(Edge{From: comp[x], To: admOf(e.To), Refresh: e.Refresh, Kind: e.Kind, Origin: e.Origin})
+			b.add(Edge{From: comp[x], To: admOf(e.To), Kind: e.Kind, Origin: e.Origin})
 			g.removeEdge(e)
 		}
 	}

@@ -100,14 +100,14 @@ rel Notify[a] ~> Notify[b]
 	b := g.Vertex(c.Resource(catalog.Ref{Type: "Notify", Title: "b"}))
 	var got []string
 	for _, e := range g.In(b) {
-		got = append(got, fmt.Sprintf("%s %v %s %s", e.From, e.Refresh, e.Kind, e.Origin))
+		got = append(got, fmt.Sprintf("%s %v %s %s", e.From, e.Refresh(), e.Kind, e.Origin))
 	}
 	want := []string{
 		"Notify[a] true refresh notify at /m.pp:6",
 		"Notify[a] false order require at /m.pp:7",
 		"Notify[a] true refresh subscribe at /m.pp:7",
 		"Notify[a] true refresh ~>",
-		"Class[Main] true order contains",
+		"Class[Main] true refresh contains",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("in-edges of Notify[b]:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -17,14 +17,39 @@ type fakeType struct {
 	namevar string
 }
 
-func (t fakeType) Name() string { return t.name }
-func (t fakeType) Attributes() []resource.Attribute {
-	if t.namevar == "" {
-		return nil
+func (t fakeType) Schema() *resource.Schema {
+	s := resource.Schema{Name: t.name}
+	if t.namevar != "" {
+		s.Attrs = []resource.Attr{{Name: t.namevar, Namevar: true}}
 	}
-	return []resource.Attribute{{Name: t.namevar, Namevar: true}}
+	return resource.NewSchema(s)
 }
-func (t fakeType) New(*catalog.Resource) (resource.Instance, error) { return nil, nil }
+func (t fakeType) New(resource.Values) (resource.Instance, error) { return nil, nil }
+
+// Schema gives the fake file the file type's identity: its path, without
+// trailing slashes.
+func (fakeFile) Schema() *resource.Schema {
+	return resource.NewSchema(resource.Schema{
+		Name: "file",
+		Attrs: []resource.Attr{{Name: "path", Namevar: true, Check: resource.CheckFunc("a path", func(v catalog.Value) (catalog.Value, error) {
+			return cleanPath(v.(string)), nil
+		})}},
+		TitlePatterns: []resource.TitlePattern{{Attrs: []string{"path"}, Split: func(title string, _ int) (string, bool) { return cleanPath(title), true }}},
+	})
+}
+
+// Schema makes the fake exec's resources known by title alone.
+func (fakeExec) Schema() *resource.Schema {
+	return resource.NewSchema(resource.Schema{Name: "exec", Attrs: []resource.Attr{{Name: "command", Namevar: true}}, NonIsomorphic: true})
+}
+
+// cleanPath strips trailing slashes as the file type's title pattern does.
+func cleanPath(p string) string {
+	for len(p) > 1 && strings.HasSuffix(p, "/") {
+		p = p[:len(p)-1]
+	}
+	return p
+}
 
 // fakeFile autorequires the nearest managed ancestor directory, like the
 // file type.
@@ -252,7 +277,7 @@ func edgeLines(g *Graph) string {
 	var b strings.Builder
 	for _, e := range g.Edges() {
 		arrow := "->"
-		if e.Refresh {
+		if e.Refresh() {
 			arrow = "~>"
 		}
 		fmt.Fprintf(&b, "%s %s %s\n", e.From.DotName(), arrow, e.To.DotName())

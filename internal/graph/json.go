@@ -49,7 +49,7 @@ func (g *Graph) WriteJSON(w io.Writer) error {
 	}
 	for _, e := range g.Edges() {
 		out.Edges = append(out.Edges, jsonEdge{
-			Source: e.From.DotName(), Target: e.To.DotName(), Kind: e.Kind.String(), Refresh: e.Refresh,
+			Source: e.From.DotName(), Target: e.To.DotName(), Kind: e.Kind.String(), Refresh: e.Refresh(),
 			Via: e.Origin.Via, File: e.Origin.File, Line: e.Origin.Line,
 		})
 	}

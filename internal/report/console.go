@@ -19,22 +19,51 @@ type Console struct {
 	// Min is the lowest level shown: Notice by default, Info with
 	// --verbose, Debug with --debug.
 	Min   resource.Level
-	Color bool
+	Color Color
 
 	mu sync.Mutex
 }
 
-// levelColor is the ANSI colour of a level, as Puppet's console uses them.
-func levelColor(l resource.Level) string {
-	switch l {
-	case resource.Debug, resource.Notice:
-		return "\x1b[0;36m"
-	case resource.Info:
-		return "\x1b[0;32m"
-	case resource.Warning:
-		return "\x1b[1;33m"
+// Color is how the console colours its lines: Puppet's color setting.
+type Color int
+
+const (
+	// NoColor writes plain lines (Puppet's color=false).
+	NoColor Color = iota
+	// ANSIColor wraps each line in terminal escapes (color=ansi or true).
+	ANSIColor
+	// HTMLColor wraps each line in a styled <span> (color=html).
+	HTMLColor
+)
+
+// ParseColor reads a --color value: Puppet's documented ansi, true, html
+// and false; ok is false for anything else.
+func ParseColor(s string) (c Color, ok bool) {
+	switch s {
+	case "ansi", "true":
+		return ANSIColor, true
+	case "html":
+		return HTMLColor, true
+	case "false":
+		return NoColor, true
 	}
-	return "\x1b[1;31m"
+	return NoColor, false
+}
+
+// levelColor is the colour Puppet's console gives a level: its ANSI
+// escape and its HTML style.
+func levelColor(l resource.Level) (ansi, html string) {
+	switch {
+	case l <= resource.Debug:
+		return "\x1b[0;36m", "color: #40FFFF"
+	case l == resource.Info:
+		return "\x1b[0;32m", "color: #00CD00"
+	case l == resource.Notice:
+		return "\x1b[m", ""
+	case l == resource.Warning:
+		return "\x1b[1;33m", "color: #FFFF60"
+	}
+	return "\x1b[1;31m", "color: #FFA0A0"
 }
 
 // Log implements resource.Logger.
@@ -42,27 +71,28 @@ func (c *Console) Log(level resource.Level, source, message string) {
 	if level < c.Min {
 		return
 	}
-	var b strings.Builder
-	if c.Color {
-		b.WriteString(levelColor(level))
-	}
-	b.WriteString(level.String())
-	b.WriteString(": ")
+	var line strings.Builder
+	line.WriteString(level.String())
+	line.WriteString(": ")
 	if source != "" {
-		b.WriteString(source)
-		b.WriteString(": ")
+		line.WriteString(source)
+		line.WriteString(": ")
 	}
-	b.WriteString(message)
-	if c.Color {
-		b.WriteString("\x1b[0m")
+	line.WriteString(message)
+	text := line.String()
+	ansi, html := levelColor(level)
+	switch c.Color {
+	case ANSIColor:
+		text = ansi + strings.ReplaceAll(text, "\x1b[0m", ansi) + "\x1b[0m"
+	case HTMLColor:
+		text = `<span style="` + html + `">` + text + "</span>"
 	}
-	b.WriteByte('\n')
 	w := c.Out
 	if level >= resource.Warning {
 		w = c.Err
 	}
 	c.mu.Lock()
-	io.WriteString(w, b.String())
+	io.WriteString(w, text+"\n")
 	c.mu.Unlock()
 }
 

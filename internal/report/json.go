@@ -59,6 +59,7 @@ type ResourceStatus struct {
 	ChangeCount        int      `json:"change_count"`
 	OutOfSyncCount     int      `json:"out_of_sync_count"`
 	FailedDependencies []string `json:"failed_dependencies"`
+	SkipReason         string   `json:"skip_reason,omitempty"`
 	Events             []Event  `json:"events"`
 }
 
@@ -126,6 +127,7 @@ func Build(res *apply.Result, meta Meta, logs []Line) *JSON {
 			ChangeCount:        s.ChangeCount,
 			OutOfSyncCount:     s.OutOfSyncCount,
 			FailedDependencies: []string{},
+			SkipReason:         s.SkipReason,
 			Events:             []Event{},
 		}
 		if !s.Skipped {

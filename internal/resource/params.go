@@ -2,8 +2,10 @@ package resource
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 )
@@ -22,37 +24,6 @@ func (e *UnknownParamError) Error() string {
 		msg += fmt.Sprintf("; did you mean '%s'?", e.Suggestion)
 	}
 	return msg
-}
-
-// CheckParams reports the first parameter of r that t does not accept,
-// with the closest valid name as a suggestion.
-func CheckParams(t Type, r *catalog.Resource) error {
-	return checkParams(t.Attributes(), r)
-}
-
-// checkParams is CheckParams against a known attribute list. It runs for
-// every resource of a catalog, so it allocates nothing unless r is wrong.
-func checkParams(attrs []Attribute, r *catalog.Resource) error {
-	for _, p := range r.Params {
-		if p.Name == "name" || IsMetaparam(p.Name) || hasAttribute(attrs, p.Name) {
-			continue
-		}
-		names := make([]string, len(attrs))
-		for i, a := range attrs {
-			names[i] = a.Name
-		}
-		return &UnknownParamError{Ref: r.Ref(), Param: p.Name, Suggestion: Suggest(p.Name, names)}
-	}
-	return nil
-}
-
-func hasAttribute(attrs []Attribute, name string) bool {
-	for _, a := range attrs {
-		if a.Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // Suggest returns the candidate closest to name by edit distance, or ""
@@ -107,20 +78,107 @@ func (e *ParamError) Error() string {
 	return fmt.Sprintf("Parameter %s failed on %s: %s", e.Param, e.Ref, e.Msg)
 }
 
-// Inspect renders a bad value the way Puppet quotes it in errors:
-// strings in double quotes, arrays of them in brackets, others bare.
+// Inspect renders a bad value the way Puppet quotes it in errors, as
+// Ruby's inspect does: strings in double quotes with escapes, arrays in
+// brackets, hashes as {"k"=>v}, undef as nil, numbers and booleans bare.
 func Inspect(v catalog.Value) string {
+	var b strings.Builder
+	inspect(&b, v)
+	return b.String()
+}
+
+func inspect(b *strings.Builder, v catalog.Value) {
 	switch x := v.(type) {
+	case nil:
+		b.WriteString("nil")
 	case string:
-		return strconv.Quote(x)
-	case []catalog.Value:
-		parts := make([]string, len(x))
-		for i, e := range x {
-			parts[i] = Inspect(e)
+		inspectString(b, x)
+	case float64:
+		// Ruby writes floats in full from 1e-4 up to 1e15, and with an
+		// exponent of at least two digits (1.0e+15, 1.0e-05) outside.
+		s := strconv.FormatFloat(x, 'f', -1, 64)
+		if a := math.Abs(x); a >= 1e15 || (a < 1e-4 && a != 0) {
+			// Go writes 1e+15 and 1e-05: add the fraction Ruby shows.
+			m, e, _ := strings.Cut(strconv.FormatFloat(x, 'e', -1, 64), "e")
+			if !strings.Contains(m, ".") {
+				m += ".0"
+			}
+			s = m + "e" + e
+		} else if !strings.Contains(s, ".") {
+			s += ".0"
 		}
-		return "[" + strings.Join(parts, ", ") + "]"
+		b.WriteString(s)
+	case []catalog.Value:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			inspect(b, e)
+		}
+		b.WriteByte(']')
+	case *catalog.Hash:
+		b.WriteByte('{')
+		for i, k := range x.Keys() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			inspectString(b, k)
+			b.WriteString("=>")
+			e, _ := x.Get(k)
+			inspect(b, e)
+		}
+		b.WriteByte('}')
+	default:
+		b.WriteString(catalog.Scalar(v))
 	}
-	return catalog.Scalar(v)
+}
+
+// inspectString writes s as Ruby's String#inspect does for UTF-8 text.
+func inspectString(b *strings.Builder, s string) {
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			fmt.Fprintf(b, "\\x%02X", s[i])
+			i++
+			continue
+		}
+		switch r {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\a':
+			b.WriteString(`\a`)
+		case 0x1b:
+			b.WriteString(`\e`)
+		case '#':
+			if i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@') {
+				b.WriteByte('\\')
+			}
+			b.WriteByte('#')
+		default:
+			if r < 0x20 || r == 0x7f {
+				fmt.Fprintf(b, "\\u%04X", r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+		i += size
+	}
+	b.WriteByte('"')
 }
 
 // RubyClass names the Ruby class Puppet's agent sees for a catalog value,

@@ -1,7 +1,3 @@
-// Package resource defines what a resource type is to ordo: its attributes,
-// how an instance reads and changes the machine property by property, and
-// the optional abilities (refresh, auto-relationships) the engine looks for
-// by type assertion. Types are collected in a Registry built by the caller.
 package resource
 
 import (
@@ -96,27 +92,15 @@ func (h *Handle) Logf(level Level, format string, args ...any) {
 	}
 }
 
-// Attribute describes one attribute of a type.
-type Attribute struct {
-	Name string
-	// Property marks state on the machine (compared and changed); the
-	// others are parameters that steer the provider.
-	Property bool
-	// Namevar marks the attribute that identifies the resource on the
-	// machine; it defaults to the title.
-	Namevar bool
-}
-
-// Type is a resource type: file, exec, notify, ...
+// Type is a resource type: file, exec, notify, ... Its schema says what
+// it accepts; New builds the instance from values the schema checked.
 type Type interface {
-	// Name is the lowercase type name, e.g. "file".
-	Name() string
-	// Attributes lists the type's own attributes (metaparameters excluded)
-	// in definition order, which is the order properties are synced in.
-	Attributes() []Attribute
-	// New validates r's parameters and returns the instance that manages
-	// it. Errors name the attribute and the bad value.
-	New(r *catalog.Resource) (Instance, error)
+	// Schema returns the type's schema; the same one on every call.
+	Schema() *Schema
+	// New returns the instance that manages the resource v describes. The
+	// values are already checked: New only fails for what no single
+	// attribute shows.
+	New(v Values) (Instance, error)
 }
 
 // Instance manages one resource on the machine.
@@ -181,41 +165,26 @@ type AutoBeforer interface {
 	AutoBefore(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref
 }
 
-// Metaparams are the attributes every resource accepts.
-var metaparams = map[string]bool{
-	"alias": true, "audit": true, "before": true, "loglevel": true, "noop": true,
-	"notify": true, "require": true, "schedule": true, "stage": true,
-	"subscribe": true, "tag": true, "consume": true, "export": true,
-}
-
-// IsMetaparam reports whether name is a metaparameter.
-func IsMetaparam(name string) bool { return metaparams[name] }
-
 // Registry holds the resource types ordo knows, by lowercase name.
 type Registry struct {
-	types map[string]Type
-	attrs map[string][]Attribute // each type's attributes, asked once
+	types   map[string]Type
+	schemas map[string]*Schema
+	names   []string
+	host    Host
 }
 
-// NewRegistry returns a registry holding types.
+// NewRegistry returns a registry holding types, whose providers' confines
+// are checked against this machine (LocalHost).
 func NewRegistry(types ...Type) *Registry {
-	r := &Registry{types: map[string]Type{}, attrs: map[string][]Attribute{}}
+	r := &Registry{types: map[string]Type{}, schemas: map[string]*Schema{}, host: LocalHost{}}
 	for _, t := range types {
-		r.types[t.Name()] = t
-		r.attrs[t.Name()] = t.Attributes()
+		s := t.Schema()
+		r.types[s.Name] = t
+		r.schemas[s.Name] = s
+		r.names = append(r.names, s.Name)
 	}
+	sort.Strings(r.names)
 	return r
-}
-
-// CheckParams reports the first parameter of res that its type does not
-// accept, as the package function does, with the attribute lists the
-// registry keeps.
-func (r *Registry) CheckParams(res *catalog.Resource) error {
-	attrs, ok := r.attrs[lower(res.Type)]
-	if !ok {
-		return nil
-	}
-	return checkParams(attrs, res)
 }
 
 // Lookup returns the type named name (any case), or nil.
@@ -226,17 +195,61 @@ func (r *Registry) Lookup(name string) Type {
 	return r.types[lower(name)]
 }
 
-// Names lists the registered type names, sorted.
-func (r *Registry) Names() []string {
-	var names []string
-	for n := range r.types {
-		names = append(names, n)
+// Schema returns the schema of the type named name (any case), or nil.
+func (r *Registry) Schema(name string) *Schema {
+	if r == nil {
+		return nil
 	}
-	sort.Strings(names)
-	return names
+	return r.schemas[lower(name)]
 }
 
+// Names lists the registered type names, sorted.
+func (r *Registry) Names() []string { return append([]string(nil), r.names...) }
+
+// Instantiate checks res against its type's schema and builds its
+// instance. The type must be registered.
+func (r *Registry) Instantiate(res *catalog.Resource) (Instance, error) {
+	t := r.Lookup(res.Type)
+	if t == nil {
+		return nil, fmt.Errorf("Unknown resource type: '%s' on %s", lower(res.Type), res.Ref())
+	}
+	s := t.Schema()
+	if err := s.Check(res); err != nil {
+		return nil, err
+	}
+	v := NewValues(s, res)
+	if err := unsuitable(v, r.host); err != nil {
+		return notFunctional{err: err}, nil
+	}
+	return t.New(v)
+}
+
+// Instantiate checks res against t's schema and builds its instance.
+func Instantiate(t Type, res *catalog.Resource) (Instance, error) {
+	s := t.Schema()
+	if err := s.Check(res); err != nil {
+		return nil, err
+	}
+	return t.New(NewValues(s, res))
+}
+
+// IsContainer reports whether res holds resources rather than state:
+// stages, classes, nodes, and instances of types the registry does not
+// hold (defined types).
+func (r *Registry) IsContainer(res *catalog.Resource) bool {
+	return catalog.IsContainerType(res.Type) || r.Lookup(res.Type) == nil
+}
+
+// lower is strings.ToLower for ASCII type names, without allocating
+// when name is already lowercase.
 func lower(s string) string {
+	i := 0
+	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
 	b := []byte(s)
 	for i, c := range b {
 		if c >= 'A' && c <= 'Z' {

@@ -24,31 +24,217 @@ import (
 // Type is the exec resource type.
 type Type struct{}
 
-// Name returns "exec".
-func (Type) Name() string { return "exec" }
+const unqualified = "'%s' is not qualified and no path was specified. Please qualify the command or specify a path."
 
-// Attributes lists exec's attributes in Puppet's definition order.
-func (Type) Attributes() []resource.Attribute {
-	return []resource.Attribute{
-		{Name: "command", Namevar: true},
-		{Name: "returns", Property: true},
-		{Name: "path"},
-		{Name: "user"},
-		{Name: "group"},
-		{Name: "cwd"},
-		{Name: "logoutput"},
-		{Name: "refresh"},
-		{Name: "environment"},
-		{Name: "umask"},
-		{Name: "timeout"},
-		{Name: "tries"},
-		{Name: "try_sleep"},
-		{Name: "refreshonly"},
-		{Name: "creates"},
-		{Name: "unless"},
-		{Name: "onlyif"},
-		{Name: "provider"},
+var schema = resource.NewSchema(resource.Schema{
+	Name: "exec",
+	Doc:  "Runs a command when its checks (creates, onlyif, unless, refreshonly) allow.",
+	Attrs: []resource.Attr{
+		{Name: "returns", Kind: resource.KindProperty, Arrays: resource.EachAll, Default: "0", Doc: "The exit codes that mean success.", Check: resource.CheckFunc("exit codes", func(v catalog.Value) (catalog.Value, error) {
+			if s, ok := v.(string); ok {
+				return s, nil
+			}
+			return catalog.Scalar(v), nil
+		})},
+		{Name: "command", Namevar: true, Doc: "The command to run: a string, or a list of program and arguments.", Check: resource.CheckFuncString("a string or a list of strings", checkCommand, func(s string) (string, error) { return s, nil })},
+		{Name: "path", Doc: "Directories to search for unqualified commands: a list, or one string separated by colons.", Check: resource.CheckFunc("a list of directories", checkPath)},
+		{Name: "user", Doc: "The user to run the command as (root only).", Check: resource.CheckFunc("a user name or id", checkUser)},
+		{Name: "group", Doc: "The group to run the command as."},
+		{Name: "cwd", Doc: "The directory to run the command in.", Check: singlePath("cwd")},
+		{Name: "logoutput", Default: "on_failure", Doc: "When to log the command's output: true, false or on_failure.", Check: resource.Enum("true", "false", "on_failure")},
+		{Name: "refresh", Doc: "The command to run on refresh instead of command.", Check: commands},
+		{Name: "environment", Doc: "Extra environment variables, as NAME=value.", Check: resource.CheckFunc("NAME=value settings", checkEnvironment)},
+		{Name: "umask", Doc: "The umask to run the command with.", Check: resource.CheckFunc("an octal umask", checkUmask)},
+		{Name: "timeout", Default: 300.0, Doc: "Seconds the command may run (each try); 0 for no limit.", Check: resource.CheckFunc("a number of seconds", checkTimeout)},
+		{Name: "tries", Default: int64(1), Doc: "How many times to try the command until it succeeds.", Check: resource.CheckFunc("an integer from 1", checkTries)},
+		{Name: "try_sleep", Default: 0.0, Doc: "Seconds to wait between tries.", Check: resource.NumberCheck{Msg: "try_sleep must be a number", Negative: "try_sleep cannot be a negative number", Munging: true}},
+		{Name: "refreshonly", Default: false, Doc: "Run only when refreshed by a change of another resource.", Check: resource.Boolean()},
+		{Name: "creates", Doc: "Files whose existence means the command need not run.", Check: resource.ArrayOf(resource.AbsPathCheck{Msg: "creates must be a fully qualified path"})},
+		{Name: "unless", Doc: "Commands that stop the command from running when one of them succeeds.", Check: commands},
+		{Name: "onlyif", Doc: "Commands that must all succeed for the command to run.", Check: commands},
+	},
+	NonIsomorphic: true,
+	Features:      []resource.Feature{{Name: "umask", Doc: "Can run commands with a given umask."}},
+	Providers: []resource.Provider{
+		{Name: "posix", Default: true, Features: []string{"umask"}, Doc: "Runs the command directly; unqualified programs need path."},
+		{Name: "shell", Features: []string{"umask"}, Doc: "Runs the command through /bin/sh -c.", Confine: resource.Confine{Commands: []string{"/bin/sh"}}},
+		{Name: "windows", Doc: "Runs the command on Windows.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"windows"}}}},
+	},
+	Validate: func(v resource.Values) error {
+		if v.String("provider") == "shell" || v.Has("path") {
+			return nil
+		}
+		// posix: unqualified programs need a path.
+		for _, name := range []string{"unless", "onlyif"} {
+			x, ok := v.Lookup(name)
+			if !ok {
+				continue
+			}
+			for _, c := range toCmds(x) {
+				if exe := c.exe(); !filepath.IsAbs(exe) {
+					return &resource.ParamError{Ref: v.Ref(), Param: name, Msg: fmt.Sprintf(unqualified, exe)}
+				}
+			}
+		}
+		if exe := commandOf(v).exe(); !filepath.IsAbs(exe) {
+			return fmt.Errorf(unqualified, exe)
+		}
+		return nil
+	},
+})
+
+func flatten(v catalog.Value) []catalog.Value {
+	l, ok := v.([]catalog.Value)
+	if !ok {
+		return []catalog.Value{v}
 	}
+	var out []catalog.Value
+	for _, e := range l {
+		out = append(out, flatten(e)...)
+	}
+	return out
+}
+
+// commandOf returns the command v runs: the command parameter, or the
+// title.
+func commandOf(v resource.Values) cmd {
+	if x, ok := v.Resource().Get("command"); ok && x != nil {
+		c, _ := toCmd(x)
+		return c
+	}
+	return cmd{text: v.String("command")}
+}
+
+// Schema returns exec's schema.
+func (Type) Schema() *resource.Schema { return schema }
+
+func checkCommand(v catalog.Value) (catalog.Value, error) {
+	switch v.(type) {
+	case string, []catalog.Value:
+		return v, nil
+	}
+	return nil, fmt.Errorf("Command must be a String or Array<String>, got value of class %s", resource.RubyClass(v))
+}
+
+// commands checks refresh, unless and onlyif: strings, or lists of
+// strings and argument vectors; anything else fails as Ruby's implicit
+// conversion does.
+var commands = resource.CheckFunc("a command, or a list of commands", func(v catalog.Value) (catalog.Value, error) {
+	var walk func(v catalog.Value) error
+	walk = func(v catalog.Value) error {
+		switch x := resource.Unsensitive(v).(type) {
+		case string:
+			return nil
+		case []catalog.Value:
+			for _, e := range x {
+				if err := walk(e); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		return &resource.TypeError{Msg: "no implicit conversion of " + resource.RubyClass(resource.Unsensitive(v)) + " into String"}
+	}
+	if err := walk(v); err != nil {
+		return nil, err
+	}
+	return v, nil
+})
+
+// checkPath accepts a string or a list of strings; New splits them.
+func checkPath(v catalog.Value) (catalog.Value, error) {
+	if _, ok := v.(string); ok {
+		return v, nil
+	}
+	for _, e := range flatten(v) {
+		if _, ok := e.(string); !ok {
+			return nil, fmt.Errorf("Could not set path on exec: undefined method `split' for %s:%s", resource.Inspect(e), resource.RubyClass(e))
+		}
+	}
+	return v, nil
+}
+
+// searchPath splits path's strings on colons.
+func searchPath(v catalog.Value) []string {
+	var out []string
+	for _, s := range catalog.Strings(v) {
+		out = append(out, strings.Split(s, ":")...)
+	}
+	return out
+}
+
+func checkUser(v catalog.Value) (catalog.Value, error) {
+	if os.Geteuid() != 0 {
+		s := catalog.Scalar(v)
+		if u, err := user.Current(); err != nil || (u.Username != s && u.Uid != s) {
+			return nil, errors.New("Only root can execute commands as other users")
+		}
+	}
+	return v, nil
+}
+
+// singlePath is Puppet's Path parameter that takes one absolute path.
+func singlePath(name string) resource.Check {
+	abs := resource.AbsPathCheck{Msg: name + " must be a fully qualified path"}
+	return resource.CheckFunc("an absolute path", func(v catalog.Value) (catalog.Value, error) {
+		if _, ok := v.([]catalog.Value); ok {
+			return nil, fmt.Errorf("%s only accepts a single path, not an array of paths", name)
+		}
+		return abs.Munge(v)
+	})
+}
+
+func checkEnvironment(v catalog.Value) (catalog.Value, error) {
+	for _, s := range catalog.Strings(v) {
+		if !envSetting.MatchString(s) {
+			return nil, fmt.Errorf("Invalid environment setting '%s'", s)
+		}
+	}
+	return v, nil
+}
+
+func checkUmask(v catalog.Value) (catalog.Value, error) {
+	s, ok := v.(string)
+	if !ok || !umaskRE.MatchString(s) {
+		return nil, fmt.Errorf("The umask specification is invalid: %s", resource.Inspect(v))
+	}
+	n, _ := strconv.ParseInt(s, 8, 32)
+	return n, nil
+}
+
+// checkTimeout accepts a number (or a list, whose first element is
+// used); the value stays as given, and New reads it with number.
+func checkTimeout(v catalog.Value) (catalog.Value, error) {
+	if l, ok := v.([]catalog.Value); ok && len(l) > 0 {
+		v = l[0]
+	}
+	if _, err := number(v); err != nil {
+		return nil, &resource.MungeError{Msg: "The timeout must be a number."}
+	}
+	return v, nil
+}
+
+func checkTries(v catalog.Value) (catalog.Value, error) {
+	var n int64
+	switch x := v.(type) {
+	case int64:
+		n = x
+	case string:
+		if !allDigits(x) {
+			return nil, &resource.MungeError{Msg: "Tries must be an integer"}
+		}
+		i, err := strconv.ParseInt(x, 10, 64)
+		if err != nil {
+			return nil, &resource.MungeError{Msg: "Tries must be an integer"}
+		}
+		n = i
+	default:
+		return nil, &resource.MungeError{Msg: "Tries must be an integer >= 1"}
+	}
+	if n < 1 {
+		return nil, &resource.MungeError{Msg: "Tries must be an integer >= 1"}
+	}
+	return n, nil
 }
 
 // cmd is one command: a string (run directly or, with shell syntax,
@@ -125,22 +311,15 @@ type instance struct {
 	run bool // after Retrieve: the checks let the command run
 }
 
-func unwrap(v catalog.Value) (catalog.Value, bool) {
-	if s, ok := v.(catalog.Sensitive); ok {
-		return s.Value, true
-	}
-	return v, false
-}
-
 func toCmd(v catalog.Value) (cmd, bool) {
-	v, _ = unwrap(v)
+	v = resource.Unsensitive(v)
 	switch x := v.(type) {
 	case string:
 		return cmd{text: x}, true
 	case []catalog.Value:
 		argv := make([]string, 0, len(x))
 		for _, e := range x {
-			e, _ = unwrap(e)
+			e = resource.Unsensitive(e)
 			if l, ok := e.([]catalog.Value); ok {
 				argv = append(argv, catalog.Strings(l)...)
 				continue
@@ -155,7 +334,7 @@ func toCmd(v catalog.Value) (cmd, bool) {
 // toCmds reads onlyif/unless: a string, a list of strings (several
 // commands) or a list holding argument vectors.
 func toCmds(v catalog.Value) []cmd {
-	v, _ = unwrap(v)
+	v = resource.Unsensitive(v)
 	l, ok := v.([]catalog.Value)
 	if !ok {
 		c, _ := toCmd(v)
@@ -170,162 +349,59 @@ func toCmds(v catalog.Value) []cmd {
 	return out
 }
 
-// New validates r and returns its instance.
-func (Type) New(r *catalog.Resource) (resource.Instance, error) {
-	e := &instance{title: r.Title, provider: "posix", returns: []string{"0"}, timeout: 300 * time.Second, tries: 1, logoutput: "on_failure", level: resource.Notice}
-	ref := r.Ref()
-	fail := func(param, format string, args ...any) error {
-		return &resource.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
+// New returns the instance for v.
+func (Type) New(v resource.Values) (resource.Instance, error) {
+	r := v.Resource()
+	e := &instance{
+		title:     r.Title,
+		provider:  v.String("provider"),
+		path:      searchPath(v.Get("path")),
+		cwd:       v.String("cwd"),
+		env:       v.Strings("environment"),
+		creates:   v.Strings("creates"),
+		refrOnly:  v.Bool("refreshonly"),
+		returns:   v.Strings("returns"),
+		tries:     int(v.Get("tries").(int64)),
+		logoutput: v.String("logoutput"),
+		user:      v.String("user"),
+		group:     v.String("group"),
+		level:     v.Level(),
+		sensitive: v.Sensitive("command") || v.Sensitive("onlyif") || v.Sensitive("unless"),
 	}
-	cv, ok := r.Get("command")
-	if !ok || cv == nil {
-		cv = r.Title
+	if e.provider == "" {
+		e.provider = "posix"
 	}
-	c, ok := toCmd(cv)
-	if !ok {
-		return nil, fail("command", "Command must be a String or Array<String>, got value of class %s", resource.RubyClass(cv))
+	e.command = commandOf(v)
+	if x, ok := v.Lookup("unless"); ok {
+		e.unless = toCmds(x)
 	}
-	e.command = c
-	e.sensitive = r.IsSensitive("command") || r.IsSensitive("onlyif") || r.IsSensitive("unless")
-	for _, p := range r.Params {
-		v, _ := unwrap(p.Value)
-		if v == nil {
-			continue
-		}
-		switch p.Name {
-		case "path":
-			for _, s := range catalog.Strings(v) {
-				e.path = append(e.path, strings.Split(s, ":")...)
-			}
-		case "cwd":
-			e.cwd = catalog.Scalar(v)
-			if !filepath.IsAbs(e.cwd) {
-				return nil, fail("cwd", "cwd must be a fully qualified path")
-			}
-		case "environment":
-			for _, s := range catalog.Strings(v) {
-				if !envSetting.MatchString(s) {
-					return nil, fail("environment", "Invalid environment setting '%s'", s)
-				}
-				e.env = append(e.env, s)
-			}
-		case "creates":
-			e.creates = catalog.Strings(v)
-			for _, c := range e.creates {
-				if !filepath.IsAbs(c) {
-					return nil, fail("creates", "creates must be a fully qualified path")
-				}
-			}
-		case "unless":
-			e.unless = toCmds(v)
-		case "onlyif":
-			e.onlyif = toCmds(v)
-		case "refresh":
-			c, _ := toCmd(v)
-			e.refresh = &c
-		case "refreshonly":
-			b, ok := boolean(v)
-			if !ok {
-				return nil, fail("refreshonly", "Invalid value %s. Valid values are true, false.", resource.Inspect(v))
-			}
-			e.refrOnly = b
-		case "returns":
-			e.returns = catalog.Strings(v)
-		case "timeout":
-			if l, ok := v.([]catalog.Value); ok && len(l) > 0 {
-				v = l[0]
-			}
-			f, err := number(v)
-			if err != nil {
-				return nil, fail("timeout", "Munging failed for value %s in class timeout: The timeout must be a number.", resource.Inspect(v))
-			}
-			e.timeout = time.Duration(max(f, 0) * float64(time.Second))
-		case "tries":
-			n, err := integer(v)
-			if err != nil {
-				return nil, fail("tries", "Munging failed for value %s in class tries: Tries must be an integer", resource.Inspect(v))
-			}
-			if n < 1 {
-				return nil, fail("tries", "Munging failed for value %s in class tries: Tries must be an integer >= 1", resource.Inspect(v))
-			}
-			e.tries = n
-		case "try_sleep":
-			f, err := number(v)
-			if err != nil {
-				return nil, fail("try_sleep", "Munging failed for value %s in class try_sleep: try_sleep must be a number", resource.Inspect(v))
-			}
-			if f < 0 {
-				return nil, fail("try_sleep", "Munging failed for value %s in class try_sleep: try_sleep cannot be a negative number", resource.Inspect(v))
-			}
-			e.trySleep = time.Duration(f * float64(time.Second))
-		case "logoutput":
-			switch s := catalog.Scalar(v); s {
-			case "true", "false", "on_failure":
-				e.logoutput = s
-			default:
-				return nil, fail("logoutput", "Invalid value %s. Valid values are true, false, on_failure.", resource.Inspect(v))
-			}
-		case "umask":
-			s := catalog.Scalar(v)
-			if !umaskRE.MatchString(s) {
-				return nil, fail("umask", "The umask specification is invalid: %s", resource.Inspect(v))
-			}
-			n, _ := strconv.ParseInt(s, 8, 32)
-			m := int(n)
-			e.umask = &m
-		case "user":
-			e.user = catalog.Scalar(v)
-			if os.Geteuid() != 0 {
-				if u, err := user.Current(); err != nil || (u.Username != e.user && u.Uid != e.user) {
-					return nil, fail("user", "Only root can execute commands as other users")
-				}
-			}
-		case "group":
-			e.group = catalog.Scalar(v)
-		case "provider":
-			switch s := catalog.Scalar(v); s {
-			case "posix", "shell":
-				e.provider = s
-			default:
-				return nil, fail("provider", "Invalid exec provider '%s'", s)
-			}
-		case "loglevel":
-			e.level, _ = resource.ParseLevel(catalog.Scalar(v))
-		}
+	if x, ok := v.Lookup("onlyif"); ok {
+		e.onlyif = toCmds(x)
 	}
-	if e.provider == "posix" {
-		const unqualified = "'%s' is not qualified and no path was specified. Please qualify the command or specify a path."
-		for _, p := range []struct {
-			name string
-			cmds []cmd
-		}{{"unless", e.unless}, {"onlyif", e.onlyif}} {
-			for _, c := range p.cmds {
-				if exe := c.exe(); !filepath.IsAbs(exe) && e.path == nil {
-					return nil, fail(p.name, unqualified, exe)
-				}
-			}
-		}
-		if exe := e.command.exe(); !filepath.IsAbs(exe) && e.path == nil {
-			return nil, fmt.Errorf("Validation of %s failed: "+unqualified, ref, exe)
-		}
+	if x, ok := v.Lookup("refresh"); ok {
+		c, _ := toCmd(x)
+		e.refresh = &c
+	}
+	e.timeout = duration(v.Get("timeout"))
+	e.trySleep = duration(v.Get("try_sleep"))
+	if x, ok := v.Lookup("umask"); ok {
+		m := int(x.(int64))
+		e.umask = &m
 	}
 	return e, nil
+}
+
+// duration reads a number of seconds the schema checked; negative
+// numbers count as 0.
+func duration(v catalog.Value) time.Duration {
+	f, _ := number(v)
+	return time.Duration(max(f, 0) * float64(time.Second))
 }
 
 var (
 	envSetting = regexp.MustCompile(`\w+=`)
 	umaskRE    = regexp.MustCompile(`^0?[0-7]{1,4}$`)
 )
-
-func boolean(v catalog.Value) (bool, bool) {
-	switch v {
-	case true, "true":
-		return true, true
-	case false, "false":
-		return false, true
-	}
-	return false, false
-}
 
 func number(v catalog.Value) (float64, error) {
 	switch x := v.(type) {
@@ -337,21 +413,6 @@ func number(v catalog.Value) (float64, error) {
 		return strconv.ParseFloat(strings.TrimSpace(x), 64)
 	}
 	return 0, errors.New("not a number")
-}
-
-func integer(v catalog.Value) (int, error) {
-	switch x := v.(type) {
-	case int64:
-		return int(x), nil
-	case string:
-		for _, c := range x {
-			if c < '0' || c > '9' {
-				return 0, errors.New("not an integer")
-			}
-		}
-		return strconv.Atoi(x)
-	}
-	return 0, errors.New("not an integer")
 }
 
 func (e *instance) Exists() bool { return true }
@@ -494,6 +555,15 @@ func (e *instance) exec(ctx context.Context, h *resource.Handle, c cmd, check bo
 		rc.Env = append(rc.Env, "PATH="+strings.Join(e.path, ":"))
 	}
 	rc.Env = append(rc.Env, e.env...)
+	for _, id := range []string{e.user, e.group} {
+		if allDigits(id) {
+			if _, err := strconv.ParseUint(id, 10, 32); err != nil {
+				// Puppet's child process fails to take the id and says so
+				// as the command's output.
+				return resource.Result{ExitCode: 1, Output: []byte("Error: Could not execute posix command: integer " + strings.TrimLeft(id, "0") + " too big to convert to `unsigned int'\n")}, nil
+			}
+		}
+	}
 	if e.user != "" || e.group != "" {
 		uid, gid, err := e.credentials()
 		if err != nil {
@@ -720,7 +790,7 @@ func (Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
 		_ = x
 	} else if cm, ok := toCmd(cv); ok {
 		line := cm.text
-		if cm.argv != nil && len(cm.argv) > 0 {
+		if len(cm.argv) > 0 {
 			line = cm.argv[0]
 		}
 		if m := fileCmd.FindStringSubmatch(line); m != nil {
@@ -735,13 +805,13 @@ func (Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
 		if !ok || v == nil {
 			continue
 		}
-		v, _ = unwrap(v)
+		v = resource.Unsensitive(v)
 		l, isList := v.([]catalog.Value)
 		if !isList {
 			l = []catalog.Value{v}
 		}
 		for _, line := range l {
-			line, _ = unwrap(line)
+			line = resource.Unsensitive(line)
 			if a, ok := line.([]catalog.Value); ok {
 				if len(a) == 0 {
 					continue

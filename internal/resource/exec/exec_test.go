@@ -22,7 +22,7 @@ func path(title string) string { return "/Stage[main]/Main/Exec[" + title + "]" 
 // notice and above (debug too when debug is set).
 func apply(t *testing.T, r *catalog.Resource, noop, debug bool) string {
 	t.Helper()
-	inst, err := Type{}.New(r)
+	inst, err := resource.Instantiate(Type{}, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +225,7 @@ func TestRefresh(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			os.Remove(out)
-			inst, err := Type{}.New(tt.r)
+			inst, err := resource.Instantiate(Type{}, tt.r)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -293,7 +293,7 @@ func TestValidation(t *testing.T) {
 		{res("t", "command", "/bin/echo", "tries", "x"), `Parameter tries failed on Exec[t]: Munging failed for value "x" in class tries: Tries must be an integer`},
 	}
 	for _, tt := range tests {
-		_, err := Type{}.New(tt.r)
+		_, err := resource.Instantiate(Type{}, tt.r)
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("%s: err = %v\nwant %s", tt.r.Title, err, tt.want)
 		}
@@ -314,7 +314,7 @@ func TestCommandLines(t *testing.T) {
 		res("b", "command", "/bin/echo $HOME", "unless", "/bin/false", "returns", int64(1)),
 		res("c", "command", "ls | wc", "provider", "shell", "umask", "022", "returns", int64(1)),
 	} {
-		inst, err := Type{}.New(r)
+		inst, err := resource.Instantiate(Type{}, r)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,17 +16,19 @@ import (
 	"errors"
 	"fmt"
 	"hash"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
-	"strconv"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/syserr"
 )
 
 // Type is the file resource type. The instances one Type makes share its
@@ -37,19 +39,248 @@ type Type struct{ host *host }
 // NewType returns a file type whose instances share their lookups.
 func NewType() Type { return Type{host: newHost()} }
 
-// Name returns "file".
-func (Type) Name() string { return "file" }
+var (
+	yesNo = resource.YesNo()
+	// checksums are the digests Puppet knows; the lite ones read only
+	// the first 512 bytes.
+	checksums = resource.Enum("sha256", "sha256lite", "md5", "md5lite", "sha1", "sha1lite", "sha512", "sha384", "sha224", "mtime", "ctime", "none")
+	// sourceOnly are the checksums that compare times, not content.
+	sourceOnly = []string{"mtime", "ctime", "none"}
+)
 
-// Attributes lists file's attributes; properties in Puppet's sync order.
-func (Type) Attributes() []resource.Attribute {
-	attrs := []resource.Attribute{{Name: "path", Namevar: true}}
-	for _, p := range []string{"ensure", "content", "target", "owner", "group", "mode", "checksum_value", "type", "seluser", "selrole", "seltype", "selrange", "ctime", "mtime"} {
-		attrs = append(attrs, resource.Attribute{Name: p, Property: true})
+var schema = resource.NewSchema(resource.Schema{
+	Name: "file",
+	Doc:  "Files, directories and symbolic links, with their content, owner, group and mode.",
+	Attrs: []resource.Attr{
+		{Name: "path", Namevar: true, Doc: "The file's absolute path; the title by default.", Check: resource.CheckFuncString("an absolute path", checkPath, checkPathString)},
+		{Name: "ensure", Kind: resource.KindProperty, Doc: "What the file should be: present, absent, file, directory, link, or a link target.", Check: resource.CheckFunc("present, absent, false, file, directory, link, or a path to link to", checkEnsure)},
+		{Name: "content", Kind: resource.KindProperty, Arrays: resource.EachLast, Doc: "The file's content, as a string or Binary.", Check: resource.StringOnly()},
+		{Name: "target", Kind: resource.KindProperty, Doc: "The target of a symbolic link."},
+		{Name: "owner", Kind: resource.KindProperty, Doc: "The owner, by name or id (0 to 4294967294)."},
+		{Name: "group", Kind: resource.KindProperty, Doc: "The group, by name or id (0 to 4294967294)."},
+		{Name: "mode", Kind: resource.KindProperty, Doc: "The permissions, numeric (0644) or symbolic (u=rw,go=r).", Check: resource.ModeCheck{}},
+		{Name: "type", Kind: resource.KindProperty, Doc: "The file's type (read-only).", Check: readOnly("type")},
+		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum a source's content has; without a source it has no effect, as in Puppet; ordo refuses it with a source."},
+		{Name: "seluser", Kind: resource.KindProperty, Doc: "The SELinux user; ignored where SELinux is not enabled, as Puppet does."},
+		{Name: "selrole", Kind: resource.KindProperty, Doc: "The SELinux role; ignored where SELinux is not enabled, as Puppet does."},
+		{Name: "seltype", Kind: resource.KindProperty, Doc: "The SELinux type; ignored where SELinux is not enabled, as Puppet does."},
+		{Name: "selrange", Kind: resource.KindProperty, Doc: "The SELinux range; ignored where SELinux is not enabled, as Puppet does."},
+		{Name: "ctime", Kind: resource.KindProperty, Doc: "The time of the last status change (read-only).", Check: readOnly("ctime")},
+		{Name: "mtime", Kind: resource.KindProperty, Doc: "The time of the last content change (read-only).", Check: readOnly("mtime")},
+		{Name: "backup", Default: false, Doc: "Keep the old content before replacing it: false, true, a .suffix, or a filebucket's name.", Check: resource.CheckFunc("false, true, a .suffix or a filebucket name", checkBackup)},
+		{Name: "recurse", Default: false, Doc: "Manage a directory's content recursively; ordo supports only false.", Check: resource.CheckFunc("false", checkRecurse)},
+		{Name: "recurselimit", Doc: "How deep recursion goes; without recursion it has no effect.", Check: &resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`^[0-9]+$`)}}},
+		{Name: "max_files", Default: int64(0), Doc: "The most files recursion may manage; without recursion it has no effect.", Check: &resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`^[0-9]+$`), regexp.MustCompile(`^-1$`)}}},
+		{Name: "replace", Default: true, Doc: "Replace the content of a file that exists but differs.", Check: yesNo},
+		{Name: "force", Default: false, Doc: "Replace a directory or link that is in the way.", Check: yesNo},
+		{Name: "ignore", Doc: "Names recursion skips; without recursion it has no effect."},
+		{Name: "links", Default: "manage", Doc: "How symbolic links are treated; ordo supports only manage.", Check: resource.CheckFunc("manage", checkLinks)},
+		{Name: "purge", Default: false, Doc: "Remove unmanaged files from a recursively managed directory; without recursion it has no effect.", Check: yesNo},
+		{Name: "sourceselect", Default: "first", Doc: "Which of several sources is used; without recursion only the first found.", Check: resource.Enum("first", "all")},
+		{Name: "show_diff", Default: true, Doc: "Log a content change as a diff.", Check: yesNo},
+		{Name: "validate_cmd", Doc: "A command that must accept the new content before it replaces the file."},
+		{Name: "validate_replacement", Default: "%", Doc: "The text in validate_cmd that stands for the new content's path."},
+		{Name: "checksum", Default: "sha256", Doc: "The digest that tells content apart.", Check: checksums},
+		{Name: "source", Doc: "Local files (absolute paths or file:// URLs) to copy the content from; the first that exists is used.", Check: resource.CheckFunc("absolute paths or file:// URLs", checkSource)},
+		{Name: "source_permissions", Default: "ignore", Doc: "Whether to copy a source's owner, group and mode; ordo supports only ignore.", Check: resource.CheckFunc("ignore", checkSourcePermissions)},
+		{Name: "selinux_ignore_defaults", Default: false, Doc: "Ignore SELinux's default contexts; has no effect where SELinux is not enabled.", Check: resource.Boolean()},
+		{Name: "staging_location", Doc: "The directory the new content is written to before it is moved into place.", Check: resource.AbsPathCheck{Msg: "File paths must be fully qualified, not '%s'", Clean: true}},
+	},
+	TitlePatterns: []resource.TitlePattern{{Pattern: regexp.MustCompile(`(?s)^(/|.*?)/*$`), Attrs: []string{"path"}, Split: trimSlashes}},
+	Features: []resource.Feature{
+		{Name: "manages_symlinks", Doc: "Can manage symbolic links."},
+	},
+	Providers: []resource.Provider{
+		{Name: "posix", Default: true, Features: []string{"manages_symlinks"}, Doc: "POSIX files, owners and modes.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"linux", "darwin", "freebsd", "openbsd", "netbsd", "sunos", "aix"}}}},
+		{Name: "windows", Features: []string{"manages_symlinks"}, Doc: "Windows files and ACLs.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"windows"}}}},
+	},
+	Validate: validate,
+})
+
+// Schema returns file's schema.
+func (Type) Schema() *resource.Schema { return schema }
+
+// trimSlashes is file's title pattern: the path is the title without
+// trailing slashes.
+func trimSlashes(title string, _ int) (string, bool) {
+	for len(title) > 1 && title[len(title)-1] == '/' {
+		title = title[:len(title)-1]
 	}
-	for _, p := range []string{"backup", "recurse", "recurselimit", "max_files", "replace", "force", "ignore", "links", "purge", "sourceselect", "show_diff", "validate_cmd", "validate_replacement", "checksum", "source", "source_permissions", "selinux_ignore_defaults", "staging_location", "provider"} {
-		attrs = append(attrs, resource.Attribute{Name: p})
+	return title, true
+}
+
+func readOnly(name string) resource.Check {
+	return resource.CheckFunc("nothing: read-only", func(catalog.Value) (catalog.Value, error) {
+		return nil, errors.New(name + " is read-only")
+	})
+}
+
+func checkPathString(s string) (string, error) {
+	if !filepath.IsAbs(s) {
+		return "", fmt.Errorf("File paths must be fully qualified, not '%s'", s)
 	}
-	return attrs
+	if strings.IndexByte(s, 0) >= 0 {
+		return "", &resource.MungeError{Msg: "path name contains null byte"}
+	}
+	return cleanPath(s), nil
+}
+
+func checkPath(v catalog.Value) (catalog.Value, error) {
+	s, ok := v.(string)
+	if !ok {
+		return nil, fmt.Errorf("File paths must be fully qualified, not '%s'", resource.Inspect(v))
+	}
+	if !filepath.IsAbs(s) {
+		return nil, fmt.Errorf("File paths must be fully qualified, not '%s'", s)
+	}
+	if strings.IndexByte(s, 0) >= 0 {
+		return nil, &resource.MungeError{Msg: "path name contains null byte"}
+	}
+	if clean := cleanPath(s); clean != s {
+		return clean, nil
+	}
+	return v, nil
+}
+
+// cleanPath is filepath.Clean without its allocation for a clean path.
+func cleanPath(p string) string {
+	for i := 0; i < len(p); i++ {
+		if p[i] == '/' && (i == len(p)-1 && i > 0 || i+1 < len(p) && (p[i+1] == '/' || p[i+1] == '.')) {
+			return filepath.Clean(p)
+		}
+	}
+	return p
+}
+
+func checkEnsure(v catalog.Value) (catalog.Value, error) {
+	switch v {
+	case false, "false":
+		return "absent", nil
+	}
+	if _, ok := v.(string); ok {
+		return v, nil
+	}
+	return catalog.Scalar(v), nil
+}
+
+func checkBackup(v catalog.Value) (catalog.Value, error) {
+	if l, ok := v.([]catalog.Value); ok && len(l) > 0 {
+		v = l[0]
+	}
+	switch v {
+	case false, "false":
+		return false, nil
+	case true, "true":
+		return ".puppet-bak", nil
+	}
+	if s, ok := v.(string); ok {
+		return s, nil
+	}
+	return nil, fmt.Errorf("Invalid backup type %s", resource.Inspect(v))
+}
+
+func checkRecurse(v catalog.Value) (catalog.Value, error) {
+	switch v {
+	case false, "false":
+		return false, nil
+	case true, "true", "remote":
+		return nil, errors.New("recursive file management is not supported by ordo")
+	}
+	return nil, fmt.Errorf("Invalid recurse value %s", resource.Inspect(v))
+}
+
+var linksCheck = resource.Enum("follow", "manage")
+
+func checkLinks(v catalog.Value) (catalog.Value, error) {
+	m, err := linksCheck.Munge(v)
+	if err != nil {
+		return nil, err
+	}
+	if m == "follow" {
+		return nil, errors.New("links => follow is not supported by ordo")
+	}
+	return m, nil
+}
+
+var sourcePermissions = resource.Enum("use", "use_when_creating", "ignore")
+
+func checkSourcePermissions(v catalog.Value) (catalog.Value, error) {
+	m, err := sourcePermissions.Munge(v)
+	if err != nil {
+		return nil, err
+	}
+	if m != "ignore" {
+		return nil, fmt.Errorf("source_permissions => %s is not supported by ordo", m)
+	}
+	return m, nil
+}
+
+func checkSource(v catalog.Value) (catalog.Value, error) {
+	for _, s := range catalog.Strings(v) {
+		if _, err := localSource(s); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+// validate checks what no single attribute shows, in Puppet's order.
+func validate(v resource.Values) error {
+	creators := 0
+	if v.Has("content") {
+		creators++
+	}
+	if v.Has("source") {
+		creators++
+	}
+	// A target counts when the file is (or may become) a link; ensure
+	// can name the target itself.
+	ensure := v.String("ensure")
+	switch ensure {
+	case "", "link":
+		if v.Has("target") {
+			creators++
+		}
+	case "absent", "present", "file", "directory":
+	default:
+		creators++
+	}
+	if creators > 1 {
+		return errors.New("You cannot specify more than one of content, source, target")
+	}
+	if v.Has("checksum_value") && v.Has("source") {
+		return &resource.ParamError{Ref: v.Ref(), Param: "checksum_value", Msg: "checksum_value with a source is not supported by ordo"}
+	}
+	sum := v.String("checksum")
+	if sum == "none" && v.Has("source") {
+		return errors.New("You cannot specify source when using checksum 'none'")
+	}
+	for _, c := range sourceOnly {
+		if sum == c && v.Has("content") {
+			return fmt.Errorf("You cannot specify content when using checksum '%s'", c)
+		}
+	}
+	for _, c := range sourceOnly {
+		if sum == c {
+			return fmt.Errorf("checksum => %s is not supported by ordo", c)
+		}
+	}
+	// Puppet ignores SELinux contexts where SELinux is not enabled; where
+	// it is, ordo cannot manage them and says so.
+	for _, a := range selinuxAttrs {
+		if v.Has(a) && selinuxEnabled() {
+			return &resource.ParamError{Ref: v.Ref(), Param: a, Msg: a + " is not supported by ordo where SELinux is enabled"}
+		}
+	}
+	return nil
+}
+
+var selinuxAttrs = []string{"seluser", "selrole", "seltype", "selrange", "selinux_ignore_defaults"}
+
+// selinuxEnabled reports whether the kernel has SELinux enabled.
+func selinuxEnabled() bool {
+	_, err := os.Stat("/sys/fs/selinux/enforce")
+	return err == nil
 }
 
 // instance manages one file. Its properties are built once in New so a
@@ -83,10 +314,8 @@ type instance struct {
 
 	props []resource.Property
 
-	// ensureFromSource: ensure was not given and follows the source's
-	// kind (a directory source makes a directory).
-	ensureFromSource bool
-	srcDir           bool
+	// srcDir: the source is a directory (readSource), so the file is one.
+	srcDir bool
 
 	// state from Retrieve
 	st        fs.FileInfo // nil when absent
@@ -106,171 +335,69 @@ type instance struct {
 	pre prefetchState // prefetch.go
 }
 
-func unwrap(v catalog.Value) (catalog.Value, bool) {
-	if s, ok := v.(catalog.Sensitive); ok {
-		return s.Value, true
-	}
-	return v, false
-}
-
-// New validates r and returns its instance.
-func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
-	ref := r.Ref()
+// New returns the instance for v.
+func (t Type) New(v resource.Values) (resource.Instance, error) {
+	r := v.Resource()
 	h := t.host
 	if h == nil {
 		h = newHost()
 	}
-	f := &instance{host: h, ref: ref, decl: r, replace: true, showDiff: true, checksum: "sha256", validateRepl: "%"}
-	fail := func(param, format string, args ...any) error {
-		return &resource.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
+	f := &instance{
+		host:         h,
+		ref:          r.Ref(),
+		decl:         r,
+		path:         v.String("path"),
+		replace:      v.Bool("replace"),
+		force:        v.Bool("force"),
+		showDiff:     v.Bool("show_diff"),
+		checksum:     v.String("checksum"),
+		validateCmd:  v.String("validate_cmd"),
+		validateRepl: v.String("validate_replacement"),
+		staging:      v.String("staging_location"),
+		owner:        v.String("owner"),
+		group:        v.String("group"),
 	}
-	p := r.Title
-	if v, ok := r.Get("path"); ok && v != nil {
-		p = catalog.Scalar(v)
+	if b, ok := v.Get("backup").(string); ok {
+		f.backup = b
 	}
-	if !filepath.IsAbs(p) {
-		return nil, fail("path", "File paths must be fully qualified, not '%s'", p)
+	if m, ok := v.Lookup("mode"); ok {
+		spec := parseMode(m.(string))
+		f.mode = &spec
 	}
-	f.path = filepath.Clean(p)
-	var content catalog.Value
-	hasContent := false
-	for _, prm := range r.Params {
-		v, sens := unwrap(prm.Value)
-		if v == nil {
-			continue
-		}
-		switch prm.Name {
-		case "ensure":
-			s := catalog.Scalar(v)
-			switch s {
-			case "absent", "false":
-				f.ensure = "absent"
-			case "present", "file", "directory", "link":
-				f.ensure = s
-			default:
-				f.ensure = "link"
-				f.target, f.hasTarget = s, true
-			}
-		case "content":
-			content, hasContent = v, true
-			f.sensitive = f.sensitive || sens || r.IsSensitive("content")
-		case "source":
-			for _, s := range catalog.Strings(v) {
-				local, err := localSource(s)
-				if err != nil {
-					return nil, fail("source", "%v", err)
-				}
-				f.sources = append(f.sources, local)
-				f.sourceURI = append(f.sourceURI, "file://"+local)
-			}
-		case "target":
-			if f.ensure == "link" && f.hasTarget {
-				break
-			}
-			f.target, f.hasTarget = catalog.Scalar(v), true
-		case "mode":
-			s, ok := v.(string)
-			if !ok {
-				return nil, fail("mode", "The file mode specification must be a string, not '%s'", resource.RubyClass(v))
-			}
-			if !validMode(s) {
-				return nil, fail("mode", "The file mode specification is invalid: %s", strconv.Quote(s))
-			}
-			m := parseMode(s)
-			f.mode = &m
-		case "owner":
-			f.owner = catalog.Scalar(v)
-		case "group":
-			f.group = catalog.Scalar(v)
-		case "replace":
-			b, ok := yesno(v)
-			if !ok {
-				return nil, fail("replace", "Invalid value %s. Valid values are true, false, yes, no.", resource.Inspect(v))
-			}
-			f.replace = b
-		case "force":
-			b, ok := yesno(v)
-			if !ok {
-				return nil, fail("force", "Invalid value %s. Valid values are true, false, yes, no.", resource.Inspect(v))
-			}
-			f.force = b
-		case "show_diff":
-			b, ok := yesno(v)
-			if !ok {
-				return nil, fail("show_diff", "Invalid value %s. Valid values are true, false, yes, no.", resource.Inspect(v))
-			}
-			f.showDiff = b
-		case "backup":
-			if l, ok := v.([]catalog.Value); ok && len(l) > 0 {
-				v = l[0]
-			}
-			switch v {
-			case false, "false":
-				f.backup = ""
-			case true, "true":
-				f.backup = ".puppet-bak"
-			default:
-				s, ok := v.(string)
-				if !ok {
-					return nil, fail("backup", "Invalid backup type %s", resource.Inspect(v))
-				}
-				f.backup = s
-			}
-		case "checksum":
-			switch s := catalog.Scalar(v); s {
-			case "md5", "sha1", "sha224", "sha256", "sha384", "sha512":
-				f.checksum = s
-			}
-		case "validate_cmd":
-			f.validateCmd = catalog.Scalar(v)
-		case "validate_replacement":
-			f.validateRepl = catalog.Scalar(v)
-		case "staging_location":
-			s := catalog.Scalar(v)
-			if !filepath.IsAbs(s) {
-				return nil, fail("staging_location", "File paths must be fully qualified, not '%s'", s)
-			}
-			f.staging = filepath.Clean(s)
-		case "links":
-			if s := catalog.Scalar(v); s == "follow" {
-				return nil, fail("links", "links => follow is not supported by ordo")
-			}
-		case "recurse":
-			if b, ok := yesno(v); !ok || b {
-				if s := catalog.Scalar(v); s != "false" && s != "no" {
-					return nil, fail("recurse", "recursive file management is not supported by ordo")
-				}
-			}
+	if e, ok := v.Lookup("ensure"); ok {
+		switch s := e.(string); s {
+		case "absent", "present", "file", "directory", "link":
+			f.ensure = s
+		default:
+			f.ensure = "link"
+			f.target, f.hasTarget = s, true
 		}
 	}
-	creators := 0
+	if t, ok := v.Lookup("target"); ok && !f.hasTarget {
+		f.target, f.hasTarget = catalog.Scalar(t), true
+	}
+	if src, ok := v.Lookup("source"); ok {
+		for _, s := range catalog.Strings(src) {
+			local, _ := localSource(s)
+			f.sources = append(f.sources, local)
+			f.sourceURI = append(f.sourceURI, "file://"+local)
+		}
+	}
+	content, hasContent := v.Lookup("content")
 	if hasContent {
-		creators++
-	}
-	if len(f.sources) > 0 {
-		creators++
-	}
-	if f.hasTarget && (f.ensure == "" || f.ensure == "link") {
-		creators++
-	}
-	if creators > 1 {
-		return nil, fmt.Errorf("Validation of %s failed: You cannot specify more than one of content, source, target", ref)
-	}
-	if hasContent {
+		f.sensitive = v.Sensitive("content")
 		switch x := content.(type) {
 		case string:
 			f.content = []byte(x)
 		case *catalog.Rich:
 			if x.PType != "Binary" {
-				return nil, fail("content", "unsupported content value %s", catalog.Scalar(x))
+				return nil, &resource.ParamError{Ref: f.ref, Param: "content", Msg: "unsupported content value " + catalog.Scalar(x)}
 			}
 			b, err := binaryValue(x)
 			if err != nil {
-				return nil, fail("content", "%v", err)
+				return nil, &resource.ParamError{Ref: f.ref, Param: "content", Msg: err.Error()}
 			}
 			f.content = b
-		default:
-			f.content = []byte(catalog.Scalar(x))
 		}
 		f.hasData = true
 		f.wantSum = f.sum(f.content)
@@ -284,15 +411,11 @@ func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
 			f.ensure = "link"
 		case hasContent || len(f.sources) > 0:
 			f.ensure = "file"
-			f.ensureFromSource = !hasContent
 		}
 	}
 	if f.ensure == "directory" || f.ensure == "link" || f.ensure == "absent" {
 		// Content applies to plain files only.
-		f.hasData = f.hasData && f.ensure != "link" && f.ensure != "absent"
-		if f.ensure == "directory" {
-			f.hasData = false
-		}
+		f.hasData = false
 	}
 	if f.ensure != "" {
 		f.props = append(f.props, (*ensureProp)(f))
@@ -324,16 +447,6 @@ func binaryValue(x *catalog.Rich) ([]byte, error) {
 	return base64Decode(s)
 }
 
-func yesno(v catalog.Value) (bool, bool) {
-	switch v {
-	case true, "true", "yes":
-		return true, true
-	case false, "false", "no":
-		return false, true
-	}
-	return false, false
-}
-
 // localSource turns a source into a local path; puppet:// sources need a
 // server ordo does not talk to.
 func localSource(s string) (string, error) {
@@ -352,8 +465,14 @@ func localSource(s string) (string, error) {
 	return "", fmt.Errorf("Cannot use relative URLs '%s'", s)
 }
 
+// liteBytes is how much of a file the lite checksums (md5lite, sha1lite,
+// sha256lite) read.
+const liteBytes = 512
+
+func (f *instance) lite() bool { return strings.HasSuffix(f.checksum, "lite") }
+
 func (f *instance) newHash() hash.Hash {
-	switch f.checksum {
+	switch strings.TrimSuffix(f.checksum, "lite") {
 	case "md5":
 		return md5.New()
 	case "sha1":
@@ -370,6 +489,9 @@ func (f *instance) newHash() hash.Hash {
 
 func (f *instance) sum(b []byte) string {
 	h := f.newHash()
+	if f.lite() && len(b) > liteBytes {
+		b = b[:liteBytes]
+	}
 	h.Write(b)
 	return f.format(h)
 }
@@ -387,7 +509,11 @@ func (f *instance) sumFile(p string) (string, error) {
 	// Plain system calls: os.Open registers every file with the runtime's
 	// poller, which costs more than reading a small file. This runs once
 	// per managed file and run.
-	fd, err := ignoringEINTR(func() (int, error) { return syscall.Open(p, syscall.O_RDONLY|syscall.O_CLOEXEC, 0) })
+	// O_NONBLOCK: a FIFO put in the file's place since it was looked at
+	// fails the read instead of blocking it.
+	fd, err := ignoringEINTR(func() (int, error) {
+		return syscall.Open(p, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+	})
 	if err != nil {
 		return "", &fs.PathError{Op: "open", Path: p, Err: err}
 	}
@@ -405,13 +531,21 @@ func (f *instance) sumFD(fd int) (string, error) {
 	bp := bufPool.Get().(*[]byte)
 	defer bufPool.Put(bp)
 	buf := *bp
-	for {
+	left := -1 // bytes still to hash; -1 for all
+	if f.lite() {
+		left = liteBytes
+	}
+	for left != 0 {
 		n, err := ignoringEINTR(func() (int, error) { return syscall.Read(fd, buf) })
 		if err != nil {
 			return "", err
 		}
 		if n == 0 {
 			break
+		}
+		if left > 0 {
+			n = min(n, left)
+			left -= n
 		}
 		h.Write(buf[:n])
 	}
@@ -428,22 +562,36 @@ func ignoringEINTR(call func() (int, error)) (int, error) {
 	}
 }
 
-func (f *instance) stat() {
+// stat reads what is at the path for Retrieve. As in Puppet, a missing
+// file or folder on the way is absence, a path that cannot be searched or
+// is invalid is absence with a warning, and anything else (a name too
+// long, a loop of links) fails the resource.
+func (f *instance) stat(h *resource.Handle) error {
 	f.changed()
+	f.st, f.curType = nil, "absent"
 	st, err := f.onDisk()
-	if err != nil || st == nil {
-		f.st, f.curType = nil, "absent"
-		return
+	switch {
+	case errors.Is(err, syscall.EACCES):
+		h.Logf(resource.Warning, "Could not stat; permission denied")
+		return nil
+	case errors.Is(err, syscall.EINVAL):
+		h.Logf(resource.Warning, "Could not stat; invalid pathname")
+		return nil
+	case err != nil:
+		return errors.New(describe(err))
+	case st == nil:
+		return nil
 	}
 	f.st, f.curType = st, resource.FileType(st.Mode())
+	return nil
 }
 
-// onDisk returns what is at path (nil for nothing), from the last Lstat
-// unless the instance changed the path since.
+// onDisk returns what is at path (nil for nothing, or a folder on the way
+// missing), from the last Lstat unless the instance changed the path since.
 func (f *instance) onDisk() (fs.FileInfo, error) {
 	if !f.diskKnown {
 		st, err := os.Lstat(f.path)
-		if err != nil && !os.IsNotExist(err) {
+		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 			return nil, err
 		}
 		f.disk, f.diskKnown = st, true
@@ -458,7 +606,9 @@ func (f *instance) changed() { f.disk, f.diskKnown = nil, false }
 // only when content is managed and the sizes match.
 func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	f.pre.reached.Store(true)
-	f.stat()
+	if err := f.stat(h); err != nil {
+		return err
+	}
 	f.curSum, f.curLink, f.contentOK = "", "", false
 	if f.curType == "link" && f.hasTarget {
 		f.curLink, _ = os.Readlink(f.path)
@@ -468,7 +618,9 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 			return err
 		}
 	}
-	if f.hasData && f.curType == "file" && f.st.Size() == int64(len(f.content)) {
+	// A file of another size has other content, unless the checksum
+	// reads only its start.
+	if f.hasData && f.curType == "file" && (f.st.Size() == int64(len(f.content)) || f.lite()) {
 		sum, ok := f.takePrefetched()
 		if !ok {
 			var err error
@@ -494,30 +646,92 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	return nil
 }
 
+// readSource takes the desired state from the first source that exists,
+// as Puppet does with links => manage: the source's kind becomes ensure
+// (a directory makes a directory, a link a link to the same target, a
+// FIFO or a socket a link named after its kind, as Puppet's ensure takes
+// any other word for a link target), and a plain file gives the content.
+// A device is refused. Nothing here waits on the source: it is never
+// opened unless it is a plain file.
 func (f *instance) readSource() error {
 	f.srcDir = false
-	for _, s := range f.sources {
-		st, err := os.Stat(s)
+	if f.ensure == "absent" {
+		return nil
+	}
+	for i, s := range f.sources {
+		st, err := os.Lstat(s)
 		if err != nil {
 			continue
 		}
-		if st.IsDir() {
+		switch kind := resource.FileType(st.Mode()); kind {
+		case "file":
+			b, err := readRegular(s)
+			if err != nil {
+				return err
+			}
+			f.ensure = "file"
+			f.content = b
+			f.wantSum = f.sum(b)
+		case "directory":
 			// Without recursion a directory source only makes a directory.
 			f.srcDir = true
-			if f.ensureFromSource {
-				f.ensure = "directory"
+			f.ensure = "directory"
+		case "link":
+			dest, err := os.Readlink(s)
+			if err != nil {
+				return err
 			}
-			return nil
+			f.linkTo(dest)
+		case "fifo", "socket":
+			f.linkTo(kind)
+		default:
+			return fmt.Errorf("Could not retrieve file metadata for %s: Cannot manage files of type %s", f.sourceURI[i], kind)
 		}
-		b, err := os.ReadFile(s)
-		if err != nil {
-			return err
-		}
-		f.content = b
-		f.wantSum = f.sum(b)
 		return nil
 	}
 	return fmt.Errorf("Could not retrieve information from environment production source(s) %s", strings.Join(f.sourceURI, ", "))
+}
+
+// linkTo makes the file a link to target, as a source that is not a plain
+// file or a directory asks.
+func (f *instance) linkTo(target string) {
+	f.ensure, f.target, f.hasTarget = "link", target, true
+	f.curLink = ""
+	if f.curType == "link" {
+		f.curLink, _ = os.Readlink(f.path)
+	}
+	for _, p := range f.props {
+		if p.Name() == "target" {
+			return
+		}
+	}
+	at := 0
+	if len(f.props) > 0 && f.props[0].Name() == "ensure" {
+		at = 1
+	}
+	f.props = append(f.props[:at], append([]resource.Property{(*targetProp)(f)}, f.props[at:]...)...)
+}
+
+// readRegular reads the plain file at p. It opens without waiting (a FIFO
+// put there since the Lstat would block an open) and reads only a plain
+// file.
+func readRegular(p string) ([]byte, error) {
+	fd, err := ignoringEINTR(func() (int, error) {
+		return syscall.Open(p, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	})
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: p, Err: err}
+	}
+	fh := os.NewFile(uintptr(fd), p)
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("Could not read %s: not a plain file", p)
+	}
+	return io.ReadAll(fh)
 }
 
 func (f *instance) Exists() bool                    { return f.curType != "absent" }
@@ -538,7 +752,8 @@ func (f *instance) currentSum() string {
 // reports it, with the declaration's location.
 func (f *instance) setErr(should string, err error) error {
 	var ve *validateError
-	if errors.As(err, &ve) {
+	var re *idRangeError
+	if errors.As(err, &ve) || errors.As(err, &re) {
 		return err
 	}
 	cause := describe(err)
@@ -550,23 +765,17 @@ func (f *instance) setErr(should string, err error) error {
 }
 
 // describe renders an OS error as Ruby's Errno messages read.
-func describe(err error) string {
+func describe(err error) string { return syserr.Describe(err) }
+
+// rubyError words a system error as Ruby's message reads, as Puppet shows
+// it; other errors are left as they are.
+func rubyError(err error) error {
 	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return errnoText(pe.Err) + " @ rb_sysopen - " + pe.Path
-	}
 	var le *os.LinkError
-	if errors.As(err, &le) {
-		return errnoText(le.Err) + " @ rb_file_s_" + strings.ToLower(le.Op) + " - (" + le.Old + ", " + le.New + ")"
+	if errors.As(err, &pe) || errors.As(err, &le) {
+		return sysError(describe(err))
 	}
-	return err.Error()
+	return err
 }
 
-func errnoText(err error) string {
-	var en syscall.Errno
-	if errors.As(err, &en) {
-		s := en.Error()
-		return strings.ToUpper(s[:1]) + s[1:]
-	}
-	return err.Error()
-}
+func errnoText(err error) string { return syserr.Errno(err) }

@@ -2,6 +2,7 @@ package file
 
 import (
 	"encoding/base64"
+	"fmt"
 	"os"
 	"os/user"
 	"strconv"
@@ -40,6 +41,9 @@ type host struct {
 	// racyWindow: how long ago a file must have changed for its checksum
 	// to be read ahead (prefetch.go).
 	racyWindow time.Duration
+
+	// temps finds what killed runs left behind (stale.go).
+	temps staleTemps
 
 	// beforeRename, when set by tests, sees the temporary file of a
 	// replacement just before it is renamed over the target.
@@ -86,8 +90,8 @@ func (c *idCache) check() {
 }
 
 func (c *idCache) id(name string, lookup func(string) (string, error)) (int, bool) {
-	if n, err := strconv.Atoi(name); err == nil && n >= 0 {
-		return n, true
+	if n, err := strconv.ParseUint(name, 10, 32); err == nil {
+		return int(n), true
 	}
 	c.mu.Lock()
 	c.check()
@@ -166,4 +170,21 @@ func (h *host) groupName(gid int) (string, bool) {
 		}
 		return g.Name, nil
 	})
+}
+
+// idRangeError is a numeric owner or group past what chown takes, worded
+// as Puppet's failure: the value is never wrapped into another id.
+type idRangeError struct{ msg string }
+
+func (e *idRangeError) Error() string { return e.msg }
+
+// checkIDRange refuses a numeric owner or group of 2^32 or more.
+func checkIDRange(attr, v string) error {
+	if v == "" || strings.Trim(v, "0123456789") != "" {
+		return nil
+	}
+	if _, err := strconv.ParseUint(v, 10, 32); err == nil {
+		return nil
+	}
+	return &idRangeError{msg: fmt.Sprintf("Failed to set %s to '%s': integer %s too big to convert to `unsigned int'", attr, v, strings.TrimLeft(v, "0"))}
 }

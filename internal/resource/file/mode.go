@@ -8,14 +8,7 @@ import (
 	"strings"
 )
 
-var (
-	numericMode  = regexp.MustCompile(`^0?[0-7]{1,4}$`)
-	symbolicMode = regexp.MustCompile(`^([ugoa]*[-=+][-=+rstwxXugo]*)(,[ugoa]*[-=+][-=+rstwxXugo]*)*$`)
-)
-
-// validMode reports whether s is a numeric (up to four octal digits) or
-// symbolic (u=rw,go=r) mode.
-func validMode(s string) bool { return numericMode.MatchString(s) || symbolicMode.MatchString(s) }
+var numericMode = regexp.MustCompile(`^0?[0-7]{1,4}$`)
 
 // modeSpec is a desired mode: numeric, or symbolic and applied to the
 // current mode.

@@ -17,7 +17,7 @@ func prefetchInstance(t *testing.T, p, want string, window time.Duration) *insta
 	t.Helper()
 	h := newHost()
 	h.racyWindow = window
-	inst, err := Type{host: h}.New(res(p, "content", want))
+	inst, err := resource.Instantiate(Type{host: h}, res(p, "content", want))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,31 +26,48 @@ type Type struct {
 	Files ns.Files
 }
 
-// Name returns "group".
-func (Type) Name() string { return "group" }
+var schema = resource.NewSchema(resource.Schema{
+	Name: "group",
+	Doc:  "Local groups, with their gid and members.",
+	Attrs: []resource.Attr{
+		{Name: "ensure", Kind: resource.KindProperty, Default: "present", Doc: "Whether the group exists.", Check: resource.Enum("present", "absent")},
+		{Name: "gid", Kind: resource.KindProperty, Doc: "The group id.", Check: resource.CheckFunc("a group id", checkGID)},
+		{Name: "members", Kind: resource.KindProperty, Arrays: resource.EachAll, Doc: "The group's members (user names); ordo manages them with gpasswd."},
+		{Name: "auth_membership", Default: false, Doc: "Members not listed are removed (true) or kept (false).", Check: resource.YesNo()},
+		{Name: "name", Namevar: true, Doc: "The group's name."},
+		{Name: "allowdupe", Default: false, Doc: "Allow a gid another group has.", Check: resource.YesNo()},
+		{Name: "ia_load_module", Feature: "manages_aix_lam", Doc: "The AIX loadable module used to manage the group."},
+		{Name: "attributes", Kind: resource.KindProperty, Feature: "manages_aix_lam", Doc: "AIX attributes of the group, as key=value."},
+		{Name: "attribute_membership", Default: "minimum", Doc: "Whether attributes not listed are removed (inclusive) or kept (minimum).", Check: resource.Enum("inclusive", "minimum")},
+		{Name: "system", Default: false, Doc: "Create a system group (a gid in the system range).", Check: resource.YesNo()},
+		{Name: "forcelocal", Default: false, Feature: "manages_local_users_and_groups", Doc: "Manage the group in the local files even where the name service holds another.", Check: resource.YesNo()},
+	},
+	Features: []resource.Feature{
+		{Name: "manages_members", Doc: "Can manage the members of a group."},
+		{Name: "manages_aix_lam", Doc: "Can manage AIX loadable modules and attributes."},
+		{Name: "system_groups", Doc: "Can create system groups."},
+		{Name: "manages_local_users_and_groups", Doc: "Can manage local groups where a name service holds others."},
+	},
+	Providers: []resource.Provider{
+		{Name: "groupadd", Default: true, Features: []string{"manages_members", "system_groups"}, Doc: "groupadd, groupmod, groupdel, and gpasswd for members.",
+			Confine: resource.Confine{Commands: []string{"groupadd", "groupmod", "groupdel"}}},
+		{Name: "aix", Unimplemented: true, Doc: "Puppet's aix provider, which ordo does not have."},
+		{Name: "directoryservice", Unimplemented: true, Doc: "Puppet's directoryservice provider, which ordo does not have."},
+		{Name: "ldap", Unimplemented: true, Doc: "Puppet's ldap provider, which ordo does not have."},
+		{Name: "pw", Unimplemented: true, Doc: "Puppet's pw provider, which ordo does not have."},
+		{Name: "windows_adsi", Unimplemented: true, Doc: "Puppet's windows_adsi provider, which ordo does not have."},
+	},
+})
 
-// Attributes lists group's attributes in Puppet's definition order.
-func (Type) Attributes() []resource.Attribute {
-	return []resource.Attribute{
-		{Name: "ensure", Property: true},
-		{Name: "gid", Property: true},
-		{Name: "members", Property: true},
-		{Name: "auth_membership"},
-		{Name: "name", Namevar: true},
-		{Name: "allowdupe"},
-		{Name: "ia_load_module"},
-		{Name: "attributes", Property: true},
-		{Name: "attribute_membership"},
-		{Name: "system"},
-		{Name: "forcelocal"},
-		{Name: "provider"},
+// Schema returns group's schema.
+func (Type) Schema() *resource.Schema { return schema }
+
+// checkGID is Puppet's gid munge: a number, or a string of digits.
+func checkGID(v catalog.Value) (catalog.Value, error) {
+	if n, ok := ns.IntLike(v).(int64); ok {
+		return n, nil
 	}
-}
-
-var unsupported = map[string]string{
-	"ia_load_module": "manages_aix_lam",
-	"attributes":     "manages_aix_lam",
-	"forcelocal":     "manages_local_users_and_groups",
+	return nil, fmt.Errorf("Invalid GID %s", catalog.Scalar(v))
 }
 
 type instance struct {
@@ -70,73 +87,29 @@ type instance struct {
 	cur *ns.Group
 }
 
-// New validates r's attributes in Puppet's order and returns the instance.
-func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
-	if err := resource.CheckParams(t, r); err != nil {
-		return nil, err
+// New returns the instance for v.
+func (t Type) New(v resource.Values) (resource.Instance, error) {
+	p := v.Provider()
+	g := &instance{
+		files:     t.Files,
+		name:      v.String("name"),
+		ensure:    v.String("ensure"),
+		auth:      v.Bool("auth_membership"),
+		allowdupe: v.Bool("allowdupe"),
+		system:    v.Bool("system"),
+		dropped:   v.Dropped(p),
 	}
-	g := &instance{files: t.Files, name: r.Title, ensure: "present"}
-	ref := r.Ref()
-	fail := func(param, format string, args ...any) error {
-		return &resource.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
+	if x, ok := v.Lookup("gid"); ok {
+		n := x.(int64)
+		g.gid = &n
 	}
-	for _, a := range t.Attributes() {
-		raw, ok := r.Get(a.Name)
-		if !ok || raw == nil {
-			continue
-		}
-		v, _ := ns.Unwrap(raw)
-		if feature, ok := unsupported[a.Name]; ok {
-			g.dropped = append(g.dropped, fmt.Sprintf("Provider groupadd does not support features %s; not managing attribute %s", feature, a.Name))
-			continue
-		}
-		s := catalog.Scalar(v)
-		switch a.Name {
-		case "name":
-			g.name = s
-		case "ensure":
-			if s != "present" && s != "absent" {
-				return nil, fail("ensure", "Invalid value %s. Valid values are present, absent.", resource.Inspect(v))
-			}
-			g.ensure = s
-		case "gid":
-			if l, ok := v.([]catalog.Value); ok && len(l) > 0 {
-				v = l[0]
-			}
-			n, ok := ns.IntLike(v).(int64)
-			if !ok {
-				return nil, fail("gid", "Invalid GID %s", catalog.Scalar(v))
-			}
-			g.gid = &n
-		case "members":
-			g.hasMembers = true
-			for _, m := range catalog.Strings(v) {
-				for _, part := range strings.Split(m, ",") {
-					if part = strings.TrimSpace(part); part != "" {
-						g.members = append(g.members, part)
-					}
+	if x, ok := v.Lookup("members"); ok {
+		g.hasMembers = true
+		for _, m := range catalog.Strings(x) {
+			for _, part := range strings.Split(m, ",") {
+				if part = strings.TrimSpace(part); part != "" {
+					g.members = append(g.members, part)
 				}
-			}
-		case "auth_membership", "allowdupe", "system":
-			b, err := ns.BoolParam(ref, a.Name, v)
-			if err != nil {
-				return nil, err
-			}
-			switch a.Name {
-			case "auth_membership":
-				g.auth = b
-			case "allowdupe":
-				g.allowdupe = b
-			default:
-				g.system = b
-			}
-		case "attribute_membership":
-			if s != "inclusive" && s != "minimum" {
-				return nil, fail(a.Name, "Invalid value %s. Valid values are inclusive, minimum.", resource.Inspect(v))
-			}
-		case "provider":
-			if s != "groupadd" {
-				return nil, fail("provider", "Invalid group provider '%s'", s)
 			}
 		}
 	}

@@ -40,7 +40,7 @@ func files(t *testing.T) ns.Files {
 
 func apply(t *testing.T, f ns.Files, r *catalog.Resource, noop bool) (lines, cmds []string) {
 	t.Helper()
-	inst, err := group.Type{Files: f}.New(r)
+	inst, err := resource.Instantiate(group.Type{Files: f}, r)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
@@ -107,7 +107,7 @@ func TestFailures(t *testing.T) {
 	fake := &command.Fake{Results: map[string]resource.Result{
 		"/usr/sbin/groupmod -g 101 staff": {ExitCode: 4, Output: []byte("groupmod: GID '101' already exists\n")},
 	}}
-	inst, err := group.Type{Files: f}.New(resourcetest.Resource("Group", "staff", "gid", 101))
+	inst, err := resource.Instantiate(group.Type{Files: f}, resourcetest.Resource("Group", "staff", "gid", 101))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestValidation(t *testing.T) {
 		{[]any{"system", "maybe"}, `Parameter system failed on Group[v]: Invalid value "maybe". Valid values are true, false, yes, no.`},
 		{[]any{"member", "x"}, "no parameter named 'member' on Group[v]; did you mean 'members'?"},
 	} {
-		_, err := group.Type{}.New(resourcetest.Resource("Group", "v", tc.kv...))
+		_, err := resource.Instantiate(group.Type{}, resourcetest.Resource("Group", "v", tc.kv...))
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%v: error %v, want %q", tc.kv, err, tc.want)
 		}

@@ -4,7 +4,7 @@ package notify
 
 import (
 	"context"
-	"fmt"
+	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
@@ -13,57 +13,33 @@ import (
 // Type is the notify resource type.
 type Type struct{}
 
-// Name returns "notify".
-func (Type) Name() string { return "notify" }
+var schema = resource.NewSchema(resource.Schema{
+	Name: "notify",
+	Doc:  "Logs a message on every run and reports it as a change.",
+	Attrs: []resource.Attr{
+		{Name: "message", Kind: resource.KindProperty, Doc: "The message to log; the title when unset."},
+		{Name: "name", Namevar: true, Doc: "An arbitrary name for the resource; the title by default."},
+		{Name: "withpath", Doc: "Log the message with the resource's full path as its source.", Default: false, Check: resource.Boolean()},
+	},
+})
 
-// Attributes lists notify's attributes.
-func (Type) Attributes() []resource.Attribute {
-	return []resource.Attribute{
-		{Name: "name", Namevar: true},
-		{Name: "message", Property: true},
-		{Name: "withpath"},
-	}
-}
+// Schema returns notify's schema.
+func (Type) Schema() *resource.Schema { return schema }
 
-// New validates r and returns its instance.
-func (Type) New(r *catalog.Resource) (resource.Instance, error) {
-	n := &instance{}
-	v, ok := r.Get("message")
-	if !ok || v == nil {
-		if name, ok := r.Get("name"); ok && name != nil {
-			v = name
-		} else {
-			v = r.Title
-		}
+// New returns the instance for v.
+func (Type) New(v resource.Values) (resource.Instance, error) {
+	r := v.Resource()
+	n := &instance{withpath: v.Bool("withpath"), level: v.Level()}
+	msg, ok := v.Lookup("message")
+	if !ok {
+		msg = v.Get("name")
 	}
-	// A list message shows its first element, as a property's should does.
-	if l, ok := v.([]catalog.Value); ok {
-		if len(l) == 0 {
-			v = r.Title
-		} else {
-			v = l[0]
-		}
+	n.sensitive = v.Sensitive("message")
+	if raw, _ := r.Get("message"); !ok && raw != nil {
+		// message => [] shows the title, as a property without a should.
+		msg = r.Title
 	}
-	n.sensitive = r.IsSensitive("message")
-	if s, ok := v.(catalog.Sensitive); ok {
-		v = s.Value
-		n.sensitive = true
-	}
-	n.message = v
-	if w, ok := r.Get("withpath"); ok {
-		switch w {
-		case true, "true":
-			n.withpath = true
-		case false, "false":
-		default:
-			return nil, fmt.Errorf("Parameter withpath failed on %s: Invalid value %s. Valid values are true, false.", r.Ref(), resource.Inspect(w))
-		}
-	}
-	if l, ok := r.Get("loglevel"); ok {
-		n.level, _ = resource.ParseLevel(catalog.Scalar(l))
-	} else {
-		n.level = resource.Notice
-	}
+	n.message = msg
 	return n, nil
 }
 
@@ -99,7 +75,7 @@ func (m *message) Sync(_ context.Context, h *resource.Handle) error {
 	if h.Log == nil {
 		return nil
 	}
-	text := catalog.Scalar(m.message)
+	text := logText(m.message)
 	if m.sensitive {
 		text = "Sensitive [value redacted]"
 	}
@@ -116,4 +92,21 @@ func (m *message) Message() string {
 		return "changed [redacted] to [redacted]"
 	}
 	return "defined 'message' as " + catalog.Format(m.message)
+}
+
+// logText is the line Puppet logs for a message: a string as it is, a
+// list's elements joined by spaces (as Puppet's log joins an array), a
+// hash as Ruby shows it ({"a"=>1}).
+func logText(v catalog.Value) string {
+	switch x := v.(type) {
+	case []catalog.Value:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = logText(e)
+		}
+		return strings.Join(parts, " ")
+	case *catalog.Hash:
+		return resource.Inspect(x)
+	}
+	return catalog.Scalar(v)
 }

@@ -97,7 +97,7 @@ func run(t *testing.T, steps []step) {
 	for _, s := range steps {
 		log := &resourcetest.Logger{MinLevel: resource.Info}
 		for _, r := range s.res {
-			inst, err := types[r.Type].New(r)
+			inst, err := resource.Instantiate(types[r.Type], r)
 			if err != nil {
 				t.Fatalf("%s: New %s: %v", s.desc, r.Ref(), err)
 			}
@@ -304,7 +304,7 @@ func TestRealConcurrentChanges(t *testing.T) {
 		if i%2 == 1 {
 			typ, r = group.Type{}, resourcetest.Resource("Group", name)
 		}
-		inst, err := typ.New(r)
+		inst, err := resource.Instantiate(typ, r)
 		if err != nil {
 			t.Fatal(err)
 		}

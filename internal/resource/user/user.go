@@ -5,6 +5,7 @@ package user
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -26,65 +27,155 @@ type Type struct {
 	Files ns.Files
 }
 
-// Name returns "user".
-func (Type) Name() string { return "user" }
+var (
+	membership = resource.Enum("inclusive", "minimum")
+	yesNo      = resource.YesNo()
+)
 
-// Attributes lists user's attributes in Puppet's definition order, which
-// is also the order properties are synced in.
-func (Type) Attributes() []resource.Attribute {
-	return []resource.Attribute{
-		{Name: "ensure", Property: true},
-		{Name: "home", Property: true},
-		{Name: "uid", Property: true},
-		{Name: "gid", Property: true},
-		{Name: "comment", Property: true},
-		{Name: "shell", Property: true},
-		{Name: "password", Property: true},
-		{Name: "password_min_age", Property: true},
-		{Name: "password_max_age", Property: true},
-		{Name: "password_warn_days", Property: true},
-		{Name: "groups", Property: true},
-		{Name: "name", Namevar: true},
-		{Name: "membership"},
-		{Name: "system"},
-		{Name: "allowdupe"},
-		{Name: "managehome"},
-		{Name: "expiry", Property: true},
-		{Name: "roles", Property: true},
-		{Name: "role_membership"},
-		{Name: "auths", Property: true},
-		{Name: "auth_membership"},
-		{Name: "profiles", Property: true},
-		{Name: "profile_membership"},
-		{Name: "keys", Property: true},
-		{Name: "key_membership"},
-		{Name: "project", Property: true},
-		{Name: "ia_load_module"},
-		{Name: "attributes", Property: true},
-		{Name: "attribute_membership"},
-		{Name: "salt", Property: true},
-		{Name: "iterations", Property: true},
-		{Name: "forcelocal"},
-		{Name: "purge_ssh_keys"},
-		{Name: "loginclass", Property: true},
-		{Name: "provider"},
+func feature(name, feat, doc string, prop bool) resource.Attr {
+	a := resource.Attr{Name: name, Feature: feat, Doc: doc}
+	if prop {
+		a.Kind = resource.KindProperty
 	}
+	return a
 }
 
-// unsupported are the attributes the useradd provider lacks the feature
-// for: Puppet drops them with a debug line and manages nothing of them.
-var unsupported = map[string]string{
-	"roles":          "manages_roles",
-	"auths":          "manages_solaris_rbac",
-	"profiles":       "manages_solaris_rbac",
-	"keys":           "manages_solaris_rbac",
-	"project":        "manages_solaris_rbac",
-	"ia_load_module": "manages_aix_lam",
-	"attributes":     "manages_aix_lam",
-	"salt":           "manages_password_salt",
-	"iterations":     "manages_password_salt",
-	"loginclass":     "manages_loginclass",
-	"forcelocal":     "manages_local_users_and_groups",
+var schema = resource.NewSchema(resource.Schema{
+	Name: "user",
+	Doc:  "Local user accounts: their ids, home, shell, password, ageing and groups.",
+	Attrs: []resource.Attr{
+		{Name: "ensure", Kind: resource.KindProperty, Doc: "Whether the account exists.", Check: resource.CheckFunc("present, absent", checkEnsure)},
+		{Name: "home", Kind: resource.KindProperty, Doc: "The home directory."},
+		{Name: "uid", Kind: resource.KindProperty, Doc: "The user id.", Check: resource.CheckFunc("a user id", intLike)},
+		{Name: "gid", Kind: resource.KindProperty, Arrays: resource.EachAll, Doc: "The primary group, by name or id.", Check: resource.CheckFunc("a group name or id", intLike)},
+		{Name: "comment", Kind: resource.KindProperty, Doc: "The GECOS field, usually the full name."},
+		{Name: "shell", Kind: resource.KindProperty, Doc: "The login shell; it must exist and be executable."},
+		{Name: "password", Kind: resource.KindProperty, Doc: "The encrypted password, as in /etc/shadow.", Check: resource.CheckFunc("an encrypted password without ':'", checkPassword)},
+		{Name: "password_min_age", Kind: resource.KindProperty, Doc: "Days before the password may be changed.", Check: age("Password minimum age must be provided as a number.")},
+		{Name: "password_max_age", Kind: resource.KindProperty, Doc: "Days the password stays valid.", Check: age("Password maximum age must be provided as a number.")},
+		{Name: "password_warn_days", Kind: resource.KindProperty, Doc: "Days of warning before the password expires.", Check: age("Password warning days must be provided as a number.")},
+		{Name: "groups", Kind: resource.KindProperty, Arrays: resource.EachAll, Doc: "Secondary groups, by name.", Check: resource.CheckFunc("group names", checkGroup)},
+		{Name: "name", Namevar: true, Doc: "The user's name."},
+		{Name: "membership", Default: "minimum", Doc: "Whether groups not listed are left (inclusive) or kept (minimum).", Check: membership},
+		{Name: "system", Default: false, Doc: "Create a system account (an id in the system range).", Check: yesNo},
+		{Name: "allowdupe", Default: false, Doc: "Allow a uid another user has.", Check: yesNo},
+		{Name: "managehome", Default: false, Doc: "Create the home directory with the account, and remove it with it.", Check: resource.CheckFunc("true, false, yes, no", checkManagehome)},
+		{Name: "expiry", Kind: resource.KindProperty, Doc: "The date the account expires, YYYY-MM-DD, or absent.", Check: resource.CheckFunc("YYYY-MM-DD or absent", checkExpiry)},
+		feature("roles", "manages_roles", "Solaris roles of the user.", true),
+		{Name: "role_membership", Default: "minimum", Doc: "Whether roles not listed are removed (inclusive) or kept (minimum).", Check: membership},
+		feature("auths", "manages_solaris_rbac", "Solaris authorizations of the user.", true),
+		{Name: "auth_membership", Default: "minimum", Doc: "Whether authorizations not listed are removed (inclusive) or kept (minimum).", Check: membership},
+		feature("profiles", "manages_solaris_rbac", "Solaris profiles of the user.", true),
+		{Name: "profile_membership", Default: "minimum", Doc: "Whether profiles not listed are removed (inclusive) or kept (minimum).", Check: membership},
+		feature("keys", "manages_solaris_rbac", "Solaris key=value settings of the user.", true),
+		{Name: "key_membership", Default: "minimum", Doc: "Whether keys not listed are removed (inclusive) or kept (minimum).", Check: membership},
+		feature("project", "manages_solaris_rbac", "The Solaris project of the user.", true),
+		feature("ia_load_module", "manages_aix_lam", "The AIX loadable module used to manage the user.", false),
+		feature("attributes", "manages_aix_lam", "AIX attributes of the user, as key=value.", true),
+		{Name: "attribute_membership", Default: "minimum", Doc: "Whether attributes not listed are removed (inclusive) or kept (minimum).", Check: membership},
+		feature("salt", "manages_password_salt", "The salt of a PBKDF2 password (macOS).", true),
+		feature("iterations", "manages_password_salt", "The iterations of a PBKDF2 password (macOS).", true),
+		{Name: "forcelocal", Default: false, Feature: "manages_local_users_and_groups", Doc: "Manage the account in the local files even where a name service holds another.", Check: yesNo},
+		{Name: "purge_ssh_keys", Default: false, Doc: "Remove SSH keys Puppet does not manage; ordo warns and ignores it.", Check: resource.CheckFunc("true, false, or absolute key file paths", checkPurgeKeys)},
+		feature("loginclass", "manages_loginclass", "The BSD login class of the user.", true),
+	},
+	Features: []resource.Feature{
+		{Name: "allows_duplicates", Doc: "Can give one uid to several users."},
+		{Name: "manages_homedir", Doc: "Can create and remove home directories."},
+		{Name: "manages_passwords", Doc: "Can set passwords."},
+		{Name: "manages_password_age", Doc: "Can set password ageing."},
+		{Name: "manages_expiry", Doc: "Can set an expiry date."},
+		{Name: "system_users", Doc: "Can create system users."},
+		{Name: "manages_roles", Doc: "Can manage Solaris roles."},
+		{Name: "manages_solaris_rbac", Doc: "Can manage Solaris authorizations, profiles, keys and projects."},
+		{Name: "manages_aix_lam", Doc: "Can manage AIX loadable modules and attributes."},
+		{Name: "manages_password_salt", Doc: "Can manage PBKDF2 salts and iterations."},
+		{Name: "manages_loginclass", Doc: "Can manage BSD login classes."},
+		{Name: "manages_local_users_and_groups", Doc: "Can manage local users where a name service holds others."},
+	},
+	Providers: []resource.Provider{
+		{Name: "useradd", Default: true, Doc: "useradd, usermod, userdel, chage and chpasswd.",
+			Features: []string{"allows_duplicates", "manages_homedir", "manages_passwords", "manages_password_age", "manages_expiry", "system_users"},
+			Confine:  resource.Confine{Commands: []string{"useradd", "usermod", "userdel"}}},
+		{Name: "aix", Unimplemented: true, Doc: "Puppet's aix provider, which ordo does not have."},
+		{Name: "directoryservice", Unimplemented: true, Doc: "Puppet's directoryservice provider, which ordo does not have."},
+		{Name: "hpuxuseradd", Unimplemented: true, Doc: "Puppet's hpuxuseradd provider, which ordo does not have."},
+		{Name: "ldap", Unimplemented: true, Doc: "Puppet's ldap provider, which ordo does not have."},
+		{Name: "openbsd", Unimplemented: true, Doc: "Puppet's openbsd provider, which ordo does not have."},
+		{Name: "pw", Unimplemented: true, Doc: "Puppet's pw provider, which ordo does not have."},
+		{Name: "user_role_add", Unimplemented: true, Doc: "Puppet's user_role_add provider, which ordo does not have."},
+		{Name: "windows_adsi", Unimplemented: true, Doc: "Puppet's windows_adsi provider, which ordo does not have."},
+	},
+})
+
+// Schema returns user's schema.
+func (Type) Schema() *resource.Schema { return schema }
+
+func checkEnsure(v catalog.Value) (catalog.Value, error) {
+	switch v {
+	case "present", "absent":
+		return v, nil
+	case "role":
+		return nil, errors.New("Provider useradd must have features 'manages_solaris_rbac' to set 'ensure' to 'role'")
+	}
+	return nil, fmt.Errorf("Invalid value %s. Valid values are present, absent, role.", resource.Inspect(v))
+}
+
+func intLike(v catalog.Value) (catalog.Value, error) { return ns.IntLike(v), nil }
+
+func checkPassword(v catalog.Value) (catalog.Value, error) {
+	if s, ok := v.(string); ok && strings.Contains(s, ":") {
+		return nil, errors.New("Passwords cannot include ':'")
+	}
+	if _, ok := v.(string); ok {
+		return v, nil
+	}
+	return catalog.Scalar(v), nil
+}
+
+func age(msg string) resource.Check {
+	return resource.CheckFunc("a number of days", func(v catalog.Value) (catalog.Value, error) {
+		n, ok := ns.IntLike(v).(int64)
+		if !ok || !numberRE.MatchString(catalog.Scalar(v)) {
+			return nil, errors.New(msg)
+		}
+		return n, nil
+	})
+}
+
+func checkGroup(v catalog.Value) (catalog.Value, error) {
+	gs := catalog.Scalar(v)
+	switch {
+	case digitsRE.MatchString(gs):
+		return nil, errors.New("Group names must be provided, not GID numbers.")
+	case strings.Contains(gs, ","):
+		return nil, errors.New("Group names must be provided as an array, not a comma-separated list.")
+	case gs == "":
+		return nil, errors.New(`Group names must not be empty. If you want to specify "no groups" pass an empty array`)
+	}
+	if _, ok := v.(string); ok {
+		return v, nil
+	}
+	return gs, nil
+}
+
+func checkManagehome(v catalog.Value) (catalog.Value, error) {
+	b, ok := ns.Boolean(v)
+	if !ok {
+		return nil, &resource.MungeError{Msg: "expected a boolean value"}
+	}
+	return b, nil
+}
+
+func checkExpiry(v catalog.Value) (catalog.Value, error) {
+	s := catalog.Scalar(v)
+	if s != "absent" && !expiryRE.MatchString(s) {
+		return nil, errors.New(`Expiry dates must be YYYY-MM-DD or the string "absent"`)
+	}
+	if _, ok := v.(string); ok {
+		return v, nil
+	}
+	return s, nil
 }
 
 type instance struct {
@@ -123,141 +214,71 @@ var (
 	digitsRE = regexp.MustCompile(`^\d+$`)
 )
 
-// New validates r's attributes in Puppet's order and returns the instance.
-func (t Type) New(r *catalog.Resource) (resource.Instance, error) {
-	if err := resource.CheckParams(t, r); err != nil {
-		return nil, err
+// New returns the instance for v.
+func (t Type) New(v resource.Values) (resource.Instance, error) {
+	p := v.Provider()
+	u := &instance{
+		files:      t.Files,
+		name:       v.String("name"),
+		ensure:     v.String("ensure"),
+		system:     v.Bool("system"),
+		allowdupe:  v.Bool("allowdupe"),
+		managehome: v.Bool("managehome"),
+		inclusive:  v.String("membership") == "inclusive",
+		dropped:    v.Dropped(p),
 	}
-	u := &instance{files: t.Files, name: r.Title}
-	ref := r.Ref()
-	fail := func(param, format string, args ...any) error {
-		return &resource.ParamError{Ref: ref, Param: param, Msg: fmt.Sprintf(format, args...)}
+	str := func(name string) *string {
+		if x, ok := v.Lookup(name); ok {
+			s := catalog.Scalar(x)
+			return &s
+		}
+		return nil
 	}
-	managed := false
-	for _, a := range t.Attributes() {
-		raw, ok := r.Get(a.Name)
-		if !ok || raw == nil {
-			continue
+	num := func(name string) *int64 {
+		if x, ok := v.Lookup(name); ok {
+			n := x.(int64)
+			return &n
 		}
-		v, _ := ns.Unwrap(raw)
-		if feature, ok := unsupported[a.Name]; ok {
-			u.dropped = append(u.dropped, fmt.Sprintf("Provider useradd does not support features %s; not managing attribute %s", feature, a.Name))
-			continue
-		}
-		if a.Property && a.Name != "ensure" {
-			managed = true
-		}
-		s := catalog.Scalar(v)
-		switch a.Name {
-		case "name":
-			u.name = s
-		case "ensure":
-			switch s {
-			case "present", "absent":
-				u.ensure = s
-			case "role":
-				return nil, fail("ensure", "Provider useradd must have features 'manages_solaris_rbac' to set 'ensure' to 'role'")
-			default:
-				return nil, fail("ensure", "Invalid value %s. Valid values are present, absent, role.", resource.Inspect(v))
-			}
-		case "home":
-			u.home = &s
-		case "uid":
-			u.uid = ns.IntLike(first(v))
-		case "gid":
-			for _, g := range list(v) {
-				u.gid = append(u.gid, ns.IntLike(g))
-			}
-		case "comment":
-			u.comment = &s
-		case "shell":
-			u.shell = &s
-		case "password":
-			if strings.Contains(s, ":") {
-				return nil, fail("password", "Passwords cannot include ':'")
-			}
-			u.password = &s
-		case "password_min_age", "password_max_age", "password_warn_days":
-			msg := map[string]string{
-				"password_min_age":   "Password minimum age must be provided as a number.",
-				"password_max_age":   "Password maximum age must be provided as a number.",
-				"password_warn_days": "Password warning days must be provided as a number.",
-			}[a.Name]
-			n, ok := ns.IntLike(first(v)).(int64)
-			if !ok || !numberRE.MatchString(catalog.Scalar(first(v))) {
-				return nil, fail(a.Name, "%s", msg)
-			}
-			switch a.Name {
-			case "password_min_age":
-				u.minAge = &n
-			case "password_max_age":
-				u.maxAge = &n
-			default:
-				u.warnDays = &n
-			}
-		case "groups":
-			u.hasGroups = true
-			for _, g := range list(v) {
-				gs := catalog.Scalar(g)
-				switch {
-				case digitsRE.MatchString(gs):
-					return nil, fail("groups", "Group names must be provided, not GID numbers.")
-				case strings.Contains(gs, ","):
-					return nil, fail("groups", "Group names must be provided as an array, not a comma-separated list.")
-				case gs == "":
-					return nil, fail("groups", `Group names must not be empty. If you want to specify "no groups" pass an empty array`)
-				}
-				u.groups = append(u.groups, gs)
-			}
-		case "membership", "role_membership", "auth_membership", "profile_membership", "key_membership", "attribute_membership":
-			if s != "inclusive" && s != "minimum" {
-				return nil, fail(a.Name, "Invalid value %s. Valid values are inclusive, minimum.", resource.Inspect(v))
-			}
-			if a.Name == "membership" {
-				u.inclusive = s == "inclusive"
-			}
-		case "system", "allowdupe":
-			b, err := ns.BoolParam(ref, a.Name, v)
-			if err != nil {
-				return nil, err
-			}
-			if a.Name == "system" {
-				u.system = b
-			} else {
-				u.allowdupe = b
-			}
-		case "managehome":
-			b, ok := ns.Boolean(v)
-			if !ok {
-				return nil, fail("managehome", "Munging failed for value %s in class managehome: expected a boolean value", resource.Inspect(v))
-			}
-			u.managehome = b
-		case "expiry":
-			if s != "absent" && !expiryRE.MatchString(s) {
-				return nil, fail("expiry", `Expiry dates must be YYYY-MM-DD or the string "absent"`)
-			}
-			u.expiry = &s
-		case "purge_ssh_keys":
-			purge, err := purgeKeys(ref, v)
-			if err != nil {
-				return nil, err
-			}
-			u.purgeKeys = purge
-		case "provider":
-			if s != "useradd" {
-				return nil, fail("provider", "Invalid user provider '%s'", s)
-			}
+		return nil
+	}
+	u.home, u.comment, u.shell, u.password, u.expiry = str("home"), str("comment"), str("shell"), str("password"), str("expiry")
+	u.minAge, u.maxAge, u.warnDays = num("password_min_age"), num("password_max_age"), num("password_warn_days")
+	if x, ok := v.Lookup("uid"); ok {
+		u.uid = x
+	}
+	if x, ok := v.Lookup("gid"); ok {
+		u.gid = list(x)
+	}
+	if x, ok := v.Lookup("groups"); ok {
+		u.hasGroups = true
+		for _, g := range list(x) {
+			u.groups = append(u.groups, catalog.Scalar(g))
 		}
 	}
-	if u.ensure == "" && managed {
-		u.ensure = "present"
+	if x, ok := v.Lookup("purge_ssh_keys"); ok {
+		u.purgeKeys, _ = purgeKeys(x)
+	}
+	if u.ensure == "" {
+		for _, a := range v.Schema().Properties() {
+			if a.Name != "ensure" && v.Managed(p, a.Name) {
+				u.ensure = "present"
+				break
+			}
+		}
 	}
 	return u, nil
 }
 
+func checkPurgeKeys(v catalog.Value) (catalog.Value, error) {
+	if _, err := purgeKeys(v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // purgeKeys validates purge_ssh_keys: true, false or absolute key file
 // paths (~/ and %h/ stand for the home directory).
-func purgeKeys(ref catalog.Ref, v catalog.Value) (bool, error) {
+func purgeKeys(v catalog.Value) (bool, error) {
 	if b, ok := ns.Boolean(v); ok {
 		return b, nil
 	}
@@ -268,22 +289,22 @@ func purgeKeys(ref catalog.Ref, v catalog.Value) (bool, error) {
 	case []catalog.Value:
 		entries = x
 	default:
-		return false, &resource.ParamError{Ref: ref, Param: "purge_ssh_keys", Msg: fmt.Sprintf("purge_ssh_keys must be true, false, or an array of file names, not %s", resource.Inspect(v))}
+		return false, fmt.Errorf("purge_ssh_keys must be true, false, or an array of file names, not %s", resource.Inspect(v))
 	}
 	for _, e := range entries {
 		s, ok := e.(string)
 		if !ok {
-			return false, &resource.ParamError{Ref: ref, Param: "purge_ssh_keys", Msg: fmt.Sprintf("Each entry for purge_ssh_keys must be a string, not a %s", resource.RubyClass(e))}
+			return false, fmt.Errorf("Each entry for purge_ssh_keys must be a string, not a %s", resource.RubyClass(e))
 		}
 		if !filepath.IsAbs(s) && !strings.HasPrefix(s, "~/") && !strings.HasPrefix(s, "%h/") {
-			return false, &resource.ParamError{Ref: ref, Param: "purge_ssh_keys", Msg: fmt.Sprintf("Paths to keyfiles must be absolute, not %s", s)}
+			return false, fmt.Errorf("Paths to keyfiles must be absolute, not %s", s)
 		}
 	}
 	return len(entries) > 0, nil
 }
 
 func list(v catalog.Value) []catalog.Value {
-	v, _ = ns.Unwrap(v)
+	v = resource.Unsensitive(v)
 	if l, ok := v.([]catalog.Value); ok {
 		var out []catalog.Value
 		for _, e := range l {

@@ -16,14 +16,6 @@ import (
 	ns "github.com/ordoproject/ordo/internal/resource/user/nameservice"
 )
 
-// okRunner answers every command with success, so a command.Fake in front
-// of it records command lines without touching the machine.
-type okRunner struct{}
-
-func (okRunner) Run(context.Context, resource.Command) (resource.Result, error) {
-	return resource.Result{}, nil
-}
-
 // stdinRecorder keeps the stdin of every command it answers.
 type stdinRecorder struct{ stdin []string }
 
@@ -59,7 +51,7 @@ type applied struct {
 
 func applyFake(t *testing.T, typ user.Type, r *catalog.Resource, noop bool) applied {
 	t.Helper()
-	inst, err := typ.New(r)
+	inst, err := resource.Instantiate(typ, r)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
@@ -217,7 +209,7 @@ func TestFailures(t *testing.T) {
 		"/usr/sbin/useradd -g nogrp -M x": {ExitCode: 6, Output: []byte("useradd: group 'nogrp' does not exist\n")},
 	}}
 	run := func(r *catalog.Resource) []string {
-		inst, err := user.Type{Files: files}.New(r)
+		inst, err := resource.Instantiate(user.Type{Files: files}, r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -270,7 +262,7 @@ func TestValidation(t *testing.T) {
 		// Puppet validates in attribute order, not declaration order.
 		{[]any{"expiry", "bad", "groups", []catalog.Value{"1"}}, "Parameter groups failed on User[v]: Group names must be provided, not GID numbers."},
 	} {
-		_, err := user.Type{}.New(resourcetest.Resource("User", "v", tc.kv...))
+		_, err := resource.Instantiate(user.Type{}, resourcetest.Resource("User", "v", tc.kv...))
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%v: error %v, want %q", tc.kv, err, tc.want)
 		}
@@ -279,7 +271,7 @@ func TestValidation(t *testing.T) {
 		{"purge_ssh_keys", false}, {"purge_ssh_keys", "false"}, {"forcelocal", false}, {"provider", "useradd"},
 		{"managehome", "yes"}, {"roles", []catalog.Value{"r"}}, {"uid", "abc"},
 	} {
-		if _, err := (user.Type{}).New(resourcetest.Resource("User", "v", kv...)); err != nil {
+		if _, err := resource.Instantiate(user.Type{}, resourcetest.Resource("User", "v", kv...)); err != nil {
 			t.Errorf("%v: %v", kv, err)
 		}
 	}

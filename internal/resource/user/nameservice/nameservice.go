@@ -391,23 +391,6 @@ func Boolean(v catalog.Value) (bool, bool) {
 	return false, false
 }
 
-// BoolParam validates a boolean parameter with Puppet's message.
-func BoolParam(ref catalog.Ref, name string, v catalog.Value) (bool, error) {
-	b, ok := Boolean(v)
-	if !ok {
-		return false, &resource.ParamError{Ref: ref, Param: name, Msg: fmt.Sprintf("Invalid value %s. Valid values are true, false, yes, no.", resource.Inspect(v))}
-	}
-	return b, nil
-}
-
-// Unwrap removes a Sensitive wrapper, reporting whether there was one.
-func Unwrap(v catalog.Value) (catalog.Value, bool) {
-	if s, ok := v.(catalog.Sensitive); ok {
-		return s.Value, true
-	}
-	return v, false
-}
-
 // IntLike converts a value matching Puppet's /^[-0-9]+$/ munge (an integer
 // or a string of digits) to int64; other values come back unchanged.
 func IntLike(v catalog.Value) catalog.Value {

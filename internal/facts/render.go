@@ -1,0 +1,236 @@
+package facts
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+)
+
+// JSON renders facts as `facter -j` does (Ruby's JSON.pretty_generate).
+func JSON(v catalog.Value) string {
+	var b strings.Builder
+	writeJSON(&b, v, "")
+	b.WriteByte('\n')
+	return b.String()
+}
+
+func writeJSON(b *strings.Builder, v catalog.Value, indent string) {
+	inner := indent + "  "
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case string:
+		b.WriteString(jsonString(x))
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case int64:
+		b.WriteString(strconv.FormatInt(x, 10))
+	case int:
+		b.WriteString(strconv.Itoa(x))
+	case float64:
+		b.WriteString(rubyFloat(x))
+	case []catalog.Value:
+		if len(x) == 0 {
+			b.WriteString("[\n\n" + indent + "]")
+			return
+		}
+		b.WriteString("[\n")
+		for i, e := range x {
+			b.WriteString(inner)
+			writeJSON(b, e, inner)
+			if i < len(x)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent + "]")
+	case *catalog.Hash:
+		if x.Len() == 0 {
+			b.WriteString("{\n" + indent + "}")
+			return
+		}
+		b.WriteString("{\n")
+		for i, k := range x.Keys() {
+			e, _ := x.Get(k)
+			b.WriteString(inner)
+			b.WriteString(jsonString(k))
+			b.WriteString(": ")
+			writeJSON(b, e, inner)
+			if i < x.Len()-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent + "}")
+	default:
+		b.WriteString(jsonString(catalog.Scalar(v)))
+	}
+}
+
+// jsonString quotes s as Ruby's JSON generator: only quotes, backslashes
+// and control characters are escaped.
+func jsonString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		default:
+			if r < 0x20 {
+				fmt.Fprintf(&b, `\u%04x`, r)
+				continue
+			}
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// rubyFloat is Ruby's Float#to_s.
+func rubyFloat(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case math.IsNaN(f):
+		return "NaN"
+	}
+	abs := math.Abs(f)
+	if abs != 0 && (abs >= 1e16 || abs < 1e-4) {
+		s := strconv.FormatFloat(f, 'e', -1, 64)
+		mant, exp, _ := strings.Cut(s, "e")
+		if !strings.Contains(mant, ".") {
+			mant += ".0"
+		}
+		sign := exp[0]
+		digits := strings.TrimLeft(exp[1:], "0")
+		if len(digits) < 2 {
+			digits = strings.Repeat("0", 2-len(digits)) + digits
+		}
+		return mant + "e" + string(sign) + digits
+	}
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return s
+}
+
+// YAML renders facts as `facter -y` does: Psych's YAML without the
+// document marker, strings that look special double-quoted, keys bare.
+func YAML(h *catalog.Hash) string {
+	var b strings.Builder
+	writeYAMLHash(&b, h, "")
+	return b.String()
+}
+
+func writeYAMLHash(b *strings.Builder, h *catalog.Hash, indent string) {
+	for _, k := range h.Keys() {
+		v, _ := h.Get(k)
+		b.WriteString(indent + k + ":")
+		writeYAMLValue(b, v, indent, false)
+	}
+}
+
+// writeYAMLValue writes v after a "key:" or "-" already written.
+func writeYAMLValue(b *strings.Builder, v catalog.Value, indent string, inSeq bool) {
+	switch x := v.(type) {
+	case *catalog.Hash:
+		if x.Len() == 0 {
+			b.WriteString(" {}\n")
+			return
+		}
+		if inSeq {
+			// The first key goes on the dash's line.
+			b.WriteByte(' ')
+			for i, k := range x.Keys() {
+				e, _ := x.Get(k)
+				if i > 0 {
+					b.WriteString(indent + "  ")
+				}
+				b.WriteString(k + ":")
+				writeYAMLValue(b, e, indent+"  ", false)
+			}
+			return
+		}
+		b.WriteByte('\n')
+		writeYAMLHash(b, x, indent+"  ")
+	case []catalog.Value:
+		if len(x) == 0 {
+			b.WriteString(" []\n")
+			return
+		}
+		b.WriteByte('\n')
+		for _, e := range x {
+			b.WriteString(indent + "-")
+			writeYAMLValue(b, e, indent, true)
+		}
+	case nil:
+		b.WriteByte('\n')
+	default:
+		b.WriteString(" " + yamlScalar(v) + "\n")
+	}
+}
+
+var (
+	yamlNeedsQuoteRE = regexp.MustCompile(`y|Y|yes|Yes|YES|n|N|no|No|NO|True|TRUE|False|FALSE|on|On|ON|off|Off|OFF|:`)
+	yamlLettersRE    = regexp.MustCompile(`[a-zA-Z]`)
+	yamlDecimalRE    = regexp.MustCompile(`[0-9]+\.[0-9]+`)
+	yamlDigitsRE     = regexp.MustCompile(`^[0-9]+$`)
+	yamlTrueFalseRE  = regexp.MustCompile(`true|false`)
+	yamlPlainSafeRE  = regexp.MustCompile(`^[A-Za-z0-9_./][A-Za-z0-9_./ @%+=()-]*$`)
+	yamlFloatLikeRE  = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(\.[0-9_]*)?([eE][-+]?[0-9]+)?$`)
+)
+
+// yamlScalar renders a scalar as Facter's YAML formatter leaves it.
+func yamlScalar(v catalog.Value) string {
+	s, isStr := v.(string)
+	if !isStr {
+		if f, ok := v.(float64); ok {
+			return rubyFloat(f)
+		}
+		return catalog.Scalar(v)
+	}
+	if facterQuotes(s) {
+		return jsonString(s)
+	}
+	// What Psych itself quotes: strings that would read back as another
+	// type, or that are not plain-safe.
+	if s == "" || yamlFloatLikeRE.MatchString(s) || !yamlPlainSafeRE.MatchString(s) || strings.HasSuffix(s, " ") {
+		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+	}
+	return s
+}
+
+// facterQuotes is Facter's needs_quote? rule.
+func facterQuotes(s string) bool {
+	if yamlTrueFalseRE.MatchString(s) || yamlDigitsRE.MatchString(s) {
+		return false
+	}
+	if yamlNeedsQuoteRE.MatchString(s) {
+		return true
+	}
+	if yamlLettersRE.MatchString(s) || yamlDecimalRE.MatchString(s) {
+		return false
+	}
+	return true
+}
