@@ -922,7 +922,7 @@ func noMethod(pos int, recv Value, name string) error {
 	if !strings.HasPrefix(desc, "#") {
 		desc += ":" + ClassName(recv)
 	}
-	return &Error{Offset: pos, Class: "NoMethodError", Msg: fmt.Sprintf("undefined method `%s' for %s", name, desc)}
+	return &Error{Offset: pos, Class: "NoMethodError", Msg: fmt.Sprintf("undefined method `%s' for %s", name, desc) + didYouMean(recv, name)}
 }
 
 // raise makes an error at an unknown offset; send fills in the call's.
