@@ -27,13 +27,17 @@ var methodNames = func() map[string][]string {
 }()
 
 // didYouMean is the suggestion Ruby's did_you_mean gem appends to a
-// NoMethodError: "\nDid you mean?  name" with further names on lines of
+// NoMethodError (a host Object offers its names with a MethodNames
+// method): "\nDid you mean?  name" with further names on lines of
 // their own, or "" when nothing is close.
 func didYouMean(recv Value, name string) string {
 	if recv == nil {
 		return "" // nil's own methods are never suggested
 	}
 	dict, ok := methodNames[ClassName(recv)]
+	if o, isObj := recv.(interface{ MethodNames() []string }); isObj {
+		dict, ok = o.MethodNames(), true
+	}
 	if !ok {
 		return ""
 	}

@@ -9,8 +9,8 @@ with a point or exponent is a Float, {"__sensitive": V} is Sensitive(V)). For ev
 the template through Puppet's template() function in a class that sets
 those variables, and writes NAME.out (the exact output and one newline,
 as txtar files end in one) or NAME.err (the
-line and detail Puppet reports, the "Did you mean?" suggestion that
-Ruby appends left out; "syntax error" for a template Ruby cannot parse).
+line and detail Puppet reports, with the "Did you mean?" suggestions
+Ruby appends; "syntax error" for a template Ruby cannot parse).
 """
 import json
 import os
@@ -114,7 +114,7 @@ def main():
         pending = list(cases)
         while pending:
             out = run(pending)
-            m = re.search(r"Failed to parse template " + re.escape(WORK) + r"/src/(\S+?):\n  Filepath: .*\n  Line: (\d*)\n  Detail: (.*?)(?:\nDid you mean\?.*?)?\n \(line:", out, re.S)
+            m = re.search(r"Failed to parse template " + re.escape(WORK) + r"/src/(\S+?):\n  Filepath: .*?\n  Line: (\d*)\n  Detail: (.*?)\n \(line:", out, re.S)
             s = re.search(r"Could not run: " + re.escape(WORK) + r"/src/(\S+?):(\d+): (syntax error[^\n]*)", out)
             if m:
                 results[m.group(1)] = ("err", f"line {m.group(2)}\n{m.group(3)}\n")
