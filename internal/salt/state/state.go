@@ -7,6 +7,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/ordoproject/ordo/internal/resource"
 )
 
 // Result is a state's outcome: True, False, or None (a dry run that would
@@ -63,6 +65,11 @@ type Env struct {
 	FileRoot string
 	// HostsFile is the file host.* states manage; /etc/hosts when empty.
 	HostsFile string
+	// Types are ordo's resource types that pkg.* and service.* run on;
+	// builtin.Registry() when nil.
+	Types *resource.Registry
+	// Runner runs the providers' commands; the real one when nil.
+	Runner resource.Runner
 	// Render renders a Jinja template text with extra context variables.
 	Render func(name string, text []byte, vars map[string]any) (string, error)
 }
@@ -81,6 +88,8 @@ func Default() Functions {
 	addFile(f)
 	addAccounts(f)
 	addHost(f)
+	addPkg(f)
+	addService(f)
 	return f
 }
 
