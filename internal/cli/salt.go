@@ -167,7 +167,7 @@ func saltContext(ctx context.Context, f *saltFlags) (salt.Context, error) {
 		Grains:   grains,
 		MinionID: id,
 		RunCommand: func(cmd string) (string, error) {
-			out, err := exec.Command("/bin/sh", "-c", cmd).Output()
+			out, err := exec.CommandContext(ctx, "/bin/sh", "-c", cmd).Output()
 			return strings.TrimRight(string(out), "\n"), err
 		},
 	}
