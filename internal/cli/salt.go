@@ -32,6 +32,7 @@ type saltFlags struct {
 	jobs       int
 	format     string
 	graphDir   string
+	stateOut   string
 }
 
 func (f *saltFlags) register(cmd *cobra.Command, applying bool) {
@@ -44,6 +45,7 @@ func (f *saltFlags) register(cmd *cobra.Command, applying bool) {
 		fl.BoolVar(&f.test, "test", false, "dry run: report what would change without changing anything")
 		fl.BoolVar(&f.failhard, "failhard", false, "stop at the first state that fails")
 		fl.StringVar(&f.out, "out", "highstate", "output: highstate, json or yaml")
+		fl.StringVar(&f.stateOut, "state-output", "full", "how the highstate output shows each state: full, terse, changes or mixed")
 		fl.StringVar(&f.lockFile, "lockfile", defaultLockFile(), "lock held while applying, so that two applies never run at once")
 		fl.IntVar(&f.jobs, "jobs", 1, "run up to N states at once, each once its requisites are done (run numbers stay Salt's)")
 	}
@@ -221,6 +223,11 @@ func runSaltApply(cmd *cobra.Command, stdio Stdio, f *saltFlags, mods []string, 
 	default:
 		return fmt.Errorf("unknown --out %q: use highstate, json or yaml", f.out)
 	}
+	switch output.StateOutput(f.stateOut) {
+	case output.Full, output.Terse, output.Changes, output.Mixed:
+	default:
+		return fmt.Errorf("unknown --state-output %q: use full, terse, changes or mixed", f.stateOut)
+	}
 	low, ctx, err := compileSalt(cmd.Context(), f, mods, highstate)
 	if err != nil {
 		var errs salt.Errors
@@ -247,7 +254,7 @@ func runSaltApply(cmd *cobra.Command, stdio Stdio, f *saltFlags, mods []string, 
 	case "yaml":
 		err = output.YAML(stdio.Out, recs)
 	default:
-		err = output.Highstate(stdio.Out, recs)
+		err = output.HighstateAs(stdio.Out, recs, output.StateOutput(f.stateOut))
 	}
 	if err != nil {
 		return err
