@@ -33,6 +33,7 @@ type saltFlags struct {
 	format     string
 	graphDir   string
 	stateOut   string
+	why        []string
 }
 
 func (f *saltFlags) register(cmd *cobra.Command, applying bool) {
@@ -122,6 +123,12 @@ applied.
 				}
 				return err
 			}
+			if len(f.why) > 0 {
+				if len(f.why) != 2 {
+					return fmt.Errorf("--why takes two states, as --why A --why B (IDs, names or tags)")
+				}
+				return salt.WriteWhy(stdio.Out, low, f.why[0], f.why[1])
+			}
 			var g *graph.Graph
 			if f.format == "json" || f.graphDir != "" {
 				g, err = graph.Build(salt.Lower(low, "local"), graph.Options{})
@@ -149,6 +156,7 @@ applied.
 	f.register(cmd, false)
 	cmd.Flags().StringVar(&f.format, "format", "order", "what to print: order or json")
 	cmd.Flags().StringVar(&f.graphDir, "graphdir", "", "write the .dot files to this folder")
+	cmd.Flags().StringArrayVar(&f.why, "why", nil, "twice: explain why the first state runs before the second")
 	return cmd
 }
 
