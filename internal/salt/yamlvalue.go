@@ -112,11 +112,21 @@ func resolve(n *yaml.Node) *yaml.Node {
 }
 
 // fastScalar decodes the common scalars without reflection: strings,
-// decimal integers, booleans and null. Anything else goes through the
-// YAML library's own decoding.
+// decimal integers, booleans (with YAML 1.1's yes, no, on and off) and
+// null. Anything else goes through the YAML library's own decoding.
 func fastScalar(n *yaml.Node) (any, bool) {
 	switch n.ShortTag() {
 	case "!!str":
+		if n.Style == 0 {
+			// Salt's YAML (PyYAML, YAML 1.1) reads these plain words as
+			// booleans.
+			switch n.Value {
+			case "yes", "Yes", "YES", "on", "On", "ON":
+				return true, true
+			case "no", "No", "NO", "off", "Off", "OFF":
+				return false, true
+			}
+		}
 		return n.Value, true
 	case "!!null":
 		return nil, true
