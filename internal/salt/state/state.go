@@ -70,6 +70,8 @@ type Env struct {
 	Types *resource.Registry
 	// Runner runs the providers' commands; the real one when nil.
 	Runner resource.Runner
+	// Pillar and Grains serve contents_pillar and contents_grains.
+	Pillar, Grains map[string]any
 	// Render renders a Jinja template text with extra context variables.
 	Render func(name string, text []byte, vars map[string]any) (string, error)
 }
