@@ -757,6 +757,7 @@ func addFile(f Functions) {
 	f["file.copy"] = copyFile
 	f["file.serialize"] = serialize
 	f["file.recurse"] = recurse
+	addFileBlock(f)
 }
 
 // lookupPath walks a colon-delimited path through nested mappings, as
