@@ -185,7 +185,9 @@ func saltContext(ctx context.Context, f *saltFlags) (salt.Context, error) {
 	if st, err := os.Stat(f.pillarRoot); err == nil && st.IsDir() {
 		p, err := salt.LoadPillar(f.pillarRoot, sctx)
 		if err != nil {
-			return sctx, err
+			// Salt lists pillar errors after this line.
+			errs := salt.Errors{{Msg: "Pillar failed to render with the following messages:"}}
+			return sctx, append(errs, asErrors(err).(salt.Errors)...)
 		}
 		pillar = p
 	}
