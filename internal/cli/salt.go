@@ -67,15 +67,20 @@ order, results, comments and errors, on ordo's own providers.`,
 func newSaltApplyCmd(stdio Stdio) *cobra.Command {
 	var f saltFlags
 	cmd := &cobra.Command{
-		Use:   "apply [flags] SLS...",
+		Use:   "apply [flags] [SLS...]",
 		Short: "Apply the named SLS files and what they include",
 		Long: `Apply renders the named SLS files (Jinja, then YAML) with what they include,
-orders their states as Salt does and applies them. Exit status: 0 when every
-state succeeded, 1 when the states did not compile (nothing was applied),
-2 when a state failed.`,
-		Args: cobra.MinimumNArgs(1),
+orders their states as Salt does and applies them; without SLS names it
+applies what top.sls assigns to this minion, as highstate does. An SLS is
+named with dots (web.config) or slashes (web/config). Exit status: 0 when
+every state succeeded, 1 when the states did not compile (nothing was
+applied), 2 when a state failed.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runSaltApply(cmd, stdio, &f, args, false)
+			mods := make([]string, len(args))
+			for i, a := range args {
+				mods[i] = strings.ReplaceAll(strings.TrimSuffix(a, ".sls"), "/", ".")
+			}
+			return runSaltApply(cmd, stdio, &f, mods, len(mods) == 0)
 		},
 	}
 	f.register(cmd, true)
