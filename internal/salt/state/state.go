@@ -1,6 +1,8 @@
-// Package state holds the Salt state functions ordo offers (test.*,
-// cmd.*, file.*, user.*, group.*), each returning what Salt's function
-// of the same name returns: a result, changes and a comment.
+// Package state holds the Salt state functions ordo offers, each
+// returning what Salt's function of the same name returns: a result,
+// changes and a comment. test.*, cmd.*, file.* and host.* are written
+// here; pkg.*, service.*, user.* and group.* drive ordo's own resource
+// types through their providers.
 package state
 
 import (
