@@ -12,6 +12,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/filebucket"
 	"github.com/ordoproject/ordo/internal/resource/fileline"
 	"github.com/ordoproject/ordo/internal/resource/group"
+	"github.com/ordoproject/ordo/internal/resource/host"
 	"github.com/ordoproject/ordo/internal/resource/notify"
 	"github.com/ordoproject/ordo/internal/resource/pkg"
 	"github.com/ordoproject/ordo/internal/resource/schedule"
@@ -35,6 +36,7 @@ func Types() []resource.Type {
 		filebucket.Type{},
 		fileline.Type{},
 		group.Type{Files: accounts},
+		host.Type{},
 		notify.Type{},
 		pkg.NewType(),
 		schedule.Type{},

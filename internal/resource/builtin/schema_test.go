@@ -38,6 +38,7 @@ var base = map[string]*catalog.Resource{
 	"concat_file":     {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
 	"concat_fragment": {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
 	"file_line":       {Type: "File_line", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-fl"}, {Name: "line", Value: "x"}}},
+	"host":            {Type: "Host", Title: "ordoschema.example", Params: []catalog.Param{{Name: "ip", Value: "192.0.2.1"}}},
 	"package":         {Type: "Package", Title: "ordoschema-pkg"},
 	"service":         {Type: "Service", Title: "ordoschema-svc", Params: []catalog.Param{{Name: "provider", Value: "debian"}}},
 	"exec":            {Type: "Exec", Title: "/bin/true"},
@@ -87,6 +88,11 @@ var cases = map[string]map[string]attrCase{
 		"encoding":                              {value: "ISO-8859-1", want: inert, reason: "ordo reads and writes the file's bytes as they are"},
 		"append_on_no_match":                    {value: false},
 		"provider":                              {value: "ruby", want: inert, reason: "ruby is file_line's only provider"},
+	},
+	"host": {
+		"ensure": {value: "absent"}, "ip": {value: "192.0.2.2"}, "host_aliases": {value: []catalog.Value{"a", "b"}},
+		"comment": {value: "c"}, "target": {value: "/tmp/ordoschema-hosts"}, "name": {value: "other.example"},
+		"provider": {value: "parsed", want: inert, reason: "parsed is host's only provider"},
 	},
 	"package": {
 		"ensure": {value: "absent"}, "name": {value: "ordoschema-other"}, "command": {value: "/usr/bin/pip", want: dropped},
