@@ -420,6 +420,7 @@ func (f *field) Name() string           { return f.name }
 func (f *field) Current() catalog.Value { return f.cur }
 func (f *field) Desired() catalog.Value { return f.want }
 func (f *field) InSync() bool           { return f.cur == f.want }
+
 // Message is Puppet's change line; host_aliases, an ordered list, shows
 // its current value joined and unquoted, as Puppet's list properties do.
 func (f *field) Message() string {
