@@ -7,6 +7,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/anchor"
 	"github.com/ordoproject/ordo/internal/resource/concat"
+	"github.com/ordoproject/ordo/internal/resource/cron"
 	"github.com/ordoproject/ordo/internal/resource/exec"
 	"github.com/ordoproject/ordo/internal/resource/file"
 	"github.com/ordoproject/ordo/internal/resource/filebucket"
@@ -31,6 +32,7 @@ func Types() []resource.Type {
 		anchor.Type{},
 		concatFile,
 		concatFile.FragmentType(),
+		cron.Type{},
 		exec.Type{},
 		files,
 		filebucket.Type{},

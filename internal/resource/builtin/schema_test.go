@@ -37,6 +37,7 @@ var base = map[string]*catalog.Resource{
 	"anchor":          {Type: "Anchor", Title: "ordoschema"},
 	"concat_file":     {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
 	"concat_fragment": {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
+	"cron":            {Type: "Cron", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "/bin/true"}}},
 	"file_line":       {Type: "File_line", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-fl"}, {Name: "line", Value: "x"}}},
 	"host":            {Type: "Host", Title: "ordoschema.example", Params: []catalog.Param{{Name: "ip", Value: "192.0.2.1"}}},
 	"package":         {Type: "Package", Title: "ordoschema-pkg"},
@@ -79,6 +80,13 @@ var cases = map[string]map[string]attrCase{
 	"concat_fragment": {
 		"name": {value: "other"}, "target": {value: "/tmp/ordoschema-other"}, "content": {value: "y"},
 		"source": {value: "/etc/hostname", want: refused}, "order": {value: "20"},
+	},
+	"cron": {
+		"ensure": {value: "absent"}, "command": {value: "/bin/false"}, "special": {value: "daily"},
+		"minute": {value: int64(5)}, "hour": {value: []catalog.Value{"1", "2"}}, "weekday": {value: "Monday"},
+		"month": {value: "jan"}, "monthday": {value: "*/2"}, "environment": {value: "PATH=/bin"},
+		"name": {value: "other"}, "user": {value: "nobody"}, "target": {value: "nobody"},
+		"provider": {value: "crontab", want: inert, reason: "crontab is cron's only provider"},
 	},
 	"file_line": {
 		"ensure": {value: "absent"}, "name": {value: "other", want: inert, reason: "the name only identifies the resource"},

@@ -30,6 +30,7 @@ type Case struct {
 	Catalog  []byte
 	Want     []string // Puppet's lines
 	Setup    string   // shell run before the apply
+	After    string   // shell run after it ("# after: ..."), e.g. to copy state into files
 	Flags    []string
 }
 
@@ -59,6 +60,9 @@ func Cases(t *testing.T, dir string) []Case {
 		for _, line := range strings.Split(string(src), "\n") {
 			if v, ok := strings.CutPrefix(line, "# setup: "); ok {
 				c.Setup = v
+			}
+			if v, ok := strings.CutPrefix(line, "# after: "); ok {
+				c.After = v
 			}
 			if v, ok := strings.CutPrefix(line, "# flags: "); ok {
 				c.Flags = strings.Fields(v)
