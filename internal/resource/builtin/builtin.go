@@ -18,6 +18,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/pkg"
 	"github.com/ordoproject/ordo/internal/resource/schedule"
 	"github.com/ordoproject/ordo/internal/resource/service"
+	"github.com/ordoproject/ordo/internal/resource/sshkey"
 	"github.com/ordoproject/ordo/internal/resource/user"
 	ns "github.com/ordoproject/ordo/internal/resource/user/nameservice"
 )
@@ -43,6 +44,7 @@ func Types() []resource.Type {
 		pkg.NewType(),
 		schedule.Type{},
 		service.NewType(),
+		sshkey.Type{},
 		user.Type{Files: accounts},
 	}
 }

@@ -34,21 +34,22 @@ type attrCase struct {
 
 // base is the resource each attribute is added to.
 var base = map[string]*catalog.Resource{
-	"anchor":          {Type: "Anchor", Title: "ordoschema"},
-	"concat_file":     {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
-	"concat_fragment": {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
-	"cron":            {Type: "Cron", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "/bin/true"}}},
-	"file_line":       {Type: "File_line", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-fl"}, {Name: "line", Value: "x"}}},
-	"host":            {Type: "Host", Title: "ordoschema.example", Params: []catalog.Param{{Name: "ip", Value: "192.0.2.1"}}},
-	"package":         {Type: "Package", Title: "ordoschema-pkg"},
-	"service":         {Type: "Service", Title: "ordoschema-svc", Params: []catalog.Param{{Name: "provider", Value: "debian"}}},
-	"exec":            {Type: "Exec", Title: "/bin/true"},
-	"file":            {Type: "File", Title: "/tmp/ordoschema-table"},
-	"filebucket":      {Type: "Filebucket", Title: "ordoschema"},
-	"group":           {Type: "Group", Title: "ordoschemag"},
-	"notify":          {Type: "Notify", Title: "ordoschema"},
-	"schedule":        {Type: "Schedule", Title: "ordoschema"},
-	"user":            {Type: "User", Title: "ordoschemau"},
+	"anchor":             {Type: "Anchor", Title: "ordoschema"},
+	"concat_file":        {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
+	"concat_fragment":    {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
+	"cron":               {Type: "Cron", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "/bin/true"}}},
+	"file_line":          {Type: "File_line", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-fl"}, {Name: "line", Value: "x"}}},
+	"host":               {Type: "Host", Title: "ordoschema.example", Params: []catalog.Param{{Name: "ip", Value: "192.0.2.1"}}},
+	"package":            {Type: "Package", Title: "ordoschema-pkg"},
+	"ssh_authorized_key": {Type: "Ssh_authorized_key", Title: "ordoschema", Params: []catalog.Param{{Name: "user", Value: "nobody"}}},
+	"service":            {Type: "Service", Title: "ordoschema-svc", Params: []catalog.Param{{Name: "provider", Value: "debian"}}},
+	"exec":               {Type: "Exec", Title: "/bin/true"},
+	"file":               {Type: "File", Title: "/tmp/ordoschema-table"},
+	"filebucket":         {Type: "Filebucket", Title: "ordoschema"},
+	"group":              {Type: "Group", Title: "ordoschemag"},
+	"notify":             {Type: "Notify", Title: "ordoschema"},
+	"schedule":           {Type: "Schedule", Title: "ordoschema"},
+	"user":               {Type: "User", Title: "ordoschemau"},
 }
 
 const (
@@ -117,6 +118,12 @@ var cases = map[string]map[string]attrCase{
 		"allow_virtual":        {value: true, want: inert, reason: "ordo does not resolve virtual package names; apt and dpkg default to false"},
 		"reinstall_on_refresh": {value: true, want: inert, reason: "apt and dpkg cannot reinstall, so Puppet ignores it for them too"},
 		"mark":                 {value: "hold"}, "provider": {value: "dpkg"},
+	},
+	"ssh_authorized_key": {
+		"ensure": {value: "absent"}, "name": {value: "other"},
+		"drop_privileges": {value: false, want: inert, reason: "ordo always writes the file itself and gives it to the user"},
+		"type":            {value: "rsa"}, "key": {value: "AAAA"}, "user": {value: "root"}, "target": {value: "/tmp/ordoschema-keys"},
+		"options": {value: []catalog.Value{"no-pty"}}, "provider": {value: "parsed", want: inert, reason: "parsed is the only provider"},
 	},
 	"service": {
 		"ensure": {value: "running"}, "enable": {value: true}, "logonaccount": {value: "x", want: dropped},
