@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -557,36 +558,35 @@ func refs(vs []*graph.Vertex) []catalog.Ref {
 // source whose every edge to v is of a kind a failure does not block
 // (on-fail) is left out.
 func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
+	var buf [16]*graph.Edge
+	in := t.g.AppendIn(buf[:0], v)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var out []*graph.Vertex
-	var seen map[*graph.Vertex]bool // made only when something failed
-	add := func(d *graph.Vertex) {
-		if seen == nil {
-			seen = map[*graph.Vertex]bool{}
-		}
-		if !seen[d] {
-			seen[d] = true
-			out = append(out, d)
-		}
-	}
-	for e := range t.g.InEdges(v) {
+	for _, e := range in {
 		if !ruleOf(e.Kind).blocksOnFailure {
 			continue
 		}
-		d := e.From
-		s := t.statuses[d]
+		s := t.statuses[e.From]
 		if s == nil {
 			continue
 		}
 		if s.Failed || s.FailedToRestart {
-			add(d)
+			out = appendNew(out, e.From)
 		}
 		for _, f := range s.failedVertices {
-			add(f)
+			out = appendNew(out, f)
 		}
 	}
 	return out
+}
+
+// appendNew appends v to list unless it is there; failure lists are short.
+func appendNew(list []*graph.Vertex, v *graph.Vertex) []*graph.Vertex {
+	if slices.Contains(list, v) {
+		return list
+	}
+	return append(list, v)
 }
 
 func (t *transaction) skipForFailures(v *graph.Vertex, s *Status, failed []*graph.Vertex) {

@@ -11,13 +11,16 @@ package apply_test
 //	go test -run '^$' -bench . -benchmem ./internal/apply/
 //
 // Besides ns/op, each benchmark reports ns/resource: the time per managed
-// resource (files and directories).
+// resource (files and directories); the converged ones also report the
+// bytes a run allocates per resource (B/resource) and the bytes its
+// catalog, plan and result hold per resource (live-B/resource).
 
 import (
 	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/apply"
@@ -181,21 +184,58 @@ func BenchmarkApply100kConverged(b *testing.B) {
 
 // benchConverged times applying a fresh copy of a catalog (made by next,
 // out of the timer) to a tree that already matches it: nothing changes.
+//
+// Besides time, it reports memory per managed resource: B/resource, what
+// one run allocates, and live-B/resource, what the catalog, its plan and
+// the result hold at the end of the run (the heap after a collection,
+// less the heap before the catalog was made), which is what a run's peak
+// memory grows with.
 func benchConverged(b *testing.B, opts apply.Options, total int, next func() *catalog.Catalog) {
 	b.ReportAllocs()
+	var allocated, live uint64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
+		base := heapAfterGC()
 		c := next()
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
 		b.StartTimer()
 
-		res := run(b, c, opts)
+		plan, err := apply.Prepare(c, opts)
+		if err != nil {
+			b.Fatalf("prepare: %v", err)
+		}
+		res, err := plan.Apply(context.Background())
+		if err != nil {
+			b.Fatalf("apply: %v", err)
+		}
 
 		b.StopTimer()
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		allocated += after.TotalAlloc - before.TotalAlloc
+		if held := heapAfterGC(); held > base {
+			live += held - base
+		}
+		runtime.KeepAlive(plan)
+		runtime.KeepAlive(c)
 		check(b, res, 0)
 		b.StartTimer()
 	}
 	reportPerResource(b, total)
+	if b.N > 0 && total > 0 {
+		b.ReportMetric(float64(allocated)/float64(b.N)/float64(total), "B/resource")
+		b.ReportMetric(float64(live)/float64(b.N)/float64(total), "live-B/resource")
+	}
+}
+
+// heapAfterGC is the heap in use once everything unreachable is freed.
+func heapAfterGC() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }
 
 // BenchmarkApplyNotifies2000 applies 2,000 notify resources: no file

@@ -188,6 +188,9 @@ func conditional(k catalog.EdgeKind) bool {
 // reason when v is not triggered, and the watched resources whose dry run
 // failed.
 func (t *transaction) triggered(ctx context.Context, v *graph.Vertex) (Verdict, string, []*graph.Vertex) {
+	if !v.HasIn(catalog.OnChange) && !v.HasIn(catalog.OnFail) && !v.HasOut(catalog.PreCheck) {
+		return Run, "", nil // every Puppet resource
+	}
 	if verdict, reason := t.conditions(v); verdict != Run {
 		return verdict, reason, nil
 	}

@@ -138,14 +138,13 @@ func TestEdgeKinds(t *testing.T) {
 				c.Relate(catalog.Relationship{Source: catalog.Ref{Type: "Thing", Title: f[0]}, Target: catalog.Ref{Type: "Thing", Title: f[2]},
 					Kind: kind, Origin: catalog.Provenance{Via: f[1]}})
 			}
-			rec := report.NewRecorder(nil)
 			for _, jobs := range []int{1, 4} {
 				m.state = map[string]string{}
 				for k, v := range tc.before {
 					m.state[k] = v
 				}
 				m.order = nil
-				rec = report.NewRecorder(nil)
+				rec := report.NewRecorder(nil)
 				opts := apply.Options{Jobs: jobs, Log: rec, Types: resource.NewRegistry(thingType{m}, noProps{"schedule"}, noProps{"filebucket"})}
 				res, err := apply.Apply(context.Background(), c, opts)
 				if err != nil {

@@ -78,6 +78,7 @@ var fastCases = []string{
 	`{"edges": [{"source": "Class[main]"}]}`,
 	`{"catalog_format": 3}`,
 	`{"name": "a", "name": null}`,
+	"{\"name\": \"n\xff\", \"resources\": [{\"type\": \"file\", \"title\": \"/x\xfe\", \"tags\": [\"\xc3\"], \"parameters\": {\"c\xff\": \"\\u00e9\x80\\ud800\"}}]}",
 	`{"name": "bad \xff utf8"}`,
 	`{"name": "a\\\"b\\\\", "environment": "\\", "catalog_uuid": "q\"\"\\\"", "tags": ["\u00e9\ud83d\ude00", "\ud800", "x\/y\b\f\r"]}`,
 	`{"name": "ctl \u0001 ok", "environment": "raw` + "\t" + `tab"}`,
@@ -151,4 +152,50 @@ func TestDecodeFastDeepNesting(t *testing.T) {
 	if _, err := Decode([]byte(deep), "deep.json"); err == nil {
 		t.Fatal("Decode accepted 20,000 nested arrays")
 	}
+}
+
+// goWords are signs of Go's own formatting in a message meant for people.
+var goWords = []string{"wireCatalog", "wireResource", "wireEdge", "Go struct", "Go value", "json: ", "catalog.", "%!", "map[", "&{", "[]interface", "<nil>", "reflect."}
+
+// speaksJSON fails t when a decoding error shows Go's words.
+func speaksJSON(t *testing.T, data []byte) {
+	t.Helper()
+	_, err := Decode(data, "catalog")
+	if err == nil {
+		return
+	}
+	for _, w := range goWords {
+		if strings.Contains(err.Error(), w) {
+			t.Fatalf("decoding %.200q: error %q shows Go's %q", data, err, w)
+		}
+	}
+}
+
+// Every error about a malformed catalog, over many mutations of recorded
+// catalogs and the hand-made cases, is said in JSON's words.
+func TestDecodeErrorsNeverShowGo(t *testing.T) {
+	for _, s := range fastCases {
+		speaksJSON(t, []byte(s))
+	}
+	rng := rand.New(rand.NewSource(2))
+	inputs := corpus(t)
+	if len(inputs) == 0 {
+		t.Skip("no recorded catalogs")
+	}
+	alphabet := []byte(`{}[]",:0123456789.eE-+ntfrulase\u` + "\x00\xff\n")
+	for n := 0; n < 2000; n++ {
+		data := append([]byte(nil), inputs[rng.Intn(len(inputs))]...)
+		for k := 1 + rng.Intn(3); k > 0; k-- {
+			i := rng.Intn(len(data))
+			data[i] = alphabet[rng.Intn(len(alphabet))]
+		}
+		speaksJSON(t, data)
+	}
+}
+
+func FuzzDecodeErrors(f *testing.F) {
+	for _, s := range fastCases {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { speaksJSON(t, data) })
 }

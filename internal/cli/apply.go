@@ -148,7 +148,7 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		}()
 	}
 
-	data, err := readInput(cmd.Context(), stdio, f.catalogFile)
+	data, err := readInput(cmd.Context(), stdio, f.catalogFile, "catalog")
 	if err != nil {
 		return err
 	}

@@ -58,6 +58,7 @@ catalog with 'ordo apply --catalog'.`,
 		newGraphCmd(stdio),
 		newDescribeCmd(stdio),
 		newParserCmd(stdio),
+		newSaltCmd(stdio),
 	)
 	return root
 }

@@ -45,7 +45,7 @@ prints the order its resources would be applied in, without changing anything.
 			if err != nil {
 				return err
 			}
-			data, err := readInput(cmd.Context(), stdio, catalogFile)
+			data, err := readInput(cmd.Context(), stdio, catalogFile, "catalog")
 			if err != nil {
 				return err
 			}

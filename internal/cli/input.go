@@ -14,11 +14,12 @@ import (
 	"github.com/ordoproject/ordo/internal/syserr"
 )
 
-// readInput reads the catalog from the file name, or standard input for
-// "-". A folder, a device or a socket is refused at once; a pipe (a FIFO,
-// or <(command)) is read, and as reading one can block for good, the
-// read stops when ctx ends (SIGINT, SIGTERM), leaving the reader behind.
-func readInput(ctx context.Context, stdio Stdio, name string) ([]byte, error) {
+// readInput reads a catalog (or another input, named by kind in
+// messages) from the file name, or standard input for "-". A folder, a
+// device or a socket is refused at once; a pipe (a FIFO, or <(command))
+// is read, and as reading one can block for good, the read stops when
+// ctx ends (SIGINT, SIGTERM), leaving the reader behind.
+func readInput(ctx context.Context, stdio Stdio, name, kind string) ([]byte, error) {
 	open := func() (io.ReadCloser, error) { return io.NopCloser(stdio.In), nil }
 	what := "standard input"
 	if name != "-" {
@@ -36,9 +37,9 @@ func readInput(ctx context.Context, stdio Stdio, name string) ([]byte, error) {
 		case mode.IsDir():
 			return nil, fmt.Errorf("Could not run: %s", syserr.Describe(&fs.PathError{Op: "read", Path: name, Err: syscall.EISDIR}))
 		case mode&(fs.ModeDevice|fs.ModeCharDevice) != 0:
-			return nil, fmt.Errorf("Could not run: %s is a device, not a catalog file", name)
+			return nil, fmt.Errorf("Could not run: %s is a device, not a %s file", name, kind)
 		case mode&fs.ModeSocket != 0:
-			return nil, fmt.Errorf("Could not run: %s is a socket, not a catalog file", name)
+			return nil, fmt.Errorf("Could not run: %s is a socket, not a %s file", name, kind)
 		}
 		open = func() (io.ReadCloser, error) { return os.Open(name) }
 	}
@@ -64,7 +65,7 @@ func readInput(ctx context.Context, stdio Stdio, name string) ([]byte, error) {
 		}
 		return r.data, nil
 	case <-ctx.Done():
-		return nil, fmt.Errorf("stopped reading the catalog from %s: %w", what, context.Cause(ctx))
+		return nil, fmt.Errorf("stopped reading the %s from %s: %w", kind, what, context.Cause(ctx))
 	}
 }
 

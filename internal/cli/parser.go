@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"io/fs"
@@ -43,7 +44,7 @@ func newParserValidateCmd(stdio Stdio) *cobra.Command {
 			}
 			var all diag.List
 			for _, name := range files {
-				f, err := readSource(name, stdio.In)
+				f, err := readSource(cmd.Context(), name, stdio)
 				if err != nil {
 					return err
 				}
@@ -87,7 +88,7 @@ func newParserDumpCmd(stdio Stdio) *cobra.Command {
 				f = source.NewFile("<code>", []byte(code))
 			case code == "" && len(args) == 1:
 				var err error
-				if f, err = readSource(args[0], stdio.In); err != nil {
+				if f, err = readSource(cmd.Context(), args[0], stdio); err != nil {
 					return err
 				}
 			default:
@@ -152,18 +153,15 @@ func manifestFiles(args []string) ([]string, error) {
 	return files, nil
 }
 
-// readSource reads a named file, or standard input for "-".
-func readSource(name string, stdin io.Reader) (*source.File, error) {
-	if name == "-" {
-		b, err := io.ReadAll(stdin)
-		if err != nil {
-			return nil, err
-		}
-		return source.NewFile("<stdin>", b), nil
-	}
-	b, err := os.ReadFile(name)
+// readSource reads a named file, or standard input for "-", as
+// readInput does.
+func readSource(ctx context.Context, name string, stdio Stdio) (*source.File, error) {
+	b, err := readInput(ctx, stdio, name, "manifest")
 	if err != nil {
 		return nil, err
+	}
+	if name == "-" {
+		name = "<stdin>"
 	}
 	return source.NewFile(name, b), nil
 }

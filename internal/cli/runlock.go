@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/syserr"
 )
 
 // runLock keeps two applies from changing the machine at once: it holds an
@@ -23,11 +24,11 @@ func lockRun(ctx context.Context, path string, log resource.Logger) (*runLock, e
 		return &runLock{}, nil
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("could not create the run lock %s: %w", path, err)
+		return nil, fmt.Errorf("Could not create the run lock %s: %s", path, syserr.Describe(err))
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("could not open the run lock %s: %w", path, err)
+		return nil, fmt.Errorf("Could not open the run lock %s: %s", path, syserr.Describe(err))
 	}
 	// A blocking flock would not return on SIGINT (Go restarts the
 	// call), so waiting polls, and a canceled run stops waiting.
@@ -42,7 +43,7 @@ func lockRun(ctx context.Context, path string, log resource.Logger) (*runLock, e
 		}
 		if err != syscall.EWOULDBLOCK && err != syscall.EINTR {
 			f.Close()
-			return nil, fmt.Errorf("could not take the run lock %s: %w", path, err)
+			return nil, fmt.Errorf("Could not take the run lock %s: %s", path, syserr.Errno(err))
 		}
 		if tick == nil {
 			log.Log(resource.Notice, "", fmt.Sprintf("Another ordo apply is running (lock %s); waiting for it to finish", path))

@@ -281,7 +281,13 @@ func (s Source) addMisc(f *catalog.Hash) {
 	zone, _ := time.Now().Zone()
 	f.Set("timezone", zone)
 
-	if up := strings.Fields(s.read("/proc/uptime")); len(up) > 0 {
+	// Facter decides system_uptime, virtual and is_virtual only after
+	// looking for a container in /proc/1/environ; where that file exists
+	// but cannot be read (some sandboxes refuse even root), Facter 4
+	// fails those facts and Puppet compiles without them. ordo does the
+	// same, so that catalogs match Puppet's on the same machine.
+	containerCheckFails := s.unreadable("/proc/1/environ")
+	if up := strings.Fields(s.read("/proc/uptime")); len(up) > 0 && !containerCheckFails {
 		secs, _ := strconv.ParseFloat(up[0], 64)
 		f.Set("system_uptime", uptimeHash(int64(secs)))
 	}
@@ -298,9 +304,20 @@ func (s Source) addMisc(f *catalog.Hash) {
 	} else {
 		f.Set("fips_enabled", false)
 	}
-	virtual := s.virtual()
-	f.Set("virtual", virtual)
-	f.Set("is_virtual", virtual != "physical" && virtual != "bare metal")
+	if hv := s.hypervisors(); hv != nil {
+		f.Set("hypervisors", hv)
+	}
+	if !containerCheckFails {
+		virtual := s.virtual()
+		f.Set("virtual", virtual)
+		f.Set("is_virtual", virtual != "physical" && virtual != "bare metal")
+	}
+}
+
+// unreadable reports whether the file at p exists but reading it fails.
+func (s Source) unreadable(p string) bool {
+	_, err := os.ReadFile(s.path(p))
+	return err != nil && !os.IsNotExist(err)
 }
 
 // uptimeHash is Facter's system_uptime.
@@ -344,25 +361,17 @@ var hypervisorProducts = []struct{ product, virtual string }{
 // running commands: containers, DMI, Xen, then the paravirtual clock a
 // KVM guest has.
 func (s Source) virtual() string {
-	if s.exists("/.dockerenv") {
-		return "docker"
-	}
-	cgroup := s.read("/proc/1/cgroup")
-	switch {
-	case strings.Contains(cgroup, "docker/"):
-		return "docker"
-	case regexp.MustCompile(`(?m)^/lxc/|:/lxc/`).MatchString(cgroup):
-		return "lxc"
-	}
-	switch strings.TrimSpace(s.read("/run/systemd/container")) {
-	case "lxc":
-		return "lxc"
-	case "systemd-nspawn":
-		return "systemd_nspawn"
-	case "docker":
-		return "docker"
-	case "podman":
-		return "podman"
+	// Containers, as Facter finds them: PID 1's cgroups and environment.
+	cgroup, environ := s.read("/proc/1/cgroup"), s.read("/proc/1/environ")
+	if cgroup != "" && environ != "" {
+		switch {
+		case strings.Contains(cgroup, "docker/"):
+			return "docker"
+		case regexp.MustCompile(`(?m)^/lxc/[^/]+`).MatchString(cgroup) || strings.Contains(environ, "container=lxc"):
+			return "lxc"
+		case strings.Contains(environ, "container=systemd-nspawn"):
+			return "systemd_nspawn"
+		}
 	}
 	if strings.Contains(s.read("/sys/class/dmi/id/bios_vendor"), "Google") {
 		return "gce"
@@ -382,8 +391,64 @@ func (s Source) virtual() string {
 		}
 		return "xenu"
 	}
+	if vm := s.pciVM(); vm != "" {
+		return vm
+	}
 	if strings.Contains(s.read("/sys/devices/system/clocksource/clocksource0/available_clocksource"), "kvm-clock") {
 		return "kvm"
 	}
 	return "physical"
+}
+
+// pciVendors maps PCI vendor IDs to the virtual platform Facter infers
+// from lspci's names for their devices.
+var pciVendors = []struct{ id, vm string }{
+	{"0x80ee", "virtualbox"}, {"0x5853", "xenhvm"}, {"0x1414", "hyperv"},
+	{"0x15ad", "vmware"}, {"0x1ab8", "parallels"}, {"0x1af4", "kvm"},
+}
+
+// pciVM is the platform whose virtual devices are on the PCI bus, read
+// from /sys instead of running lspci.
+func (s Source) pciVM() string {
+	entries, err := os.ReadDir(s.path("/sys/bus/pci/devices"))
+	if err != nil {
+		return ""
+	}
+	seen := map[string]bool{}
+	for _, e := range entries {
+		seen[strings.TrimSpace(s.read("/sys/bus/pci/devices/"+e.Name()+"/vendor"))] = true
+	}
+	for _, v := range pciVendors {
+		if seen[v.id] {
+			return v.vm
+		}
+	}
+	return ""
+}
+
+// hypervisors is Facter's hypervisors fact, as far as it can be read
+// from /sys: KVM (with the cloud it runs in).
+func (s Source) hypervisors() *catalog.Hash {
+	product := strings.TrimSpace(s.read("/sys/class/dmi/id/product_name"))
+	bios := s.read("/sys/class/dmi/id/bios_vendor")
+	for _, hp := range hypervisorProducts {
+		if product != "" && strings.Contains(product, hp.product) && (hp.virtual == "virtualbox" || hp.virtual == "parallels") {
+			return nil
+		}
+	}
+	if s.pciVM() != "kvm" && !strings.Contains(bios, "Amazon EC2") && !strings.Contains(bios, "Google") && !strings.Contains(product, "OpenStack") {
+		return nil
+	}
+	kvm := catalog.NewHash()
+	switch vendor := strings.TrimSpace(s.read("/sys/class/dmi/id/sys_vendor")); {
+	case vendor == "Google":
+		kvm.Set("google", true)
+	case strings.HasPrefix(vendor, "OpenStack"):
+		kvm.Set("openstack", true)
+	case strings.HasPrefix(vendor, "Amazon"):
+		kvm.Set("amazon", true)
+	}
+	h := catalog.NewHash()
+	h.Set("kvm", kvm)
+	return h
 }

@@ -136,7 +136,17 @@ type Vertex struct {
 	in    adjacency
 	gone  bool
 	dname string
+	// inKinds and outKinds are the sets (bit 1<<kind) of the kinds of the
+	// vertex's edges, so that the walk asks about a kind only where there
+	// is one.
+	inKinds, outKinds uint8
 }
+
+// HasIn reports whether an edge of kind k ends at v.
+func (v *Vertex) HasIn(k catalog.EdgeKind) bool { return v.inKinds&(1<<k) != 0 }
+
+// HasOut reports whether an edge of kind k starts at v.
+func (v *Vertex) HasOut(k catalog.EdgeKind) bool { return v.outKinds&(1<<k) != 0 }
 
 // Ref is the resource's reference, or for a whit its container's.
 func (v *Vertex) Ref() catalog.Ref { return v.Resource.Ref() }
@@ -343,6 +353,10 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 	g.verts = g.liveVertices()
 	for i, v := range g.verts {
 		v.id = i
+		for e := range v.out.each {
+			v.outKinds |= 1 << e.Kind
+			e.To.inKinds |= 1 << e.Kind
+		}
 	}
 	return g, nil
 }

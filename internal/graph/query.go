@@ -54,6 +54,10 @@ func (g *Graph) InEdges(v *Vertex) iter.Seq[*Edge] { return v.in.each }
 // OutEdges yields v's out-edges in Out's order without building a slice.
 func (g *Graph) OutEdges(v *Vertex) iter.Seq[*Edge] { return v.out.each }
 
+// AppendIn appends v's in-edges, in In's order, to buf: with a buffer on
+// the caller's stack, asking costs no allocation.
+func (g *Graph) AppendIn(buf []*Edge, v *Vertex) []*Edge { return v.in.appendAll(buf) }
+
 // Predecessors returns the distinct vertices with an edge to v.
 func (g *Graph) Predecessors(v *Vertex) []*Vertex { return v.in.vertices() }
 
@@ -109,8 +113,11 @@ func (g *Graph) ResourcePath(r *catalog.Resource) string {
 
 // ContainmentPath returns the segments of v's path:
 // ["Stage[main]", "Main", "Exec[bad]"]; a whit's is its container's.
+// The slice is the graph's own, shared by every caller: read it, never
+// change it.
 func (g *Graph) ContainmentPath(v *Vertex) []string {
-	return slices.Clone(g.segments(v.ri))
+	s := g.segments(v.ri)
+	return s[:len(s):len(s)] // an append by a caller copies
 }
 
 // segments builds Puppet's pathbuilder: the parent's segments, then the

@@ -51,8 +51,22 @@ type Options struct {
 	// ConvertTo implements the convert_to lookup option: it converts v
 	// as Puppet's new(Type, v, args...) would. spec is the option's
 	// value: a type name, or an array of a type name and arguments.
-	// Nil makes convert_to an error.
+	// Nil makes convert_to an error, except convert_to Sensitive, which
+	// gives a catalog.Sensitive.
 	ConvertTo func(ctx context.Context, spec catalog.Value, v catalog.Value) (catalog.Value, error)
+	// DataHash provides data_hash functions beyond yaml_data and
+	// json_data, such as a module's Puppet-language data function. Nil
+	// makes them Puppet's "Unable to find 'data_hash' function" error.
+	DataHash DataHashFunctions
+}
+
+// DataHashFunctions are data_hash functions written in Puppet, which the
+// compiler runs. Call receives the hierarchy level's options, with
+// "path" set for a level with locations, and returns the data hash; it
+// is called once per level and location in a compilation.
+type DataHashFunctions interface {
+	Has(name string) bool
+	Call(ctx context.Context, name string, options *catalog.Hash) (*catalog.Hash, error)
 }
 
 // ModulePath returns a ModuleDir that finds a module in the first folder
@@ -79,6 +93,8 @@ type Hiera struct {
 	// existing caches whether data files exist, by path.
 	existing map[string]bool
 	globs    map[string][]string // glob results by pattern
+	// locs caches each level's resolved locations.
+	locs map[locationKey]*resolvedLocations
 	// moduleLayers caches each module's layer; nil when the module has
 	// no hiera.yaml or is not on the modulepath.
 	moduleLayers map[string]*layer
@@ -96,6 +112,7 @@ func New(opts Options) *Hiera {
 		files:        map[string]*fileEntry{},
 		existing:     map[string]bool{},
 		globs:        map[string][]string{},
+		locs:         map[locationKey]*resolvedLocations{},
 		moduleLayers: map[string]*layer{},
 		options:      map[string]*lookupOptions{},
 	}

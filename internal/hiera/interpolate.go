@@ -9,8 +9,7 @@ import (
 )
 
 var (
-	interpolationRE = regexp.MustCompile(`%\{([^}]*)\}`)
-	methodRE        = regexp.MustCompile(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`)
+	methodRE = regexp.MustCompile(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`)
 )
 
 // emptyInterpolations are the expressions that interpolate to nothing
@@ -75,22 +74,35 @@ func (inv *invocation) interpolateString(s string, allowMethods bool) (string, e
 func (inv *invocation) interpolateValue(subject string, allowMethods bool) (catalog.Value, error) {
 	var b strings.Builder
 	last := 0
-	for _, m := range interpolationRE.FindAllStringSubmatchIndex(subject, -1) {
-		b.WriteString(subject[last:m[0]])
-		last = m[1]
-		expr := strings.TrimSpace(subject[m[2]:m[3]])
+	for {
+		open := strings.Index(subject[last:], "%{")
+		if open < 0 {
+			break
+		}
+		open += last
+		closing := strings.IndexByte(subject[open+2:], '}')
+		if closing < 0 {
+			break
+		}
+		end := open + 2 + closing + 1
+		b.WriteString(subject[last:open])
+		last = end
+		whole := subject[open:end]
+		expr := strings.TrimSpace(subject[open+2 : end-1])
 		if emptyInterpolations[expr] {
 			continue
 		}
 		method, key := "scope", expr
-		if mm := methodRE.FindStringSubmatch(expr); mm != nil {
-			if !allowMethods {
-				return nil, issuef("HIERA_INTERPOLATION_METHOD_SYNTAX_NOT_ALLOWED", "Interpolation using method syntax is not allowed in this context")
+		if strings.HasSuffix(expr, ")") {
+			if mm := methodRE.FindStringSubmatch(expr); mm != nil {
+				if !allowMethods {
+					return nil, issuef("HIERA_INTERPOLATION_METHOD_SYNTAX_NOT_ALLOWED", "Interpolation using method syntax is not allowed in this context")
+				}
+				method, key = mm[1], mm[2]+mm[3]
 			}
-			method, key = mm[1], mm[2]+mm[3]
 		}
 		isAlias := method == "alias"
-		if isAlias && subject[m[0]:m[1]] != subject {
+		if isAlias && whole != subject {
 			return nil, issuef("HIERA_INTERPOLATION_ALIAS_NOT_ENTIRE_STRING", "'alias' interpolation is only permitted if the expression is equal to the entire string")
 		}
 		var (
@@ -150,6 +162,14 @@ func (inv *invocation) scopeValue(key string) (catalog.Value, error) {
 	if err != nil {
 		return nil, errorf("%s in string: %s", err, key)
 	}
+	v, err := inv.scopeSegments(key, segs)
+	if err == nil && inv.deps != nil {
+		*inv.deps = append(*inv.deps, scopeDep{expr: key, value: v})
+	}
+	return v, err
+}
+
+func (inv *invocation) scopeSegments(key string, segs []segment) (catalog.Value, error) {
 	if inv.scope == nil {
 		return nil, nil
 	}

@@ -159,8 +159,8 @@ type Provider struct {
 	// functional on the host, and it is never a default.
 	Unimplemented bool
 	// Prefetch, when set, reads every instance the provider manages once
-	// per run, before any resource of the type is retrieved; the result is
-	// handed to each instance that implements Prefetched.
+	// per run, just before the first of its resources is retrieved; the
+	// result is handed to each instance that implements Prefetched.
 	Prefetch func(ctx context.Context, h *Handle) (any, error)
 	// Instances, when set, lists the resources of the type present on the
 	// machine, as catalog resources (ordo resource TYPE).
@@ -252,6 +252,11 @@ func NewSchema(s Schema) *Schema {
 	features := map[string]bool{}
 	for _, f := range s.Features {
 		features[f.Name] = true
+	}
+	for _, a := range s.Attrs {
+		if a.Feature != "" && !features[a.Feature] {
+			panic("resource: attribute " + a.Name + " of " + s.Name + " needs undeclared feature " + a.Feature)
+		}
 	}
 	for _, p := range s.Providers {
 		for _, f := range p.Features {
@@ -548,7 +553,9 @@ func (s *Schema) munge(r *catalog.Resource, a *Attr, raw catalog.Value) (catalog
 	}
 	v := Unsensitive(raw)
 	if isDeferred(v) {
-		return v, nil
+		// Puppet's agent calls the function a Deferred value names before
+		// it applies the catalog; ordo cannot, and says so.
+		return nil, &ParamError{Ref: r.Ref(), Param: a.Name, Msg: "Deferred values are not supported by ordo"}
 	}
 	check := a.Check
 	if check == nil {

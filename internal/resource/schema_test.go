@@ -161,6 +161,7 @@ func TestSchemaCheck(t *testing.T) {
 		{res("/a", "provider", "three"), "Parameter provider failed on Thing[/a]: Invalid thing provider 'three'"},
 		{res("/a", "noop", "maybe"), `Parameter noop failed on Thing[/a]: Invalid value "maybe". Valid values are true, false.`},
 		{res("/a", "bodyy", "x"), "no parameter named 'bodyy' on Thing[/a]; did you mean 'body'?"},
+		{res("/a", "body", &catalog.Rich{PType: "Deferred"}), "Parameter body failed on Thing[/a]: Deferred values are not supported by ordo"},
 		{res("/a", "body", "x", "ensure", "absent"), "Validation of Thing[/a] failed: no body when absent"},
 		// Puppet's order: namevar, provider, properties, parameters, then
 		// unknown names.

@@ -262,23 +262,23 @@ func (v *validator) assignable(e ast.Expr) {
 // topLevel checks that a definition sits at the top of a file or, for
 // classes, defines and nodes, directly inside a class.
 func (v *validator) topLevel(def ast.Node, parents []ast.Node, absolute bool) {
-	for i := len(parents) - 1; i >= 0; i-- {
-		switch parents[i].(type) {
-		case *ast.ClassDef:
-			if absolute {
-				v.report(diag.NotTopLevel, diag.Error, def, "%s may only appear at toplevel", capitalize(ast.AnLabel(def)))
-				return
-			}
-			return
-		case *ast.Program:
-			return
-		}
+	if len(parents) == 0 {
+		return
+	}
+	// Only the innermost parent matters.
+	switch parents[len(parents)-1].(type) {
+	case *ast.ClassDef:
 		if absolute {
 			v.report(diag.NotTopLevel, diag.Error, def, "%s may only appear at toplevel", capitalize(ast.AnLabel(def)))
-		} else {
-			v.report(diag.NotTopLevel, diag.Error, def, "Classes, definitions, and nodes may only appear at toplevel or inside other classes")
 		}
 		return
+	case *ast.Program:
+		return
+	}
+	if absolute {
+		v.report(diag.NotTopLevel, diag.Error, def, "%s may only appear at toplevel", capitalize(ast.AnLabel(def)))
+	} else {
+		v.report(diag.NotTopLevel, diag.Error, def, "Classes, definitions, and nodes may only appear at toplevel or inside other classes")
 	}
 }
 

@@ -790,7 +790,7 @@ func (Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
 		_ = x
 	} else if cm, ok := toCmd(cv); ok {
 		line := cm.text
-		if cm.argv != nil && len(cm.argv) > 0 {
+		if len(cm.argv) > 0 {
 			line = cm.argv[0]
 		}
 		if m := fileCmd.FindStringSubmatch(line); m != nil {

@@ -16,14 +16,6 @@ import (
 	ns "github.com/ordoproject/ordo/internal/resource/user/nameservice"
 )
 
-// okRunner answers every command with success, so a command.Fake in front
-// of it records command lines without touching the machine.
-type okRunner struct{}
-
-func (okRunner) Run(context.Context, resource.Command) (resource.Result, error) {
-	return resource.Result{}, nil
-}
-
 // stdinRecorder keeps the stdin of every command it answers.
 type stdinRecorder struct{ stdin []string }
 

@@ -675,12 +675,12 @@ func (in *interp) hashMethod(c *Call, h *Hash, name string, args []Value, blk *B
 	case "to_s", "inspect":
 		return Str(Inspect(h)), nil
 	case "each_key", "each_value":
-		if blk == nil {
-			break
-		}
 		list := h.keys
 		if name == "each_value" {
 			list = h.vals
+		}
+		if blk == nil {
+			return &enumerator{recv: h, method: name, elems: append([]Value(nil), list...)}, nil
 		}
 		for _, k := range append([]Value(nil), list...) {
 			if _, err := blk.call([]Value{k}); err != nil {

@@ -143,10 +143,12 @@ func (in *interp) sprintf(c *Call, f string, args []Value) (string, error) {
 					return "", err
 				}
 			}
-			b.WriteString(fmt.Sprintf(strings.ReplaceAll(strings.ReplaceAll(spec, "0", ""), "+", "")+"s", s))
-			if strings.Contains(flags, "0") && false {
-				b.WriteString("")
+			sflags := strings.NewReplacer("0", "", "+", "", " ", "", "#", "").Replace(flags)
+			sspec := "%" + sflags + width
+			if hasPrec {
+				sspec += "." + prec
 			}
+			b.WriteString(fmt.Sprintf(sspec+"s", s))
 		case 'd', 'i', 'u':
 			n, err := fmtInt(arg)
 			if err != nil {
@@ -216,7 +218,7 @@ func fmtInt(v Value) (int64, error) {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return 0, raise("FloatDomainError", "%s", FormatFloat(x))
 		}
-		return int64(x), nil
+		return floatToInt(x)
 	case *String:
 		n, err := kernelInteger([]Value{x})
 		if err != nil {

@@ -612,8 +612,13 @@ func (in *interp) constant(x *constRef, f *frame) (Value, error) {
 	if c, ok := constants[x.name]; ok {
 		return c, nil
 	}
+	if c, ok := exceptionClasses[x.name]; ok {
+		return c, nil
+	}
 	switch x.name {
-	case "Math", "JSON", "YAML", "Puppet", "File", "Time", "Date", "Socket", "IPAddr", "ERB", "Base64", "Digest", "OpenSSL", "Resolv", "ENV", "ARGV", "RUBY_VERSION":
+	case "IPAddr", "JSON":
+		return &stdModule{name: x.name}, nil
+	case "Math", "YAML", "Puppet", "File", "Time", "Date", "Socket", "ERB", "Base64", "Digest", "OpenSSL", "Resolv", "ENV", "ARGV", "RUBY_VERSION":
 		return nil, &Error{Offset: x.pos, Class: "NotImplementedError", Msg: "constant " + x.name + " is not supported in templates"}
 	}
 	return nil, &Error{Offset: x.pos, Class: "NameError", Msg: "uninitialized constant Puppet::Parser::TemplateWrapper::" + x.name}
@@ -840,7 +845,8 @@ func (in *interp) callDefined(pos int, d *defNode, args []Value, blk *Block) (Va
 		} else if optional > 0 {
 			want = fmt.Sprintf("%d..%d", required, required+optional)
 		}
-		return nil, &Error{Offset: pos, Class: "ArgumentError", Msg: fmt.Sprintf("wrong number of arguments (given %d, expected %s)", len(args), want)}
+		// Ruby's backtrace starts at the method's definition
+		return nil, &Error{Offset: d.pos, Class: "ArgumentError", Msg: fmt.Sprintf("wrong number of arguments (given %d, expected %s)", len(args), want)}
 	}
 	in.depth++
 	defer func() { in.depth-- }()
@@ -930,7 +936,7 @@ func (in *interp) defined(x Node, f *frame) (Value, error) {
 		return Str("global-variable"), nil
 	case *constRef:
 		if _, ok := constants[n.name]; ok && n.scope == nil {
-			return Str("expression"), nil
+			return Str("constant"), nil
 		}
 		return nil, nil
 	case *call:
@@ -1089,19 +1095,23 @@ func (e *exception) Call(c *Call, name string, args []Value, blk *Block) (Value,
 
 // exceptionParents lists the ancestors of the exceptions templates raise.
 var exceptionParents = map[string][]string{
-	"NoMethodError":      {"NameError", "StandardError"},
-	"NameError":          {"StandardError"},
-	"TypeError":          {"StandardError"},
-	"ArgumentError":      {"StandardError"},
-	"ZeroDivisionError":  {"StandardError"},
-	"RuntimeError":       {"StandardError"},
-	"IndexError":         {"StandardError"},
-	"KeyError":           {"IndexError", "StandardError"},
-	"RangeError":         {"StandardError"},
-	"FloatDomainError":   {"RangeError", "StandardError"},
-	"RegexpError":        {"StandardError"},
-	"FrozenError":        {"RuntimeError", "StandardError"},
-	"Puppet::ParseError": {"Puppet::Error", "RuntimeError", "StandardError"},
+	"NoMethodError":               {"NameError", "StandardError"},
+	"NameError":                   {"StandardError"},
+	"TypeError":                   {"StandardError"},
+	"ArgumentError":               {"StandardError"},
+	"ZeroDivisionError":           {"StandardError"},
+	"RuntimeError":                {"StandardError"},
+	"IndexError":                  {"StandardError"},
+	"KeyError":                    {"IndexError", "StandardError"},
+	"RangeError":                  {"StandardError"},
+	"FloatDomainError":            {"RangeError", "StandardError"},
+	"RegexpError":                 {"StandardError"},
+	"FrozenError":                 {"RuntimeError", "StandardError"},
+	"Puppet::ParseError":          {"Puppet::Error", "RuntimeError", "StandardError"},
+	"IPAddr::InvalidAddressError": {"IPAddr::Error", "ArgumentError", "StandardError"},
+	"IPAddr::InvalidPrefixError":  {"IPAddr::InvalidAddressError", "IPAddr::Error", "ArgumentError", "StandardError"},
+	"JSON::ParserError":           {"JSON::JSONError", "StandardError"},
+	"JSON::GeneratorError":        {"JSON::JSONError", "StandardError"},
 }
 
 func (in *interp) rescues(rc rescueClause, e *Error, f *frame) bool {

@@ -1122,6 +1122,12 @@ func (in *interp) matchMethod(c *Call, m *MatchData, name string, args []Value, 
 				k += int64(m.ngroups())
 			}
 			return m.groupValue(int(k)), nil
+		case *Range:
+			var all []Value
+			for i := 0; i < m.ngroups(); i++ {
+				all = append(all, m.groupValue(i))
+			}
+			return index(all, args, func(e []Value) Value { return NewArray(append([]Value(nil), e...)...) })
 		case *String, Symbol:
 			v, ok := m.named(ToS(k))
 			if !ok {
