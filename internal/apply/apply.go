@@ -515,13 +515,13 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 
 // invalidateRefreshes drops the refresh events queued for v when one of
 // its changes (real or noop) makes them pointless, as Puppet's event
-// manager does, logging it under the resource's short path as Puppet does.
+// manager does.
 func (t *transaction) invalidateRefreshes(v *graph.Vertex, s *Status) {
 	for _, e := range s.Events {
 		if !e.InvalidatesRefresh || e.Status == EventFailure {
 			continue
 		}
-		t.log.Log(resource.Info, "/"+v.String(), "Unscheduling refresh on "+v.String())
+		t.log.Log(resource.Info, s.Path, "Unscheduling refresh on "+v.String())
 		t.mu.Lock()
 		delete(t.queues, v)
 		t.mu.Unlock()

@@ -131,6 +131,22 @@ var (
 	stagedFile = regexp.MustCompile(`([^ /']+)[0-9]{8}-[0-9]+-[a-z0-9]+`)
 )
 
+// debugShortPath matches a line Puppet logged, because it ran with
+// --debug, under a resource's short path (/Service[x]): under --debug,
+// Puppet names a resource whose provider logged a line while the catalog
+// was converted by the path it had before it was contained. Without
+// --debug it logs the full path, as ordo always does.
+var debugShortPath = regexp.MustCompile(`^(Debug|Info|Notice|Warning|Error): /([A-Z][a-z_]*\[)`)
+
+// FullPath rewrites a line recorded under --debug with a short resource
+// path to the full path of a resource of the main class.
+func FullPath(line string) string {
+	if m := debugShortPath.FindStringSubmatch(line); m != nil && m[2] != "Stage[" {
+		return debugShortPath.ReplaceAllString(line, "$1: /Stage[main]/Main/$2")
+	}
+	return line
+}
+
 // Keep filters log lines as testdata/filter.py filters Puppet's: changes,
 // errors and warnings about resources, notify messages, commands run and
 // prefetches; a line without a level continues the message before it
