@@ -58,7 +58,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "content", Kind: resource.KindProperty, Arrays: resource.EachLast, Doc: "The file's content, as a string or Binary.", Check: resource.StringOnly()},
 		{Name: "target", Kind: resource.KindProperty, Doc: "The target of a symbolic link.", Check: resource.CheckFunc("a path", checkTarget)},
 		{Name: "owner", Kind: resource.KindProperty, Doc: "The owner, by name or id (0 to 4294967294)."},
-		{Name: "group", Kind: resource.KindProperty, Doc: "The group, by name or id (0 to 4294967294)."},
+		{Name: "group", Kind: resource.KindProperty, Doc: "The group, by name or id (0 to 4294967294).", Check: resource.CheckFunc("a group name or id", checkGroup)},
 		{Name: "mode", Kind: resource.KindProperty, Doc: "The permissions, numeric (0644) or symbolic (u=rw,go=r).", Check: resource.ModeCheck{}},
 		{Name: "type", Kind: resource.KindProperty, Doc: "The file's type (read-only).", Check: readOnly("type")},
 		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum a source's content has; without a source it has no effect, as in Puppet; ordo refuses it with a source."},
@@ -199,6 +199,17 @@ func cleanPath(p string) string {
 func checkTarget(v catalog.Value) (catalog.Value, error) {
 	if s, ok := v.(string); ok && !utf8.ValidString(s) {
 		return nil, fmt.Errorf("Validate method failed for class target: invalid symbol in encoding UTF-8 :%s", resource.Inspect(s))
+	}
+	if v == "" {
+		return nil, errors.New(`Invalid value "". Valid values are notlink. Valid values match /./.`)
+	}
+	return v, nil
+}
+
+// checkGroup refuses an empty group, as Puppet's validation does.
+func checkGroup(v catalog.Value) (catalog.Value, error) {
+	if v == "" {
+		return nil, errors.New(`Invalid group name '""'`)
 	}
 	return v, nil
 }
@@ -441,7 +452,8 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 			}
 		}
 	}
-	if t, ok := v.Lookup("target"); ok && !f.hasTarget {
+	// target => notlink leaves the target alone.
+	if t, ok := v.Lookup("target"); ok && !f.hasTarget && t != "notlink" {
 		f.target, f.hasTarget = catalog.Scalar(t), true
 	}
 	if src, ok := v.Lookup("source"); ok {
@@ -530,7 +542,16 @@ func localSource(s string) (string, error) {
 	case strings.HasPrefix(s, "puppet:"):
 		return "", fmt.Errorf("Cannot use source %s: puppet:// sources need a Puppet server, which ordo does not use; use a local path or a file:// URL", s)
 	}
-	return "", fmt.Errorf("Cannot use relative URLs '%s'", s)
+	u, err := url.Parse(s)
+	switch {
+	case err != nil || u.Scheme == "":
+		return "", fmt.Errorf("Cannot use relative URLs '%s'", s)
+	case u.Opaque != "":
+		return "", fmt.Errorf("Cannot use opaque URLs '%s'", s)
+	case u.Scheme == "http" || u.Scheme == "https":
+		return "", fmt.Errorf("Cannot use source %s: %s sources are not supported by ordo; use a local path or a file:// URL", s, u.Scheme)
+	}
+	return "", fmt.Errorf("Cannot use URLs of type '%s' as source for fileserving", u.Scheme)
 }
 
 // liteBytes is how much of a file the lite checksums (md5lite, sha1lite,
