@@ -433,7 +433,7 @@ func (c arrayCheck) Munge(v catalog.Value) (catalog.Value, error) {
 	if out != nil {
 		return out, nil
 	}
-	return l, nil
+	return v, nil
 }
 
 func (c arrayCheck) Describe() string { return c.elem.Describe() + ", or a list of them" }

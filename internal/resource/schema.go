@@ -606,7 +606,7 @@ func (s *Schema) munge(r *catalog.Resource, a *Attr, raw catalog.Value) (catalog
 	default:
 		if len(list) == 0 {
 			if mode == EachAll {
-				return list, nil
+				return v, nil
 			}
 			return nil, nil
 		}
@@ -633,7 +633,7 @@ func (s *Schema) munge(r *catalog.Resource, a *Attr, raw catalog.Value) (catalog
 		if out != nil {
 			return out, nil
 		}
-		return list, nil
+		return v, nil // the list as given: no new interface value
 	}
 }
 
