@@ -71,6 +71,20 @@ func describeList(w io.Writer, reg *resource.Registry) {
 // kind, default, valid values and doc line; then providers and features.
 func describeSchema(w io.Writer, s *resource.Schema, meta bool) {
 	fmt.Fprintf(w, "%s\n%s\n%s\n", s.Name, strings.Repeat("=", len(s.Name)), s.Doc)
+	if nv := s.Namevar(); nv != nil {
+		fmt.Fprintf(w, "\nThe namevar is %s", nv.Name)
+		for _, tp := range s.TitlePatterns {
+			if tp.Pattern != nil && tp.Pattern.String() != `(?s)^(.*)$` {
+				fmt.Fprintf(w, "; a title gives it through /%s/", tp.Pattern)
+			}
+		}
+		if s.NonIsomorphic {
+			fmt.Fprintf(w, "; resources are told apart by title alone")
+		} else {
+			fmt.Fprintf(w, "; two resources with one %s are one resource declared twice", nv.Name)
+		}
+		fmt.Fprintln(w, ".")
+	}
 	var attrs []resource.Attr
 	for _, a := range s.Attrs {
 		if a.Kind != resource.KindMeta || meta {
