@@ -574,6 +574,11 @@ func (c *Compiler) finish() error {
 			return err
 		}
 	}
+	for _, r := range c.resources {
+		if r.pendingRel != nil {
+			r.flushRelations()
+		}
+	}
 	for _, o := range c.overrides {
 		if o.done {
 			continue
