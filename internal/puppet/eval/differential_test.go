@@ -103,7 +103,7 @@ func compileCase(t testing.TB, path, modulepath string) (string, string) {
 	if err := os.WriteFile(manifest, bytes.ReplaceAll(src, []byte("@ROOT@"), []byte(root)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	opts := eval.Options{Node: "node.example", Facts: testFacts()}
+	opts := eval.Options{Node: "node.example", Facts: testFacts(), Types: compiler.Types()}
 	if first, _, _ := strings.Cut(string(src), "\n"); strings.HasPrefix(first, "# flags: ") && strings.Contains(first, "--strict_variables") {
 		opts.StrictVariables = true
 	}
@@ -381,7 +381,7 @@ func compileCorpusCase(t *testing.T, path string) (string, string) {
 	if err := os.WriteFile(manifest, bytes.ReplaceAll(src, []byte("@ROOT@"), []byte(root)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cat, err := eval.Compile(context.Background(), manifest, eval.Options{Node: "node.example", Facts: testFacts()})
+	cat, err := eval.Compile(context.Background(), manifest, eval.Options{Node: "node.example", Facts: testFacts(), Types: compiler.Types()})
 	if err != nil {
 		line := "Error: " + err.Error() + " on node node.example"
 		line = strings.ReplaceAll(line, root, "@ROOT@")
