@@ -134,8 +134,8 @@ func (w withModuleTypes) Lookup(name string) (*TypeInfo, bool) {
 }
 
 var (
-	rubyAttr    = regexp.MustCompile(`new(?:param|property)\(?\s*:"?([a-z_][a-z0-9_]*)`)
-	rubyNamevar = regexp.MustCompile(`new(?:param|property)\(?\s*:"?([a-z_][a-z0-9_]*)"?\s*,\s*(?::namevar\s*=>\s*true|namevar:\s*true)`)
+	rubyAttr      = regexp.MustCompile(`new(?:param|property)\(?\s*:"?([a-z_][a-z0-9_]*)`)
+	rubyNamevar   = regexp.MustCompile(`new(?:param|property)\(?\s*:"?([a-z_][a-z0-9_]*)"?\s*,\s*(?::namevar\s*=>\s*true|namevar:\s*true)`)
 	rubyIsNamevar = regexp.MustCompile(`(?s)newparam\(?\s*:([a-z_][a-z0-9_]*)\)?\s*do\b(?:[^e]|e[^n]|en[^d])*?isnamevar`)
 )
 
