@@ -6,8 +6,8 @@
 // Gathering reads /proc, /sys and /etc directly and runs no commands, so
 // it takes a few milliseconds where Facter takes half a second. What
 // Facter learns only from commands or Ruby is missing: augeas, ruby,
-// partitions, the disks' serial numbers, DHCP servers; virtual falls back
-// on what /sys shows.
+// the disks' serial numbers, DHCP servers, the file system of unmounted
+// partitions; virtual falls back on what /sys shows.
 package facts
 
 import (

@@ -17,7 +17,7 @@ import (
 // they need commands (augeas, ruby, lspci) or are rarely used.
 var notGathered = map[string]bool{
 	"augeas": true, "augeasversion": true,
-	"partitions": true, "ruby": true,
+	"ruby":         true,
 	"rubyplatform": true, "rubysitedir": true, "rubyversion": true, "ssh": true,
 	"dmi": true, "aio_agent_version": true, "cloud": true, "ec2_metadata": true,
 	"ec2_userdata": true, "gce": true, "az_metadata": true, "xen": true, "zfs_version": true,
