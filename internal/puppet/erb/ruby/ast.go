@@ -146,6 +146,8 @@ type (
 		cond  Node
 		body  Node
 		until bool
+		// doWhile runs the body before the first test: begin ... end while c
+		doWhile bool
 	}
 	forNode struct {
 		node
@@ -165,10 +167,11 @@ type (
 	}
 	beginNode struct {
 		node
-		body    Node
-		rescues []rescueClause
-		els     Node
-		ensure  Node
+		explicit bool // written with the begin keyword
+		body     Node
+		rescues  []rescueClause
+		els      Node
+		ensure   Node
 	}
 	rescueClause struct {
 		classes []Node

@@ -431,13 +431,15 @@ func (in *interp) eval(n Node, f *frame) (Value, error) {
 		}
 		return nil, nil
 	case *whileNode:
-		for {
-			c, err := in.eval(x.cond, f)
-			if err != nil {
-				return nil, err
-			}
-			if Truthy(c) == x.until {
-				return nil, nil
+		for first := true; ; first = false {
+			if !(first && x.doWhile) {
+				c, err := in.eval(x.cond, f)
+				if err != nil {
+					return nil, err
+				}
+				if Truthy(c) == x.until {
+					return nil, nil
+				}
 			}
 			if _, err := in.eval(x.body, f); err != nil {
 				var j *jump

@@ -243,7 +243,8 @@ func (p *parser) stmt() Node {
 			until := p.tok.text == "until"
 			p.advance()
 			c := p.exprStmt()
-			x = &whileNode{node: node{pos}, cond: c, body: x, until: until}
+			b, isBegin := x.(*beginNode)
+			x = &whileNode{node: node{pos}, cond: c, body: x, until: until, doWhile: isBegin && b.explicit}
 		case "rescue":
 			p.advance()
 			r := p.exprStmt()
@@ -1553,9 +1554,10 @@ func (p *parser) beginExpr() Node {
 	x := p.bodyWithRescue()
 	p.expectKeyword("end")
 	if b, ok := x.(*beginNode); ok {
+		b.explicit = true
 		return b
 	}
-	return &beginNode{node: node{x.Pos()}, body: x}
+	return &beginNode{node: node{x.Pos()}, body: x, explicit: true}
 }
 
 // bodyWithRescue parses statements with optional rescue/else/ensure
