@@ -86,9 +86,12 @@ type (
 		body   Node
 	}
 	paramList struct {
-		names   []param
-		splat   int // index of *rest in names, or -1
-		nparams int
+		names []param
+		splat int // index of *rest in names, or -1
+		// trailingComma is |a, |: one parameter that still spreads an
+		// array argument
+		trailingComma bool
+		nparams       int
 	}
 	param struct {
 		name string

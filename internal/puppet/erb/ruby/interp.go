@@ -150,7 +150,7 @@ func (b *Block) call(args []Value) (Value, error) {
 // bindParams assigns block arguments to parameters with Ruby's proc rules:
 // a single array argument spreads over several parameters.
 func (in *interp) bindParams(pl *paramList, args []Value, f *frame, spread bool) error {
-	if spread && len(args) == 1 && (pl.nparams > 1 || pl.splat >= 0 && pl.nparams > 1 || pl.splat == -2) {
+	if spread && len(args) == 1 && (pl.nparams > 1 || pl.trailingComma) {
 		if a, ok := args[0].(*Array); ok {
 			args = a.Elems
 		}

@@ -1309,7 +1309,7 @@ func (p *parser) paramList(closing string) *paramList {
 		if p.isOp(closing) {
 			// |a, | takes the first element only
 			pl.names = append(pl.names, param{name: ""})
-			pl.splat = -2
+			pl.trailingComma = true
 		}
 	}
 	pl.nparams = len(pl.names)
