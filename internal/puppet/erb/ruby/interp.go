@@ -593,7 +593,22 @@ func (in *interp) gvar(x *gvar) (Value, error) {
 		}
 		return nil, nil
 	}
-	return nil, &Error{Offset: x.pos, Class: "NotImplementedError", Msg: "global variable $" + name + " is not supported in templates"}
+	if specialGlobals[name] {
+		return nil, &Error{Offset: x.pos, Class: "NotImplementedError", Msg: "global variable $" + name + " is not supported in templates"}
+	}
+	// a global nothing assigned is nil, as in Ruby
+	return nil, nil
+}
+
+// specialGlobals are Ruby's predefined globals, which have values in a
+// Ruby process; ordo does not give them any.
+var specialGlobals = map[string]bool{
+	"stdout": true, "stderr": true, "stdin": true, "0": true, "PROGRAM_NAME": true,
+	"LOAD_PATH": true, ":": true, "\"": true, "LOADED_FEATURES": true, "DEBUG": true,
+	"VERBOSE": true, ",": true, "/": true, "\\": true, ";": true, ".": true, "<": true,
+	">": true, "_": true, "*": true, "$": true, "?": true, "!": true, "@": true,
+	"FILENAME": true, "SAFE": true, "-0": true, "-a": true, "-d": true, "-i": true,
+	"-l": true, "-p": true, "-v": true, "-w": true, "`": true, "'": true, "+": true,
 }
 
 func (in *interp) constant(x *constRef, f *frame) (Value, error) {
