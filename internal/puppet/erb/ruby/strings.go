@@ -394,6 +394,10 @@ func (in *interp) stringMethod(c *Call, s *String, name string, args []Value, bl
 		if len(args) != 2 {
 			return nil, unsupportedMethod(s, name+" with these arguments")
 		}
+		if k, ok := args[0].(*String); ok && !strings.Contains(s.S, k.S) {
+			// Ruby looks the substring up before it converts the value
+			return nil, raise("IndexError", "string not matched")
+		}
 		repl, err := strArg(args[1])
 		if err != nil {
 			return nil, err
