@@ -1510,7 +1510,7 @@ func (p *parser) caseExpr() Node {
 	pos := p.tok.pos
 	p.advance()
 	n := &caseNode{node: node{pos}}
-	if p.tok.kind != tNL {
+	if p.tok.kind != tNL && !p.isKeyword("when") {
 		n.subject = p.exprStmt()
 	}
 	p.skipTerms()
