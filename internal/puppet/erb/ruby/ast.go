@@ -193,7 +193,8 @@ type (
 		node
 		x Node
 	}
-	jumpNode struct {
+	resultNode struct{ node }
+	jumpNode   struct {
 		node
 		kind string // "next", "break", "return"
 		x    Node

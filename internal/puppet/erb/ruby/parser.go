@@ -12,11 +12,16 @@ import (
 type Script struct {
 	Code  []byte
 	Texts []string
+	// ResultMarker says the code ends with ResultMarker: Run then makes
+	// the output the value of the last statement when a comment hid the
+	// marker, as ERB's result does.
+	ResultMarker bool
 }
 
 // Program is a parsed script, ready to run any number of times.
 type Program struct {
-	body Node
+	body         Node
+	resultMarker bool
 }
 
 // Error is a syntax or runtime error at an offset of the script.
@@ -73,7 +78,7 @@ func Parse(s *Script) (prog *Program, err error) {
 	if p.tok.kind != tEOF {
 		p.unexpected()
 	}
-	return &Program{body: body}, nil
+	return &Program{body: body, resultMarker: s.ResultMarker}, nil
 }
 
 func (p *parser) isLocal(name string) bool {
@@ -186,7 +191,7 @@ func (p *parser) stmts() Node {
 			break
 		}
 		s.stmts = append(s.stmts, p.stmt())
-		if p.tok.kind != tNL && !p.atBodyEnd() && p.tok.kind != tText && p.tok.kind != tOutput {
+		if p.tok.kind != tNL && !p.atBodyEnd() && p.tok.kind != tText && p.tok.kind != tOutput && p.tok.kind != tResult {
 			p.unexpected()
 		}
 	}
@@ -836,6 +841,9 @@ func (p *parser) primary() Node {
 	case tText:
 		p.advance()
 		return &textNode{node{pos}, p.script.Texts[t.textIndex]}
+	case tResult:
+		p.advance()
+		return &resultNode{node{pos}}
 	case tOutput:
 		p.advance()
 		p.expectOp("(")
