@@ -140,6 +140,11 @@ func compile(src []byte) (*compiled, error) {
 				contentSrc = pos
 			}
 			content.WriteString(s[pos:start])
+			if s[pos:start] == "\n" {
+				// ERB prints a text of exactly one line break at once
+				b.putText(content.String(), contentSrc)
+				setContent(start)
+			}
 			pos = end
 			switch tok {
 			case "":

@@ -64,6 +64,8 @@ func TestRenderTable(t *testing.T) {
 		// which a txtar golden cannot hold).
 		{"a\n<% [1, [2, nil]].each do |x| %>x<% end # loop %>", "12"},
 		{"%\r\n\n\n<%# c %><% 1\n%><%- # c -%> ", "1"},
+		// a text of exactly one line break is printed on its own
+		{"<%-# c %>\n<%%=<% x = 1 -%>\n<%#\n-%>", "<%="},
 		// begin ... end while runs its body once before the test
 		{"<% i = 5 %><% begin %><%= i %><% i += 1 %><% end while i < 3 %>|<% j = 0 %><% j += 1 while j < 3 %><%= j %>", "5|3"},
 	}
