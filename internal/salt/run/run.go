@@ -512,6 +512,23 @@ func (r *runner) call(ctx context.Context, c *salt.Chunk, test bool, modWatch st
 	if retry, ok := retryOf(c.Args["retry"]); ok && modWatch == "" {
 		ret = r.retry(ctx, fn, call, ret, retry)
 	}
+	if v, ok := c.Args["check_cmd"]; ok && !test {
+		// check_cmd has the last word on the result.
+		result, comment := state.False, ""
+		for _, cmd := range commandList(v) {
+			if commandSucceeds(ctx, cmd) {
+				if result == state.False {
+					result, comment = state.True, "check_cmd determined the state succeeded"
+				}
+				continue
+			}
+			result, comment = state.False, "check_cmd determined the state failed"
+			break
+		}
+		if comment != "" {
+			ret.Result, ret.Comment = result, comment
+		}
+	}
 	rec.Result, rec.Changes, rec.Comment, rec.SkipWatch = ret.Result, ret.Changes, ret.Comment, ret.SkipWatch
 	if rec.Changes == nil {
 		rec.Changes = state.Changes{}
