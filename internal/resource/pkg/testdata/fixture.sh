@@ -11,6 +11,8 @@ apt_update() {
   apt-get -o DPkg::Lock::Timeout=600 -o Dir::Etc::sourcelist="$list" -o Dir::Etc::sourceparts=- \
     -o APT::Get::List-Cleanup=0 -q update >/dev/null 2>&1
 }
+# dpkg waits for the lock other programs may hold; apt-get is told to.
+dpkg() { n=0; until command dpkg "$@"; do n=$((n+1)); [ $n -lt 60 ] && sleep 5 || return 1; done; }
 scan() { (cd "$dir/repo" && dpkg-scanpackages . /dev/null > Packages 2>/dev/null) }
 deb() { # NAME VERSION
   d=$(mktemp -d)
