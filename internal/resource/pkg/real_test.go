@@ -26,6 +26,7 @@ func fixture(t *testing.T) (fix, debs string) {
 			t.Skipf("needs %s", p)
 		}
 	}
+	providertest.Lock(t, "ordoprov-pkg")
 	dir, err := os.MkdirTemp("", "ordoprov-pkg.")
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,7 @@
 # purges the test packages, `destroy` removes everything built.
 set -e
 dir=$1
-list=/etc/apt/sources.list.d/ordoprov-test.list
+list=/etc/apt/sources.list.d/ordoprov-test-$(basename "$dir").list
 apt_update() {
   apt-get -o DPkg::Lock::Timeout=600 -o Dir::Etc::sourcelist="$list" -o Dir::Etc::sourceparts=- \
     -o APT::Get::List-Cleanup=0 -q update >/dev/null 2>&1
@@ -39,6 +39,6 @@ purge)
   for p in ordoprov-a ordoprov-b; do dpkg --purge "$p" >/dev/null 2>&1 || true; done ;;
 destroy)
   for p in ordoprov-a ordoprov-b; do dpkg --purge "$p" >/dev/null 2>&1 || true; done
-  rm -f "$list" /var/lib/apt/lists/$(echo "$dir/repo" | sed 's,^/,,; s,/,_,g')_._Packages*
+  rm -f "$list" /var/lib/apt/lists/$(echo "$dir/repo" | sed 's,/,_,g')_._Packages*
   rm -rf "$dir/debs" "$dir/repo" ;;
 esac
