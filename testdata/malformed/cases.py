@@ -249,6 +249,10 @@ case("src-dir-noensure", "source is a directory, no ensure.",
      catalog(f(R + "f", source="@ROOT@/srcdir")), setup="mkdir srcdir && echo x > srcdir/a")
 case("src-dir-over-file", "source is a directory, ensure => file, a file is there.",
      catalog(f(R + "f", ensure="file", source="@ROOT@/srcdir")), setup="mkdir srcdir && echo old > r/f")
+case("src-file-ensure-directory", "source is a plain file, ensure => directory.",
+     catalog(f(R + "f", ensure="directory", source="@ROOT@/src")), setup="echo src > src")
+case("src-file-ensure-link", "source is a plain file, ensure => link.",
+     catalog(f(R + "f", ensure="link", source="@ROOT@/src")), setup="echo src > src")
 case("src-missing", "source does not exist.", catalog(f(R + "f", source="@ROOT@/nosuch")))
 case("src-missing-then-present", "The first source is missing, the second exists.",
      catalog(f(R + "f", source=["@ROOT@/nosuch", "@ROOT@/src"])), setup="echo second > src")

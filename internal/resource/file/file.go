@@ -669,9 +669,11 @@ func (f *instance) readSource() error {
 			if err != nil {
 				return err
 			}
-			f.ensure = "file"
+			// Even under ensure => directory or link.
+			f.ensure, f.hasData = "file", true
 			f.content = b
 			f.wantSum = f.sum(b)
+			f.addProp((*contentProp)(f))
 		case "directory":
 			// Without recursion a directory source only makes a directory.
 			f.srcDir = true
@@ -700,16 +702,25 @@ func (f *instance) linkTo(target string) {
 	if f.curType == "link" {
 		f.curLink, _ = os.Readlink(f.path)
 	}
-	for _, p := range f.props {
-		if p.Name() == "target" {
+	f.addProp((*targetProp)(f))
+}
+
+// propOrder is the order Puppet syncs a file's properties in.
+var propOrder = map[string]int{"ensure": 0, "content": 1, "target": 2, "owner": 3, "group": 4, "mode": 5}
+
+// addProp adds p to the managed properties in Puppet's order, unless it is
+// there already: a source can make a file of another kind than declared.
+func (f *instance) addProp(p resource.Property) {
+	at := len(f.props)
+	for i, q := range f.props {
+		if q.Name() == p.Name() {
 			return
 		}
+		if propOrder[q.Name()] > propOrder[p.Name()] && at == len(f.props) {
+			at = i
+		}
 	}
-	at := 0
-	if len(f.props) > 0 && f.props[0].Name() == "ensure" {
-		at = 1
-	}
-	f.props = append(f.props[:at], append([]resource.Property{(*targetProp)(f)}, f.props[at:]...)...)
+	f.props = append(f.props[:at], append([]resource.Property{p}, f.props[at:]...)...)
 }
 
 // readRegular reads the plain file at p. It opens without waiting (a FIFO
