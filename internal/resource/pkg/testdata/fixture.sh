@@ -7,9 +7,12 @@
 set -e
 dir=$1
 list=/etc/apt/sources.list.d/ordoprov-test-$(basename "$dir").list
-apt_update() {
-  apt-get -o DPkg::Lock::Timeout=600 -o Dir::Etc::sourcelist="$list" -o Dir::Etc::sourceparts=- \
-    -o APT::Get::List-Cleanup=0 -q update >/dev/null 2>&1
+apt_update() { # retried while another apt holds the lists' lock
+  n=0
+  until apt-get -o DPkg::Lock::Timeout=600 -o Dir::Etc::sourcelist="$list" -o Dir::Etc::sourceparts=- \
+    -o APT::Get::List-Cleanup=0 -q update >/dev/null 2>&1; do
+    n=$((n+1)); [ $n -lt 60 ] || return 1; sleep 5
+  done
 }
 # dpkg waits for the lock other programs may hold; apt-get is told to.
 dpkg() { n=0; until command dpkg "$@"; do n=$((n+1)); [ $n -lt 60 ] && sleep 5 || return 1; done; }
