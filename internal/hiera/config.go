@@ -46,15 +46,14 @@ type config struct {
 	root    string // the folder relative paths start from
 	version int
 	// defaults
-	datadir      string
-	defKind      string
-	defFunction  string
-	defOptions   *catalog.Hash
-	hierarchy    []entry
-	defaultHier  []entry
-	hasDefault   bool
-	v3MergeDeep  string // v3 merge_behavior
-	v3DeepMerged *catalog.Hash
+	datadir     string
+	defKind     string
+	defFunction string
+	defOptions  *catalog.Hash
+	hierarchy   []entry
+	defaultHier []entry
+	hasDefault  bool
+	v3MergeDeep string // v3 merge_behavior
 }
 
 // entry is one level of a hierarchy.

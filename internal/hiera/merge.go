@@ -90,12 +90,6 @@ func namedStrategy(name string) (*strategy, error) {
 	return nil, &Error{Msg: fmt.Sprintf("Unknown merge strategy: '%s'", name), Evaluation: true}
 }
 
-// found is a value that was found, or not.
-type found struct {
-	v  catalog.Value
-	ok bool
-}
-
 // lookup merges the answers of n variants as Puppet's
 // MergeStrategy#lookup does: first found stops at the first; the others
 // merge every variant found, higher priority (earlier) first.

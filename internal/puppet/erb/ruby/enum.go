@@ -1,7 +1,6 @@
 package ruby
 
 import (
-	"errors"
 	"math"
 	"strings"
 )
@@ -671,5 +670,3 @@ func joinValues(elems []Value, sep string, seen map[*Array]bool) (string, error)
 	}
 	return b.String(), nil
 }
-
-var errStop = errors.New("stop")
