@@ -371,3 +371,54 @@ Notify[c] < Class[main]
 		t.Error("unrelated resources explained")
 	}
 }
+
+// A pre-check's first resource waits for all the watched one waits for
+// (it is tried in a dry run at the first one's turn); each vertex knows
+// the kinds of its edges.
+func TestPreCheckInheritsDependencies(t *testing.T) {
+	c := parseCatalog(t, mainHeader+`
+Notify[dep] < Class[main]
+Notify[watched] < Class[main] require=Notify[dep]
+Notify[first] < Class[main]
+rel Notify[first] pre-check Notify[watched]
+rel Notify[dep] on-change Notify[other]
+Notify[other] < Class[main]
+`)
+	g := mustBuild(t, c, Options{})
+	v := func(title string) *Vertex { return g.Vertex(c.Resource(catalog.Ref{Type: "Notify", Title: title})) }
+	var got []string
+	for _, e := range g.In(v("first")) {
+		got = append(got, fmt.Sprintf("%s %s %s", e.From, e.Kind, e.Origin))
+	}
+	want := []string{"Notify[dep] order pre-check of Notify[watched]", "Class[Main] refresh contains"}
+	if !slices.Equal(got, want) {
+		t.Errorf("in-edges of Notify[first]:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var order []string
+	for _, x := range g.Order() {
+		if x.Whit == NotWhit && x.Resource.Type == "Notify" {
+			order = append(order, x.Resource.Title)
+		}
+	}
+	if want := []string{"dep", "first", "watched", "other"}; !slices.Equal(order, want) {
+		t.Errorf("order %v, want %v", order, want)
+	}
+	for _, tc := range []struct {
+		title   string
+		in, out catalog.EdgeKind
+		has     bool
+	}{
+		{"first", catalog.Order, catalog.PreCheck, true},
+		{"watched", catalog.PreCheck, catalog.Refresh, true},
+		{"other", catalog.OnChange, catalog.Refresh, true},
+		{"dep", catalog.OnChange, catalog.OnChange, false},
+	} {
+		x := v(tc.title)
+		if x.HasIn(tc.in) != tc.has || !x.HasOut(tc.out) && tc.has {
+			t.Errorf("%s: HasIn(%s) = %v, HasOut(%s) = %v", tc.title, tc.in, x.HasIn(tc.in), tc.out, x.HasOut(tc.out))
+		}
+	}
+	if !v("dep").HasOut(catalog.OnChange) {
+		t.Errorf("dep: HasOut(on-change) = false")
+	}
+}
