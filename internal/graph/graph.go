@@ -109,7 +109,7 @@ type Options struct {
 }
 
 // WhitKind tells a container's sentinels from ordinary vertices.
-type WhitKind int
+type WhitKind uint8
 
 const (
 	NotWhit WhitKind = iota
@@ -120,6 +120,7 @@ const (
 )
 
 // Vertex is a resource or a container's sentinel in the relationship graph.
+// Its fields are laid out small: a catalog has one per resource.
 type Vertex struct {
 	// Resource is the resource, or for a whit its container.
 	Resource *catalog.Resource
@@ -128,18 +129,17 @@ type Vertex struct {
 	// not to be applied («Skipping because virtual»).
 	Skip bool
 
-	prio  int   // priority rank: lower runs first; a whit shares its container's
-	seq   int   // insertion sequence, for stable tie-breaks
-	id    int   // dense index into Graph.verts once built
-	ri    int32 // index of Resource among the kept resources
-	out   adjacency
-	in    adjacency
-	gone  bool
-	dname string
+	gone bool
 	// inKinds and outKinds are the sets (bit 1<<kind) of the kinds of the
 	// vertex's edges, so that the walk asks about a kind only where there
 	// is one.
 	inKinds, outKinds uint8
+	ri                int32 // index of Resource among the kept resources
+	prio              int32 // priority rank: lower runs first; a whit shares its container's
+	seq               int32 // insertion sequence, for stable tie-breaks
+	id                int32 // dense index into Graph.verts once built
+	out, in           adjacency
+	dname             string
 }
 
 // HasIn reports whether an edge of kind k ends at v.
@@ -179,7 +179,7 @@ func whitName(kind WhitKind, r *catalog.Resource) string {
 }
 
 // Priority is the vertex's rank in the chosen ordering (lower first).
-func (v *Vertex) Priority() int { return v.prio }
+func (v *Vertex) Priority() int { return int(v.prio) }
 
 // displayRef is a resource's reference as the agent prints it: the main
 // class is Class[Main] there.
@@ -352,7 +352,7 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 	b.expandContainers()
 	g.verts = g.liveVertices()
 	for i, v := range g.verts {
-		v.id = i
+		v.id = int32(i)
 		for e := range v.out.each {
 			v.outKinds |= 1 << e.Kind
 			e.To.inKinds |= 1 << e.Kind
@@ -362,8 +362,8 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 }
 
 func (b *builder) addVertex(v *Vertex, prio int) *Vertex {
-	v.prio = prio
-	v.seq = b.seq
+	v.prio = int32(prio)
+	v.seq = int32(b.seq)
 	b.seq++
 	b.g.all = append(b.g.all, v)
 	return v
@@ -805,8 +805,8 @@ func (b *builder) expandContainers() {
 		}
 		x := g.rv[i]
 		containers = append(containers, x)
-		adm[x] = b.addVertex(&Vertex{Resource: r, Whit: Admissible, ri: x.ri, dname: whitName(Admissible, r)}, x.prio)
-		comp[x] = b.addVertex(&Vertex{Resource: r, Whit: Completed, ri: x.ri, dname: whitName(Completed, r)}, x.prio)
+		adm[x] = b.addVertex(&Vertex{Resource: r, Whit: Admissible, ri: x.ri, dname: whitName(Admissible, r)}, int(x.prio))
+		comp[x] = b.addVertex(&Vertex{Resource: r, Whit: Completed, ri: x.ri, dname: whitName(Completed, r)}, int(x.prio))
 	}
 	admOf := func(v *Vertex) *Vertex {
 		if w := adm[v]; w != nil {
