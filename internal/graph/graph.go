@@ -217,8 +217,9 @@ type Graph struct {
 	// edges came (the first is its parent).
 	containersOf [][]int32
 
-	pathMu sync.Mutex
-	paths  [][]string
+	pathMu  sync.Mutex
+	paths   [][]string // each resource's path segments, made when first asked
+	pathStr []string   // each resource's path, whose last segment is a substring of it
 
 	relVerts []*Vertex // vertices and edges when relationships.dot is written
 	relEdges []*Edge
@@ -306,6 +307,7 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 		g.resIndex[r] = int32(i)
 	}
 	g.paths = make([][]string, n)
+	g.pathStr = make([]string, n)
 	if err := b.buildLookup(); err != nil {
 		return nil, err
 	}
