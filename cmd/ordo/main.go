@@ -1,6 +1,6 @@
 // Command ordo is a configuration-management engine: it applies Puppet's
 // JSON catalogs, ordering their resources by their relationships and making
-// the machine match (Puppet manifests and Salt states are coming).
+// the machine match, and applies Salt states (Puppet manifests are coming).
 package main
 
 import (

@@ -359,6 +359,7 @@ type transaction struct {
 	progress  int
 
 	durable durable.Batch // new files to sync before the run ends
+	batches batches       // providers' batch prefetches, once each
 }
 
 // prefetch lets the instances that can read ahead do so on a spare core
@@ -494,6 +495,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 			if !s.Failed && !s.FailedToRestart {
 				t.queueEvents(v, src, s.Events)
 			}
+			t.invalidateRefreshes(v, s)
 		}
 		t.processEvents(ctx, v, s)
 		if v.Whit == graph.NotWhit {
@@ -508,6 +510,22 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	t.mu.Unlock()
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Evaluated in %0.2f seconds", t.now().Sub(start).Seconds()))
+	}
+}
+
+// invalidateRefreshes drops the refresh events queued for v when one of
+// its changes (real or noop) makes them pointless, as Puppet's event
+// manager does.
+func (t *transaction) invalidateRefreshes(v *graph.Vertex, s *Status) {
+	for _, e := range s.Events {
+		if !e.InvalidatesRefresh || e.Status == EventFailure {
+			continue
+		}
+		t.log.Log(resource.Info, s.Path, "Unscheduling refresh on "+v.String())
+		t.mu.Lock()
+		delete(t.queues, v)
+		t.mu.Unlock()
+		return
 	}
 }
 
@@ -661,6 +679,16 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 			result = s
 		}
 	}()
+	if nf, ok := inst.(resource.NotFunctional); ok {
+		// Puppet does not evaluate a resource whose provider cannot work
+		// here: one error line, and the resource counts as failed.
+		t.log.Log(resource.Err, s.Path, nf.NotFunctional().Error())
+		s.Failed = true
+		return s
+	}
+	if pf, ok := inst.(resource.Prefetched); ok {
+		t.batches.feed(ctx, t.plan.opts.Types, v.Resource, pf, h)
+	}
 	if err := inst.Retrieve(ctx, h); err != nil {
 		t.failedBecause(s, err)
 		return s
@@ -672,6 +700,9 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 	changed := false
 	for _, p := range toSync {
 		ev := Event{Name: p.Event(), Property: p.Name(), Previous: p.Current(), Desired: p.Desired(), Time: t.now()}
+		if ri, ok := p.(resource.RefreshInvalidator); ok && ri.InvalidatesRefresh() {
+			ev.InvalidatesRefresh = true
+		}
 		if sensitive(v.Resource, p) {
 			ev.Previous, ev.Desired, ev.Redacted = catalog.Sensitive{Value: ev.Previous}, catalog.Sensitive{Value: ev.Desired}, true
 		}

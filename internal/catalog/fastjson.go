@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -203,30 +202,27 @@ func (d *fastDecoder) literal(word string) {
 	d.i += len(word)
 }
 
-// str reads a JSON string.
+// str reads a JSON string. Its bytes are kept as they are, UTF-8 or not
+// (jsonstring.go).
 func (d *fastDecoder) str() string {
 	d.expect('"')
 	start := d.i
 	end, escaped := d.closingQuote(start)
 	body := d.s[start:end]
 	d.i = end + 1
-	ascii := true
-	for k := 0; k < len(body); k++ {
-		if c := body[k]; c-0x20 >= 0x60 { // c < 0x20 || c >= 0x80
-			if c < 0x20 {
+	if !escaped {
+		for k := 0; k < len(body); k++ {
+			if body[k] < 0x20 {
 				panic(errBail)
 			}
-			ascii = false
 		}
+		return d.strs.keep(body)
 	}
-	if !escaped {
-		if ascii || utf8.ValidString(body) {
-			return d.strs.keep(body)
-		}
-	} else if v, ok := unescape(body); ok {
-		return v
+	v, err := unquote(body)
+	if err != nil {
+		panic(errBail)
 	}
-	return d.jsonString(start)
+	return v
 }
 
 // closingQuote finds the quote that ends the string whose body starts at
@@ -249,17 +245,6 @@ func (d *fastDecoder) closingQuote(start int) (end int, escaped bool) {
 		escaped = true
 		pos = q + 1
 	}
-}
-
-// jsonString decodes the string whose body starts at start and whose
-// closing quote is just before d.i by encoding/json's own rules (\u
-// escapes, invalid UTF-8).
-func (d *fastDecoder) jsonString(start int) string {
-	var v string
-	if err := json.Unmarshal([]byte(d.s[start-1:d.i]), &v); err != nil {
-		panic(errBail)
-	}
-	return v
 }
 
 // strOrNull reads a string; null leaves old, as encoding/json does.
@@ -514,6 +499,9 @@ func (d *fastDecoder) resource() *Resource {
 	}
 	r.Type = CanonicalType(typ)
 	if isStr {
+		if !utf8.ValidString(titleStr) {
+			panic(errBail)
+		}
 		r.Title = titleStr
 	} else {
 		r.Title = Scalar(title)
@@ -566,42 +554,4 @@ func (d *fastDecoder) edge() Containment {
 		panic(errBail)
 	}
 	return Containment{Container: from, Member: to}
-}
-
-// unescape decodes the body of a JSON string with the one-letter escapes
-// only; ok is false for \u escapes, bad escapes and invalid UTF-8.
-func unescape(body string) (string, bool) {
-	if !utf8.ValidString(body) {
-		return "", false
-	}
-	var b strings.Builder
-	b.Grow(len(body))
-	for {
-		k := strings.IndexByte(body, '\\')
-		if k < 0 {
-			b.WriteString(body)
-			return b.String(), true
-		}
-		b.WriteString(body[:k])
-		if k+1 >= len(body) {
-			return "", false
-		}
-		switch body[k+1] {
-		case '"', '\\', '/':
-			b.WriteByte(body[k+1])
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		default:
-			return "", false
-		}
-		body = body[k+2:]
-	}
 }

@@ -79,6 +79,7 @@ var fastCases = []string{
 	`{"edges": [{"source": "Class[main]"}]}`,
 	`{"catalog_format": 3}`,
 	`{"name": "a", "name": null}`,
+	"{\"name\": \"n\xff\", \"resources\": [{\"type\": \"file\", \"title\": \"/x\xfe\", \"tags\": [\"\xc3\"], \"parameters\": {\"c\xff\": \"\\u00e9\x80\\ud800\"}}]}",
 	`{"name": "bad \xff utf8"}`,
 	`{"name": "a\\\"b\\\\", "environment": "\\", "catalog_uuid": "q\"\"\\\"", "tags": ["\u00e9\ud83d\ude00", "\ud800", "x\/y\b\f\r"]}`,
 	`{"name": "ctl \u0001 ok", "environment": "raw` + "\t" + `tab"}`,

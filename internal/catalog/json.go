@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // FormatVersion is the catalog_format ordo reads and writes.
@@ -29,35 +30,58 @@ func (e *DecodeError) Error() string {
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
 
-type wireCatalog struct {
-	Tags          []string          `json:"tags"`
-	Name          string            `json:"name"`
+// wireCatalogOf is the catalog's JSON. Its strings are S and its lists of
+// strings L: rawString and stringList keep the bytes of strings
+// (jsonstring.go); string and []string give encoding/json's errors with
+// their positions.
+type wireCatalogOf[S ~string, L ~[]string] struct {
+	Tags          L                 `json:"tags"`
+	Name          S                 `json:"name"`
 	Version       json.RawMessage   `json:"version"`
-	CodeID        *string           `json:"code_id"`
-	CatalogUUID   string            `json:"catalog_uuid"`
+	CodeID        *S                `json:"code_id"`
+	CatalogUUID   S                 `json:"catalog_uuid"`
 	CatalogFormat int               `json:"catalog_format"`
-	Environment   string            `json:"environment"`
+	Environment   S                 `json:"environment"`
 	Resources     []json.RawMessage `json:"resources"`
-	Edges         []wireEdge        `json:"edges"`
-	Classes       []string          `json:"classes"`
+	Edges         []wireEdgeOf[S]   `json:"edges"`
+	Classes       L                 `json:"classes"`
 }
 
-type wireResource struct {
-	Type       string          `json:"type"`
+type wireResourceOf[S ~string, L ~[]string] struct {
+	Type       S               `json:"type"`
 	Title      json.RawMessage `json:"title"`
-	Tags       []string        `json:"tags,omitempty"`
-	File       string          `json:"file,omitempty"`
+	Tags       L               `json:"tags,omitempty"`
+	File       S               `json:"file,omitempty"`
 	Line       int             `json:"line,omitempty"`
 	Exported   bool            `json:"exported"`
 	Virtual    bool            `json:"virtual,omitempty"`
-	Kind       string          `json:"kind,omitempty"`
+	Kind       S               `json:"kind,omitempty"`
 	Parameters json.RawMessage `json:"parameters,omitempty"`
-	Sensitive  []string        `json:"sensitive_parameters,omitempty"`
+	Sensitive  L               `json:"sensitive_parameters,omitempty"`
 }
 
-type wireEdge struct {
-	Source string `json:"source"`
-	Target string `json:"target"`
+type wireEdgeOf[S ~string] struct {
+	Source S `json:"source"`
+	Target S `json:"target"`
+}
+
+type (
+	wireCatalog  = wireCatalogOf[rawString, stringList]
+	wireResource = wireResourceOf[rawString, stringList]
+	wireEdge     = wireEdgeOf[string]
+)
+
+// unmarshal decodes data into v, a wire type with rawString fields. On
+// an error it decodes again into plain, the same type with plain strings,
+// for encoding/json's error with its position.
+func unmarshal(data []byte, v, plain any) error {
+	err := json.Unmarshal(data, v)
+	if err != nil {
+		if perr := json.Unmarshal(data, plain); perr != nil {
+			return perr
+		}
+	}
+	return err
 }
 
 // Decode reads a catalog in Puppet's JSON catalog format. file names the
@@ -199,7 +223,7 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 		return &DecodeError{File: file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
 	}
 	var w wireCatalog
-	if err := json.Unmarshal(data, &w); err != nil {
+	if err := unmarshal(data, &w, &wireCatalogOf[string, []string]{}); err != nil {
 		var syn *json.SyntaxError
 		var typ *json.UnmarshalTypeError
 		switch {
@@ -213,15 +237,15 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 	if w.CatalogFormat != 0 && w.CatalogFormat > FormatVersion {
 		return nil, &DecodeError{File: file, Msg: fmt.Sprintf("catalog_format %d is newer than the %d ordo reads", w.CatalogFormat, FormatVersion)}
 	}
-	c := New(w.Name)
+	c := New(string(w.Name))
 	if w.Environment != "" {
-		c.Environment = w.Environment
+		c.Environment = string(w.Environment)
 	}
 	c.Version = rawScalar(w.Version)
 	if w.CodeID != nil {
-		c.CodeID = *w.CodeID
+		c.CodeID = string(*w.CodeID)
 	}
-	c.CatalogUUID = w.CatalogUUID
+	c.CatalogUUID = string(w.CatalogUUID)
 	c.Tags = w.Tags
 	c.Classes = w.Classes
 	for i, raw := range w.Resources {
@@ -229,7 +253,7 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 		// it is done only for an error message.
 		off := func() int64 { return resourceOffset(data, w.Resources[:i+1]) }
 		var wr wireResource
-		if err := json.Unmarshal(raw, &wr); err != nil {
+		if err := unmarshal(raw, &wr, &wireResourceOf[string, []string]{}); err != nil {
 			var typ *json.UnmarshalTypeError
 			if errors.As(err, &typ) && typ.Field != "" {
 				return nil, fail(off()+typ.Offset, "resource %d: %s", i+1, typeErrorText(typ))
@@ -240,18 +264,26 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 			return nil, fail(off(), "resource %d has no type", i+1)
 		}
 		title, err := decodeValue(wr.Title)
+		if errors.Is(err, errLoneSurrogate) {
+			return nil, fail(off(), "title of resource %d (%s): %v", i+1, wr.Type, err)
+		}
 		if err != nil || title == nil {
 			return nil, fail(off(), "resource %d (%s) has no usable title", i+1, wr.Type)
 		}
+		if s, ok := title.(string); ok && !utf8.ValidString(s) {
+			// Puppet matches titles with regular expressions, which
+			// refuse them.
+			return nil, fail(off(), "title of resource %d (%s): invalid byte sequence in UTF-8", i+1, wr.Type)
+		}
 		r := &Resource{
-			Type:      CanonicalType(wr.Type),
+			Type:      CanonicalType(string(wr.Type)),
 			Title:     Scalar(title),
 			Tags:      wr.Tags,
-			File:      wr.File,
+			File:      string(wr.File),
 			Line:      wr.Line,
 			Exported:  wr.Exported,
 			Virtual:   wr.Virtual,
-			Kind:      wr.Kind,
+			Kind:      string(wr.Kind),
 			Sensitive: wr.Sensitive,
 		}
 		if len(wr.Parameters) > 0 {
@@ -273,12 +305,12 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 		}
 	}
 	for i, e := range w.Edges {
-		src, ok1 := ParseRef(e.Source)
-		dst, ok2 := ParseRef(e.Target)
+		src, ok1 := ParseRef(string(e.Source))
+		dst, ok2 := ParseRef(string(e.Target))
 		if !ok1 || !ok2 {
-			bad, end := e.Source, "source"
+			bad, end := string(e.Source), "source"
 			if ok1 {
-				bad, end = e.Target, "target"
+				bad, end = string(e.Target), "target"
 			}
 			msg := fmt.Sprintf("edge %d: the %s %s is not a resource reference", i+1, end, rubyInspect(bad))
 			if bad == "" {
@@ -356,7 +388,7 @@ func decodeValue(raw json.RawMessage) (Value, error) {
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
-	v, err := readValue(dec)
+	v, err := readValue(dec, raw)
 	if err != nil {
 		return nil, err
 	}
@@ -366,7 +398,8 @@ func decodeValue(raw json.RawMessage) (Value, error) {
 	return v, nil
 }
 
-func readValue(dec *json.Decoder) (Value, error) {
+func readValue(dec *json.Decoder, raw []byte) (Value, error) {
+	start := dec.InputOffset()
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, err
@@ -377,7 +410,7 @@ func readValue(dec *json.Decoder) (Value, error) {
 		case '[':
 			list := []Value{}
 			for dec.More() {
-				v, err := readValue(dec)
+				v, err := readValue(dec, raw)
 				if err != nil {
 					return nil, err
 				}
@@ -388,15 +421,20 @@ func readValue(dec *json.Decoder) (Value, error) {
 		case '{':
 			h := NewHash()
 			for dec.More() {
+				kstart := dec.InputOffset()
 				kt, err := dec.Token()
 				if err != nil {
 					return nil, err
 				}
-				v, err := readValue(dec)
+				key, err := tokenString(raw, kstart, dec.InputOffset(), kt.(string))
 				if err != nil {
 					return nil, err
 				}
-				h.Set(kt.(string), v)
+				v, err := readValue(dec, raw)
+				if err != nil {
+					return nil, err
+				}
+				h.Set(key, v)
 			}
 			if _, err := dec.Token(); err != nil {
 				return nil, err
@@ -408,7 +446,9 @@ func readValue(dec *json.Decoder) (Value, error) {
 			return i, nil
 		}
 		return t.Float64()
-	case string, bool, nil:
+	case string:
+		return tokenString(raw, start, dec.InputOffset(), t)
+	case bool, nil:
 		return t, nil
 	}
 	return nil, fmt.Errorf("unexpected token %v", tok)
@@ -585,9 +625,37 @@ func encodeResource(b *bytes.Buffer, r *Resource, redact bool) {
 	b.WriteString("}")
 }
 
+// jsonString quotes s for JSON as encoding/json does, but keeps bytes
+// that are not UTF-8 as they are (encoding/json writes U+FFFD), so that
+// Decode gives back the same bytes.
 func jsonString(s string) string {
-	js, _ := json.Marshal(s)
-	return string(js)
+	if utf8.ValidString(s) {
+		js, _ := json.Marshal(s)
+		return string(js)
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for len(s) > 0 {
+		n := 0
+		for n < len(s) {
+			r, size := utf8.DecodeRuneInString(s[n:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			n += size
+		}
+		if n > 0 {
+			js, _ := json.Marshal(s[:n])
+			b.Write(js[1 : len(js)-1])
+		}
+		if n < len(s) {
+			b.WriteByte(s[n])
+			n++
+		}
+		s = s[n:]
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 func encodeValue(b *bytes.Buffer, v Value, redact bool) {
@@ -614,8 +682,20 @@ func encodeValue(b *bytes.Buffer, v Value, redact bool) {
 			encodeValue(b, x.vals[k], redact)
 		}
 		b.WriteByte('}')
+	case string:
+		b.WriteString(jsonString(x))
 	case *Rich:
 		encodeValue(b, x.Data, redact)
+	case float64:
+		// Puppet writes a float as a float even when it is integral.
+		js, err := json.Marshal(x)
+		if err != nil {
+			js = []byte(jsonString(fmt.Sprint(x)))
+		}
+		b.Write(js)
+		if !bytes.ContainsAny(js, ".eE\"") {
+			b.WriteString(".0")
+		}
 	case Sensitive:
 		if redact {
 			b.WriteString(jsonString(Redacted))

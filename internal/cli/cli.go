@@ -54,10 +54,12 @@ catalog with 'ordo apply --catalog'.`,
 	root.SetErr(stdio.Err)
 	root.AddCommand(
 		newApplyCmd(stdio),
+		newCompileCmd(stdio),
 		newFactsCmd(stdio),
 		newGraphCmd(stdio),
 		newDescribeCmd(stdio),
 		newParserCmd(stdio),
+		newSaltCmd(stdio),
 	)
 	return root
 }

@@ -31,7 +31,8 @@ func YAML(data []byte) (catalog.Value, error) {
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, nil
 	}
-	return fromNode(doc.Content[0], 0)
+	d := &decoder{}
+	return d.fromNode(doc.Content[0], 0)
 }
 
 // SyntaxError is a YAML syntax error worded as Ruby's Psych words it.
@@ -60,24 +61,36 @@ func psychError(err error) error {
 	return &SyntaxError{Problem: le.Message, Context: le.ContextMsg, Line: max(mark.Line, 1), Column: max(mark.Column, 1)}
 }
 
-const maxDepth = 10000
+const (
+	maxDepth = 10000
+	// maxValues bounds what aliases may expand to, against documents
+	// that grow exponentially through nested aliases.
+	maxValues = 1_000_000
+)
 
-func fromNode(n *yaml.Node, depth int) (catalog.Value, error) {
+// decoder turns YAML nodes into values, counting what it makes.
+type decoder struct{ values int }
+
+func (d *decoder) fromNode(n *yaml.Node, depth int) (catalog.Value, error) {
 	if depth > maxDepth {
 		return nil, errors.New("data nested too deeply")
+	}
+	d.values++
+	if d.values > maxValues {
+		return nil, errors.New("data expands to too many values")
 	}
 	switch n.Kind {
 	case yaml.DocumentNode:
 		if len(n.Content) == 0 {
 			return nil, nil
 		}
-		return fromNode(n.Content[0], depth+1)
+		return d.fromNode(n.Content[0], depth+1)
 	case yaml.AliasNode:
-		return fromNode(n.Alias, depth+1)
+		return d.fromNode(n.Alias, depth+1)
 	case yaml.SequenceNode:
 		out := make([]catalog.Value, 0, len(n.Content))
 		for _, c := range n.Content {
-			v, err := fromNode(c, depth+1)
+			v, err := d.fromNode(c, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -86,7 +99,7 @@ func fromNode(n *yaml.Node, depth int) (catalog.Value, error) {
 		return out, nil
 	case yaml.MappingNode:
 		h := catalog.NewHash()
-		if err := addPairs(h, n, depth); err != nil {
+		if err := d.addPairs(h, n, depth); err != nil {
 			return nil, err
 		}
 		return h, nil
@@ -97,7 +110,7 @@ func fromNode(n *yaml.Node, depth int) (catalog.Value, error) {
 }
 
 // addPairs adds a mapping's entries to h, expanding merge keys (<<).
-func addPairs(h *catalog.Hash, n *yaml.Node, depth int) error {
+func (d *decoder) addPairs(h *catalog.Hash, n *yaml.Node, depth int) error {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, vn := n.Content[i], n.Content[i+1]
 		if k.Kind == yaml.ScalarNode && k.Value == "<<" && k.Style == 0 {
@@ -114,18 +127,18 @@ func addPairs(h *catalog.Hash, n *yaml.Node, depth int) error {
 					s = s.Alias
 				}
 				if s.Kind == yaml.MappingNode {
-					if err := addPairs(h, s, depth+1); err != nil {
+					if err := d.addPairs(h, s, depth+1); err != nil {
 						return err
 					}
 				}
 			}
 			continue
 		}
-		kv, err := fromNode(k, depth+1)
+		kv, err := d.fromNode(k, depth+1)
 		if err != nil {
 			return err
 		}
-		v, err := fromNode(vn, depth+1)
+		v, err := d.fromNode(vn, depth+1)
 		if err != nil {
 			return err
 		}
@@ -147,25 +160,31 @@ func keyString(k catalog.Value) string {
 	return catalog.Scalar(k)
 }
 
+// Psych's scalar scanner (Ruby 3.1), which decides the type of a plain
+// scalar.
 var (
-	intRE      = regexp.MustCompile(`^[-+]?(?:0|[1-9][0-9_,]*)$`)
-	octRE      = regexp.MustCompile(`^[-+]?0[0-7_,]+$`)
-	octORE     = regexp.MustCompile(`^[-+]?0o[0-7_]+$`)
-	hexRE      = regexp.MustCompile(`^[-+]?0x[0-9a-fA-F_,]+$`)
-	binRE      = regexp.MustCompile(`^[-+]?0b[01_,]+$`)
-	floatRE    = regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9][0-9_,]*(?:\.[0-9_]*)?)(?:[eE][-+]?[0-9]+)?$`)
-	infRE      = regexp.MustCompile(`^[-+]?\.(?:inf|Inf|INF)$`)
-	nanRE      = regexp.MustCompile(`^\.(?:nan|NaN|NAN)$`)
-	sexagIntRE = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$`)
+	stringishRE = regexp.MustCompile(`^[^\d.:-]?[\pL_\s!@#$%^&*(){}<>|/\\~;=]+`)
+	notBoolRE   = regexp.MustCompile(`(?i)^[^ytonf~]`)
+	nullRE      = regexp.MustCompile(`(?i)^null$`)
+	trueRE      = regexp.MustCompile(`(?i)^(yes|true|on)$`)
+	falseRE     = regexp.MustCompile(`(?i)^(no|false|off)$`)
+	timeRE      = regexp.MustCompile(`^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$`)
+	dateRE      = regexp.MustCompile(`^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$`)
+	posInfRE    = regexp.MustCompile(`(?i)^\+?\.inf$`)
+	negInfRE    = regexp.MustCompile(`(?i)^-\.inf$`)
+	nanRE       = regexp.MustCompile(`(?i)^\.nan$`)
+	symbolRE    = regexp.MustCompile(`^:(["'])(.*)(["'])$`)
+	sexagIntRE  = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}$`)
+	sexagFltRE  = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\.[0-9_]*$`)
+	floatRE     = regexp.MustCompile(`^(?:[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$`)
+	integerRE   = regexp.MustCompile(`^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$`)
+	dotEndRE    = regexp.MustCompile(`\.([Ee]|$)`)
 )
 
 // scalar resolves a YAML scalar. Quoted scalars are strings; explicitly
 // tagged ones follow their tag; plain ones resolve as Psych does.
 func scalar(n *yaml.Node) (catalog.Value, error) {
 	s := n.Value
-	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
-		return s, nil
-	}
 	if n.Style&yaml.TaggedStyle != 0 {
 		switch n.ShortTag() {
 		case "!!str":
@@ -175,103 +194,142 @@ func scalar(n *yaml.Node) (catalog.Value, error) {
 				return v, nil
 			}
 		case "!!float":
-			if v, ok := parseFloat(s); ok {
-				return v, nil
+			if f, err := strconv.ParseFloat(strings.NewReplacer("_", "", ",", "").Replace(s), 64); err == nil {
+				return f, nil
 			}
 		case "!!bool":
-			if v, ok := parseBool(s); ok {
-				return v, nil
+			if trueRE.MatchString(s) {
+				return true, nil
+			}
+			if falseRE.MatchString(s) {
+				return false, nil
 			}
 		case "!!null":
 			return nil, nil
 		}
 		return s, nil
 	}
-	switch s {
-	case "", "~", "null", "Null", "NULL":
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		return s, nil
+	}
+	return tokenize(s)
+}
+
+// PlainScalar types s as Psych types a plain (unquoted) YAML scalar: a
+// string, nil, bool, int64 or float64. Dates and times are errors, as
+// Puppet's safe YAML loading refuses them.
+func PlainScalar(s string) (catalog.Value, error) { return tokenize(s) }
+
+// tokenize is Psych's ScalarScanner#tokenize for a plain scalar.
+func tokenize(s string) (catalog.Value, error) {
+	switch {
+	case s == "":
 		return nil, nil
-	}
-	if v, ok := parseBool(s); ok {
-		return v, nil
-	}
-	if v, ok := parseInt(s); ok {
-		return v, nil
-	}
-	if v, ok := parseFloat(s); ok {
-		return v, nil
-	}
-	if strings.HasPrefix(s, ":") && len(s) > 1 && !strings.HasPrefix(s, "::") {
-		// A Psych symbol; Puppet sees its name.
+	case stringishRE.MatchString(s) || strings.Contains(s, "\n"):
+		switch {
+		case len(s) > 5 || notBoolRE.MatchString(s):
+			return s, nil
+		case s == "~" || nullRE.MatchString(s):
+			return nil, nil
+		case trueRE.MatchString(s):
+			return true, nil
+		case falseRE.MatchString(s):
+			return false, nil
+		}
+		return s, nil
+	case timeRE.MatchString(s):
+		return nil, errors.New("Tried to load unspecified class: Time")
+	case dateRE.MatchString(s):
+		return nil, errors.New("Tried to load unspecified class: Date")
+	case posInfRE.MatchString(s):
+		return math.Inf(1), nil
+	case negInfRE.MatchString(s):
+		return math.Inf(-1), nil
+	case nanRE.MatchString(s):
+		return math.NaN(), nil
+	case strings.HasPrefix(s, ":") && len(s) > 1:
+		// A symbol; Puppet sees its name.
+		if m := symbolRE.FindStringSubmatch(s); m != nil && m[1] == m[3] {
+			return m[2], nil
+		}
 		return s[1:], nil
+	case sexagIntRE.MatchString(s):
+		return sexagesimal(s), nil
+	case sexagFltRE.MatchString(s):
+		whole, frac, _ := strings.Cut(s, ".")
+		f, _ := strconv.ParseFloat("0."+strings.ReplaceAll(frac, "_", ""), 64)
+		return float64(sexagesimal(whole)) + f, nil
+	case floatRE.MatchString(s):
+		if s == "." || s == "+." || s == "-." {
+			return s, nil
+		}
+		clean := dotEndRE.ReplaceAllString(strings.NewReplacer(",", "", "_", "").Replace(s), "$1")
+		f, err := strconv.ParseFloat(clean, 64)
+		if err != nil {
+			return s, nil
+		}
+		return f, nil
+	case integerRE.MatchString(s):
+		if v, ok := parseInt(s); ok {
+			return v, nil
+		}
 	}
 	return s, nil
 }
 
-func parseBool(s string) (bool, bool) {
-	switch s {
-	case "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON":
-		return true, true
-	case "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF":
-		return false, true
+// sexagesimal is Psych's base-60 integer: each part weighted by
+// 60^|i-2|, so "1:30" is 5400 and "12:30:45" 45045.
+func sexagesimal(s string) int64 {
+	sign := int64(1)
+	if strings.HasPrefix(s, "-") {
+		sign, s = -1, s[1:]
 	}
-	return false, false
+	s = strings.TrimPrefix(s, "+")
+	var n int64
+	for i, part := range strings.Split(s, ":") {
+		p, _ := strconv.ParseInt(strings.ReplaceAll(part, "_", ""), 10, 64)
+		e := i - 2
+		if e < 0 {
+			e = -e
+		}
+		w := int64(1)
+		for ; e > 0; e-- {
+			w *= 60
+		}
+		n += p * w
+	}
+	return sign * n
 }
 
+// parseInt is Ruby's Integer() on a YAML integer: 0b, 0x and leading-0
+// octal prefixes, with "_" and "," dropped.
 func parseInt(s string) (int64, bool) {
-	clean := func(t string) string { return strings.NewReplacer("_", "", ",", "").Replace(t) }
+	s = strings.NewReplacer("_", "", ",", "").Replace(s)
 	sign := int64(1)
-	body := s
-	if strings.HasPrefix(body, "-") {
-		sign, body = -1, body[1:]
-	} else if strings.HasPrefix(body, "+") {
-		body = body[1:]
+	switch {
+	case strings.HasPrefix(s, "-"):
+		sign, s = -1, s[1:]
+	case strings.HasPrefix(s, "+"):
+		s = s[1:]
 	}
 	var (
 		v   uint64
 		err error
 	)
 	switch {
-	case hexRE.MatchString(s):
-		v, err = strconv.ParseUint(clean(body[2:]), 16, 64)
-	case binRE.MatchString(s):
-		v, err = strconv.ParseUint(clean(body[2:]), 2, 64)
-	case octORE.MatchString(s):
-		v, err = strconv.ParseUint(clean(body[2:]), 8, 64)
-	case octRE.MatchString(s):
-		v, err = strconv.ParseUint(clean(body[1:]), 8, 64)
-	case intRE.MatchString(s):
-		v, err = strconv.ParseUint(clean(body), 10, 64)
-	case sexagIntRE.MatchString(s):
-		for _, part := range strings.Split(clean(body), ":") {
-			p, perr := strconv.ParseUint(part, 10, 64)
-			if perr != nil {
-				return 0, false
-			}
-			v = v*60 + p
-		}
+	case strings.HasPrefix(s, "0x"):
+		v, err = strconv.ParseUint(s[2:], 16, 64)
+	case strings.HasPrefix(s, "0b"):
+		v, err = strconv.ParseUint(s[2:], 2, 64)
+	case len(s) > 1 && s[0] == '0':
+		v, err = strconv.ParseUint(s[1:], 8, 64)
 	default:
-		return 0, false
+		v, err = strconv.ParseUint(s, 10, 64)
 	}
 	if err != nil || v > math.MaxInt64 {
 		return 0, false
 	}
 	return sign * int64(v), true
-}
-
-func parseFloat(s string) (float64, bool) {
-	switch {
-	case infRE.MatchString(s):
-		if strings.HasPrefix(s, "-") {
-			return math.Inf(-1), true
-		}
-		return math.Inf(1), true
-	case nanRE.MatchString(s):
-		return math.NaN(), true
-	case floatRE.MatchString(s) && strings.ContainsAny(s, ".eE"):
-		f, err := strconv.ParseFloat(strings.NewReplacer("_", "", ",", "").Replace(s), 64)
-		return f, err == nil
-	}
-	return 0, false
 }
 
 // JSON decodes one JSON value. Objects keep their key order; integers

@@ -10,6 +10,7 @@ package facts
 import (
 	"context"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -58,6 +59,11 @@ func (s Source) Gather(ctx context.Context) (*catalog.Hash, error) {
 	s.addMemory(f)
 	s.addIdentity(f)
 	s.addMisc(f)
+	s.addStorage(f)
+	f.Set("facterversion", FacterVersion)
+	if ssh := s.ssh(); ssh != nil {
+		f.Set("ssh", ssh)
+	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -94,6 +100,11 @@ func Puppet(core *catalog.Hash, certname string, noop bool) *catalog.Hash {
 	return out
 }
 
+// FacterVersion is the Facter whose facts ordo gathers: the names,
+// structure and values are Facter 4.3's, so modules that check
+// facterversion see the version they would beside Puppet 7.23.
+const FacterVersion = "4.3.0"
+
 // PuppetVersion is the Puppet version ordo behaves as.
 const PuppetVersion = "7.23.0"
 
@@ -113,4 +124,34 @@ func Override(base, over *catalog.Hash) *catalog.Hash {
 		}
 	}
 	return out
+}
+
+// Certname is the node name Puppet uses by default: the fqdn fact,
+// lower-cased.
+func Certname(core *catalog.Hash) string {
+	v, _ := dotted(core, "networking.fqdn")
+	s, _ := v.(string)
+	if s == "" {
+		v, _ = dotted(core, "fqdn")
+		s, _ = v.(string)
+	}
+	return strings.ToLower(s)
+}
+
+// Trusted is the $trusted hash `puppet apply` compiles with for a node:
+// locally authenticated, no certificate extensions.
+func Trusted(certname string) *catalog.Hash {
+	host, domain, found := strings.Cut(certname, ".")
+	t := catalog.NewHash()
+	t.Set("authenticated", "local")
+	t.Set("certname", certname)
+	t.Set("extensions", catalog.NewHash())
+	t.Set("hostname", host)
+	if found {
+		t.Set("domain", domain)
+	} else {
+		t.Set("domain", nil) // undef, as Puppet has it
+	}
+	t.Set("external", catalog.NewHash())
+	return t
 }

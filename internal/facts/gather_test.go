@@ -3,7 +3,9 @@ package facts
 import (
 	"context"
 	"math"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,9 +16,8 @@ import (
 // notGathered are facts Facter prints that ordo does not gather (yet):
 // they need commands (augeas, ruby, lspci) or are rarely used.
 var notGathered = map[string]bool{
-	"augeas": true, "augeasversion": true, "disks": true, "blockdevices": true,
-	"dhcp_servers": true, "facterversion": true, "filesystems": true,
-	"hypervisors": true, "mountpoints": true, "partitions": true, "ruby": true,
+	"augeas": true, "augeasversion": true,
+	"partitions": true, "ruby": true,
 	"rubyplatform": true, "rubysitedir": true, "rubyversion": true, "ssh": true,
 	"dmi": true, "aio_agent_version": true, "cloud": true, "ec2_metadata": true,
 	"ec2_userdata": true, "gce": true, "az_metadata": true, "xen": true, "zfs_version": true,
@@ -31,6 +32,23 @@ var moving = map[string]bool{
 	"memory.swap.used": true, "memory.swap.used_bytes": true, "memoryfree": true, "memoryfree_mb": true,
 	"swapfree": true, "swapfree_mb": true, "system_uptime": true, "uptime": true, "uptime_days": true,
 	"uptime_hours": true, "uptime_seconds": true,
+}
+
+// isMoving reports whether the fact at path moves between two reads: a
+// moving fact, or a mount point's usage.
+func isMoving(path string) bool {
+	top, _, _ := strings.Cut(path, ".")
+	if moving[path] || moving[top] {
+		return true
+	}
+	if strings.HasPrefix(path, "mountpoints.") {
+		i := strings.LastIndexByte(path, '.')
+		switch path[i+1:] {
+		case "available", "available_bytes", "capacity", "used", "used_bytes":
+			return true
+		}
+	}
+	return false
 }
 
 func facter(t *testing.T, args ...string) *catalog.Hash {
@@ -53,8 +71,7 @@ func facter(t *testing.T, args ...string) *catalog.Hash {
 // compare checks ours against Facter's value at path, field by field.
 func compare(t *testing.T, path string, ours, theirs catalog.Value) {
 	t.Helper()
-	top, _, _ := strings.Cut(path, ".")
-	if moving[path] || moving[top] {
+	if isMoving(path) {
 		if th, ok := theirs.(*catalog.Hash); ok {
 			oh, ok := ours.(*catalog.Hash)
 			if !ok {
@@ -133,7 +150,7 @@ func num(v catalog.Value) (float64, bool) {
 
 func compareTop(t *testing.T, ours, theirs *catalog.Hash) {
 	for _, k := range theirs.Keys() {
-		if notGathered[k] || strings.HasPrefix(k, "blockdevice_") {
+		if notGathered[k] {
 			continue
 		}
 		tv, _ := theirs.Get(k)
@@ -146,8 +163,49 @@ func compareTop(t *testing.T, ours, theirs *catalog.Hash) {
 	}
 }
 
+// TestVirtualAndUptime checks the facts Facter sometimes cannot give
+// (see addMisc) on a prepared tree.
+func TestVirtualAndUptime(t *testing.T) {
+	root := t.TempDir()
+	write := func(p, text string) {
+		full := filepath.Join(root, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("/proc/uptime", "200000.5 10.0\n")
+	write("/proc/1/environ", "PATH=/bin")
+	write("/proc/1/cgroup", "0::/\n")
+	write("/sys/devices/system/clocksource/clocksource0/available_clocksource", "tsc kvm-clock \n")
+	f := catalog.NewHash()
+	Source{Root: root}.addMisc(f)
+	for path, want := range map[string]string{
+		"system_uptime": "{\n  'days' => 2,\n  'hours' => 55,\n  'seconds' => 200000,\n  'uptime' => '2 days'\n}",
+		"virtual":       "'kvm'",
+		"is_virtual":    "true",
+	} {
+		v, _ := f.Get(path)
+		if got := catalog.Format(v); got != want {
+			t.Errorf("%s: got %s, want %s", path, got, want)
+		}
+	}
+	write("/proc/1/cgroup", "12:cpu:/docker/0123abcd\n")
+	f = catalog.NewHash()
+	Source{Root: root}.addMisc(f)
+	if v, _ := f.Get("virtual"); v != "docker" {
+		t.Errorf("virtual in docker: %v", v)
+	}
+	if got := uptimeHash(3599); catalog.Format(got) != "{\n  'days' => 0,\n  'hours' => 0,\n  'seconds' => 3599,\n  'uptime' => '0:59 hours'\n}" {
+		t.Errorf("uptime: %s", catalog.Format(got))
+	}
+}
+
 // TestMatchesFacter compares every fact Facter prints on this machine.
 func TestMatchesFacter(t *testing.T) {
+	t.Parallel()
 	theirs := facter(t, "-j")
 	ours, err := Gather(context.Background())
 	if err != nil {
@@ -158,6 +216,7 @@ func TestMatchesFacter(t *testing.T) {
 
 // TestLegacyMatchesFacter compares the legacy names too.
 func TestLegacyMatchesFacter(t *testing.T) {
+	t.Parallel()
 	theirs := facter(t, "-j", "--show-legacy")
 	core, err := Gather(context.Background())
 	if err != nil {
@@ -172,5 +231,32 @@ func BenchmarkGather(b *testing.B) {
 		if _, err := Gather(ctx); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestYAMLMatchesFacter compares `facter -y` with the YAML rendering of
+// the same facts, for the facts that do not move.
+func TestYAMLMatchesFacter(t *testing.T) {
+	t.Parallel()
+	path, err := exec.LookPath("facter")
+	if err != nil {
+		t.Skip("facter is not installed")
+	}
+	names := []string{"os", "networking", "processors", "identity", "kernel", "kernelrelease",
+		"kernelversion", "kernelmajversion", "path", "timezone", "disks", "filesystems",
+		"hypervisors", "osfamily", "ipaddress6_lo", "memorysize_mb", "fips_enabled"}
+	cmd := exec.Command(path, append([]string{"-y"}, names...)...)
+	cmd.Env = append(os.Environ(), "PATH="+os.Getenv("PATH"))
+	want, err := cmd.Output()
+	if err != nil && len(want) == 0 {
+		t.Skipf("facter failed: %v", err)
+	}
+	core, err := Gather(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := YAML(Select(WithLegacy(core), names))
+	if got != string(want) {
+		t.Errorf("facter -y differs:\n--- ordo\n%s\n--- facter\n%s", got, want)
 	}
 }

@@ -93,6 +93,52 @@ func WithLegacy(core *catalog.Hash) *catalog.Hash {
 			set(a.legacy, v, ok)
 		}
 	}
+	if disks, ok := get("disks"); ok {
+		if h, ok := disks.(*catalog.Hash); ok {
+			names := h.Keys()
+			out.Set("blockdevices", strings.Join(names, ","))
+			for _, d := range names {
+				dv, _ := h.Get(d)
+				dh, _ := dv.(*catalog.Hash)
+				if dh == nil {
+					continue
+				}
+				for _, a := range []struct{ legacy, key string }{{"model", "model"}, {"size", "size_bytes"}, {"vendor", "vendor"}} {
+					if v, ok := dh.Get(a.key); ok {
+						out.Set("blockdevice_"+d+"_"+a.legacy, v)
+					}
+				}
+			}
+		}
+	}
+	for _, a := range []struct{ legacy, path string }{
+		{"bios_release_date", "dmi.bios.release_date"}, {"bios_vendor", "dmi.bios.vendor"},
+		{"bios_version", "dmi.bios.version"}, {"boardassettag", "dmi.board.asset_tag"},
+		{"boardmanufacturer", "dmi.board.manufacturer"}, {"boardproductname", "dmi.board.product"},
+		{"boardserialnumber", "dmi.board.serial_number"}, {"chassisassettag", "dmi.chassis.asset_tag"},
+		{"chassistype", "dmi.chassis.type"}, {"manufacturer", "dmi.manufacturer"},
+		{"productname", "dmi.product.name"}, {"serialnumber", "dmi.product.serial_number"},
+		{"uuid", "dmi.product.uuid"},
+	} {
+		v, ok := get(a.path)
+		set(a.legacy, v, ok)
+	}
+	if ssh, ok := get("ssh"); ok {
+		if h, ok := ssh.(*catalog.Hash); ok {
+			for _, name := range h.Keys() {
+				kv, _ := h.Get(name)
+				kh, _ := kv.(*catalog.Hash)
+				if kh == nil {
+					continue
+				}
+				key, _ := kh.Get("key")
+				out.Set("ssh"+name+"key", key)
+				sha1, _ := dotted(kh, "fingerprints.sha1")
+				sha256, _ := dotted(kh, "fingerprints.sha256")
+				out.Set("sshfp_"+name, catalog.Scalar(sha1)+"\n"+catalog.Scalar(sha256))
+			}
+		}
+	}
 	if models, ok := get("processors.models"); ok {
 		if list, ok := models.([]catalog.Value); ok {
 			for i, m := range list {
@@ -102,6 +148,13 @@ func WithLegacy(core *catalog.Hash) *catalog.Hash {
 	}
 	if ifs, ok := get("networking.interfaces"); ok {
 		if h, ok := ifs.(*catalog.Hash); ok {
+			// dhcp_servers: the primary interface's DHCP server (ordo
+			// does not read DHCP leases, so none), as Facter builds it
+			// whenever there are interfaces.
+			dhcp := catalog.NewHash()
+			primaryDHCP, _ := get("networking.dhcp")
+			dhcp.Set("system", primaryDHCP)
+			out.Set("dhcp_servers", dhcp)
 			out.Set("interfaces", strings.Join(h.Keys(), ","))
 			for _, name := range h.Keys() {
 				iv, _ := h.Get(name)
@@ -115,27 +168,13 @@ func WithLegacy(core *catalog.Hash) *catalog.Hash {
 					{"network", "network"}, {"network6", "network6"}, {"scope6", "scope6"},
 				} {
 					if v, ok := ih.Get(a.key); ok {
-						out.Set(a.prefix+"_"+legacyIfaceName(name), v)
+						out.Set(a.prefix+"_"+name, v) // Facter 4 keeps the name as it is
 					}
 				}
 			}
 		}
 	}
 	return sorted(out)
-}
-
-// legacyIfaceName is how Facter spells an interface in a legacy fact
-// name: characters other than letters, digits and _ become _.
-func legacyIfaceName(name string) string {
-	var b strings.Builder
-	for _, r := range name {
-		if r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
 }
 
 // dotted follows a dotted fact name ("os.release.major") into facts.

@@ -134,46 +134,9 @@ func (s Source) addOS(f *catalog.Hash) {
 	family := osFamily(id)
 	o.Set("family", family)
 
-	var release *catalog.Hash
-	debianVersion := strings.TrimSpace(s.read("/etc/debian_version"))
-	versionID := rel["version_id"]
-	switch {
-	case rel["id"] == "debian" && debianVersion != "" && debianVersion[0] >= '0' && debianVersion[0] <= '9':
-		release = releaseHash(debianVersion, true)
-	case versionID != "":
-		if !strings.Contains(versionID, ".") {
-			versionID += ".0"
-		}
-		release = releaseHash(versionID, false)
-		if rel["id"] != "ubuntu" && family != "RedHat" {
-			// Generic Linux: Facter reports the full version as the major too.
-			release = catalog.NewHash()
-			release.Set("full", versionID)
-			release.Set("major", versionID)
-		}
-	}
+	release, distro := s.release(rel, family)
 	if release != nil {
 		o.Set("release", release)
-	}
-
-	distro := catalog.NewHash()
-	codename := rel["version_codename"]
-	if codename == "" {
-		if m := regexp.MustCompile(`\((.*)\)$`).FindStringSubmatch(rel["version"]); m != nil {
-			codename = m[1]
-		}
-	}
-	if codename != "" {
-		distro.Set("codename", codename)
-	}
-	if rel["pretty_name"] != "" {
-		distro.Set("description", rel["pretty_name"])
-	}
-	if rel["id"] != "" {
-		distro.Set("id", capitalize(rel["id"]))
-	}
-	if release != nil {
-		distro.Set("release", release)
 	}
 	if distro.Len() > 0 {
 		o.Set("distro", distro)
@@ -209,6 +172,92 @@ func (s Source) addOS(f *catalog.Hash) {
 	}
 	o.Set("selinux", selinux)
 	f.Set("os", o)
+}
+
+// release is os.release and os.distro as Facter 4.3's fact classes for
+// the platform build them: Debian from /etc/debian_version, the Red Hat
+// family from /etc/redhat-release, everything else (Ubuntu included)
+// from os-release's VERSION_ID, whole, as both full and major.
+func (s Source) release(rel map[string]string, family string) (release, distro *catalog.Hash) {
+	versionID := rel["version_id"]
+	if versionID != "" && !strings.Contains(versionID, ".") {
+		versionID += ".0"
+	}
+	whole := func(v string) *catalog.Hash {
+		h := catalog.NewHash()
+		h.Set("full", v)
+		h.Set("major", v)
+		return h
+	}
+	distro = catalog.NewHash()
+	codename := rel["version_codename"]
+	if codename == "" {
+		if m := regexp.MustCompile(`\((.*)\)$`).FindStringSubmatch(rel["version"]); m != nil {
+			codename = m[1]
+		}
+	}
+	switch {
+	case rel["id"] == "debian":
+		if dv := strings.TrimSpace(s.read("/etc/debian_version")); dv != "" && dv[0] >= '0' && dv[0] <= '9' {
+			release = releaseHash(dv, true)
+		}
+		if codename != "" {
+			distro.Set("codename", codename)
+		}
+		if rel["pretty_name"] != "" {
+			distro.Set("description", rel["pretty_name"])
+		}
+		if rel["id"] != "" {
+			distro.Set("id", capitalize(rel["id"]))
+		}
+		if release != nil {
+			distro.Set("release", release)
+		}
+	case family == "RedHat":
+		version := versionID
+		if rr := strings.TrimSpace(s.read("/etc/redhat-release")); rr != "" {
+			parts := strings.SplitN(rr, "release", 2)
+			if len(parts) == 2 {
+				if f := strings.Fields(parts[1]); len(f) > 0 {
+					version = f[0]
+				}
+				if m := regexp.MustCompile(`.*release.*(\(.*\)).*`).FindStringSubmatch(rr); m != nil {
+					if c := strings.Trim(m[1], "()"); c != "" {
+						distro.Set("codename", c)
+					}
+				}
+				distro.Set("description", rr)
+				var id []string
+				for _, w := range strings.Fields(parts[0]) {
+					if !strings.EqualFold(w, "linux") {
+						id = append(id, w)
+					}
+				}
+				distro.Set("id", strings.Join(id, ""))
+			}
+		}
+		if version != "" {
+			release = releaseHash(version, false)
+			distro.Set("release", release)
+		}
+	default:
+		if versionID != "" {
+			release = whole(versionID)
+		}
+		if codename != "" {
+			distro.Set("codename", codename)
+		}
+		if rel["pretty_name"] != "" {
+			distro.Set("description", rel["pretty_name"])
+		}
+		if rel["id"] != "" {
+			distro.Set("id", capitalize(rel["id"]))
+		}
+		if release != nil {
+			distro.Set("release", whole(versionID))
+		}
+	}
+	return release, distro
 }
 
 // machine is uname's machine (x86_64, aarch64, ...).
@@ -281,7 +330,13 @@ func (s Source) addMisc(f *catalog.Hash) {
 	zone, _ := time.Now().Zone()
 	f.Set("timezone", zone)
 
-	if up := strings.Fields(s.read("/proc/uptime")); len(up) > 0 {
+	// Facter decides system_uptime, virtual and is_virtual only after
+	// looking for a container in /proc/1/environ; where that file exists
+	// but cannot be read (some sandboxes refuse even root), Facter 4
+	// fails those facts and Puppet compiles without them. ordo does the
+	// same, so that catalogs match Puppet's on the same machine.
+	containerCheckFails := s.unreadable("/proc/1/environ")
+	if up := strings.Fields(s.read("/proc/uptime")); len(up) > 0 && !containerCheckFails {
 		secs, _ := strconv.ParseFloat(up[0], 64)
 		f.Set("system_uptime", uptimeHash(int64(secs)))
 	}
@@ -298,9 +353,20 @@ func (s Source) addMisc(f *catalog.Hash) {
 	} else {
 		f.Set("fips_enabled", false)
 	}
-	virtual := s.virtual()
-	f.Set("virtual", virtual)
-	f.Set("is_virtual", virtual != "physical" && virtual != "bare metal")
+	if hv := s.hypervisors(); hv != nil {
+		f.Set("hypervisors", hv)
+	}
+	if !containerCheckFails {
+		virtual := s.virtual()
+		f.Set("virtual", virtual)
+		f.Set("is_virtual", virtual != "physical" && virtual != "bare metal")
+	}
+}
+
+// unreadable reports whether the file at p exists but reading it fails.
+func (s Source) unreadable(p string) bool {
+	_, err := os.ReadFile(s.path(p))
+	return err != nil && !os.IsNotExist(err)
 }
 
 // uptimeHash is Facter's system_uptime.
@@ -344,25 +410,17 @@ var hypervisorProducts = []struct{ product, virtual string }{
 // running commands: containers, DMI, Xen, then the paravirtual clock a
 // KVM guest has.
 func (s Source) virtual() string {
-	if s.exists("/.dockerenv") {
-		return "docker"
-	}
-	cgroup := s.read("/proc/1/cgroup")
-	switch {
-	case strings.Contains(cgroup, "docker/"):
-		return "docker"
-	case regexp.MustCompile(`(?m)^/lxc/|:/lxc/`).MatchString(cgroup):
-		return "lxc"
-	}
-	switch strings.TrimSpace(s.read("/run/systemd/container")) {
-	case "lxc":
-		return "lxc"
-	case "systemd-nspawn":
-		return "systemd_nspawn"
-	case "docker":
-		return "docker"
-	case "podman":
-		return "podman"
+	// Containers, as Facter finds them: PID 1's cgroups and environment.
+	cgroup, environ := s.read("/proc/1/cgroup"), s.read("/proc/1/environ")
+	if cgroup != "" && environ != "" {
+		switch {
+		case strings.Contains(cgroup, "docker/"):
+			return "docker"
+		case regexp.MustCompile(`(?m)^/lxc/[^/]+`).MatchString(cgroup) || strings.Contains(environ, "container=lxc"):
+			return "lxc"
+		case strings.Contains(environ, "container=systemd-nspawn"):
+			return "systemd_nspawn"
+		}
 	}
 	if strings.Contains(s.read("/sys/class/dmi/id/bios_vendor"), "Google") {
 		return "gce"
@@ -382,8 +440,64 @@ func (s Source) virtual() string {
 		}
 		return "xenu"
 	}
+	if vm := s.pciVM(); vm != "" {
+		return vm
+	}
 	if strings.Contains(s.read("/sys/devices/system/clocksource/clocksource0/available_clocksource"), "kvm-clock") {
 		return "kvm"
 	}
 	return "physical"
+}
+
+// pciVendors maps PCI vendor IDs to the virtual platform Facter infers
+// from lspci's names for their devices.
+var pciVendors = []struct{ id, vm string }{
+	{"0x80ee", "virtualbox"}, {"0x5853", "xenhvm"}, {"0x1414", "hyperv"},
+	{"0x15ad", "vmware"}, {"0x1ab8", "parallels"}, {"0x1af4", "kvm"},
+}
+
+// pciVM is the platform whose virtual devices are on the PCI bus, read
+// from /sys instead of running lspci.
+func (s Source) pciVM() string {
+	entries, err := os.ReadDir(s.path("/sys/bus/pci/devices"))
+	if err != nil {
+		return ""
+	}
+	seen := map[string]bool{}
+	for _, e := range entries {
+		seen[strings.TrimSpace(s.read("/sys/bus/pci/devices/"+e.Name()+"/vendor"))] = true
+	}
+	for _, v := range pciVendors {
+		if seen[v.id] {
+			return v.vm
+		}
+	}
+	return ""
+}
+
+// hypervisors is Facter's hypervisors fact, as far as it can be read
+// from /sys: KVM (with the cloud it runs in).
+func (s Source) hypervisors() *catalog.Hash {
+	product := strings.TrimSpace(s.read("/sys/class/dmi/id/product_name"))
+	bios := s.read("/sys/class/dmi/id/bios_vendor")
+	for _, hp := range hypervisorProducts {
+		if product != "" && strings.Contains(product, hp.product) && (hp.virtual == "virtualbox" || hp.virtual == "parallels") {
+			return nil
+		}
+	}
+	if s.pciVM() != "kvm" && !strings.Contains(bios, "Amazon EC2") && !strings.Contains(bios, "Google") && !strings.Contains(product, "OpenStack") {
+		return nil
+	}
+	kvm := catalog.NewHash()
+	switch vendor := strings.TrimSpace(s.read("/sys/class/dmi/id/sys_vendor")); {
+	case vendor == "Google":
+		kvm.Set("google", true)
+	case strings.HasPrefix(vendor, "OpenStack"):
+		kvm.Set("openstack", true)
+	case strings.HasPrefix(vendor, "Amazon"):
+		kvm.Set("amazon", true)
+	}
+	h := catalog.NewHash()
+	h.Set("kvm", kvm)
+	return h
 }

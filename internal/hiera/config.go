@@ -53,7 +53,6 @@ type config struct {
 	hierarchy   []entry
 	defaultHier []entry
 	hasDefault  bool
-	v3MergeDeep string // v3 merge_behavior
 }
 
 // entry is one level of a hierarchy.
@@ -121,7 +120,7 @@ func loadConfig(path string, layer layerKind) (*config, error) {
 		if layer == globalLayer {
 			return nil, fail("hiera.yaml version 4 cannot be used in the global layer", 0)
 		}
-		return nil, fail("hiera.yaml version 4 is not supported by ordo", 0)
+		return v4Config(c, h, fail)
 	case 3:
 		switch layer {
 		case globalLayer:
@@ -310,6 +309,65 @@ func (c *config) parseEntry(eh *catalog.Hash, index int, layer layerKind, fail f
 	return e, nil
 }
 
+// v4Config converts a version 4 configuration (environment or module):
+// one level per hierarchy entry, with a yaml or json backend and paths
+// that get the backend's extension.
+func v4Config(c *config, h *catalog.Hash, fail func(string, int) error) (*config, error) {
+	c.datadir = "data"
+	if dd, ok := h.Get("datadir"); ok {
+		c.datadir = catalog.Scalar(dd)
+	}
+	var list []catalog.Value
+	if hv, ok := h.Get("hierarchy"); ok {
+		list, _ = hv.([]catalog.Value)
+	} else {
+		d := catalog.NewHash()
+		d.Set("name", "common")
+		d.Set("backend", "yaml")
+		list = []catalog.Value{d}
+	}
+	seen := map[string]bool{}
+	for _, ev := range list {
+		eh, ok := ev.(*catalog.Hash)
+		if !ok {
+			return nil, fail(fmt.Sprintf("The Lookup Configuration at '%s' entry 'hierarchy' expects a Struct value, got %s", c.path, typeLabel(ev)), 0)
+		}
+		name := catalog.Scalar(mustGet(eh, "name"))
+		backend := catalog.Scalar(mustGet(eh, "backend"))
+		if seen[name] {
+			return nil, fail(fmt.Sprintf("Hierarchy name '%s' defined more than once.", name), 0)
+		}
+		seen[name] = true
+		if backend != "yaml" && backend != "json" {
+			return nil, fail(fmt.Sprintf("No data provider is registered for backend '%s'", backend), lineMatching(c.path, regexp.MustCompile(`[^\w]`+regexp.QuoteMeta(backend)+`(?:[^\w]|$)`), 1))
+		}
+		paths := catalog.Strings(mustGet(eh, "paths"))
+		if paths == nil {
+			if p, ok := eh.Get("path"); ok {
+				paths = []string{catalog.Scalar(p)}
+			} else {
+				paths = []string{name}
+			}
+		}
+		for i, p := range paths {
+			if !strings.HasSuffix(p, "."+backend) {
+				paths[i] = p + "." + backend
+			}
+		}
+		e := entry{name: name, kind: kindDataHash, function: backend + "_data", locKind: "paths", locations: paths}
+		if dd, ok := eh.Get("datadir"); ok {
+			e.datadir = catalog.Scalar(dd)
+		}
+		c.hierarchy = append(c.hierarchy, e)
+	}
+	return c, nil
+}
+
+func mustGet(h *catalog.Hash, k string) catalog.Value {
+	v, _ := h.Get(k)
+	return v
+}
+
 // v3Config converts a Hiera 3 global configuration: each backend
 // (yaml, json) searched through the whole hierarchy, in order.
 func v3Config(c *config, h *catalog.Hash) (*config, error) {
@@ -320,9 +378,6 @@ func v3Config(c *config, h *catalog.Hash) (*config, error) {
 	hier := []string{"common"}
 	if hv, ok := h.Get("hierarchy"); ok {
 		hier = catalog.Strings(hv)
-	}
-	if mb, ok := h.Get("merge_behavior"); ok {
-		c.v3MergeDeep = catalog.Scalar(mb)
 	}
 	for _, b := range backends {
 		fn := b + "_data"

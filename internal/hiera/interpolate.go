@@ -9,8 +9,7 @@ import (
 )
 
 var (
-	interpolationRE = regexp.MustCompile(`%\{([^}]*)\}`)
-	methodRE        = regexp.MustCompile(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`)
+	methodRE = regexp.MustCompile(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`)
 )
 
 // emptyInterpolations are the expressions that interpolate to nothing
@@ -73,24 +72,38 @@ func (inv *invocation) interpolateString(s string, allowMethods bool) (string, e
 // interpolateValue interpolates one string; an alias() that is the whole
 // string returns the aliased value itself, of any type.
 func (inv *invocation) interpolateValue(subject string, allowMethods bool) (catalog.Value, error) {
+	defer inv.pushNode(nodeInterpolate, subject)()
 	var b strings.Builder
 	last := 0
-	for _, m := range interpolationRE.FindAllStringSubmatchIndex(subject, -1) {
-		b.WriteString(subject[last:m[0]])
-		last = m[1]
-		expr := strings.TrimSpace(subject[m[2]:m[3]])
+	for {
+		open := strings.Index(subject[last:], "%{")
+		if open < 0 {
+			break
+		}
+		open += last
+		closing := strings.IndexByte(subject[open+2:], '}')
+		if closing < 0 {
+			break
+		}
+		end := open + 2 + closing + 1
+		b.WriteString(subject[last:open])
+		last = end
+		whole := subject[open:end]
+		expr := strings.TrimSpace(subject[open+2 : end-1])
 		if emptyInterpolations[expr] {
 			continue
 		}
 		method, key := "scope", expr
-		if mm := methodRE.FindStringSubmatch(expr); mm != nil {
-			if !allowMethods {
-				return nil, issuef("HIERA_INTERPOLATION_METHOD_SYNTAX_NOT_ALLOWED", "Interpolation using method syntax is not allowed in this context")
+		if strings.HasSuffix(expr, ")") {
+			if mm := methodRE.FindStringSubmatch(expr); mm != nil {
+				if !allowMethods {
+					return nil, issuef("HIERA_INTERPOLATION_METHOD_SYNTAX_NOT_ALLOWED", "Interpolation using method syntax is not allowed in this context")
+				}
+				method, key = mm[1], mm[2]+mm[3]
 			}
-			method, key = mm[1], mm[2]+mm[3]
 		}
 		isAlias := method == "alias"
-		if isAlias && subject[m[0]:m[1]] != subject {
+		if isAlias && whole != subject {
 			return nil, issuef("HIERA_INTERPOLATION_ALIAS_NOT_ENTIRE_STRING", "'alias' interpolation is only permitted if the expression is equal to the entire string")
 		}
 		var (
@@ -101,7 +114,7 @@ func (inv *invocation) interpolateValue(subject string, allowMethods bool) (cata
 		case "lookup", "hiera", "alias":
 			value, err = inv.globalLookup(key)
 		case "scope":
-			value, err = inv.scopeValue(key)
+			value, err = inv.explainedScopeValue(key)
 		case "literal":
 			value = key
 		default:
@@ -133,7 +146,15 @@ func (inv *invocation) interpolateValue(subject string, allowMethods bool) (cata
 // globalLookup is %{lookup('k')}: a full lookup of k whose absence is
 // the empty string.
 func (inv *invocation) globalLookup(key string) (catalog.Value, error) {
+	if inv.override != nil {
+		if v, ok := inv.override.Get(key); ok {
+			return v, nil
+		}
+	}
 	v, ok, err := inv.lookup(key, nil)
+	if err == nil && !ok && inv.defaults != nil {
+		v, ok = inv.defaults.Get(key)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -150,13 +171,59 @@ func (inv *invocation) scopeValue(key string) (catalog.Value, error) {
 	if err != nil {
 		return nil, errorf("%s in string: %s", err, key)
 	}
-	if inv.scope == nil {
-		return nil, nil
+	v, err := inv.scopeSegments(key, segs)
+	if err == nil && inv.deps != nil {
+		*inv.deps = append(*inv.deps, scopeDep{expr: key, value: v})
 	}
-	v, ok := inv.scope.Var(segs[0].key)
+	return v, err
+}
+
+func (inv *invocation) scopeSegments(key string, segs []segment) (catalog.Value, error) {
+	root := segs[0].key
+	var (
+		v  catalog.Value
+		ok bool
+	)
+	if inv.override != nil {
+		v, ok = inv.override.Get(root)
+	}
+	if !ok && inv.scope != nil {
+		v, ok = inv.scope.Var(root)
+	}
+	if !ok && inv.defaults != nil {
+		v, ok = inv.defaults.Get(root)
+	}
 	if !ok || v == nil || len(segs) == 1 {
 		return v, nil
 	}
+	found, ok, err := dig(key, segs[1:], v)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return found, nil
+}
+
+// explainedScopeValue is scopeValue shown in an explanation as Puppet
+// shows it: the variable in the global scope, then the sub key.
+func (inv *invocation) explainedScopeValue(key string) (catalog.Value, error) {
+	if inv.ex == nil {
+		return inv.scopeValue(key)
+	}
+	segs, err := splitKey(key)
+	if err != nil {
+		return nil, errorf("%s in string: %s", err, key)
+	}
+	root := segs[0].key
+	popScope := inv.push(&explainNode{kind: nodeScope, text: "Global Scope"})
+	v, err := inv.scopeSegments(root, segs[:1])
+	if err == nil && v != nil {
+		inv.reportFound(root, v)
+	}
+	popScope()
+	if err != nil || v == nil || len(segs) == 1 {
+		return v, err
+	}
+	inv.explainDig(segs[1:], v)
 	found, ok, err := dig(key, segs[1:], v)
 	if err != nil || !ok {
 		return nil, err

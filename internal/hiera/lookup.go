@@ -69,6 +69,20 @@ type invocation struct {
 	ctx   context.Context
 	scope Scope
 	names []string
+	// deps, when set, records the variables interpolation reads, so that
+	// resolved locations can be reused while they keep their values.
+	deps *[]scopeDep
+	// override and defaults are lookup()'s override and
+	// default_values_hash, which interpolated variables consult too.
+	override, defaults *catalog.Hash
+	// ex, when set, records an explanation of the lookup.
+	ex *explainer
+}
+
+// scopeDep is one variable expression interpolation read, and its value.
+type scopeDep struct {
+	expr  string
+	value catalog.Value
 }
 
 func (h *Hiera) newInvocation(ctx context.Context, scope Scope) *invocation {
@@ -110,7 +124,10 @@ func (inv *invocation) lookup(name string, merge catalog.Value) (catalog.Value, 
 	}
 	keyOpts := opts.forKey(key.root)
 	if merge == nil && keyOpts != nil {
-		merge, _ = keyOpts.Get("merge")
+		if m, ok := keyOpts.Get("merge"); ok && m != nil {
+			merge = m
+			inv.pushNode(nodeText, `Using merge options from "lookup_options" hash`)()
+		}
 	}
 	strat, err := parseStrategy(merge)
 	if err != nil {
@@ -120,9 +137,25 @@ func (inv *invocation) lookup(name string, merge catalog.Value) (catalog.Value, 
 	if err != nil {
 		return nil, false, err
 	}
-	v, ok, err := strat.lookup(len(layers), func(i int) (catalog.Value, bool, error) {
+	popTop := inv.pushNode(nodeTop, name)
+	defer popTop()
+	// An explanation shows a module that is missing, or has no data, in
+	// the module layer's place.
+	var missing *explainNode
+	if inv.ex != nil && key.module != "" && (len(layers) == 0 || layers[len(layers)-1].kind != moduleLayer) {
+		missing = inv.missingModule(key.module)
+	}
+	n := len(layers)
+	if missing != nil {
+		n++
+	}
+	v, ok, err := inv.mergeLookup(strat, n, func(i int) (catalog.Value, bool, error) {
+		if i == len(layers) {
+			inv.push(missing)()
+			return nil, false, nil
+		}
 		v, ok, err := inv.check(key.full, func() (catalog.Value, bool, error) {
-			return inv.layerLookup(layers[i], layers[i].cfg.hierarchy, key, strat)
+			return inv.providerLookup(layers[i], layers[i].cfg.hierarchy, key, strat)
 		})
 		return v, ok, inv.globalError(layers[i], name, err)
 	})
@@ -138,6 +171,9 @@ func (inv *invocation) lookup(name string, merge catalog.Value) (catalog.Value, 
 	if !ok {
 		return nil, false, nil
 	}
+	if inv.ex != nil && len(key.segments) > 0 {
+		inv.explainDig(key.segments, v)
+	}
 	v, ok, err = dig(name, key.segments, v)
 	if err != nil || !ok {
 		return nil, false, err
@@ -145,6 +181,11 @@ func (inv *invocation) lookup(name string, merge catalog.Value) (catalog.Value, 
 	if keyOpts != nil {
 		if spec, has := keyOpts.Get("convert_to"); has && spec != nil {
 			if inv.h.opts.ConvertTo == nil {
+				// Without the compiler's new(), Sensitive (the common
+				// case, for secrets) is still understood.
+				if isSensitiveSpec(spec) {
+					return catalog.Sensitive{Value: v}, true, nil
+				}
 				return nil, false, errorf("The convert_to lookup_option for key '%s' raised error: convert_to is not supported here", name)
 			}
 			c, err := inv.h.opts.ConvertTo(inv.ctx, spec, v)
@@ -155,6 +196,13 @@ func (inv *invocation) lookup(name string, merge catalog.Value) (catalog.Value, 
 		}
 	}
 	return v, true, nil
+}
+
+func isSensitiveSpec(spec catalog.Value) bool {
+	if arr, ok := spec.([]catalog.Value); ok && len(arr) == 1 {
+		spec = arr[0]
+	}
+	return spec == "Sensitive"
 }
 
 // globalError wraps an error raised in the global layer without an issue
@@ -181,7 +229,10 @@ func (inv *invocation) defaultHierarchyLookup(key lookupKey) (catalog.Value, boo
 	if err != nil || l == nil || !l.cfg.hasDefault {
 		return nil, false, err
 	}
-	optsV, found, err := inv.layerLookup(l, l.cfg.defaultHier, lookupKey{full: lookupOptionsKey, root: lookupOptionsKey}, &strategy{name: "hash"})
+	defer inv.push(&explainNode{kind: nodeScope, text: `Searching default_hierarchy of module "` + key.module + `"`})()
+	popScope := inv.push(&explainNode{kind: nodeScope, text: `Searching for "` + lookupOptionsKey + `"`})
+	optsV, found, err := inv.providerLookup(l, l.cfg.defaultHier, lookupKey{full: lookupOptionsKey, root: lookupOptionsKey}, &strategy{name: "hash"})
+	popScope()
 	if err != nil {
 		return nil, false, err
 	}
@@ -199,27 +250,32 @@ func (inv *invocation) defaultHierarchyLookup(key lookupKey) (catalog.Value, boo
 	if err != nil {
 		return nil, false, err
 	}
+	defer inv.push(&explainNode{kind: nodeScope, text: `Searching for "` + key.full + `"`})()
 	return inv.check(key.full, func() (catalog.Value, bool, error) {
-		return inv.layerLookup(l, l.cfg.defaultHier, key, strat)
+		return inv.providerLookup(l, l.cfg.defaultHier, key, strat)
 	})
 }
 
 // layerLookup searches one layer's hierarchy: every level, every
 // location of a level, merged with strat.
 func (inv *invocation) layerLookup(l *layer, hier []entry, key lookupKey, strat *strategy) (catalog.Value, bool, error) {
-	return strat.lookup(len(hier), func(i int) (catalog.Value, bool, error) {
+	return inv.mergeLookup(strat, len(hier), func(i int) (catalog.Value, bool, error) {
 		e := hier[i]
-		if _, err := dataFunction(e); err != nil {
+		if _, err := inv.h.dataFunction(e); err != nil {
 			return nil, false, inConfig(err, l.cfg)
 		}
 		locs, err := inv.locations(l, e)
 		if err != nil {
 			return nil, false, inConfig(err, l.cfg)
 		}
+		pop := inv.pushNode(nodeEntry, e.name)
+		defer pop()
 		if e.locKind == "" {
-			locs = []location{{}}
+			return inv.entryLookup(l, e, location{}, key.root)
 		}
-		return strat.lookup(len(locs), func(j int) (catalog.Value, bool, error) {
+		return inv.mergeLookup(strat, len(locs), func(j int) (catalog.Value, bool, error) {
+			pop := inv.pushLocation(locs[j])
+			defer pop()
 			return inv.entryLookup(l, e, locs[j], key.root)
 		})
 	})
@@ -239,8 +295,9 @@ func inConfig(err error, cfg *config) error {
 	return err
 }
 
-// dataFunction returns the parser of a level's data_hash function.
-func dataFunction(e entry) (func([]byte) (catalog.Value, error), error) {
+// dataFunction returns the parser of a level's data_hash function; nil
+// for a function the compiler provides (Options.DataHash).
+func (h *Hiera) dataFunction(e entry) (func([]byte) (catalog.Value, error), error) {
 	if e.kind == kindDataHash {
 		switch e.function {
 		case "yaml_data":
@@ -248,20 +305,80 @@ func dataFunction(e entry) (func([]byte) (catalog.Value, error), error) {
 		case "json_data":
 			return datafile.JSON, nil
 		}
+		if h.opts.DataHash != nil && h.opts.DataHash.Has(e.function) {
+			return nil, nil
+		}
 	}
 	return nil, issuef("HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND", "Unable to find '%s' function named '%s'", e.kind, e.function)
 }
 
 // location is a resolved data file of a hierarchy level.
 type location struct {
-	path   string
-	exists bool
+	path     string
+	original string // as written in hiera.yaml (a glob: its whole pattern)
+	exists   bool
 }
 
 // locations resolves a level's paths, globs or mapped paths against the
 // scope. With the built-in default configuration only files that exist
 // count.
 func (inv *invocation) locations(l *layer, e entry) ([]location, error) {
+	if inv.ex != nil {
+		// Puppet resolves locations apart from the lookup: no
+		// explanation.
+		quiet := *inv
+		quiet.ex = nil
+		inv = &quiet
+	}
+	if e.locKind == "mapped_paths" {
+		return inv.resolveLocations(l, e)
+	}
+	key := locationKey{cfg: l.cfg, name: e.name}
+	inv.h.mu.Lock()
+	cached, ok := inv.h.locs[key]
+	inv.h.mu.Unlock()
+	if ok && inv.depsHold(cached.deps) {
+		return cached.locs, nil
+	}
+	var deps []scopeDep
+	rec := *inv
+	rec.deps = &deps
+	locs, err := rec.resolveLocations(l, e)
+	if err != nil {
+		return nil, err
+	}
+	inv.h.mu.Lock()
+	inv.h.locs[key] = &resolvedLocations{locs: locs, deps: deps}
+	inv.h.mu.Unlock()
+	return locs, nil
+}
+
+// locationKey names a hierarchy level of a configuration.
+type locationKey struct {
+	cfg  *config
+	name string
+}
+
+// resolvedLocations are a level's locations and the variables they were
+// interpolated from.
+type resolvedLocations struct {
+	locs []location
+	deps []scopeDep
+}
+
+// depsHold reports whether every variable still has the value it had.
+func (inv *invocation) depsHold(deps []scopeDep) bool {
+	for _, d := range deps {
+		v, err := inv.scopeValue(d.expr)
+		if err != nil || !equal(v, d.value) {
+			return false
+		}
+	}
+	return true
+}
+
+// resolveLocations interpolates a level's locations.
+func (inv *invocation) resolveLocations(l *layer, e entry) ([]location, error) {
 	cfg := l.cfg
 	datadir := e.datadir
 	if datadir == "" {
@@ -275,12 +392,12 @@ func (inv *invocation) locations(l *layer, e entry) ([]location, error) {
 		datadir = filepath.Join(cfg.root, datadir)
 	}
 	var out []location
-	add := func(p string) {
+	add := func(p, original string) {
 		ex := inv.h.exists(p)
 		if cfg.path == "" && !ex {
 			return
 		}
-		out = append(out, location{path: p, exists: ex})
+		out = append(out, location{path: p, original: original, exists: ex})
 	}
 	switch e.locKind {
 	case "path", "paths":
@@ -289,7 +406,7 @@ func (inv *invocation) locations(l *layer, e entry) ([]location, error) {
 			if err != nil {
 				return nil, err
 			}
-			add(filepath.Join(datadir, p))
+			add(filepath.Join(datadir, p), raw)
 		}
 	case "glob", "globs":
 		for _, raw := range e.locations {
@@ -297,8 +414,9 @@ func (inv *invocation) locations(l *layer, e entry) ([]location, error) {
 			if err != nil {
 				return nil, err
 			}
-			for _, m := range inv.h.glob(filepath.Join(datadir, p)) {
-				out = append(out, location{path: m, exists: true})
+			pattern := filepath.Join(datadir, p)
+			for _, m := range inv.h.glob(pattern) {
+				out = append(out, location{path: m, original: pattern, exists: true})
 			}
 		}
 	case "mapped_paths":
@@ -328,7 +446,7 @@ func (inv *invocation) locations(l *layer, e entry) ([]location, error) {
 				return nil, err
 			}
 			path := filepath.Join(datadir, p)
-			out = append(out, location{path: path, exists: inv.h.exists(path)})
+			out = append(out, location{path: path, original: e.locations[2], exists: inv.h.exists(path)})
 		}
 	case "uri", "uris":
 		return nil, errorf("Hierarchy level '%s': uri locations are not supported by ordo", e.name)
@@ -353,25 +471,67 @@ func (o overlay) Var(name string) (catalog.Value, bool) {
 // entryLookup finds root in one location of a level.
 func (inv *invocation) entryLookup(l *layer, e entry, loc location, root string) (catalog.Value, bool, error) {
 	if e.locKind != "" && !loc.exists {
+		inv.reportEvent(eventLocationNotFound)
 		return nil, false, nil
 	}
-	parse, err := dataFunction(e)
+	parse, err := inv.h.dataFunction(e)
 	if err != nil {
 		return nil, false, err
 	}
-	data, err := inv.h.dataFile(loc.path, parse, e.function, l)
+	var data *catalog.Hash
+	if parse == nil {
+		data, err = inv.h.callDataHash(inv.ctx, e, loc, l)
+	} else {
+		data, err = inv.h.dataFile(loc.path, parse, e.function, l)
+	}
 	if err != nil {
 		return nil, false, err
 	}
 	v, ok := data.Get(root)
 	if !ok {
+		inv.reportNotFound(root)
 		return nil, false, nil
 	}
 	v, err = inv.interpolate(v, true)
 	if err != nil {
 		return nil, false, err
 	}
+	inv.reportFound(root, v)
 	return v, true, nil
+}
+
+// callDataHash calls a data_hash function the compiler provides, once per
+// level and location, with the level's options (and "path").
+func (h *Hiera) callDataHash(ctx context.Context, e entry, loc location, l *layer) (*catalog.Hash, error) {
+	key := "function " + e.function + "\x00" + e.name + "\x00" + loc.path
+	h.mu.Lock()
+	fe, ok := h.files[key]
+	h.mu.Unlock()
+	if ok {
+		return fe.data, fe.err
+	}
+	opts := catalog.NewHash()
+	if e.options != nil {
+		for _, k := range e.options.Keys() {
+			v, _ := e.options.Get(k)
+			opts.Set(k, v)
+		}
+	}
+	if loc.path != "" {
+		opts.Set("path", loc.path)
+	}
+	fe = &fileEntry{}
+	fe.data, fe.err = h.opts.DataHash.Call(ctx, e.function, opts)
+	if fe.err == nil && fe.data == nil {
+		fe.data = catalog.NewHash()
+	}
+	if fe.err == nil && l.kind == moduleLayer {
+		fe.data = h.moduleKeysOnly(fe.data, l, fmt.Sprintf("Value returned from data_hash function '%s'", e.function))
+	}
+	h.mu.Lock()
+	h.files[key] = fe
+	h.mu.Unlock()
+	return fe.data, fe.err
 }
 
 // glob returns the files (not folders) matching pattern, sorted; answers
@@ -460,29 +620,34 @@ func (h *Hiera) decodeData(path string, raw []byte, parse func([]byte) (catalog.
 		return nil, errorf("Value returned from data_hash function '%s', when using location '%s', has wrong type, expects a Hash value, got %s", function, path, inferredType(v))
 	}
 	if l.kind == moduleLayer {
-		prefix := l.module + "::"
-		var kept *catalog.Hash
-		for _, k := range data.Keys() {
-			if k == lookupOptionsKey || strings.HasPrefix(k, prefix) {
-				continue
-			}
-			if kept == nil {
-				kept = catalog.NewHash()
-			}
-			h.warn(fmt.Sprintf("Module '%s': Value returned from data_hash function '%s', when using location '%s', must use keys qualified with the name of the module", l.module, function, path))
-		}
-		if kept != nil {
-			filtered := catalog.NewHash()
-			for _, k := range data.Keys() {
-				if k == lookupOptionsKey || strings.HasPrefix(k, prefix) {
-					v, _ := data.Get(k)
-					filtered.Set(k, v)
-				}
-			}
-			data = filtered
-		}
+		data = h.moduleKeysOnly(data, l, fmt.Sprintf("Value returned from data_hash function '%s', when using location '%s',", function, path))
 	}
 	return data, nil
+}
+
+// moduleKeysOnly drops the keys of module data outside the module's
+// namespace, with Puppet's warning for each; what names the source.
+func (h *Hiera) moduleKeysOnly(data *catalog.Hash, l *layer, what string) *catalog.Hash {
+	prefix := l.module + "::"
+	keep := func(k string) bool { return k == lookupOptionsKey || strings.HasPrefix(k, prefix) }
+	dropped := false
+	for _, k := range data.Keys() {
+		if !keep(k) {
+			dropped = true
+			h.warn(fmt.Sprintf("Module '%s': %s must use keys qualified with the name of the module", l.module, what))
+		}
+	}
+	if !dropped {
+		return data
+	}
+	filtered := catalog.NewHash()
+	for _, k := range data.Keys() {
+		if keep(k) {
+			v, _ := data.Get(k)
+			filtered.Set(k, v)
+		}
+	}
+	return filtered
 }
 
 func (h *Hiera) warn(msg string) {
@@ -509,6 +674,9 @@ func (h *Hiera) config(path string, kind layerKind, orDefault bool) (*config, er
 		ce.cfg, ce.err = loadConfig(path, kind)
 		if ce.err == errIgnoredV3 || (ce.cfg != nil && ce.cfg.version == 3) {
 			h.warn(fmt.Sprintf("%s: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5", path))
+		}
+		if ce.cfg != nil && ce.cfg.version == 4 {
+			h.warn(fmt.Sprintf("%s: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5", path))
 		}
 		if ce.err == errIgnoredV3 {
 			where := "environment"
@@ -569,7 +737,7 @@ func (h *Hiera) moduleLayer(module string) (*layer, error) {
 	}
 	dir, found := h.opts.ModuleDir(module)
 	if found {
-		cfg, err := h.config(filepath.Join(dir, "hiera.yaml"), moduleLayer, false)
+		cfg, err := h.moduleConfig(module, dir)
 		if err != nil {
 			return nil, err
 		}
@@ -581,6 +749,54 @@ func (h *Hiera) moduleLayer(module string) (*layer, error) {
 	h.moduleLayers[module] = l
 	h.mu.Unlock()
 	return l, nil
+}
+
+// moduleConfig is a module's data configuration: its hiera.yaml, or the
+// deprecated "data_provider" of its metadata.json.
+func (h *Hiera) moduleConfig(module, dir string) (*config, error) {
+	var provider string
+	metaPath := filepath.Join(dir, "metadata.json")
+	if raw, err := os.ReadFile(metaPath); err == nil {
+		if v, err := datafile.JSON(raw); err == nil {
+			if m, ok := v.(*catalog.Hash); ok {
+				if p, ok := m.Get("data_provider"); ok && p != nil {
+					provider = catalog.Scalar(p)
+				}
+			}
+		}
+	}
+	cfg, err := h.config(filepath.Join(dir, "hiera.yaml"), moduleLayer, false)
+	if err != nil {
+		return nil, err
+	}
+	if cfg != nil && cfg.version >= 5 {
+		if provider != "" {
+			h.warn(fmt.Sprintf(`Defining "data_provider": "%s" in metadata.json is deprecated. It is ignored since a 'hiera.yaml' with version >= 5 is present`, provider))
+		}
+		return cfg, nil
+	}
+	if provider == "" {
+		return cfg, nil
+	}
+	msg := fmt.Sprintf(`Defining "data_provider": "%s" in metadata.json is deprecated.`, provider)
+	if cfg == nil {
+		msg += " A 'hiera.yaml' file should be used instead"
+	}
+	h.warn(msg)
+	switch provider {
+	case "none":
+		return nil, nil
+	case "hiera":
+		if cfg == nil {
+			cfg = defaultConfig(dir)
+		}
+		return cfg, nil
+	case "function":
+		return &config{root: dir, version: 5, datadir: "data", hierarchy: []entry{{
+			name: fmt.Sprintf("Legacy function '%s::data'", module), kind: kindDataHash, function: module + "::data",
+		}}}, nil
+	}
+	return nil, errorf("Module '%s': cannot find module_data_provider '%s'", module, provider)
 }
 
 // lookupOptionsFor returns the lookup_options that apply to keys in

@@ -47,9 +47,19 @@ func loadFactScope(t testing.TB, path string) factScope {
 
 // lookupCLI runs one line of queries.txt as `puppet lookup` would.
 func lookupCLI(ctx context.Context, h *Hiera, scope Scope, line string) (string, error) {
+	v, err := h.Lookup(ctx, scope, cliRequest(line))
+	if err != nil {
+		return "", err
+	}
+	return rubyJSON(v), nil
+}
+
+// cliRequest is the lookup a `puppet lookup` command line asks for.
+func cliRequest(line string) Request {
 	args := strings.Fields(line)
 	var req Request
-	var merge *catalog.Hash
+	var prefix string
+	var sortArrays, hashArrays bool
 	strategyName := ""
 	for i := 0; i < len(args); i++ {
 		switch args[i] {
@@ -58,15 +68,11 @@ func lookupCLI(ctx context.Context, h *Hiera, scope Scope, line string) (string,
 			strategyName = args[i]
 		case "--knock-out-prefix":
 			i++
-			if merge == nil {
-				merge = catalog.NewHash()
-			}
-			merge.Set("knockout_prefix", args[i])
-		case "--sort-merged-arrays", "--merge-hash-arrays":
-			if merge == nil {
-				merge = catalog.NewHash()
-			}
-			merge.Set(strings.ReplaceAll(strings.TrimPrefix(args[i], "--"), "-", "_"), true)
+			prefix = args[i]
+		case "--sort-merged-arrays":
+			sortArrays = true
+		case "--merge-hash-arrays":
+			hashArrays = true
 		case "--default":
 			i++
 			req.Default, req.HasDefault = args[i], true
@@ -74,24 +80,21 @@ func lookupCLI(ctx context.Context, h *Hiera, scope Scope, line string) (string,
 			req.Names = append(req.Names, args[i])
 		}
 	}
-	if strategyName != "" {
-		if merge != nil && strategyName == "deep" {
-			full := catalog.NewHash()
-			full.Set("strategy", "deep")
-			for _, k := range merge.Keys() {
-				v, _ := merge.Get(k)
-				full.Set(k, v)
-			}
-			req.Merge = full
-		} else {
-			req.Merge = strategyName
+	switch {
+	case strategyName == "deep":
+		// As puppet lookup builds it.
+		m := catalog.NewHash()
+		m.Set("strategy", "deep")
+		m.Set("sort_merged_arrays", sortArrays)
+		m.Set("merge_hash_arrays", hashArrays)
+		if prefix != "" {
+			m.Set("knockout_prefix", prefix)
 		}
+		req.Merge = m
+	case strategyName != "":
+		req.Merge = strategyName
 	}
-	v, err := h.Lookup(ctx, scope, req)
-	if err != nil {
-		return "", err
-	}
-	return rubyJSON(v), nil
+	return req
 }
 
 // rubyJSON renders v as Ruby's JSON.generate: compact, keys in order.
@@ -181,30 +184,39 @@ func testHiera(dir string, warn func(string)) *Hiera {
 	})
 }
 
-// TestLookupMatchesPuppet replays every query Puppet 7.23 answered.
+// TestLookupMatchesPuppet replays every query Puppet 7.23 answered, in
+// each testdata/lookup* tree (lookup: Hiera 5 in all three layers;
+// lookup-v3: a Hiera 3 global configuration).
 func TestLookupMatchesPuppet(t *testing.T) {
-	dir := filepath.Join("testdata", "lookup")
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	queries, answers := readGolden(t, filepath.Join(dir, "queries.golden"))
-	scope := loadFactScope(t, filepath.Join(dir, "facts.yaml"))
-	h := testHiera(abs, nil)
-	ctx := context.Background()
-	for _, q := range queries {
-		got, err := lookupCLI(ctx, h, scope, q)
-		want := answers[q]
-		if err != nil {
-			if IsNotFound(err) {
-				got = "(not found, exit 1)"
-			} else {
-				got = "error: " + err.Error()
+	dirs, _ := filepath.Glob(filepath.Join("testdata", "lookup*"))
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			abs, err := filepath.Abs(dir)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if got != want {
-			t.Errorf("puppet lookup %s\n got: %s\nwant: %s", q, got, want)
-		}
+			queries, answers := readGolden(t, filepath.Join(dir, "queries.golden"))
+			scope := loadFactScope(t, filepath.Join(dir, "facts.yaml"))
+			if root, ok := scope.facts.Get("ordo_root"); ok && root == "@ROOT@" {
+				scope.facts.Set("ordo_root", abs)
+			}
+			h := testHiera(abs, nil)
+			ctx := context.Background()
+			for _, q := range queries {
+				got, err := lookupCLI(ctx, h, scope, q)
+				want := answers[q]
+				if err != nil {
+					if IsNotFound(err) {
+						got = "(not found, exit 1)"
+					} else {
+						got = "error: " + err.Error()
+					}
+				}
+				if got != want {
+					t.Errorf("puppet lookup %s\n got: %s\nwant: %s", q, got, want)
+				}
+			}
+		})
 	}
 }
 
@@ -257,5 +269,87 @@ func BenchmarkFind(b *testing.B) {
 		if _, _, err := h.Find(ctx, scope, "ordodata::no_such_param"); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// puppetFunctions stands for the compiler's Puppet-language functions.
+type puppetFunctions map[string]func(opts *catalog.Hash) *catalog.Hash
+
+func (p puppetFunctions) Has(name string) bool { _, ok := p[name]; return ok }
+func (p puppetFunctions) Call(_ context.Context, name string, opts *catalog.Hash) (*catalog.Hash, error) {
+	return p[name](opts), nil
+}
+
+func TestDataHashFunctionFromCompiler(t *testing.T) {
+	dir := t.TempDir()
+	mod := filepath.Join(dir, "ordofn")
+	os.MkdirAll(mod, 0o755)
+	os.WriteFile(filepath.Join(mod, "hiera.yaml"), []byte("version: 5\nhierarchy:\n  - name: fn\n    data_hash: ordofn::data\n    options: {greeting: hi}\n"), 0o644)
+	calls := 0
+	var warnings []string
+	h := New(Options{
+		ModuleDir: ModulePath([]string{dir}),
+		Warn:      func(m string) { warnings = append(warnings, m) },
+		DataHash: puppetFunctions{"ordofn::data": func(opts *catalog.Hash) *catalog.Hash {
+			calls++
+			g, _ := opts.Get("greeting")
+			out := catalog.NewHash()
+			out.Set("ordofn::x", g)
+			out.Set("stray", 1)
+			return out
+		}},
+	})
+	for range 2 {
+		v, found, err := h.Find(context.Background(), nil, "ordofn::x")
+		if err != nil || !found || v != "hi" {
+			t.Fatalf("got %v %v %v", v, found, err)
+		}
+	}
+	if calls != 1 {
+		t.Errorf("called %d times, want once", calls)
+	}
+	want := "Module 'ordofn': Value returned from data_hash function 'ordofn::data' must use keys qualified with the name of the module"
+	if len(warnings) != 1 || warnings[0] != want {
+		t.Errorf("warnings %q", warnings)
+	}
+}
+
+// TestConcurrentLookups: one Hiera answers lookups from several
+// goroutines (run with -race).
+func TestConcurrentLookups(t *testing.T) {
+	abs, _ := filepath.Abs(filepath.Join("testdata", "lookup"))
+	h := testHiera(abs, nil)
+	scope := loadFactScope(t, filepath.Join("testdata", "lookup", "facts.yaml"))
+	done := make(chan error)
+	for i := 0; i < 4; i++ {
+		go func() {
+			var err error
+			for _, k := range []string{"plain", "ordodata::settings", "deep", "interp_chain", "merged_hash"} {
+				if _, _, e := h.Find(context.Background(), scope, k); e != nil {
+					err = e
+				}
+			}
+			done <- err
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestFindUndefIsNoData: a class parameter whose data is ~ takes its
+// default in Puppet 7.23 (recorded with a class `ordoapl($a = 'default
+// a')` and `ordoapl::a: ~`), while lookup() answers undef.
+func TestFindUndefIsNoData(t *testing.T) {
+	abs, _ := filepath.Abs(filepath.Join("testdata", "lookup"))
+	h := testHiera(abs, nil)
+	scope := loadFactScope(t, filepath.Join("testdata", "lookup", "facts.yaml"))
+	if v, found, err := h.Find(context.Background(), scope, "nothing"); err != nil || found || v != nil {
+		t.Errorf("Find(nothing) = %v, %v, %v", v, found, err)
+	}
+	if v, err := h.Lookup(context.Background(), scope, Request{Names: []string{"nothing"}, Default: "d", HasDefault: true}); err != nil || v != nil {
+		t.Errorf("Lookup(nothing) = %v, %v", v, err)
 	}
 }

@@ -31,8 +31,19 @@ type MungeError struct{ Msg string }
 
 func (e *MungeError) Error() string { return e.Msg }
 
+// TypeError is a value Puppet refuses with Ruby's TypeError ("no
+// implicit conversion of Integer into String"), which its messages show
+// without naming the parameter.
+type TypeError struct{ Msg string }
+
+func (e *TypeError) Error() string { return e.Msg }
+
 // paramError words a failed check as Puppet does.
 func paramError(ref catalog.Ref, name string, err error, v catalog.Value) error {
+	var te *TypeError
+	if errors.As(err, &te) {
+		return err
+	}
 	var me *MungeError
 	if errors.As(err, &me) {
 		return &ParamError{Ref: ref, Param: name, Msg: fmt.Sprintf("Munging failed for value %s in class %s: %s", Inspect(v), name, me.Msg)}
@@ -52,6 +63,20 @@ func (c checkFunc) Describe() string                             { return c.desc
 // says which values are valid.
 func CheckFunc(desc string, fn func(catalog.Value) (catalog.Value, error)) Check {
 	return checkFunc{desc: desc, fn: fn}
+}
+
+type stringFunc struct {
+	checkFunc
+	str func(string) (string, error)
+}
+
+func (c stringFunc) MungeString(s string) (string, error) { return c.str(s) }
+
+// CheckFuncString is CheckFunc with a second function for string values,
+// for a namevar: the title gives it to every resource, and str checks it
+// without boxing (see StringMunger). The two must agree on strings.
+func CheckFuncString(desc string, fn func(catalog.Value) (catalog.Value, error), str func(string) (string, error)) Check {
+	return stringFunc{checkFunc{desc: desc, fn: fn}, str}
 }
 
 // invalidValue is Puppet's error for a value outside a list of valid ones.
@@ -90,6 +115,9 @@ func (c *EnumCheck) Munge(v catalog.Value) (catalog.Value, error) {
 	}
 	for _, n := range c.Values {
 		if n == s {
+			if _, ok := v.(string); ok {
+				return v, nil // no new interface value: good values allocate nothing
+			}
 			return n, nil
 		}
 	}
@@ -98,7 +126,7 @@ func (c *EnumCheck) Munge(v catalog.Value) (catalog.Value, error) {
 	}
 	for _, p := range c.Patterns {
 		if p.MatchString(s) {
-			return s, nil
+			return v, nil
 		}
 	}
 	return nil, c.invalid(v)
@@ -212,7 +240,8 @@ func (c IntegerCheck) Describe() string {
 const MaxID = 4294967294
 
 // NumberCheck accepts numbers (integers, floats, or strings of them) of at
-// least Min; munged to float64.
+// least Min. The value stays as given (converting it would allocate);
+// read it with AsFloat.
 type NumberCheck struct {
 	Min      float64
 	Msg      string // not a number
@@ -241,7 +270,24 @@ func (c NumberCheck) Munge(v catalog.Value) (catalog.Value, error) {
 	if f < c.Min && c.Negative != "" {
 		return nil, c.fail(c.Negative)
 	}
-	return f, nil
+	return v, nil
+}
+
+// AsFloat reads a number NumberCheck accepted: an integer, a float, or a
+// string of one; 0 for anything else.
+func AsFloat(v catalog.Value) float64 {
+	switch x := v.(type) {
+	case int64:
+		return float64(x)
+	case int:
+		return float64(x)
+	case float64:
+		return x
+	case string:
+		f, _ := strconv.ParseFloat(strings.TrimSpace(x), 64)
+		return f
+	}
+	return 0
 }
 
 func (c NumberCheck) fail(msg string) error {
@@ -268,6 +314,22 @@ func (c AbsPathCheck) Munge(v catalog.Value) (catalog.Value, error) {
 	}
 	if strings.IndexByte(s, 0) >= 0 {
 		return nil, &MungeError{Msg: "path name contains null byte"}
+	}
+	if c.Clean {
+		if clean := cleanPath(s); clean != s {
+			return clean, nil
+		}
+	}
+	return v, nil
+}
+
+// MungeString checks a string path without boxing it.
+func (c AbsPathCheck) MungeString(s string) (string, error) {
+	if !filepath.IsAbs(s) {
+		return "", c.fail(s)
+	}
+	if strings.IndexByte(s, 0) >= 0 {
+		return "", &MungeError{Msg: "path name contains null byte"}
 	}
 	if c.Clean {
 		return cleanPath(s), nil
@@ -305,11 +367,11 @@ type stringCheck struct{ munging bool }
 func StringOnly() Check { return stringCheck{munging: true} }
 
 func (c stringCheck) Munge(v catalog.Value) (catalog.Value, error) {
-	if s, ok := v.(string); ok {
-		return s, nil
+	if _, ok := v.(string); ok {
+		return v, nil
 	}
 	if r, ok := v.(*catalog.Rich); ok && r.PType == "Binary" {
-		return r, nil
+		return v, nil
 	}
 	cls := RubyClass(v)
 	switch v {
@@ -324,6 +386,9 @@ func (c stringCheck) Munge(v catalog.Value) (catalog.Value, error) {
 }
 
 func (stringCheck) Describe() string { return "a string" }
+
+// MungeString accepts every string.
+func (stringCheck) MungeString(s string) (string, error) { return s, nil }
 
 // arrayCheck checks each element of a list (a single value is a list of
 // one); munged to the list.
@@ -377,7 +442,7 @@ func (ModeCheck) Munge(v catalog.Value) (catalog.Value, error) {
 	if !numericMode.MatchString(s) && !symbolicMode.MatchString(s) {
 		return nil, fmt.Errorf("The file mode specification is invalid: %s", Inspect(s))
 	}
-	return s, nil
+	return v, nil
 }
 
 func (ModeCheck) Describe() string { return "an octal (0644) or symbolic (u=rw,go=r) mode" }

@@ -2,6 +2,7 @@ package resource
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -93,19 +94,16 @@ func inspect(b *strings.Builder, v catalog.Value) {
 	case string:
 		inspectString(b, x)
 	case float64:
-		s := strconv.FormatFloat(x, 'g', -1, 64)
-		if strings.ContainsAny(s, "e") {
-			s = strconv.FormatFloat(x, 'e', -1, 64)
-			if m, e, ok := strings.Cut(s, "e"); ok {
-				if !strings.Contains(m, ".") {
-					m += ".0"
-				}
-				e = strings.TrimPrefix(e, "+")
-				s = m + "e+" + strings.TrimLeft(e, "0")
-				if strings.HasPrefix(e, "-") {
-					s = m + "e-" + strings.TrimLeft(e[1:], "0")
-				}
+		// Ruby writes floats in full from 1e-4 up to 1e15, and with an
+		// exponent of at least two digits (1.0e+15, 1.0e-05) outside.
+		s := strconv.FormatFloat(x, 'f', -1, 64)
+		if a := math.Abs(x); a >= 1e15 || (a < 1e-4 && a != 0) {
+			// Go writes 1e+15 and 1e-05: add the fraction Ruby shows.
+			m, e, _ := strings.Cut(strconv.FormatFloat(x, 'e', -1, 64), "e")
+			if !strings.Contains(m, ".") {
+				m += ".0"
 			}
+			s = m + "e" + e
 		} else if !strings.Contains(s, ".") {
 			s += ".0"
 		}

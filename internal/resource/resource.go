@@ -170,11 +170,13 @@ type Registry struct {
 	types   map[string]Type
 	schemas map[string]*Schema
 	names   []string
+	host    Host
 }
 
-// NewRegistry returns a registry holding types.
+// NewRegistry returns a registry holding types, whose providers' confines
+// are checked against this machine (LocalHost).
 func NewRegistry(types ...Type) *Registry {
-	r := &Registry{types: map[string]Type{}, schemas: map[string]*Schema{}}
+	r := &Registry{types: map[string]Type{}, schemas: map[string]*Schema{}, host: LocalHost{}}
 	for _, t := range types {
 		s := t.Schema()
 		r.types[s.Name] = t
@@ -211,7 +213,15 @@ func (r *Registry) Instantiate(res *catalog.Resource) (Instance, error) {
 	if t == nil {
 		return nil, fmt.Errorf("Unknown resource type: '%s' on %s", lower(res.Type), res.Ref())
 	}
-	return Instantiate(t, res)
+	s := t.Schema()
+	if err := s.Check(res); err != nil {
+		return nil, err
+	}
+	v := NewValues(s, res)
+	if err := unsuitable(v, r.host); err != nil {
+		return notFunctional{err: err}, nil
+	}
+	return t.New(v)
 }
 
 // Instantiate checks res against t's schema and builds its instance.
@@ -262,6 +272,14 @@ func (e *WrappedError) Error() string { return e.Msg }
 
 // Unwrap returns the cause.
 func (e *WrappedError) Unwrap() error { return e.Cause }
+
+// RefreshInvalidator is implemented by a property whose change makes a
+// refresh the resource was due pointless (a service that was just
+// started): the engine then drops the refresh events queued for the
+// resource, as Puppet does for a property value with invalidate_refreshes.
+type RefreshInvalidator interface {
+	InvalidatesRefresh() bool
+}
 
 // SensitiveProperty is implemented by a property whose values must not be
 // shown even though no parameter of its own name is marked sensitive, such

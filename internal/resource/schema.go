@@ -154,9 +154,13 @@ type Provider struct {
 	Default  bool
 	Features []string
 	Confine  Confine
+	// Unimplemented marks a provider Puppet has and ordo does not: a
+	// resource that names it fails as one whose provider is not
+	// functional on the host, and it is never a default.
+	Unimplemented bool
 	// Prefetch, when set, reads every instance the provider manages once
-	// per run, before any resource of the type is retrieved; the result is
-	// handed to each instance that implements Prefetched.
+	// per run, just before the first of its resources is retrieved; the
+	// result is handed to each instance that implements Prefetched.
 	Prefetch func(ctx context.Context, h *Handle) (any, error)
 	// Instances, when set, lists the resources of the type present on the
 	// machine, as catalog resources (ordo resource TYPE).
@@ -249,6 +253,11 @@ func NewSchema(s Schema) *Schema {
 	for _, f := range s.Features {
 		features[f.Name] = true
 	}
+	for _, a := range s.Attrs {
+		if a.Feature != "" && !features[a.Feature] {
+			panic("resource: attribute " + a.Name + " of " + s.Name + " needs undeclared feature " + a.Feature)
+		}
+	}
 	for _, p := range s.Providers {
 		for _, f := range p.Features {
 			if !features[f] {
@@ -336,7 +345,7 @@ func (s *Schema) DefaultProvider(h Host) *Provider {
 	var first *Provider
 	for i := range s.Providers {
 		p := &s.Providers[i]
-		if h != nil && !p.Confine.Holds(h) {
+		if p.Unimplemented || (h != nil && !p.Confine.Holds(h)) {
 			continue
 		}
 		if p.Default {
@@ -404,6 +413,9 @@ func (s *Schema) UniquenessKey(r *catalog.Resource) (key string, ok bool) {
 	if s.NonIsomorphic || s.namevar < 0 {
 		return "", false
 	}
+	if t, ok, err := s.namevarFromTitle(r); ok || err != nil {
+		return t, err == nil && ok
+	}
 	v, ok := Values{s: s, r: r}.Lookup(s.Attrs[s.namevar].Name)
 	if !ok {
 		return "", false
@@ -430,6 +442,14 @@ func (s *Schema) KeyOfTitle(title string) (key string, ok bool) {
 func (s *Schema) Check(r *catalog.Resource) error {
 	for _, i := range s.order {
 		a := &s.Attrs[i]
+		if i == s.namevar {
+			if _, ok, err := s.namevarFromTitle(r); ok || err != nil {
+				if err != nil {
+					return err
+				}
+				continue
+			}
+		}
 		raw, ok := s.raw(r, i)
 		if !ok {
 			continue
@@ -459,6 +479,20 @@ func (s *Schema) Check(r *catalog.Resource) error {
 // raw returns the value r gives attribute i (nil values count as unset);
 // "name" stands for the namevar.
 func (s *Schema) raw(r *catalog.Resource, i int) (catalog.Value, bool) {
+	if v, ok := s.param(r, i); ok {
+		return v, true
+	}
+	if i == s.namevar {
+		if v, ok := s.TitleValue(r.Title, s.Attrs[i].Name); ok {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// param returns the value a parameter of r gives attribute i, without
+// the title.
+func (s *Schema) param(r *catalog.Resource, i int) (catalog.Value, bool) {
 	name := s.Attrs[i].Name
 	for _, p := range r.Params {
 		if p.Name == name && p.Value != nil {
@@ -471,11 +505,45 @@ func (s *Schema) raw(r *catalog.Resource, i int) (catalog.Value, bool) {
 				return p.Value, true
 			}
 		}
-		if v, ok := s.TitleValue(r.Title, name); ok {
-			return v, true
-		}
 	}
 	return nil, false
+}
+
+// StringMunger is implemented by checks that can check a string without
+// it being boxed in a catalog.Value: namevars taken from titles are
+// checked for every resource of a catalog, and boxing each would
+// allocate.
+type StringMunger interface {
+	MungeString(s string) (string, error)
+}
+
+// namevarFromTitle checks the namevar's value when the title gives it;
+// ok is false when a parameter sets it or no title pattern matches.
+func (s *Schema) namevarFromTitle(r *catalog.Resource) (v string, ok bool, err error) {
+	if _, set := s.param(r, s.namevar); set {
+		return "", false, nil
+	}
+	a := &s.Attrs[s.namevar]
+	t, ok := s.TitleValue(r.Title, a.Name)
+	if !ok {
+		return "", false, nil
+	}
+	if a.Check == nil {
+		return t, true, nil
+	}
+	if sm, isStr := a.Check.(StringMunger); isStr {
+		m, err := sm.MungeString(t)
+		if err != nil {
+			return "", true, paramError(r.Ref(), a.Name, err, t)
+		}
+		return m, true, nil
+	}
+	m, err := s.munge(r, a, t)
+	if err != nil {
+		return "", true, err
+	}
+	str, isStr := m.(string)
+	return str, isStr, nil
 }
 
 // munge checks one raw value of attribute a and returns it munged.
@@ -485,7 +553,9 @@ func (s *Schema) munge(r *catalog.Resource, a *Attr, raw catalog.Value) (catalog
 	}
 	v := Unsensitive(raw)
 	if isDeferred(v) {
-		return v, nil
+		// Puppet's agent calls the function a Deferred value names before
+		// it applies the catalog; ordo cannot, and says so.
+		return nil, &ParamError{Ref: r.Ref(), Param: a.Name, Msg: "Deferred values are not supported by ordo"}
 	}
 	check := a.Check
 	if check == nil {
@@ -639,6 +709,11 @@ func (v Values) Get(name string) catalog.Value {
 // String returns the value of name as a string (Puppet's string form for
 // numbers and booleans), "" when unset without a default.
 func (v Values) String(name string) string {
+	if i, ok := v.s.attrIndex(name); ok && i == v.s.namevar {
+		if t, ok, err := v.s.namevarFromTitle(v.r); ok && err == nil {
+			return t
+		}
+	}
 	x := v.Get(name)
 	if s, ok := x.(string); ok {
 		return s

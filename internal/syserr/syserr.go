@@ -14,16 +14,19 @@ import (
 // rubyCalls maps the operation Go names in a path error to the Ruby
 // function Puppet's message names after the "@".
 var rubyCalls = map[string]string{
-	"open":     "rb_sysopen",
-	"read":     "io_fread",
-	"write":    "io_write",
-	"mkdir":    "dir_s_mkdir",
-	"stat":     "rb_file_s_stat",
-	"lstat":    "rb_file_s_lstat",
-	"remove":   "unlink_internal",
-	"unlink":   "unlink_internal",
-	"chmod":    "rb_file_s_chmod",
-	"chown":    "rb_file_s_chown",
+	"open":  "rb_sysopen",
+	"read":  "io_fread",
+	"write": "io_write",
+	"mkdir": "dir_s_mkdir",
+	"stat":  "rb_file_s_stat",
+	"lstat": "rb_file_s_lstat",
+	// File.unlink, File.chmod and File.lchown fail in Ruby's apply2files
+	// (testdata/malformed/immutable-*).
+	"remove":   "apply2files",
+	"unlink":   "apply2files",
+	"chmod":    "apply2files",
+	"chown":    "apply2files",
+	"lchown":   "apply2files",
 	"readlink": "rb_readlink",
 	"rename":   "rb_file_s_rename",
 	"link":     "rb_file_s_link",

@@ -24,6 +24,9 @@ func TestDescribe(t *testing.T) {
 		// Puppet 7.23: Could not run: Is a directory @ io_fread - /root
 		{"read a directory", readErr, "Is a directory @ io_fread - " + dir},
 		{"rename", renameErr, "No such file or directory @ rb_file_s_rename - (" + missing + ", " + filepath.Join(dir, "other") + ")"},
+		// Puppet 7.23: Operation not permitted @ apply2files - .../old (testdata/malformed/immutable-dir-absent)
+		{"unlink", &os.PathError{Op: "remove", Path: "/x", Err: syscall.EPERM}, "Operation not permitted @ apply2files - /x"},
+		{"chmod", &os.PathError{Op: "chmod", Path: "/x", Err: syscall.EPERM}, "Operation not permitted @ apply2files - /x"},
 		{"bare errno", syscall.EACCES, "Permission denied"},
 		{"syscall", os.NewSyscallError("syncfs", syscall.EIO), "Input/output error"},
 		{"other", errors.New("something else"), "something else"},

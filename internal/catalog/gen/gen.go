@@ -241,3 +241,20 @@ func Mixed(root string, n int) *catalog.Catalog {
 	}
 	return b.c
 }
+
+// System returns a catalog of the given installed packages (ensure =>
+// installed, the default provider) and of services base services named
+// ordobench-svc-N whose status and start commands are /bin/true, so that
+// they are running and stay so: a converged machine whose check costs one
+// package query and one status command per service.
+func System(packages []string, services int) *catalog.Catalog {
+	b := newBuilder("system", len(packages)+services)
+	for _, name := range packages {
+		b.add("Package", name, p("ensure", "installed"))
+	}
+	for i := 0; i < services; i++ {
+		b.add("Service", fmt.Sprintf("ordobench-svc-%d", i), p("ensure", "running"), p("provider", "base"),
+			p("status", "/bin/true"), p("start", "/bin/true"))
+	}
+	return b.c
+}

@@ -209,45 +209,28 @@ func compile(src []byte) (*compiled, error) {
 // the scan position: it returns where the text before it ends, where the
 // tag ends, and the tag.
 func scanStartTag(s string, pos int) (int, int, string) {
-	for i := pos; i < len(s); {
-		if i == pos || s[i-1] == '\n' {
-			j := i
-			for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-				j++
-			}
-			if strings.HasPrefix(s[j:], "<%-") {
-				return i, j + 3, "<%-"
-			}
-		}
-		k := strings.Index(s[i:], "<%")
-		nl := strings.IndexByte(s[i:], '\n')
-		if k < 0 {
-			if nl < 0 {
-				return len(s), len(s), ""
-			}
-			i += nl + 1
-			continue
-		}
-		if nl >= 0 && nl < k {
-			// a line start comes first: it may hold an indented <%-
-			i += nl + 1
-			continue
-		}
-		at := i + k
-		rest := s[at:]
-		switch {
-		case strings.HasPrefix(rest, "<%-"):
-			return at, at + 3, "<%-"
-		case strings.HasPrefix(rest, "<%%"):
-			return at, at + 3, "<%%"
-		case strings.HasPrefix(rest, "<%="):
-			return at, at + 3, "<%="
-		case strings.HasPrefix(rest, "<%#"):
-			return at, at + 3, "<%#"
-		}
-		return at, at + 2, "<%"
+	k := strings.Index(s[pos:], "<%")
+	if k < 0 {
+		return len(s), len(s), ""
 	}
-	return len(s), len(s), ""
+	at := pos + k
+	rest := s[at:]
+	switch {
+	case strings.HasPrefix(rest, "<%-"):
+		// an indented <%- at a line start takes the indentation with it
+		ls := strings.LastIndexByte(s[pos:at], '\n') + 1 + pos
+		if strings.Trim(s[ls:at], " \t") == "" {
+			return ls, at + 3, "<%-"
+		}
+		return at, at + 3, "<%-"
+	case strings.HasPrefix(rest, "<%%"):
+		return at, at + 3, "<%%"
+	case strings.HasPrefix(rest, "<%="):
+		return at, at + 3, "<%="
+	case strings.HasPrefix(rest, "<%#"):
+		return at, at + 3, "<%#"
+	}
+	return at, at + 2, "<%"
 }
 
 // scanEndTag finds the next end tag: -%>, %%> or %>.

@@ -11,6 +11,21 @@
 // Errors are *Error values that carry the template's file, line and column
 // and the Ruby exception class; a construct outside the supported subset
 // is an error naming it (Unsupported), never a wrong output.
+//
+// Puppet's template(name) resolves name to a module's templates/ file,
+// loads it (Files caches parsed files), renders it with the calling scope,
+// and on a runtime error fails with Error.TemplateMessage(name);
+// inline_template(src) parses src with the name "inline template" and
+// fails with Error.InlineMessage. Several arguments render in turn and
+// their outputs are joined. A SyntaxError is not rescued by Puppet: it
+// stops the run ("Could not run: FILE:LINE: syntax error ...").
+//
+// The Scope gives the template its variables (every variable visible in
+// the calling scope that is not undef is an instance variable) and calls
+// Puppet functions; the optional CatalogScope, LegacyFunctions and
+// VariableScope interfaces answer classes/tags, scope.function_NAME and
+// scope.to_hash/setvar, and a Scope that is a fmt.Stringer names itself
+// in messages as Puppet does ("Scope(Class[Apache])").
 package erb
 
 import (
@@ -20,6 +35,7 @@ import (
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/diag"
 	"github.com/ordoproject/ordo/internal/puppet/erb/ruby"
 	"github.com/ordoproject/ordo/internal/source"
 )
@@ -60,6 +76,24 @@ type LegacyFunctions interface {
 	HasLegacyFunction(name string) bool
 }
 
+// VariableScope is optionally implemented by a Scope for the scope methods
+// that list and set variables.
+type VariableScope interface {
+	// Variables are the variables visible in the scope that are not
+	// undef, for scope.to_hash, innermost definition of each name.
+	Variables() *catalog.Hash
+	// SetVar assigns a variable in the scope, for scope.setvar(name,
+	// value); Puppet's rules apply (a variable is assigned once). The
+	// value may be a RubyValue.
+	SetVar(name string, value catalog.Value) error
+}
+
+// RubyValue is a Ruby value a template stored in the scope with
+// scope.setvar. The scope keeps it as it is, so that another template
+// rendered in the same scope sees the same object (puppetlabs-apache
+// passes a hash between vhost templates this way).
+type RubyValue struct{ V ruby.Value }
+
 // Template is a parsed ERB template.
 type Template struct {
 	file *source.File
@@ -87,7 +121,8 @@ func Parse(name string, src []byte) (*Template, error) {
 // Name is the template's file name.
 func (t *Template) Name() string { return t.file.Name }
 
-// Render runs the template in scope and returns its output.
+// Render runs the template in scope and returns its output. A Template
+// may be rendered by several goroutines at once.
 func (t *Template) Render(ctx context.Context, scope Scope) (string, error) {
 	var out strings.Builder
 	self := &wrapper{t: t, scope: scope}
@@ -121,6 +156,33 @@ type Error struct {
 	Detail string
 	// Cause is the error of a Puppet function the template called.
 	Cause error
+
+	file *source.File
+	off  source.Pos
+}
+
+// Diagnostic codes of template errors.
+const (
+	CodeSyntax      diag.Code = "ERB-SYNTAX"      // Ruby cannot parse the template
+	CodeUnsupported diag.Code = "ERB-UNSUPPORTED" // Ruby that ordo does not implement
+	CodeRuntime     diag.Code = "ERB-RUNTIME"     // an exception while rendering
+)
+
+// Diagnostic is the error as a diagnostic, which renders with the
+// template's line and a caret.
+func (e *Error) Diagnostic() *diag.Diagnostic {
+	code := CodeRuntime
+	switch {
+	case e.Class == "SyntaxError":
+		code = CodeSyntax
+	case e.Unsupported():
+		code = CodeUnsupported
+	}
+	d := diag.Errorf(code, e.file.Range(e.off, e.off), "%s", e.Detail)
+	if e.Class != "SyntaxError" && !e.Unsupported() {
+		d.Detail = e.Class
+	}
+	return d
 }
 
 func (e *Error) Error() string {
@@ -128,6 +190,21 @@ func (e *Error) Error() string {
 }
 
 func (e *Error) Unwrap() error { return e.Cause }
+
+// TemplateMessage is the message of Puppet's template() function for a
+// runtime error: name is the argument template() was given, and the file
+// path is the one the template was parsed with. (A SyntaxError is not
+// caught by template(): Puppet stops with "Could not run: FILE:LINE:
+// syntax error, ...".)
+func (e *Error) TemplateMessage(name string) string {
+	return fmt.Sprintf("Failed to parse template %s:\n  Filepath: %s\n  Line: %d\n  Detail: %s\n", name, e.Pos.Filename, e.Pos.Line, e.Detail)
+}
+
+// InlineMessage is the message of Puppet's inline_template() function for
+// a runtime error.
+func (e *Error) InlineMessage() string {
+	return "Failed to parse inline template: " + e.Detail
+}
 
 // Unsupported reports whether the template needs a Ruby construct that
 // ordo does not implement.
@@ -142,5 +219,5 @@ func (t *Template) wrap(err error, comp *compiled) error {
 	if comp != nil {
 		off = comp.templatePos(off)
 	}
-	return &Error{Pos: t.file.Position(source.Pos(off)), Class: re.Class, Detail: re.Msg, Cause: re.Cause}
+	return &Error{Pos: t.file.Position(source.Pos(off)), Class: re.Class, Detail: re.Msg, Cause: re.Cause, file: t.file, off: source.Pos(off)}
 }

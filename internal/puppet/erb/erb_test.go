@@ -3,6 +3,7 @@ package erb
 import (
 	"context"
 	"errors"
+	"os"
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -72,5 +73,52 @@ func TestRenderTable(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("Render(%q) = %q, want %q", tt.src, got, tt.want)
 		}
+	}
+}
+
+// A parsed template renders in several goroutines at once.
+func TestConcurrentRender(t *testing.T) {
+	tm, err := Parse("c.erb", []byte(`<% def f(x) x * 2 end -%><%= @list.map { |x| x =~ /(?<=a)b|c/ ? f(x) : x.upcase }.join(',') %>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan string)
+	for range 8 {
+		go func() {
+			out, err := tm.Render(context.Background(), mapScope{"list": []catalog.Value{"ab", "c", "d"}})
+			if err != nil {
+				out = err.Error()
+			}
+			done <- out
+		}()
+	}
+	for range 8 {
+		if got := <-done; got != "abab,cc,D" {
+			t.Errorf("got %q", got)
+		}
+	}
+}
+
+func TestFilesLoad(t *testing.T) {
+	dir := t.TempDir()
+	path := dir + "/ordoerb-files.erb"
+	if err := os.WriteFile(path, []byte("<%= @x %>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var files Files
+	a, err := files.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := files.Load(path)
+	if a != b {
+		t.Error("Load parsed the file twice")
+	}
+	out, err := a.Render(context.Background(), mapScope{"x": "v"})
+	if err != nil || out != "v\n" {
+		t.Errorf("Render = %q, %v", out, err)
+	}
+	if _, err := files.Load(dir + "/missing.erb"); !os.IsNotExist(err) {
+		t.Errorf("missing file: %v", err)
 	}
 }

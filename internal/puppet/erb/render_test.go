@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -24,6 +25,12 @@ func TestRenderGoldens(t *testing.T) {
 	archives, _ := filepath.Glob("testdata/render/*.txtar")
 	if len(archives) == 0 {
 		t.Fatal("no goldens")
+	}
+	// more goldens, such as popular modules' templates recorded with
+	// testdata/record.py, that are not part of the repository
+	if dir := os.Getenv("ORDO_ERB_GOLDENS"); dir != "" {
+		more, _ := filepath.Glob(filepath.Join(dir, "*.txtar"))
+		archives = append(archives, more...)
 	}
 	for _, path := range archives {
 		ar, err := txtar.ParseFile(path)
@@ -47,10 +54,10 @@ func TestRenderGoldens(t *testing.T) {
 				out, err := renderString(f.Name, f.Data, scope)
 				if want, ok := files[base+".out"]; ok {
 					if err != nil {
-						t.Fatalf("error %v, want output %q", err, want)
+						t.Fatalf("error %v, want output %q", err, clip(string(want)))
 					}
 					if got := out + "\n"; got != string(want) {
-						t.Errorf("got\n%q\nwant\n%q", got, want)
+						t.Errorf("output differs: %s", firstDifference(got, string(want)))
 					}
 					return
 				}
@@ -60,7 +67,7 @@ func TestRenderGoldens(t *testing.T) {
 				}
 				var e *Error
 				if !errors.As(err, &e) {
-					t.Fatalf("got %q, %v; want error %q", out, err, want)
+					t.Fatalf("got %q, %v; want error %q", clip(out), err, want)
 				}
 				lines := strings.SplitN(string(want), "\n", 2)
 				var wantLine int
@@ -150,6 +157,9 @@ func decodeValue(dec *json.Decoder) (catalog.Value, error) {
 				h.Set(kt.(string), v)
 			}
 			_, err := dec.Token()
+			if v, ok := h.Get("__sensitive"); ok && h.Len() == 1 {
+				return catalog.Sensitive{Value: v}, err
+			}
 			return h, err
 		case '[':
 			out := []catalog.Value{}
@@ -176,7 +186,8 @@ func decodeValue(dec *json.Decoder) (catalog.Value, error) {
 
 var scopeName = regexp.MustCompile(`Scope\(Class\[C_\d+\]\)`)
 
-// funcScope adds the Puppet functions the goldens call: upcase and join.
+// funcScope adds the Puppet functions the goldens call (upcase, join and
+// fail) and scope.to_hash and scope.setvar.
 type funcScope struct{ vars mapScope }
 
 func (s funcScope) String() string { return "Scope(Class[C])" }
@@ -196,6 +207,8 @@ func (s funcScope) CallFunction(ctx context.Context, name string, args []catalog
 			}
 			return out, nil
 		}
+	case "fail":
+		return nil, errors.New(args[0].(string))
 	case "join":
 		var parts []string
 		for _, e := range args[0].([]catalog.Value) {
@@ -207,5 +220,48 @@ func (s funcScope) CallFunction(ctx context.Context, name string, args []catalog
 		}
 		return strings.Join(parts, sep), nil
 	}
-	return nil, fmt.Errorf("unknown function '%s'", name)
+	return nil, fmt.Errorf("Unknown function '%s'", name)
+}
+
+func (s funcScope) Variables() *catalog.Hash {
+	h := catalog.NewHash()
+	for k, v := range s.vars {
+		if v != nil {
+			h.Set(k, v)
+		}
+	}
+	return h
+}
+
+func (s funcScope) SetVar(name string, v catalog.Value) error {
+	if _, ok := s.vars[name]; ok {
+		return fmt.Errorf("Cannot reassign variable '$%s'", name)
+	}
+	s.vars[name] = v
+	return nil
+}
+
+func clip(s string) string {
+	if len(s) > 300 {
+		return s[:300] + "..."
+	}
+	return s
+}
+
+// firstDifference shows the first line where got and want differ.
+func firstDifference(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl || i >= len(g) || i >= len(w) {
+			return fmt.Sprintf("line %d:\n got %q\nwant %q", i+1, gl, wl)
+		}
+	}
+	return "no difference"
 }

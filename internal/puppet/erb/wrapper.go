@@ -84,10 +84,24 @@ func (s *scopeObject) ToS() string {
 
 func (s *scopeObject) Inspect() string { return s.ToS() }
 
+// MethodNames are the scope's methods that NoMethodError suggests from:
+// its variable and function methods, and the function_ methods Puppet
+// defines for every log level when it starts.
+func (s *scopeObject) MethodNames() []string {
+	names := []string{"[]", "lookupvar", "call_function", "include?", "exist?", "to_hash", "setvar", "[]="}
+	for _, level := range []string{"debug", "info", "notice", "warning", "err", "alert", "emerg", "crit"} {
+		names = append(names, "function_"+level)
+	}
+	return names
+}
+
 func (s *scopeObject) RespondTo(name string) bool {
 	switch name {
 	case "[]", "lookupvar", "call_function", "include?", "exist?":
 		return true
+	case "to_hash", "setvar", "[]=":
+		_, ok := s.scope.(VariableScope)
+		return ok
 	}
 	fn, ok := strings.CutPrefix(name, "function_")
 	return ok && (legacy4xStubs[fn] || s.hasLegacy(fn))
@@ -111,6 +125,27 @@ func (s *scopeObject) Call(c *ruby.Call, name string, args []ruby.Value, blk *ru
 			return found, nil
 		}
 		return toRuby(v), nil
+	case "to_hash", "setvar", "[]=":
+		vs, ok := s.scope.(VariableScope)
+		if !ok {
+			return nil, c.Raise("NotImplementedError", "scope.%s is not available to templates here", name)
+		}
+		if name == "to_hash" {
+			return toRuby(vs.Variables()), nil
+		}
+		if len(args) != 2 {
+			return nil, c.Raise("ArgumentError", "wrong number of arguments (given %d, expected 2)", len(args))
+		}
+		var v catalog.Value = RubyValue{V: args[1]}
+		if pv, err := fromRuby(args[1]); err == nil && isScalar(pv) {
+			v = pv
+		}
+		if err := vs.SetVar(ruby.ToS(args[0]), v); err != nil {
+			e := c.Raise("Puppet::ParseError", "%s", err.Error())
+			e.(*ruby.Error).Cause = err
+			return nil, e
+		}
+		return args[1], nil
 	case "call_function":
 		if len(args) < 1 || len(args) > 2 {
 			return nil, c.Raise("ArgumentError", "wrong number of arguments (given %d, expected 2)", len(args))
@@ -166,6 +201,9 @@ var legacyCore = map[string]bool{
 	"scanf": true, "sha1": true, "sha256": true, "shellquote": true,
 	"sprintf": true, "tag": true, "tagged": true, "template": true,
 	"versioncmp": true,
+	// the log functions, made for every log level
+	"debug": true, "info": true, "notice": true, "warning": true, "err": true,
+	"alert": true, "emerg": true, "crit": true,
 }
 
 // legacy4xStubs are Puppet 7.23's 3.x stubs of 4.x functions: calling
@@ -229,11 +267,21 @@ func (o *opaque) Call(c *ruby.Call, name string, args []ruby.Value, blk *ruby.Bl
 	return nil, ruby.ErrNoMethod
 }
 
+func isScalar(v catalog.Value) bool {
+	switch v.(type) {
+	case nil, string, bool, int64, float64:
+		return true
+	}
+	return false
+}
+
 // toRuby converts a Puppet value into the Ruby value a template sees.
 func toRuby(v catalog.Value) ruby.Value {
 	switch x := v.(type) {
 	case nil:
 		return nil
+	case RubyValue:
+		return x.V
 	case string:
 		// Puppet's strings reach a template frozen
 		return &ruby.String{S: x, Frozen: true}
@@ -306,6 +354,11 @@ func fromRuby(v ruby.Value) (catalog.Value, error) {
 		return h, nil
 	case *opaque:
 		return x.orig, nil
+	case *ruby.Range, *ruby.Regexp, *ruby.MatchData, *ruby.Proc, *ruby.Class:
+		return nil, fmt.Errorf("a value of class %s", ruby.ClassName(v))
+	}
+	if o, ok := v.(ruby.Object); ok {
+		return RubyValue{V: o}, nil
 	}
 	return nil, fmt.Errorf("a value of class %s", ruby.ClassName(v))
 }

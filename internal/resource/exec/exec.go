@@ -36,13 +36,13 @@ var schema = resource.NewSchema(resource.Schema{
 			}
 			return catalog.Scalar(v), nil
 		})},
-		{Name: "command", Namevar: true, Doc: "The command to run: a string, or a list of program and arguments.", Check: resource.CheckFunc("a string or a list of strings", checkCommand)},
+		{Name: "command", Namevar: true, Doc: "The command to run: a string, or a list of program and arguments.", Check: resource.CheckFuncString("a string or a list of strings", checkCommand, func(s string) (string, error) { return s, nil })},
 		{Name: "path", Doc: "Directories to search for unqualified commands: a list, or one string separated by colons.", Check: resource.CheckFunc("a list of directories", checkPath)},
 		{Name: "user", Doc: "The user to run the command as (root only).", Check: resource.CheckFunc("a user name or id", checkUser)},
 		{Name: "group", Doc: "The group to run the command as."},
 		{Name: "cwd", Doc: "The directory to run the command in.", Check: singlePath("cwd")},
 		{Name: "logoutput", Default: "on_failure", Doc: "When to log the command's output: true, false or on_failure.", Check: resource.Enum("true", "false", "on_failure")},
-		{Name: "refresh", Doc: "The command to run on refresh instead of command."},
+		{Name: "refresh", Doc: "The command to run on refresh instead of command.", Check: commands},
 		{Name: "environment", Doc: "Extra environment variables, as NAME=value.", Check: resource.CheckFunc("NAME=value settings", checkEnvironment)},
 		{Name: "umask", Doc: "The umask to run the command with.", Check: resource.CheckFunc("an octal umask", checkUmask)},
 		{Name: "timeout", Default: 300.0, Doc: "Seconds the command may run (each try); 0 for no limit.", Check: resource.CheckFunc("a number of seconds", checkTimeout)},
@@ -50,14 +50,15 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "try_sleep", Default: 0.0, Doc: "Seconds to wait between tries.", Check: resource.NumberCheck{Msg: "try_sleep must be a number", Negative: "try_sleep cannot be a negative number", Munging: true}},
 		{Name: "refreshonly", Default: false, Doc: "Run only when refreshed by a change of another resource.", Check: resource.Boolean()},
 		{Name: "creates", Doc: "Files whose existence means the command need not run.", Check: resource.ArrayOf(resource.AbsPathCheck{Msg: "creates must be a fully qualified path"})},
-		{Name: "unless", Doc: "Commands that stop the command from running when one of them succeeds."},
-		{Name: "onlyif", Doc: "Commands that must all succeed for the command to run."},
+		{Name: "unless", Doc: "Commands that stop the command from running when one of them succeeds.", Check: commands},
+		{Name: "onlyif", Doc: "Commands that must all succeed for the command to run.", Check: commands},
 	},
 	NonIsomorphic: true,
 	Features:      []resource.Feature{{Name: "umask", Doc: "Can run commands with a given umask."}},
 	Providers: []resource.Provider{
 		{Name: "posix", Default: true, Features: []string{"umask"}, Doc: "Runs the command directly; unqualified programs need path."},
 		{Name: "shell", Features: []string{"umask"}, Doc: "Runs the command through /bin/sh -c.", Confine: resource.Confine{Commands: []string{"/bin/sh"}}},
+		{Name: "windows", Doc: "Runs the command on Windows.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"windows"}}}},
 	},
 	Validate: func(v resource.Values) error {
 		if v.String("provider") == "shell" || v.Has("path") {
@@ -75,13 +76,34 @@ var schema = resource.NewSchema(resource.Schema{
 				}
 			}
 		}
-		c, _ := toCmd(v.Get("command"))
-		if exe := c.exe(); !filepath.IsAbs(exe) {
+		if exe := commandOf(v).exe(); !filepath.IsAbs(exe) {
 			return fmt.Errorf(unqualified, exe)
 		}
 		return nil
 	},
 })
+
+func flatten(v catalog.Value) []catalog.Value {
+	l, ok := v.([]catalog.Value)
+	if !ok {
+		return []catalog.Value{v}
+	}
+	var out []catalog.Value
+	for _, e := range l {
+		out = append(out, flatten(e)...)
+	}
+	return out
+}
+
+// commandOf returns the command v runs: the command parameter, or the
+// title.
+func commandOf(v resource.Values) cmd {
+	if x, ok := v.Resource().Get("command"); ok && x != nil {
+		c, _ := toCmd(x)
+		return c
+	}
+	return cmd{text: v.String("command")}
+}
 
 // Schema returns exec's schema.
 func (Type) Schema() *resource.Schema { return schema }
@@ -94,17 +116,51 @@ func checkCommand(v catalog.Value) (catalog.Value, error) {
 	return nil, fmt.Errorf("Command must be a String or Array<String>, got value of class %s", resource.RubyClass(v))
 }
 
-func checkPath(v catalog.Value) (catalog.Value, error) {
-	if s, ok := v.(string); ok && !strings.Contains(s, ":") {
-		return []catalog.Value{s}, nil
+// commands checks refresh, unless and onlyif: strings, or lists of
+// strings and argument vectors; anything else fails as Ruby's implicit
+// conversion does.
+var commands = resource.CheckFunc("a command, or a list of commands", func(v catalog.Value) (catalog.Value, error) {
+	var walk func(v catalog.Value) error
+	walk = func(v catalog.Value) error {
+		switch x := resource.Unsensitive(v).(type) {
+		case string:
+			return nil
+		case []catalog.Value:
+			for _, e := range x {
+				if err := walk(e); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		return &resource.TypeError{Msg: "no implicit conversion of " + resource.RubyClass(resource.Unsensitive(v)) + " into String"}
 	}
-	var out []catalog.Value
-	for _, s := range catalog.Strings(v) {
-		for _, d := range strings.Split(s, ":") {
-			out = append(out, d)
+	if err := walk(v); err != nil {
+		return nil, err
+	}
+	return v, nil
+})
+
+// checkPath accepts a string or a list of strings; New splits them.
+func checkPath(v catalog.Value) (catalog.Value, error) {
+	if _, ok := v.(string); ok {
+		return v, nil
+	}
+	for _, e := range flatten(v) {
+		if _, ok := e.(string); !ok {
+			return nil, fmt.Errorf("Could not set path on exec: undefined method `split' for %s:%s", resource.Inspect(e), resource.RubyClass(e))
 		}
 	}
-	return out, nil
+	return v, nil
+}
+
+// searchPath splits path's strings on colons.
+func searchPath(v catalog.Value) []string {
+	var out []string
+	for _, s := range catalog.Strings(v) {
+		out = append(out, strings.Split(s, ":")...)
+	}
+	return out
 }
 
 func checkUser(v catalog.Value) (catalog.Value, error) {
@@ -146,15 +202,16 @@ func checkUmask(v catalog.Value) (catalog.Value, error) {
 	return n, nil
 }
 
+// checkTimeout accepts a number (or a list, whose first element is
+// used); the value stays as given, and New reads it with number.
 func checkTimeout(v catalog.Value) (catalog.Value, error) {
 	if l, ok := v.([]catalog.Value); ok && len(l) > 0 {
 		v = l[0]
 	}
-	f, err := number(v)
-	if err != nil {
+	if _, err := number(v); err != nil {
 		return nil, &resource.MungeError{Msg: "The timeout must be a number."}
 	}
-	return max(f, 0), nil
+	return v, nil
 }
 
 func checkTries(v catalog.Value) (catalog.Value, error) {
@@ -298,7 +355,7 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 	e := &instance{
 		title:     r.Title,
 		provider:  v.String("provider"),
-		path:      v.Strings("path"),
+		path:      searchPath(v.Get("path")),
 		cwd:       v.String("cwd"),
 		env:       v.Strings("environment"),
 		creates:   v.Strings("creates"),
@@ -314,7 +371,7 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 	if e.provider == "" {
 		e.provider = "posix"
 	}
-	e.command, _ = toCmd(v.Get("command"))
+	e.command = commandOf(v)
 	if x, ok := v.Lookup("unless"); ok {
 		e.unless = toCmds(x)
 	}
@@ -334,9 +391,11 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 	return e, nil
 }
 
+// duration reads a number of seconds the schema checked; negative
+// numbers count as 0.
 func duration(v catalog.Value) time.Duration {
-	f, _ := v.(float64)
-	return time.Duration(f * float64(time.Second))
+	f, _ := number(v)
+	return time.Duration(max(f, 0) * float64(time.Second))
 }
 
 var (
@@ -496,6 +555,15 @@ func (e *instance) exec(ctx context.Context, h *resource.Handle, c cmd, check bo
 		rc.Env = append(rc.Env, "PATH="+strings.Join(e.path, ":"))
 	}
 	rc.Env = append(rc.Env, e.env...)
+	for _, id := range []string{e.user, e.group} {
+		if allDigits(id) {
+			if _, err := strconv.ParseUint(id, 10, 32); err != nil {
+				// Puppet's child process fails to take the id and says so
+				// as the command's output.
+				return resource.Result{ExitCode: 1, Output: []byte("Error: Could not execute posix command: integer " + strings.TrimLeft(id, "0") + " too big to convert to `unsigned int'\n")}, nil
+			}
+		}
+	}
 	if e.user != "" || e.group != "" {
 		uid, gid, err := e.credentials()
 		if err != nil {

@@ -36,7 +36,9 @@ func createFile(path string, data []byte, r replacement) (bool, error) {
 		return false, &os.PathError{Op: "open", Path: path, Err: err}
 	}
 	defer unix.Close(fd)
-	if err := fillFile(fd, path, data, r); err != nil {
+	// The unnamed file is named in errors as Puppet names its temporary
+	// file.
+	if err := fillFile(fd, puppetTempName(path), data, r); err != nil {
 		return false, err
 	}
 	// AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH; /proc/self/fd works without.
@@ -61,10 +63,6 @@ type replacement struct {
 	sync     bool // fsync before the rename
 	// tempDir holds the temporary file; "" is the target's directory.
 	tempDir string
-	// puppetName names the temporary file as Puppet does
-	// (<name><YYYYMMDD>-<pid>-<random>), for a validate_cmd to see;
-	// otherwise it is a hidden .<name>.ordo<random>.
-	puppetName bool
 	// check, when set, runs on the complete, closed temporary file before
 	// the rename; an error leaves the target as it was.
 	check func(tmp string) error
@@ -83,11 +81,11 @@ func replaceFile(path string, data []byte, r replacement) error {
 	var tmp string
 	var fd int
 	for {
-		if r.puppetName {
-			tmp = dir + base + time.Now().Format("20060102") + "-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(rand.Uint64()%(1<<32), 36)
-		} else {
-			tmp = dir + "." + base + ".ordo" + strconv.FormatUint(rand.Uint64()%(1<<40), 36)
-		}
+		// Named as Puppet names it (<name><YYYYMMDD>-<pid>-<random>): a
+		// validate_cmd and an error message show the name, and a run
+		// killed meanwhile leaves what a killed Puppet run leaves
+		// (stale.go).
+		tmp = puppetTempName(dir + base)
 		var err error
 		fd, err = ignoringEINTR(func() (int, error) {
 			return syscall.Open(tmp, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, 0o600)
@@ -96,11 +94,12 @@ func replaceFile(path string, data []byte, r replacement) error {
 			continue
 		}
 		if err != nil {
-			return &os.PathError{Op: "open", Path: path, Err: err}
+			// Named in the folder it was to be made in (staging_location).
+			return &os.PathError{Op: "open", Path: dir + base, Err: err}
 		}
 		break
 	}
-	err := fillFile(fd, path, data, r)
+	err := fillFile(fd, tmp, data, r)
 	if cerr := syscall.Close(fd); err == nil && cerr != nil {
 		err = &os.PathError{Op: "close", Path: tmp, Err: cerr}
 	}
@@ -121,9 +120,16 @@ func replaceFile(path string, data []byte, r replacement) error {
 	return err
 }
 
+// puppetTempName is a temporary name for path as Puppet makes them:
+// <path><YYYYMMDD>-<pid>-<random>.
+func puppetTempName(path string) string {
+	return path + time.Now().Format("20060102") + "-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatUint(rand.Uint64()%(1<<32), 36)
+}
+
 // fillFile writes the content, sets the owner and mode of an open file and
-// syncs it, as r says.
-func fillFile(fd int, path string, data []byte, r replacement) error {
+// syncs it, as r says. name is the file's name in errors.
+func fillFile(fd int, name string, data []byte, r replacement) error {
+	path := name
 	for len(data) > 0 {
 		n, err := ignoringEINTR(func() (int, error) { return syscall.Write(fd, data) })
 		if err != nil {

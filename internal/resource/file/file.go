@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"hash"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -27,6 +28,7 @@ import (
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/syserr"
 )
 
 // Type is the file resource type. The instances one Type makes share its
@@ -50,7 +52,7 @@ var schema = resource.NewSchema(resource.Schema{
 	Name: "file",
 	Doc:  "Files, directories and symbolic links, with their content, owner, group and mode.",
 	Attrs: []resource.Attr{
-		{Name: "path", Namevar: true, Doc: "The file's absolute path; the title by default.", Check: resource.CheckFunc("an absolute path", checkPath)},
+		{Name: "path", Namevar: true, Doc: "The file's absolute path; the title by default.", Check: resource.CheckFuncString("an absolute path", checkPath, checkPathString)},
 		{Name: "ensure", Kind: resource.KindProperty, Doc: "What the file should be: present, absent, file, directory, link, or a link target.", Check: resource.CheckFunc("present, absent, false, file, directory, link, or a path to link to", checkEnsure)},
 		{Name: "content", Kind: resource.KindProperty, Arrays: resource.EachLast, Doc: "The file's content, as a string or Binary.", Check: resource.StringOnly()},
 		{Name: "target", Kind: resource.KindProperty, Doc: "The target of a symbolic link."},
@@ -58,7 +60,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "group", Kind: resource.KindProperty, Doc: "The group, by name or id (0 to 4294967294)."},
 		{Name: "mode", Kind: resource.KindProperty, Doc: "The permissions, numeric (0644) or symbolic (u=rw,go=r).", Check: resource.ModeCheck{}},
 		{Name: "type", Kind: resource.KindProperty, Doc: "The file's type (read-only).", Check: readOnly("type")},
-		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum the content must have; ordo does not support it.", Unsupported: "checksum_value is not supported by ordo; give content or source"},
+		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum a source's content has; without a source it has no effect, as in Puppet; ordo refuses it with a source."},
 		{Name: "seluser", Kind: resource.KindProperty, Doc: "The SELinux user; ignored where SELinux is not enabled, as Puppet does."},
 		{Name: "selrole", Kind: resource.KindProperty, Doc: "The SELinux role; ignored where SELinux is not enabled, as Puppet does."},
 		{Name: "seltype", Kind: resource.KindProperty, Doc: "The SELinux type; ignored where SELinux is not enabled, as Puppet does."},
@@ -113,6 +115,16 @@ func readOnly(name string) resource.Check {
 	})
 }
 
+func checkPathString(s string) (string, error) {
+	if !filepath.IsAbs(s) {
+		return "", fmt.Errorf("File paths must be fully qualified, not '%s'", s)
+	}
+	if strings.IndexByte(s, 0) >= 0 {
+		return "", &resource.MungeError{Msg: "path name contains null byte"}
+	}
+	return cleanPath(s), nil
+}
+
 func checkPath(v catalog.Value) (catalog.Value, error) {
 	s, ok := v.(string)
 	if !ok {
@@ -124,7 +136,10 @@ func checkPath(v catalog.Value) (catalog.Value, error) {
 	if strings.IndexByte(s, 0) >= 0 {
 		return nil, &resource.MungeError{Msg: "path name contains null byte"}
 	}
-	return cleanPath(s), nil
+	if clean := cleanPath(s); clean != s {
+		return clean, nil
+	}
+	return v, nil
 }
 
 // cleanPath is filepath.Clean without its allocation for a clean path.
@@ -141,6 +156,9 @@ func checkEnsure(v catalog.Value) (catalog.Value, error) {
 	switch v {
 	case false, "false":
 		return "absent", nil
+	}
+	if _, ok := v.(string); ok {
+		return v, nil
 	}
 	return catalog.Scalar(v), nil
 }
@@ -230,6 +248,9 @@ func validate(v resource.Values) error {
 	if creators > 1 {
 		return errors.New("You cannot specify more than one of content, source, target")
 	}
+	if v.Has("checksum_value") && v.Has("source") {
+		return &resource.ParamError{Ref: v.Ref(), Param: "checksum_value", Msg: "checksum_value with a source is not supported by ordo"}
+	}
 	sum := v.String("checksum")
 	if sum == "none" && v.Has("source") {
 		return errors.New("You cannot specify source when using checksum 'none'")
@@ -244,7 +265,22 @@ func validate(v resource.Values) error {
 			return fmt.Errorf("checksum => %s is not supported by ordo", c)
 		}
 	}
+	// Puppet ignores SELinux contexts where SELinux is not enabled; where
+	// it is, ordo cannot manage them and says so.
+	for _, a := range selinuxAttrs {
+		if v.Has(a) && selinuxEnabled() {
+			return &resource.ParamError{Ref: v.Ref(), Param: a, Msg: a + " is not supported by ordo where SELinux is enabled"}
+		}
+	}
 	return nil
+}
+
+var selinuxAttrs = []string{"seluser", "selrole", "seltype", "selrange", "selinux_ignore_defaults"}
+
+// selinuxEnabled reports whether the kernel has SELinux enabled.
+func selinuxEnabled() bool {
+	_, err := os.Stat("/sys/fs/selinux/enforce")
+	return err == nil
 }
 
 // instance manages one file. Its properties are built once in New so a
@@ -278,10 +314,8 @@ type instance struct {
 
 	props []resource.Property
 
-	// ensureFromSource: ensure was not given and follows the source's
-	// kind (a directory source makes a directory).
-	ensureFromSource bool
-	srcDir           bool
+	// srcDir: the source is a directory (readSource), so the file is one.
+	srcDir bool
 
 	// state from Retrieve
 	st        fs.FileInfo // nil when absent
@@ -377,7 +411,6 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 			f.ensure = "link"
 		case hasContent || len(f.sources) > 0:
 			f.ensure = "file"
-			f.ensureFromSource = !hasContent
 		}
 	}
 	if f.ensure == "directory" || f.ensure == "link" || f.ensure == "absent" {
@@ -476,7 +509,11 @@ func (f *instance) sumFile(p string) (string, error) {
 	// Plain system calls: os.Open registers every file with the runtime's
 	// poller, which costs more than reading a small file. This runs once
 	// per managed file and run.
-	fd, err := ignoringEINTR(func() (int, error) { return syscall.Open(p, syscall.O_RDONLY|syscall.O_CLOEXEC, 0) })
+	// O_NONBLOCK: a FIFO put in the file's place since it was looked at
+	// fails the read instead of blocking it.
+	fd, err := ignoringEINTR(func() (int, error) {
+		return syscall.Open(p, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+	})
 	if err != nil {
 		return "", &fs.PathError{Op: "open", Path: p, Err: err}
 	}
@@ -525,22 +562,36 @@ func ignoringEINTR(call func() (int, error)) (int, error) {
 	}
 }
 
-func (f *instance) stat() {
+// stat reads what is at the path for Retrieve. As in Puppet, a missing
+// file or folder on the way is absence, a path that cannot be searched or
+// is invalid is absence with a warning, and anything else (a name too
+// long, a loop of links) fails the resource.
+func (f *instance) stat(h *resource.Handle) error {
 	f.changed()
+	f.st, f.curType = nil, "absent"
 	st, err := f.onDisk()
-	if err != nil || st == nil {
-		f.st, f.curType = nil, "absent"
-		return
+	switch {
+	case errors.Is(err, syscall.EACCES):
+		h.Logf(resource.Warning, "Could not stat; permission denied")
+		return nil
+	case errors.Is(err, syscall.EINVAL):
+		h.Logf(resource.Warning, "Could not stat; invalid pathname")
+		return nil
+	case err != nil:
+		return errors.New(describe(err))
+	case st == nil:
+		return nil
 	}
 	f.st, f.curType = st, resource.FileType(st.Mode())
+	return nil
 }
 
-// onDisk returns what is at path (nil for nothing), from the last Lstat
-// unless the instance changed the path since.
+// onDisk returns what is at path (nil for nothing, or a folder on the way
+// missing), from the last Lstat unless the instance changed the path since.
 func (f *instance) onDisk() (fs.FileInfo, error) {
 	if !f.diskKnown {
 		st, err := os.Lstat(f.path)
-		if err != nil && !os.IsNotExist(err) {
+		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 			return nil, err
 		}
 		f.disk, f.diskKnown = st, true
@@ -555,7 +606,9 @@ func (f *instance) changed() { f.disk, f.diskKnown = nil, false }
 // only when content is managed and the sizes match.
 func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	f.pre.reached.Store(true)
-	f.stat()
+	if err := f.stat(h); err != nil {
+		return err
+	}
 	f.curSum, f.curLink, f.contentOK = "", "", false
 	if f.curType == "link" && f.hasTarget {
 		f.curLink, _ = os.Readlink(f.path)
@@ -593,30 +646,103 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	return nil
 }
 
+// readSource takes the desired state from the first source that exists,
+// as Puppet does with links => manage: the source's kind becomes ensure
+// (a directory makes a directory, a link a link to the same target, a
+// FIFO or a socket a link named after its kind, as Puppet's ensure takes
+// any other word for a link target), and a plain file gives the content.
+// A device is refused. Nothing here waits on the source: it is never
+// opened unless it is a plain file.
 func (f *instance) readSource() error {
 	f.srcDir = false
-	for _, s := range f.sources {
-		st, err := os.Stat(s)
+	if f.ensure == "absent" {
+		return nil
+	}
+	for i, s := range f.sources {
+		st, err := os.Lstat(s)
 		if err != nil {
 			continue
 		}
-		if st.IsDir() {
+		switch kind := resource.FileType(st.Mode()); kind {
+		case "file":
+			b, err := readRegular(s)
+			if err != nil {
+				return err
+			}
+			// Even under ensure => directory or link.
+			f.ensure, f.hasData = "file", true
+			f.content = b
+			f.wantSum = f.sum(b)
+			f.addProp((*contentProp)(f))
+		case "directory":
 			// Without recursion a directory source only makes a directory.
 			f.srcDir = true
-			if f.ensureFromSource {
-				f.ensure = "directory"
+			f.ensure = "directory"
+		case "link":
+			dest, err := os.Readlink(s)
+			if err != nil {
+				return err
 			}
-			return nil
+			f.linkTo(dest)
+		case "fifo", "socket":
+			f.linkTo(kind)
+		default:
+			return fmt.Errorf("Could not retrieve file metadata for %s: Cannot manage files of type %s", f.sourceURI[i], kind)
 		}
-		b, err := os.ReadFile(s)
-		if err != nil {
-			return err
-		}
-		f.content = b
-		f.wantSum = f.sum(b)
 		return nil
 	}
 	return fmt.Errorf("Could not retrieve information from environment production source(s) %s", strings.Join(f.sourceURI, ", "))
+}
+
+// linkTo makes the file a link to target, as a source that is not a plain
+// file or a directory asks.
+func (f *instance) linkTo(target string) {
+	f.ensure, f.target, f.hasTarget = "link", target, true
+	f.curLink = ""
+	if f.curType == "link" {
+		f.curLink, _ = os.Readlink(f.path)
+	}
+	f.addProp((*targetProp)(f))
+}
+
+// propOrder is the order Puppet syncs a file's properties in.
+var propOrder = map[string]int{"ensure": 0, "content": 1, "target": 2, "owner": 3, "group": 4, "mode": 5}
+
+// addProp adds p to the managed properties in Puppet's order, unless it is
+// there already: a source can make a file of another kind than declared.
+func (f *instance) addProp(p resource.Property) {
+	at := len(f.props)
+	for i, q := range f.props {
+		if q.Name() == p.Name() {
+			return
+		}
+		if propOrder[q.Name()] > propOrder[p.Name()] && at == len(f.props) {
+			at = i
+		}
+	}
+	f.props = append(f.props[:at], append([]resource.Property{p}, f.props[at:]...)...)
+}
+
+// readRegular reads the plain file at p. It opens without waiting (a FIFO
+// put there since the Lstat would block an open) and reads only a plain
+// file.
+func readRegular(p string) ([]byte, error) {
+	fd, err := ignoringEINTR(func() (int, error) {
+		return syscall.Open(p, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	})
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: p, Err: err}
+	}
+	fh := os.NewFile(uintptr(fd), p)
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("Could not read %s: not a plain file", p)
+	}
+	return io.ReadAll(fh)
 }
 
 func (f *instance) Exists() bool                    { return f.curType != "absent" }
@@ -650,23 +776,17 @@ func (f *instance) setErr(should string, err error) error {
 }
 
 // describe renders an OS error as Ruby's Errno messages read.
-func describe(err error) string {
+func describe(err error) string { return syserr.Describe(err) }
+
+// rubyError words a system error as Ruby's message reads, as Puppet shows
+// it; other errors are left as they are.
+func rubyError(err error) error {
 	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return errnoText(pe.Err) + " @ rb_sysopen - " + pe.Path
-	}
 	var le *os.LinkError
-	if errors.As(err, &le) {
-		return errnoText(le.Err) + " @ rb_file_s_" + strings.ToLower(le.Op) + " - (" + le.Old + ", " + le.New + ")"
+	if errors.As(err, &pe) || errors.As(err, &le) {
+		return sysError(describe(err))
 	}
-	return err.Error()
+	return err
 }
 
-func errnoText(err error) string {
-	var en syscall.Errno
-	if errors.As(err, &en) {
-		s := en.Error()
-		return strings.ToUpper(s[:1]) + s[1:]
-	}
-	return err.Error()
-}
+func errnoText(err error) string { return syserr.Errno(err) }

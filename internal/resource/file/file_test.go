@@ -14,6 +14,7 @@ import (
 	"github.com/ordoproject/ordo/internal/durable"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/resourcetest"
+	"github.com/ordoproject/ordo/internal/trace"
 )
 
 const (
@@ -193,8 +194,8 @@ func TestApply(t *testing.T) {
 			want: func(d string) string {
 				return "Notice: " + P(d+"/d1") + ": Not removing directory; use 'force' to override\n" +
 					"Notice: " + P(d+"/d1") + ": Not removing directory; use 'force' to override\n" +
-					"Error: Could not set 'file' on ensure: Is a directory @ rb_sysopen - " + d + "/d1\n" +
-					"Error: " + P(d+"/d1") + "/ensure: change from 'directory' to 'file' failed: Could not set 'file' on ensure: Is a directory @ rb_sysopen - " + d + "/d1"
+					"Error: Could not set 'file' on ensure: Is a directory - Is a directory: " + d + "/d1\n" +
+					"Error: " + P(d+"/d1") + "/ensure: change from 'directory' to 'file' failed: Could not set 'file' on ensure: Is a directory - Is a directory: " + d + "/d1"
 			}},
 		{name: "link over a directory without force",
 			setup: func(t *testing.T, d string) { os.Mkdir(d+"/dl", 0o755) },
@@ -308,8 +309,9 @@ func TestApply(t *testing.T) {
 		{name: "file in missing directory",
 			r: func(d string) *catalog.Resource { return res(d+"/nodir/q", "ensure", "file") },
 			want: func(d string) string {
-				return "Error: Could not set 'file' on ensure: No such file or directory @ rb_sysopen - " + d + "/nodir/q\n" +
-					"Error: " + P(d+"/nodir/q") + "/ensure: change from 'absent' to 'file' failed: Could not set 'file' on ensure: No such file or directory @ rb_sysopen - " + d + "/nodir/q"
+				lock := d + "/nodir/qYYYYMMDD-PID-RANDOM.lock"
+				return "Error: Could not set 'file' on ensure: No such file or directory - A directory component in " + lock + " does not exist or is a dangling symbolic link\n" +
+					"Error: " + P(d+"/nodir/q") + "/ensure: change from 'absent' to 'file' failed: Could not set 'file' on ensure: No such file or directory - A directory component in " + lock + " does not exist or is a dangling symbolic link"
 			}},
 		{name: "directory in missing directory",
 			r: func(d string) *catalog.Resource { return res(d+"/nodir/q", "ensure", "directory") },
@@ -328,7 +330,8 @@ func TestApply(t *testing.T) {
 				tt.setup(t, dir)
 			}
 			r := tt.r(dir)
-			if got, want := run(t, r, opts{}), tt.want(dir); got != want {
+			// Puppet's messages name temporary files (folderError).
+			if got, want := trace.MaskTempNames(run(t, r, opts{})), tt.want(dir); got != want {
 				t.Fatalf("got\n%s\nwant\n%s", got, want)
 			}
 			if tt.check != nil {
@@ -628,5 +631,34 @@ func TestValidateCmd(t *testing.T) {
 	}
 	if _, err := resource.Instantiate(Type{}, res(d+"/e", "content", "x", "staging_location", "rel/dir")); err == nil || !strings.Contains(err.Error(), "File paths must be fully qualified, not 'rel/dir'") {
 		t.Errorf("relative staging_location: %v", err)
+	}
+}
+
+// The checksums Puppet 7.23 reports (recorded with puppet apply): the lite
+// ones hash only the first 512 bytes, so a file that differs after them
+// is in sync.
+func TestChecksums(t *testing.T) {
+	d := t.TempDir()
+	for _, tt := range []struct{ sum, want string }{
+		{"md5", "{md5}9dd4e461268c8034f5c8564e155c67a6"},
+		{"md5lite", "{md5lite}9dd4e461268c8034f5c8564e155c67a6"},
+		{"sha256", "{sha256}2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881"},
+	} {
+		p := d + "/" + tt.sum
+		got := run(t, res(p, "content", "x", "checksum", tt.sum), opts{})
+		if want := "Notice: " + P(p) + "/ensure: defined content as '" + tt.want + "'"; got != want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.sum, got, want)
+		}
+	}
+	long := strings.Repeat("a", 600)
+	p := d + "/lite"
+	if err := os.WriteFile(p, []byte(long+"old tail"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := run(t, res(p, "content", long+"new", "checksum", "sha256lite"), opts{}); got != "" {
+		t.Errorf("lite checksum over the first 512 bytes: got %q", got)
+	}
+	if got := run(t, res(p, "content", long+"new", "checksum", "sha256"), opts{}); !strings.Contains(got, "content changed") {
+		t.Errorf("full checksum: got %q", got)
 	}
 }

@@ -42,6 +42,9 @@ type host struct {
 	// to be read ahead (prefetch.go).
 	racyWindow time.Duration
 
+	// temps finds what killed runs left behind (stale.go).
+	temps staleTemps
+
 	// beforeRename, when set by tests, sees the temporary file of a
 	// replacement just before it is renamed over the target.
 	beforeRename func(tmp string)

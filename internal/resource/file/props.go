@@ -59,7 +59,7 @@ func (p *ensureProp) Message() string {
 func (p *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
 	f := (*instance)(p)
 	if _, err := f.removeExisting(h, p.ensure); err != nil {
-		return err
+		return rubyError(err)
 	}
 	switch p.ensure {
 	case "absent":
@@ -155,7 +155,7 @@ func (p *contentProp) Message() string { return p.change((*instance)(p).currentS
 func (p *contentProp) Sync(ctx context.Context, h *resource.Handle) error {
 	f := (*instance)(p)
 	f.currentSum() // remember the old checksum for the message
-	return f.write(ctx, h)
+	return rubyError(f.write(ctx, h))
 }
 
 // targetProp is a link's target.
@@ -183,7 +183,7 @@ func (p *targetProp) Message() string {
 	return "target changed " + catalog.Format(p.Current()) + " to " + catalog.Format(p.target)
 }
 func (p *targetProp) Sync(ctx context.Context, h *resource.Handle) error {
-	return (*instance)(p).mklink(h)
+	return rubyError((*instance)(p).mklink(h))
 }
 
 // ownerProp is the file's owner, shown by name.
@@ -221,7 +221,10 @@ func (p *ownerProp) Sync(ctx context.Context, h *resource.Handle) error {
 		return fmt.Errorf("Could not find user %s", p.owner)
 	}
 	(*instance)(p).changed()
-	return os.Lchown(p.path, uid, -1)
+	if err := os.Lchown(p.path, uid, -1); err != nil {
+		return fmt.Errorf("Failed to set owner to '%d': %s", uid, describe(err))
+	}
+	return nil
 }
 
 // groupProp is the file's group, shown by name.
@@ -259,7 +262,10 @@ func (p *groupProp) Sync(ctx context.Context, h *resource.Handle) error {
 		return fmt.Errorf("Could not find group %s", p.group)
 	}
 	(*instance)(p).changed()
-	return os.Lchown(p.path, -1, gid)
+	if err := os.Lchown(p.path, -1, gid); err != nil {
+		return fmt.Errorf("Failed to set group to '%d': %s", gid, describe(err))
+	}
+	return nil
 }
 
 // modeProp is the file's permission bits; links have none to manage.
@@ -316,7 +322,12 @@ func (p *modeProp) Sync(ctx context.Context, h *resource.Handle) error {
 		return err
 	}
 	(*instance)(p).changed()
-	return syscall.Chmod(p.path, w)
+	if err := syscall.Chmod(p.path, w); err != nil {
+		// Puppet names the mode the file has, not the one it should get.
+		return fmt.Errorf("failed to set mode %s on %s: %s", displayMode(p.curBits()), p.path,
+			describe(&os.PathError{Op: "chmod", Path: p.path, Err: err}))
+	}
+	return nil
 }
 
 // show renders a value as Puppet does in change messages: strings quoted,

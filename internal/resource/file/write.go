@@ -14,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/google/renameio/v2"
@@ -65,19 +66,24 @@ func (f *instance) removeExisting(h *resource.Handle, should string) (bool, erro
 func (f *instance) backupExisting(h *resource.Handle, cur string) error {
 	if strings.HasPrefix(f.backup, ".") {
 		dest := f.path + f.backup
+		// Puppet's remove_backup: a folder in the way is an error, with
+		// or without force.
 		if st, err := os.Lstat(dest); err == nil {
-			h.Logf(resource.Info, "Removing old backup of type %s", resource.FileType(st.Mode()))
-			if st.IsDir() && !f.force {
-				return fmt.Errorf("Will not remove directory backup %s; use a different backup suffix or force", dest)
+			if st.IsDir() {
+				return fmt.Errorf("Will not remove directory backup %s; use a filebucket", dest)
 			}
-			if err := os.RemoveAll(dest); err != nil {
-				return err
+			h.Logf(resource.Info, "Removing old backup of type %s", resource.FileType(st.Mode()))
+			if err := os.Remove(dest); err != nil {
+				return fmt.Errorf("Could not remove old backup: %s", describe(err))
 			}
 		}
 		if cur == "directory" {
 			return nil
 		}
-		return copyFile(f.path, dest)
+		if err := copyFile(f.path, dest); err != nil {
+			return fmt.Errorf("Could not back %s up: %s", f.path, describe(err))
+		}
+		return nil
 	}
 	if cur != "file" {
 		return nil
@@ -100,7 +106,7 @@ func (f *instance) backupExisting(h *resource.Handle, cur string) error {
 // client bucket lays it out: <8 one-character dirs>/<sha256>/contents and
 // a paths file listing where the content came from.
 func bucketPut(dir, p string) (string, error) {
-	data, err := os.ReadFile(p)
+	data, err := readRegular(p)
 	if err != nil {
 		return "", err
 	}
@@ -131,7 +137,7 @@ func bucketPut(dir, p string) (string, error) {
 }
 
 func copyFile(src, dst string) error {
-	in, err := os.Open(src)
+	in, err := os.OpenFile(src, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return err
 	}
@@ -184,7 +190,8 @@ func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byt
 	}
 	if st != nil {
 		if st.IsDir() {
-			return &os.PathError{Op: "open", Path: f.path, Err: syscall.EISDIR}
+			// Puppet's own check, raised as Errno::EISDIR.
+			return sysError("Is a directory - Is a directory: " + f.path)
 		}
 		if st.Mode().IsRegular() {
 			sys := st.Sys().(*syscall.Stat_t)
@@ -221,25 +228,47 @@ func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byt
 	deferSync := h.Durable != nil && st == nil
 	check := validate && f.validateCmd != ""
 	f.changed()
-	r := replacement{perm: perm, uid: uid, gid: gid, sync: !deferSync, tempDir: f.staging, puppetName: check, beforeRename: f.host.beforeRename}
+	r := replacement{perm: perm, uid: uid, gid: gid, sync: !deferSync, tempDir: f.staging, beforeRename: f.host.beforeRename}
 	created := false
 	if st == nil && !check && f.staging == "" {
 		if created, err = createFile(f.path, data, r); err != nil {
-			return err
+			return folderError(err)
 		}
 	}
 	if !created {
+		f.removeStaleTemps(h)
 		if check {
 			r.check = func(tmp string) error { return f.validate(ctx, h, tmp) }
 		}
 		if err := replaceFile(f.path, data, r); err != nil {
-			return err
+			return folderError(err)
 		}
 	}
 	if deferSync {
 		return h.Durable.Add(filepath.Dir(f.path))
 	}
 	return nil
+}
+
+// sysError is a system error already worded as Ruby words it.
+type sysError string
+
+func (e sysError) Error() string { return string(e) }
+
+// folderError words the failure to make a new file in its folder (missing,
+// no folder, immutable, read-only) as Puppet's does: Puppet fails first to
+// make the lock <file><YYYYMMDD>-<pid>-<random>.lock there, so it names
+// that.
+func folderError(err error) error {
+	var pe *os.PathError
+	if !errors.As(err, &pe) || pe.Op != "open" {
+		return err
+	}
+	lock := puppetTempName(pe.Path) + ".lock"
+	if pe.Err == syscall.ENOENT {
+		return sysError("No such file or directory - A directory component in " + lock + " does not exist or is a dangling symbolic link")
+	}
+	return sysError(errnoText(pe.Err) + " @ dir_s_mkdir - " + lock)
 }
 
 // validate runs validate_cmd on the temporary file tmp, as Puppet does:
@@ -372,7 +401,7 @@ func (f *instance) logDiff(h *resource.Handle) {
 		h.Log.Log(resource.Notice, src, "[diff redacted]")
 		return
 	}
-	old, err := os.ReadFile(f.path)
+	old, err := readRegular(f.path)
 	if err != nil {
 		return
 	}
@@ -382,5 +411,14 @@ func (f *instance) logDiff(h *resource.Handle) {
 	if d == "" {
 		return
 	}
+	if !utf8.ValidString(d) {
+		// Puppet shows no diff that is not UTF-8.
+		d = "Binary files " + f.path + " and " + tmp + " differ"
+	}
 	h.Log.Log(resource.Notice, src, "\n"+strings.TrimSuffix(d, "\n"))
 }
+
+// BucketPut stores the file at p in the local file bucket dir, as a file
+// backup does, and returns its sha256 sum. Types that rewrite files of
+// their own (host, cron) back them up with it.
+func BucketPut(dir, p string) (string, error) { return bucketPut(dir, p) }

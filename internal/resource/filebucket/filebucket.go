@@ -22,7 +22,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "name", Namevar: true, Doc: "The bucket's name, which files give as their backup."},
 		{Name: "server", Doc: "The server of a remote bucket; ordo keeps backups locally and refuses a server.", Check: resource.CheckFunc("false or unset", noServer)},
 		{Name: "port", Doc: "The port of a remote bucket's server; unused without a server."},
-		{Name: "path", Doc: "The directory of a local bucket.", Check: resource.CheckFunc("an absolute path", checkPath)},
+		{Name: "path", Doc: "The directory of a local bucket; ordo keeps every backup in its own local bucket and refuses another path.", Check: resource.CheckFunc("false", checkPath)},
 	},
 })
 
@@ -48,7 +48,7 @@ func checkPath(v catalog.Value) (catalog.Value, error) {
 	if s, ok := v.(string); !ok || !filepath.IsAbs(s) {
 		return nil, errors.New("Filebucket paths must be absolute")
 	}
-	return v, nil
+	return nil, errors.New("a filebucket path is not supported by ordo: backups go to ordo's local bucket")
 }
 
 // Schema returns filebucket's schema.

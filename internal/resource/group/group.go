@@ -51,6 +51,11 @@ var schema = resource.NewSchema(resource.Schema{
 	Providers: []resource.Provider{
 		{Name: "groupadd", Default: true, Features: []string{"manages_members", "system_groups"}, Doc: "groupadd, groupmod, groupdel, and gpasswd for members.",
 			Confine: resource.Confine{Commands: []string{"groupadd", "groupmod", "groupdel"}}},
+		{Name: "aix", Unimplemented: true, Doc: "Puppet's aix provider, which ordo does not have."},
+		{Name: "directoryservice", Unimplemented: true, Doc: "Puppet's directoryservice provider, which ordo does not have."},
+		{Name: "ldap", Unimplemented: true, Doc: "Puppet's ldap provider, which ordo does not have."},
+		{Name: "pw", Unimplemented: true, Doc: "Puppet's pw provider, which ordo does not have."},
+		{Name: "windows_adsi", Unimplemented: true, Doc: "Puppet's windows_adsi provider, which ordo does not have."},
 	},
 })
 

@@ -4,6 +4,7 @@ package notify
 
 import (
 	"context"
+	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
@@ -74,7 +75,7 @@ func (m *message) Sync(_ context.Context, h *resource.Handle) error {
 	if h.Log == nil {
 		return nil
 	}
-	text := catalog.Scalar(m.message)
+	text := logText(m.message)
 	if m.sensitive {
 		text = "Sensitive [value redacted]"
 	}
@@ -91,4 +92,21 @@ func (m *message) Message() string {
 		return "changed [redacted] to [redacted]"
 	}
 	return "defined 'message' as " + catalog.Format(m.message)
+}
+
+// logText is the line Puppet logs for a message: a string as it is, a
+// list's elements joined by spaces (as Puppet's log joins an array), a
+// hash as Ruby shows it ({"a"=>1}).
+func logText(v catalog.Value) string {
+	switch x := v.(type) {
+	case []catalog.Value:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = logText(e)
+		}
+		return strings.Join(parts, " ")
+	case *catalog.Hash:
+		return resource.Inspect(x)
+	}
+	return catalog.Scalar(v)
 }

@@ -30,6 +30,16 @@ func TestNotify(t *testing.T) {
 			"Notice: a",
 			"Notice: " + path + "/message: defined 'message' as 'a'",
 		}},
+		// Recorded from Puppet 7.23: a hash is logged as Ruby shows it, a
+		// list's elements joined by spaces.
+		{"hash", resourcetest.Resource("Notify", "hello", "message", hashOf("a", int64(1))), false, []string{
+			`Notice: {"a"=>1}`,
+			"Notice: " + path + "/message: defined 'message' as {\n  'a' => 1\n}",
+		}},
+		{"nested list", resourcetest.Resource("Notify", "hello", "message", []catalog.Value{[]catalog.Value{int64(1), int64(2)}}), false, []string{
+			"Notice: 1 2",
+			"Notice: " + path + "/message: defined 'message' as [1, 2]",
+		}},
 		{"loglevel", resourcetest.Resource("Notify", "hello", "loglevel", "warning"), false, []string{
 			"Warning: hello",
 			"Notice: " + path + "/message: defined 'message' as 'hello'",
@@ -65,4 +75,12 @@ func TestWithpathInvalid(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("err = %v", err)
 	}
+}
+
+func hashOf(kv ...any) *catalog.Hash {
+	h := catalog.NewHash()
+	for i := 0; i+1 < len(kv); i += 2 {
+		h.Set(kv[i].(string), kv[i+1])
+	}
+	return h
 }

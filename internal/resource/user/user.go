@@ -97,6 +97,14 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "useradd", Default: true, Doc: "useradd, usermod, userdel, chage and chpasswd.",
 			Features: []string{"allows_duplicates", "manages_homedir", "manages_passwords", "manages_password_age", "manages_expiry", "system_users"},
 			Confine:  resource.Confine{Commands: []string{"useradd", "usermod", "userdel"}}},
+		{Name: "aix", Unimplemented: true, Doc: "Puppet's aix provider, which ordo does not have."},
+		{Name: "directoryservice", Unimplemented: true, Doc: "Puppet's directoryservice provider, which ordo does not have."},
+		{Name: "hpuxuseradd", Unimplemented: true, Doc: "Puppet's hpuxuseradd provider, which ordo does not have."},
+		{Name: "ldap", Unimplemented: true, Doc: "Puppet's ldap provider, which ordo does not have."},
+		{Name: "openbsd", Unimplemented: true, Doc: "Puppet's openbsd provider, which ordo does not have."},
+		{Name: "pw", Unimplemented: true, Doc: "Puppet's pw provider, which ordo does not have."},
+		{Name: "user_role_add", Unimplemented: true, Doc: "Puppet's user_role_add provider, which ordo does not have."},
+		{Name: "windows_adsi", Unimplemented: true, Doc: "Puppet's windows_adsi provider, which ordo does not have."},
 	},
 })
 
@@ -118,6 +126,9 @@ func intLike(v catalog.Value) (catalog.Value, error) { return ns.IntLike(v), nil
 func checkPassword(v catalog.Value) (catalog.Value, error) {
 	if s, ok := v.(string); ok && strings.Contains(s, ":") {
 		return nil, errors.New("Passwords cannot include ':'")
+	}
+	if _, ok := v.(string); ok {
+		return v, nil
 	}
 	return catalog.Scalar(v), nil
 }
@@ -142,6 +153,9 @@ func checkGroup(v catalog.Value) (catalog.Value, error) {
 	case gs == "":
 		return nil, errors.New(`Group names must not be empty. If you want to specify "no groups" pass an empty array`)
 	}
+	if _, ok := v.(string); ok {
+		return v, nil
+	}
 	return gs, nil
 }
 
@@ -157,6 +171,9 @@ func checkExpiry(v catalog.Value) (catalog.Value, error) {
 	s := catalog.Scalar(v)
 	if s != "absent" && !expiryRE.MatchString(s) {
 		return nil, errors.New(`Expiry dates must be YYYY-MM-DD or the string "absent"`)
+	}
+	if _, ok := v.(string); ok {
+		return v, nil
 	}
 	return s, nil
 }

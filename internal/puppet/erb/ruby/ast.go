@@ -138,9 +138,8 @@ type (
 	}
 	ifNode struct {
 		node
-		cond       Node
-		then, els  Node
-		isTernary_ bool
+		cond      Node
+		then, els Node
 	}
 	whileNode struct {
 		node

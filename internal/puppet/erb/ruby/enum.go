@@ -25,8 +25,21 @@ func (in *interp) enumMethod(c *Call, recv Value, elems []Value, name string, ar
 		}
 		return nil
 	}
+	if blk == nil && blockless[name] && len(args) == 0 && (name != "each_pair" || isHash) {
+		yielded := elems
+		if name == "each_with_index" {
+			yielded = make([]Value, len(elems))
+			for i, e := range elems {
+				yielded[i] = NewArray(e, int64(i))
+			}
+		}
+		return &enumerator{recv: recv, method: name, elems: yielded}, nil
+	}
 	switch name {
 	case "each", "each_pair", "each_entry":
+		if name == "each_pair" && !isHash {
+			return nil, ErrNoMethod
+		}
 		if err := needBlock(); err != nil {
 			return nil, err
 		}
@@ -290,33 +303,48 @@ func (in *interp) enumMethod(c *Call, recv Value, elems []Value, name string, ar
 			}
 			return nil, nil
 		}
-		sorted, err := in.sortValues(elems, blk)
-		if err != nil {
-			return nil, err
-		}
-		if name == "max" {
-			for i, j := 0, len(sorted)-1; i < j; i, j = i+1, j-1 {
-				sorted[i], sorted[j] = sorted[j], sorted[i]
-			}
-		}
 		if len(args) == 1 {
 			n, ok := args[0].(int64)
 			if !ok {
 				return nil, raise("TypeError", "no implicit conversion of %s into Integer", ClassName(args[0]))
 			}
-			return NewArray(sorted[:min(int(n), len(sorted))]...), nil
-		}
-		if name == "max" && blk == nil {
-			// Ruby's max returns the first of equal maxima
-			best := elems[0]
-			for _, e := range elems[1:] {
-				if c, _ := compare(e, best); c > 0 {
-					best = e
+			sorted, err := in.sortValues(elems, blk)
+			if err != nil {
+				return nil, err
+			}
+			if name == "max" {
+				for i, j := 0, len(sorted)-1; i < j; i, j = i+1, j-1 {
+					sorted[i], sorted[j] = sorted[j], sorted[i]
 				}
 			}
-			return best, nil
+			return NewArray(sorted[:min(int(n), len(sorted))]...), nil
 		}
-		return sorted[0], nil
+		// Ruby keeps the first of equal extremes and compares each
+		// element with the best so far
+		best := elems[0]
+		for _, e := range elems[1:] {
+			var c int
+			if blk != nil {
+				r, err := blk.call([]Value{e, best})
+				if err != nil {
+					return nil, err
+				}
+				n, ok := r.(int64)
+				if !ok {
+					return nil, comparisonFailed(e, best)
+				}
+				c = int(n)
+			} else {
+				var ok bool
+				if c, ok = compare(e, best); !ok {
+					return nil, comparisonFailed(e, best)
+				}
+			}
+			if name == "max" && c > 0 || name == "min" && c < 0 {
+				best = e
+			}
+		}
+		return best, nil
 	case "min_by", "max_by", "sort_by":
 		if err := needBlock(); err != nil {
 			return nil, err
@@ -570,7 +598,7 @@ func intArg(v Value) (int64, error) {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return 0, raise("FloatDomainError", "%s", FormatFloat(x))
 		}
-		return int64(x), nil
+		return floatToInt(x)
 	case nil:
 		return 0, raise("TypeError", "no implicit conversion from nil to integer")
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 )
 
@@ -612,8 +613,13 @@ func (in *interp) constant(x *constRef, f *frame) (Value, error) {
 	if c, ok := constants[x.name]; ok {
 		return c, nil
 	}
+	if c, ok := exceptionClasses[x.name]; ok {
+		return c, nil
+	}
 	switch x.name {
-	case "Math", "JSON", "YAML", "Puppet", "File", "Time", "Date", "Socket", "IPAddr", "ERB", "Base64", "Digest", "OpenSSL", "Resolv", "ENV", "ARGV", "RUBY_VERSION":
+	case "IPAddr", "JSON":
+		return &stdModule{name: x.name}, nil
+	case "Math", "YAML", "Puppet", "File", "Time", "Date", "Socket", "ERB", "Base64", "Digest", "OpenSSL", "Resolv", "ENV", "ARGV", "RUBY_VERSION":
 		return nil, &Error{Offset: x.pos, Class: "NotImplementedError", Msg: "constant " + x.name + " is not supported in templates"}
 	}
 	return nil, &Error{Offset: x.pos, Class: "NameError", Msg: "uninitialized constant Puppet::Parser::TemplateWrapper::" + x.name}
@@ -840,7 +846,8 @@ func (in *interp) callDefined(pos int, d *defNode, args []Value, blk *Block) (Va
 		} else if optional > 0 {
 			want = fmt.Sprintf("%d..%d", required, required+optional)
 		}
-		return nil, &Error{Offset: pos, Class: "ArgumentError", Msg: fmt.Sprintf("wrong number of arguments (given %d, expected %s)", len(args), want)}
+		// Ruby's backtrace starts at the method's definition
+		return nil, &Error{Offset: d.pos, Class: "ArgumentError", Msg: fmt.Sprintf("wrong number of arguments (given %d, expected %s)", len(args), want)}
 	}
 	in.depth++
 	defer func() { in.depth-- }()
@@ -873,7 +880,7 @@ func (in *interp) send(pos int, recv Value, name string, args []Value, blk *Bloc
 		return in.callDefined(pos, d, args, blk)
 	}
 	c := &Call{in: in, pos: pos}
-	v, err := in.dispatch(c, recv, name, args, blk)
+	v, err := in.dispatchChecked(c, recv, name, args, blk)
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) && e.Offset < 0 {
@@ -889,6 +896,21 @@ func (in *interp) send(pos int, recv Value, name string, args []Value, blk *Bloc
 
 // noMethod is Ruby 3.1's NoMethodError message: the receiver's inspect,
 // then ":" and its class unless the inspect starts with "#".
+// dispatchChecked runs a built-in method, turning a method's slip on an
+// argument list of the wrong length (an index out of range) into Ruby's
+// ArgumentError rather than a crash.
+func (in *interp) dispatchChecked(c *Call, recv Value, name string, args []Value, blk *Block) (v Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(runtime.Error); !ok {
+				panic(r)
+			}
+			v, err = nil, &Error{Offset: c.pos, Class: "ArgumentError", Msg: fmt.Sprintf("wrong number of arguments (given %d) for %s#%s", len(args), ClassName(recv), name)}
+		}
+	}()
+	return in.dispatch(c, recv, name, args, blk)
+}
+
 func noMethod(pos int, recv Value, name string) error {
 	desc := Inspect(recv)
 	if o, ok := recv.(Object); ok {
@@ -900,7 +922,7 @@ func noMethod(pos int, recv Value, name string) error {
 	if !strings.HasPrefix(desc, "#") {
 		desc += ":" + ClassName(recv)
 	}
-	return &Error{Offset: pos, Class: "NoMethodError", Msg: fmt.Sprintf("undefined method `%s' for %s", name, desc)}
+	return &Error{Offset: pos, Class: "NoMethodError", Msg: fmt.Sprintf("undefined method `%s' for %s", name, desc) + didYouMean(recv, name)}
 }
 
 // raise makes an error at an unknown offset; send fills in the call's.
@@ -930,7 +952,7 @@ func (in *interp) defined(x Node, f *frame) (Value, error) {
 		return Str("global-variable"), nil
 	case *constRef:
 		if _, ok := constants[n.name]; ok && n.scope == nil {
-			return Str("expression"), nil
+			return Str("constant"), nil
 		}
 		return nil, nil
 	case *call:
@@ -1089,19 +1111,23 @@ func (e *exception) Call(c *Call, name string, args []Value, blk *Block) (Value,
 
 // exceptionParents lists the ancestors of the exceptions templates raise.
 var exceptionParents = map[string][]string{
-	"NoMethodError":      {"NameError", "StandardError"},
-	"NameError":          {"StandardError"},
-	"TypeError":          {"StandardError"},
-	"ArgumentError":      {"StandardError"},
-	"ZeroDivisionError":  {"StandardError"},
-	"RuntimeError":       {"StandardError"},
-	"IndexError":         {"StandardError"},
-	"KeyError":           {"IndexError", "StandardError"},
-	"RangeError":         {"StandardError"},
-	"FloatDomainError":   {"RangeError", "StandardError"},
-	"RegexpError":        {"StandardError"},
-	"FrozenError":        {"RuntimeError", "StandardError"},
-	"Puppet::ParseError": {"Puppet::Error", "RuntimeError", "StandardError"},
+	"NoMethodError":               {"NameError", "StandardError"},
+	"NameError":                   {"StandardError"},
+	"TypeError":                   {"StandardError"},
+	"ArgumentError":               {"StandardError"},
+	"ZeroDivisionError":           {"StandardError"},
+	"RuntimeError":                {"StandardError"},
+	"IndexError":                  {"StandardError"},
+	"KeyError":                    {"IndexError", "StandardError"},
+	"RangeError":                  {"StandardError"},
+	"FloatDomainError":            {"RangeError", "StandardError"},
+	"RegexpError":                 {"StandardError"},
+	"FrozenError":                 {"RuntimeError", "StandardError"},
+	"Puppet::ParseError":          {"Puppet::Error", "RuntimeError", "StandardError"},
+	"IPAddr::InvalidAddressError": {"IPAddr::Error", "ArgumentError", "StandardError"},
+	"IPAddr::InvalidPrefixError":  {"IPAddr::InvalidAddressError", "IPAddr::Error", "ArgumentError", "StandardError"},
+	"JSON::ParserError":           {"JSON::JSONError", "StandardError"},
+	"JSON::GeneratorError":        {"JSON::JSONError", "StandardError"},
 }
 
 func (in *interp) rescues(rc rescueClause, e *Error, f *frame) bool {

@@ -393,7 +393,7 @@ func (l *lexer) scan() token {
 	case c == '/':
 		if !l.valueEnded() || l.commandArgStart(space) {
 			l.pos++
-			return l.regexpLit(start, space, '/')
+			return l.regexpLitDelim(start, space, '/', 0)
 		}
 	case c == '%':
 		if !l.valueEnded() || l.commandArgStart(space) {
@@ -415,15 +415,27 @@ func (l *lexer) scan() token {
 		return l.fail(start, "heredocs are not supported")
 	}
 	// operators, longest first
-	for _, op := range operators {
-		if strings.HasPrefix(string(l.src[l.pos:min(l.pos+3, l.limit)]), op) {
-			l.pos += len(op)
+	for n := 3; n >= 1; n-- {
+		if l.pos+n > l.limit {
+			continue
+		}
+		if op, ok := operatorSet[string(l.src[l.pos:l.pos+n])]; ok {
+			l.pos += n
 			return tok(tOp, op)
 		}
 	}
 	r, _ := utf8.DecodeRune(l.src[l.pos:l.limit])
 	return l.fail(start, "invalid character %q", r)
 }
+
+// operatorSet maps each operator to itself, for lookups by byte slices.
+var operatorSet = func() map[string]string {
+	m := map[string]string{}
+	for _, op := range operators {
+		m[op] = op
+	}
+	return m
+}()
 
 var operators = []string{
 	"**=", "<=>", "===", "...", "<<=", ">>=", "&&=", "||=",
@@ -537,10 +549,6 @@ func (l *lexer) percentLiteral(start int, space bool) (token, bool) {
 		return l.regexpLitDelim(start, space, end, nestOpen), true
 	}
 	return token{}, false
-}
-
-func (l *lexer) regexpLit(start int, space bool, end byte) token {
-	return l.regexpLitDelim(start, space, end, 0)
 }
 
 func (l *lexer) regexpLitDelim(start int, space bool, end, nestOpen byte) token {

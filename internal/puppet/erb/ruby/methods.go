@@ -18,6 +18,10 @@ var kernelNames = map[string]bool{
 	"Array": true, "String": true, "Integer": true, "Float": true, "Hash": true,
 	"format": true, "sprintf": true, "raise": true, "fail": true, "lambda": true,
 	"proc": true, "loop": true, "require": true, "block_given?": true,
+	"puts": true, "print": true, "p": true, "pp": true, "printf": true,
+	"putc": true, "warn": true, "gets": true, "system": true, "exec": true,
+	"exit": true, "abort": true, "sleep": true, "rand": true, "srand": true,
+	"eval": true, "binding": true, "open": true, "catch": true, "throw": true,
 }
 
 // kernel runs a Kernel function called without a receiver.
@@ -124,11 +128,22 @@ func (in *interp) kernel(pos int, name string, args []Value, blk *Block) (Value,
 			}
 		}
 	case "require":
-		return wrap(nil, raise("NotImplementedError", "require is not supported in templates"))
+		if err := arity(args, 1, 1); err != nil {
+			return wrap(nil, err)
+		}
+		lib := ToS(args[0])
+		if !requirable[lib] {
+			return wrap(nil, raise("NotImplementedError", "require '%s' is not supported in templates", lib))
+		}
+		// Puppet has these loaded already
+		return wrap(false, nil)
 	case "block_given?":
 		return wrap(false, nil)
+	case "puts", "print", "p", "pp", "printf", "putc", "warn":
+		return wrap(nil, raise("NotImplementedError", "%s writes to Puppet's standard output, not the template; it is not supported in templates", name))
+	default:
+		return wrap(nil, raise("NotImplementedError", "Kernel#%s is not supported in templates", name))
 	}
-	return nil, false, nil
 }
 
 func arity(args []Value, lo, hi int) error {
@@ -169,7 +184,7 @@ func kernelInteger(args []Value) (Value, error) {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return nil, raise("FloatDomainError", "%s", FormatFloat(x))
 		}
-		return int64(x), nil
+		return floatToInt(x)
 	case *String:
 		base := 10
 		if len(args) > 1 {
@@ -443,6 +458,9 @@ func (in *interp) objectMethod(c *Call, recv Value, name string, args []Value, b
 		}
 	case "hash":
 		return int64(len(hashKey(recv))), nil
+	case "to_json":
+		js, err := jsonGenerate(recv, jsonStyle{})
+		return Str(js), err
 	case "<=>":
 		if err := one(); err != nil {
 			return nil, err
@@ -477,9 +495,10 @@ func (in *interp) respondTo(c *Call, recv Value, m string) bool {
 }
 
 // methodTable lists the methods of the built-in classes, for respond_to?.
-var methodTable = map[string]map[string]bool{}
+var methodTable = buildMethodTable()
 
-func init() {
+func buildMethodTable() map[string]map[string]bool {
+	methodTable := map[string]map[string]bool{}
 	add := func(class, names string) {
 		set := map[string]bool{}
 		for _, n := range strings.Fields(names) {
@@ -495,6 +514,7 @@ func init() {
 	add("Symbol", "<=> == [] capitalize downcase empty? length size to_proc to_s to_sym upcase")
 	add("Range", "== === each first last begin end include? member? cover? min max size count step to_a to_s inspect map select reject sum exclude_end?")
 	add("NilClass", "to_a to_s to_i to_f to_h & |")
+	return methodTable
 }
 
 // equal is Ruby's ==.

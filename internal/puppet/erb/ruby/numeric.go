@@ -213,9 +213,43 @@ func (in *interp) intMethod(c *Call, n int64, name string, args []Value, blk *Bl
 		return true, nil
 	case "infinite?":
 		return nil, nil
+	case "step":
+		if len(args) < 1 || len(args) > 2 {
+			return nil, arity(args, 1, 2)
+		}
+		limit, err := intArg(args[0])
+		if err != nil {
+			return nil, err
+		}
+		by := int64(1)
+		if len(args) == 2 {
+			if by, err = intArg(args[1]); err != nil {
+				return nil, err
+			}
+		}
+		if by == 0 {
+			return nil, raise("ArgumentError", "step can't be 0")
+		}
+		var seq []Value
+		for i := n; (by > 0 && i <= limit || by < 0 && i >= limit) && len(seq) < 10_000_000; i += by {
+			seq = append(seq, i)
+		}
+		if blk == nil {
+			return &enumerator{recv: n, method: "step", elems: seq}, nil
+		}
+		for _, v := range seq {
+			if _, err := blk.call([]Value{v}); err != nil {
+				return nil, err
+			}
+		}
+		return n, nil
 	case "times":
 		if blk == nil {
-			break
+			var seq []Value
+			for i := int64(0); i < n && i < 10_000_000; i++ {
+				seq = append(seq, i)
+			}
+			return &enumerator{recv: n, method: "times", elems: seq}, nil
 		}
 		for i := int64(0); i < n; i++ {
 			if _, err := blk.call([]Value{i}); err != nil {
@@ -224,12 +258,22 @@ func (in *interp) intMethod(c *Call, n int64, name string, args []Value, blk *Bl
 		}
 		return n, nil
 	case "upto", "downto":
-		if blk == nil {
-			break
-		}
 		m, err := binary()
 		if err != nil {
 			return nil, err
+		}
+		if blk == nil {
+			var seq []Value
+			if name == "upto" {
+				for i := n; i <= m && len(seq) < 10_000_000; i++ {
+					seq = append(seq, i)
+				}
+			} else {
+				for i := n; i >= m && len(seq) < 10_000_000; i-- {
+					seq = append(seq, i)
+				}
+			}
+			return &enumerator{recv: n, method: name, elems: seq}, nil
 		}
 		if name == "upto" {
 			for i := n; i <= m; i++ {
@@ -338,7 +382,7 @@ func (in *interp) floatMethod(c *Call, f float64, name string, args []Value, blk
 		}
 		q := math.Floor(f / g)
 		if name == "div" {
-			return int64(q), nil
+			return floatToInt(q)
 		}
 		return NewArray(q, f-q*g), nil
 	case "<", "<=", ">", ">=":
@@ -379,7 +423,7 @@ func (in *interp) floatMethod(c *Call, f float64, name string, args []Value, blk
 		if len(args) == 1 && name == "truncate" {
 			return roundDigits(f, args[0], math.Trunc, false)
 		}
-		return int64(f), nil
+		return floatToInt(f)
 	case "floor", "ceil", "round":
 		fn := map[string]func(float64) float64{"floor": math.Floor, "ceil": math.Ceil, "round": roundHalfAway}[name]
 		if len(args) == 1 {
@@ -392,7 +436,7 @@ func (in *interp) floatMethod(c *Call, f float64, name string, args []Value, blk
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return nil, raise("FloatDomainError", "%s", FormatFloat(f))
 		}
-		return int64(fn(f)), nil
+		return floatToInt(fn(f))
 	case "to_s", "inspect":
 		return Str(FormatFloat(f)), nil
 	case "nan?":
@@ -460,7 +504,7 @@ func roundDigits(f float64, digits Value, fn func(float64) float64, isRound bool
 		return fn(f*p) / p, nil
 	}
 	p := math.Pow10(int(-d))
-	return int64(fn(f/p) * p), nil
+	return floatToInt(fn(f/p) * p)
 }
 
 func (in *interp) classMethod(c *Call, cl *Class, name string, args []Value, blk *Block) (Value, error) {
@@ -502,9 +546,7 @@ func (in *interp) classMethod(c *Call, cl *Class, name string, args []Value, blk
 			if len(args) == 1 {
 				h.Default = args[0]
 			}
-			if blk != nil {
-				return nil, unsupportedMethod(cl, "new with a default block")
-			}
+			h.defaultProc = blk
 			return h, nil
 		case ClassString:
 			if len(args) == 0 {
@@ -585,4 +627,16 @@ func isFloatPromoting(name string) bool {
 		return true
 	}
 	return false
+}
+
+// floatToInt truncates f to an Integer; one beyond 64 bits would be a
+// Bignum, which this interpreter does not have.
+func floatToInt(f float64) (int64, error) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, raise("FloatDomainError", "%s", FormatFloat(f))
+	}
+	if f >= 9223372036854775807 || f < -9223372036854775808 {
+		return 0, overflow("Float to Integer")
+	}
+	return int64(f), nil
 }

@@ -48,6 +48,10 @@ type parser struct {
 	scopes []map[string]bool // local variables, innermost last
 	noDo   int               // > 0 while `do` belongs to an enclosing construct
 	err    *Error
+	// numbered holds, for each block being parsed without parameters,
+	// the highest numbered parameter (_1.._9) its body uses.
+	numbered []int
+	depth    int // nesting of expressions, bounded so that no input exhausts the stack
 }
 
 type bailout struct{}
@@ -207,7 +211,22 @@ func (p *parser) atBodyEnd() bool {
 	return false
 }
 
+// maxNesting bounds how deeply expressions nest.
+const maxNesting = 3000
+
+// enter counts one more level of nesting; the caller defers leave.
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxNesting {
+		p.failAt(p.tok.pos, "SyntaxError", "expressions nest too deeply")
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
 func (p *parser) stmt() Node {
+	p.enter()
+	defer p.leave()
 	x := p.exprStmt()
 	for p.tok.kind == tKeyword {
 		pos := p.tok.pos
@@ -255,6 +274,8 @@ func (p *parser) exprStmt() Node {
 }
 
 func (p *parser) notExpr() Node {
+	p.enter()
+	defer p.leave()
 	if p.isKeyword("not") {
 		pos := p.tok.pos
 		p.advance()
@@ -265,9 +286,11 @@ func (p *parser) notExpr() Node {
 
 // expr parses an argument-level expression, including assignment.
 func (p *parser) expr() Node {
+	p.enter()
+	defer p.leave()
 	start := p.tok
 	// multiple assignment: a, b = ...
-	if (start.kind == tIdent || start.kind == tIVar) && p.peek().kind == tOp && p.peek().text == "," && p.looksLikeMultiAssign() {
+	if (start.kind == tIdent || start.kind == tIVar) && p.looksLikeMultiAssign() {
 		return p.multiAssign()
 	}
 	if p.isOp("*") && (p.peek().kind == tIdent || p.peek().kind == tIVar) && !p.lex.valueEnded() {
@@ -285,7 +308,7 @@ func (p *parser) expr() Node {
 			p.skipTerms()
 			target := p.toTarget(x)
 			var v Node
-			if p.isOp("*") || p.isStartOfRHSList() {
+			if p.isOp("*") {
 				v = p.rhsList()
 			} else {
 				v = p.assignRHS()
@@ -315,10 +338,6 @@ func (p *parser) assignRHS() Node {
 	}
 	return x
 }
-
-// isStartOfRHSList is a cheap check for `a = 1, 2`: decided after the
-// first element.
-func (p *parser) isStartOfRHSList() bool { return false }
 
 func (p *parser) rhsList() Node {
 	pos := p.tok.pos
@@ -350,6 +369,7 @@ func (p *parser) looksLikeMultiAssign() bool {
 	src := p.lex.src
 	i := p.tok.end
 	depth := 0
+	comma := false
 	for i < p.lex.limit {
 		c := src[i]
 		switch c {
@@ -366,8 +386,15 @@ func (p *parser) looksLikeMultiAssign() bool {
 			if depth == 0 {
 				return false
 			}
+		case ',':
+			if depth == 0 {
+				comma = true
+			}
 		case '=':
 			if depth == 0 {
+				if !comma {
+					return false
+				}
 				n := byte(0)
 				if i+1 < p.lex.limit {
 					n = src[i+1]
@@ -450,6 +477,8 @@ func (p *parser) toTarget(x Node) Node {
 }
 
 func (p *parser) ternary() Node {
+	p.enter()
+	defer p.leave()
 	c := p.rangeExpr()
 	if p.isOp("?") {
 		pos := p.tok.pos
@@ -468,7 +497,7 @@ func (p *parser) ternary() Node {
 		}
 		p.skipTerms()
 		b := p.ternary()
-		return &ifNode{node: node{pos}, cond: c, then: a, els: b, isTernary_: true}
+		return &ifNode{node: node{pos}, cond: c, then: a, els: b}
 	}
 	return c
 }
@@ -571,6 +600,8 @@ func (p *parser) definedExpr() Node {
 }
 
 func (p *parser) unaryMinus() Node {
+	p.enter()
+	defer p.leave()
 	if p.isOp("-") {
 		pos := p.tok.pos
 		nt := p.peek()
@@ -578,6 +609,11 @@ func (p *parser) unaryMinus() Node {
 			p.advance()
 			lit := p.tok
 			p.advance()
+			if p.isOp("**") {
+				// -2 ** 2 is -(2 ** 2)
+				x := p.powRest(p.numberLit(lit))
+				return &call{node: node{pos}, recv: x, name: "-@"}
+			}
 			neg := p.numberLit(token{kind: lit.kind, text: "-" + lit.text, pos: pos})
 			return p.powRest(p.postfix(neg))
 		}
@@ -594,6 +630,8 @@ func (p *parser) pow() Node {
 }
 
 func (p *parser) powRest(x Node) Node {
+	p.enter()
+	defer p.leave()
 	if p.isOp("**") {
 		pos := p.tok.pos
 		p.advance()
@@ -605,6 +643,8 @@ func (p *parser) powRest(x Node) Node {
 }
 
 func (p *parser) unary() Node {
+	p.enter()
+	defer p.leave()
 	if p.tok.kind == tOp {
 		pos := p.tok.pos
 		switch p.tok.text {
@@ -953,6 +993,12 @@ func (p *parser) canStartCommandArg() bool {
 // on self with or without arguments.
 func (p *parser) nameRef(t token) Node {
 	pos := t.pos
+	if n := len(p.numbered); n > 0 && len(t.text) == 2 && t.text[0] == '_' && t.text[1] >= '1' && t.text[1] <= '9' && !p.isLocal(t.text) {
+		if k := int(t.text[1] - '0'); k > p.numbered[n-1] {
+			p.numbered[n-1] = k
+		}
+		return &localVar{node{pos}, t.text}
+	}
 	if p.isLocal(t.text) && !(p.isOp("(") && !p.tok.spaceBefore) {
 		return &localVar{node{pos}, t.text}
 	}
@@ -1074,7 +1120,7 @@ func (p *parser) argList(closing string) []Node {
 			p.advance()
 			args = append(args, &blockPass{node{pos}, p.ternary()})
 		} else {
-			x := p.exprStmtNoMod()
+			x := p.notExpr()
 			if p.isOp("=>") {
 				if hash == nil {
 					hash = &hashLit{node: node{x.Pos()}}
@@ -1096,11 +1142,6 @@ func (p *parser) argList(closing string) []Node {
 		p.skipTerms()
 	}
 	return args
-}
-
-// exprStmtNoMod is an argument: an expression, `not`, but no modifiers.
-func (p *parser) exprStmtNoMod() Node {
-	return p.notExpr()
 }
 
 func (p *parser) hashPair(h *hashLit) {
@@ -1184,6 +1225,7 @@ func (p *parser) blockBody(pos int, closing string) *blockNode {
 	defer func() { p.noDo = saved }()
 	b := &blockNode{node: node{pos}}
 	p.skipTermsOnly()
+	implicit := false
 	if p.isOp("||") {
 		p.advance()
 		b.params = &paramList{splat: -1}
@@ -1191,6 +1233,9 @@ func (p *parser) blockBody(pos int, closing string) *blockNode {
 		p.advance()
 		b.params = p.paramList("|")
 		p.expectOp("|")
+	} else {
+		implicit = true
+		p.numbered = append(p.numbered, 0)
 	}
 	if closing == "}" {
 		b.body = p.stmts()
@@ -1198,6 +1243,18 @@ func (p *parser) blockBody(pos int, closing string) *blockNode {
 	} else {
 		b.body = p.bodyWithRescue()
 		p.expectKeyword("end")
+	}
+	if implicit {
+		n := p.numbered[len(p.numbered)-1]
+		p.numbered = p.numbered[:len(p.numbered)-1]
+		if n > 0 {
+			// _1 alone takes the whole value; _1 with _2 spread it
+			b.params = &paramList{splat: -1}
+			for i := 1; i <= n; i++ {
+				b.params.names = append(b.params.names, param{name: "_" + string(rune('0'+i))})
+			}
+			b.params.nparams = n
+		}
 	}
 	return b
 }
@@ -1275,6 +1332,20 @@ func (p *parser) postfix(x Node) Node {
 				// x.y ? a: b is rare; a label here is name followed by ':'
 				p.failAt(t.pos, "SyntaxError", "syntax error, unexpected label")
 			case tOp:
+				if t.text == "[" && p.lex.peekByte(0) == ']' {
+					// x.[](k) and x&.[](k)
+					p.advance()
+					t = p.tok
+					name = "[]"
+					p.advance()
+					c := &call{node: node{t.pos}, recv: x, name: name, safeNav: safe}
+					if p.isOp("(") && !p.tok.spaceBefore {
+						x = p.callRest(c)
+					} else {
+						x = c
+					}
+					continue
+				}
 				if t.text == "(" {
 					// x.() is x.call()
 					name = "call"
@@ -1552,7 +1623,9 @@ func (p *parser) defExpr() Node {
 		p.advance()
 		name += "="
 	}
-	savedScopes, savedNoDo := p.scopes, p.noDo
+	savedScopes, savedNoDo, savedNumbered := p.scopes, p.noDo, p.numbered
+	p.numbered = nil
+	defer func() { p.numbered = savedNumbered }()
 	p.scopes = []map[string]bool{{}}
 	p.noDo = 0
 	defer func() { p.scopes, p.noDo = savedScopes, savedNoDo }()

@@ -108,6 +108,23 @@ var includes = map[*Class][]*Class{
 	ClassObject:  {ModuleKernel},
 }
 
+// The exception classes a template may raise and rescue.
+var (
+	ClassException     = &Class{Name: "Exception", Parent: ClassObject}
+	ClassStandardError = &Class{Name: "StandardError", Parent: ClassException}
+	exceptionClasses   = func() map[string]*Class {
+		m := map[string]*Class{"Exception": ClassException, "StandardError": ClassStandardError}
+		for _, n := range []string{"RuntimeError", "ArgumentError", "TypeError", "NameError", "IndexError", "RangeError", "ZeroDivisionError", "RegexpError", "StopIteration", "NotImplementedError"} {
+			m[n] = &Class{Name: n, Parent: ClassStandardError}
+		}
+		m["NoMethodError"] = &Class{Name: "NoMethodError", Parent: m["NameError"]}
+		m["KeyError"] = &Class{Name: "KeyError", Parent: m["IndexError"]}
+		m["FrozenError"] = &Class{Name: "FrozenError", Parent: m["RuntimeError"]}
+		m["FloatDomainError"] = &Class{Name: "FloatDomainError", Parent: m["RangeError"]}
+		return m
+	}()
+)
+
 // constants maps the constant names a template may use to their values.
 var constants = map[string]*Class{
 	"BasicObject": ClassBasicObject, "Object": ClassObject, "Numeric": ClassNumeric,
@@ -453,6 +470,8 @@ type Hash struct {
 	index map[string]int
 	// Default is returned for a missing key.
 	Default Value
+	// defaultProc, from Hash.new { |hash, key| ... }, computes it.
+	defaultProc *Block
 }
 
 // NewHash returns an empty hash.

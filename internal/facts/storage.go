@@ -1,0 +1,220 @@
+package facts
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+)
+
+// addStorage adds filesystems, disks and mountpoints.
+func (s Source) addStorage(f *catalog.Hash) {
+	var fss []string
+	for _, line := range strings.Split(s.read("/proc/filesystems"), "\n") {
+		tok := strings.Fields(line)
+		if len(tok) == 1 && tok[0] != "fuseblk" {
+			fss = append(fss, tok[0])
+		}
+	}
+	if len(fss) > 0 {
+		sort.Strings(fss)
+		f.Set("filesystems", strings.Join(fss, ","))
+	}
+	if d := s.disks(); d != nil {
+		f.Set("disks", d)
+	}
+	if m := s.mountpoints(); m != nil {
+		f.Set("mountpoints", m)
+	}
+	if d := s.dmi(); d != nil {
+		f.Set("dmi", d)
+	}
+}
+
+// disks is Facter's disks fact from /sys/block (without the serial and
+// WWN, which Facter asks lsblk for).
+func (s Source) disks() *catalog.Hash {
+	entries, err := os.ReadDir(s.path("/sys/block"))
+	if err != nil {
+		return nil
+	}
+	out := catalog.NewHash()
+	for _, e := range entries {
+		dir := "/sys/block/" + e.Name()
+		if !s.exists(dir + "/device") {
+			continue
+		}
+		d := catalog.NewHash()
+		if m := strings.TrimSpace(s.read(dir + "/device/model")); m != "" {
+			d.Set("model", m)
+		}
+		if sz := strings.TrimSpace(s.read(dir + "/size")); sz != "" {
+			n, _ := strconv.ParseInt(sz, 10, 64)
+			d.Set("size", bytesHuman(n*512))
+			d.Set("size_bytes", n*512)
+		}
+		if r := strings.TrimSpace(s.read(dir + "/queue/rotational")); r != "" {
+			if r == "0" {
+				d.Set("type", "ssd")
+			} else {
+				d.Set("type", "hdd")
+			}
+		}
+		if v := strings.TrimSpace(s.read(dir + "/device/vendor")); v != "" {
+			d.Set("vendor", v)
+		}
+		out.Set(e.Name(), d)
+	}
+	if out.Len() == 0 {
+		return nil
+	}
+	return out
+}
+
+var rootRE = regexp.MustCompile(`root=(\S+)`)
+
+// mountpoints is Facter's mountpoints fact: every mount but /proc and
+// /sys ones (tmpfs excepted) and autofs, with statfs sizes.
+func (s Source) mountpoints() *catalog.Hash {
+	out := catalog.NewHash()
+	for _, line := range strings.Split(s.read("/proc/mounts"), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 4 {
+			continue
+		}
+		device, path, fstype, opts := unescapeMount(f[0]), unescapeMount(f[1]), f[2], f[3]
+		if (regexp.MustCompile(`^/(proc|sys)`).MatchString(path) && fstype != "tmpfs") || fstype == "autofs" {
+			continue
+		}
+		if device == "/dev/root" {
+			if m := rootRE.FindStringSubmatch(s.read("/proc/cmdline")); m != nil && !strings.Contains(m[1], "=") {
+				device = m[1]
+			}
+		}
+		var size, avail, used int64
+		var st unix.Statfs_t
+		if err := unix.Statfs(s.path(path), &st); err == nil {
+			bs := int64(st.Frsize)
+			if bs == 0 {
+				bs = int64(st.Bsize)
+			}
+			size = int64(st.Blocks) * bs
+			avail = int64(st.Bavail) * bs
+			used = (int64(st.Blocks) - int64(st.Bfree)) * bs
+		}
+		m := catalog.NewHash()
+		m.Set("available", bytesHuman(avail))
+		m.Set("available_bytes", avail)
+		m.Set("capacity", capacity(used, used+avail))
+		m.Set("device", device)
+		m.Set("filesystem", fstype)
+		var options []catalog.Value
+		for _, o := range strings.Split(opts, ",") {
+			options = append(options, strings.TrimSpace(o))
+		}
+		m.Set("options", options)
+		m.Set("size", bytesHuman(size))
+		m.Set("size_bytes", size)
+		m.Set("used", bytesHuman(used))
+		m.Set("used_bytes", used)
+		out.Set(path, m)
+	}
+	if out.Len() == 0 {
+		return nil
+	}
+	return out
+}
+
+// capacity is Facter's used share of a file system.
+func capacity(used, total int64) string {
+	switch {
+	case used == total:
+		return "100%"
+	case used > 0:
+		return fmt.Sprintf("%.2f%%", float64(used)/float64(total)*100)
+	}
+	return "0%"
+}
+
+// unescapeMount undoes /proc/mounts' octal escapes (\040 for a space).
+func unescapeMount(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+3 < len(s) {
+			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 3
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// dmi is Facter's dmi fact from /sys/class/dmi/id, where the machine
+// has one.
+func (s Source) dmi() *catalog.Hash {
+	const dir = "/sys/class/dmi/id/"
+	if !s.exists(dir) {
+		return nil
+	}
+	read := func(name string) string { return strings.TrimSpace(s.read(dir + name)) }
+	out := catalog.NewHash()
+	group := func(name string, fields ...[2]string) {
+		h := catalog.NewHash()
+		for _, f := range fields {
+			if v := read(f[1]); v != "" {
+				h.Set(f[0], v)
+			}
+		}
+		if h.Len() > 0 {
+			out.Set(name, h)
+		}
+	}
+	group("bios", [2]string{"release_date", "bios_date"}, [2]string{"vendor", "bios_vendor"}, [2]string{"version", "bios_version"})
+	group("board", [2]string{"asset_tag", "board_asset_tag"}, [2]string{"manufacturer", "board_vendor"}, [2]string{"product", "board_name"}, [2]string{"serial_number", "board_serial"})
+	chassis := catalog.NewHash()
+	if v := read("chassis_asset_tag"); v != "" {
+		chassis.Set("asset_tag", v)
+	}
+	if v := read("chassis_type"); v != "" {
+		chassis.Set("type", chassisType(v))
+	}
+	if chassis.Len() > 0 {
+		out.Set("chassis", chassis)
+	}
+	if v := read("sys_vendor"); v != "" {
+		out.Set("manufacturer", v)
+	}
+	group("product", [2]string{"name", "product_name"}, [2]string{"serial_number", "product_serial"}, [2]string{"uuid", "product_uuid"})
+	if out.Len() == 0 {
+		return nil
+	}
+	return out
+}
+
+// chassisType names an SMBIOS chassis type number as Facter does.
+func chassisType(code string) string {
+	types := []string{"Other", "Unknown", "Desktop", "Low Profile Desktop", "Pizza Box", "Mini Tower",
+		"Tower", "Portable", "Laptop", "Notebook", "Hand Held", "Docking Station", "All in One",
+		"Sub Notebook", "Space-Saving", "Lunch Box", "Main System Chassis", "Expansion Chassis",
+		"SubChassis", "Bus Expansion Chassis", "Peripheral Chassis", "Storage Chassis",
+		"Rack Mount Chassis", "Sealed-Case PC", "Multi-system", "CompactPCI", "AdvancedTCA",
+		"Blade", "Blade Enclosure", "Tablet", "Convertible", "Detachable", "IoT Gateway",
+		"Embedded PC", "Mini PC", "Stick PC"}
+	n, err := strconv.Atoi(code)
+	if err != nil || n < 1 || n > len(types) {
+		return code
+	}
+	return types[n-1]
+}

@@ -1,0 +1,391 @@
+package builtin
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/resource"
+)
+
+// What a declared attribute does when a resource sets it.
+type outcome int
+
+const (
+	// effect: the instance differs from the one without the attribute.
+	effect outcome = iota
+	// refused: instantiating fails with an error naming the attribute.
+	refused
+	// dropped: the provider lacks the feature; the instance records
+	// Puppet's "does not support features" debug line for it.
+	dropped
+	// inert: accepted and checked, and without effect in what ordo
+	// supports, as in Puppet (the reason says why).
+	inert
+)
+
+type attrCase struct {
+	value  catalog.Value
+	want   outcome
+	reason string // for inert
+}
+
+// base is the resource each attribute is added to.
+var base = map[string]*catalog.Resource{
+	"anchor":             {Type: "Anchor", Title: "ordoschema"},
+	"concat_file":        {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
+	"concat_fragment":    {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
+	"cron":               {Type: "Cron", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "/bin/true"}}},
+	"file_line":          {Type: "File_line", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-fl"}, {Name: "line", Value: "x"}}},
+	"host":               {Type: "Host", Title: "ordoschema.example", Params: []catalog.Param{{Name: "ip", Value: "192.0.2.1"}}},
+	"package":            {Type: "Package", Title: "ordoschema-pkg"},
+	"ssh_authorized_key": {Type: "Ssh_authorized_key", Title: "ordoschema", Params: []catalog.Param{{Name: "user", Value: "nobody"}}},
+	"service":            {Type: "Service", Title: "ordoschema-svc", Params: []catalog.Param{{Name: "provider", Value: "debian"}}},
+	"exec":               {Type: "Exec", Title: "/bin/true"},
+	"file":               {Type: "File", Title: "/tmp/ordoschema-table"},
+	"filebucket":         {Type: "Filebucket", Title: "ordoschema"},
+	"group":              {Type: "Group", Title: "ordoschemag"},
+	"notify":             {Type: "Notify", Title: "ordoschema"},
+	"schedule":           {Type: "Schedule", Title: "ordoschema"},
+	"user":               {Type: "User", Title: "ordoschemau"},
+}
+
+const (
+	noRecursion  = "only recursion reads it, and ordo refuses recursion"
+	noSELinux    = "Puppet ignores SELinux contexts where SELinux is not enabled (ordo refuses them where it is)"
+	aixOnly      = "only AIX attributes use it, and those are dropped"
+	noSchedules  = "schedules are checked; matching resources to them (the schedule metaparameter) is the engine's"
+	solarisOnly  = "only Solaris attributes use it, and those are dropped"
+	remoteBucket = "only a remote bucket uses it, and ordo refuses a server"
+	readOnly     = "a read-only parameter the package sets itself"
+)
+
+// cases lists every attribute of every built-in type with what setting it
+// does. The test fails when a type declares an attribute not listed here,
+// so that no attribute can be accepted and silently ignored.
+var cases = map[string]map[string]attrCase{
+	"anchor": {
+		"name": {value: "other", want: inert, reason: "an anchor has no state"},
+	},
+	"concat_file": {
+		"ensure": {value: "absent"}, "path": {value: "/tmp/ordoschema-other"}, "owner": {value: "root"}, "group": {value: "root"},
+		"mode": {value: "0600"}, "order": {value: "alpha"}, "backup": {value: ".bak"}, "replace": {value: false},
+		"validate_cmd": {value: "/bin/true %"}, "ensure_newline": {value: true}, "format": {value: "json", want: refused},
+		"force":                   {value: true, want: inert, reason: "only yaml and json fragments are merged, and ordo refuses those formats"},
+		"selinux_ignore_defaults": {want: inert, value: true, reason: noSELinux}, "selrange": {want: inert, value: "s0", reason: noSELinux},
+		"selrole": {want: inert, value: "r", reason: noSELinux}, "seltype": {want: inert, value: "t", reason: noSELinux},
+		"seluser": {want: inert, value: "u", reason: noSELinux}, "show_diff": {value: false}, "create_empty_file": {value: false},
+	},
+	"concat_fragment": {
+		"name": {value: "other"}, "target": {value: "/tmp/ordoschema-other"}, "content": {value: "y"},
+		"source": {value: "/etc/hostname", want: refused}, "order": {value: "20"},
+	},
+	"cron": {
+		"ensure": {value: "absent"}, "command": {value: "/bin/false"}, "special": {value: "daily"},
+		"minute": {value: int64(5)}, "hour": {value: []catalog.Value{"1", "2"}}, "weekday": {value: "Monday"},
+		"month": {value: "jan"}, "monthday": {value: "*/2"}, "environment": {value: "PATH=/bin"},
+		"name": {value: "other"}, "user": {value: "nobody"}, "target": {value: "nobody"},
+		"provider": {value: "crontab", want: inert, reason: "crontab is cron's only provider"},
+	},
+	"file_line": {
+		"ensure": {value: "absent"}, "name": {value: "other", want: inert, reason: "the name only identifies the resource"},
+		"match": {value: "^x"}, "match_for_absence": {value: true}, "multiple": {value: true}, "after": {value: "^y"},
+		"line": {value: "z"}, "path": {value: "/tmp/ordoschema-other"}, "replace": {value: false},
+		"replace_all_matches_not_matching_line": {value: true},
+		"encoding":                              {value: "ISO-8859-1", want: inert, reason: "ordo reads and writes the file's bytes as they are"},
+		"append_on_no_match":                    {value: false},
+		"provider":                              {value: "ruby", want: inert, reason: "ruby is file_line's only provider"},
+	},
+	"host": {
+		"ensure": {value: "absent"}, "ip": {value: "192.0.2.2"}, "host_aliases": {value: []catalog.Value{"a", "b"}},
+		"comment": {value: "c"}, "target": {value: "/tmp/ordoschema-hosts"}, "name": {value: "other.example"},
+		"provider": {value: "parsed", want: inert, reason: "parsed is host's only provider"},
+	},
+	"package": {
+		"ensure": {value: "absent"}, "name": {value: "ordoschema-other"}, "command": {value: "/usr/bin/pip", want: dropped},
+		"package_settings": {value: "x", want: dropped}, "flavor": {value: "f", want: dropped}, "source": {value: "/tmp/x.deb"},
+		"instance": {value: "x", want: inert, reason: readOnly}, "status": {value: "x", want: inert, reason: readOnly},
+		"adminfile": {value: "/tmp/admin", want: inert, reason: solarisOnly}, "responsefile": {value: "/tmp/answers", want: refused},
+		"configfiles": {value: "replace"}, "category": {value: "x", want: inert, reason: readOnly},
+		"platform": {value: "x", want: inert, reason: readOnly}, "root": {value: "x", want: inert, reason: readOnly},
+		"vendor": {value: "x", want: inert, reason: readOnly}, "description": {value: "x", want: inert, reason: readOnly},
+		"allowcdrom":   {value: true, want: inert, reason: "ordo does not refuse cdrom sources, so it has nothing to allow"},
+		"enable_only":  {value: true, want: inert, reason: "only dnf modules use it"},
+		"install_only": {value: true, want: dropped}, "install_options": {value: []catalog.Value{"--no-install-recommends"}},
+		"uninstall_options":    {value: []catalog.Value{"x"}, want: dropped},
+		"allow_virtual":        {value: true, want: inert, reason: "ordo does not resolve virtual package names; apt and dpkg default to false"},
+		"reinstall_on_refresh": {value: true, want: inert, reason: "apt and dpkg cannot reinstall, so Puppet ignores it for them too"},
+		"mark":                 {value: "hold"}, "provider": {value: "dpkg"},
+	},
+	"ssh_authorized_key": {
+		"ensure": {value: "absent"}, "name": {value: "other"},
+		"drop_privileges": {value: false, want: inert, reason: "ordo always writes the file itself and gives it to the user"},
+		"type":            {value: "rsa"}, "key": {value: "AAAA"}, "user": {value: "root"}, "target": {value: "/tmp/ordoschema-keys"},
+		"options": {value: []catalog.Value{"no-pty"}}, "provider": {value: "parsed", want: inert, reason: "parsed is the only provider"},
+	},
+	"service": {
+		"ensure": {value: "running"}, "enable": {value: true}, "logonaccount": {value: "x", want: dropped},
+		"logonpassword": {value: "x", want: dropped}, "flags": {value: "-x", want: dropped}, "binary": {value: "/bin/sleep"},
+		"hasstatus": {value: false}, "name": {value: "ordoschema-other"}, "path": {value: "/etc/rc.d"}, "pattern": {value: "x"},
+		"restart": {value: "/bin/true"}, "start": {value: "/bin/true"}, "status": {value: "/bin/true"}, "stop": {value: "/bin/true"},
+		"control":    {value: "X_START", want: inert, reason: "only the BSD providers' rc.conf uses it"},
+		"hasrestart": {value: true}, "manifest": {value: "/tmp/m.xml", want: inert, reason: "only Solaris SMF imports manifests"},
+		"timeout": {value: int64(5), want: dropped}, "provider": {value: "base"},
+	},
+	"exec": {
+		"returns": {value: "1"}, "command": {value: "/bin/echo"}, "path": {value: "/bin"},
+		"user": {value: "nobody"}, "group": {value: "nogroup"}, "cwd": {value: "/tmp"},
+		"logoutput": {value: "true"}, "refresh": {value: "/bin/false"}, "environment": {value: "A=b"},
+		"umask": {value: "077"}, "timeout": {value: int64(5)}, "tries": {value: int64(2)},
+		"try_sleep": {value: int64(1)}, "refreshonly": {value: true}, "creates": {value: "/tmp/x"},
+		"unless": {value: "/bin/false"}, "onlyif": {value: "/bin/true"}, "provider": {value: "shell"},
+	},
+	"file": {
+		"path": {value: "/tmp/ordoschema-other"}, "ensure": {value: "file"}, "content": {value: "x"},
+		"target": {value: "/tmp"}, "owner": {value: "root"}, "group": {value: "root"}, "mode": {value: "0600"},
+		"type": {value: "file", want: refused}, "checksum_value": {value: "abc", want: inert, reason: "Puppet compares it only with a source, and ordo refuses it there"},
+		"seluser": {want: inert, value: "u", reason: noSELinux}, "selrole": {want: inert, value: "r", reason: noSELinux},
+		"seltype": {want: inert, value: "t", reason: noSELinux}, "selrange": {want: inert, value: "s0", reason: noSELinux},
+		"selinux_ignore_defaults": {want: inert, value: true, reason: noSELinux},
+		"ctime":                   {value: "x", want: refused}, "mtime": {value: "x", want: refused},
+		"backup": {value: ".bak"}, "recurse": {value: true, want: refused},
+		"recurselimit": {value: "3", want: inert, reason: noRecursion}, "max_files": {value: "10", want: inert, reason: noRecursion},
+		"ignore": {value: "*.bak", want: inert, reason: noRecursion}, "purge": {value: true, want: inert, reason: noRecursion},
+		"sourceselect": {value: "all", want: inert, reason: noRecursion},
+		"replace":      {value: false}, "force": {value: true}, "links": {value: "follow", want: refused},
+		"show_diff": {value: false}, "validate_cmd": {value: "/bin/true %"}, "validate_replacement": {value: "@@"},
+		"checksum": {value: "md5"}, "source": {value: "/etc/hostname"}, "source_permissions": {value: "use", want: refused},
+		"staging_location": {value: "/tmp"}, "provider": {value: "windows"},
+	},
+	"filebucket": {
+		"name":   {value: "other", want: inert, reason: "a bucket's name is only how files name it"},
+		"server": {value: "puppet", want: refused}, "path": {value: "/tmp/bucket", want: refused},
+		"port": {value: int64(8140), want: inert, reason: remoteBucket},
+	},
+	"group": {
+		"ensure": {value: "absent"}, "gid": {value: int64(4242)}, "members": {value: []catalog.Value{"a"}},
+		"auth_membership": {value: true}, "name": {value: "ordoschemag2"}, "allowdupe": {value: true},
+		"ia_load_module": {value: "m", want: dropped}, "attributes": {value: "a=b", want: dropped},
+		"attribute_membership": {value: "inclusive", want: inert, reason: aixOnly},
+		"system":               {value: true}, "forcelocal": {value: true, want: dropped}, "provider": {value: "ldap"},
+	},
+	"notify": {
+		"message": {value: "m"}, "name": {value: "other"}, "withpath": {value: true},
+	},
+	"schedule": {
+		"name": {value: "other", want: inert, reason: noSchedules}, "range": {value: "2 - 4", want: inert, reason: noSchedules},
+		"periodmatch": {value: "number", want: inert, reason: noSchedules}, "period": {value: "daily", want: inert, reason: noSchedules},
+		"repeat": {value: int64(1), want: inert, reason: noSchedules}, "weekday": {value: "Mon", want: inert, reason: noSchedules},
+	},
+	"user": {
+		"ensure": {value: "absent"}, "home": {value: "/home/x"}, "uid": {value: int64(4242)}, "gid": {value: int64(4242)},
+		"comment": {value: "X"}, "shell": {value: "/bin/sh"}, "password": {value: "!"},
+		"password_min_age": {value: int64(1)}, "password_max_age": {value: int64(99)}, "password_warn_days": {value: int64(7)},
+		"groups": {value: []catalog.Value{"g"}}, "name": {value: "ordoschemau2"}, "membership": {value: "inclusive"},
+		"system": {value: true}, "allowdupe": {value: true}, "managehome": {value: true}, "expiry": {value: "2030-01-01"},
+		"roles": {value: "r", want: dropped}, "role_membership": {value: "inclusive", want: inert, reason: solarisOnly},
+		"auths": {value: "a", want: dropped}, "auth_membership": {value: "inclusive", want: inert, reason: solarisOnly},
+		"profiles": {value: "p", want: dropped}, "profile_membership": {value: "inclusive", want: inert, reason: solarisOnly},
+		"keys": {value: "k=v", want: dropped}, "key_membership": {value: "inclusive", want: inert, reason: solarisOnly},
+		"project": {value: "p", want: dropped}, "ia_load_module": {value: "m", want: dropped},
+		"attributes": {value: "a=b", want: dropped}, "attribute_membership": {value: "inclusive", want: inert, reason: aixOnly},
+		"salt": {value: "s", want: dropped}, "iterations": {value: int64(3), want: dropped},
+		"forcelocal": {value: true, want: dropped}, "purge_ssh_keys": {value: true}, "loginclass": {value: "c", want: dropped},
+		"provider": {value: "ldap"},
+	},
+}
+
+// with returns r with name set to v, replacing the value r has.
+func with(r *catalog.Resource, name string, v catalog.Value) *catalog.Resource {
+	out := *r
+	out.Params = append([]catalog.Param(nil), r.Params...)
+	out.Set(name, v)
+	return &out
+}
+
+// TestEveryAttribute proves the schema is the only list of attributes:
+// every attribute a type declares is honoured, refused with an error
+// naming it, dropped for a missing provider feature, or inert with a
+// stated reason; anything else is refused as unknown.
+func TestEveryAttribute(t *testing.T) {
+	reg := Registry()
+	if got, want := reg.Names(), sortedKeys(cases); !reflect.DeepEqual(got, want) {
+		t.Fatalf("types %v, table has %v", got, want)
+	}
+	for _, typ := range reg.Names() {
+		s := reg.Schema(typ)
+		table := cases[typ]
+		declared := map[string]bool{}
+		for _, a := range s.Attrs {
+			if a.Kind == resource.KindMeta {
+				continue
+			}
+			declared[a.Name] = true
+			c, ok := table[a.Name]
+			if !ok {
+				t.Errorf("%s: attribute %s is declared but not in this table", typ, a.Name)
+				continue
+			}
+			t.Run(typ+"/"+a.Name, func(t *testing.T) { checkAttr(t, reg, typ, a, c) })
+		}
+		for name := range table {
+			if !declared[name] {
+				t.Errorf("%s: the table lists %s, which the schema does not declare", typ, name)
+			}
+		}
+		// Anything the schema does not declare is refused, naming it.
+		_, err := reg.Instantiate(with(base[typ], "ordoschema_bogus", "x"))
+		if err == nil || !strings.Contains(err.Error(), "no parameter named 'ordoschema_bogus'") {
+			t.Errorf("%s: unknown attribute: %v", typ, err)
+		}
+		// Every metaparameter is accepted.
+		for _, m := range resource.Metaparams() {
+			if s.Attr(m.Name) == nil || s.Attr(m.Name).Kind != resource.KindMeta {
+				t.Errorf("%s: metaparameter %s missing", typ, m.Name)
+			}
+		}
+	}
+}
+
+func checkAttr(t *testing.T, reg *resource.Registry, typ string, a resource.Attr, c attrCase) {
+	without, err := reg.Instantiate(base[typ])
+	if err != nil {
+		t.Fatalf("base resource: %v", err)
+	}
+	withRes := with(base[typ], a.Name, c.value)
+	inst, err := reg.Instantiate(withRes)
+	switch c.want {
+	case refused:
+		if err == nil || !strings.Contains(err.Error(), a.Name) {
+			t.Errorf("want an error naming %s, got %v", a.Name, err)
+		}
+		return
+	case dropped:
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := resource.NewValues(reg.Schema(typ), withRes)
+		lines := strings.Join(v.Dropped(v.Provider()), "\n")
+		if !strings.Contains(lines, "; not managing attribute "+a.Name) {
+			t.Errorf("no debug line for %s: %q", a.Name, lines)
+		}
+		if !differ(inst, without) {
+			t.Errorf("the instance does not record that %s is dropped", a.Name)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("%s => %v: %v", a.Name, c.value, err)
+	}
+	if a.Check != nil {
+		if _, err := a.Check.Munge(c.value); err != nil {
+			t.Errorf("sample value refused by its own check: %v", err)
+		}
+	}
+	switch c.want {
+	case effect:
+		if !differ(inst, without) {
+			t.Errorf("%s => %v is accepted and changes nothing", a.Name, c.value)
+		}
+	case inert:
+		if c.reason == "" {
+			t.Errorf("inert without a reason")
+		}
+		if differ(inst, without) {
+			t.Errorf("%s is listed inert but changes the instance", a.Name)
+		}
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// differ compares two instances field by field, following pointers and
+// interfaces, and leaving out the catalog resource an instance keeps for
+// its messages (it differs by construction).
+func differ(a, b any) bool {
+	return !same(reflect.ValueOf(a), reflect.ValueOf(b), map[[2]uintptr]bool{})
+}
+
+var resourcePtr = reflect.TypeOf((*catalog.Resource)(nil))
+
+func same(a, b reflect.Value, seen map[[2]uintptr]bool) bool {
+	if a.IsValid() != b.IsValid() {
+		return false
+	}
+	if !a.IsValid() {
+		return true
+	}
+	if a.Type() != b.Type() {
+		return false
+	}
+	if a.Type() == resourcePtr {
+		return true
+	}
+	switch a.Kind() {
+	case reflect.Pointer:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		key := [2]uintptr{a.Pointer(), b.Pointer()}
+		if seen[key] {
+			return true
+		}
+		seen[key] = true
+		return same(a.Elem(), b.Elem(), seen)
+	case reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		return same(a.Elem(), b.Elem(), seen)
+	case reflect.Struct:
+		for i := 0; i < a.NumField(); i++ {
+			if !same(a.Field(i), b.Field(i), seen) {
+				return false
+			}
+		}
+		return true
+	case reflect.Slice, reflect.Array:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for i := 0; i < a.Len(); i++ {
+			if !same(a.Index(i), b.Index(i), seen) {
+				return false
+			}
+		}
+		return true
+	case reflect.Map:
+		if a.Len() != b.Len() {
+			return false
+		}
+		it := a.MapRange()
+		for it.Next() {
+			if !same(it.Value(), b.MapIndex(it.Key()), seen) {
+				return false
+			}
+		}
+		return true
+	case reflect.Func, reflect.Chan, reflect.UnsafePointer:
+		return a.IsNil() == b.IsNil()
+	case reflect.String:
+		return a.String() == b.String()
+	case reflect.Bool:
+		return a.Bool() == b.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return a.Int() == b.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return a.Uint() == b.Uint()
+	case reflect.Float32, reflect.Float64:
+		return a.Float() == b.Float()
+	}
+	return true
+}

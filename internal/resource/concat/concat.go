@@ -1,0 +1,454 @@
+// Package concat implements puppetlabs-concat's concat_file and
+// concat_fragment types: a file whose content is the fragments that name
+// it as target (or share its tag), sorted by order and name.
+//
+// Puppet's concat_file generates a File resource and lets it do the
+// writing; ordo's concat_file hands its content to the file type the same
+// way and logs the file's changes under that File's path, as Puppet does.
+// Fragment sources and the yaml and json formats are not supported yet.
+package concat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/file"
+)
+
+// Type is the concat_file resource type.
+type Type struct {
+	files file.Type
+	// found holds, for each concat_file of the catalog being applied, its
+	// fragments; they are collected when the graph asks for automatic
+	// relationships, the one moment a type sees the whole catalog.
+	found *fragmentIndex
+}
+
+type fragmentIndex struct {
+	mu    sync.Mutex
+	byRes map[*catalog.Resource][]fragment
+	// lost holds the fragments no concat_file of their catalog takes.
+	lost map[*catalog.Resource]bool
+}
+
+// NewType returns the concat_file type, writing through files.
+func NewType(files file.Type) Type {
+	found := &fragmentIndex{byRes: map[*catalog.Resource][]fragment{}, lost: map[*catalog.Resource]bool{}}
+	return Type{files: files, found: found}
+}
+
+// FragmentType returns the concat_fragment type that goes with t.
+func (t Type) FragmentType() FragmentType { return FragmentType{found: t.found} }
+
+var schema = resource.NewSchema(resource.Schema{
+	Name: "concat_file",
+	Doc:  "A file made of the concat_fragment resources that name it (puppetlabs-concat).",
+	Attrs: []resource.Attr{
+		{Name: "ensure", Kind: resource.KindProperty, Default: "present", Doc: "Whether the file exists.", Check: resource.Enum("present", "absent")},
+		{Name: "path", Namevar: true, Doc: "The file.", Check: resource.AbsPathCheck{Msg: "File paths must be fully qualified, not '%s'"}},
+		{Name: "owner", Doc: "The file's owner, passed to the file."},
+		{Name: "group", Doc: "The file's group, passed to the file."},
+		{Name: "mode", Doc: "The file's mode, passed to the file.", Check: resource.ModeCheck{}},
+		{Name: "order", Default: "numeric", Doc: "Sort fragments by order as numbers (numeric) or as strings (alpha).", Check: resource.Enum("alpha", "numeric")},
+		{Name: "backup", Doc: "Passed to the file.", Check: resource.CheckFunc("a boolean or a string", checkBackup)},
+		{Name: "replace", Default: true, Doc: "Passed to the file.", Check: resource.YesNo()},
+		{Name: "validate_cmd", Doc: "Passed to the file.", Check: resource.CheckFunc("a string", checkValidateCmd)},
+		{Name: "ensure_newline", Default: false, Doc: "End every fragment with a newline.", Check: resource.YesNo()},
+		{Name: "format", Default: "plain", Doc: "How fragments are merged; ordo supports plain.", Check: resource.CheckFunc("plain", checkFormat)},
+		{Name: "force", Default: false, Doc: "Merge duplicate keys of yaml and json fragments.", Check: resource.YesNo()},
+		{Name: "selinux_ignore_defaults", Doc: "Passed to the file.", Check: resource.YesNo()},
+		{Name: "selrange", Doc: "Passed to the file."},
+		{Name: "selrole", Doc: "Passed to the file."},
+		{Name: "seltype", Doc: "Passed to the file."},
+		{Name: "seluser", Doc: "Passed to the file."},
+		{Name: "show_diff", Doc: "Passed to the file.", Check: resource.YesNo()},
+		{Name: "create_empty_file", Default: true, Doc: "Create the file when no fragment gives it content.", Check: resource.YesNo()},
+	},
+})
+
+func checkBackup(v catalog.Value) (catalog.Value, error) {
+	switch v.(type) {
+	case bool, string:
+		return v, nil
+	}
+	return nil, errors.New("Backup must be a Boolean or String")
+}
+
+func checkValidateCmd(v catalog.Value) (catalog.Value, error) {
+	if _, ok := v.(string); ok {
+		return v, nil
+	}
+	return nil, errors.New("Validate_cmd must be a String")
+}
+
+func checkFormat(v catalog.Value) (catalog.Value, error) {
+	switch catalog.Scalar(v) {
+	case "plain":
+		return v, nil
+	case "yaml", "json", "json-array", "json-pretty", "json-array-pretty":
+		return nil, fmt.Errorf("format %s is not supported by ordo yet", resource.Inspect(v))
+	}
+	return nil, fmt.Errorf("Invalid value %s. Valid values are plain, yaml, json, json-array, json-pretty, json-array-pretty.", resource.Inspect(v))
+}
+
+// Schema returns concat_file's schema.
+func (Type) Schema() *resource.Schema { return schema }
+
+// fragment is one concat_fragment's part of a file.
+type fragment struct {
+	name, order, content string
+}
+
+// AutoRequire requires the file's parent directory, as the generated file
+// would, and collects the concat_file's fragments from the catalog.
+func (t Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
+	path := pathOf(r)
+	var frags []fragment
+	tags := catalog.Strings(valueOr(r, "tag"))
+	for _, f := range c.Resources {
+		if !strings.EqualFold(f.Type, "Concat_fragment") {
+			continue
+		}
+		target := f.String("target")
+		match := target != "" && (target == path || target == r.Title)
+		if ft := f.String("tag"); !match && ft != "" {
+			for _, tag := range tags {
+				match = match || tag == ft
+			}
+		}
+		if match {
+			content, _ := f.Get("content")
+			if sens, ok := content.(catalog.Sensitive); ok {
+				content = sens.Value
+			}
+			frags = append(frags, fragment{name: nameOf(f), order: orderOf(f), content: catalog.Scalar(content)})
+		}
+	}
+	t.found.mu.Lock()
+	t.found.byRes[r] = frags
+	t.found.mu.Unlock()
+	if ref, ok := file.Find(c, filepath.Dir(path)); ok {
+		return []catalog.Ref{ref}
+	}
+	return nil
+}
+
+func valueOr(r *catalog.Resource, name string) catalog.Value {
+	v, _ := r.Get(name)
+	return v
+}
+
+func pathOf(r *catalog.Resource) string {
+	if p := r.String("path"); p != "" {
+		return p
+	}
+	return r.Title
+}
+
+func nameOf(r *catalog.Resource) string {
+	if n := r.String("name"); n != "" {
+		return n
+	}
+	return r.Title
+}
+
+func orderOf(r *catalog.Resource) string {
+	v, ok := r.Get("order")
+	if !ok || v == nil {
+		return "10"
+	}
+	return catalog.Scalar(v)
+}
+
+// spec is a concat_file's validated attributes.
+type spec struct {
+	res           *catalog.Resource
+	path          string
+	absent        bool
+	alpha         bool
+	ensureNewline bool
+	createEmpty   bool
+	// fileParams are the attributes handed to the generated file.
+	fileParams []catalog.Param
+}
+
+// fileAttrs are the attributes a concat_file hands to its file, as
+// puppetlabs-concat does (the SELinux ones the file type ignores where
+// SELinux is off, as Puppet does, so ordo leaves them out).
+var fileAttrs = []string{"owner", "group", "mode", "replace", "backup", "validate_cmd", "show_diff", "loglevel", "noop"}
+
+// New returns the instance that manages the file v describes.
+func (t Type) New(v resource.Values) (resource.Instance, error) {
+	s := spec{
+		res:           v.Resource(),
+		path:          v.String("path"),
+		absent:        v.String("ensure") == "absent",
+		alpha:         v.String("order") == "alpha",
+		ensureNewline: v.Bool("ensure_newline"),
+		createEmpty:   v.Bool("create_empty_file"),
+	}
+	for _, name := range fileAttrs {
+		if x, ok := v.Lookup(name); ok {
+			s.fileParams = append(s.fileParams, catalog.Param{Name: name, Value: x})
+		}
+	}
+	return &instance{spec: s, typ: t}, nil
+}
+
+// instance manages one concat_file through the file it generates.
+type instance struct {
+	spec
+	typ  Type
+	file resource.Instance
+}
+
+// content joins the fragments in order, as puppetlabs-concat sorts them.
+func (c *instance) content(frags []fragment) string {
+	frags = append([]fragment(nil), frags...)
+	if c.alpha {
+		sort.SliceStable(frags, func(i, j int) bool {
+			if frags[i].order != frags[j].order {
+				return frags[i].order < frags[j].order
+			}
+			return frags[i].name < frags[j].name
+		})
+	} else {
+		sort.SliceStable(frags, func(i, j int) bool {
+			return compareCompound(frags[i].order+"___"+frags[i].name, frags[j].order+"___"+frags[j].name) < 0
+		})
+	}
+	var b strings.Builder
+	for _, f := range frags {
+		b.WriteString(f.content)
+		if c.ensureNewline && !strings.HasSuffix(f.content, "\n") {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// compareCompound compares "order___name" keys as Ruby compares their
+// two parts, each a number when it is all digits.
+func compareCompound(a, b string) int {
+	pa, pb := strings.SplitN(a, "___", 2), strings.SplitN(b, "___", 2)
+	for i := 0; i < len(pa) && i < len(pb); i++ {
+		na, ea := strconv.Atoi(pa[i])
+		nb, eb := strconv.Atoi(pb[i])
+		switch {
+		case ea == nil && eb == nil:
+			if na != nb {
+				if na < nb {
+					return -1
+				}
+				return 1
+			}
+		case ea == nil:
+			return -1
+		case eb == nil:
+			return 1
+		default:
+			if c := strings.Compare(pa[i], pb[i]); c != 0 {
+				return c
+			}
+		}
+	}
+	return len(pa) - len(pb)
+}
+
+// fileResource is the File resource Puppet's concat_file generates.
+func (c *instance) fileResource(content string) *catalog.Resource {
+	r := &catalog.Resource{Type: "File", Title: c.path, File: c.res.File, Line: c.res.Line}
+	ensure := "file"
+	if c.absent || (!c.createEmpty && content == "") {
+		ensure = "absent"
+	}
+	r.Set("path", c.path)
+	r.Set("ensure", ensure)
+	for _, p := range c.fileParams {
+		r.Set(p.Name, p.Value)
+	}
+	if ensure == "file" {
+		r.Set("content", content)
+	}
+	return r
+}
+
+// Retrieve builds the generated file from the fragments and reads it.
+// From here on the resource's lines carry the file's path.
+func (c *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
+	c.typ.found.mu.Lock()
+	frags := c.typ.found.byRes[c.res]
+	delete(c.typ.found.byRes, c.res)
+	c.typ.found.mu.Unlock()
+	f, err := resource.Instantiate(c.typ.files, c.fileResource(c.content(frags)))
+	if err != nil {
+		return err
+	}
+	c.file = f
+	h.Path = filePath(h.Path, c.res.Ref(), c.path)
+	return f.Retrieve(ctx, h)
+}
+
+// filePath is the log path of the generated file: the concat_file's own
+// path with its last step replaced by File[path].
+func filePath(path string, ref catalog.Ref, file string) string {
+	if p, ok := strings.CutSuffix(path, ref.String()); ok {
+		return p + "File[" + file + "]"
+	}
+	return path
+}
+
+// Exists reports whether the file exists.
+func (c *instance) Exists() bool { return c.file != nil && c.file.Exists() }
+
+// Properties are the generated file's.
+func (c *instance) Properties() []resource.Property {
+	if c.file == nil {
+		return nil
+	}
+	return c.file.Properties()
+}
+
+// Flush flushes the file when it has something to flush.
+func (c *instance) Flush(ctx context.Context, h *resource.Handle) error {
+	if f, ok := c.file.(resource.Flusher); ok {
+		return f.Flush(ctx, h)
+	}
+	return nil
+}
+
+// FragmentType is the concat_fragment resource type.
+type FragmentType struct {
+	found *fragmentIndex
+}
+
+// AutoRequire finds the fragment's concat_file, to warn at apply time
+// when there is none (the fragment requires nothing).
+func (t FragmentType) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
+	target, tag := r.String("target"), r.String("tag")
+	for _, f := range c.Resources {
+		if !strings.EqualFold(f.Type, "Concat_file") {
+			continue
+		}
+		if target != "" && (pathOf(f) == target || f.Title == target) {
+			return nil
+		}
+		if tag != "" {
+			for _, ft := range catalog.Strings(valueOr(f, "tag")) {
+				if ft == tag {
+					return nil
+				}
+			}
+		}
+	}
+	if t.found != nil {
+		t.found.mu.Lock()
+		t.found.lost[r] = true
+		t.found.mu.Unlock()
+	}
+	return nil
+}
+
+var fragmentSchema = resource.NewSchema(resource.Schema{
+	Name: "concat_fragment",
+	Doc:  "A part of a concat_file (puppetlabs-concat).",
+	Attrs: []resource.Attr{
+		{Name: "name", Namevar: true, Doc: "The fragment's name; fragments of one order are sorted by it."},
+		{Name: "target", Doc: "The path or title of the concat_file.", Check: resource.CheckFunc("a string", stringOnly("Target must be a String"))},
+		{Name: "content", Doc: "The fragment's content.", Check: resource.CheckFunc("a string", stringOnly("Content must be a String"))},
+		{Name: "source", Doc: "Files to read the content from; ordo refuses it for now."},
+		{Name: "order", Default: "10", Doc: "Where the fragment goes.", Check: resource.CheckFunc("a string or an integer", checkOrder)},
+	},
+	Validate: func(v resource.Values) error {
+		switch {
+		case !v.Has("target") && !v.Has("tag"):
+			return errors.New("No 'target' or 'tag' set")
+		case !v.Has("source") && !v.Has("content"):
+			return errors.New("Set either 'source' or 'content'")
+		case v.Has("source") && v.Has("content"):
+			return errors.New("Can't use 'source' and 'content' at the same time")
+		case v.Has("source"):
+			return &resource.ParamError{Ref: v.Ref(), Param: "source", Msg: "fragment sources are not supported by ordo yet"}
+		}
+		return nil
+	},
+})
+
+func stringOnly(msg string) func(catalog.Value) (catalog.Value, error) {
+	return func(v catalog.Value) (catalog.Value, error) {
+		if _, ok := v.(string); ok {
+			return v, nil
+		}
+		return nil, errors.New(msg)
+	}
+}
+
+func checkOrder(v catalog.Value) (catalog.Value, error) {
+	switch x := v.(type) {
+	case string:
+		if strings.ContainsAny(x, ":\n/") {
+			return nil, errors.New("Order cannot contain '/', ':', or '\\n'.")
+		}
+		return v, nil
+	case int64, int:
+		return v, nil
+	}
+	return nil, errors.New("$order is not a string or integer.")
+}
+
+// Schema returns concat_fragment's schema.
+func (FragmentType) Schema() *resource.Schema { return fragmentSchema }
+
+// New returns the fragment's instance.
+func (t FragmentType) New(v resource.Values) (resource.Instance, error) {
+	inst := &fragmentInstance{res: v.Resource(), found: t.found, name: v.String("name"), target: v.String("target"),
+		content: v.String("content"), order: v.String("order")}
+	if tag := v.Resource().String("tag"); tag != "" {
+		inst.warning = fmt.Sprintf("Target Concat_file with path or title '%s' or tag '%s not found in the catalog", inst.target, tag)
+	} else {
+		inst.warning = fmt.Sprintf("Target Concat_file with path or title '%s' not found in the catalog", inst.target)
+	}
+	return inst, nil
+}
+
+func isString(v catalog.Value) bool {
+	switch v.(type) {
+	case string, catalog.Sensitive:
+		return true
+	}
+	return false
+}
+
+// fragmentInstance has no state of its own; it warns when no
+// concat_file takes it (Puppet warns while building the graph, ordo when
+// the fragment is applied).
+type fragmentInstance struct {
+	res                          *catalog.Resource
+	found                        *fragmentIndex
+	name, target, content, order string
+	warning                      string
+}
+
+func (f *fragmentInstance) Retrieve(_ context.Context, h *resource.Handle) error {
+	if f.found == nil {
+		return nil
+	}
+	f.found.mu.Lock()
+	lost := f.found.lost[f.res]
+	delete(f.found.lost, f.res)
+	f.found.mu.Unlock()
+	if lost {
+		h.Logf(resource.Warning, "%s", f.warning)
+	}
+	return nil
+}
+func (f *fragmentInstance) Exists() bool                    { return true }
+func (f *fragmentInstance) Properties() []resource.Property { return nil }

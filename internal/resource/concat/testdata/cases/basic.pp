@@ -1,0 +1,5 @@
+# setup: true
+concat_file { '@ROOT@/r/f': }
+concat_fragment { 'b': target => '@ROOT@/r/f', content => "second\n", order => '20' }
+concat_fragment { 'a': target => '@ROOT@/r/f', content => "first\n", order => 10 }
+concat_fragment { 'c': target => '@ROOT@/r/f', content => "third\n", order => '100' }

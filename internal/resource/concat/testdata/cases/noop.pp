@@ -1,0 +1,4 @@
+# setup: true
+# flags: --noop
+concat_file { '@ROOT@/r/f': }
+concat_fragment { 'a': target => '@ROOT@/r/f', content => "first\n" }

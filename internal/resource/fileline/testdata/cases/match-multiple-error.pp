@@ -1,0 +1,3 @@
+# setup: printf 'x=1\nx=2\n' > $ROOT/r/f
+file_line { 'l': path => '@ROOT@/r/f', line => 'x=5', match => '^x=' } -> notify { 'after': }
+notify { 'other': }

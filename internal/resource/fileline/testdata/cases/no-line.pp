@@ -1,0 +1,2 @@
+# setup: true
+file_line { 'l': path => '@ROOT@/r/f' }

@@ -1,0 +1,3 @@
+# setup: printf 'a\n' > $ROOT/r/f
+# flags: --noop
+file_line { 'l': path => '@ROOT@/r/f', line => 'c' }

@@ -1,0 +1,78 @@
+package pkg_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ordoproject/ordo/internal/resource/builtin"
+	"github.com/ordoproject/ordo/internal/resource/providertest"
+)
+
+// fixture builds the test packages and a local apt repository in a
+// throw-away folder, removed with everything installed from it when the
+// test ends.
+func fixture(t *testing.T) (fix, debs string) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to install packages")
+	}
+	for _, p := range []string{"dpkg-deb", "dpkg-scanpackages", "apt-get"} {
+		if _, err := exec.LookPath(p); err != nil {
+			t.Skipf("needs %s", p)
+		}
+	}
+	dir, err := os.MkdirTemp("", "ordoprov-pkg.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil { // apt reads the repository as _apt
+		t.Fatal(err)
+	}
+	script, _ := filepath.Abs("testdata/fixture.sh")
+	fix = script + " " + dir
+	t.Cleanup(func() {
+		providertest.Shell(t, fix+" destroy")
+		os.RemoveAll(dir)
+	})
+	providertest.Shell(t, fix)
+	return fix, filepath.Join(dir, "debs")
+}
+
+// knownDifferences are lines where ordo deliberately differs from the
+// recording, each with the reason; an empty replacement means ordo does
+// not print the line.
+var knownDifferences = map[string]string{
+	// ordo reads apt's record of automatically installed packages itself
+	// when a change needs it, instead of running apt-mark showmanual (which
+	// loads apt's whole cache, a second or more) on every run.
+	"Debug: Executing: '/usr/bin/apt-mark showmanual'": "",
+}
+
+// TestAgainstPuppet applies every recorded case on the real machine and
+// compares ordo's lines with Puppet's.
+func TestAgainstPuppet(t *testing.T) {
+	fix, debs := fixture(t)
+	for _, c := range providertest.Cases(t, "testdata/cases") {
+		t.Run(c.Name, func(t *testing.T) {
+			providertest.Shell(t, c.Setup, "FIX="+fix, "DEBS="+debs)
+			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@DEBS@": debs, "@ROOT@": t.TempDir()})
+			var want []string
+			for _, w := range c.Want {
+				w = providertest.FullPath(w)
+				if d, ok := knownDifferences[w]; ok {
+					if d == "" {
+						continue
+					}
+					w = d
+				}
+				want = append(want, w)
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("ordo:\n%s\n\npuppet:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}

@@ -1,0 +1,2 @@
+# setup: $FIX purge; $FIX repo1
+package { 'ordoprov-a': ensure => installed }

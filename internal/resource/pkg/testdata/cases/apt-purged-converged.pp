@@ -1,0 +1,2 @@
+# setup: $FIX purge
+package { 'ordoprov-a': ensure => purged }

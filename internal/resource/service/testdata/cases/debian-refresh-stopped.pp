@@ -1,0 +1,2 @@
+# setup: $FIX reset
+notify { 'kick': } ~> service { 'ordoprov-svc': ensure => stopped }

@@ -1,0 +1,2 @@
+# setup: $FIX reset; /etc/init.d/ordoprov-svc start
+notify { 'kick': } ~> service { 'ordoprov-svc': ensure => running, hasrestart => true }

@@ -1,0 +1,2 @@
+# setup: $FIX reset
+service { 'ordoprov-svc': ensure => running }

@@ -1,0 +1,4 @@
+# systemd
+# setup: $FIX reset
+service { 'ordoprov-nounit': provider => systemd, ensure => running } -> notify { 'after': }
+notify { 'other': }

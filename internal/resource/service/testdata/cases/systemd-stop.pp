@@ -1,0 +1,3 @@
+# systemd
+# setup: $FIX reset; $FIX unit ordoprov-u active enabled
+service { 'ordoprov-u': provider => systemd, ensure => stopped, enable => false }

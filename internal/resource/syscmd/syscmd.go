@@ -1,0 +1,84 @@
+// Package syscmd runs the system tools that providers drive (dpkg,
+// apt-get, systemctl, crontab, ...) the way Puppet's providers run them:
+// the command line logged at debug level before it runs, and a non-zero
+// exit turned into Puppet's "Execution of '…' returned N: output" error.
+package syscmd
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/resource"
+)
+
+// ExecError is a command that exited non-zero, worded as Puppet words it.
+type ExecError struct {
+	Command string
+	Code    int
+	Output  string
+}
+
+func (e *ExecError) Error() string {
+	return fmt.Sprintf("Execution of '%s' returned %d: %s", e.Command, e.Code, e.Output)
+}
+
+// Options steer one command.
+type Options struct {
+	// Env is added to the command's environment.
+	Env []string
+	// Stdin is fed to the command.
+	Stdin []byte
+	// Pipe logs the command as "Executing 'line'" (no colon), the form
+	// Puppet's execpipe uses.
+	Pipe bool
+	// Silent leaves the debug line out.
+	Silent bool
+}
+
+// Line renders argv as Puppet logs it: arguments joined by spaces.
+func Line(argv []string) string { return strings.Join(argv, " ") }
+
+// Run runs argv through h's runner and returns its result; only a failure
+// to start it is an error.
+func Run(ctx context.Context, h *resource.Handle, argv []string, o Options) (resource.Result, error) {
+	if h.Log != nil && !o.Silent {
+		sep := ": "
+		if o.Pipe {
+			sep = " "
+		}
+		h.Log.Log(resource.Debug, "", "Executing"+sep+"'"+Line(argv)+"'")
+	}
+	return h.Runner.Run(ctx, resource.Command{Argv: argv, Env: o.Env, Stdin: o.Stdin})
+}
+
+// Exec runs argv as Run does and returns its output; a non-zero exit is
+// an *ExecError carrying the output.
+func Exec(ctx context.Context, h *resource.Handle, argv []string, o Options) (string, error) {
+	res, err := Run(ctx, h, argv, o)
+	if err != nil {
+		return "", err
+	}
+	if res.ExitCode != 0 || res.TimedOut {
+		return string(res.Output), &ExecError{Command: Line(argv), Code: res.ExitCode, Output: strings.TrimRight(string(res.Output), "\n")}
+	}
+	return string(res.Output), nil
+}
+
+// Find returns the first executable named name in dirs, or "".
+func Find(name string, dirs ...string) string {
+	for _, d := range dirs {
+		p := filepath.Join(d, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
+}
+
+// SearchPath returns the first executable named name on $PATH, or "".
+func SearchPath(name string) string {
+	return Find(name, filepath.SplitList(os.Getenv("PATH"))...)
+}

@@ -1,0 +1,217 @@
+package state
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// shell is the shell Salt's cmd states run commands with.
+func shell() string {
+	if _, err := os.Stat("/bin/bash"); err == nil {
+		return "/bin/bash"
+	}
+	return "/bin/sh"
+}
+
+// cmdResult is how a command ended.
+type cmdResult struct {
+	pid            int
+	retcode        int
+	stdout, stderr string
+}
+
+// runShell runs command line through the shell in its own process group,
+// with cwd and env from the state's arguments.
+func runShell(ctx context.Context, line string, args map[string]any) (cmdResult, error) {
+	if t, ok := args["timeout"]; ok {
+		var secs float64
+		fmt.Sscan(fmt.Sprint(t), &secs)
+		if secs > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, time.Duration(secs*float64(time.Second)))
+			defer cancel()
+		}
+	}
+	cmd := exec.CommandContext(ctx, shell(), "-c", line)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
+	if cwd := str(args, "cwd"); cwd != "" {
+		cmd.Dir = cwd
+	} else {
+		cmd.Dir = "/root"
+		if _, err := os.Stat(cmd.Dir); err != nil {
+			cmd.Dir = "/"
+		}
+	}
+	cmd.Env = os.Environ()
+	switch env := args["env"].(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(env))
+		for k := range env {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			cmd.Env = append(cmd.Env, k+"="+fmt.Sprint(env[k]))
+		}
+	case []any:
+		for _, item := range env {
+			if m, ok := item.(map[string]any); ok {
+				for k, v := range m {
+					cmd.Env = append(cmd.Env, k+"="+fmt.Sprint(v))
+				}
+			}
+		}
+	}
+	if runas := str(args, "runas"); runas != "" {
+		u, err := user.Lookup(runas)
+		if err != nil {
+			return cmdResult{}, fmt.Errorf("User '%s' is not available", runas)
+		}
+		uid, _ := strconv.ParseUint(u.Uid, 10, 32)
+		gid, _ := strconv.ParseUint(u.Gid, 10, 32)
+		cmd.SysProcAttr.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
+		cmd.Env = append(cmd.Env, "HOME="+u.HomeDir, "USER="+u.Username, "LOGNAME="+u.Username)
+		if str(args, "cwd") == "" {
+			cmd.Dir = u.HomeDir
+			if _, err := os.Stat(cmd.Dir); err != nil {
+				cmd.Dir = "/"
+			}
+		}
+	}
+	if stdin := str(args, "stdin"); stdin != "" {
+		cmd.Stdin = strings.NewReader(stdin)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Start()
+	if err != nil {
+		return cmdResult{}, err
+	}
+	res := cmdResult{pid: cmd.Process.Pid}
+	err = cmd.Wait()
+	res.stdout = strings.TrimRight(stdout.String(), "\n")
+	res.stderr = strings.TrimRight(stderr.String(), "\n")
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exit):
+		res.retcode = exit.ExitCode()
+		if res.retcode < 0 {
+			res.retcode = 1
+		}
+	default:
+		return res, err
+	}
+	return res, nil
+}
+
+// successRetcodes are the exit codes the state counts as success.
+func successRetcodes(args map[string]any) map[int]bool {
+	ok := map[int]bool{0: true}
+	switch v := args["success_retcodes"].(type) {
+	case []any:
+		for _, x := range v {
+			if n, isInt := x.(int); isInt {
+				ok[n] = true
+			}
+		}
+	case int:
+		ok[v] = true
+	}
+	return ok
+}
+
+func runCommand(ctx context.Context, c Call, line string) Return {
+	if c.Test {
+		return Return{Result: None, Changes: Changes{"cmd": c.Name}, Comment: fmt.Sprintf("Command \"%s\" would have been executed", c.Name)}
+	}
+	if cwd := str(c.Args, "cwd"); cwd != "" {
+		if st, err := os.Stat(cwd); err != nil || !st.IsDir() {
+			return Return{Result: False, Changes: Changes{}, Comment: fmt.Sprintf("Desired working directory \"%s\" is not available", cwd)}
+		}
+	}
+	res, err := runShell(ctx, line, c.Args)
+	if err != nil {
+		return Return{Result: False, Changes: Changes{}, Comment: err.Error()}
+	}
+	r := Return{
+		Changes: Changes{"pid": res.pid, "retcode": res.retcode, "stdout": res.stdout, "stderr": res.stderr},
+		Comment: fmt.Sprintf("Command \"%s\" run", c.Name),
+		Result:  False,
+	}
+	if successRetcodes(c.Args)[res.retcode] {
+		r.Result = True
+	}
+	return r
+}
+
+func addCmd(f Functions) {
+	f["cmd.run"] = func(ctx context.Context, env *Env, c Call) Return {
+		return runCommand(ctx, c, c.Name)
+	}
+	f["cmd.wait"] = func(ctx context.Context, env *Env, c Call) Return {
+		return Return{Result: True, Changes: Changes{}, Comment: ""}
+	}
+	f["cmd.script"] = func(ctx context.Context, env *Env, c Call) Return {
+		return runScript(ctx, env, c)
+	}
+	f["cmd.wait_script"] = f["cmd.wait"]
+	f["cmd.mod_watch"] = func(ctx context.Context, env *Env, c Call) Return {
+		switch c.Sfun {
+		case "wait", "run", "watch":
+			return runCommand(ctx, c, c.Name)
+		case "wait_script", "script":
+			return runScript(ctx, env, c)
+		}
+		return Return{Result: False, Changes: Changes{}, Comment: fmt.Sprintf("cmd.%s does not work with the watch requisite, please use cmd.wait or cmd.wait_script", c.Sfun)}
+	}
+}
+
+// runScript runs cmd.script's source: a salt:// file from the file root
+// or a local path, with the args argument.
+func runScript(ctx context.Context, env *Env, c Call) Return {
+	source := str(c.Args, "source")
+	if source == "" {
+		source = c.Name
+	}
+	line := source
+	if rest, ok := strings.CutPrefix(source, "salt://"); ok {
+		line = filepath.Join(env.FileRoot, filepath.FromSlash(rest))
+		if _, err := os.Stat(line); err != nil {
+			return Return{Result: False, Changes: Changes{}, Comment: fmt.Sprintf("Unable to cache script %s from saltenv 'base'", source)}
+		}
+	}
+	if !c.Test {
+		tmp, err := os.CreateTemp("", "ordo-script-")
+		if err != nil {
+			return Return{Result: False, Changes: Changes{}, Comment: err.Error()}
+		}
+		defer os.Remove(tmp.Name())
+		b, err := os.ReadFile(line)
+		if err != nil {
+			tmp.Close()
+			return Return{Result: False, Changes: Changes{}, Comment: err.Error()}
+		}
+		_, _ = tmp.Write(b)
+		tmp.Close()
+		_ = os.Chmod(tmp.Name(), 0o700)
+		line = tmp.Name()
+	}
+	if a := str(c.Args, "args"); a != "" {
+		line += " " + a
+	}
+	return runCommand(ctx, c, line)
+}

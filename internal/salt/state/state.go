@@ -1,0 +1,155 @@
+// Package state holds the Salt state functions ordo offers, each
+// returning what Salt's function of the same name returns: a result,
+// changes and a comment. test.*, cmd.*, file.* and host.* are written
+// here; pkg.*, service.*, user.* and group.* drive ordo's own resource
+// types through their providers.
+package state
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/resource"
+)
+
+// Result is a state's outcome: True, False, or None (a dry run that would
+// change something).
+type Result int
+
+const (
+	True Result = iota
+	False
+	None
+)
+
+func (r Result) String() string {
+	switch r {
+	case True:
+		return "True"
+	case False:
+		return "False"
+	}
+	return "None"
+}
+
+// Changes is a state's changes mapping.
+type Changes = map[string]any
+
+// Return is what a state function returns.
+type Return struct {
+	Result  Result
+	Changes Changes
+	Comment string
+	// SkipWatch says an onlyif/unless/creates check skipped the call, so
+	// a watch must not call mod_watch.
+	SkipWatch bool
+}
+
+// Call is one call of a state function.
+type Call struct {
+	Module, Fun string
+	Name        string
+	ID          string
+	SLS         string
+	Args        map[string]any
+	Test        bool
+	// Sfun is the function a mod_watch call stands in for.
+	Sfun string
+	// WatchedChanges lists "<module>: <id>" for each watch target that
+	// changed, for test.mod_watch.
+	WatchedChanges []string
+}
+
+// Env is what state functions may use: the file root for salt:// sources,
+// the Jinja renderer for template: jinja, and the hosts file.
+type Env struct {
+	FileRoot string
+	// HostsFile is the file host.* states manage; /etc/hosts when empty.
+	HostsFile string
+	// Types are ordo's resource types that pkg.* and service.* run on;
+	// builtin.Registry() when nil.
+	Types *resource.Registry
+	// Runner runs the providers' commands; the real one when nil.
+	Runner resource.Runner
+	// Pillar and Grains serve contents_pillar and contents_grains.
+	Pillar, Grains map[string]any
+	// Render renders a Jinja template text with extra context variables.
+	Render func(name string, text []byte, vars map[string]any) (string, error)
+}
+
+// Func is one state function.
+type Func func(ctx context.Context, env *Env, c Call) Return
+
+// Functions is the table of state functions by "module.function".
+type Functions map[string]Func
+
+// Default returns every state function ordo implements.
+func Default() Functions {
+	f := Functions{}
+	addTest(f)
+	addCmd(f)
+	addFile(f)
+	addAccounts(f)
+	addHost(f)
+	addPkg(f)
+	addService(f)
+	return f
+}
+
+// Lookup returns the function for module.fun.
+func (f Functions) Lookup(module, fun string) (Func, bool) {
+	fn, ok := f[module+"."+fun]
+	return fn, ok
+}
+
+// HasModWatch reports whether module has a mod_watch function.
+func (f Functions) HasModWatch(module string) bool {
+	_, ok := f[module+".mod_watch"]
+	return ok
+}
+
+func str(args map[string]any, key string) string {
+	v, ok := args[key]
+	if !ok || v == nil {
+		return ""
+	}
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return fmt.Sprint(v)
+}
+
+func boolArg(args map[string]any, key string, def bool) bool {
+	v, ok := args[key]
+	if !ok || v == nil {
+		return def
+	}
+	switch v := v.(type) {
+	case bool:
+		return v
+	case string:
+		switch strings.ToLower(v) {
+		case "true", "yes", "1", "on":
+			return true
+		}
+		return false
+	case int:
+		return v != 0
+	}
+	return def
+}
+
+// commentOr returns the comment argument, or def.
+func commentOr(args map[string]any, def string) string {
+	if v, ok := args["comment"]; ok && v != nil {
+		return fmt.Sprint(v)
+	}
+	return def
+}
+
+// Has reports whether module.fun exists, for the compiler.
+func (f Functions) Has(module, fun string) bool {
+	_, ok := f[module+"."+fun]
+	return ok
+}

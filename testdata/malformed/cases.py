@@ -1,0 +1,424 @@
+#!/usr/bin/env python3
+"""cases.py — write the inputs of the malformed-catalog suite.
+
+Each case becomes NAME.txtar in this folder, holding
+  the comment    what the case tries, and `compare:` lines (README.md)
+  catalog.json   the catalog, @ROOT@ for the sandbox
+  setup.sh       (optional) sh run in the sandbox before the apply
+The catalogs are built on the shape `puppet catalog find` printed for
+../differential/file-create-content.json: Stage[main], Class[Settings] and
+Class[main] containing the case's resources. Sections recorded by `record`
+(puppet.*) are kept when a case's inputs did not change.
+
+Run: python3 cases.py [NAME...]
+"""
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SKELETON = os.path.join(HERE, "..", "differential", "file-create-content.json")
+
+
+def skeleton():
+    base = json.load(open(SKELETON))
+    base["resources"] = base["resources"][:3]
+    base["edges"] = base["edges"][:2]
+    return base
+
+
+def res(typ, title, params=None, **extra):
+    r = {"type": typ, "title": title, "tags": [typ.lower(), "class"],
+         "file": "@ROOT@/case.pp", "line": 1, "exported": False, "kind": "compilable_type"}
+    if params is not None:
+        r["parameters"] = params
+    r.update(extra)
+    return r
+
+
+def catalog(*resources, edges=None, **top):
+    c = skeleton()
+    for i, r in enumerate(resources):
+        r = dict(r)
+        if "line" in r and r["line"] == 1:
+            r["line"] = i + 1
+        c["resources"].append(r)
+        if isinstance(r.get("type"), str) and isinstance(r.get("title"), str):
+            c["edges"].append({"source": "Class[main]", "target": "%s[%s]" % (r["type"], r["title"])})
+    if edges:
+        c["edges"].extend(edges)
+    c.update(top)
+    return json.dumps(c, indent=2, ensure_ascii=False) + "\n"
+
+
+def f(title, **params):
+    return res("File", title, params)
+
+
+R = "@ROOT@/r/"
+CASES = []
+
+
+def case(name, doc, cat, setup=None, compare=None, flags=None):
+    if isinstance(cat, str):
+        cat = cat.encode()
+    CASES.append((name, doc, compare or COMPARE.get(name, "log"), cat, setup, flags))
+
+
+# How each case's messages are compared (README.md); "log" when not listed.
+# refused: Puppet's message is the Ruby error of its deserializer, so only
+# the refusal is compared; refused-same: Puppet's specific message too.
+COMPARE = {}
+for n in ("cat-array cat-bom cat-empty-file cat-null cat-number cat-nul-byte cat-params-array "
+          "cat-params-string cat-resources-object cat-trailing-garbage cat-truncated "
+          "val-checksum-crc32").split():
+    COMPARE[n] = "refused"
+for n in ("cat-duplicate-resource cat-edge-missing-source cat-edge-missing-target cat-edge-not-ref "
+          "cat-resource-no-title cat-resource-no-type cat-resource-string cat-rich-unknown-ptype "
+          "cat-tags-odd cat-title-empty cat-unknown-type str-nul-in-path val-backup-integer "
+          "val-content-and-source val-content-bool val-content-float val-content-hash val-content-integer "
+          "val-content-null val-ensure-empty val-mode-huge val-mode-integer val-mode-invalid val-path-array "
+          "val-replace-maybe meta-alias-clash meta-loglevel-bogus meta-noop-bogus meta-noop-string "
+          "meta-require-not-ref meta-tag-odd exec-relative exec-timeout-string path-relative "
+          "path-slash-variants path-two-resources src-relative").split():
+    COMPARE[n] = "refused-same"
+# ordo's decoder says where in the catalog, and adds a "did you mean".
+COMPARE["str-invalid-utf8-path"] = "refused; error ~ title of resource 4 \\(File\\): invalid byte sequence in UTF-8$"
+COMPARE["str-lone-surrogate"] = "refused; error ~ incomplete surrogate pair at '\\\\ud800'$"
+COMPARE["str-invalid-utf8-path-param"] = "refused-same"
+COMPARE["str-invalid-utf8-target"] = "refused-same"
+# Puppet's log holds a Ruby backtrace.
+COMPARE["str-invalid-utf8-message"] = "errors"
+COMPARE["val-unknown-param"] = "refused; error ~ ^Error: no parameter named 'conten'"
+
+
+# --- the catalog as a whole -----------------------------------------------
+case("cat-null", "The catalog is JSON null.", "null\n")
+case("cat-empty-object", "The catalog is {}: Puppet applies an empty catalog.", "{}\n")
+case("cat-array", "The catalog is a JSON array.", "[]\n")
+case("cat-string", "The catalog is a JSON string.", '"catalog"\n')
+case("cat-number", "The catalog is a number.", "42\n")
+case("cat-empty-file", "The catalog file is empty.", "")
+case("cat-truncated", "The catalog is cut off in the middle of a resource.",
+     catalog(f(R + "a", content="a\n"))[:700])
+case("cat-trailing-garbage", "A valid catalog followed by garbage.",
+     catalog(f(R + "a", content="a\n")) + "garbage\n")
+case("cat-nul-byte", "A raw NUL byte between two tokens.",
+     catalog(f(R + "a", content="a\n")).replace('"resources":', '"resources":\0', 1))
+case("cat-bom", "A UTF-8 byte order mark before the catalog.",
+     "\ufeff" + catalog(f(R + "a", content="a\n")))
+case("cat-resources-object", "resources is an object, not an array.",
+     json.dumps({**skeleton(), "resources": {"a": 1}}, indent=2) + "\n")
+case("cat-resources-null", "resources is null.",
+     json.dumps({**skeleton(), "resources": None, "edges": []}, indent=2) + "\n")
+case("cat-resource-string", "A resource that is a string.",
+     json.dumps({**skeleton(), "resources": skeleton()["resources"] + ["File[/x]"]}, indent=2) + "\n")
+case("cat-no-resources-key", "No resources and no edges keys at all.",
+     json.dumps({"name": "node.example", "version": 1, "catalog_format": 2, "environment": "production"}) + "\n")
+case("cat-format-99", "catalog_format 99.", catalog(f(R + "a", content="a\n"), catalog_format=99))
+case("cat-version-object", "The version is an object.", catalog(f(R + "a", content="a\n"), version={"a": 1}))
+case("cat-environment-other", "environment names one that does not exist here.",
+     catalog(f(R + "a", content="a\n"), environment="nosuchenv"))
+case("cat-name-empty", "The node name is empty.", catalog(f(R + "a", content="a\n"), name=""))
+case("cat-edge-missing-target", "A containment edge to a resource not in the catalog.",
+     catalog(f(R + "a", content="a\n"), edges=[{"source": "Class[main]", "target": "File[/nonexistent/ordosuite]"}]))
+case("cat-edge-missing-source", "A containment edge from a resource not in the catalog.",
+     catalog(f(R + "a", content="a\n"), edges=[{"source": "Class[Nosuch]", "target": "File[" + R + "a]"}]))
+case("cat-edge-not-ref", "An edge whose source is not a resource reference.",
+     catalog(f(R + "a", content="a\n"), edges=[{"source": "nonsense", "target": "File[" + R + "a]"}]))
+case("cat-edge-extra-key", "An edge with an unknown key.",
+     catalog(f(R + "a", content="a\n"), edges=[{"source": "Class[main]", "target": "File[" + R + "a]", "weight": 3}]))
+case("cat-duplicate-resource", "The same File twice.",
+     catalog(f(R + "a", content="one\n"), f(R + "a", content="two\n")))
+case("cat-duplicate-param-key", "A parameters object with the same key twice: the last wins in JSON parsers.",
+     catalog(f(R + "a", content="one\n")).replace('"content": "one\\n"', '"content": "one\\n", "content": "two\\n"'))
+case("cat-resource-no-type", "A resource without a type.",
+     catalog({"title": R + "a", "exported": False, "parameters": {"content": "a"}}))
+case("cat-resource-no-title", "A resource without a title.",
+     catalog({"type": "File", "exported": False, "parameters": {"path": R + "a", "content": "a"}}))
+case("cat-title-integer", "A notify whose title is an integer.", catalog(res("Notify", 42, {})))
+case("cat-title-empty", "A notify whose title is empty.", catalog(res("Notify", "", {})))
+case("cat-title-huge", "A notify with a 20000-character title.", catalog(res("Notify", "n" * 20000, {"message": "huge title"})))
+case("cat-params-array", "parameters is an array.", catalog(res("Notify", "x", ["message", "hi"])))
+case("cat-params-string", "parameters is a string.", catalog(res("Notify", "x", "message")))
+case("cat-unknown-type", "A resource of a type that does not exist.",
+     catalog(f(R + "first", content="x"), res("Frobnicate", "x", {"knob": 1})))
+case("cat-lowercase-type", "The type written in lower case.", catalog(res("file", R + "a", {"content": "a\n"})))
+case("cat-tags-odd", "Tags with upper case, spaces, an integer and an empty string.",
+     catalog(res("Notify", "x", {"message": "tagged"}, tags=["Odd Tag", "UPPER", 42, ""])))
+case("cat-sensitive-param", "content listed in sensitive_parameters.",
+     catalog(res("File", R + "secret", {"content": "s3cret\n"}, sensitive_parameters=["content"])))
+case("cat-sensitive-rich", "content as a rich-data Sensitive value.",
+     catalog(f(R + "secret", content={"__ptype": "Sensitive", "__pvalue": "s3cret\n"})))
+case("cat-sensitive-unknown", "sensitive_parameters names a parameter the resource does not have.",
+     catalog(res("File", R + "a", {"content": "a\n"}, sensitive_parameters=["nosuch"])))
+case("cat-rich-unknown-ptype", "A rich-data value of an unknown __ptype.",
+     catalog(f(R + "a", content={"__ptype": "Nosuch::Type", "__pvalue": "x"})))
+case("cat-virtual", "A virtual resource in the catalog is not applied.",
+     catalog(res("File", R + "virtual", {"content": "v"}, virtual=True)))
+case("cat-exported", "An exported resource in the catalog.",
+     catalog(res("File", R + "exported", {"content": "e"}, exported=True)))
+
+# --- strings: NUL, UTF-8 ----------------------------------------------------
+BAD = "@BADUTF8@"
+case("str-invalid-utf8-content", "Content with bytes that are not UTF-8 (0xff 0xfe, a lone continuation byte).",
+     catalog(f(R + "bin", content="a" + BAD + "b\n")))
+case("str-invalid-utf8-path", "A path with a byte that is not UTF-8.",
+     catalog(f(R + "x" + BAD, content="a\n")))
+case("str-invalid-utf8-path-param", "path => a path with bytes that are not UTF-8, under a plain title.",
+     catalog(res("File", "bin", {"path": R + "x" + BAD, "content": "a\n"})))
+case("str-invalid-utf8-target", "A link whose target has bytes that are not UTF-8.",
+     catalog(f(R + "l", ensure="link", target="t" + BAD)))
+case("str-invalid-utf8-message", "A notify message with bytes that are not UTF-8.",
+     catalog(res("Notify", "n", {"message": "hi " + BAD})))
+case("str-unicode-escapes", "Content with \\u escapes: an accent, an astral character as a surrogate pair.",
+     catalog(f(R + "u", content="caf\u00e9 \U0001f600\n")).replace("café", "caf\\u00e9").replace("\U0001f600", "\\ud83d\\ude00"))
+case("str-lone-surrogate", "Content with a lone \\ud800 escape.",
+     catalog(f(R + "s", content="a@SURR@b\n")).replace("@SURR@", "\\ud800"))
+case("str-nul-in-content", "Content holding a NUL character (\\u0000).",
+     catalog(f(R + "nul", content="a\u0000b\n")))
+case("str-nul-in-path", "A path holding a NUL character.",
+     catalog(f(R + "a\u0000b", content="x\n")))
+case("str-newline-in-path", "A path holding a newline.",
+     catalog(f(R + "a\nb", content="x\n")))
+
+# --- where a string is expected ---------------------------------------------
+case("val-content-hash", "content is a hash.", catalog(f(R + "a", content={"k": "v"})))
+case("val-content-integer", "content is an integer.", catalog(f(R + "a", content=42)))
+case("val-content-float", "content is a float.", catalog(f(R + "a", content=1.5)))
+case("val-content-array", "content is an array of strings.", catalog(f(R + "a", content=["x", "y"])))
+case("val-content-bool", "content is true.", catalog(f(R + "a", content=True)))
+case("val-content-null", "content is null.", catalog(f(R + "a", content=None)))
+case("val-content-empty", "content is the empty string.", catalog(f(R + "a", content="")))
+case("val-path-array", "path is an array.", catalog(res("File", "a", {"path": [R + "a", R + "b"], "content": "x"})))
+case("val-ensure-array", "ensure is ['file'].", catalog(f(R + "a", ensure=["file"])))
+case("val-ensure-integer", "ensure is 1.", catalog(f(R + "a", ensure=1)))
+case("val-ensure-bogus", "ensure is a word that is no ensure value: it becomes a link target.",
+     catalog(f(R + "a", ensure="bogus")))
+case("val-ensure-empty", "ensure is ''.", catalog(f(R + "a", ensure="")))
+case("val-mode-integer", "mode is the integer 644.", catalog(f(R + "a", content="a", mode=644)))
+case("val-mode-huge", "mode is '77777'.", catalog(f(R + "a", content="a", mode="77777")))
+case("val-mode-invalid", "mode is 'rwx'.", catalog(f(R + "a", content="a", mode="rwx")))
+case("val-mode-symbolic-odd", "mode is 'a=rwx,o-w,+t'.", catalog(f(R + "a", content="a", mode="a=rwx,o-w,+t")))
+case("val-owner-missing", "owner names no user.", catalog(f(R + "a", content="a", owner="ordosuite_nouser")))
+case("val-owner-uid-free", "owner is a uid with no user.", catalog(f(R + "a", content="a", owner=54321)))
+case("val-owner-uid-huge", "owner is 2^32.", catalog(f(R + "a", content="a", owner=4294967296)))
+case("val-owner-negative", "owner is -1.", catalog(f(R + "a", content="a", owner=-1)))
+case("val-group-missing", "group names no group.", catalog(f(R + "a", content="a", group="ordosuite_nogroup")))
+case("val-group-gid-huge", "group is 2^32.", catalog(f(R + "a", content="a", group=4294967296)))
+case("val-checksum-crc32", "checksum => crc32.", catalog(f(R + "a", content="a", checksum="crc32")))
+case("val-checksum-md5", "checksum => md5.", catalog(f(R + "a", content="a", checksum="md5")))
+case("val-replace-maybe", "replace => maybe.", catalog(f(R + "a", content="a", replace="maybe")))
+case("val-backup-integer", "backup => 42 on a file that exists.", catalog(f(R + "a", content="new", backup=42)),
+     setup="echo old > r/a")
+case("val-unknown-param", "A parameter file does not have (conten).", catalog(f(R + "a", conten="a")))
+case("val-content-and-source", "Both content and source.",
+     catalog(f(R + "a", content="a", source="@ROOT@/src")), setup="echo src > src")
+
+# --- paths --------------------------------------------------------------------
+case("path-relative", "A relative path.", catalog(f("r/relative", content="a\n")))
+case("path-trailing-slash", "A directory with a trailing slash in its title.",
+     catalog(f(R + "d/", ensure="directory")))
+case("path-double-slashes", "Doubled slashes and a dot in the path.",
+     catalog(f(R.replace("/r/", "//r/./") + "x", content="x\n")))
+case("path-two-resources", "File[a] and File[other] with path => a.",
+     catalog(f(R + "a", content="one\n"), res("File", "other", {"path": R + "a", "content": "two\n"})))
+case("path-slash-variants", "File[r/d] and File[r/d/]: the same file.",
+     catalog(f(R + "d", ensure="directory"), f(R + "d/", ensure="directory")))
+case("path-too-long", "A file name of 300 characters.", catalog(f(R + "n" * 300, content="x\n")))
+case("path-parent-missing", "A file whose parent directory does not exist.",
+     catalog(f(R + "nodir/a", content="x\n")))
+case("path-parent-is-file", "A file whose parent is a plain file.",
+     catalog(f(R + "plain/a", content="x\n")), setup="echo p > r/plain")
+case("path-under-proc", "A file in a place no file can be written (/proc).",
+     catalog(f("/proc/ordosuite-nowrite", content="x\n")))
+
+# --- sources ------------------------------------------------------------------
+case("src-fifo", "source is a FIFO, ensure => file.",
+     catalog(f(R + "f", ensure="file", source="@ROOT@/fifo")), setup="mkfifo fifo")
+case("src-fifo-noensure", "source is a FIFO, no ensure.",
+     catalog(f(R + "f", source="@ROOT@/fifo")), setup="mkfifo fifo")
+case("src-devnull", "source is /dev/null.", catalog(f(R + "f", ensure="file", source="/dev/null")))
+case("src-devzero", "source is /dev/zero.", catalog(f(R + "f", source="/dev/zero")))
+case("src-socket", "source is a Unix socket.",
+     catalog(f(R + "f", ensure="file", source="@ROOT@/sock")),
+     setup="mksock sock")
+case("src-dir-ensure-file", "source is a directory, ensure => file.",
+     catalog(f(R + "f", ensure="file", source="@ROOT@/srcdir")), setup="mkdir srcdir && echo x > srcdir/a")
+case("src-dir-noensure", "source is a directory, no ensure.",
+     catalog(f(R + "f", source="@ROOT@/srcdir")), setup="mkdir srcdir && echo x > srcdir/a")
+case("src-dir-over-file", "source is a directory, ensure => file, a file is there.",
+     catalog(f(R + "f", ensure="file", source="@ROOT@/srcdir")), setup="mkdir srcdir && echo old > r/f")
+case("src-file-ensure-directory", "source is a plain file, ensure => directory.",
+     catalog(f(R + "f", ensure="directory", source="@ROOT@/src")), setup="echo src > src")
+case("src-file-ensure-link", "source is a plain file, ensure => link.",
+     catalog(f(R + "f", ensure="link", source="@ROOT@/src")), setup="echo src > src")
+case("src-missing", "source does not exist.", catalog(f(R + "f", source="@ROOT@/nosuch")))
+case("src-missing-then-present", "The first source is missing, the second exists.",
+     catalog(f(R + "f", source=["@ROOT@/nosuch", "@ROOT@/src"])), setup="echo second > src")
+case("src-relative", "source is a relative path.", catalog(f(R + "f", source="src")), setup="echo src > src")
+case("src-link", "source is a symbolic link to a file.",
+     catalog(f(R + "f", source="@ROOT@/lnk")), setup="echo real > real && ln -s real lnk")
+case("src-unreadable-mode", "source has mode 0000 (root reads it anyway).",
+     catalog(f(R + "f", source="@ROOT@/src")), setup="echo secret > src && chmod 0 src")
+case("src-itself", "source is the file itself.",
+     catalog(f(R + "f", source=R + "f")), setup="echo self > r/f")
+
+# --- links and kinds on disk ---------------------------------------------------
+case("link-no-target", "ensure => link without target.", catalog(f(R + "l", ensure="link")))
+case("link-dangling", "A link to a target that does not exist.", catalog(f(R + "l", ensure="link", target="nosuch")))
+case("link-over-dir", "ensure => link where a directory is, without force.",
+     catalog(f(R + "l", ensure="link", target="/tmp")), setup="mkdir r/l && echo x > r/l/a")
+case("file-over-dir", "ensure => file where a directory is, without force.",
+     catalog(f(R + "d", ensure="file", content="x")), setup="mkdir r/d && echo x > r/d/a")
+case("file-over-fifo", "content for a path where a FIFO is.",
+     catalog(f(R + "p", content="x\n")), setup="mkfifo r/p")
+case("file-through-link", "content for a path that is a link to another file.",
+     catalog(f(R + "l", content="new\n")), setup="echo old > r/target && ln -s target r/l")
+case("dir-over-file", "ensure => directory where a file is.",
+     catalog(f(R + "d", ensure="directory")), setup="echo x > r/d")
+case("absent-dir-noforce", "ensure => absent on a directory without force.",
+     catalog(f(R + "d", ensure="absent")), setup="mkdir r/d && echo x > r/d/a")
+
+case("present-over-fifo", "ensure => present where a FIFO is.",
+     catalog(f(R + "p", ensure="present")), setup="mkfifo r/p")
+case("file-over-socket", "ensure => file without content where a socket is.",
+     catalog(f(R + "s", ensure="file")),
+     setup="mksock r/s")
+case("absent-fifo", "ensure => absent on a FIFO.", catalog(f(R + "p", ensure="absent")), setup="mkfifo r/p")
+case("dir-over-link", "ensure => directory where a link to a directory is.",
+     catalog(f(R + "d", ensure="directory")), setup="mkdir r/real && ln -s real r/d")
+case("link-over-file", "ensure => link where a plain file is.",
+     catalog(f(R + "l", ensure="link", target="elsewhere")), setup="echo x > r/l")
+case("file-over-dir-force", "content with force => true where a directory is.",
+     catalog(f(R + "d", content="x\n", force=True)), setup="mkdir r/d && echo x > r/d/a")
+case("path-dotdot", "A path with .. in it.", catalog(f(R + "sub/../x", content="x\n")), setup="mkdir r/sub")
+case("str-huge-content", "Content of 1 MiB.", catalog(f(R + "big", content="0123456789abcdef" * 65536)))
+case("src-huge", "A source of 4 MiB.", catalog(f(R + "big", source="@ROOT@/big")),
+     setup="yes 0123456789abcdef | head -c 4194304 > big")
+case("staging-missing", "staging_location that does not exist, replacing a file.",
+     catalog(f(R + "a", content="new\n", staging_location="@ROOT@/nostage")), setup="echo old > r/a")
+case("content-invalid-utf8-diff", "Replacing content that is not UTF-8, with show_diff.",
+     catalog(f(R + "bin", content="new" + BAD + "\n")), setup="printf 'old\\377\\n' > r/bin")
+
+case("immutable-file", "Changing the content of an immutable file (chattr +i).",
+     catalog(f(R + "i", content="new\n")), setup="echo old > r/i && chattr +i r/i")
+case("immutable-file-mode", "Changing the mode of an immutable file.",
+     catalog(f(R + "i", mode="0600")), setup="echo old > r/i && chattr +i r/i")
+case("immutable-dir", "A new file in an immutable folder.",
+     catalog(f(R + "d/new", content="x\n")), setup="mkdir r/d && chattr +i r/d")
+case("immutable-dir-absent", "Removing a file from an immutable folder.",
+     catalog(f(R + "d/old", ensure="absent")), setup="mkdir r/d && echo x > r/d/old && chattr +i r/d")
+case("readonly-new-file", "A new file on a read-only file system.",
+     catalog(f(R + "ro/new", content="x\n")), setup="mkdir r/ro && mount -t tmpfs -o ro,size=64k ordosuite r/ro")
+case("readonly-replace", "Replacing a file on a read-only file system.",
+     catalog(f(R + "ro/a", content="new\n")),
+     setup="mkdir r/ro && mount -t tmpfs -o size=64k,mode=0755 ordosuite r/ro && echo old > r/ro/a && mount -o remount,ro r/ro")
+case("full-disk", "Content larger than the file system has room for.",
+     catalog(f(R + "small/big", content="0123456789abcdef" * 65536)),
+     setup="mkdir r/small && mount -t tmpfs -o size=64k,mode=0755 ordosuite r/small")
+RO = "mkdir r/ro && mount -t tmpfs -o size=64k,mode=0755 ordosuite r/ro && echo old > r/ro/a && mount -o remount,ro r/ro"
+case("readonly-mkdir", "A new directory on a read-only file system.",
+     catalog(f(R + "ro/d", ensure="directory")), setup=RO)
+case("readonly-link", "A new link on a read-only file system.",
+     catalog(f(R + "ro/l", ensure="link", target="a")), setup=RO)
+case("readonly-absent", "Removing a file on a read-only file system.",
+     catalog(f(R + "ro/a", ensure="absent")), setup=RO)
+case("readonly-mode", "Changing a mode on a read-only file system.",
+     catalog(f(R + "ro/a", mode="0600")), setup=RO)
+case("full-disk-replace", "Replacing a file with content larger than the file system has room for.",
+     catalog(f(R + "small/a", content="0123456789abcdef" * 65536)),
+     setup="mkdir r/small && mount -t tmpfs -o size=64k,mode=0755 ordosuite r/small && echo old > r/small/a")
+case("noop-src-fifo", "--noop with a FIFO source.",
+     catalog(f(R + "f", source="@ROOT@/fifo")), setup="mkfifo fifo", flags="--noop")
+case("noop-src-device", "--noop with a device source.",
+     catalog(f(R + "f", source="/dev/null")), flags="--noop")
+case("noop-path-too-long", "--noop with a file name of 300 characters.",
+     catalog(f(R + "n" * 300, content="x\n")), flags="--noop")
+case("show-diff-invalid-utf8", "--show_diff replacing content that is not UTF-8.",
+     catalog(f(R + "bin", content="new" + BAD + "\n")), setup="printf 'old\\377\\n' > r/bin",
+     flags="--show_diff", compare="errors; line ~ ^Binary files @ROOT@/r/bin and /tmp/\\S+ differ$")
+case("show-diff-sensitive", "--show_diff replacing sensitive content.",
+     catalog(res("File", R + "s", {"content": "new secret\n"}, sensitive_parameters=["content"])),
+     setup="echo old > r/s", flags="--show_diff")
+
+case("backup-dir-in-way", "backup => '.bak' where a directory is at the backup's path.",
+     catalog(f(R + "a", content="new\n", backup=".bak")), setup="echo old > r/a && mkdir r/a.bak")
+case("backup-suffix-fifo-in-way", "backup => '.bak' where a FIFO is at the backup's path.",
+     catalog(f(R + "a", content="new\n", backup=".bak")), setup="echo old > r/a && mkfifo r/a.bak")
+case("dir-over-fifo", "ensure => directory where a FIFO is.",
+     catalog(f(R + "d", ensure="directory")), setup="mkfifo r/d")
+case("file-through-dangling-link", "content for a path that is a dangling link.",
+     catalog(f(R + "l", content="new\n")), setup="ln -s nosuch r/l")
+case("replace-false-fifo", "replace => false where a FIFO is.",
+     catalog(f(R + "p", content="new\n", replace=False)), setup="mkfifo r/p")
+
+# --- metaparameters ----------------------------------------------------------
+case("meta-schedule-missing", "schedule names a schedule that does not exist.",
+     catalog(f(R + "a", content="a", schedule="nosuch")))
+case("meta-require-missing", "require names a resource not in the catalog.",
+     catalog(f(R + "a", content="a", require="File[/nonexistent/ordosuite]")))
+case("meta-require-not-ref", "require is a string that is no reference.",
+     catalog(f(R + "a", content="a", require="not a reference")))
+case("meta-before-self", "before names the resource itself.",
+     catalog(f(R + "a", content="a", before="File[" + R + "a]")))
+case("meta-noop-string", "noop => 'yes'.", catalog(f(R + "a", content="a", noop="yes")))
+case("meta-noop-bogus", "noop => 'maybe'.", catalog(f(R + "a", content="a", noop="maybe")))
+case("meta-loglevel-bogus", "loglevel => shout.", catalog(res("Notify", "x", {"message": "hi", "loglevel": "shout"})))
+case("meta-alias-clash", "alias equal to another resource's title.",
+     catalog(res("Notify", "a", {"message": "a"}), res("Notify", "b", {"message": "b", "alias": "a"})))
+case("meta-tag-odd", "tag with odd values.", catalog(res("Notify", "x", {"message": "hi", "tag": ["Odd Tag", "ok"]})))
+case("meta-audit", "audit => all (deprecated).", catalog(f(R + "a", content="a", audit="all")))
+
+# --- other types ---------------------------------------------------------------
+case("notify-message-hash", "A notify message that is a hash with nested values.",
+     catalog(res("Notify", "x", {"message": {"a": [1, 2.5, None, True], "b": {"c": "d"}}})))
+case("exec-relative", "exec with a relative command and no path.",
+     catalog(res("Exec", "echo hi", {})))
+case("exec-timeout-string", "exec timeout => 'abc'.",
+     catalog(res("Exec", "/bin/true", {"timeout": "abc"})))
+case("exec-returns-string", "exec returns => 'zero'.",
+     catalog(res("Exec", "/bin/true", {"returns": "zero"})))
+case("exec-command-array", "exec command given as an array.",
+     catalog(res("Exec", "arr", {"command": ["/bin/touch", R + "arr"]})))
+
+
+def txtar(doc, compare, cat, setup, flags, recorded):
+    out = doc.rstrip("\n").encode() + b"\n"
+    for c in compare.split(";"):
+        out += b"compare: " + c.strip().encode() + b"\n"
+    out += b"-- catalog.json --\n" + cat
+    if not cat.endswith(b"\n"):
+        out += b"\n"  # (the section then ends with a newline txtar adds; see README)
+    if setup:
+        out += b"-- setup.sh --\n" + setup.encode() + b"\n"
+    if flags:
+        out += b"-- flags --\n" + flags.encode() + b"\n"
+    return out + recorded
+
+
+def main(names):
+    seen = set()
+    for name, doc, compare, cat, setup, flags in CASES:
+        assert name not in seen, name
+        seen.add(name)
+        if names and name not in names:
+            continue
+        cat = cat.replace(BAD.encode(), b"\xff\xfe\x80")
+        path = os.path.join(HERE, name + ".txtar")
+        recorded = b""
+        if os.path.exists(path):
+            old = open(path, "rb").read()
+            k = old.find(b"\n-- puppet.")
+            if k >= 0:
+                recorded = old[k + 1:]
+                # The recording depends on the catalog and the setup only.
+                body = txtar(doc, compare, cat, setup, flags, b"")
+                if old[old.find(b"-- catalog.json --"):k + 1] != body[body.find(b"-- catalog.json --"):]:
+                    recorded = b""
+        open(path, "wb").write(txtar(doc, compare, cat, setup, flags, recorded))
+    print(len(CASES), "cases")
+
+
+if __name__ == "__main__":
+    main(set(sys.argv[1:]))
