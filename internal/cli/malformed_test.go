@@ -119,7 +119,6 @@ var knownMalformed = map[string]string{
 	"cat-tags-odd":                "schema: Puppet refuses a tag with a space (Invalid tag)",
 	"meta-tag-odd":                "schema: Puppet refuses a tag with a space (Invalid tag)",
 	"meta-audit":                  "schema: audit is not supported; Puppet logs an audit line per property",
-	"meta-require-not-ref":        "schema: Puppet refuses a require that is no reference when it reads the parameter",
 	"val-content-null":            "schema: Puppet refuses content => null (Got nil value for content)",
 	"val-ensure-empty":            "schema: Puppet refuses ensure => ''",
 	"val-ensure-integer":          "schema: Puppet fails the resource for ensure => 1; ordo makes a link to '1'",

@@ -331,7 +331,11 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 			if !ok {
 				continue
 			}
-			for _, s := range refStrings(val) {
+			refs, err := relationRefs(r, p.name, val)
+			if err != nil {
+				return nil, err
+			}
+			for _, s := range refs {
 				t := b.resolve(s)
 				if t < 0 {
 					return nil, &DependencyError{Resource: r, Param: p.name, Target: printRef(s)}
@@ -524,22 +528,56 @@ func (b *builder) resolveRef(ref catalog.Ref) int32 {
 	return -1
 }
 
-// refStrings flattens a relationship value into reference strings,
-// dropping undef.
-func refStrings(v catalog.Value) []string {
+// RelationValueError is a relationship metaparameter whose value is not
+// a resource reference (nor an array of them), refused as Puppet's agent
+// refuses it when it reads the catalog.
+type RelationValueError struct {
+	Resource *catalog.Resource
+	Param    string // require, subscribe, before or notify
+	Value    catalog.Value
+}
+
+func (e *RelationValueError) Error() string {
+	msg := fmt.Sprintf("Parameter %s failed on %s: ", e.Param, displayRef(e.Resource))
+	if _, isHash := e.Value.(*catalog.Hash); isHash {
+		msg += "Puppet::Resource.new does not take a hash as the first argument. Did you mean (nil, nil) ?"
+	} else {
+		msg += fmt.Sprintf("No title provided and %s is not a valid resource reference", resource.Inspect(e.Value))
+	}
+	if loc := e.Resource.Location(); loc != "" {
+		msg += " " + loc
+	}
+	return msg
+}
+
+// relationRefs reads a relationship metaparameter as Puppet's agent does:
+// a reference, or an array of references (not nested); undef is none.
+func relationRefs(r *catalog.Resource, param string, v catalog.Value) ([]string, error) {
 	switch x := v.(type) {
 	case nil:
-		return nil
+		return nil, nil
 	case []catalog.Value:
-		var out []string
+		out := make([]string, 0, len(x))
 		for _, e := range x {
-			out = append(out, refStrings(e)...)
+			s, ok := e.(string)
+			if !ok || !isRef(s) {
+				return nil, &RelationValueError{Resource: r, Param: param, Value: e}
+			}
+			out = append(out, s)
 		}
-		return out
+		return out, nil
 	case string:
-		return []string{x}
+		if isRef(x) {
+			return []string{x}, nil
+		}
 	}
-	return []string{catalog.Scalar(v)}
+	return nil, &RelationValueError{Resource: r, Param: param, Value: v}
+}
+
+// isRef reports whether s reads as a resource reference, Type[title].
+func isRef(s string) bool {
+	_, ok := parseRef(s)
+	return ok
 }
 
 // printRef renders a reference string the way Puppet prints it.

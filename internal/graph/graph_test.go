@@ -34,7 +34,7 @@ func TestDependencyErrors(t *testing.T) {
 			"Could not find dependency Notify[v] for Notify[x] (file: /m.pp, line: 6)"},
 		{"Notify[x] < Class[main] before=Notify[v]\nNotify[v] < Class[main] @virtual",
 			"Could not find dependent Notify[v] for Notify[x] (file: /m.pp, line: 5)"},
-		{"Notify[x] < Class[main] subscribe={Notify[x],{Notify[w]}}",
+		{"Notify[x] < Class[main] subscribe={Notify[x],Notify[w]}",
 			"Could not find dependency Notify[w] for Notify[x] (file: /m.pp, line: 5)"},
 		{"Notify[x] < Class[main] notify=Class[nope]",
 			"Could not find dependent Class[Nope] for Notify[x] (file: /m.pp, line: 5)"},
@@ -51,12 +51,38 @@ func TestDependencyErrors(t *testing.T) {
 	}
 }
 
+// A relationship metaparameter holds a reference or an array of them;
+// anything else refuses the catalog. The messages are Puppet 7.23's, from
+// `puppet apply --catalog` (which prefixes them with "Could not run: ").
+func TestRelationValueErrors(t *testing.T) {
+	for _, tc := range []struct {
+		value catalog.Value
+		want  string
+	}{
+		{int64(5), "No title provided and 5 is not a valid resource reference"},
+		{true, "No title provided and true is not a valid resource reference"},
+		{"notaref", `No title provided and "notaref" is not a valid resource reference`},
+		{[]catalog.Value{nil}, "No title provided and nil is not a valid resource reference"},
+		{[]catalog.Value{"Notify[n]", []catalog.Value{"Notify[n]"}}, `No title provided and ["Notify[n]"] is not a valid resource reference`},
+		{catalog.NewHash(), "Puppet::Resource.new does not take a hash as the first argument. Did you mean (nil, nil) ?"},
+	} {
+		c := parseCatalog(t, mainHeader+"Notify[n] < Class[main]\nNotify[x] < Class[main]")
+		c.Resource(catalog.Ref{Type: "Notify", Title: "x"}).Set("require", tc.value)
+		_, err := Build(c, Options{Types: testTypes()})
+		want := "Parameter require failed on Notify[x]: " + tc.want + " (file: /m.pp, line: 6)"
+		var re *RelationValueError
+		if !errors.As(err, &re) || err.Error() != want {
+			t.Errorf("require => %s: error %v, want %s", catalog.Format(tc.value), err, want)
+		}
+	}
+}
+
 func TestResolveByAliasAndNamevar(t *testing.T) {
 	c := parseCatalog(t, mainHeader+`
 File[/tmp/x] < Class[main]
 Notify[real] < Class[main] alias=nick
 Package[pkg] < Class[main] name=openssl
-Notify[a] < Class[main] require={File[/tmp/x/],Notify[nick],~,Package[openssl]}
+Notify[a] < Class[main] require={File[/tmp/x/],Notify[nick],Package[openssl]}
 Notify[b] < Class[main] require=Class[main]
 `)
 	g := mustBuild(t, c, Options{})
