@@ -76,11 +76,11 @@ func TestDecodeErrorsHavePositions(t *testing.T) {
 		name, in, want string
 	}{
 		{"syntax", "{\n  \"resources\": [\n    {\"type\": \"Notify\" \"title\": \"x\"}\n  ]\n}", "c.json:3:24: malformed JSON"},
-		{"no type", "{\"resources\": [{\"title\": \"x\"}]}", "c.json:1:16: resource 1 has no type"},
+		{"no type", "{\"resources\": [{\"title\": \"x\"}]}", "c.json:1:16: No resource type provided in serialized data"},
 		{"duplicate", "{\"resources\": [\n{\"type\": \"Notify\", \"title\": \"x\"},\n{\"type\": \"Notify\", \"title\": \"x\"}]}", "c.json:3:1: Duplicate declaration: Notify[x] is already declared; cannot redeclare"},
 		{"truncated", "{\"resources\": [", "c.json"},
-		{"bad edge", "{\"resources\": [], \"edges\": [{\"source\": \"nope\", \"target\": \"Notify[x]\"}]}", "c.json:1:29: edge 1: the source \"nope\" is not a resource reference"},
-		{"edge without target", `{"resources": [], "edges": [{"source": "Class[main]"}]}`, "c.json:1:29: edge 1 has no target"},
+		{"bad edge", "{\"resources\": [], \"edges\": [{\"source\": \"nope\", \"target\": \"Notify[x]\"}]}", "c.json:1:29: No title provided and \"nope\" is not a valid resource reference"},
+		{"edge without target", `{"resources": [], "edges": [{"source": "Class[main]"}]}`, "c.json:1:29: No title provided and nil is not a valid resource reference"},
 		// Puppet 7.23's agent: Could not find relationship target "Notify[ghost]" for Class[Main]
 		{"missing edge target", `{"resources": [{"type": "Class", "title": "main"}],
  "edges": [{"source": "Class[main]", "target": "Notify[ghost]"}]}`, `c.json:2:12: Could not find relationship target "Notify[ghost]" for Class[Main]`},
@@ -95,7 +95,7 @@ func TestDecodeErrorsHavePositions(t *testing.T) {
 		{"resources type", `{"resources": {}}`, "c.json:1:16: resources must be an array, not an object"},
 		{"resource type type", `{"resources": [{"type": 3}]}`, "c.json:1:26: resource 1: type must be a string, not a number"},
 		{"line type", `{"resources": [{"type": "File", "title": "/x", "line": "3"}]}`, "resource 1: line must be an integer, not a string"},
-		{"resource not an object", `{"resources": [3]}`, "c.json:1:16: resource 1 is not a JSON object"},
+		{"resource not an object", `{"resources": [3]}`, "c.json:1:16: No resource type provided in serialized data"},
 		{"parameters not an object", `{"resources": [{"type": "File", "title": "/x", "parameters": [1]}]}`, "c.json:1:16: parameters of File[/x] must be an object"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

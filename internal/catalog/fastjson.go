@@ -494,7 +494,7 @@ func (d *fastDecoder) resource() *Resource {
 			d.unknownKey(key)
 		}
 	})
-	if typ == "" || (!isStr && title == nil) {
+	if typ == "" || (!isStr && title == nil) || (isStr && titleStr == "") {
 		panic(errBail)
 	}
 	r.Type = CanonicalType(typ)

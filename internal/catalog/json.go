@@ -258,22 +258,26 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 			if errors.As(err, &typ) && typ.Field != "" {
 				return nil, fail(off()+typ.Offset, "resource %d: %s", i+1, typeErrorText(typ))
 			}
-			return nil, fail(off(), "resource %d is not a JSON object", i+1)
+			// Puppet reads the type first and finds none.
+			return nil, fail(off(), "No resource type provided in serialized data")
 		}
 		if wr.Type == "" {
-			return nil, fail(off(), "resource %d has no type", i+1)
+			return nil, fail(off(), "No resource type provided in serialized data")
 		}
 		title, err := decodeValue(wr.Title)
 		if errors.Is(err, errLoneSurrogate) {
 			return nil, fail(off(), "title of resource %d (%s): %v", i+1, wr.Type, err)
 		}
 		if err != nil || title == nil {
-			return nil, fail(off(), "resource %d (%s) has no usable title", i+1, wr.Type)
+			return nil, fail(off(), "No resource title provided in serialized data")
 		}
 		if s, ok := title.(string); ok && !utf8.ValidString(s) {
 			// Puppet matches titles with regular expressions, which
 			// refuse them.
 			return nil, fail(off(), "title of resource %d (%s): invalid byte sequence in UTF-8", i+1, wr.Type)
+		}
+		if Scalar(title) == "" {
+			return nil, fail(off(), "No title provided and %s is not a valid resource reference", rubyInspect(CanonicalType(string(wr.Type))+"[]"))
 		}
 		r := &Resource{
 			Type:      CanonicalType(string(wr.Type)),
@@ -308,14 +312,15 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 		src, ok1 := ParseRef(string(e.Source))
 		dst, ok2 := ParseRef(string(e.Target))
 		if !ok1 || !ok2 {
-			bad, end := string(e.Source), "source"
+			bad := string(e.Source)
 			if ok1 {
-				bad, end = string(e.Target), "target"
+				bad = string(e.Target)
 			}
-			msg := fmt.Sprintf("edge %d: the %s %s is not a resource reference", i+1, end, rubyInspect(bad))
+			what := rubyInspect(bad)
 			if bad == "" {
-				msg = fmt.Sprintf("edge %d has no %s", i+1, end)
+				what = "nil"
 			}
+			msg := fmt.Sprintf("No title provided and %s is not a valid resource reference", what)
 			off, _ := edgeAt(data, i)
 			line, col := lineCol(data, off)
 			return nil, &DecodeError{File: file, Line: line, Column: col, Msg: msg}
