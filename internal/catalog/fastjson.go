@@ -428,16 +428,14 @@ func (d *fastDecoder) catalog() *Catalog {
 		}
 	})
 	d.ws()
-	if d.i != len(d.s) || format > FormatVersion {
+	if d.i != len(d.s) {
 		panic(errBail)
 	}
 	c := New(name)
 	if env != "" {
 		c.Environment = env
 	}
-	if version != nil {
-		c.Version = Scalar(version)
-	}
+	c.Version = versionOf(version)
 	if codeID != nil {
 		c.CodeID = *codeID
 	}
