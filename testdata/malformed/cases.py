@@ -253,6 +253,14 @@ case("src-file-ensure-directory", "source is a plain file, ensure => directory."
      catalog(f(R + "f", ensure="directory", source="@ROOT@/src")), setup="echo src > src")
 case("src-file-ensure-link", "source is a plain file, ensure => link.",
      catalog(f(R + "f", ensure="link", source="@ROOT@/src")), setup="echo src > src")
+case("src-dir-ensure-link", "source is a directory, ensure => link.",
+     catalog(f(R + "f", ensure="link", source="@ROOT@/srcdir")), setup="mkdir srcdir")
+case("src-link-ensure-directory", "source is a dangling link, ensure => directory: a missing source.",
+     catalog(f(R + "f", ensure="directory", source="@ROOT@/lnk")), setup="ln -s elsewhere lnk")
+case("src-file-ensure-absent", "source is a plain file, ensure => absent, a file is there.",
+     catalog(f(R + "f", ensure="absent", source="@ROOT@/src")), setup="echo src > src && echo old > r/f")
+case("src-file-mode-owner", "source with mode and owner, over a file with other content.",
+     catalog(f(R + "f", source="@ROOT@/src", mode="0600", owner="nobody")), setup="echo src > src && echo old > r/f")
 case("src-missing", "source does not exist.", catalog(f(R + "f", source="@ROOT@/nosuch")))
 case("src-missing-then-present", "The first source is missing, the second exists.",
      catalog(f(R + "f", source=["@ROOT@/nosuch", "@ROOT@/src"])), setup="echo second > src")

@@ -659,6 +659,11 @@ func (f *instance) readSource() error {
 		return nil
 	}
 	for i, s := range f.sources {
+		// A source must exist, through its links (a dangling link is a
+		// missing source), but its own kind is what it gives.
+		if _, err := os.Stat(s); err != nil {
+			continue
+		}
 		st, err := os.Lstat(s)
 		if err != nil {
 			continue
