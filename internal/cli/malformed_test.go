@@ -110,6 +110,7 @@ var knownMalformed = map[string]string{
 	"cat-resource-string":    "engine: the refusal of a resource that is no object is worded differently",
 	"cat-title-empty":        "engine: Puppet refuses an empty title; ordo applies Notify[]",
 	"cat-rich-unknown-ptype": "engine: Puppet refuses a rich value of an unknown type while reading the catalog",
+	"link-to-self":           "engine: a link autorequiring itself: the same cycle error, but Puppet's apply --catalog exits 0; ordo exits 1",
 	"meta-before-self":       "engine: Puppet's apply --catalog exits 0 after a dependency cycle; ordo exits 1",
 	"meta-require-missing":   "engine: Puppet fails the catalog with 'Could not retrieve dependency ...' and exits 0; ordo refuses it with its own words and exits 1",
 	"meta-schedule-missing":  "engine: same message, but Puppet's apply --catalog exits 0 when the catalog fails to apply; ordo exits 1",

@@ -277,6 +277,12 @@ case("link-no-target", "ensure => link without target.", catalog(f(R + "l", ensu
 case("link-dangling", "A link to a target that does not exist.", catalog(f(R + "l", ensure="link", target="nosuch")))
 case("link-over-dir", "ensure => link where a directory is, without force.",
      catalog(f(R + "l", ensure="link", target="/tmp")), setup="mkdir r/l && echo x > r/l/a")
+case("link-to-self", "A link whose target is its own path.",
+     catalog(f(R + "l", ensure="link", target=R + "l")))
+case("link-mode-owner", "A link with mode and owner.",
+     catalog(f(R + "l", ensure="link", target="t", mode="0600", owner="nobody")))
+case("link-retarget", "A link that points elsewhere.",
+     catalog(f(R + "l", ensure="link", target="new")), setup="ln -s old r/l")
 case("file-over-dir", "ensure => file where a directory is, without force.",
      catalog(f(R + "d", ensure="file", content="x")), setup="mkdir r/d && echo x > r/d/a")
 case("file-over-fifo", "content for a path where a FIFO is.",
