@@ -89,6 +89,7 @@ COMPARE["str-invalid-utf8-path-param"] = "refused-same"
 COMPARE["str-invalid-utf8-target"] = "refused-same"
 # Puppet's log holds a Ruby backtrace.
 COMPARE["str-invalid-utf8-message"] = "errors"
+COMPARE["cat-binary-invalid"] = "refused; error ~ : invalid base64 "
 COMPARE["val-unknown-param"] = "refused; error ~ ^Error: no parameter named 'conten'"
 
 
@@ -154,6 +155,10 @@ case("cat-sensitive-unknown", "sensitive_parameters names a parameter the resour
      catalog(res("File", R + "a", {"content": "a\n"}, sensitive_parameters=["nosuch"])))
 case("cat-rich-unknown-ptype", "A rich-data value of an unknown __ptype.",
      catalog(f(R + "a", content={"__ptype": "Nosuch::Type", "__pvalue": "x"})))
+case("cat-binary-content", "content as a rich-data Binary value with a NUL and a 0xff byte.",
+     catalog(f(R + "bin", content={"__ptype": "Binary", "__pvalue": "AP9hCg=="})))
+case("cat-binary-invalid", "content as a Binary value that is not base64.",
+     catalog(f(R + "bin", content={"__ptype": "Binary", "__pvalue": "!!not base64!!"})))
 case("cat-virtual", "A virtual resource in the catalog is not applied.",
      catalog(res("File", R + "virtual", {"content": "v"}, virtual=True)))
 case("cat-exported", "An exported resource in the catalog.",

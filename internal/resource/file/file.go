@@ -444,7 +444,12 @@ func binaryValue(x *catalog.Rich) ([]byte, error) {
 	}
 	v, _ := x.Data.Get("__pvalue")
 	s, _ := v.(string)
-	return base64Decode(s)
+	b, err := base64Decode(s)
+	if err != nil {
+		// Ruby's Base64.strict_decode64, as Puppet reads a Binary.
+		return nil, errors.New("invalid base64")
+	}
+	return b, nil
 }
 
 // localSource turns a source into a local path; puppet:// sources need a
