@@ -495,6 +495,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 			if !s.Failed && !s.FailedToRestart {
 				t.queueEvents(v, src, s.Events)
 			}
+			t.invalidateRefreshes(v, s)
 		}
 		t.processEvents(ctx, v, s)
 		if v.Whit == graph.NotWhit {
@@ -509,6 +510,22 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	t.mu.Unlock()
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Evaluated in %0.2f seconds", t.now().Sub(start).Seconds()))
+	}
+}
+
+// invalidateRefreshes drops the refresh events queued for v when one of
+// its changes (real or noop) makes them pointless, as Puppet's event
+// manager does.
+func (t *transaction) invalidateRefreshes(v *graph.Vertex, s *Status) {
+	for _, e := range s.Events {
+		if !e.InvalidatesRefresh || e.Status == EventFailure {
+			continue
+		}
+		t.log.Log(resource.Info, s.Path, "Unscheduling refresh on "+v.String())
+		t.mu.Lock()
+		delete(t.queues, v)
+		t.mu.Unlock()
+		return
 	}
 }
 
@@ -683,6 +700,9 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 	changed := false
 	for _, p := range toSync {
 		ev := Event{Name: p.Event(), Property: p.Name(), Previous: p.Current(), Desired: p.Desired(), Time: t.now()}
+		if ri, ok := p.(resource.RefreshInvalidator); ok && ri.InvalidatesRefresh() {
+			ev.InvalidatesRefresh = true
+		}
 		if sensitive(v.Resource, p) {
 			ev.Previous, ev.Desired, ev.Redacted = catalog.Sensitive{Value: ev.Previous}, catalog.Sensitive{Value: ev.Desired}, true
 		}

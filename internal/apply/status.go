@@ -26,6 +26,9 @@ type Event struct {
 	// Redacted marks an event of a sensitive property: its values are
 	// catalog.Sensitive and show as [redacted].
 	Redacted bool
+	// InvalidatesRefresh marks a change (or noop change) that drops the
+	// refresh events queued for its own resource (resource.RefreshInvalidator).
+	InvalidatesRefresh bool
 }
 
 // Status is what happened to one resource during the run.

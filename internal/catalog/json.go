@@ -686,6 +686,16 @@ func encodeValue(b *bytes.Buffer, v Value, redact bool) {
 		b.WriteString(jsonString(x))
 	case *Rich:
 		encodeValue(b, x.Data, redact)
+	case float64:
+		// Puppet writes a float as a float even when it is integral.
+		js, err := json.Marshal(x)
+		if err != nil {
+			js = []byte(jsonString(fmt.Sprint(x)))
+		}
+		b.Write(js)
+		if !bytes.ContainsAny(js, ".eE\"") {
+			b.WriteString(".0")
+		}
 	case Sensitive:
 		if redact {
 			b.WriteString(jsonString(Redacted))

@@ -38,35 +38,41 @@ type applyFlags struct {
 	showDiff     bool
 	tags         []string
 	skipTags     []string
+	// manifest, when set, is compiled instead of reading --catalog.
+	manifest string
+	compile  compileFlags
 }
 
 // newApplyCmd builds `ordo apply`.
 func newApplyCmd(stdio Stdio) *cobra.Command {
 	var f applyFlags
 	cmd := &cobra.Command{
-		Use:   "apply --catalog FILE",
+		Use:   "apply --catalog FILE | site.pp",
 		Short: "Apply a catalog to this machine",
 		Long: `Apply makes this machine match a catalog: it orders the catalog's resources
 by their relationships, changes only what differs and says what it did, with
 the same log lines as puppet apply.
 
---catalog (required) names a catalog in Puppet's JSON format
-(catalog_format 2), such as one printed by
-'puppet catalog find NODE --terminus compiler'; - reads standard input.
-Applying a manifest directly is coming.`,
+With --catalog it applies a catalog in Puppet's JSON format (catalog_format 2),
+such as one printed by 'puppet catalog find NODE --terminus compiler' or by
+'ordo compile'; - reads standard input. Given a manifest instead, it
+compiles it first (with the flags of 'ordo compile') and changes nothing
+when compilation fails.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.catalogFile == "" {
-				if len(args) == 1 {
-					return fmt.Errorf("applying a manifest needs the Puppet compiler, which ordo does not have yet; compile %s with Puppet and apply the catalog with --catalog", args[0])
+				if len(args) == 0 {
+					return errors.New("nothing to apply: give --catalog FILE or a manifest")
 				}
-				return errors.New("nothing to apply: give --catalog FILE")
+				f.manifest = args[0]
+			} else if len(args) == 1 {
+				return errors.New("give either --catalog FILE or a manifest, not both")
 			}
 			return runApply(cmd, stdio, &f)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.catalogFile, "catalog", "", "the JSON catalog to apply (catalog_format 2), required; - reads standard input")
+	fl.StringVar(&f.catalogFile, "catalog", "", "the JSON catalog to apply (catalog_format 2), required unless a manifest is given; - reads standard input")
 	fl.BoolVar(&f.noop, "noop", false, "report what would change without changing anything")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log info lines too")
 	fl.BoolVarP(&f.debug, "debug", "d", false, "log debug lines too")
@@ -84,6 +90,7 @@ Applying a manifest directly is coming.`,
 	fl.StringSliceVar(&f.skipTags, "skip_tags", nil, "skip resources with any of these tags (comma-separated)")
 	fl.StringVar(&f.bucketDir, "bucketdir", "/var/lib/ordo/clientbucket", "local file bucket for file backups")
 	fl.StringVar(&f.lockFile, "lockfile", defaultLockFile(), "lock held while applying, so that two applies never run at once (empty: none; default from $ORDO_LOCKFILE)")
+	f.compile.register(cmd)
 	return cmd
 }
 
@@ -148,13 +155,22 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		}()
 	}
 
-	data, err := readInput(cmd.Context(), stdio, f.catalogFile, "catalog")
-	if err != nil {
-		return err
-	}
-	c, err := catalog.Decode(data, f.catalogFile)
-	if err != nil {
-		return err
+	var c *catalog.Catalog
+	if f.manifest != "" {
+		f.compile.snippets = color != report.NoColor
+		c, err = compileManifest(cmd.Context(), stdio, &f.compile, f.manifest)
+		if err != nil {
+			return err
+		}
+	} else {
+		data, err := readInput(cmd.Context(), stdio, f.catalogFile, "catalog")
+		if err != nil {
+			return err
+		}
+		c, err = catalog.Decode(data, f.catalogFile)
+		if err != nil {
+			return err
+		}
 	}
 	if ordering == graph.Random {
 		log.Log(resource.Info, "", fmt.Sprintf("Using random ordering with seed %d", seed))

@@ -54,6 +54,7 @@ catalog with 'ordo apply --catalog'.`,
 	root.SetErr(stdio.Err)
 	root.AddCommand(
 		newApplyCmd(stdio),
+		newCompileCmd(stdio),
 		newFactsCmd(stdio),
 		newGraphCmd(stdio),
 		newDescribeCmd(stdio),

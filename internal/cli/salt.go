@@ -32,6 +32,8 @@ type saltFlags struct {
 	jobs       int
 	format     string
 	graphDir   string
+	stateOut   string
+	why        []string
 }
 
 func (f *saltFlags) register(cmd *cobra.Command, applying bool) {
@@ -44,6 +46,7 @@ func (f *saltFlags) register(cmd *cobra.Command, applying bool) {
 		fl.BoolVar(&f.test, "test", false, "dry run: report what would change without changing anything")
 		fl.BoolVar(&f.failhard, "failhard", false, "stop at the first state that fails")
 		fl.StringVar(&f.out, "out", "highstate", "output: highstate, json or yaml")
+		fl.StringVar(&f.stateOut, "state-output", "full", "how the highstate output shows each state: full, terse, changes or mixed")
 		fl.StringVar(&f.lockFile, "lockfile", defaultLockFile(), "lock held while applying, so that two applies never run at once")
 		fl.IntVar(&f.jobs, "jobs", 1, "run up to N states at once, each once its requisites are done (run numbers stay Salt's)")
 	}
@@ -64,15 +67,20 @@ order, results, comments and errors, on ordo's own providers.`,
 func newSaltApplyCmd(stdio Stdio) *cobra.Command {
 	var f saltFlags
 	cmd := &cobra.Command{
-		Use:   "apply [flags] SLS...",
+		Use:   "apply [flags] [SLS...]",
 		Short: "Apply the named SLS files and what they include",
 		Long: `Apply renders the named SLS files (Jinja, then YAML) with what they include,
-orders their states as Salt does and applies them. Exit status: 0 when every
-state succeeded, 1 when the states did not compile (nothing was applied),
-2 when a state failed.`,
-		Args: cobra.MinimumNArgs(1),
+orders their states as Salt does and applies them; without SLS names it
+applies what top.sls assigns to this minion, as highstate does. An SLS is
+named with dots (web.config) or slashes (web/config). Exit status: 0 when
+every state succeeded, 1 when the states did not compile (nothing was
+applied), 2 when a state failed.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runSaltApply(cmd, stdio, &f, args, false)
+			mods := make([]string, len(args))
+			for i, a := range args {
+				mods[i] = strings.ReplaceAll(strings.TrimSuffix(a, ".sls"), "/", ".")
+			}
+			return runSaltApply(cmd, stdio, &f, mods, len(mods) == 0)
 		},
 	}
 	f.register(cmd, true)
@@ -120,6 +128,12 @@ applied.
 				}
 				return err
 			}
+			if len(f.why) > 0 {
+				if len(f.why) != 2 {
+					return fmt.Errorf("--why takes two states, as --why A --why B (IDs, names or tags)")
+				}
+				return salt.WriteWhy(stdio.Out, low, f.why[0], f.why[1])
+			}
 			var g *graph.Graph
 			if f.format == "json" || f.graphDir != "" {
 				g, err = graph.Build(salt.Lower(low, "local"), graph.Options{})
@@ -147,6 +161,7 @@ applied.
 	f.register(cmd, false)
 	cmd.Flags().StringVar(&f.format, "format", "order", "what to print: order or json")
 	cmd.Flags().StringVar(&f.graphDir, "graphdir", "", "write the .dot files to this folder")
+	cmd.Flags().StringArrayVar(&f.why, "why", nil, "twice: explain why the first state runs before the second")
 	return cmd
 }
 
@@ -167,7 +182,7 @@ func saltContext(ctx context.Context, f *saltFlags) (salt.Context, error) {
 		Grains:   grains,
 		MinionID: id,
 		RunCommand: func(cmd string) (string, error) {
-			out, err := exec.Command("/bin/sh", "-c", cmd).Output()
+			out, err := exec.CommandContext(ctx, "/bin/sh", "-c", cmd).Output()
 			return strings.TrimRight(string(out), "\n"), err
 		},
 	}
@@ -175,7 +190,9 @@ func saltContext(ctx context.Context, f *saltFlags) (salt.Context, error) {
 	if st, err := os.Stat(f.pillarRoot); err == nil && st.IsDir() {
 		p, err := salt.LoadPillar(f.pillarRoot, sctx)
 		if err != nil {
-			return sctx, err
+			// Salt lists pillar errors after this line.
+			errs := salt.Errors{{Msg: "Pillar failed to render with the following messages:"}}
+			return sctx, append(errs, asErrors(err).(salt.Errors)...)
 		}
 		pillar = p
 	}
@@ -221,6 +238,11 @@ func runSaltApply(cmd *cobra.Command, stdio Stdio, f *saltFlags, mods []string, 
 	default:
 		return fmt.Errorf("unknown --out %q: use highstate, json or yaml", f.out)
 	}
+	switch output.StateOutput(f.stateOut) {
+	case output.Full, output.Terse, output.Changes, output.Mixed:
+	default:
+		return fmt.Errorf("unknown --state-output %q: use full, terse, changes or mixed", f.stateOut)
+	}
 	low, ctx, err := compileSalt(cmd.Context(), f, mods, highstate)
 	if err != nil {
 		var errs salt.Errors
@@ -239,7 +261,7 @@ func runSaltApply(cmd *cobra.Command, stdio Stdio, f *saltFlags, mods []string, 
 		}
 		defer lock.release()
 	}
-	env := &state.Env{FileRoot: f.fileRoot, Render: salt.TemplateRenderer(f.fileRoot, ctx)}
+	env := &state.Env{FileRoot: f.fileRoot, Render: salt.TemplateRenderer(f.fileRoot, ctx), Pillar: ctx.Pillar, Grains: ctx.Grains}
 	recs := run.Run(cmd.Context(), low, run.Options{Test: f.test, Failhard: f.failhard, Jobs: f.jobs, Functions: state.Default(), Env: env})
 	switch f.out {
 	case "json":
@@ -247,7 +269,7 @@ func runSaltApply(cmd *cobra.Command, stdio Stdio, f *saltFlags, mods []string, 
 	case "yaml":
 		err = output.YAML(stdio.Out, recs)
 	default:
-		err = output.Highstate(stdio.Out, recs)
+		err = output.HighstateAs(stdio.Out, recs, output.StateOutput(f.stateOut))
 	}
 	if err != nil {
 		return err

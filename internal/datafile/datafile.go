@@ -215,6 +215,11 @@ func scalar(n *yaml.Node) (catalog.Value, error) {
 	return tokenize(s)
 }
 
+// PlainScalar types s as Psych types a plain (unquoted) YAML scalar: a
+// string, nil, bool, int64 or float64. Dates and times are errors, as
+// Puppet's safe YAML loading refuses them.
+func PlainScalar(s string) (catalog.Value, error) { return tokenize(s) }
+
 // tokenize is Psych's ScalarScanner#tokenize for a plain scalar.
 func tokenize(s string) (catalog.Value, error) {
 	switch {

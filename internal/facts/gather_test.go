@@ -205,6 +205,7 @@ func TestVirtualAndUptime(t *testing.T) {
 
 // TestMatchesFacter compares every fact Facter prints on this machine.
 func TestMatchesFacter(t *testing.T) {
+	t.Parallel()
 	theirs := facter(t, "-j")
 	ours, err := Gather(context.Background())
 	if err != nil {
@@ -215,6 +216,7 @@ func TestMatchesFacter(t *testing.T) {
 
 // TestLegacyMatchesFacter compares the legacy names too.
 func TestLegacyMatchesFacter(t *testing.T) {
+	t.Parallel()
 	theirs := facter(t, "-j", "--show-legacy")
 	core, err := Gather(context.Background())
 	if err != nil {
@@ -229,5 +231,32 @@ func BenchmarkGather(b *testing.B) {
 		if _, err := Gather(ctx); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestYAMLMatchesFacter compares `facter -y` with the YAML rendering of
+// the same facts, for the facts that do not move.
+func TestYAMLMatchesFacter(t *testing.T) {
+	t.Parallel()
+	path, err := exec.LookPath("facter")
+	if err != nil {
+		t.Skip("facter is not installed")
+	}
+	names := []string{"os", "networking", "processors", "identity", "kernel", "kernelrelease",
+		"kernelversion", "kernelmajversion", "path", "timezone", "disks", "filesystems",
+		"hypervisors", "osfamily", "ipaddress6_lo", "memorysize_mb", "fips_enabled"}
+	cmd := exec.Command(path, append([]string{"-y"}, names...)...)
+	cmd.Env = append(os.Environ(), "PATH="+os.Getenv("PATH"))
+	want, err := cmd.Output()
+	if err != nil && len(want) == 0 {
+		t.Skipf("facter failed: %v", err)
+	}
+	core, err := Gather(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := YAML(Select(WithLegacy(core), names))
+	if got != string(want) {
+		t.Errorf("facter -y differs:\n--- ordo\n%s\n--- facter\n%s", got, want)
 	}
 }

@@ -65,9 +65,13 @@ func (s Source) addProcessors(f *catalog.Hash) {
 		p.Set("cores", int64(cpuCores))
 	}
 	p.Set("count", int64(count))
-	// Facter takes the ISA from `uname -p`, which GNU coreutils answers
-	// "unknown" on Linux.
-	p.Set("isa", "unknown")
+	// Facter takes the ISA from `uname -p`: GNU coreutils answers
+	// "unknown" on Linux, except as Red Hat patches it, with the machine.
+	isa := "unknown"
+	if fam, _ := dotted(f, "os.family"); fam == "RedHat" {
+		isa = s.machine()
+	}
+	p.Set("isa", isa)
 	if models == nil {
 		models = []catalog.Value{}
 	}

@@ -168,27 +168,13 @@ func WithLegacy(core *catalog.Hash) *catalog.Hash {
 					{"network", "network"}, {"network6", "network6"}, {"scope6", "scope6"},
 				} {
 					if v, ok := ih.Get(a.key); ok {
-						out.Set(a.prefix+"_"+legacyIfaceName(name), v)
+						out.Set(a.prefix+"_"+name, v) // Facter 4 keeps the name as it is
 					}
 				}
 			}
 		}
 	}
 	return sorted(out)
-}
-
-// legacyIfaceName is how Facter spells an interface in a legacy fact
-// name: characters other than letters, digits and _ become _.
-func legacyIfaceName(name string) string {
-	var b strings.Builder
-	for _, r := range name {
-		if r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
 }
 
 // dotted follows a dotted fact name ("os.release.major") into facts.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/datafile"
 )
 
 // JSON renders facts as `facter -j` does (Ruby's JSON.pretty_generate).
@@ -197,11 +198,12 @@ var (
 	yamlDecimalRE    = regexp.MustCompile(`[0-9]+\.[0-9]+`)
 	yamlDigitsRE     = regexp.MustCompile(`^[0-9]+$`)
 	yamlTrueFalseRE  = regexp.MustCompile(`true|false`)
-	yamlPlainSafeRE  = regexp.MustCompile(`^[A-Za-z0-9_./][A-Za-z0-9_./ @%+=()-]*$`)
-	yamlFloatLikeRE  = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(\.[0-9_]*)?([eE][-+]?[0-9]+)?$`)
+	nonWordStartRE   = regexp.MustCompile(`^[^\p{L}\p{N}_][^"]*$`)
+	badOctalRE       = regexp.MustCompile(`^0[0-7]*[89]`)
 )
 
-// yamlScalar renders a scalar as Facter's YAML formatter leaves it.
+// yamlScalar renders a scalar as Facter's YAML formatter leaves it:
+// Psych's choice of style, then Facter's own double quotes.
 func yamlScalar(v catalog.Value) string {
 	s, isStr := v.(string)
 	if !isStr {
@@ -213,12 +215,51 @@ func yamlScalar(v catalog.Value) string {
 	if facterQuotes(s) {
 		return jsonString(s)
 	}
-	// What Psych itself quotes: strings that would read back as another
-	// type, or that are not plain-safe.
-	if s == "" || yamlFloatLikeRE.MatchString(s) || !yamlPlainSafeRE.MatchString(s) || strings.HasSuffix(s, " ") {
-		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+	// Psych's YAMLTree#visit_String.
+	switch {
+	case strings.Contains(strings.TrimSuffix(s, "\n"), "\n"):
+		return jsonString(s)
+	case s == "<<":
+		return singleQuoted(s)
+	case s == "y" || s == "Y" || s == "n" || s == "N":
+		return jsonString(s)
+	case nonWordStartRE.MatchString(s):
+		return jsonString(s)
+	case badOctalRE.MatchString(s):
+		return singleQuoted(s)
+	}
+	if t, err := datafile.PlainScalar(s); err != nil || t != any(s) {
+		return singleQuoted(s)
+	}
+	if !plainAllowed(s) {
+		return singleQuoted(s)
 	}
 	return s
+}
+
+func singleQuoted(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// plainAllowed is libyaml's test of whether a string may be written
+// plain in block context.
+func plainAllowed(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	if strings.ContainsAny(s[:1], "#,[]{}&*!|>'\"%@`") {
+		return false
+	}
+	if strings.ContainsAny(s[:1], "?:-") && (len(s) == 1 || s[1] == ' ') {
+		return false
+	}
+	if strings.Contains(s, ": ") || strings.HasSuffix(s, ":") || strings.Contains(s, " #") {
+		return false
+	}
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // facterQuotes is Facter's needs_quote? rule.

@@ -134,46 +134,9 @@ func (s Source) addOS(f *catalog.Hash) {
 	family := osFamily(id)
 	o.Set("family", family)
 
-	var release *catalog.Hash
-	debianVersion := strings.TrimSpace(s.read("/etc/debian_version"))
-	versionID := rel["version_id"]
-	switch {
-	case rel["id"] == "debian" && debianVersion != "" && debianVersion[0] >= '0' && debianVersion[0] <= '9':
-		release = releaseHash(debianVersion, true)
-	case versionID != "":
-		if !strings.Contains(versionID, ".") {
-			versionID += ".0"
-		}
-		release = releaseHash(versionID, false)
-		if rel["id"] != "ubuntu" && family != "RedHat" {
-			// Generic Linux: Facter reports the full version as the major too.
-			release = catalog.NewHash()
-			release.Set("full", versionID)
-			release.Set("major", versionID)
-		}
-	}
+	release, distro := s.release(rel, family)
 	if release != nil {
 		o.Set("release", release)
-	}
-
-	distro := catalog.NewHash()
-	codename := rel["version_codename"]
-	if codename == "" {
-		if m := regexp.MustCompile(`\((.*)\)$`).FindStringSubmatch(rel["version"]); m != nil {
-			codename = m[1]
-		}
-	}
-	if codename != "" {
-		distro.Set("codename", codename)
-	}
-	if rel["pretty_name"] != "" {
-		distro.Set("description", rel["pretty_name"])
-	}
-	if rel["id"] != "" {
-		distro.Set("id", capitalize(rel["id"]))
-	}
-	if release != nil {
-		distro.Set("release", release)
 	}
 	if distro.Len() > 0 {
 		o.Set("distro", distro)
@@ -209,6 +172,92 @@ func (s Source) addOS(f *catalog.Hash) {
 	}
 	o.Set("selinux", selinux)
 	f.Set("os", o)
+}
+
+// release is os.release and os.distro as Facter 4.3's fact classes for
+// the platform build them: Debian from /etc/debian_version, the Red Hat
+// family from /etc/redhat-release, everything else (Ubuntu included)
+// from os-release's VERSION_ID, whole, as both full and major.
+func (s Source) release(rel map[string]string, family string) (release, distro *catalog.Hash) {
+	versionID := rel["version_id"]
+	if versionID != "" && !strings.Contains(versionID, ".") {
+		versionID += ".0"
+	}
+	whole := func(v string) *catalog.Hash {
+		h := catalog.NewHash()
+		h.Set("full", v)
+		h.Set("major", v)
+		return h
+	}
+	distro = catalog.NewHash()
+	codename := rel["version_codename"]
+	if codename == "" {
+		if m := regexp.MustCompile(`\((.*)\)$`).FindStringSubmatch(rel["version"]); m != nil {
+			codename = m[1]
+		}
+	}
+	switch {
+	case rel["id"] == "debian":
+		if dv := strings.TrimSpace(s.read("/etc/debian_version")); dv != "" && dv[0] >= '0' && dv[0] <= '9' {
+			release = releaseHash(dv, true)
+		}
+		if codename != "" {
+			distro.Set("codename", codename)
+		}
+		if rel["pretty_name"] != "" {
+			distro.Set("description", rel["pretty_name"])
+		}
+		if rel["id"] != "" {
+			distro.Set("id", capitalize(rel["id"]))
+		}
+		if release != nil {
+			distro.Set("release", release)
+		}
+	case family == "RedHat":
+		version := versionID
+		if rr := strings.TrimSpace(s.read("/etc/redhat-release")); rr != "" {
+			parts := strings.SplitN(rr, "release", 2)
+			if len(parts) == 2 {
+				if f := strings.Fields(parts[1]); len(f) > 0 {
+					version = f[0]
+				}
+				if m := regexp.MustCompile(`.*release.*(\(.*\)).*`).FindStringSubmatch(rr); m != nil {
+					if c := strings.Trim(m[1], "()"); c != "" {
+						distro.Set("codename", c)
+					}
+				}
+				distro.Set("description", rr)
+				var id []string
+				for _, w := range strings.Fields(parts[0]) {
+					if !strings.EqualFold(w, "linux") {
+						id = append(id, w)
+					}
+				}
+				distro.Set("id", strings.Join(id, ""))
+			}
+		}
+		if version != "" {
+			release = releaseHash(version, false)
+			distro.Set("release", release)
+		}
+	default:
+		if versionID != "" {
+			release = whole(versionID)
+		}
+		if codename != "" {
+			distro.Set("codename", codename)
+		}
+		if rel["pretty_name"] != "" {
+			distro.Set("description", rel["pretty_name"])
+		}
+		if rel["id"] != "" {
+			distro.Set("id", capitalize(rel["id"]))
+		}
+		if release != nil {
+			distro.Set("release", whole(versionID))
+		}
+	}
+	return release, distro
 }
 
 // machine is uname's machine (x86_64, aarch64, ...).

@@ -46,15 +46,13 @@ type config struct {
 	root    string // the folder relative paths start from
 	version int
 	// defaults
-	datadir      string
-	defKind      string
-	defFunction  string
-	defOptions   *catalog.Hash
-	hierarchy    []entry
-	defaultHier  []entry
-	hasDefault   bool
-	v3MergeDeep  string // v3 merge_behavior
-	v3DeepMerged *catalog.Hash
+	datadir     string
+	defKind     string
+	defFunction string
+	defOptions  *catalog.Hash
+	hierarchy   []entry
+	defaultHier []entry
+	hasDefault  bool
 }
 
 // entry is one level of a hierarchy.
@@ -380,9 +378,6 @@ func v3Config(c *config, h *catalog.Hash) (*config, error) {
 	hier := []string{"common"}
 	if hv, ok := h.Get("hierarchy"); ok {
 		hier = catalog.Strings(hv)
-	}
-	if mb, ok := h.Get("merge_behavior"); ok {
-		c.v3MergeDeep = catalog.Scalar(mb)
 	}
 	for _, b := range backends {
 		fn := b + "_data"

@@ -7,6 +7,15 @@
 // files it reads. Values are catalog.Value (nil, string, bool, int64,
 // float64, []catalog.Value, *catalog.Hash). The compiler provides
 // variables through Scope.
+//
+// hiera.yaml versions 5 (all layers), 4 (environment and module) and 3
+// (global) are read; levels may use path, paths, glob, globs and
+// mapped_paths. Data comes from yaml_data and json_data, or from
+// data_hash functions the compiler provides (Options.DataHash).
+// lookup_key and data_dig functions (such as hiera-eyaml's) and
+// hocon_data are reported as Puppet reports a function it cannot find;
+// uri locations are an error. Explain tells how a lookup went, as
+// `puppet lookup --explain` does.
 package hiera
 
 import (
@@ -203,13 +212,30 @@ func issuef(code, format string, args ...any) *Error {
 // override hash, the three layers and the default values hash, then the
 // default. Without a value it returns a *NotFoundError.
 func (h *Hiera) Lookup(ctx context.Context, scope Scope, req Request) (catalog.Value, error) {
+	return h.lookupNames(ctx, scope, req, nil)
+}
+
+func (h *Hiera) lookupNames(ctx context.Context, scope Scope, req Request, ex *explainer) (catalog.Value, error) {
 	check := func(subject string, v catalog.Value) error {
 		if req.Check == nil {
 			return nil
 		}
 		return req.Check(subject, v)
 	}
+	explained := map[string]bool{}
 	for _, name := range req.Names {
+		if ex != nil {
+			// Puppet searches a module's lookup_options before its
+			// first key.
+			if k, err := parseKey(name); err == nil && !explained[k.module] {
+				explained[k.module] = true
+				inv := h.newInvocation(ctx, scope)
+				inv.ex = ex
+				if err := inv.explainOptions(k.module); err != nil {
+					return nil, err
+				}
+			}
+		}
 		if req.Override != nil {
 			if v, ok := req.Override.Get(name); ok {
 				if err := check(fmt.Sprintf("Value found for key '%s' in override hash", name), v); err != nil {
@@ -219,6 +245,7 @@ func (h *Hiera) Lookup(ctx context.Context, scope Scope, req Request) (catalog.V
 			}
 		}
 		inv := h.newInvocation(ctx, scope)
+		inv.override, inv.defaults, inv.ex = req.Override, req.DefaultValues, ex
 		v, found, err := inv.lookup(name, req.Merge)
 		if err != nil {
 			return nil, err
@@ -251,9 +278,15 @@ func (h *Hiera) Lookup(ctx context.Context, scope Scope, req Request) (catalog.V
 
 // Find looks key up as automatic class parameter lookup does (the key is
 // "class::param"): through the three layers, with the merge strategy of
-// its lookup_options. found is false when no layer has it.
+// its lookup_options. found is false when no layer has it, and also when
+// the data says undef (~): Puppet 7.23 then gives the parameter its
+// default, as if there were no data.
 func (h *Hiera) Find(ctx context.Context, scope Scope, key string) (v catalog.Value, found bool, err error) {
-	return h.newInvocation(ctx, scope).lookup(key, nil)
+	v, found, err = h.newInvocation(ctx, scope).lookup(key, nil)
+	if v == nil {
+		found = false
+	}
+	return v, found, err
 }
 
 // IsNotFound reports whether err says that lookup() found no value.

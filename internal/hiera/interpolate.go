@@ -72,6 +72,7 @@ func (inv *invocation) interpolateString(s string, allowMethods bool) (string, e
 // interpolateValue interpolates one string; an alias() that is the whole
 // string returns the aliased value itself, of any type.
 func (inv *invocation) interpolateValue(subject string, allowMethods bool) (catalog.Value, error) {
+	defer inv.pushNode(nodeInterpolate, subject)()
 	var b strings.Builder
 	last := 0
 	for {
@@ -113,7 +114,7 @@ func (inv *invocation) interpolateValue(subject string, allowMethods bool) (cata
 		case "lookup", "hiera", "alias":
 			value, err = inv.globalLookup(key)
 		case "scope":
-			value, err = inv.scopeValue(key)
+			value, err = inv.explainedScopeValue(key)
 		case "literal":
 			value = key
 		default:
@@ -145,7 +146,15 @@ func (inv *invocation) interpolateValue(subject string, allowMethods bool) (cata
 // globalLookup is %{lookup('k')}: a full lookup of k whose absence is
 // the empty string.
 func (inv *invocation) globalLookup(key string) (catalog.Value, error) {
+	if inv.override != nil {
+		if v, ok := inv.override.Get(key); ok {
+			return v, nil
+		}
+	}
 	v, ok, err := inv.lookup(key, nil)
+	if err == nil && !ok && inv.defaults != nil {
+		v, ok = inv.defaults.Get(key)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -170,13 +179,51 @@ func (inv *invocation) scopeValue(key string) (catalog.Value, error) {
 }
 
 func (inv *invocation) scopeSegments(key string, segs []segment) (catalog.Value, error) {
-	if inv.scope == nil {
-		return nil, nil
+	root := segs[0].key
+	var (
+		v  catalog.Value
+		ok bool
+	)
+	if inv.override != nil {
+		v, ok = inv.override.Get(root)
 	}
-	v, ok := inv.scope.Var(segs[0].key)
+	if !ok && inv.scope != nil {
+		v, ok = inv.scope.Var(root)
+	}
+	if !ok && inv.defaults != nil {
+		v, ok = inv.defaults.Get(root)
+	}
 	if !ok || v == nil || len(segs) == 1 {
 		return v, nil
 	}
+	found, ok, err := dig(key, segs[1:], v)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return found, nil
+}
+
+// explainedScopeValue is scopeValue shown in an explanation as Puppet
+// shows it: the variable in the global scope, then the sub key.
+func (inv *invocation) explainedScopeValue(key string) (catalog.Value, error) {
+	if inv.ex == nil {
+		return inv.scopeValue(key)
+	}
+	segs, err := splitKey(key)
+	if err != nil {
+		return nil, errorf("%s in string: %s", err, key)
+	}
+	root := segs[0].key
+	popScope := inv.push(&explainNode{kind: nodeScope, text: "Global Scope"})
+	v, err := inv.scopeSegments(root, segs[:1])
+	if err == nil && v != nil {
+		inv.reportFound(root, v)
+	}
+	popScope()
+	if err != nil || v == nil || len(segs) == 1 {
+		return v, err
+	}
+	inv.explainDig(segs[1:], v)
 	found, ok, err := dig(key, segs[1:], v)
 	if err != nil || !ok {
 		return nil, err

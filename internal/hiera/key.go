@@ -153,7 +153,7 @@ func dig(key string, segs []segment, v catalog.Value) (catalog.Value, bool, erro
 
 // rubyClass names a value's Ruby class, as Puppet's messages do.
 func rubyClass(v catalog.Value) string {
-	switch v.(type) {
+	switch x := v.(type) {
 	case string:
 		return "String"
 	case int64, int:
@@ -161,7 +161,7 @@ func rubyClass(v catalog.Value) string {
 	case float64:
 		return "Float"
 	case bool:
-		if v.(bool) {
+		if x {
 			return "TrueClass"
 		}
 		return "FalseClass"

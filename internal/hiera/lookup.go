@@ -72,6 +72,11 @@ type invocation struct {
 	// deps, when set, records the variables interpolation reads, so that
 	// resolved locations can be reused while they keep their values.
 	deps *[]scopeDep
+	// override and defaults are lookup()'s override and
+	// default_values_hash, which interpolated variables consult too.
+	override, defaults *catalog.Hash
+	// ex, when set, records an explanation of the lookup.
+	ex *explainer
 }
 
 // scopeDep is one variable expression interpolation read, and its value.
@@ -119,7 +124,10 @@ func (inv *invocation) lookup(name string, merge catalog.Value) (catalog.Value, 
 	}
 	keyOpts := opts.forKey(key.root)
 	if merge == nil && keyOpts != nil {
-		merge, _ = keyOpts.Get("merge")
+		if m, ok := keyOpts.Get("merge"); ok && m != nil {
+			merge = m
+			inv.pushNode(nodeText, `Using merge options from "lookup_options" hash`)()
+		}
 	}
 	strat, err := parseStrategy(merge)
 	if err != nil {
@@ -129,9 +137,25 @@ func (inv *invocation) lookup(name string, merge catalog.Value) (catalog.Value, 
 	if err != nil {
 		return nil, false, err
 	}
-	v, ok, err := strat.lookup(len(layers), func(i int) (catalog.Value, bool, error) {
+	popTop := inv.pushNode(nodeTop, name)
+	defer popTop()
+	// An explanation shows a module that is missing, or has no data, in
+	// the module layer's place.
+	var missing *explainNode
+	if inv.ex != nil && key.module != "" && (len(layers) == 0 || layers[len(layers)-1].kind != moduleLayer) {
+		missing = inv.missingModule(key.module)
+	}
+	n := len(layers)
+	if missing != nil {
+		n++
+	}
+	v, ok, err := inv.mergeLookup(strat, n, func(i int) (catalog.Value, bool, error) {
+		if i == len(layers) {
+			inv.push(missing)()
+			return nil, false, nil
+		}
 		v, ok, err := inv.check(key.full, func() (catalog.Value, bool, error) {
-			return inv.layerLookup(layers[i], layers[i].cfg.hierarchy, key, strat)
+			return inv.providerLookup(layers[i], layers[i].cfg.hierarchy, key, strat)
 		})
 		return v, ok, inv.globalError(layers[i], name, err)
 	})
@@ -146,6 +170,9 @@ func (inv *invocation) lookup(name string, merge catalog.Value) (catalog.Value, 
 	}
 	if !ok {
 		return nil, false, nil
+	}
+	if inv.ex != nil && len(key.segments) > 0 {
+		inv.explainDig(key.segments, v)
 	}
 	v, ok, err = dig(name, key.segments, v)
 	if err != nil || !ok {
@@ -202,7 +229,10 @@ func (inv *invocation) defaultHierarchyLookup(key lookupKey) (catalog.Value, boo
 	if err != nil || l == nil || !l.cfg.hasDefault {
 		return nil, false, err
 	}
-	optsV, found, err := inv.layerLookup(l, l.cfg.defaultHier, lookupKey{full: lookupOptionsKey, root: lookupOptionsKey}, &strategy{name: "hash"})
+	defer inv.push(&explainNode{kind: nodeScope, text: `Searching default_hierarchy of module "` + key.module + `"`})()
+	popScope := inv.push(&explainNode{kind: nodeScope, text: `Searching for "` + lookupOptionsKey + `"`})
+	optsV, found, err := inv.providerLookup(l, l.cfg.defaultHier, lookupKey{full: lookupOptionsKey, root: lookupOptionsKey}, &strategy{name: "hash"})
+	popScope()
 	if err != nil {
 		return nil, false, err
 	}
@@ -220,15 +250,16 @@ func (inv *invocation) defaultHierarchyLookup(key lookupKey) (catalog.Value, boo
 	if err != nil {
 		return nil, false, err
 	}
+	defer inv.push(&explainNode{kind: nodeScope, text: `Searching for "` + key.full + `"`})()
 	return inv.check(key.full, func() (catalog.Value, bool, error) {
-		return inv.layerLookup(l, l.cfg.defaultHier, key, strat)
+		return inv.providerLookup(l, l.cfg.defaultHier, key, strat)
 	})
 }
 
 // layerLookup searches one layer's hierarchy: every level, every
 // location of a level, merged with strat.
 func (inv *invocation) layerLookup(l *layer, hier []entry, key lookupKey, strat *strategy) (catalog.Value, bool, error) {
-	return strat.lookup(len(hier), func(i int) (catalog.Value, bool, error) {
+	return inv.mergeLookup(strat, len(hier), func(i int) (catalog.Value, bool, error) {
 		e := hier[i]
 		if _, err := inv.h.dataFunction(e); err != nil {
 			return nil, false, inConfig(err, l.cfg)
@@ -237,10 +268,14 @@ func (inv *invocation) layerLookup(l *layer, hier []entry, key lookupKey, strat 
 		if err != nil {
 			return nil, false, inConfig(err, l.cfg)
 		}
+		pop := inv.pushNode(nodeEntry, e.name)
+		defer pop()
 		if e.locKind == "" {
-			locs = []location{{}}
+			return inv.entryLookup(l, e, location{}, key.root)
 		}
-		return strat.lookup(len(locs), func(j int) (catalog.Value, bool, error) {
+		return inv.mergeLookup(strat, len(locs), func(j int) (catalog.Value, bool, error) {
+			pop := inv.pushLocation(locs[j])
+			defer pop()
 			return inv.entryLookup(l, e, locs[j], key.root)
 		})
 	})
@@ -279,14 +314,22 @@ func (h *Hiera) dataFunction(e entry) (func([]byte) (catalog.Value, error), erro
 
 // location is a resolved data file of a hierarchy level.
 type location struct {
-	path   string
-	exists bool
+	path     string
+	original string // as written in hiera.yaml (a glob: its whole pattern)
+	exists   bool
 }
 
 // locations resolves a level's paths, globs or mapped paths against the
 // scope. With the built-in default configuration only files that exist
 // count.
 func (inv *invocation) locations(l *layer, e entry) ([]location, error) {
+	if inv.ex != nil {
+		// Puppet resolves locations apart from the lookup: no
+		// explanation.
+		quiet := *inv
+		quiet.ex = nil
+		inv = &quiet
+	}
 	if e.locKind == "mapped_paths" {
 		return inv.resolveLocations(l, e)
 	}
@@ -349,12 +392,12 @@ func (inv *invocation) resolveLocations(l *layer, e entry) ([]location, error) {
 		datadir = filepath.Join(cfg.root, datadir)
 	}
 	var out []location
-	add := func(p string) {
+	add := func(p, original string) {
 		ex := inv.h.exists(p)
 		if cfg.path == "" && !ex {
 			return
 		}
-		out = append(out, location{path: p, exists: ex})
+		out = append(out, location{path: p, original: original, exists: ex})
 	}
 	switch e.locKind {
 	case "path", "paths":
@@ -363,7 +406,7 @@ func (inv *invocation) resolveLocations(l *layer, e entry) ([]location, error) {
 			if err != nil {
 				return nil, err
 			}
-			add(filepath.Join(datadir, p))
+			add(filepath.Join(datadir, p), raw)
 		}
 	case "glob", "globs":
 		for _, raw := range e.locations {
@@ -371,8 +414,9 @@ func (inv *invocation) resolveLocations(l *layer, e entry) ([]location, error) {
 			if err != nil {
 				return nil, err
 			}
-			for _, m := range inv.h.glob(filepath.Join(datadir, p)) {
-				out = append(out, location{path: m, exists: true})
+			pattern := filepath.Join(datadir, p)
+			for _, m := range inv.h.glob(pattern) {
+				out = append(out, location{path: m, original: pattern, exists: true})
 			}
 		}
 	case "mapped_paths":
@@ -402,7 +446,7 @@ func (inv *invocation) resolveLocations(l *layer, e entry) ([]location, error) {
 				return nil, err
 			}
 			path := filepath.Join(datadir, p)
-			out = append(out, location{path: path, exists: inv.h.exists(path)})
+			out = append(out, location{path: path, original: e.locations[2], exists: inv.h.exists(path)})
 		}
 	case "uri", "uris":
 		return nil, errorf("Hierarchy level '%s': uri locations are not supported by ordo", e.name)
@@ -427,6 +471,7 @@ func (o overlay) Var(name string) (catalog.Value, bool) {
 // entryLookup finds root in one location of a level.
 func (inv *invocation) entryLookup(l *layer, e entry, loc location, root string) (catalog.Value, bool, error) {
 	if e.locKind != "" && !loc.exists {
+		inv.reportEvent(eventLocationNotFound)
 		return nil, false, nil
 	}
 	parse, err := inv.h.dataFunction(e)
@@ -444,12 +489,14 @@ func (inv *invocation) entryLookup(l *layer, e entry, loc location, root string)
 	}
 	v, ok := data.Get(root)
 	if !ok {
+		inv.reportNotFound(root)
 		return nil, false, nil
 	}
 	v, err = inv.interpolate(v, true)
 	if err != nil {
 		return nil, false, err
 	}
+	inv.reportFound(root, v)
 	return v, true, nil
 }
 

@@ -47,9 +47,19 @@ func loadFactScope(t testing.TB, path string) factScope {
 
 // lookupCLI runs one line of queries.txt as `puppet lookup` would.
 func lookupCLI(ctx context.Context, h *Hiera, scope Scope, line string) (string, error) {
+	v, err := h.Lookup(ctx, scope, cliRequest(line))
+	if err != nil {
+		return "", err
+	}
+	return rubyJSON(v), nil
+}
+
+// cliRequest is the lookup a `puppet lookup` command line asks for.
+func cliRequest(line string) Request {
 	args := strings.Fields(line)
 	var req Request
-	var merge *catalog.Hash
+	var prefix string
+	var sortArrays, hashArrays bool
 	strategyName := ""
 	for i := 0; i < len(args); i++ {
 		switch args[i] {
@@ -58,15 +68,11 @@ func lookupCLI(ctx context.Context, h *Hiera, scope Scope, line string) (string,
 			strategyName = args[i]
 		case "--knock-out-prefix":
 			i++
-			if merge == nil {
-				merge = catalog.NewHash()
-			}
-			merge.Set("knockout_prefix", args[i])
-		case "--sort-merged-arrays", "--merge-hash-arrays":
-			if merge == nil {
-				merge = catalog.NewHash()
-			}
-			merge.Set(strings.ReplaceAll(strings.TrimPrefix(args[i], "--"), "-", "_"), true)
+			prefix = args[i]
+		case "--sort-merged-arrays":
+			sortArrays = true
+		case "--merge-hash-arrays":
+			hashArrays = true
 		case "--default":
 			i++
 			req.Default, req.HasDefault = args[i], true
@@ -74,24 +80,21 @@ func lookupCLI(ctx context.Context, h *Hiera, scope Scope, line string) (string,
 			req.Names = append(req.Names, args[i])
 		}
 	}
-	if strategyName != "" {
-		if merge != nil && strategyName == "deep" {
-			full := catalog.NewHash()
-			full.Set("strategy", "deep")
-			for _, k := range merge.Keys() {
-				v, _ := merge.Get(k)
-				full.Set(k, v)
-			}
-			req.Merge = full
-		} else {
-			req.Merge = strategyName
+	switch {
+	case strategyName == "deep":
+		// As puppet lookup builds it.
+		m := catalog.NewHash()
+		m.Set("strategy", "deep")
+		m.Set("sort_merged_arrays", sortArrays)
+		m.Set("merge_hash_arrays", hashArrays)
+		if prefix != "" {
+			m.Set("knockout_prefix", prefix)
 		}
+		req.Merge = m
+	case strategyName != "":
+		req.Merge = strategyName
 	}
-	v, err := h.Lookup(ctx, scope, req)
-	if err != nil {
-		return "", err
-	}
-	return rubyJSON(v), nil
+	return req
 }
 
 // rubyJSON renders v as Ruby's JSON.generate: compact, keys in order.
@@ -333,5 +336,20 @@ func TestConcurrentLookups(t *testing.T) {
 		if err := <-done; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestFindUndefIsNoData: a class parameter whose data is ~ takes its
+// default in Puppet 7.23 (recorded with a class `ordoapl($a = 'default
+// a')` and `ordoapl::a: ~`), while lookup() answers undef.
+func TestFindUndefIsNoData(t *testing.T) {
+	abs, _ := filepath.Abs(filepath.Join("testdata", "lookup"))
+	h := testHiera(abs, nil)
+	scope := loadFactScope(t, filepath.Join("testdata", "lookup", "facts.yaml"))
+	if v, found, err := h.Find(context.Background(), scope, "nothing"); err != nil || found || v != nil {
+		t.Errorf("Find(nothing) = %v, %v, %v", v, found, err)
+	}
+	if v, err := h.Lookup(context.Background(), scope, Request{Names: []string{"nothing"}, Default: "d", HasDefault: true}); err != nil || v != nil {
+		t.Errorf("Lookup(nothing) = %v, %v", v, err)
 	}
 }

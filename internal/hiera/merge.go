@@ -13,6 +13,8 @@ import (
 // combine into one.
 type strategy struct {
 	name string // first, unique, hash, deep
+	// options is the merge hash it was made from, if any.
+	options *catalog.Hash
 	// deep merge options
 	knockoutPrefix   string
 	sortMergedArrays bool
@@ -39,13 +41,14 @@ func parseStrategy(m catalog.Value) (*strategy, error) {
 		if err != nil {
 			return nil, err
 		}
+		s.options = x
 		for _, k := range x.Keys() {
 			v, _ := x.Get(k)
 			switch k {
 			case "strategy":
 			case "knockout_prefix":
 				if s.name != "deep" {
-					return nil, optionsError(s.name, k)
+					return nil, optionsError(k)
 				}
 				p, ok := v.(string)
 				if !ok {
@@ -54,7 +57,7 @@ func parseStrategy(m catalog.Value) (*strategy, error) {
 				s.knockoutPrefix = p
 			case "sort_merged_arrays", "merge_hash_arrays", "merge_debug":
 				if s.name != "deep" {
-					return nil, optionsError(s.name, k)
+					return nil, optionsError(k)
 				}
 				b, ok := v.(bool)
 				if !ok {
@@ -67,7 +70,7 @@ func parseStrategy(m catalog.Value) (*strategy, error) {
 					s.mergeHashArrays = b
 				}
 			default:
-				return nil, optionsError(s.name, k)
+				return nil, optionsError(k)
 			}
 		}
 		return s, nil
@@ -75,7 +78,7 @@ func parseStrategy(m catalog.Value) (*strategy, error) {
 	return nil, errorf("Unknown merge strategy: '%s'", catalog.Scalar(m))
 }
 
-func optionsError(strategy, key string) error {
+func optionsError(key string) error {
 	return errorf("The merge options has unrecognized key '%s'", key)
 }
 
@@ -88,12 +91,6 @@ func namedStrategy(name string) (*strategy, error) {
 		return &strategy{name: name}, nil
 	}
 	return nil, &Error{Msg: fmt.Sprintf("Unknown merge strategy: '%s'", name), Evaluation: true}
-}
-
-// found is a value that was found, or not.
-type found struct {
-	v  catalog.Value
-	ok bool
 }
 
 // lookup merges the answers of n variants as Puppet's

@@ -273,6 +273,14 @@ func (e *WrappedError) Error() string { return e.Msg }
 // Unwrap returns the cause.
 func (e *WrappedError) Unwrap() error { return e.Cause }
 
+// RefreshInvalidator is implemented by a property whose change makes a
+// refresh the resource was due pointless (a service that was just
+// started): the engine then drops the refresh events queued for the
+// resource, as Puppet does for a property value with invalidate_refreshes.
+type RefreshInvalidator interface {
+	InvalidatesRefresh() bool
+}
+
 // SensitiveProperty is implemented by a property whose values must not be
 // shown even though no parameter of its own name is marked sensitive, such
 // as a file's ensure when its content is sensitive.

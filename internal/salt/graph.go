@@ -44,3 +44,103 @@ func formatOrder(f float64) string {
 	}
 	return fmt.Sprintf("%g", f)
 }
+
+// find returns the chunk named by s: its tag, or its ID (the first chunk
+// of that ID), or its name.
+func (l *Low) find(s string) *Chunk {
+	for _, c := range l.Chunks {
+		if c.Tag() == s {
+			return c
+		}
+	}
+	for _, c := range l.Chunks {
+		if c.ID == s {
+			return c
+		}
+	}
+	for _, c := range l.Chunks {
+		if c.Name == s {
+			return c
+		}
+	}
+	return nil
+}
+
+// WriteWhy explains why state a runs before state b (each named by tag,
+// ID or name): the chain of requisites from a to b, each with where it
+// was written, or, when no requisite links them, the order values and
+// labels that decide.
+func WriteWhy(w io.Writer, low *Low, a, b string) error {
+	ca, cb := low.find(a), low.find(b)
+	switch {
+	case ca == nil:
+		return fmt.Errorf("no state %q", a)
+	case cb == nil:
+		return fmt.Errorf("no state %q", b)
+	}
+	// Breadth-first from a's vertex along dependency -> dependent edges.
+	from, to := low.nodes[ca.Index], low.nodes[cb.Index]
+	type hop struct {
+		prev *node
+		typ  string
+	}
+	seen := map[*node]hop{from: {}}
+	queue := []*node{from}
+	for len(queue) > 0 && to != from {
+		n := queue[0]
+		queue = queue[1:]
+		if n == to {
+			break
+		}
+		for _, o := range n.out {
+			if _, ok := seen[o.to]; !ok {
+				seen[o.to] = hop{prev: n, typ: o.types[0]}
+				queue = append(queue, o.to)
+			}
+		}
+	}
+	if _, ok := seen[to]; ok && to != from {
+		var lines []string
+		for n := to; n != from; n = seen[n].prev {
+			h := seen[n]
+			dependent, dependency := n.chunk, h.prev.chunk
+			what := fmt.Sprintf("%s runs after %s: %s", describe(n), describe(h.prev), h.typ)
+			pos := dependent.ArgPos[h.typ]
+			if h.typ == "prereq" && !h.prev.testRun {
+				// The state that runs first pre-requires this one.
+				pos = dependency.ArgPos["prereq"]
+				what += " (which pre-requires it)"
+			}
+			if pos.File != "" {
+				what += " at " + pos.String()
+			}
+			lines = append([]string{what}, lines...)
+		}
+		_, err := io.WriteString(w, strings.Join(lines, "\n")+"\n")
+		return err
+	}
+	first, second := ca, cb
+	if stepIndex(low, cb) < stepIndex(low, ca) {
+		first, second = cb, ca
+	}
+	_, err := fmt.Fprintf(w, "no requisite links them; %s runs first by Salt's order: order %s (lookahead %s, label %q) before order %s (lookahead %s, label %q)\n",
+		first.Tag(), formatOrder(first.Order), formatOrder(low.nodes[first.Index].effective()), first.Label(),
+		formatOrder(second.Order), formatOrder(low.nodes[second.Index].effective()), second.Label())
+	return err
+}
+
+func describe(n *node) string {
+	if n.testRun {
+		return "the dry run of " + n.chunk.Tag()
+	}
+	return n.chunk.Tag()
+}
+
+func stepIndex(low *Low, c *Chunk) int {
+	for i, s := range low.Steps {
+		if s.Chunk == c && !s.TestRun {
+			return i
+		}
+	}
+	return -1
+}

@@ -263,7 +263,38 @@ func (r *renderer) saltFunctionTable() map[string]any {
 			}
 			return r.ctx.RunCommand(cmd)
 		},
-		"test.ping":        func() bool { return true },
+		"test.ping": func() bool { return true },
+		"cmd.shell": func(cmd string) (string, error) {
+			if r.ctx.RunCommand == nil {
+				return "", fmt.Errorf("cmd.shell is not available")
+			}
+			return r.ctx.RunCommand(cmd)
+		},
+		"cmd.retcode": func(cmd string) int {
+			if r.ctx.RunCommand == nil {
+				return 1
+			}
+			if _, err := r.ctx.RunCommand(cmd); err != nil {
+				return 1
+			}
+			return 0
+		},
+		"file.file_exists": func(p string) bool {
+			st, err := os.Stat(p)
+			return err == nil && st.Mode().IsRegular()
+		},
+		"file.directory_exists": func(p string) bool {
+			st, err := os.Stat(p)
+			return err == nil && st.IsDir()
+		},
+		"file.exists":   func(p string) bool { _, err := os.Stat(p); return err == nil },
+		"file.basename": func(p string) string { return filepath.Base(p) },
+		"file.dirname":  func(p string) string { return filepath.Dir(p) },
+		"file.join":     func(parts ...string) string { return filepath.Join(parts...) },
+		"file.read": func(p string) (string, error) {
+			b, err := os.ReadFile(p)
+			return string(b), err
+		},
 		"grains.filter_by": r.filterBy,
 	}
 }

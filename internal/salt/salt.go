@@ -6,7 +6,8 @@
 // about; any error stops the compile and nothing runs.
 //
 // The package knows the SLS language only: running the chunks is
-// internal/salt/run, the state functions are internal/salt/state.
+// internal/salt/run, the state functions are internal/salt/state. Lower
+// gives the same run as a catalog with kinded edges.
 package salt
 
 import (

@@ -40,6 +40,28 @@ func plainValue(n *yaml.Node) (any, error) {
 	case yaml.MappingNode:
 		out := make(map[string]any, len(n.Content)/2)
 		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].ShortTag() == "!!merge" {
+				// A << merge key: the aliased mapping(s) fill in what the
+				// mapping does not set itself.
+				v, err := plainValue(n.Content[i+1])
+				if err != nil {
+					return nil, err
+				}
+				merged := []any{v}
+				if list, ok := v.([]any); ok {
+					merged = list
+				}
+				for _, m := range merged {
+					if mm, ok := m.(map[string]any); ok {
+						for k, x := range mm {
+							if _, set := out[k]; !set {
+								out[k] = x
+							}
+						}
+					}
+				}
+				continue
+			}
 			k, err := plainValue(n.Content[i])
 			if err != nil {
 				return nil, err
@@ -90,11 +112,21 @@ func resolve(n *yaml.Node) *yaml.Node {
 }
 
 // fastScalar decodes the common scalars without reflection: strings,
-// decimal integers, booleans and null. Anything else goes through the
-// YAML library's own decoding.
+// decimal integers, booleans (with YAML 1.1's yes, no, on and off) and
+// null. Anything else goes through the YAML library's own decoding.
 func fastScalar(n *yaml.Node) (any, bool) {
 	switch n.ShortTag() {
 	case "!!str":
+		if n.Style == 0 {
+			// Salt's YAML (PyYAML, YAML 1.1) reads these plain words as
+			// booleans.
+			switch n.Value {
+			case "yes", "Yes", "YES", "on", "On", "ON":
+				return true, true
+			case "no", "No", "NO", "off", "Off", "OFF":
+				return false, true
+			}
+		}
 		return n.Value, true
 	case "!!null":
 		return nil, true

@@ -11,6 +11,21 @@
 // Errors are *Error values that carry the template's file, line and column
 // and the Ruby exception class; a construct outside the supported subset
 // is an error naming it (Unsupported), never a wrong output.
+//
+// Puppet's template(name) resolves name to a module's templates/ file,
+// loads it (Files caches parsed files), renders it with the calling scope,
+// and on a runtime error fails with Error.TemplateMessage(name);
+// inline_template(src) parses src with the name "inline template" and
+// fails with Error.InlineMessage. Several arguments render in turn and
+// their outputs are joined. A SyntaxError is not rescued by Puppet: it
+// stops the run ("Could not run: FILE:LINE: syntax error ...").
+//
+// The Scope gives the template its variables (every variable visible in
+// the calling scope that is not undef is an instance variable) and calls
+// Puppet functions; the optional CatalogScope, LegacyFunctions and
+// VariableScope interfaces answer classes/tags, scope.function_NAME and
+// scope.to_hash/setvar, and a Scope that is a fmt.Stringer names itself
+// in messages as Puppet does ("Scope(Class[Apache])").
 package erb
 
 import (

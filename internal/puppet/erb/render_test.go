@@ -157,6 +157,9 @@ func decodeValue(dec *json.Decoder) (catalog.Value, error) {
 				h.Set(kt.(string), v)
 			}
 			_, err := dec.Token()
+			if v, ok := h.Get("__sensitive"); ok && h.Len() == 1 {
+				return catalog.Sensitive{Value: v}, err
+			}
 			return h, err
 		case '[':
 			out := []catalog.Value{}

@@ -84,6 +84,17 @@ func (s *scopeObject) ToS() string {
 
 func (s *scopeObject) Inspect() string { return s.ToS() }
 
+// MethodNames are the scope's methods that NoMethodError suggests from:
+// its variable and function methods, and the function_ methods Puppet
+// defines for every log level when it starts.
+func (s *scopeObject) MethodNames() []string {
+	names := []string{"[]", "lookupvar", "call_function", "include?", "exist?", "to_hash", "setvar", "[]="}
+	for _, level := range []string{"debug", "info", "notice", "warning", "err", "alert", "emerg", "crit"} {
+		names = append(names, "function_"+level)
+	}
+	return names
+}
+
 func (s *scopeObject) RespondTo(name string) bool {
 	switch name {
 	case "[]", "lookupvar", "call_function", "include?", "exist?":

@@ -465,11 +465,25 @@ func (p *parser) resource() ast.Expr {
 	}
 	e := p.expr()
 	if p.tok.Kind == lexer.LBrace {
+		// A value that cannot name a type followed by a hash on the
+		// next line is two statements, as Puppet reads it.
+		if !mayNameType(e) && p.peek(2).Kind == lexer.FArrow && p.startsLine() {
+			return e
+		}
 		// As in Puppet, '{' after any expression opens a resource body;
 		// resourceBody reports the shapes that cannot be resources.
 		return p.resourceBody(e)
 	}
 	return e
+}
+
+// mayNameType reports whether e can stand before a resource body.
+func mayNameType(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.QualifiedName, *ast.QualifiedReference, *ast.AccessExpr, *ast.Variable, *ast.LiteralString, *ast.InterpolatedString, *ast.ParenExpr, *ast.CallNamedFunction, *ast.CallMethod:
+		return true
+	}
+	return false
 }
 
 // resourceBody parses '{' ... '}' after a resource type, reference or type

@@ -7,15 +7,18 @@ import (
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/anchor"
 	"github.com/ordoproject/ordo/internal/resource/concat"
+	"github.com/ordoproject/ordo/internal/resource/cron"
 	"github.com/ordoproject/ordo/internal/resource/exec"
 	"github.com/ordoproject/ordo/internal/resource/file"
 	"github.com/ordoproject/ordo/internal/resource/filebucket"
 	"github.com/ordoproject/ordo/internal/resource/fileline"
 	"github.com/ordoproject/ordo/internal/resource/group"
+	"github.com/ordoproject/ordo/internal/resource/host"
 	"github.com/ordoproject/ordo/internal/resource/notify"
 	"github.com/ordoproject/ordo/internal/resource/pkg"
 	"github.com/ordoproject/ordo/internal/resource/schedule"
 	"github.com/ordoproject/ordo/internal/resource/service"
+	"github.com/ordoproject/ordo/internal/resource/sshkey"
 	"github.com/ordoproject/ordo/internal/resource/user"
 	ns "github.com/ordoproject/ordo/internal/resource/user/nameservice"
 )
@@ -30,15 +33,18 @@ func Types() []resource.Type {
 		anchor.Type{},
 		concatFile,
 		concatFile.FragmentType(),
+		cron.Type{},
 		exec.Type{},
 		files,
 		filebucket.Type{},
 		fileline.Type{},
 		group.Type{Files: accounts},
+		host.Type{},
 		notify.Type{},
 		pkg.NewType(),
 		schedule.Type{},
 		service.NewType(),
+		sshkey.Type{},
 		user.Type{Files: accounts},
 	}
 }

@@ -34,19 +34,22 @@ type attrCase struct {
 
 // base is the resource each attribute is added to.
 var base = map[string]*catalog.Resource{
-	"anchor":          {Type: "Anchor", Title: "ordoschema"},
-	"concat_file":     {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
-	"concat_fragment": {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
-	"file_line":       {Type: "File_line", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-fl"}, {Name: "line", Value: "x"}}},
-	"package":         {Type: "Package", Title: "ordoschema-pkg"},
-	"service":         {Type: "Service", Title: "ordoschema-svc", Params: []catalog.Param{{Name: "provider", Value: "debian"}}},
-	"exec":            {Type: "Exec", Title: "/bin/true"},
-	"file":            {Type: "File", Title: "/tmp/ordoschema-table"},
-	"filebucket":      {Type: "Filebucket", Title: "ordoschema"},
-	"group":           {Type: "Group", Title: "ordoschemag"},
-	"notify":          {Type: "Notify", Title: "ordoschema"},
-	"schedule":        {Type: "Schedule", Title: "ordoschema"},
-	"user":            {Type: "User", Title: "ordoschemau"},
+	"anchor":             {Type: "Anchor", Title: "ordoschema"},
+	"concat_file":        {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
+	"concat_fragment":    {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
+	"cron":               {Type: "Cron", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "/bin/true"}}},
+	"file_line":          {Type: "File_line", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-fl"}, {Name: "line", Value: "x"}}},
+	"host":               {Type: "Host", Title: "ordoschema.example", Params: []catalog.Param{{Name: "ip", Value: "192.0.2.1"}}},
+	"package":            {Type: "Package", Title: "ordoschema-pkg"},
+	"ssh_authorized_key": {Type: "Ssh_authorized_key", Title: "ordoschema", Params: []catalog.Param{{Name: "user", Value: "nobody"}}},
+	"service":            {Type: "Service", Title: "ordoschema-svc", Params: []catalog.Param{{Name: "provider", Value: "debian"}}},
+	"exec":               {Type: "Exec", Title: "/bin/true"},
+	"file":               {Type: "File", Title: "/tmp/ordoschema-table"},
+	"filebucket":         {Type: "Filebucket", Title: "ordoschema"},
+	"group":              {Type: "Group", Title: "ordoschemag"},
+	"notify":             {Type: "Notify", Title: "ordoschema"},
+	"schedule":           {Type: "Schedule", Title: "ordoschema"},
+	"user":               {Type: "User", Title: "ordoschemau"},
 }
 
 const (
@@ -79,6 +82,13 @@ var cases = map[string]map[string]attrCase{
 		"name": {value: "other"}, "target": {value: "/tmp/ordoschema-other"}, "content": {value: "y"},
 		"source": {value: "/etc/hostname", want: refused}, "order": {value: "20"},
 	},
+	"cron": {
+		"ensure": {value: "absent"}, "command": {value: "/bin/false"}, "special": {value: "daily"},
+		"minute": {value: int64(5)}, "hour": {value: []catalog.Value{"1", "2"}}, "weekday": {value: "Monday"},
+		"month": {value: "jan"}, "monthday": {value: "*/2"}, "environment": {value: "PATH=/bin"},
+		"name": {value: "other"}, "user": {value: "nobody"}, "target": {value: "nobody"},
+		"provider": {value: "crontab", want: inert, reason: "crontab is cron's only provider"},
+	},
 	"file_line": {
 		"ensure": {value: "absent"}, "name": {value: "other", want: inert, reason: "the name only identifies the resource"},
 		"match": {value: "^x"}, "match_for_absence": {value: true}, "multiple": {value: true}, "after": {value: "^y"},
@@ -87,6 +97,11 @@ var cases = map[string]map[string]attrCase{
 		"encoding":                              {value: "ISO-8859-1", want: inert, reason: "ordo reads and writes the file's bytes as they are"},
 		"append_on_no_match":                    {value: false},
 		"provider":                              {value: "ruby", want: inert, reason: "ruby is file_line's only provider"},
+	},
+	"host": {
+		"ensure": {value: "absent"}, "ip": {value: "192.0.2.2"}, "host_aliases": {value: []catalog.Value{"a", "b"}},
+		"comment": {value: "c"}, "target": {value: "/tmp/ordoschema-hosts"}, "name": {value: "other.example"},
+		"provider": {value: "parsed", want: inert, reason: "parsed is host's only provider"},
 	},
 	"package": {
 		"ensure": {value: "absent"}, "name": {value: "ordoschema-other"}, "command": {value: "/usr/bin/pip", want: dropped},
@@ -103,6 +118,12 @@ var cases = map[string]map[string]attrCase{
 		"allow_virtual":        {value: true, want: inert, reason: "ordo does not resolve virtual package names; apt and dpkg default to false"},
 		"reinstall_on_refresh": {value: true, want: inert, reason: "apt and dpkg cannot reinstall, so Puppet ignores it for them too"},
 		"mark":                 {value: "hold"}, "provider": {value: "dpkg"},
+	},
+	"ssh_authorized_key": {
+		"ensure": {value: "absent"}, "name": {value: "other"},
+		"drop_privileges": {value: false, want: inert, reason: "ordo always writes the file itself and gives it to the user"},
+		"type":            {value: "rsa"}, "key": {value: "AAAA"}, "user": {value: "root"}, "target": {value: "/tmp/ordoschema-keys"},
+		"options": {value: []catalog.Value{"no-pty"}}, "provider": {value: "parsed", want: inert, reason: "parsed is the only provider"},
 	},
 	"service": {
 		"ensure": {value: "running"}, "enable": {value: true}, "logonaccount": {value: "x", want: dropped},

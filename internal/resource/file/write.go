@@ -417,3 +417,8 @@ func (f *instance) logDiff(h *resource.Handle) {
 	}
 	h.Log.Log(resource.Notice, src, "\n"+strings.TrimSuffix(d, "\n"))
 }
+
+// BucketPut stores the file at p in the local file bucket dir, as a file
+// backup does, and returns its sha256 sum. Types that rewrite files of
+// their own (host, cron) back them up with it.
+func BucketPut(dir, p string) (string, error) { return bucketPut(dir, p) }

@@ -30,6 +30,7 @@ type Case struct {
 	Catalog  []byte
 	Want     []string // Puppet's lines
 	Setup    string   // shell run before the apply
+	After    string   // shell run after it ("# after: ..."), e.g. to copy state into files
 	Flags    []string
 }
 
@@ -59,6 +60,9 @@ func Cases(t *testing.T, dir string) []Case {
 		for _, line := range strings.Split(string(src), "\n") {
 			if v, ok := strings.CutPrefix(line, "# setup: "); ok {
 				c.Setup = v
+			}
+			if v, ok := strings.CutPrefix(line, "# after: "); ok {
+				c.After = v
 			}
 			if v, ok := strings.CutPrefix(line, "# flags: "); ok {
 				c.Flags = strings.Fields(v)
@@ -126,6 +130,22 @@ var (
 	// A staged file for validate_cmd: the target's name, date, pid, random.
 	stagedFile = regexp.MustCompile(`([^ /']+)[0-9]{8}-[0-9]+-[a-z0-9]+`)
 )
+
+// debugShortPath matches a line Puppet logged, because it ran with
+// --debug, under a resource's short path (/Service[x]): under --debug,
+// Puppet names a resource whose provider logged a line while the catalog
+// was converted by the path it had before it was contained. Without
+// --debug it logs the full path, as ordo always does.
+var debugShortPath = regexp.MustCompile(`^(Debug|Info|Notice|Warning|Error): /([A-Z][a-z_]*\[)`)
+
+// FullPath rewrites a line recorded under --debug with a short resource
+// path to the full path of a resource of the main class.
+func FullPath(line string) string {
+	if m := debugShortPath.FindStringSubmatch(line); m != nil && m[2] != "Stage[" {
+		return debugShortPath.ReplaceAllString(line, "$1: /Stage[main]/Main/$2")
+	}
+	return line
+}
 
 // Keep filters log lines as testdata/filter.py filters Puppet's: changes,
 // errors and warnings about resources, notify messages, commands run and

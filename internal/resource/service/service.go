@@ -192,7 +192,6 @@ type instance struct {
 	running   bool
 	enabled   string
 	enableSet bool // enabled was read
-	started   bool // ensure started the service in this run
 }
 
 // Retrieve reads whether the service runs and, when enable is managed,
@@ -206,7 +205,6 @@ func (s *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 		return err
 	}
 	s.p = p
-	s.started = false
 	if s.ensure != "" {
 		if s.running, err = p.status(ctx, h); err != nil {
 			return err
@@ -282,15 +280,6 @@ func (s *instance) Refresh(ctx context.Context, h *resource.Handle) error {
 	return p.restart(ctx, h)
 }
 
-// Flush logs, after a start, that the start took the place of any
-// restart the service was due, as Puppet's transaction logs it.
-func (s *instance) Flush(ctx context.Context, h *resource.Handle) error {
-	if s.started && h.Log != nil {
-		h.Log.Log(resource.Info, "/"+s.ref.String(), "Unscheduling refresh on "+s.ref.String())
-	}
-	return nil
-}
-
 func state(running bool) string {
 	if running {
 		return "running"
@@ -309,6 +298,10 @@ func (e *ensureProp) Message() string {
 	return fmt.Sprintf("ensure changed %s to %s", catalog.Format(state(e.running)), catalog.Format(e.ensure))
 }
 
+// InvalidatesRefresh: a start makes a refresh the service was due
+// pointless, as Puppet's running value says (invalidate_refreshes).
+func (e *ensureProp) InvalidatesRefresh() bool { return e.ensure == "running" }
+
 func (e *ensureProp) Event() string {
 	if e.ensure == "running" {
 		return "service_started"
@@ -323,7 +316,6 @@ func (e *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
 	var err error
 	if e.ensure == "running" {
 		err = s.p.start(ctx, h)
-		s.started = err == nil
 	} else {
 		err = s.p.stop(ctx, h)
 	}

@@ -9,32 +9,39 @@ import (
 	"github.com/ordoproject/ordo/internal/salt/state"
 )
 
-// Highstate writes the run as Salt's highstate outputter does (full
-// output, no colour): one block per state in run order, then the
-// summary.
+// StateOutput is Salt's state_output setting: how much of each state the
+// highstate text shows.
+type StateOutput string
+
+const (
+	// Full shows every state in full.
+	Full StateOutput = "full"
+	// Terse shows one line per state.
+	Terse StateOutput = "terse"
+	// Changes shows changed and failed states in full, the others tersely.
+	Changes StateOutput = "changes"
+	// Mixed shows failed states in full, the others tersely.
+	Mixed StateOutput = "mixed"
+)
+
+// Highstate writes the run as Salt's highstate outputter does with
+// state_output full (no colour): one block per state in run order, then
+// the summary.
 func Highstate(w io.Writer, recs []*run.Record) error {
+	return HighstateAs(w, recs, Full)
+}
+
+// HighstateAs writes the run with the given state_output.
+func HighstateAs(w io.Writer, recs []*run.Record, mode StateOutput) error {
 	var b strings.Builder
 	b.WriteString(Minion + ":\n")
 	succeeded, failed, changed, unchanged := 0, 0, 0, 0
 	total := 0.0
 	for _, r := range recs {
-		b.WriteString("----------\n")
-		fmt.Fprintf(&b, "          ID: %s\n", r.ID)
-		fun := r.Module + "." + r.Fun
-		if r.Module == "" {
-			fun = r.Fun
-		}
-		fmt.Fprintf(&b, "    Function: %s\n", fun)
-		if r.Name != r.ID {
-			fmt.Fprintf(&b, "        Name: %s\n", r.Name)
-		}
-		fmt.Fprintf(&b, "      Result: %s\n", r.Result)
-		fmt.Fprintf(&b, "     Comment: %s\n", indentContinuation(r.Comment, 14))
-		fmt.Fprintf(&b, "     Started: %s\n", r.StartTime)
-		fmt.Fprintf(&b, "    Duration: %s ms\n", formatFloat(r.Duration))
-		b.WriteString("     Changes:   \n")
-		if len(r.Changes) > 0 {
-			nested(&b, r.Changes, 14)
+		if terse(mode, r) {
+			writeTerse(&b, r)
+		} else {
+			writeFull(&b, r)
 		}
 		total += r.Duration
 		switch r.Result {
@@ -73,6 +80,56 @@ func Highstate(w io.Writer, recs []*run.Record) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// terse says whether mode shows r on one line.
+func terse(mode StateOutput, r *run.Record) bool {
+	switch mode {
+	case Terse:
+		return true
+	case Changes:
+		return r.Result == state.True && len(r.Changes) == 0
+	case Mixed:
+		return r.Result != state.False
+	}
+	return false
+}
+
+func function(r *run.Record) string {
+	if r.Module == "" {
+		return r.Fun
+	}
+	return r.Module + "." + r.Fun
+}
+
+func writeTerse(b *strings.Builder, r *run.Record) {
+	word := "Clean"
+	switch {
+	case r.Result == state.False:
+		word = "Failed"
+	case r.Result == state.None:
+		word = "Differs"
+	case len(r.Changes) > 0:
+		word = "Changed"
+	}
+	fmt.Fprintf(b, "  Name: %s - Function: %s - Result: %s - Started: %s - Duration: %s ms\n", r.Name, function(r), word, r.StartTime, formatFloat(r.Duration))
+}
+
+func writeFull(b *strings.Builder, r *run.Record) {
+	b.WriteString("----------\n")
+	fmt.Fprintf(b, "          ID: %s\n", r.ID)
+	fmt.Fprintf(b, "    Function: %s\n", function(r))
+	if r.Name != r.ID {
+		fmt.Fprintf(b, "        Name: %s\n", r.Name)
+	}
+	fmt.Fprintf(b, "      Result: %s\n", r.Result)
+	fmt.Fprintf(b, "     Comment: %s\n", indentContinuation(r.Comment, 14))
+	fmt.Fprintf(b, "     Started: %s\n", r.StartTime)
+	fmt.Fprintf(b, "    Duration: %s ms\n", formatFloat(r.Duration))
+	b.WriteString("     Changes:   \n")
+	if len(r.Changes) > 0 {
+		nested(b, r.Changes, 14)
+	}
 }
 
 // HighstateErrors writes a failed compile as salt-call does.

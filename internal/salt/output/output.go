@@ -106,13 +106,18 @@ func JSONErrors(w io.Writer, errs []string) error {
 	return err
 }
 
-// writeJSON writes v indented as if it started at column indent.
+// writeJSON writes v indented as if it started at column indent, with
+// <, > and & as they are (Python's json module does not escape them).
 func writeJSON(b *bytes.Buffer, v any, indent int) {
-	out, err := json.MarshalIndent(v, strings.Repeat(" ", indent), "    ")
-	if err != nil {
-		out, _ = json.Marshal(fmt.Sprint(v))
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent(strings.Repeat(" ", indent), "    ")
+	if err := enc.Encode(v); err != nil {
+		out.Reset()
+		_ = enc.Encode(fmt.Sprint(v))
 	}
-	b.Write(out)
+	b.Write(bytes.TrimSuffix(out.Bytes(), []byte("\n")))
 }
 
 // YAML writes the return data as salt-call --out yaml does.

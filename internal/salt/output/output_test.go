@@ -39,6 +39,8 @@ func TestGolden(t *testing.T) {
 		write func(*bytes.Buffer) error
 	}{
 		{"highstate", func(b *bytes.Buffer) error { return output.Highstate(b, records()) }},
+		{"highstate-terse", func(b *bytes.Buffer) error { return output.HighstateAs(b, records(), output.Terse) }},
+		{"highstate-changes", func(b *bytes.Buffer) error { return output.HighstateAs(b, records(), output.Changes) }},
 		{"json", func(b *bytes.Buffer) error { return output.JSON(b, records()) }},
 		{"yaml", func(b *bytes.Buffer) error { return output.YAML(b, records()) }},
 		{"highstate-errors", func(b *bytes.Buffer) error {

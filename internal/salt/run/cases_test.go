@@ -187,7 +187,7 @@ func runCase(t *testing.T, root, work string, args map[string]string, jobs int) 
 		}
 		return b.String()
 	}
-	env := &state.Env{FileRoot: root, Render: salt.TemplateRenderer(root, ctx), HostsFile: filepath.Join(work, "hosts")}
+	env := &state.Env{FileRoot: root, Render: salt.TemplateRenderer(root, ctx), HostsFile: filepath.Join(work, "hosts"), Pillar: ctx.Pillar, Grains: ctx.Grains}
 	recs := run.Run(context.Background(), low, run.Options{
 		Test:      args["test"] == "true",
 		Failhard:  args["failhard"] == "true",
@@ -197,7 +197,11 @@ func runCase(t *testing.T, root, work string, args map[string]string, jobs int) 
 	})
 	var b strings.Builder
 	for _, r := range recs {
-		ch, _ := json.Marshal(r.Changes)
+		var buf strings.Builder
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(r.Changes)
+		ch := strings.TrimSuffix(buf.String(), "\n")
 		line := fmt.Sprintf("%d %s %s %q %s", r.RunNum, r.Tag, r.Result, r.Comment, pidRe.ReplaceAllString(string(ch), `"pid":"*"`))
 		fmt.Fprintln(&b, strings.ReplaceAll(line, work, "$WORK"))
 	}

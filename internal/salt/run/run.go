@@ -434,6 +434,9 @@ func (r *runner) call(ctx context.Context, c *salt.Chunk, test bool, modWatch st
 		call.Sfun = c.Fun
 	}
 	ret := safeCall(ctx, fn, r.opts.Env, call)
+	if retry, ok := retryOf(c.Args["retry"]); ok && modWatch == "" {
+		ret = r.retry(ctx, fn, call, ret, retry)
+	}
 	rec.Result, rec.Changes, rec.Comment, rec.SkipWatch = ret.Result, ret.Changes, ret.Comment, ret.SkipWatch
 	if rec.Changes == nil {
 		rec.Changes = state.Changes{}
@@ -696,3 +699,73 @@ func checkItems(v any) []any {
 
 func boolFalse(v any) bool { b, ok := v.(bool); return ok && !b }
 func boolTrue(v any) bool  { b, ok := v.(bool); return ok && b }
+
+// retrySpec is a state's retry option.
+type retrySpec struct {
+	attempts        int
+	until           state.Result
+	interval, splay float64 // seconds
+}
+
+// retryOf reads retry: True, or a mapping of attempts, until, interval
+// and splay (Salt's defaults 2, True, 30, 0).
+func retryOf(v any) (retrySpec, bool) {
+	spec := retrySpec{attempts: 2, until: state.True, interval: 30}
+	switch v := v.(type) {
+	case bool:
+		return spec, v
+	case map[string]any:
+		if n, ok := v["attempts"].(int); ok {
+			spec.attempts = n
+		}
+		if b, ok := v["until"].(bool); ok && !b {
+			spec.until = state.False
+		}
+		spec.interval = number(v["interval"], spec.interval)
+		spec.splay = number(v["splay"], 0)
+		return spec, true
+	}
+	return spec, false
+}
+
+func number(v any, def float64) float64 {
+	switch v := v.(type) {
+	case int:
+		return float64(v)
+	case float64:
+		return v
+	}
+	return def
+}
+
+// retry calls fn again, every interval, until its result is the wanted
+// one or the attempts are used up; each earlier attempt is summed up in
+// the comment. A dry run only says what would be retried.
+func (r *runner) retry(ctx context.Context, fn state.Func, call state.Call, ret state.Return, spec retrySpec) state.Return {
+	if call.Test {
+		ret.Comment += fmt.Sprintf("  The state would be retried every %s seconds (with a splay of up to %s seconds) a maximum of %d times or until a result of %s is returned",
+			formatSeconds(spec.interval), formatSeconds(spec.splay), spec.attempts, spec.until)
+		return ret
+	}
+	var history []string
+	for attempt := 1; attempt < spec.attempts && ret.Result != spec.until; attempt++ {
+		history = append(history, fmt.Sprintf("Attempt %d: Returned a result of \"%s\", with the following comment: \"%s\"", attempt, ret.Result, ret.Comment))
+		select {
+		case <-ctx.Done():
+			return ret
+		case <-time.After(time.Duration(spec.interval * float64(time.Second))):
+		}
+		ret = safeCall(ctx, fn, r.opts.Env, call)
+	}
+	if len(history) > 0 {
+		ret.Comment = strings.Join(append(history, ret.Comment), "\n")
+	}
+	return ret
+}
+
+func formatSeconds(f float64) string {
+	if f == float64(int64(f)) {
+		return fmt.Sprintf("%d", int64(f))
+	}
+	return fmt.Sprintf("%g", f)
+}

@@ -8,16 +8,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-)
 
-// accountCommand runs one of the shadow utilities (useradd, groupdel, ...).
-func accountCommand(ctx context.Context, argv ...string) error {
-	out, err := exec.CommandContext(ctx, argv[0], argv[1:]...).CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("%s: %s", strings.Join(argv, " "), strings.TrimSpace(string(out)))
-	}
-	return nil
-}
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/resource"
+)
 
 func groupInfo(name string) (map[string]any, bool) {
 	g, err := user.LookupGroup(name)
@@ -55,137 +49,179 @@ func userInfo(name string) (map[string]any, bool) {
 	return info, true
 }
 
+// userFields maps ordo's user properties to Salt's names in changes.
+var userFields = map[string]string{"uid": "uid", "gid": "gid", "groups": "groups", "home": "home", "shell": "shell", "comment": "fullname", "password": "passwd"}
+
+// groupList reads a list argument of names.
+func groupList(v any) []any {
+	switch v := v.(type) {
+	case []any:
+		return v
+	case string:
+		var out []any
+		for _, g := range strings.Split(v, ",") {
+			if g = strings.TrimSpace(g); g != "" {
+				out = append(out, g)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// accountChanges syncs the out-of-sync properties of r (all of them, or
+// in a dry run none) and returns Salt's changes: the new value of each,
+// under Salt's field names.
+func accountChanges(ctx context.Context, r *ordoResource, test bool, fields map[string]string) (Changes, error) {
+	ch := Changes{}
+	var todo []resource.Property
+	for _, p := range r.inst.Properties() {
+		if p.Name() == "ensure" || p.InSync() {
+			continue
+		}
+		name := fields[p.Name()]
+		if name == "" {
+			name = p.Name()
+		}
+		ch[name] = catalogPlain(p.Desired())
+		todo = append(todo, p)
+	}
+	if test || len(todo) == 0 {
+		return ch, nil
+	}
+	return ch, r.sync(ctx, todo...)
+}
+
+// catalogPlain turns catalog values back into the plain values Salt's
+// return data holds.
+func catalogPlain(v catalog.Value) any {
+	switch v := v.(type) {
+	case int64:
+		return int(v)
+	case []catalog.Value:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = catalogPlain(x)
+		}
+		return out
+	}
+	return v
+}
+
+func changeLines(ch Changes) string {
+	var lines []string
+	for _, k := range sortedKeys(ch) {
+		lines = append(lines, fmt.Sprintf("%s: %v", k, ch[k]))
+	}
+	return strings.Join(lines, "\n")
+}
+
 func addAccounts(f Functions) {
-	f["group.present"] = func(ctx context.Context, env *Env, c Call) Return {
-		info, ok := groupInfo(c.Name)
-		gid := str(c.Args, "gid")
-		if ok {
-			if gid != "" && fmt.Sprint(info["gid"]) != gid {
-				if c.Test {
-					return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("The following group attributes are set to be changed:\ngid: %s\n", gid)}
-				}
-				if err := accountCommand(ctx, "groupmod", "-g", gid, c.Name); err != nil {
-					return failed("%s", err)
-				}
-				return Return{Result: True, Changes: Changes{"gid": info["gid"]}, Comment: fmt.Sprintf("The following group attributes were changed:\ngid: %s\n", gid)}
-			}
-			return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("Group %s is present and up to date", c.Name)}
-		}
-		if c.Test {
-			return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("Group %s set to be added", c.Name)}
-		}
-		argv := []string{"groupadd"}
-		if gid != "" {
-			argv = append(argv, "-g", gid)
-		}
-		if boolArg(c.Args, "system", false) {
-			argv = append(argv, "-r")
-		}
-		if err := accountCommand(ctx, append(argv, c.Name)...); err != nil {
-			return failed("Failed to create new group %s", c.Name)
-		}
-		info, _ = groupInfo(c.Name)
-		return Return{Result: True, Changes: Changes(info), Comment: fmt.Sprintf("New group %s created", c.Name)}
-	}
-	f["group.absent"] = func(ctx context.Context, env *Env, c Call) Return {
-		if _, ok := groupInfo(c.Name); !ok {
-			return Return{Result: True, Changes: Changes{}, Comment: "Group not present"}
-		}
-		if c.Test {
-			return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("Group %s is set for removal", c.Name)}
-		}
-		if err := accountCommand(ctx, "groupdel", c.Name); err != nil {
-			return failed("Failed to remove group %s", c.Name)
-		}
-		return Return{Result: True, Changes: Changes{c.Name: ""}, Comment: fmt.Sprintf("Removed group %s", c.Name)}
-	}
 	f["user.present"] = func(ctx context.Context, env *Env, c Call) Return {
-		info, ok := userInfo(c.Name)
-		if ok {
-			var argv []string
-			ch := Changes{}
-			if uid := str(c.Args, "uid"); uid != "" && fmt.Sprint(info["uid"]) != uid {
-				argv = append(argv, "-u", uid)
-				ch["uid"] = uid
+		params := map[string]any{"ensure": "present", "managehome": boolArg(c.Args, "createhome", true), "system": boolArg(c.Args, "system", false)}
+		for salt, ordo := range map[string]string{"uid": "uid", "gid": "gid", "home": "home", "shell": "shell", "fullname": "comment", "password": "password"} {
+			if v, ok := c.Args[salt]; ok && v != nil {
+				params[ordo] = v
 			}
-			if home := str(c.Args, "home"); home != "" && info["home"] != home {
-				argv = append(argv, "-d", home)
-				ch["home"] = home
+		}
+		if groups := groupList(c.Args["groups"]); groups != nil {
+			params["groups"] = groups
+			if boolArg(c.Args, "remove_groups", true) {
+				params["membership"] = "inclusive"
 			}
-			if shell := str(c.Args, "shell"); shell != "" {
-				if u, err := passwdShell(c.Name); err == nil && u != shell {
-					argv = append(argv, "-s", shell)
-					ch["shell"] = shell
-				}
-			}
-			if len(ch) == 0 {
-				return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("User %s is present and up to date", c.Name)}
-			}
+		}
+		r, err := openResource(ctx, env, "user", c.Name, params, c.Test)
+		if err != nil {
+			return failed("%s", err)
+		}
+		if !r.inst.Exists() {
 			if c.Test {
-				var lines []string
-				for _, k := range sortedKeys(ch) {
-					lines = append(lines, fmt.Sprintf("%s: %v", k, ch[k]))
-				}
-				return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("The following user attributes are set to be changed:\n%s\n", strings.Join(lines, "\n"))}
+				return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("User %s set to be added", c.Name)}
 			}
-			if err := accountCommand(ctx, append(append([]string{"usermod"}, argv...), c.Name)...); err != nil {
-				return failed("%s", err)
+			if err := r.sync(ctx, r.property("ensure")); err != nil {
+				return failed("Failed to create new user %s", c.Name)
 			}
-			return Return{Result: True, Changes: ch, Comment: fmt.Sprintf("Updated user %s", c.Name)}
+			info, _ := userInfo(c.Name)
+			return Return{Result: True, Changes: Changes(info), Comment: fmt.Sprintf("New user %s created", c.Name)}
 		}
-		if c.Test {
-			return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("User %s set to be added", c.Name)}
+		ch, err := accountChanges(ctx, r, c.Test, userFields)
+		if err != nil {
+			return Return{Result: False, Changes: Changes{}, Comment: fmt.Sprintf("These values could not be changed: %s", err)}
 		}
-		argv := []string{"useradd"}
-		if v := str(c.Args, "uid"); v != "" {
-			argv = append(argv, "-u", v)
+		switch {
+		case len(ch) == 0:
+			return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("User %s is present and up to date", c.Name)}
+		case c.Test:
+			return Return{Result: None, Changes: Changes{}, Comment: "The following user attributes are set to be changed:\n" + changeLines(ch) + "\n"}
 		}
-		if v := str(c.Args, "gid"); v != "" {
-			argv = append(argv, "-g", v)
-		}
-		if v := str(c.Args, "home"); v != "" {
-			argv = append(argv, "-d", v)
-		}
-		if v := str(c.Args, "shell"); v != "" {
-			argv = append(argv, "-s", v)
-		}
-		if v := str(c.Args, "fullname"); v != "" {
-			argv = append(argv, "-c", v)
-		}
-		if boolArg(c.Args, "createhome", true) {
-			argv = append(argv, "-m")
-		}
-		if boolArg(c.Args, "system", false) {
-			argv = append(argv, "-r")
-		}
-		if groups, ok := c.Args["groups"].([]any); ok && len(groups) > 0 {
-			names := make([]string, len(groups))
-			for i, g := range groups {
-				names[i] = fmt.Sprint(g)
-			}
-			argv = append(argv, "-G", strings.Join(names, ","))
-		}
-		if err := accountCommand(ctx, append(argv, c.Name)...); err != nil {
-			return failed("Failed to create new user %s", c.Name)
-		}
-		info, _ = userInfo(c.Name)
-		return Return{Result: True, Changes: Changes(info), Comment: fmt.Sprintf("New user %s created", c.Name)}
+		return Return{Result: True, Changes: ch, Comment: fmt.Sprintf("Updated user %s", c.Name)}
 	}
 	f["user.absent"] = func(ctx context.Context, env *Env, c Call) Return {
-		if _, ok := userInfo(c.Name); !ok {
-			return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("User %s is not present", c.Name)}
+		r, err := openResource(ctx, env, "user", c.Name, map[string]any{"ensure": "absent", "managehome": boolArg(c.Args, "purge", false)}, c.Test)
+		if err != nil {
+			return failed("%s", err)
 		}
-		if c.Test {
+		switch {
+		case !r.inst.Exists():
+			return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("User %s is not present", c.Name)}
+		case c.Test:
 			return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("User %s set for removal", c.Name)}
 		}
-		argv := []string{"userdel"}
-		if boolArg(c.Args, "purge", false) {
-			argv = append(argv, "-r")
-		}
-		if err := accountCommand(ctx, append(argv, c.Name)...); err != nil {
+		if err := r.sync(ctx, r.property("ensure")); err != nil {
 			return failed("Failed to remove user %s", c.Name)
 		}
 		return Return{Result: True, Changes: Changes{c.Name: "removed"}, Comment: fmt.Sprintf("Removed user %s", c.Name)}
+	}
+	f["group.present"] = func(ctx context.Context, env *Env, c Call) Return {
+		params := map[string]any{"ensure": "present", "system": boolArg(c.Args, "system", false)}
+		if v, ok := c.Args["gid"]; ok && v != nil {
+			params["gid"] = v
+		}
+		if members := groupList(c.Args["members"]); members != nil {
+			params["members"] = members
+			params["auth_membership"] = true
+		}
+		r, err := openResource(ctx, env, "group", c.Name, params, c.Test)
+		if err != nil {
+			return failed("%s", err)
+		}
+		if !r.inst.Exists() {
+			if c.Test {
+				return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("Group %s set to be added", c.Name)}
+			}
+			if err := r.sync(ctx, r.property("ensure")); err != nil {
+				return failed("Failed to create new group %s", c.Name)
+			}
+			info, _ := groupInfo(c.Name)
+			return Return{Result: True, Changes: Changes(info), Comment: fmt.Sprintf("New group %s created", c.Name)}
+		}
+		ch, err := accountChanges(ctx, r, c.Test, map[string]string{"gid": "gid", "members": "members"})
+		if err != nil {
+			return failed("%s", err)
+		}
+		switch {
+		case len(ch) == 0:
+			return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("Group %s is present and up to date", c.Name)}
+		case c.Test:
+			return Return{Result: None, Changes: Changes{}, Comment: "The following group attributes are set to be changed:\n" + changeLines(ch) + "\n"}
+		}
+		return Return{Result: True, Changes: ch, Comment: "The following group attributes were changed:\n" + changeLines(ch) + "\n"}
+	}
+	f["group.absent"] = func(ctx context.Context, env *Env, c Call) Return {
+		r, err := openResource(ctx, env, "group", c.Name, map[string]any{"ensure": "absent"}, c.Test)
+		if err != nil {
+			return failed("%s", err)
+		}
+		switch {
+		case !r.inst.Exists():
+			return Return{Result: True, Changes: Changes{}, Comment: "Group not present"}
+		case c.Test:
+			return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("Group %s is set for removal", c.Name)}
+		}
+		if err := r.sync(ctx, r.property("ensure")); err != nil {
+			return failed("Failed to remove group %s", c.Name)
+		}
+		return Return{Result: True, Changes: Changes{c.Name: ""}, Comment: fmt.Sprintf("Removed group %s", c.Name)}
 	}
 }
 

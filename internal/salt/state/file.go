@@ -130,6 +130,17 @@ func notAbsolute(name string) (Return, bool) {
 // a list of lines), or a salt:// or local source, rendered with
 // template: jinja. ok is false when the state does not manage content.
 func wantedContent(env *Env, c Call) (content string, ok bool, fail *Return) {
+	for key, data := range map[string]map[string]any{"contents_pillar": env.Pillar, "contents_grains": env.Grains} {
+		if path := str(c.Args, key); path != "" {
+			v := lookupPath(data, path)
+			if v == nil {
+				r := failed("%s '%s' does not exist", map[string]string{"contents_pillar": "Pillar", "contents_grains": "Grain"}[key], path)
+				return "", false, &r
+			}
+			c.Args = copyArgs(c.Args)
+			c.Args["contents"] = v
+		}
+	}
 	if v, has := c.Args["contents"]; has && v != nil {
 		switch v := v.(type) {
 		case []any:
@@ -264,6 +275,9 @@ func managed(ctx context.Context, env *Env, c Call) Return {
 		return Return{Result: True, Changes: ch, Comment: fmt.Sprintf("File %s is in the correct state", name)}
 	}
 	if c.Test {
+		if _, ok := ch["diff"]; ok && !boolArg(c.Args, "show_changes", true) {
+			ch["diff"] = "<show_changes=False>"
+		}
 		return Return{Result: None, Changes: ch, Comment: fmt.Sprintf("The file %s is set to be changed", name) + testNote}
 	}
 	if _, ok := ch["diff"]; ok {
@@ -274,6 +288,9 @@ func managed(ctx context.Context, env *Env, c Call) Return {
 	real := Changes{}
 	if d, ok := ch["diff"]; ok {
 		real["diff"] = d
+		if !boolArg(c.Args, "show_changes", true) {
+			real["diff"] = "<show_changes=False>"
+		}
 	}
 	if err := checkPerms(name, c.Args, "mode", false, real); err != nil {
 		return Return{Result: False, Changes: real, Comment: err.Error()}
@@ -740,4 +757,19 @@ func addFile(f Functions) {
 	f["file.copy"] = copyFile
 	f["file.serialize"] = serialize
 	f["file.recurse"] = recurse
+	addFileBlock(f)
+}
+
+// lookupPath walks a colon-delimited path through nested mappings, as
+// contents_pillar and contents_grains name their data.
+func lookupPath(data map[string]any, path string) any {
+	var cur any = data
+	for _, part := range strings.Split(path, ":") {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil
+		}
+		cur = m[part]
+	}
+	return cur
 }

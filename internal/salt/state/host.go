@@ -45,7 +45,8 @@ func readHosts(path string) (*hostsFile, error) {
 func (h *hostsFile) write(path string) error {
 	var b strings.Builder
 	for _, l := range h.lines {
-		if l.addr == "" {
+		// Lines not changed are written as they were.
+		if l.addr == "" || l.text != "" {
 			b.WriteString(l.text + "\n")
 			continue
 		}

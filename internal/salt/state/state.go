@@ -1,12 +1,16 @@
-// Package state holds the Salt state functions ordo offers (test.*,
-// cmd.*, file.*, user.*, group.*), each returning what Salt's function
-// of the same name returns: a result, changes and a comment.
+// Package state holds the Salt state functions ordo offers, each
+// returning what Salt's function of the same name returns: a result,
+// changes and a comment. test.*, cmd.*, file.* and host.* are written
+// here; pkg.*, service.*, user.* and group.* drive ordo's own resource
+// types through their providers.
 package state
 
 import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/ordoproject/ordo/internal/resource"
 )
 
 // Result is a state's outcome: True, False, or None (a dry run that would
@@ -63,6 +67,13 @@ type Env struct {
 	FileRoot string
 	// HostsFile is the file host.* states manage; /etc/hosts when empty.
 	HostsFile string
+	// Types are ordo's resource types that pkg.* and service.* run on;
+	// builtin.Registry() when nil.
+	Types *resource.Registry
+	// Runner runs the providers' commands; the real one when nil.
+	Runner resource.Runner
+	// Pillar and Grains serve contents_pillar and contents_grains.
+	Pillar, Grains map[string]any
 	// Render renders a Jinja template text with extra context variables.
 	Render func(name string, text []byte, vars map[string]any) (string, error)
 }
@@ -81,6 +92,8 @@ func Default() Functions {
 	addFile(f)
 	addAccounts(f)
 	addHost(f)
+	addPkg(f)
+	addService(f)
 	return f
 }
 

@@ -22,10 +22,16 @@ def main(paths):
     for path in paths:
         files = parse(open(path).read())
         files.pop('puppet', None)
-        q = files['query'].split()
+        q = files['query'].strip().split(None, 1)
         names = q[0].split(',')
         arg = repr(names[0]) if len(names) == 1 else '[' + ', '.join(repr(n) for n in names) + ']'
-        call = 'lookup(%s)' % arg if len(q) == 1 else 'lookup(%s, {merge => %r})' % (arg, q[1])
+        if len(q) == 1:
+            call = 'lookup(%s)' % arg
+        elif q[1].startswith('{'):
+            # lookup()'s options hash, given as JSON.
+            call = 'lookup(%s, %s)' % (arg, q[1].replace('":', '" =>'))
+        else:
+            call = 'lookup(%s, {merge => %r})' % (arg, q[1])
         with tempfile.TemporaryDirectory() as tmp:
             env = os.path.join(tmp, 'production')
             for name, body in files.items():

@@ -378,6 +378,29 @@ func (in *interp) arrayMethod(c *Call, a *Array, name string, args []Value, blk 
 			return nil, nil
 		}
 		return int64(n), nil
+	case "product":
+		rows := [][]Value{{}}
+		for _, lst := range append([]Value{a}, args...) {
+			o, ok := lst.(*Array)
+			if !ok {
+				return nil, raise("TypeError", "no implicit conversion of %s into Array", ClassName(lst))
+			}
+			var next [][]Value
+			for _, r := range rows {
+				for _, e := range o.Elems {
+					next = append(next, append(append([]Value(nil), r...), e))
+				}
+			}
+			if len(next) > 1_000_000 {
+				return nil, raise("RangeError", "too big to product")
+			}
+			rows = next
+		}
+		out := make([]Value, len(rows))
+		for i, r := range rows {
+			out[i] = NewArray(r...)
+		}
+		return NewArray(out...), nil
 	case "take":
 		n, err := intArg(args[0])
 		if err != nil {
@@ -600,6 +623,9 @@ func (in *interp) hashMethod(c *Call, h *Hash, name string, args []Value, blk *B
 		}
 		v, ok := h.Get(args[0])
 		if !ok {
+			if h.defaultProc != nil {
+				return h.defaultProc.call([]Value{h, args[0]})
+			}
 			return h.Default, nil
 		}
 		return v, nil

@@ -68,6 +68,9 @@ func newBacktracking(src, flags string) (engine, error) {
 			opts |= regexp2.IgnorePatternWhitespace
 		}
 	}
+	if hasNamedGroup(src) {
+		opts |= regexp2.ExplicitCapture
+	}
 	re, err := regexp2.Compile(translateForBacktracking(src), opts)
 	if err != nil {
 		return nil, &regexpError{msg: "regular expression /" + src + "/ is not supported: " + err.Error(), unsupported: true}

@@ -197,9 +197,10 @@ func (in *interp) sprintf(c *Call, f string, args []Value) (string, error) {
 				b.WriteString(fmt.Sprintf(spec+"c", rune(x)))
 			case *String:
 				r := []rune(x.S)
-				if len(r) > 0 {
-					b.WriteString(fmt.Sprintf(spec+"c", r[0]))
+				if len(r) != 1 {
+					return "", raise("ArgumentError", "%%c requires a character")
 				}
+				b.WriteString(fmt.Sprintf(spec+"c", r[0]))
 			default:
 				return "", raise("TypeError", "no implicit conversion of %s into Integer", ClassName(arg))
 			}
@@ -249,51 +250,10 @@ func fmtFloat(v Value) (float64, error) {
 	return 0, raise("TypeError", "can't convert %s into Float", ClassName(v))
 }
 
-// shortestDigits returns the shortest decimal digits that read back as
-// x (x > 0) and the exponent e with x = 0.digits × 10^e.
-func shortestDigits(x float64) ([]byte, int) {
-	s := strconv.FormatFloat(x, 'e', -1, 64) // d.ddde±xx
-	mant, expStr, _ := strings.Cut(s, "e")
-	exp, _ := strconv.Atoi(expStr)
-	return []byte(strings.Replace(mant, ".", "", 1)), exp + 1
-}
-
-// roundDecimal keeps the first keep digits of d (value 0.d × 10^e),
-// rounding half to even (Ruby's sprintf) or half away from zero
-// (Float#round) on those shortest digits, as Ruby does.
-func roundDecimal(d []byte, e, keep int, halfEven bool) ([]byte, int) {
-	if keep >= len(d) {
-		return d, e
-	}
-	if keep < 0 {
-		return nil, e
-	}
-	next := d[keep]
-	rest := false
-	for _, c := range d[keep+1:] {
-		if c != '0' {
-			rest = true
-		}
-	}
-	up := next > '5' || next == '5' && (rest || !halfEven || keep > 0 && (d[keep-1]-'0')%2 == 1)
-	out := append([]byte(nil), d[:keep]...)
-	if up {
-		i := len(out) - 1
-		for ; i >= 0; i-- {
-			if out[i] == '9' {
-				out[i] = '0'
-				continue
-			}
-			out[i]++
-			break
-		}
-		if i < 0 {
-			out = append([]byte{'1'}, out...)
-			e++
-		}
-	}
-	return out, e
-}
+// quickMax is dtoa's Quick_max: up to this many digits Ruby's sprintf
+// takes the floating-point fast path; beyond, it rounds the exact binary
+// value.
+const quickMax = 14
 
 // digitAt returns the i-th digit of d, or '0' past its end.
 func digitAt(d []byte, i int) byte {
@@ -360,30 +320,31 @@ func formatFloatVerb(x float64, verb byte, flags string, width string, prec int,
 	}
 	neg := math.Signbit(x)
 	ax := math.Abs(x)
-	var d []byte
-	e := 1
-	if ax != 0 {
-		d, e = shortestDigits(ax)
-	}
 	var body string
 	switch verb {
 	case 'f':
-		rd, re := roundDecimal(d, e, e+prec, true)
-		body = fixedDigits(rd, re, prec)
-	case 'e', 'E':
-		rd, re := roundDecimal(d, e, prec+1, true)
-		if ax == 0 {
-			rd, re = nil, 1
+		var d []byte
+		e := 1
+		if ax != 0 {
+			d, e = dtoa(ax, 3, prec)
 		}
-		body = expDigits(rd, re, prec, verb == 'E')
+		body = fixedDigits(d, e, prec)
+	case 'e', 'E':
+		var d []byte
+		e := 1
+		if ax != 0 {
+			d, e = dtoa(ax, 2, prec+1)
+		}
+		body = expDigits(d, e, prec, verb == 'E')
 	default: // g, G
 		p := prec
 		if p == 0 {
 			p = 1
 		}
-		rd, re := roundDecimal(d, e, p, true)
-		if ax == 0 {
-			rd, re = nil, 1
+		var rd []byte
+		re := 1
+		if ax != 0 {
+			rd, re = dtoa(ax, 2, p)
 		}
 		xe := re - 1
 		alt := strings.Contains(flags, "#")
@@ -425,21 +386,41 @@ func formatFloatVerb(x float64, verb byte, flags string, width string, prec int,
 	return strings.Repeat(" ", pad) + sign + body
 }
 
-// roundFloat is Float#round(digits) for digits > 0: half away from zero
-// on the shortest decimal digits.
+// roundFloat is Float#round(digits) for digits > 0, as Ruby's flo_round
+// computes it: unchanged when the digits are beyond the float's
+// precision, otherwise round_half_up(f × 10^digits) / 10^digits with its
+// correction for products that fell just below a half.
 func roundFloat(f float64, digits int) float64 {
 	if f == 0 || math.IsNaN(f) || math.IsInf(f, 0) {
 		return f
 	}
-	d, e := shortestDigits(math.Abs(f))
-	rd, re := roundDecimal(d, e, e+digits, false)
-	s := "0"
-	if len(rd) > 0 {
-		s = "0." + string(rd) + "e" + strconv.Itoa(re)
+	_, binexp := math.Frexp(f)
+	lim := binexp/3 - 1
+	if binexp > 0 {
+		lim = binexp / 4
 	}
-	r, _ := strconv.ParseFloat(s, 64)
-	if f < 0 {
-		r = -r
+	if digits >= 17-lim {
+		return f
 	}
-	return r
+	under := binexp / 4
+	if binexp > 0 {
+		under = binexp/3 + 1
+	}
+	if f > 0 && digits < -under {
+		return 0
+	}
+	if digits > 14 {
+		r, _ := strconv.ParseFloat(strconv.FormatFloat(f, 'f', digits, 64), 64)
+		return r
+	}
+	s := math.Pow(10, float64(digits))
+	x := math.Round(f * s)
+	if f > 0 {
+		if (x+0.5)/s <= f {
+			x++
+		}
+	} else if (x-0.5)/s >= f {
+		x--
+	}
+	return x / s
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 )
 
@@ -879,7 +880,7 @@ func (in *interp) send(pos int, recv Value, name string, args []Value, blk *Bloc
 		return in.callDefined(pos, d, args, blk)
 	}
 	c := &Call{in: in, pos: pos}
-	v, err := in.dispatch(c, recv, name, args, blk)
+	v, err := in.dispatchChecked(c, recv, name, args, blk)
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) && e.Offset < 0 {
@@ -895,6 +896,21 @@ func (in *interp) send(pos int, recv Value, name string, args []Value, blk *Bloc
 
 // noMethod is Ruby 3.1's NoMethodError message: the receiver's inspect,
 // then ":" and its class unless the inspect starts with "#".
+// dispatchChecked runs a built-in method, turning a method's slip on an
+// argument list of the wrong length (an index out of range) into Ruby's
+// ArgumentError rather than a crash.
+func (in *interp) dispatchChecked(c *Call, recv Value, name string, args []Value, blk *Block) (v Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(runtime.Error); !ok {
+				panic(r)
+			}
+			v, err = nil, &Error{Offset: c.pos, Class: "ArgumentError", Msg: fmt.Sprintf("wrong number of arguments (given %d) for %s#%s", len(args), ClassName(recv), name)}
+		}
+	}()
+	return in.dispatch(c, recv, name, args, blk)
+}
+
 func noMethod(pos int, recv Value, name string) error {
 	desc := Inspect(recv)
 	if o, ok := recv.(Object); ok {
@@ -906,7 +922,7 @@ func noMethod(pos int, recv Value, name string) error {
 	if !strings.HasPrefix(desc, "#") {
 		desc += ":" + ClassName(recv)
 	}
-	return &Error{Offset: pos, Class: "NoMethodError", Msg: fmt.Sprintf("undefined method `%s' for %s", name, desc)}
+	return &Error{Offset: pos, Class: "NoMethodError", Msg: fmt.Sprintf("undefined method `%s' for %s", name, desc) + didYouMean(recv, name)}
 }
 
 // raise makes an error at an unknown offset; send fills in the call's.

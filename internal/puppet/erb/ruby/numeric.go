@@ -546,9 +546,7 @@ func (in *interp) classMethod(c *Call, cl *Class, name string, args []Value, blk
 			if len(args) == 1 {
 				h.Default = args[0]
 			}
-			if blk != nil {
-				return nil, unsupportedMethod(cl, "new with a default block")
-			}
+			h.defaultProc = blk
 			return h, nil
 		case ClassString:
 			if len(args) == 0 {

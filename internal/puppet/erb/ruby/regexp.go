@@ -35,7 +35,7 @@ func NewRegexp(src, flags string) (*Regexp, error) {
 		}
 	}
 	r := &Regexp{Source: src, Flags: fl.String()}
-	goSrc, err := translateRegexp(src, strings.Contains(flags, "x"))
+	goSrc, err := translateRegexp(src, strings.Contains(flags, "x"), hasNamedGroup(src))
 	if err != nil {
 		var re *regexpError
 		if errors.As(err, &re) && re.backtrack {
@@ -87,7 +87,22 @@ func QuoteRegexp(s string) string {
 	return b.String()
 }
 
-func translateRegexp(src string, extended bool) (string, error) {
+// hasNamedGroup reports whether src has a (?<name>...) group; Ruby then
+// captures only named groups.
+func hasNamedGroup(src string) bool {
+	for i := 0; i+3 < len(src); i++ {
+		if src[i] == '\\' {
+			i++
+			continue
+		}
+		if strings.HasPrefix(src[i:], "(?<") && src[i+3] != '=' && src[i+3] != '!' {
+			return true
+		}
+	}
+	return false
+}
+
+func translateRegexp(src string, extended, namedOnly bool) (string, error) {
 	var b strings.Builder
 	inClass := 0
 	backtrack := func(what string) error {
@@ -181,6 +196,8 @@ func translateRegexp(src string, extended bool) (string, error) {
 				continue
 			}
 			b.WriteByte(c)
+		case c == '(' && inClass == 0 && namedOnly:
+			b.WriteString("(?:")
 		case extended && inClass == 0 && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
 		case extended && inClass == 0 && c == '#':
 			for i < len(src) && src[i] != '\n' {

@@ -125,6 +125,63 @@ func (in *interp) stringMethod(c *Call, s *String, name string, args []Value, bl
 			pre += o
 		}
 		return mutate(pre+s.S, false)
+	case "insert":
+		if err := arity(args, 2, 2); err != nil {
+			return nil, err
+		}
+		i, err := intArg(args[0])
+		if err != nil {
+			return nil, err
+		}
+		o, err := strArg(args[1])
+		if err != nil {
+			return nil, err
+		}
+		rs := []rune(s.S)
+		n := int64(len(rs))
+		if i < 0 {
+			i += n + 1
+		}
+		if i < 0 || i > n {
+			return nil, raise("IndexError", "index %d out of string", i)
+		}
+		return mutate(string(rs[:i])+o+string(rs[i:]), false)
+	case "partition", "rpartition":
+		if err := arity(args, 1, 1); err != nil {
+			return nil, err
+		}
+		var at, end int
+		switch x := args[0].(type) {
+		case *Regexp:
+			ms := x.matchAll(s.S)
+			if len(ms) == 0 {
+				at = -1
+			} else {
+				m := ms[0]
+				if name == "rpartition" {
+					m = ms[len(ms)-1]
+				}
+				at, end = m.groups[0], m.groups[1]
+			}
+		default:
+			sep, err := strArg(x)
+			if err != nil {
+				return nil, err
+			}
+			if name == "partition" {
+				at = strings.Index(s.S, sep)
+			} else {
+				at = strings.LastIndex(s.S, sep)
+			}
+			end = at + len(sep)
+		}
+		if at < 0 {
+			if name == "partition" {
+				return NewArray(Str(s.S), Str(""), Str("")), nil
+			}
+			return NewArray(Str(""), Str(""), Str(s.S)), nil
+		}
+		return NewArray(Str(s.S[:at]), Str(s.S[at:end]), Str(s.S[end:])), nil
 	case "replace":
 		o, err := strArg(args[0])
 		if err != nil {

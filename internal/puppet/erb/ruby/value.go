@@ -470,6 +470,8 @@ type Hash struct {
 	index map[string]int
 	// Default is returned for a missing key.
 	Default Value
+	// defaultProc, from Hash.new { |hash, key| ... }, computes it.
+	defaultProc *Block
 }
 
 // NewHash returns an empty hash.

@@ -5,12 +5,12 @@ usage: record.py FILE.txtar...
 
 Each archive holds cases: NAME.erb (the template) and optionally
 NAME.vars (a JSON object of class variables; null is undef, a number
-with a point or exponent is a Float). For every case this script runs
+with a point or exponent is a Float, {"__sensitive": V} is Sensitive(V)). For every case this script runs
 the template through Puppet's template() function in a class that sets
 those variables, and writes NAME.out (the exact output and one newline,
 as txtar files end in one) or NAME.err (the
-line and detail Puppet reports, the "Did you mean?" suggestion that
-Ruby appends left out; "syntax error" for a template Ruby cannot parse).
+line and detail Puppet reports, with the "Did you mean?" suggestions
+Ruby appends; "syntax error" for a template Ruby cannot parse).
 """
 import json
 import os
@@ -67,6 +67,8 @@ def puppet_literal(v):
         return "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'"
     if isinstance(v, list):
         return "[" + ", ".join(puppet_literal(x) for x in v) + "]"
+    if isinstance(v, dict) and list(v) == ["__sensitive"]:
+        return "Sensitive(" + puppet_literal(v["__sensitive"]) + ")"
     if isinstance(v, dict):
         return "{" + ", ".join(f"{puppet_literal(k)} => {puppet_literal(x)}" for k, x in v.items()) + "}"
     raise TypeError(v)
@@ -112,7 +114,7 @@ def main():
         pending = list(cases)
         while pending:
             out = run(pending)
-            m = re.search(r"Failed to parse template " + re.escape(WORK) + r"/src/(\S+?):\n  Filepath: .*\n  Line: (\d*)\n  Detail: (.*?)(?:\nDid you mean\?.*?)?\n \(line:", out, re.S)
+            m = re.search(r"Failed to parse template " + re.escape(WORK) + r"/src/(\S+?):\n  Filepath: .*?\n  Line: (\d*)\n  Detail: (.*?)\n \(line:", out, re.S)
             s = re.search(r"Could not run: " + re.escape(WORK) + r"/src/(\S+?):(\d+): (syntax error[^\n]*)", out)
             if m:
                 results[m.group(1)] = ("err", f"line {m.group(2)}\n{m.group(3)}\n")

@@ -1,0 +1,169 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/puppet/compiler"
+	"github.com/ordoproject/ordo/internal/puppet/eval"
+	"github.com/ordoproject/ordo/internal/report"
+)
+
+// compileFlags are the flags of `ordo compile` that `ordo apply FILE.pp`
+// shares.
+type compileFlags struct {
+	node            string
+	modulePath      string
+	hieraConfig     string
+	factsFile       string
+	strictVariables bool
+	explain         []string
+	// snippets adds the source line and a caret under an error, for
+	// people reading a terminal (--color).
+	snippets bool
+}
+
+func (f *compileFlags) register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.node, "node", "", "compile for this node name (default: this machine's fully qualified name)")
+	fl.StringVar(&f.modulePath, "modulepath", "", "folders holding modules, separated by ':'")
+	fl.StringVar(&f.hieraConfig, "hiera_config", "", "Hiera 5 configuration file")
+	fl.StringVar(&f.factsFile, "facts", "", "YAML or JSON file of facts that replace this machine's")
+	fl.BoolVar(&f.strictVariables, "strict_variables", false, "make a reference to an unknown variable an error")
+}
+
+// newCompileCmd builds `ordo compile`.
+func newCompileCmd(stdio Stdio) *cobra.Command {
+	var f compileFlags
+	var color string
+	var explain []string
+	cmd := &cobra.Command{
+		Use:   "compile [flags] site.pp",
+		Short: "Compile a Puppet manifest into a catalog",
+		Long: `Compile evaluates a Puppet manifest, with the classes, defined types,
+functions and type aliases of the modules on --modulepath, and prints the
+catalog in Puppet's JSON format (catalog_format 2), as
+'puppet catalog find --terminus compiler' does.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			start := time.Now()
+			f.explain = explain
+			mode, err := parseColor(color, stdio)
+			if err != nil {
+				return err
+			}
+			f.snippets = mode != report.NoColor
+			c, err := compileManifest(cmd.Context(), stdio, &f, args[0])
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(stdio.Err, "Notice: Compiled catalog for %s in environment %s in %0.2f seconds\n", c.Name, c.Environment, time.Since(start).Seconds())
+			if len(explain) > 0 {
+				// The explanations were the point; the catalog is not printed.
+				return nil
+			}
+			// Puppet pretty-prints the catalog, one value a line.
+			var compact, pretty bytes.Buffer
+			if err := catalog.Encode(&compact, c); err != nil {
+				return err
+			}
+			if err := json.Indent(&pretty, compact.Bytes(), "", "  "); err != nil {
+				return err
+			}
+			pretty.WriteByte('\n')
+			_, err = stdio.Out.Write(pretty.Bytes())
+			return err
+		},
+	}
+	f.register(cmd)
+	cmd.Flags().StringArrayVar(&explain, "explain", nil, "show which declarations, defaults, amendments, collectors and arrows set each attribute of this resource (repeatable), instead of the catalog")
+	cmd.Flags().StringVar(&color, "color", "auto", "decorate errors with the source line and a caret: true, false or auto (a terminal)")
+	return cmd
+}
+
+// compileManifest compiles a manifest; a compilation error is printed in
+// Puppet's shape and returned as exit status 1.
+func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest string) (*catalog.Catalog, error) {
+	warn := func(msg string) { fmt.Fprintf(stdio.Err, "Warning: %s\n", msg) }
+	var modulePath []string
+	for _, p := range filepath.SplitList(f.modulePath) {
+		if p != "" {
+			modulePath = append(modulePath, p)
+		}
+	}
+	opts, err := compiler.Options(ctx, manifest, compiler.Setup{
+		Node: f.node, ModulePath: modulePath, HieraConfig: f.hieraConfig, FactsFile: f.factsFile, Warn: warn,
+	})
+	if err != nil {
+		return nil, err
+	}
+	node := opts.Node
+	opts.StrictVariables = f.strictVariables
+	opts.Explain = f.explain
+	opts.ExplainTo = stdio.Out
+	opts.Log = func(level, msg string) {
+		fmt.Fprintf(stdio.Err, "%s: %s\n", logLevelLabel(level), msg)
+	}
+	c, err := eval.Compile(ctx, manifest, opts)
+	if err != nil {
+		printCompileError(stdio.Err, err, node, f.snippets)
+		return nil, &ExitError{Code: 1}
+	}
+	return c, nil
+}
+
+func logLevelLabel(level string) string {
+	switch level {
+	case "notice":
+		return "Notice"
+	case "info":
+		return "Info"
+	case "debug":
+		return "Debug"
+	case "warning":
+		return "Warning"
+	}
+	return "Error"
+}
+
+// printCompileError prints err as Puppet does, followed by the source
+// line and a caret when the error has a position.
+func printCompileError(w io.Writer, err error, node string, snippets bool) {
+	var e *eval.Error
+	if errors.As(err, &e) {
+		fmt.Fprintf(w, "Error: %s on node %s\n", e.Error(), node)
+		if snip := e.Snippet(); snip != "" && snippets {
+			fmt.Fprint(w, indent(snip))
+		}
+		return
+	}
+	var pe *eval.ParseError
+	if errors.As(err, &pe) {
+		fmt.Fprintf(w, "Error: %s on node %s\n", pe.Error(), node)
+		if snip := pe.Diags[0].Subject.Snippet(); snip != "" && snippets {
+			fmt.Fprint(w, indent(snip))
+		}
+		return
+	}
+	fmt.Fprintf(w, "Error: %v on node %s\n", err, node)
+}
+
+func indent(s string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(s, "\n") {
+		if l != "" {
+			b.WriteString("  " + l)
+		}
+	}
+	return b.String()
+}

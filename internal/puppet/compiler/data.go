@@ -1,0 +1,150 @@
+// Package compiler assembles what compiling a Puppet manifest needs
+// besides the manifest: this machine's facts (with --facts overrides),
+// Hiera's three layers and ERB templates, as options of package eval.
+package compiler
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/facts"
+	"github.com/ordoproject/ordo/internal/hiera"
+	"github.com/ordoproject/ordo/internal/puppet/erb"
+	"github.com/ordoproject/ordo/internal/puppet/eval"
+)
+
+// Setup is what a compilation is asked for on the command line.
+type Setup struct {
+	// Node is the node name; empty means this machine's certname.
+	Node string
+	// ModulePath lists module folders.
+	ModulePath []string
+	// HieraConfig is the global hiera.yaml; empty means none.
+	HieraConfig string
+	// FactsFile holds facts (YAML or JSON) that replace gathered ones.
+	FactsFile string
+	// Warn receives warnings, such as Hiera's.
+	Warn func(msg string)
+}
+
+// Options returns the eval options to compile manifest with: node name,
+// facts, $trusted, module path, Hiera and ERB.
+func Options(ctx context.Context, manifest string, s Setup) (eval.Options, error) {
+	core, err := facts.Gather(ctx)
+	if err != nil {
+		return eval.Options{}, err
+	}
+	if s.FactsFile != "" {
+		over, err := facts.Load(s.FactsFile)
+		if err != nil {
+			return eval.Options{}, err
+		}
+		core = facts.Override(core, over)
+	}
+	certname := facts.Certname(core)
+	if certname == "" {
+		certname = "localhost"
+	}
+	node := s.Node
+	if node == "" {
+		node = certname
+	}
+	return eval.Options{
+		Node:       node,
+		Facts:      facts.Puppet(core, certname, false),
+		Trusted:    facts.Trusted(certname),
+		ModulePath: s.ModulePath,
+		Lookup:     hieraLookup(manifest, s.HieraConfig, s.ModulePath, s.Warn),
+		Template:   erbTemplates(),
+	}, nil
+}
+
+// hieraLookup adapts Hiera to the compiler: the global layer from
+// hieraConfig (none when empty), the environment layer from the folder
+// holding the manifest (the environment's, for a manifests/site.pp), and
+// the module layers from the module path.
+func hieraLookup(manifest, hieraConfig string, modulePath []string, warn func(string)) eval.LookupFunc {
+	envDir := filepath.Dir(manifest)
+	if filepath.Base(envDir) == "manifests" {
+		envDir = filepath.Dir(envDir)
+	}
+	h := hiera.New(hiera.Options{
+		GlobalConfig:   hieraConfig,
+		EnvironmentDir: envDir,
+		ModuleDir:      hiera.ModulePath(modulePath),
+		Warn:           warn,
+	})
+	return func(ctx context.Context, req eval.LookupRequest) (catalog.Value, bool, error) {
+		v, err := h.Lookup(ctx, varScope(req.Var), hiera.Request{
+			Names: req.Names, Merge: req.Merge, Default: req.Default, HasDefault: req.HasDefault,
+			DefaultValues: req.DefaultValues, Override: req.Override, Check: req.Check,
+		})
+		if err != nil {
+			if hiera.IsNotFound(err) {
+				return nil, false, nil
+			}
+			var he *hiera.Error
+			if errors.As(err, &he) && !he.Evaluation {
+				// Puppet reports lookup errors as they are, not as
+				// evaluation errors of the call.
+				return nil, false, &eval.Error{Msg: he.Error(), Final: true}
+			}
+			return nil, false, err
+		}
+		return v, true, nil
+	}
+}
+
+type varScope func(string) (catalog.Value, bool)
+
+func (f varScope) Var(name string) (catalog.Value, bool) {
+	if f == nil {
+		return nil, false
+	}
+	return f(name)
+}
+
+// erbTemplates renders ERB templates, each parsed once.
+func erbTemplates() eval.TemplateFunc {
+	var mu sync.Mutex
+	parsed := map[string]*erb.Template{}
+	return func(ctx context.Context, arg, path string, src []byte, scope eval.TemplateScope) (string, error) {
+		key := path + "\x00" + string(src)
+		mu.Lock()
+		t, ok := parsed[key]
+		mu.Unlock()
+		if !ok {
+			var err error
+			t, err = erb.Parse(path, src)
+			if err != nil {
+				return "", templateError(err, arg)
+			}
+			mu.Lock()
+			parsed[key] = t
+			mu.Unlock()
+		}
+		out, err := t.Render(ctx, scope)
+		if err != nil {
+			return "", templateError(err, arg)
+		}
+		return out, nil
+	}
+}
+
+func templateError(err error, arg string) error {
+	var e *erb.Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	if e.Unsupported() {
+		return fmt.Errorf("%s: %s (a Ruby construct ordo does not implement)", e.Pos, e.Detail)
+	}
+	if arg == "" {
+		return errors.New(e.InlineMessage())
+	}
+	return errors.New(e.TemplateMessage(arg))
+}

@@ -1,0 +1,267 @@
+package eval
+
+import (
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/puppet/ast"
+)
+
+// call is one function invocation as built-in functions see it.
+type call struct {
+	c      *Compiler
+	s      *Scope
+	name   string
+	args   []Value
+	block  *lambda
+	rng    sourceRange
+	node   ast.Node
+	argRng []sourceRange
+}
+
+// maxCallDepth bounds nested calls of Puppet functions and blocks, so
+// that endless recursion is an error rather than a crash.
+const maxCallDepth = 500
+
+// builtin is a function written in Go.
+type builtin func(k *call) (Value, error)
+
+func (c *Compiler) evalArgs(s *Scope, exprs []ast.Expr) ([]Value, []sourceRange, error) {
+	var out []Value
+	var rngs []sourceRange
+	for _, a := range exprs {
+		if u, ok := a.(*ast.UnaryExpr); ok && u.Op == ast.Splat {
+			v, err := c.eval(s, u.X)
+			if err != nil {
+				return nil, nil, err
+			}
+			for _, e := range flattenOnce(v) {
+				out = append(out, e)
+				rngs = append(rngs, s.rng(a))
+			}
+			continue
+		}
+		v, err := c.eval(s, a)
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, v)
+		rngs = append(rngs, s.rng(a))
+	}
+	return out, rngs, nil
+}
+
+func flattenOnce(v Value) []Value {
+	if arr, ok := v.([]Value); ok {
+		return arr
+	}
+	return []Value{v}
+}
+
+func (c *Compiler) evalCall(s *Scope, x *ast.CallNamedFunction) (Value, error) {
+	var name string
+	switch f := x.Func.(type) {
+	case *ast.QualifiedName:
+		name = f.Name
+	case *ast.QualifiedReference:
+		t, err := c.resolveTypeName(s, f)
+		if err != nil {
+			return nil, err
+		}
+		args, rngs, err := c.evalArgs(s, x.Args)
+		if err != nil {
+			return nil, err
+		}
+		return c.newValue(&call{c: c, s: s, name: "new", args: args, rng: s.rng(x), argRng: rngs}, t)
+	default:
+		return nil, errAt(s.rng(x), "Illegal function call")
+	}
+	args, rngs, err := c.evalArgs(s, x.Args)
+	if err != nil {
+		return nil, err
+	}
+	var blk *lambda
+	if x.Lambda != nil {
+		blk = &lambda{def: x.Lambda, scope: s}
+	}
+	k := &call{c: c, s: s, name: strings.TrimPrefix(name, "::"), args: args, block: blk, rng: s.rng(x), node: x, argRng: rngs}
+	return c.dispatch(k)
+}
+
+func (c *Compiler) evalMethodCall(s *Scope, x *ast.CallMethod) (Value, error) {
+	recv, err := c.eval(s, x.Receiver)
+	if err != nil {
+		return nil, err
+	}
+	args, rngs, err := c.evalArgs(s, x.Args)
+	if err != nil {
+		return nil, err
+	}
+	var blk *lambda
+	if x.Lambda != nil {
+		blk = &lambda{def: x.Lambda, scope: s}
+	}
+	if t, ok := recv.(*Type); ok && x.Name == "new" {
+		return c.newValue(&call{c: c, s: s, name: "new", args: args, rng: s.rng(x), argRng: rngs}, t)
+	}
+	k := &call{c: c, s: s, name: x.Name, args: append([]Value{recv}, args...), block: blk, rng: s.rng(x), node: x,
+		argRng: append([]sourceRange{s.rng(x.Receiver)}, rngs...)}
+	return c.dispatch(k)
+}
+
+func (c *Compiler) dispatch(k *call) (Value, error) {
+	name := strings.ToLower(k.name)
+	// A function written in Puppet (in the manifest or a module) wins
+	// over the Go stand-in for a module's Ruby function of that name.
+	if fd := c.findFunction(name); fd != nil {
+		return c.callPuppetFunction(k, fd)
+	}
+	if f, ok := c.builtins[name]; ok {
+		v, err := f(k)
+		if err != nil {
+			if _, isSignal := err.(nextSignal); isSignal {
+				return nil, err
+			}
+			switch err.(type) {
+			case breakSignal, returnSignal:
+				return nil, err
+			}
+			return nil, stmtError(k.kind(), k.rng, err)
+		}
+		return v, nil
+	}
+	return nil, errAt(k.rng, "Unknown function: '%s'.", k.name)
+}
+
+func (c *Compiler) findFunction(name string) *funcDef {
+	if fd, ok := c.funcs[name]; ok {
+		return fd
+	}
+	if strings.Contains(name, "::") {
+		c.autoload(name, "functions")
+		return c.funcs[name]
+	}
+	return nil
+}
+
+// callPuppetFunction runs a function written in Puppet.
+func (c *Compiler) callPuppetFunction(k *call, fd *funcDef) (Value, error) {
+	if c.depth >= maxCallDepth {
+		return nil, errAt(k.rng, "Maximum call depth of %d exceeded in function '%s'", maxCallDepth, fd.def.Name)
+	}
+	c.depth++
+	defer func() { c.depth-- }()
+	fs := c.newScope(functionScope, c.top, c.top, fd.file)
+	fs.name = strings.ToLower(fd.def.Name)
+	if err := c.bindArgs(fs, fd.def.Params, k.args, k.rng, "'"+fd.def.Name+"'"); err != nil {
+		return nil, stmtError(k.kind(), k.rng, err)
+	}
+	v, err := c.evalBlock(fs, fd.def.Body)
+	if rs, ok := err.(returnSignal); ok {
+		return rs.v, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if fd.def.ReturnType != nil {
+		t, err := c.evalType(fs, fd.def.ReturnType)
+		if err != nil {
+			return nil, err
+		}
+		if !c.isInstance(t, v) {
+			return nil, errAt(k.rng, "function '%s' returned %s", fd.def.Name, c.mismatch("", t, v)[len("expects "):])
+		}
+	}
+	return v, nil
+}
+
+// bindArgs binds call arguments to parameters in scope s, with defaults,
+// captures-rest and type checks.
+func (c *Compiler) bindArgs(s *Scope, params []*ast.Parameter, args []Value, rng sourceRange, what string) error {
+	for i, p := range params {
+		var v Value
+		switch {
+		case p.Splat:
+			rest := []Value{}
+			if i < len(args) {
+				rest = append(rest, args[i:]...)
+			}
+			v = rest
+		case i < len(args):
+			v = args[i]
+		case p.Default != nil:
+			dv, err := c.eval(s, p.Default)
+			if err != nil {
+				return err
+			}
+			v = dv
+		default:
+			return argCountError(what, params, len(args))
+		}
+		if p.Type != nil && !p.Splat {
+			t, err := c.evalType(s, p.Type)
+			if err != nil {
+				return err
+			}
+			if !c.isInstance(t, v) {
+				return failf("%s %s", what, c.mismatch("parameter '"+p.Name+"'", t, v))
+			}
+		}
+		s.vars[p.Name] = v
+	}
+	if len(args) > len(params) && (len(params) == 0 || !params[len(params)-1].Splat) {
+		return argCountError(what, params, len(args))
+	}
+	return nil
+}
+
+// argCountError is Puppet's message for a call with the wrong number of
+// arguments.
+func argCountError(what string, params []*ast.Parameter, got int) error {
+	req := requiredCount(params)
+	if req == len(params) {
+		return failf("%s expects %d argument%s, got %d", what, req, plural(req), got)
+	}
+	return failf("%s expects between %d and %d arguments, got %d", what, req, len(params), got)
+}
+
+// kind names the call for error messages as Puppet does.
+func (k *call) kind() string {
+	if _, ok := k.node.(*ast.CallMethod); ok {
+		return "Method call"
+	}
+	return "Function Call"
+}
+
+func requiredCount(params []*ast.Parameter) int {
+	n := 0
+	for _, p := range params {
+		if p.Default == nil && !p.Splat {
+			n++
+		}
+	}
+	return n
+}
+
+// callLambda calls a block with args.
+func (c *Compiler) callLambda(l *lambda, args ...Value) (Value, error) {
+	if c.depth >= maxCallDepth {
+		return nil, errAt(l.scope.rng(l.def), "Maximum call depth of %d exceeded in a block", maxCallDepth)
+	}
+	c.depth++
+	defer func() { c.depth-- }()
+	ls := c.newScope(lambdaScope, l.scope, l.scope, l.scope.file)
+	params := l.def.Params
+	if len(args) > len(params) && !(len(params) > 0 && params[len(params)-1].Splat) {
+		args = args[:len(params)]
+	}
+	if err := c.bindArgs(ls, params, args, ls.rng(l.def), "block"); err != nil {
+		return nil, err
+	}
+	v, err := c.evalBlock(ls, l.def.Body)
+	if ns, ok := err.(nextSignal); ok {
+		return ns.v, nil
+	}
+	return v, err
+}
+
+func (l *lambda) arity() int { return len(l.def.Params) }

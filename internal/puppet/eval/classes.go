@@ -1,0 +1,331 @@
+package eval
+
+import (
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/puppet/ast"
+	"github.com/ordoproject/ordo/internal/source"
+)
+
+// enclosing returns the top or node scope that s was (transitively)
+// declared from.
+func (s *Scope) enclosing() *Scope {
+	for x := s; x != nil; x = x.dynParentOrParent() {
+		if x.kind == topScope || x.kind == nodeScope {
+			return x
+		}
+	}
+	return s.c.top
+}
+
+// classRef is the reference of class name.
+func classRef(name string) Ref {
+	return Ref{Type: "Class", Title: catalog.CanonicalType(strings.TrimPrefix(name, "::"))}
+}
+
+// includeClasses declares classes as include does: every class is
+// found first, the new ones are added to the catalog, then evaluated in
+// order. It returns the already declared ones, then the new ones.
+func (c *Compiler) includeClasses(s *Scope, names []string) ([]*Resource, error) {
+	var defs []*definition
+	for _, name := range names {
+		name = strings.ToLower(strings.TrimPrefix(name, "::"))
+		def := c.findClass(name)
+		if def == nil {
+			return nil, failf("Could not find class ::%s for %s", name, c.opts.Node)
+		}
+		defs = append(defs, def)
+	}
+	var already, fresh []*Resource
+	for _, def := range defs {
+		if _, ok := c.classScopes[def.name]; ok {
+			already = append(already, c.byRef[classRef(def.name)])
+			continue
+		}
+		r, err := c.ensureClass(s, def, nil, nil, false)
+		if err != nil {
+			return nil, err
+		}
+		fresh = append(fresh, r)
+	}
+	for _, r := range fresh {
+		if err := c.evalClassResource(r); err != nil {
+			return nil, err
+		}
+	}
+	return append(already, fresh...), nil
+}
+
+// includeClass declares one class like include does.
+func (c *Compiler) includeClass(s *Scope, name string) (*Resource, error) {
+	rs, err := c.includeClasses(s, []string{name})
+	if err != nil {
+		return nil, err
+	}
+	return rs[0], nil
+}
+
+// declareClassResourceLike evaluates class { 'name': ... }.
+func (c *Compiler) declareClassResourceLike(s *Scope, e *ast.ResourceExpr, title string, ops []*param) (Value, error) {
+	name := strings.ToLower(strings.TrimPrefix(title, "::"))
+	rng := s.rng(e)
+	def := c.findClass(name)
+	if def == nil {
+		return nil, stmtError("Resource Statement", rng, failf("Could not find declared class %s", name))
+	}
+	if err := c.declareClassWithParams(s, def, ops, e); err != nil {
+		return nil, stmtError("Resource Statement", rng, err)
+	}
+	return classRef(name), nil
+}
+
+// declareClassWithParams declares a class resource-like and evaluates it.
+func (c *Compiler) declareClassWithParams(s *Scope, def *definition, ops []*param, at ast.Node) error {
+	ref := classRef(def.name)
+	if old := c.byRef[ref]; old != nil {
+		return c.duplicate(old, c.newResource(ref, s, at))
+	}
+	r, err := c.ensureClass(s, def, ops, at, true)
+	if err != nil {
+		return err
+	}
+	return c.evalClassResource(r)
+}
+
+// ensureClass puts the resource of a class in the catalog, after its
+// parent class's, without evaluating it.
+func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.Node, resourceLike bool) (*Resource, error) {
+	ref := classRef(def.name)
+	if !resourceLike {
+		if r := c.byRef[ref]; r != nil {
+			return r, nil
+		}
+	}
+	r := c.newResource(ref, s, at)
+	r.isClass = true
+	r.kind = "unknown"
+	r.def = def
+	if !resourceLike {
+		r.file, r.line, r.pos = "", 0, source.Range{}
+	}
+	for _, p := range ops {
+		if p.value == nil {
+			continue
+		}
+		if !metaparams[p.name] && !hasParam(def, p.name) {
+			return nil, failf("%s: has no parameter named '%s'", ref, p.name)
+		}
+		r.params = append(r.params, p.copyTo(p.how))
+	}
+	if tv, ok := r.get("tag"); ok {
+		for _, t := range flatten(tv) {
+			r.addTags(ToS(t))
+		}
+	}
+	r.addTags("class", def.name)
+	if def.class.Parent != "" {
+		pname := strings.ToLower(strings.TrimPrefix(def.class.Parent, "::"))
+		pdef := c.findClass(pname)
+		if pdef == nil {
+			return nil, failf("Could not find parent class %s", pname)
+		}
+		if c.byRef[classRef(pname)] == nil {
+			if _, err := c.ensureClass(s, pdef, nil, nil, false); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := c.addResource(r); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// evalClassResource evaluates a class whose resource is in the catalog:
+// its parent first, then its parameters, its stage and its body.
+func (c *Compiler) evalClassResource(r *Resource) error {
+	if r.evaluated {
+		return nil
+	}
+	r.evaluated = true
+	def := r.def
+	s := r.scope
+	if cont := s.container(); cont != nil {
+		r.addTags(cont.tags...)
+	}
+	var cs *Scope
+	if def.class.Parent != "" {
+		pname := strings.ToLower(strings.TrimPrefix(def.class.Parent, "::"))
+		pr := c.byRef[classRef(pname)]
+		if pr == nil {
+			return failf("Could not find parent class %s", pname)
+		}
+		if err := c.evalClassResource(pr); err != nil {
+			return err
+		}
+		ps := c.classScopes[pname]
+		cs = c.newScope(classScope, ps, ps, def.file)
+	} else {
+		cs = c.newScope(classScope, s.enclosing(), s, def.file)
+	}
+	cs.name = def.name
+	cs.resource = r
+	c.classScopes[def.name] = cs
+	c.evaluated = append(c.evaluated, def.name)
+	if err := c.bindParams(cs, r, def, true); err != nil {
+		return err
+	}
+	// The class joins its stage.
+	stage := "main"
+	if v, ok := r.get("stage"); ok && v != nil {
+		stage = ToS(v)
+	} else if dr := s.container(); dr != nil {
+		if v, ok := dr.get("stage"); ok && v != nil {
+			stage = ToS(v)
+		}
+	}
+	st := c.byRef[Ref{Type: "Stage", Title: stage}]
+	if st == nil {
+		return failf("Could not find stage %s specified by %s", stage, r.ref)
+	}
+	if _, ok := r.get("stage"); !ok && stage != "main" {
+		r.setParam("stage", stage, nil)
+	}
+	c.contain(st, r)
+	_, err := c.evalBlock(cs, def.class.Body)
+	return err
+}
+
+func hasParam(def *definition, name string) bool {
+	for _, p := range def.params() {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// bindParams sets a class's or define's parameters in its scope: given
+// values, then Hiera (classes), then defaults; checks types and records
+// the final values on the resource.
+func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass bool) error {
+	if isClass {
+		cs.vars["title"] = def.name
+		cs.vars["name"] = def.name
+	} else {
+		cs.vars["title"] = r.ref.Title
+		name := r.ref.Title
+		if v, ok := r.get("name"); ok && v != nil {
+			name = ToS(v)
+		}
+		cs.vars["name"] = name
+	}
+	mod := strings.SplitN(def.name, "::", 2)[0]
+	if def.file != nil && !c.inModule(def.file.Name) {
+		mod = ""
+	}
+	if mod != "" {
+		cs.vars["module_name"] = mod
+	}
+	// caller_module_name is the module of the code that declared it.
+	if decl := r.scope; decl != nil {
+		if cn := decl.real().className(); cn != "" {
+			if d := c.classes[cn]; d != nil && d.file != nil && c.inModule(d.file.Name) {
+				cs.vars["caller_module_name"] = strings.SplitN(cn, "::", 2)[0]
+			} else if d := c.defines[cn]; d != nil && d.file != nil && c.inModule(d.file.Name) {
+				cs.vars["caller_module_name"] = strings.SplitN(cn, "::", 2)[0]
+			}
+		}
+	}
+	for _, p := range def.params() {
+		v, given := r.get(p.Name)
+		if given && v == nil {
+			given = false
+		}
+		if !given && isClass && c.opts.Lookup != nil {
+			lv, found, err := c.opts.Lookup(c.ctx, LookupRequest{Names: []string{def.name + "::" + p.Name}, Var: cs.catalogVar})
+			if err != nil {
+				return err
+			}
+			if found {
+				v, given = FromCatalog(lv), true
+				r.setParamHow(p.Name, v, nil, "Hiera lookup of "+def.name+"::"+p.Name, source.Range{})
+			}
+		}
+		if !given {
+			if p.Default != nil {
+				dv, err := c.eval(cs, p.Default)
+				if err != nil {
+					return err
+				}
+				v = dv
+				if v != nil {
+					r.setParamHow(p.Name, v, nil, "parameter default", source.Range{File: def.file, Start: p.Default.Pos(), End: p.Default.End()})
+				}
+			} else if p.Type == nil || !c.acceptsUndef(cs, p.Type) {
+				return failf("%s: expects a value for parameter '%s'", displayRef(r), p.Name)
+			}
+		}
+		if p.Type != nil {
+			t, err := c.evalType(cs, p.Type)
+			if err != nil {
+				return err
+			}
+			if !c.isInstance(t, v) {
+				return failf("%s: %s", displayRef(r), c.mismatch("parameter '"+p.Name+"'", t, v))
+			}
+		}
+		cs.vars[p.Name] = v
+	}
+	return nil
+}
+
+func displayRef(r *Resource) string {
+	if r.isClass && r.ref.Title != "main" {
+		return "Class[" + catalog.CanonicalType(r.ref.Title) + "]"
+	}
+	return r.ref.String()
+}
+
+func (c *Compiler) acceptsUndef(s *Scope, t ast.Expr) bool {
+	tv, err := c.evalType(s, t)
+	if err != nil {
+		return false
+	}
+	return c.isInstance(tv, nil)
+}
+
+func (c *Compiler) inModule(path string) bool {
+	for _, mp := range c.opts.ModulePath {
+		if strings.HasPrefix(path, strings.TrimSuffix(mp, "/")+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// evalDefine evaluates the body of a defined type instance.
+func (c *Compiler) evalDefine(r *Resource) error {
+	r.evaluated = true
+	def := r.def
+	declScope := r.scope
+	if cont := declScope.container(); cont != nil {
+		r.addTags(cont.tags...)
+	}
+	cs := c.newScope(defineScope, declScope.enclosing(), declScope, def.file)
+	cs.name = def.name
+	cs.resource = r
+	if err := c.bindParams(cs, r, def, false); err != nil {
+		return stmtErrorAt(r, err)
+	}
+	_, err := c.evalBlock(cs, def.define.Body)
+	return err
+}
+
+func stmtErrorAt(r *Resource, err error) error {
+	if e, ok := err.(*Error); ok {
+		return e
+	}
+	return &Error{Msg: "Error while evaluating a Resource Statement, " + err.Error(), Where: r.pos, Evaluation: true}
+}

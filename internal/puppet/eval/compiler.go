@@ -1,0 +1,791 @@
+// Package eval compiles Puppet manifests into a catalog: it evaluates the
+// parser's syntax tree with Puppet 7's scoping, classes, defined types,
+// resource defaults, overrides, collectors and relationships, and emits a
+// catalog.Catalog in which relationships are the before, require, notify
+// and subscribe parameters and containment is the catalog's edges.
+package eval
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/diag"
+	"github.com/ordoproject/ordo/internal/puppet/ast"
+	"github.com/ordoproject/ordo/internal/puppet/parser"
+	"github.com/ordoproject/ordo/internal/source"
+)
+
+// LookupRequest is one lookup as Puppet's lookup() function and automatic
+// class parameter lookup make it.
+type LookupRequest struct {
+	// Names are tried in order; the first found answers.
+	Names []string
+	// Merge is nil (lookup_options, else first found), a strategy name
+	// or a hash with "strategy" and deep merge options.
+	Merge catalog.Value
+	// Default answers when nothing is found and HasDefault is set.
+	Default    catalog.Value
+	HasDefault bool
+	// DefaultValues and Override are lookup()'s default_values_hash and
+	// override options.
+	DefaultValues *catalog.Hash
+	Override      *catalog.Hash
+	// Check asserts lookup()'s value_type; subject names the value in
+	// Puppet's message ("Found value", "Default value", ...).
+	Check func(subject string, v catalog.Value) error
+	// Var gives interpolation the variables where the lookup happens.
+	Var func(name string) (catalog.Value, bool)
+}
+
+// LookupFunc is Hiera. found is false when no name has a value and
+// there is no default.
+type LookupFunc func(ctx context.Context, req LookupRequest) (value catalog.Value, found bool, err error)
+
+// TemplateScope is the scope an ERB template renders in: its variables,
+// the functions it may call and the catalog's classes and tags.
+type TemplateScope interface {
+	LookupVar(name string) (catalog.Value, bool)
+	CallFunction(ctx context.Context, name string, args []catalog.Value) (catalog.Value, error)
+	Classes() []string
+	Tags() []string
+	AllTags() []string
+	Variables() *catalog.Hash
+	SetVar(name string, value catalog.Value) error
+}
+
+// TemplateFunc renders an ERB template: arg is what template() was given
+// ("" for inline_template), path the file it names, src its text.
+type TemplateFunc func(ctx context.Context, arg, path string, src []byte, scope TemplateScope) (string, error)
+
+// Options configures a compilation.
+type Options struct {
+	Node        string
+	Environment string
+	// Facts are the node's facts; they become $facts and top-scope
+	// variables.
+	Facts *catalog.Hash
+	// ModulePath lists folders holding modules, searched in order.
+	ModulePath []string
+	// StrictVariables makes a reference to an unknown variable an error.
+	StrictVariables bool
+	// Types knows the built-in resource types; nil means BuiltinTypes.
+	Types ResourceTypes
+	// Lookup is Hiera; nil means no data.
+	Lookup LookupFunc
+	// Template renders ERB templates; nil makes template() an error.
+	Template TemplateFunc
+	// Log receives the messages of notice(), warning() and Puppet's
+	// warnings, at a level named as Puppet prints it.
+	Log func(level, msg string)
+	// Trusted is $trusted; nil makes one for a locally authenticated
+	// node named Node.
+	Trusted *catalog.Hash
+	// Explain names resources ("File[/etc/motd]") whose attributes'
+	// origins are written to ExplainTo after compilation.
+	Explain   []string
+	ExplainTo io.Writer
+}
+
+// Compiler holds the state of one compilation.
+type Compiler struct {
+	ctx   context.Context
+	opts  Options
+	types ResourceTypes
+
+	top      *Scope
+	nodeScp  *Scope
+	files    map[string]*source.File
+	classes  map[string]*definition
+	defines  map[string]*definition
+	nodes    []*nodeDef
+	funcs    map[string]*funcDef
+	aliases  map[string]*aliasDef
+	loaded   map[string]bool
+	resolved map[string]Value
+
+	aliasNames map[*Type]string
+
+	resources []*Resource
+	byRef     map[Ref]*Resource
+	byKey     map[string]*Resource
+	byType    map[string][]*Resource
+	edges     []catalog.Containment
+	edgeSet   map[[2]Ref]bool
+	modules   map[string]bool // which modules are on the module path
+
+	classScopes map[string]*Scope
+	evaluated   []string // class names in evaluation order
+
+	relationships []*relationship
+	collectors    []*collector
+	overrides     []*override
+	pendingDefs   []*Resource
+	realizes      []*realizeReq
+	stages        map[string]bool
+	mainClass     *Resource
+	mainStage     *Resource
+
+	builtins map[string]builtin
+	// catalogHashes caches the catalog form of hashes handed to Hiera
+	// and templates.
+	catalogHashes map[*Hash]catalog.Value
+	regexps       map[string]*rx
+	depth         int // nesting of Puppet function and block calls
+	// render collects the output of the EPP template being evaluated.
+	render *strings.Builder
+}
+
+// definition is a class or defined type written in Puppet.
+type definition struct {
+	name   string // lower case, no leading ::
+	class  *ast.ClassDef
+	define *ast.DefineDef
+	file   *source.File
+}
+
+func (d *definition) params() []*ast.Parameter {
+	if d.class != nil {
+		return d.class.Params
+	}
+	return d.define.Params
+}
+
+func (d *definition) body() []ast.Expr {
+	if d.class != nil {
+		return d.class.Body
+	}
+	return d.define.Body
+}
+
+type nodeDef struct {
+	def  *ast.NodeDef
+	file *source.File
+}
+
+type funcDef struct {
+	def  *ast.FunctionDef
+	file *source.File
+}
+
+type aliasDef struct {
+	def  *ast.TypeAlias
+	file *source.File
+}
+
+// Compile evaluates the manifest file (site.pp) and returns the catalog.
+func Compile(ctx context.Context, manifest string, opts Options) (*catalog.Catalog, error) {
+	data, err := os.ReadFile(manifest)
+	if err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(manifest)
+	if err == nil {
+		manifest = abs
+	}
+	return CompileSource(ctx, source.NewFile(manifest, data), opts)
+}
+
+// CompileSource is Compile on a manifest already read.
+func CompileSource(ctx context.Context, f *source.File, opts Options) (*catalog.Catalog, error) {
+	c := newCompiler(ctx, opts)
+	prog, err := c.parse(f)
+	if err != nil {
+		return nil, err
+	}
+	return c.compile(prog)
+}
+
+func newCompiler(ctx context.Context, opts Options) *Compiler {
+	if opts.Node == "" {
+		opts.Node = "localhost"
+	}
+	if opts.Environment == "" {
+		opts.Environment = "production"
+	}
+	c := &Compiler{
+		ctx: ctx, opts: opts, types: opts.Types,
+		files: map[string]*source.File{}, classes: map[string]*definition{}, defines: map[string]*definition{},
+		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{},
+		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
+		byRef: map[Ref]*Resource{}, byKey: map[string]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
+		stages: map[string]bool{}, edgeSet: map[[2]Ref]bool{}, modules: map[string]bool{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
+	}
+	if c.types == nil {
+		c.types = BuiltinTypes()
+	}
+	c.types = withModuleTypes{base: c.types, modules: c.hasModule}
+	c.builtins = builtinTable(c.hasModule("stdlib"))
+	for _, m := range []string{"apache"} {
+		if c.hasModule(m) {
+			for name, f := range moduleFunctions(m) {
+				c.builtins[name] = f
+			}
+		}
+	}
+	return c
+}
+
+// ParseError is a manifest that does not parse.
+type ParseError struct{ Diags diag.List }
+
+func (p *ParseError) Error() string {
+	d := p.Diags[0]
+	for _, x := range p.Diags {
+		if x.Severity == diag.Error {
+			d = x
+			break
+		}
+	}
+	pos := d.Subject.Position()
+	return fmt.Sprintf("Could not parse for environment production: %s (file: %s, line: %d, column: %d)", d.Summary, pos.Filename, pos.Line, pos.Column)
+}
+
+func (c *Compiler) parse(f *source.File) (*ast.Program, error) {
+	prog, diags := parser.ParseManifest(f)
+	if !diags.HasErrors() {
+		diags = append(diags, parser.Validate(prog)...)
+	}
+	if diags.HasErrors() {
+		return nil, &ParseError{Diags: diags}
+	}
+	c.files[f.Name] = f
+	c.register(prog.Body, f, "")
+	return prog, nil
+}
+
+// register records the definitions in body; prefix qualifies classes
+// and defines nested in a class.
+func (c *Compiler) register(body []ast.Expr, f *source.File, prefix string) {
+	for _, e := range body {
+		switch d := e.(type) {
+		case *ast.ClassDef:
+			name := qualify(prefix, d.Name)
+			if _, ok := c.classes[name]; !ok {
+				c.classes[name] = &definition{name: name, class: d, file: f}
+			}
+			c.register(d.Body, f, name)
+		case *ast.DefineDef:
+			name := qualify(prefix, d.Name)
+			if _, ok := c.defines[name]; !ok {
+				c.defines[name] = &definition{name: name, define: d, file: f}
+			}
+		case *ast.NodeDef:
+			c.nodes = append(c.nodes, &nodeDef{def: d, file: f})
+		case *ast.FunctionDef:
+			c.funcs[strings.ToLower(strings.TrimPrefix(d.Name, "::"))] = &funcDef{def: d, file: f}
+		case *ast.TypeAlias:
+			c.aliases[strings.ToLower(d.Name)] = &aliasDef{def: d, file: f}
+		}
+	}
+}
+
+func qualify(prefix, name string) string {
+	name = strings.ToLower(strings.TrimPrefix(name, "::"))
+	if prefix == "" || strings.HasPrefix(name, prefix+"::") {
+		return name
+	}
+	if strings.Contains(name, "::") {
+		return name
+	}
+	return prefix + "::" + name
+}
+
+// autoload loads the module file that should hold name (a class, define,
+// function or type alias), in the subfolder dir of the module.
+func (c *Compiler) autoload(name, dir string) {
+	name = strings.ToLower(strings.TrimPrefix(name, "::"))
+	segs := strings.Split(name, "::")
+	var rel string
+	if len(segs) == 1 {
+		if dir != "manifests" {
+			return
+		}
+		rel = filepath.Join(segs[0], "manifests", "init.pp")
+	} else {
+		rel = filepath.Join(append([]string{segs[0], dir}, segs[1:]...)...) + ".pp"
+	}
+	for _, mp := range c.opts.ModulePath {
+		path := filepath.Join(mp, rel)
+		if c.loaded[path] {
+			return
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		c.loaded[path] = true
+		f := source.NewFile(path, data)
+		prog, diags := parser.ParseManifest(f)
+		if diags.HasErrors() {
+			return
+		}
+		c.files[path] = f
+		c.register(prog.Body, f, "")
+		return
+	}
+}
+
+// hasModule reports whether a module is on the module path.
+func (c *Compiler) hasModule(name string) bool {
+	if has, ok := c.modules[name]; ok {
+		return has
+	}
+	has := false
+	for _, mp := range c.opts.ModulePath {
+		if st, err := os.Stat(filepath.Join(mp, name)); err == nil && st.IsDir() {
+			has = true
+			break
+		}
+	}
+	c.modules[name] = has
+	return has
+}
+
+func (c *Compiler) findClass(name string) *definition {
+	name = strings.ToLower(strings.TrimPrefix(name, "::"))
+	if d, ok := c.classes[name]; ok {
+		return d
+	}
+	c.autoload(name, "manifests")
+	return c.classes[name]
+}
+
+func (c *Compiler) findDefine(name string) *definition {
+	name = strings.ToLower(strings.TrimPrefix(name, "::"))
+	if d, ok := c.defines[name]; ok {
+		return d
+	}
+	if _, ok := c.types.Lookup(name); ok && !strings.Contains(name, "::") {
+		return nil
+	}
+	c.autoload(name, "manifests")
+	return c.defines[name]
+}
+
+func (c *Compiler) logf(level, format string, args ...any) {
+	if c.opts.Log != nil {
+		c.opts.Log(level, fmt.Sprintf(format, args...))
+	}
+}
+
+// compile runs the phases of Puppet's compiler.
+func (c *Compiler) compile(prog *ast.Program) (*catalog.Catalog, error) {
+	c.top = c.newScope(topScope, nil, nil, prog.File)
+	c.setupTop()
+	c.mainStage = c.newResource(Ref{Type: "Stage", Title: "main"}, c.top, nil)
+	c.mainStage.kind = "compilable_type"
+	c.mainStage.setParam("name", "main", nil)
+	c.mainStage.addTags("stage")
+	c.stages["main"] = true
+	c.addResource(c.mainStage)
+	settings := c.newResource(Ref{Type: "Class", Title: "Settings"}, c.top, nil)
+	settings.kind = "unknown"
+	settings.isClass = true
+	settings.addTags("class", "settings")
+	c.addResource(settings)
+	c.contain(c.mainStage, settings)
+	c.evaluated = append(c.evaluated, "settings")
+	c.mainClass = c.newResource(Ref{Type: "Class", Title: "main"}, c.top, nil)
+	c.mainClass.kind = "unknown"
+	c.mainClass.isClass = true
+	c.mainClass.setParam("name", "main", nil)
+	c.mainClass.addTags("class")
+	c.addResource(c.mainClass)
+	c.contain(c.mainStage, c.mainClass)
+	c.top.resource = c.mainClass
+	c.classScopes[""] = c.top
+
+	if _, err := c.evalBlock(c.top, prog.Body); err != nil {
+		return nil, err
+	}
+	if err := c.evalNode(); err != nil {
+		return nil, err
+	}
+	if err := c.evalGenerators(); err != nil {
+		return nil, err
+	}
+	if err := c.finish(); err != nil {
+		return nil, err
+	}
+	for _, ref := range c.opts.Explain {
+		if err := c.explain(c.opts.ExplainTo, ref); err != nil {
+			return nil, err
+		}
+	}
+	return c.toCatalog(), nil
+}
+
+func (c *Compiler) setupTop() {
+	facts := NewHash()
+	if c.opts.Facts != nil {
+		if h, ok := FromCatalog(c.opts.Facts).(*Hash); ok {
+			facts = h
+		}
+	}
+	for i, k := range facts.keys {
+		if s, ok := k.(string); ok {
+			c.top.vars[s] = facts.vals[i]
+		}
+	}
+	c.top.vars["facts"] = facts
+	if c.opts.Trusted != nil {
+		c.top.vars["trusted"] = FromCatalog(c.opts.Trusted)
+	} else {
+		trusted := NewHash()
+		trusted.Set("authenticated", "local")
+		trusted.Set("certname", c.opts.Node)
+		trusted.Set("extensions", NewHash())
+		trusted.Set("hostname", strings.SplitN(c.opts.Node, ".", 2)[0])
+		domain := ""
+		if i := strings.IndexByte(c.opts.Node, '.'); i >= 0 {
+			domain = c.opts.Node[i+1:]
+		}
+		trusted.Set("domain", domain)
+		c.top.vars["trusted"] = trusted
+	}
+	sf := NewHash()
+	sf.Set("environment", c.opts.Environment)
+	c.top.vars["server_facts"] = sf
+	c.top.vars["environment"] = c.opts.Environment
+	if _, ok := c.top.vars["clientcert"]; !ok {
+		c.top.vars["clientcert"] = c.opts.Node
+	}
+}
+
+// evalNode evaluates the node definition matching the node's name.
+func (c *Compiler) evalNode() error {
+	if len(c.nodes) == 0 {
+		return nil
+	}
+	// Puppet 7 checks host names strictly: only the node's own name.
+	names := []string{c.opts.Node}
+	var found *nodeDef
+	var title string
+	for _, name := range names {
+		for _, nd := range c.nodes {
+			for _, m := range nd.def.Matches {
+				if s, ok := m.(*ast.LiteralString); ok && strings.EqualFold(s.Value, name) {
+					found, title = nd, strings.ToLower(s.Value)
+				}
+			}
+			if found != nil {
+				break
+			}
+		}
+		if found != nil {
+			break
+		}
+	}
+	if found == nil {
+	regex:
+		for _, nd := range c.nodes {
+			for _, m := range nd.def.Matches {
+				if r, ok := m.(*ast.LiteralRegex); ok {
+					re, err := compileRegexp(r.Pattern)
+					if err == nil && re.MatchString(c.opts.Node) {
+						found, title = nd, "__node_regexp__"+strings.TrimLeft(nodeRegexpTitle.ReplaceAllString(strings.ToLower(r.Pattern), ""), ".")
+						break regex
+					}
+				}
+			}
+		}
+	}
+	if found == nil {
+		for _, nd := range c.nodes {
+			for _, m := range nd.def.Matches {
+				if _, ok := m.(*ast.LiteralDefault); ok {
+					found, title = nd, "default"
+				}
+			}
+		}
+	}
+	if found == nil {
+		return &Error{Msg: fmt.Sprintf("Could not find node statement with name 'default' or '%s'", strings.Join(names, ", "))}
+	}
+	res := c.newResource(Ref{Type: "Node", Title: title}, c.top, nil)
+	res.kind = "unknown"
+	res.addTags("node", title)
+	c.evaluated = append(c.evaluated, title)
+	if err := c.addResource(res); err != nil {
+		return err
+	}
+	c.contain(c.mainClass, res)
+	s := c.newScope(nodeScope, c.top, c.top, found.file)
+	s.resource = res
+	c.nodeScp = s
+	_, err := c.evalBlock(s, found.def.Body)
+	return err
+}
+
+var nodeRegexpTitle = regexp.MustCompile(`[^-\w:.]`)
+
+// evalGenerators evaluates collectors and defined type instances until
+// nothing new happens.
+func (c *Compiler) evalGenerators() error {
+	for i := 0; ; i++ {
+		if i > 1000 {
+			return &Error{Msg: "Somehow looped more than 1000 times while evaluating host catalog"}
+		}
+		progress := false
+		for _, col := range c.collectors {
+			n, err := c.runCollector(col)
+			if err != nil {
+				return err
+			}
+			if n {
+				progress = true
+			}
+		}
+		// Every defined type instance waiting now is evaluated; those
+		// they declare wait for the next round.
+		batch := c.pendingDefs
+		c.pendingDefs = nil
+		for _, r := range batch {
+			if r.evaluated {
+				continue
+			}
+			if r.virtual {
+				c.pendingDefs = append(c.pendingDefs, r)
+				continue
+			}
+			progress = true
+			if err := c.evalDefine(r); err != nil {
+				return err
+			}
+		}
+		if !progress {
+			return nil
+		}
+	}
+}
+
+// finish materializes relationships, applies what is left of overrides
+// and realizations, and propagates metaparameters down containment.
+func (c *Compiler) finish() error {
+	for _, rel := range c.relationships {
+		if err := c.applyRelationship(rel); err != nil {
+			return err
+		}
+	}
+	for _, o := range c.overrides {
+		if o.done {
+			continue
+		}
+		r := c.findResource(o.ref)
+		if r == nil {
+			continue
+		}
+		if err := c.applyOverride(o, r); err != nil {
+			return err
+		}
+		o.done = true
+	}
+	var missing []string
+	for _, o := range c.overrides {
+		if !o.done {
+			missing = append(missing, o.ref.String())
+		}
+	}
+	if len(missing) > 0 {
+		return &Error{Msg: "Could not find resource(s) " + strings.Join(missing, ", ") + " for overriding"}
+	}
+	var unrealized []string
+	for _, rq := range c.realizes {
+		for _, ref := range rq.refs {
+			r := c.findResource(ref)
+			if r == nil {
+				unrealized = append(unrealized, ref.String())
+				continue
+			}
+			r.virtual = false
+		}
+	}
+	if len(unrealized) > 0 {
+		return &Error{Msg: "Failed to realize virtual resources " + strings.Join(unrealized, ", ")}
+	}
+	for _, r := range c.resources {
+		if r.typeInfo != nil && !r.virtual {
+			for _, p := range r.params {
+				if !r.typeInfo.HasAttr(p.name) {
+					return &Error{Msg: fmt.Sprintf("no parameter named '%s' on %s", p.name, r.ref), File: r.file, Line: r.line}
+				}
+			}
+		}
+		for _, name := range relationParams {
+			if p := r.getParam(name); p != nil {
+				if arr, ok := p.value.([]Value); ok {
+					p.value = flatten(arr)
+				}
+			}
+		}
+		if r.isClass || r.scope == nil || r == c.mainStage {
+			continue
+		}
+		if cont := r.scope.container(); cont != nil && cont != r {
+			r.addTags(cont.tags...)
+		}
+	}
+	c.propagateMetaparams()
+	return c.validateRelationships()
+}
+
+// propagateMetaparams copies non-relationship metaparameters and tags
+// from containers to what they contain, breadth-first from Class[main].
+func (c *Compiler) propagateMetaparams() {
+	children := map[*Resource][]*Resource{}
+	for _, e := range c.edges {
+		p, k := c.byRef[Ref(e.Container)], c.byRef[Ref(e.Member)]
+		if p != nil && k != nil {
+			children[p] = append(children[p], k)
+		}
+	}
+	queue := []*Resource{c.mainClass}
+	seen := map[*Resource]bool{c.mainClass: true}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, k := range children[p] {
+			for _, name := range []string{"alias", "audit", "loglevel", "noop", "schedule", "stage", "tag"} {
+				if v, ok := p.get(name); ok {
+					if _, has := k.get(name); !has {
+						k.setParamHow(name, v, nil, "inherited from container "+p.ref.String(), source.Range{})
+					}
+				}
+			}
+			k.addTags(p.tags...)
+			if !seen[k] {
+				seen[k] = true
+				queue = append(queue, k)
+			}
+		}
+	}
+}
+
+// validateRelationships checks that every relationship metaparameter of a
+// non-virtual resource names a resource in the catalog.
+func (c *Compiler) validateRelationships() error {
+	for _, r := range c.resources {
+		if r.virtual {
+			continue
+		}
+		for _, name := range relationParams {
+			v, ok := r.get(name)
+			if !ok {
+				continue
+			}
+			for _, e := range flatten(v) {
+				var ref Ref
+				switch x := e.(type) {
+				case nil:
+					continue
+				case Ref:
+					ref = x
+				case string:
+					cr, ok := catalog.ParseRef(x)
+					if !ok {
+						return &Error{Msg: fmt.Sprintf("No title provided and %q is not a valid resource reference", x), File: r.file, Line: r.line}
+					}
+					ref = Ref{Type: cr.Type, Title: cr.Title}
+				default:
+					continue
+				}
+				if c.findResource(ref) == nil {
+					return &Error{Msg: fmt.Sprintf("Could not find resource '%s' in parameter '%s'", ref, name), File: r.file, Line: r.line}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// toCatalog builds the catalog from the compiled resources.
+func (c *Compiler) toCatalog() *catalog.Catalog {
+	cat := catalog.New(c.opts.Node)
+	cat.Environment = c.opts.Environment
+	var tags []string
+	seen := map[string]bool{}
+	for _, cls := range c.evaluated {
+		for _, t := range tagSegments(cls) {
+			if !seen[t] {
+				seen[t] = true
+				tags = append(tags, t)
+			}
+		}
+	}
+	if !seen["class"] {
+		tags = append(tags, "class")
+	}
+	cat.Tags = tags
+	cat.Classes = append([]string(nil), c.evaluated...)
+	for _, r := range c.resources {
+		if r.virtual {
+			continue
+		}
+		cr := &catalog.Resource{
+			Type: r.ref.Type, Title: r.ref.Title, Tags: append([]string(nil), r.tags...),
+			File: r.file, Line: r.line, Exported: r.exported, Kind: r.kind,
+		}
+		// Puppet does not repeat the title as the namevar.
+		namevar := "name"
+		if r.typeInfo != nil && len(r.typeInfo.Namevars) == 1 {
+			namevar = r.typeInfo.Namevars[0]
+		}
+		special := r == c.mainStage || r == c.mainClass
+		// Puppet's to_data_hash merges the namevar its title patterns
+		// make from the title (the title as a string) under the
+		// parameters, and leaves it out where it equals the title.
+		if _, set := r.get(namevar); !set && !special {
+			if k := c.titleKey(r); k != r.ref.Title || r.titleNotString {
+				cr.Params = append(cr.Params, catalog.Param{Name: namevar, Value: k})
+			}
+		}
+		for _, p := range r.params {
+			if p.value == nil {
+				continue
+			}
+			if p.name == namevar && !special {
+				if s, ok := p.value.(string); ok && s == r.ref.Title {
+					continue
+				}
+			}
+			cr.Params = append(cr.Params, catalog.Param{Name: p.name, Value: ToCatalog(p.value)})
+			if _, ok := p.value.(*Sensitive); ok {
+				cr.Sensitive = append(cr.Sensitive, p.name)
+			}
+		}
+		_ = cat.Add(cr)
+	}
+	for _, e := range c.edges {
+		src, dst := c.byRef[Ref(e.Container)], c.byRef[Ref(e.Member)]
+		if src == nil || dst == nil || src.virtual || dst.virtual {
+			continue
+		}
+		cat.Contain(e.Container, e.Member)
+	}
+	return cat
+}
+
+func tagSegments(name string) []string {
+	out := []string{name}
+	if strings.Contains(name, "::") {
+		out = append(out, strings.Split(name, "::")...)
+	}
+	return out
+}
+
+// sortedKeys is used for deterministic iteration of maps in messages.
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

@@ -1,0 +1,1008 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/puppet/ast"
+	"github.com/ordoproject/ordo/internal/source"
+)
+
+type sourceRange = source.Range
+
+// lambda is a block passed to a function, closed over its scope.
+type lambda struct {
+	def   *ast.Lambda
+	scope *Scope
+}
+
+// control-flow signals of next, break and return travel as errors.
+type nextSignal struct{ v Value }
+type breakSignal struct{}
+type returnSignal struct{ v Value }
+
+func (nextSignal) Error() string   { return "next() called outside of a block" }
+func (breakSignal) Error() string  { return "break() called outside of a loop" }
+func (returnSignal) Error() string { return "return() called outside of a function" }
+
+// evalBlock evaluates statements in order; the value is the last one's.
+func (c *Compiler) evalBlock(s *Scope, body []ast.Expr) (Value, error) {
+	var v Value
+	for _, e := range body {
+		if err := c.ctx.Err(); err != nil {
+			return nil, err
+		}
+		var err error
+		v, err = c.eval(s, e)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
+	switch x := e.(type) {
+	case nil:
+		return nil, nil
+	case *ast.LiteralString:
+		return x.Value, nil
+	case *ast.LiteralInteger:
+		return x.Value, nil
+	case *ast.LiteralFloat:
+		return x.Value, nil
+	case *ast.LiteralBool:
+		return x.Value, nil
+	case *ast.LiteralUndef:
+		return nil, nil
+	case *ast.LiteralDefault:
+		return Default{}, nil
+	case *ast.LiteralRegex:
+		re, err := c.regexp(x.Pattern)
+		if err != nil {
+			return nil, errAt(s.rng(x), "Invalid regular expression /%s/: %v", x.Pattern, err)
+		}
+		return &Regexp{Src: x.Pattern, Re: re}, nil
+	case *ast.InterpolatedString:
+		var b strings.Builder
+		for _, p := range x.Parts {
+			v, err := c.eval(s, p)
+			if err != nil {
+				return nil, err
+			}
+			b.WriteString(ToS(v))
+		}
+		return b.String(), nil
+	case *ast.TextExpr:
+		v, err := c.eval(s, textVariable(x.Expr))
+		if err != nil {
+			return nil, err
+		}
+		return ToS(v), nil
+	case *ast.Heredoc:
+		return c.eval(s, x.Text)
+	case *ast.QualifiedName:
+		return x.Name, nil
+	case *ast.QualifiedReference:
+		return c.resolveTypeName(s, x)
+	case *ast.ReservedWord:
+		return x.Word, nil
+	case *ast.Variable:
+		return c.evalVariable(s, x)
+	case *ast.ArrayExpr:
+		out := make([]Value, 0, len(x.Elems))
+		for _, el := range x.Elems {
+			if u, ok := el.(*ast.UnaryExpr); ok && u.Op == ast.Splat {
+				v, err := c.eval(s, u.X)
+				if err != nil {
+					return nil, err
+				}
+				if arr, ok := v.([]Value); ok {
+					out = append(out, arr...)
+				} else {
+					out = append(out, v)
+				}
+				continue
+			}
+			v, err := c.eval(s, el)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	case *ast.HashExpr:
+		h := NewHash()
+		for _, en := range x.Entries {
+			k, err := c.eval(s, en.Key)
+			if err != nil {
+				return nil, err
+			}
+			v, err := c.eval(s, en.Value)
+			if err != nil {
+				return nil, err
+			}
+			h.Set(k, v)
+		}
+		return h, nil
+	case *ast.UnaryExpr:
+		return c.evalUnary(s, x)
+	case *ast.BinaryExpr:
+		return c.evalBinary(s, x)
+	case *ast.AssignExpr:
+		return c.evalAssign(s, x)
+	case *ast.RelationshipExpr:
+		return c.evalRelationship(s, x)
+	case *ast.ParenExpr:
+		return c.eval(s, x.X)
+	case *ast.AccessExpr:
+		return c.evalAccess(s, x)
+	case *ast.SelectorExpr:
+		return c.evalSelector(s, x)
+	case *ast.CallNamedFunction:
+		return c.evalCall(s, x)
+	case *ast.CallMethod:
+		return c.evalMethodCall(s, x)
+	case *ast.IfExpr:
+		cond, err := c.eval(s, x.Cond)
+		if err != nil {
+			return nil, err
+		}
+		if IsTruthy(cond) {
+			return c.evalBlock(s, x.Then)
+		}
+		return c.evalBlock(s, x.Else)
+	case *ast.UnlessExpr:
+		cond, err := c.eval(s, x.Cond)
+		if err != nil {
+			return nil, err
+		}
+		if !IsTruthy(cond) {
+			return c.evalBlock(s, x.Then)
+		}
+		return c.evalBlock(s, x.Else)
+	case *ast.CaseExpr:
+		return c.evalCase(s, x)
+	case *ast.ResourceExpr:
+		return c.evalResourceExpr(s, x)
+	case *ast.ResourceDefaultsExpr:
+		return c.evalDefaultsExpr(s, x)
+	case *ast.ResourceOverrideExpr:
+		return c.evalOverrideExpr(s, x)
+	case *ast.CollectExpr:
+		return c.evalCollect(s, x)
+	case *ast.ClassDef, *ast.DefineDef, *ast.NodeDef, *ast.FunctionDef, *ast.TypeAlias:
+		return nil, nil
+	case *ast.BlockExpr:
+		return c.evalBlock(s, x.Body)
+	case *ast.RenderString:
+		if s.c.render != nil {
+			s.c.render.WriteString(x.Text)
+		}
+		return nil, nil
+	case *ast.RenderExpr:
+		v, err := c.eval(s, x.X)
+		if err != nil {
+			return nil, err
+		}
+		if s.c.render != nil {
+			s.c.render.WriteString(ToS(v))
+		}
+		return nil, nil
+	case *ast.HashEntry:
+		return nil, errAt(s.rng(x), "Unexpected hash entry")
+	case *ast.BadExpr:
+		return nil, errAt(s.rng(x), "Syntax error")
+	}
+	return nil, errAt(s.rng(e), "Evaluation of %T is not supported", e)
+}
+
+// regexp compiles a Puppet (Ruby) regular expression once per
+// compilation.
+func (c *Compiler) regexp(src string) (*rx, error) {
+	if re, ok := c.regexps[src]; ok {
+		return re, nil
+	}
+	re, err := compileRegexp(src)
+	if err != nil {
+		return nil, err
+	}
+	c.regexps[src] = re
+	return re, nil
+}
+
+// textVariable turns the bare names that "${name}" and "${name[1]}"
+// interpolate into variables.
+func textVariable(e ast.Expr) ast.Expr {
+	switch x := e.(type) {
+	case *ast.QualifiedName:
+		return &ast.Variable{Span: x.Span, Name: x.Name}
+	case *ast.AccessExpr:
+		if q, ok := x.X.(*ast.QualifiedName); ok {
+			return &ast.AccessExpr{Span: x.Span, X: &ast.Variable{Span: q.Span, Name: q.Name}, Keys: x.Keys}
+		}
+		if inner := textVariable(x.X); inner != x.X {
+			return &ast.AccessExpr{Span: x.Span, X: inner, Keys: x.Keys}
+		}
+	case *ast.CallMethod:
+		if inner := textVariable(x.Receiver); inner != x.Receiver {
+			cp := *x
+			cp.Receiver = inner
+			return &cp
+		}
+	}
+	return e
+}
+
+func (c *Compiler) evalVariable(s *Scope, x *ast.Variable) (Value, error) {
+	v, ok := s.lookup(x.Name)
+	if ok {
+		return v, nil
+	}
+	if _, err := strconv.Atoi(x.Name); err == nil {
+		return nil, nil
+	}
+	if c.opts.StrictVariables {
+		return nil, errAt(s.rng(x), "Unknown variable: '%s'.", x.Name)
+	}
+	return nil, nil
+}
+
+func (c *Compiler) evalUnary(s *Scope, x *ast.UnaryExpr) (Value, error) {
+	v, err := c.eval(s, x.X)
+	if err != nil {
+		return nil, err
+	}
+	switch x.Op {
+	case ast.Not:
+		return !IsTruthy(v), nil
+	case ast.Neg:
+		switch n := toNumber(v).(type) {
+		case int64:
+			return -n, nil
+		case float64:
+			return -n, nil
+		}
+		return nil, errAt(s.rng(x), "Operator '-' is not applicable to %s %s.", article(typeName(v)), typeName(v))
+	case ast.Splat:
+		return v, nil
+	}
+	return nil, nil
+}
+
+// toNumber converts numeric strings to numbers, as Puppet's arithmetic
+// does; other values pass through.
+func toNumber(v Value) Value {
+	s, ok := v.(string)
+	if !ok {
+		return v
+	}
+	if n, err := strconv.ParseInt(s, 0, 64); err == nil {
+		return n
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		return f
+	}
+	return v
+}
+
+func (c *Compiler) evalBinary(s *Scope, x *ast.BinaryExpr) (Value, error) {
+	switch x.Op {
+	case ast.And:
+		l, err := c.eval(s, x.Left)
+		if err != nil || !IsTruthy(l) {
+			return false, err
+		}
+		r, err := c.eval(s, x.Right)
+		return IsTruthy(r), err
+	case ast.Or:
+		l, err := c.eval(s, x.Left)
+		if err != nil {
+			return nil, err
+		}
+		if IsTruthy(l) {
+			return true, nil
+		}
+		r, err := c.eval(s, x.Right)
+		return IsTruthy(r), err
+	}
+	l, err := c.eval(s, x.Left)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.eval(s, x.Right)
+	if err != nil {
+		return nil, err
+	}
+	opRange := s.rng(x)
+	opRange.Start = x.OpPos
+	switch x.Op {
+	case ast.Eq:
+		return Equal(l, r), nil
+	case ast.Ne:
+		return !Equal(l, r), nil
+	case ast.Match, ast.NoMatch:
+		m, err := c.match(s, l, r, opRange)
+		if err != nil {
+			return nil, err
+		}
+		if x.Op == ast.NoMatch {
+			return !m, nil
+		}
+		return m, nil
+	case ast.In:
+		return c.in(s, l, r), nil
+	case ast.Lt, ast.Le, ast.Gt, ast.Ge:
+		cmp, ok := compare(l, r)
+		if !ok {
+			return nil, errAt(opRange, "Comparison of: %s %s %s, is not possible", typeName(l), x.Op, typeName(r))
+		}
+		switch x.Op {
+		case ast.Lt:
+			return cmp < 0, nil
+		case ast.Le:
+			return cmp <= 0, nil
+		case ast.Gt:
+			return cmp > 0, nil
+		}
+		return cmp >= 0, nil
+	}
+	return c.arith(x.Op, l, r, opRange)
+}
+
+// compare orders numbers and strings (case-insensitively).
+func compare(a, b Value) (int, bool) {
+	a, b = toNumberIfNum(a, b)
+	switch x := a.(type) {
+	case int64:
+		switch y := b.(type) {
+		case int64:
+			return cmp3(float64(x), float64(y)), true
+		case float64:
+			return cmp3(float64(x), y), true
+		}
+	case float64:
+		switch y := b.(type) {
+		case int64:
+			return cmp3(x, float64(y)), true
+		case float64:
+			return cmp3(x, y), true
+		}
+	case string:
+		if y, ok := b.(string); ok {
+			return strings.Compare(strings.ToLower(x), strings.ToLower(y)), true
+		}
+	}
+	return 0, false
+}
+
+func toNumberIfNum(a, b Value) (Value, Value) {
+	_, an := a.(string)
+	_, bn := b.(string)
+	if an && bn {
+		return a, b
+	}
+	return a, b
+}
+
+func cmp3(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func (c *Compiler) match(s *Scope, l, r Value, at sourceRange) (bool, error) {
+	switch p := r.(type) {
+	case *Regexp:
+		str, ok := l.(string)
+		if !ok {
+			return false, errAt(at, "Left operand of =~ must be a String, got %s", typeName(l))
+		}
+		m := p.Re.FindStringSubmatch(str)
+		if m == nil {
+			return false, nil
+		}
+		rs := s
+		rs.match, rs.hasMatch = m, true
+		return true, nil
+	case string:
+		re, err := c.regexp(p)
+		if err != nil {
+			return false, errAt(at, "Invalid regular expression: %v", err)
+		}
+		return c.match(s, l, &Regexp{Src: p, Re: re}, at)
+	case *Type, Ref:
+		return c.isInstance(p, l), nil
+	}
+	return false, errAt(at, "Right operand of =~ must be a Regexp, String or Type, got %s", typeName(r))
+}
+
+func (c *Compiler) in(s *Scope, l, r Value) bool {
+	switch coll := r.(type) {
+	case string:
+		switch x := l.(type) {
+		case string:
+			return strings.Contains(strings.ToLower(coll), strings.ToLower(x))
+		case *Regexp:
+			return x.Re.MatchString(coll)
+		}
+		return false
+	case []Value:
+		for _, e := range coll {
+			switch x := l.(type) {
+			case *Regexp:
+				if es, ok := e.(string); ok && x.Re.MatchString(es) {
+					return true
+				}
+				continue
+			case *Type:
+				if c.isInstance(x, e) {
+					return true
+				}
+				continue
+			}
+			if Equal(l, e) {
+				return true
+			}
+		}
+	case *Hash:
+		return c.in(s, l, coll.keys)
+	}
+	return false
+}
+
+func (c *Compiler) evalAssign(s *Scope, x *ast.AssignExpr) (Value, error) {
+	v, err := c.eval(s, x.Right)
+	if err != nil {
+		return nil, err
+	}
+	switch l := x.Left.(type) {
+	case *ast.Variable:
+		if strings.Contains(l.Name, "::") {
+			return nil, errAt(s.rng(l), "Cannot assign to a fully qualified variable '$%s'", l.Name)
+		}
+		if _, err := strconv.Atoi(l.Name); err == nil {
+			return nil, errAt(s.rng(l), "Cannot assign to a numeric match result variable '$%s'", l.Name)
+		}
+		if err := s.setVar(l.Name, v, s.rng(l)); err != nil {
+			return nil, err
+		}
+	case *ast.ArrayExpr:
+		switch vv := v.(type) {
+		case []Value:
+			if len(vv) != len(l.Elems) {
+				return nil, errAt(s.rng(x), "Mismatched number of variables and values: %d variables and %d values", len(l.Elems), len(vv))
+			}
+			for i, el := range l.Elems {
+				vr, ok := el.(*ast.Variable)
+				if !ok {
+					continue
+				}
+				if err := s.setVar(vr.Name, vv[i], s.rng(vr)); err != nil {
+					return nil, err
+				}
+			}
+		case *Hash:
+			for _, el := range l.Elems {
+				vr, ok := el.(*ast.Variable)
+				if !ok {
+					continue
+				}
+				ev, found := vv.Get(vr.Name)
+				if !found {
+					return nil, errAt(s.rng(vr), "No value for required variable '$%s' in hash", vr.Name)
+				}
+				if err := s.setVar(vr.Name, ev, s.rng(vr)); err != nil {
+					return nil, err
+				}
+			}
+		default:
+			return nil, errAt(s.rng(x), "Value to assign to an array of variables must be an Array or Hash, got %s", typeName(v))
+		}
+	}
+	return v, nil
+}
+
+func (c *Compiler) evalSelector(s *Scope, x *ast.SelectorExpr) (Value, error) {
+	v, err := c.eval(s, x.X)
+	if err != nil {
+		return nil, err
+	}
+	var dflt *ast.SelectorEntry
+	for _, en := range x.Entries {
+		if _, ok := en.Match.(*ast.LiteralDefault); ok {
+			dflt = en
+			continue
+		}
+		es := c.newScope(ephemeralScope, s, s, s.file)
+		ok, err := c.caseMatch(es, v, en.Match)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return c.eval(es, en.Value)
+		}
+	}
+	if dflt != nil {
+		return c.eval(s, dflt.Value)
+	}
+	return nil, errAt(s.rng(x), "No matching entry for selector parameter with value '%s'", ToS(v))
+}
+
+// caseMatch tests one case or selector option against v, setting match
+// variables in s on a regexp match.
+func (c *Compiler) caseMatch(s *Scope, v Value, opt ast.Expr) (bool, error) {
+	if u, ok := opt.(*ast.UnaryExpr); ok && u.Op == ast.Splat {
+		ov, err := c.eval(s, u.X)
+		if err != nil {
+			return false, err
+		}
+		for _, o := range flatten(ov) {
+			if ok, err := c.caseMatchValue(s, v, o); ok || err != nil {
+				return ok, err
+			}
+		}
+		return false, nil
+	}
+	ov, err := c.eval(s, opt)
+	if err != nil {
+		return false, err
+	}
+	return c.caseMatchValue(s, v, ov)
+}
+
+func (c *Compiler) caseMatchValue(s *Scope, v, o Value) (bool, error) {
+	switch p := o.(type) {
+	case Default:
+		return true, nil
+	case *Regexp:
+		str, ok := v.(string)
+		if !ok {
+			return false, nil
+		}
+		m := p.Re.FindStringSubmatch(str)
+		if m == nil {
+			return false, nil
+		}
+		s.match, s.hasMatch = m, true
+		return true, nil
+	case *Type:
+		return c.isInstance(p, v), nil
+	case Ref:
+		if _, isRef := v.(Ref); !isRef {
+			return false, nil
+		}
+		return c.isInstance(p, v), nil
+	case []Value:
+		if arr, ok := v.([]Value); ok && len(arr) == len(p) {
+			for i := range p {
+				if ok, _ := c.caseMatchValue(s, arr[i], p[i]); !ok {
+					return false, nil
+				}
+			}
+			return true, nil
+		}
+		return false, nil
+	}
+	return Equal(v, o), nil
+}
+
+func (c *Compiler) evalCase(s *Scope, x *ast.CaseExpr) (Value, error) {
+	v, err := c.eval(s, x.Subject)
+	if err != nil {
+		return nil, err
+	}
+	var dflt *ast.CaseOption
+	for _, opt := range x.Options {
+		for _, m := range opt.Values {
+			if _, ok := m.(*ast.LiteralDefault); ok {
+				dflt = opt
+				continue
+			}
+			es := c.newScope(ephemeralScope, s, s, s.file)
+			ok, err := c.caseMatch(es, v, m)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				return c.evalBlock(es, opt.Body)
+			}
+		}
+	}
+	if dflt != nil {
+		return c.evalBlock(s, dflt.Body)
+	}
+	return nil, nil
+}
+
+// resolveTypeName evaluates a capitalized name: a data type, a type alias
+// or a resource type.
+func (c *Compiler) resolveTypeName(s *Scope, x *ast.QualifiedReference) (Value, error) {
+	name := strings.TrimPrefix(x.Name, "::")
+	if dataTypeNames[name] {
+		return &Type{Name: name}, nil
+	}
+	switch name {
+	case "Class":
+		return Ref{Type: "Class"}, nil
+	case "Resource":
+		return Ref{Type: "Resource"}, nil
+	}
+	if v, ok, err := c.resolveAlias(name); ok || err != nil {
+		return v, err
+	}
+	return Ref{Type: catalog.CanonicalType(name)}, nil
+}
+
+// resolveAlias resolves a type alias from the manifests or modules.
+func (c *Compiler) resolveAlias(name string) (Value, bool, error) {
+	key := strings.ToLower(name)
+	if v, ok := c.resolved[key]; ok {
+		return v, true, nil
+	}
+	a, ok := c.aliases[key]
+	if !ok {
+		c.autoload(key, "types")
+		a, ok = c.aliases[key]
+		if !ok {
+			return nil, false, nil
+		}
+	}
+	// Guard against self-reference while resolving.
+	c.resolved[key] = &Type{Name: "Any"}
+	s := c.newScope(topScope, nil, nil, a.file)
+	s.c = c
+	v, err := c.evalType(s, a.def.Type)
+	if err != nil {
+		delete(c.resolved, key)
+		return nil, true, err
+	}
+	c.resolved[key] = v
+	if t, ok := v.(*Type); ok {
+		c.aliasNames[t] = catalog.CanonicalType(name)
+	}
+	return v, true, nil
+}
+
+// evalType evaluates an expression that must denote a type.
+func (c *Compiler) evalType(s *Scope, e ast.Expr) (Value, error) {
+	v, err := c.eval(s, e)
+	if err != nil {
+		return nil, err
+	}
+	switch v.(type) {
+	case *Type, Ref:
+		return v, nil
+	case string:
+		return &Type{Name: "Enum", Params: []Value{v}}, nil
+	}
+	return nil, errAt(s.rng(e), "The expression <%s> is not a valid type specification.", ToS(v))
+}
+
+func (c *Compiler) evalAccess(s *Scope, x *ast.AccessExpr) (Value, error) {
+	v, err := c.eval(s, x.X)
+	if err != nil {
+		return nil, err
+	}
+	var keys []Value
+	for _, k := range x.Keys {
+		if he, ok := k.(*ast.HashEntry); ok {
+			h := NewHash()
+			kv, err := c.eval(s, he.Key)
+			if err != nil {
+				return nil, err
+			}
+			vv, err := c.eval(s, he.Value)
+			if err != nil {
+				return nil, err
+			}
+			h.Set(kv, vv)
+			keys = append(keys, h)
+			continue
+		}
+		kv, err := c.eval(s, k)
+		if err != nil {
+			return nil, err
+		}
+		keys = append(keys, kv)
+	}
+	rng := s.rng(x)
+	switch t := v.(type) {
+	case []Value:
+		return accessArray(t, keys, rng)
+	case string:
+		return accessString(t, keys, rng)
+	case *Hash:
+		if len(keys) == 1 {
+			r, _ := t.Get(keys[0])
+			return r, nil
+		}
+		var out []Value
+		for _, k := range keys {
+			if r, ok := t.Get(k); ok {
+				out = append(out, r)
+			}
+		}
+		return out, nil
+	case *Type:
+		return c.parameterize(s, t, keys, rng)
+	case Ref:
+		return c.refAccess(t, keys, rng)
+	case nil:
+		return nil, errAt(rng, "Operator '[]' is not applicable to an Undef Value.")
+	}
+	return nil, errAt(rng, "Operator '[]' is not applicable to %s %s.", article(typeName(v)), typeName(v))
+}
+
+func accessArray(a []Value, keys []Value, rng sourceRange) (Value, error) {
+	if len(keys) == 0 {
+		return nil, errAt(rng, "Array access needs an index")
+	}
+	i, ok := keys[0].(int64)
+	if !ok {
+		return nil, errAt(rng, "The value '%s' cannot be converted to Numeric.", ToS(keys[0]))
+	}
+	n := int64(len(a))
+	if len(keys) == 1 {
+		if i < 0 {
+			i += n
+		}
+		if i < 0 || i >= n {
+			return nil, nil
+		}
+		return a[i], nil
+	}
+	cnt, _ := keys[1].(int64)
+	if i < 0 {
+		i += n
+	}
+	if i < 0 {
+		i = 0
+	}
+	if i > n {
+		return []Value{}, nil
+	}
+	end := n
+	if cnt >= 0 {
+		end = i + cnt
+	} else {
+		end = n + cnt + 1
+	}
+	if end > n {
+		end = n
+	}
+	if end < i {
+		return []Value{}, nil
+	}
+	return append([]Value(nil), a[i:end]...), nil
+}
+
+func accessString(str string, keys []Value, rng sourceRange) (Value, error) {
+	rs := []rune(str)
+	arr := make([]Value, len(rs))
+	for i, r := range rs {
+		arr[i] = string(r)
+	}
+	v, err := accessArray(arr, keys, rng)
+	if err != nil {
+		return nil, err
+	}
+	switch x := v.(type) {
+	case nil:
+		if len(keys) == 1 {
+			return nil, nil
+		}
+		return "", nil
+	case []Value:
+		var b strings.Builder
+		for _, e := range x {
+			b.WriteString(e.(string))
+		}
+		return b.String(), nil
+	}
+	return v, nil
+}
+
+func (c *Compiler) parameterize(s *Scope, t *Type, keys []Value, rng sourceRange) (Value, error) {
+	if len(t.Params) > 0 {
+		return nil, errAt(rng, "%s is already parameterized", t)
+	}
+	params := make([]Value, len(keys))
+	copy(params, keys)
+	for i, p := range params {
+		if _, ok := p.(Default); ok && (t.Name == "Integer" || t.Name == "String" || t.Name == "Array" || t.Name == "Hash") {
+			if i == 0 && t.Name == "Integer" {
+				params[i] = int64(math.MinInt64)
+			} else {
+				params[i] = int64(math.MaxInt64)
+			}
+		}
+	}
+	return &Type{Name: t.Name, Params: params}, nil
+}
+
+// refAccess makes references: Notify['a'], Class['x'], Resource['file', 'a'].
+func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error) {
+	if t.Title != "" {
+		return nil, errAt(rng, "%s is already parameterized", t)
+	}
+	typ := t.Type
+	if typ == "Resource" {
+		if len(keys) == 0 {
+			return nil, errAt(rng, "Resource[] requires a type")
+		}
+		switch k := keys[0].(type) {
+		case string:
+			typ = catalog.CanonicalType(k)
+		case Ref:
+			typ = k.Type
+		default:
+			return nil, errAt(rng, "Resource[] requires a type name")
+		}
+		keys = keys[1:]
+		if len(keys) == 0 {
+			return Ref{Type: typ}, nil
+		}
+	}
+	var out []Value
+	for _, k := range flatten(keys) {
+		title := ToS(k)
+		if r, ok := k.(Ref); ok && typ == "Class" {
+			title = r.Title
+		}
+		if typ == "Class" {
+			title = catalog.CanonicalType(strings.TrimPrefix(title, "::"))
+		}
+		out = append(out, Ref{Type: typ, Title: title})
+	}
+	if len(out) == 1 {
+		return out[0], nil
+	}
+	return out, nil
+}
+
+// arithmetic
+
+func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng sourceRange) (Value, error) {
+	switch op {
+	case ast.Add:
+		switch x := l.(type) {
+		case []Value:
+			switch y := r.(type) {
+			case []Value:
+				return append(append([]Value(nil), x...), y...), nil
+			case *Hash:
+				out := append([]Value(nil), x...)
+				for i, k := range y.keys {
+					out = append(out, []Value{k, y.vals[i]})
+				}
+				return out, nil
+			}
+			return append(append([]Value(nil), x...), r), nil
+		case *Hash:
+			out := x.Copy()
+			switch y := r.(type) {
+			case *Hash:
+				for i, k := range y.keys {
+					out.Set(k, y.vals[i])
+				}
+				return out, nil
+			case []Value:
+				for i := 0; i+1 < len(y); i += 2 {
+					out.Set(y[i], y[i+1])
+				}
+				return out, nil
+			}
+			return nil, errAt(rng, "Operator '+' is not applicable to a Hash and %s %s.", article(typeName(r)), typeName(r))
+		}
+	case ast.Sub:
+		switch x := l.(type) {
+		case []Value:
+			var out []Value
+			rem := flatten(r)
+			if _, ok := r.([]Value); !ok {
+				rem = []Value{r}
+			}
+		outer:
+			for _, e := range x {
+				for _, d := range rem {
+					if Equal(e, d) {
+						continue outer
+					}
+				}
+				out = append(out, e)
+			}
+			if out == nil {
+				out = []Value{}
+			}
+			return out, nil
+		case *Hash:
+			out := x.Copy()
+			switch y := r.(type) {
+			case *Hash:
+				for _, k := range y.keys {
+					out.Delete(k)
+				}
+			case []Value:
+				for _, k := range y {
+					out.Delete(k)
+				}
+			default:
+				out.Delete(r)
+			}
+			return out, nil
+		}
+	case ast.LShift:
+		if x, ok := l.([]Value); ok {
+			return append(append([]Value(nil), x...), r), nil
+		}
+	}
+	ln, rn := toNumber(l), toNumber(r)
+	li, lint := ln.(int64)
+	ri, rint := rn.(int64)
+	if lint && rint {
+		switch op {
+		case ast.Add:
+			return li + ri, nil
+		case ast.Sub:
+			return li - ri, nil
+		case ast.Mul:
+			return li * ri, nil
+		case ast.Div:
+			if ri == 0 {
+				return nil, errAt(rng, "Division by 0")
+			}
+			return li / ri, nil
+		case ast.Mod:
+			if ri == 0 {
+				return nil, errAt(rng, "Division by 0")
+			}
+			// Ruby's modulo takes the sign of the divisor.
+			m := li % ri
+			if m != 0 && (m < 0) != (ri < 0) {
+				m += ri
+			}
+			return m, nil
+		case ast.LShift:
+			return li << uint(ri), nil
+		case ast.RShift:
+			return li >> uint(ri), nil
+		}
+	}
+	lf, lok := toFloat(ln)
+	rf, rok := toFloat(rn)
+	if lok && rok {
+		switch op {
+		case ast.Add:
+			return lf + rf, nil
+		case ast.Sub:
+			return lf - rf, nil
+		case ast.Mul:
+			return lf * rf, nil
+		case ast.Div:
+			if rf == 0 {
+				return nil, errAt(rng, "Division by 0")
+			}
+			return lf / rf, nil
+		case ast.Mod:
+			return nil, errAt(rng, "Operator '%%' is not applicable to a Float.")
+		}
+	}
+	bad := l
+	if lok {
+		bad = r
+	}
+	if _, ok := bad.(string); ok {
+		return nil, errAt(rng, "The value '%s' cannot be converted to Numeric.", bad)
+	}
+	return nil, errAt(rng, "Operator '%s' is not applicable to %s %s.", op, article(typeName(l)), typeName(l))
+}
+
+var _ = fmt.Sprint

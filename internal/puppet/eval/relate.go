@@ -1,0 +1,357 @@
+package eval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/puppet/ast"
+	"github.com/ordoproject/ordo/internal/puppet/parser"
+	"github.com/ordoproject/ordo/internal/source"
+)
+
+// relationship is one arrow between two operands, materialized at the
+// end of compilation.
+type relationship struct {
+	source, target Value // Ref or *collector
+	notify         bool
+	pos            source.Range
+}
+
+// collector is Type <| query |>, re-run until nothing new is found.
+type collector struct {
+	typ      string
+	query    func(r *Resource) bool
+	exported bool
+	ops      []*param
+	scope    *Scope
+	pos      source.Range
+	matched  []*Resource
+	seen     map[*Resource]bool
+	// emptyAlt is what stands for the collector on the left of an arrow
+	// when it collected nothing: the operands left of it.
+	emptyAlt []Value
+}
+
+func (c *Compiler) evalCollect(s *Scope, x *ast.CollectExpr) (Value, error) {
+	tv, err := c.eval(s, x.TypeName)
+	if err != nil {
+		return nil, err
+	}
+	ref, ok := tv.(Ref)
+	if !ok || ref.Title != "" {
+		return nil, errAt(s.rng(x), "Collector type must be a resource type")
+	}
+	if ref.Type == "Class" {
+		return nil, errAt(s.rng(x), "Error while evaluating a Virtual Query, Classes cannot be collected")
+	}
+	if _, ok := c.types.Lookup(ref.Type); !ok && c.findDefine(ref.Type) == nil {
+		return nil, errAt(s.rng(x), "Resource type %s doesn't exist", strings.ToLower(ref.Type))
+	}
+	q, err := c.compileQuery(s, x.Query)
+	if err != nil {
+		return nil, err
+	}
+	ops, err := c.evalAttrOps(s, x.Overrides, "Collector", true)
+	if err != nil {
+		return nil, err
+	}
+	col := &collector{typ: ref.Type, query: q, exported: x.Exported, ops: ops, scope: s, pos: s.rng(x), seen: map[*Resource]bool{}}
+	if x.Exported {
+		c.logf("warning", "You cannot collect exported resources without storeconfigs being set; the collection will be ignored %s", posString(col.pos))
+		col.query = func(*Resource) bool { return false }
+	}
+	c.collectors = append(c.collectors, col)
+	return col, nil
+}
+
+// compileQuery turns a collector's search expression into a predicate;
+// its values are evaluated now.
+func (c *Compiler) compileQuery(s *Scope, q ast.Expr) (func(*Resource) bool, error) {
+	if q == nil {
+		return func(*Resource) bool { return true }, nil
+	}
+	switch x := q.(type) {
+	case *ast.ParenExpr:
+		return c.compileQuery(s, x.X)
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case ast.And, ast.Or:
+			l, err := c.compileQuery(s, x.Left)
+			if err != nil {
+				return nil, err
+			}
+			r, err := c.compileQuery(s, x.Right)
+			if err != nil {
+				return nil, err
+			}
+			if x.Op == ast.And {
+				return func(res *Resource) bool { return l(res) && r(res) }, nil
+			}
+			return func(res *Resource) bool { return l(res) || r(res) }, nil
+		case ast.Eq, ast.Ne:
+			var attr string
+			switch a := x.Left.(type) {
+			case *ast.QualifiedName:
+				attr = a.Name
+			case *ast.LiteralString:
+				attr = a.Value
+			default:
+				return nil, errAt(s.rng(x.Left), "Illegal attribute name in query")
+			}
+			v, err := c.eval(s, x.Right)
+			if err != nil {
+				return nil, err
+			}
+			if x.Op == ast.Eq {
+				return func(r *Resource) bool { return queryEq(r, attr, v) }, nil
+			}
+			return func(r *Resource) bool {
+				var got Value
+				if attr == "title" {
+					got = r.ref.Title
+				} else {
+					got, _ = r.get(attr)
+				}
+				return !Equal(got, v)
+			}, nil
+		}
+	}
+	return nil, errAt(s.rng(q), "Illegal query expression")
+}
+
+func queryEq(r *Resource, attr string, v Value) bool {
+	if attr == "tag" {
+		for _, t := range flatten(v) {
+			if r.hasTag(ToS(t)) {
+				return true
+			}
+		}
+		return false
+	}
+	var got Value
+	if attr == "title" {
+		got = r.ref.Title
+	} else {
+		var ok bool
+		got, ok = r.get(attr)
+		if !ok {
+			return v == nil
+		}
+	}
+	if arr, ok := got.([]Value); ok {
+		if _, vArr := v.([]Value); !vArr {
+			for _, e := range arr {
+				if Equal(e, v) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return Equal(got, v)
+}
+
+// runCollector collects the resources matching col that it has not yet
+// seen; it reports whether it found any.
+func (c *Compiler) runCollector(col *collector) (bool, error) {
+	found := false
+	rs := c.byType[col.typ]
+	for _, r := range rs[:len(rs):len(rs)] {
+		if col.seen[r] || !col.query(r) {
+			continue
+		}
+		col.seen[r] = true
+		col.matched = append(col.matched, r)
+		found = true
+		r.virtual = false
+		if len(col.ops) > 0 {
+			o := &override{ref: r.ref, ops: col.ops, scope: col.scope, pos: col.pos, fromCollector: true}
+			if err := c.applyOverride(o, r); err != nil {
+				return false, err
+			}
+		}
+	}
+	return found, nil
+}
+
+// ---- chaining arrows ----
+
+func (c *Compiler) evalRelationship(s *Scope, x *ast.RelationshipExpr) (Value, error) {
+	l, err := c.eval(s, x.Left)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.eval(s, x.Right)
+	if err != nil {
+		return nil, err
+	}
+	lops, err := c.operands(s, x, x.Left, l)
+	if err != nil {
+		return nil, err
+	}
+	rops, err := c.operands(s, x, x.Right, r)
+	if err != nil {
+		return nil, err
+	}
+	src, dst := lops, rops
+	if x.Op == ast.After || x.Op == ast.Subscribe {
+		src, dst = rops, lops
+	}
+	notify := x.Op == ast.Notify || x.Op == ast.Subscribe
+	for _, a := range src {
+		for _, b := range dst {
+			c.relationships = append(c.relationships, &relationship{source: a, target: b, notify: notify, pos: s.rng(x)})
+		}
+	}
+	if len(rops) == 1 {
+		if col, ok := rops[0].(*collector); ok {
+			col.emptyAlt = lops
+		}
+	}
+	if len(rops) == 0 {
+		return lops, nil
+	}
+	return rops, nil
+}
+
+// operands turns an arrow operand into references and collectors,
+// flattened and de-duplicated.
+func (c *Compiler) operands(s *Scope, arrow *ast.RelationshipExpr, n ast.Expr, v Value) ([]Value, error) {
+	var out []Value
+	seen := map[Ref]bool{}
+	add := func(x Value) {
+		if r, ok := x.(Ref); ok {
+			if seen[r] {
+				return
+			}
+			seen[r] = true
+		}
+		out = append(out, x)
+	}
+	for _, e := range flatten(v) {
+		switch x := e.(type) {
+		case Ref:
+			if x.Title == "" {
+				return nil, errAt(s.rng(n), "Illegal relationship operand, can not form a relationship with something of type Type[%s]. A Catalog type is required.", x.Type)
+			}
+			add(x)
+		case *collector:
+			add(x)
+		case []Value:
+			for _, y := range x {
+				add(y)
+			}
+		case string:
+			ref, err := parseTypeString(x)
+			if err != nil {
+				return nil, errAt(s.rng(arrow), "Error while evaluating a '%s' expression, The expression <%s> is not a valid type specification.", arrow.Op, x)
+			}
+			for _, y := range flatten(ref) {
+				add(y)
+			}
+		default:
+			tn := typeName(e)
+			return nil, errAt(s.rng(n), "Illegal relationship operand, can not form a relationship with %s %s. A Catalog type is required.", article(tn), tn)
+		}
+	}
+	return out, nil
+}
+
+// parseTypeString parses a string such as "File[a]" or "Class[foo]" as a
+// reference.
+func parseTypeString(str string) (Value, error) {
+	prog, diags := parser.Parse("", str)
+	if diags.HasErrors() || len(prog.Body) != 1 {
+		return nil, fmt.Errorf("not a type")
+	}
+	acc, ok := prog.Body[0].(*ast.AccessExpr)
+	if !ok {
+		return nil, fmt.Errorf("not a type")
+	}
+	q, ok := acc.X.(*ast.QualifiedReference)
+	if !ok {
+		return nil, fmt.Errorf("not a type")
+	}
+	var out []Value
+	for _, k := range acc.Keys {
+		var title string
+		switch kk := k.(type) {
+		case *ast.LiteralString:
+			title = kk.Value
+		case *ast.QualifiedName:
+			title = kk.Name
+		default:
+			return nil, fmt.Errorf("not a type")
+		}
+		typ := catalog.CanonicalType(q.Name)
+		if typ == "Class" {
+			title = catalog.CanonicalType(strings.TrimPrefix(title, "::"))
+		}
+		out = append(out, Ref{Type: typ, Title: title})
+	}
+	if len(out) == 1 {
+		return out[0], nil
+	}
+	return out, nil
+}
+
+// resolveOperand expands a collector to what it collected (for the left
+// side, its empty alternative when it collected nothing).
+func resolveOperand(v Value, left bool) []Ref {
+	switch x := v.(type) {
+	case Ref:
+		return []Ref{x}
+	case *collector:
+		if len(x.matched) == 0 {
+			if !left {
+				return nil
+			}
+			var out []Ref
+			for _, a := range x.emptyAlt {
+				out = append(out, resolveOperand(a, true)...)
+			}
+			return out
+		}
+		var out []Ref
+		for _, r := range x.matched {
+			out = append(out, r.ref)
+		}
+		return out
+	}
+	return nil
+}
+
+// applyRelationship turns one recorded arrow into a before or notify
+// parameter on its source.
+func (c *Compiler) applyRelationship(rel *relationship) error {
+	for _, s := range resolveOperand(rel.source, true) {
+		for _, t := range resolveOperand(rel.target, false) {
+			src := c.findResource(s)
+			if src == nil {
+				return &Error{Msg: fmt.Sprintf("Could not find resource '%s' for relationship on '%s'", s, t)}
+			}
+			if c.findResource(t) == nil {
+				return &Error{Msg: fmt.Sprintf("Could not find resource '%s' for relationship from '%s'", t, s)}
+			}
+			name, how := "before", "chaining arrow (-> or <-)"
+			if rel.notify {
+				name, how = "notify", "chaining arrow (~> or <~)"
+			}
+			old, ok := src.get(name)
+			switch {
+			case !ok || old == nil:
+				src.setParamHow(name, []Value{t.String()}, nil, how, rel.pos)
+			default:
+				src.setParamHow(name, append(flatten(old), t.String()), nil, how, rel.pos)
+			}
+		}
+	}
+	return nil
+}
+
+// ---- realize ----
+
+type realizeReq struct {
+	refs []Ref
+}

@@ -1,0 +1,818 @@
+package eval
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/puppet/ast"
+	"github.com/ordoproject/ordo/internal/source"
+)
+
+// Resource is a resource being compiled.
+type Resource struct {
+	ref       Ref
+	params    []*param
+	tags      []string
+	file      string
+	line      int
+	pos       source.Range
+	virtual   bool
+	exported  bool
+	kind      string
+	isClass   bool
+	scope     *Scope // where it was declared
+	container *Resource
+	evaluated bool
+	def       *definition
+	typeInfo  *TypeInfo
+	// classScope is the scope of the class that declared it, for the
+	// override permission rule.
+	declClass string
+	// titleNotString is set for a resource that create_resources gave a
+	// title that is not a string (an Integer).
+	titleNotString bool
+}
+
+// param is one attribute value and where it was set.
+type param struct {
+	name  string
+	value Value
+	scope *Scope
+	pos   source.Range
+	// how says what set the value ("declared", "resource default", ...);
+	// history holds every step that set or changed it, for --explain.
+	how     string
+	history []origin
+}
+
+// origin is one step in the life of an attribute value.
+type origin struct {
+	how   string
+	pos   source.Range
+	value Value
+}
+
+// newParam makes an attribute value and records how it was set.
+func newParam(name string, v Value, s *Scope, pos source.Range, how string) *param {
+	return &param{name: name, value: v, scope: s, pos: pos, how: how, history: []origin{{how: how, pos: pos, value: v}}}
+}
+
+// copyTo copies p into a resource's attributes, keeping its history.
+func (p *param) copyTo(how string) *param {
+	n := *p
+	n.how = how
+	n.history = append([]origin(nil), p.history...)
+	if len(n.history) == 0 {
+		n.history = []origin{{how: how, pos: p.pos, value: p.value}}
+	}
+	n.history[len(n.history)-1].how = how
+	return &n
+}
+
+func (c *Compiler) newResource(ref Ref, s *Scope, at ast.Node) *Resource {
+	r := &Resource{ref: ref, scope: s}
+	if at != nil && s != nil && s.file != nil {
+		r.pos = s.rng(at)
+		r.file = s.file.Name
+		r.line = r.pos.Position().Line
+	}
+	if s != nil {
+		r.declClass = s.real().className()
+	}
+	return r
+}
+
+// className is the name of the class or define whose code runs in s.
+func (s *Scope) className() string {
+	for x := s; x != nil; x = x.parent {
+		switch x.kind {
+		case classScope, defineScope:
+			return x.name
+		case topScope, nodeScope:
+			return ""
+		}
+	}
+	return ""
+}
+
+func (r *Resource) get(name string) (Value, bool) {
+	for _, p := range r.params {
+		if p.name == name {
+			return p.value, true
+		}
+	}
+	return nil, false
+}
+
+func (r *Resource) getParam(name string) *param {
+	for _, p := range r.params {
+		if p.name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+func (r *Resource) setParam(name string, v Value, s *Scope) {
+	r.setParamHow(name, v, s, "set", source.Range{})
+}
+
+// setParamHow sets an attribute and records how and where.
+func (r *Resource) setParamHow(name string, v Value, s *Scope, how string, pos source.Range) {
+	for _, p := range r.params {
+		if p.name == name {
+			p.value = v
+			p.scope = s
+			p.history = append(p.history, origin{how: how, pos: pos, value: v})
+			return
+		}
+	}
+	r.params = append(r.params, newParam(name, v, s, pos, how))
+}
+
+var validTag = regexp.MustCompile(`^[\p{L}\p{N}_][\p{L}\p{N}_:.\-]*$`)
+
+// isValidTag is validTag with a fast path for ASCII.
+func isValidTag(t string) bool {
+	if t == "" {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c >= 0x80:
+			return validTag.MatchString(t)
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '_':
+		case i > 0 && (c == ':' || c == '.' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// addTags adds tags, lower-cased, with the segments of qualified names.
+func (r *Resource) addTags(tags ...string) {
+	for _, t := range tags {
+		t = strings.ToLower(t)
+		if !isValidTag(t) {
+			continue
+		}
+		r.addTag(t)
+		if strings.Contains(t, "::") {
+			for _, seg := range strings.Split(t, "::") {
+				if seg != "" {
+					r.addTag(seg)
+				}
+			}
+		}
+	}
+}
+
+// markTitleNotString records that the title was not a string, which
+// Puppet neither tags a resource with nor takes for the namevar.
+func (r *Resource) markTitleNotString() {
+	r.titleNotString = true
+	for i, t := range r.tags {
+		if t == strings.ToLower(r.ref.Title) {
+			r.tags = append(r.tags[:i:i], r.tags[i+1:]...)
+			break
+		}
+	}
+}
+
+func (r *Resource) addTag(t string) {
+	for _, x := range r.tags {
+		if x == t {
+			return
+		}
+	}
+	r.tags = append(r.tags, t)
+}
+
+// hasTag reports whether r is tagged t, by its own tags or by those of
+// the resource of the scope it was declared in, as Puppet's tagged? does
+// before the scope's tags are merged in at the end.
+func (r *Resource) hasTag(t string) bool {
+	if r.ownTag(t) {
+		return true
+	}
+	if r.scope != nil {
+		if cont := r.scope.container(); cont != nil && cont != r {
+			return cont.ownTag(t)
+		}
+	}
+	return false
+}
+
+func (r *Resource) ownTag(t string) bool {
+	t = strings.ToLower(t)
+	for _, x := range r.tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// addResource puts r in the catalog, checking uniqueness by title and
+// by uniqueness key as Puppet's catalog does: the title must not name a
+// resource (by its title or key), and the key must not either.
+func (c *Compiler) addResource(r *Resource) error {
+	if old, ok := c.byRef[r.ref]; ok {
+		return c.duplicate(old, r)
+	}
+	if old, ok := c.byKey[r.ref.Type+"\x00"+r.ref.Title]; ok {
+		return c.duplicate(old, r)
+	}
+	key := c.uniquenessKey(r)
+	if key != "" {
+		nv, _ := c.namevarValue(r)
+		if nv != r.ref.Title {
+			if old, ok := c.byKey[key]; ok && old != r {
+				return failf("Cannot alias %s to %s at %s; resource [%q, %q] already declared %s",
+					r.ref, rubyInspectKey(nv), locationOf(r), old.ref.Type, nv, locationOf(old))
+			}
+			if old, ok := c.byRef[Ref{Type: r.ref.Type, Title: nv}]; ok {
+				return failf("Cannot alias %s to %s at %s; resource [%q, %q] already declared %s",
+					r.ref, rubyInspectKey(nv), locationOf(r), old.ref.Type, nv, locationOf(old))
+			}
+		}
+		c.byKey[key] = r
+	}
+	c.byKey[r.ref.Type+"\x00"+r.ref.Title] = r
+	c.byRef[r.ref] = r
+	c.resources = append(c.resources, r)
+	c.byType[r.ref.Type] = append(c.byType[r.ref.Type], r)
+	return nil
+}
+
+func rubyInspectKey(s string) string { return fmt.Sprintf("[%q]", s) }
+
+func locationOf(r *Resource) string {
+	if r.file != "" && r.line > 0 {
+		return fmt.Sprintf("(file: %s, line: %d)", r.file, r.line)
+	}
+	if r.line > 0 {
+		return fmt.Sprintf("(line: %d)", r.line)
+	}
+	return ""
+}
+
+func (c *Compiler) duplicate(old, r *Resource) error {
+	msg := "Duplicate declaration: " + old.ref.String() + " is already declared"
+	if loc := locationOf(old); loc != "" {
+		msg += " at " + loc
+	}
+	msg += "; cannot redeclare"
+	if loc := locationOf(r); loc != "" {
+		msg += " " + loc
+	}
+	return failf("%s", msg)
+}
+
+// uniquenessKey is the key a built-in isomorphic resource is unique by
+// besides its title: type and namevar value.
+func (c *Compiler) uniquenessKey(r *Resource) string {
+	if r.typeInfo == nil || !r.typeInfo.Isomorphic || len(r.typeInfo.Namevars) != 1 {
+		return ""
+	}
+	nv, _ := c.namevarValue(r)
+	return r.ref.Type + "\x00" + nv
+}
+
+func (c *Compiler) titleKey(r *Resource) string {
+	if r.typeInfo != nil && r.typeInfo.TitleKey != nil {
+		return r.typeInfo.TitleKey(r.ref.Title)
+	}
+	return r.ref.Title
+}
+
+func (c *Compiler) namevarValue(r *Resource) (string, bool) {
+	if r.typeInfo == nil || len(r.typeInfo.Namevars) == 0 {
+		return r.ref.Title, false
+	}
+	if v, ok := r.get(r.typeInfo.Namevars[0]); ok && v != nil {
+		s := ToS(v)
+		if r.typeInfo.TitleKey != nil {
+			s = r.typeInfo.TitleKey(s)
+		}
+		return s, true
+	}
+	return c.titleKey(r), false
+}
+
+// findResource finds a resource by reference, also by uniqueness key
+// and alias.
+func (c *Compiler) findResource(ref Ref) *Resource {
+	if ref.Type == "Class" {
+		ref.Title = catalog.CanonicalType(ref.Title)
+	}
+	if r, ok := c.byRef[ref]; ok {
+		return r
+	}
+	if ti, ok := c.types.Lookup(ref.Type); ok {
+		k := ref.Title
+		if ti.TitleKey != nil {
+			k = ti.TitleKey(k)
+		}
+		if r, ok := c.byKey[ref.Type+"\x00"+k]; ok {
+			return r
+		}
+	}
+	if r, ok := c.byKey[ref.Type+"\x00"+ref.Title]; ok {
+		return r
+	}
+	return nil
+}
+
+// contain records a containment edge.
+func (c *Compiler) contain(container, member *Resource) {
+	key := [2]Ref{container.ref, member.ref}
+	if c.edgeSet[key] {
+		return
+	}
+	c.edgeSet[key] = true
+	c.edges = append(c.edges, catalog.Containment{Container: catalog.Ref(container.ref), Member: catalog.Ref(member.ref)})
+	if member.container == nil {
+		member.container = container
+	}
+}
+
+// ---- resource expressions ----
+
+func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error) {
+	typ, err := c.resourceTypeName(s, e.TypeName)
+	if err != nil {
+		return nil, err
+	}
+	// Evaluate every body's title and attributes first, as Puppet does.
+	type body struct {
+		titles []Value
+		ops    []*param
+		splat  *Hash
+		node   *ast.ResourceBody
+	}
+	var bodies []body
+	var defaults *body
+	seenTitles := map[string]bool{}
+	for _, b := range e.Bodies {
+		tv, err := c.eval(s, b.Title)
+		if err != nil {
+			return nil, err
+		}
+		bd := body{node: b}
+		if _, ok := tv.(Default); ok {
+			ops, err := c.evalAttrOps(s, b.Ops, "Resource Statement", false)
+			if err != nil {
+				return nil, err
+			}
+			bd.ops = ops
+			defaults = &bd
+			continue
+		}
+		for i, t := range flatten(tv) {
+			if _, ok := t.(Default); ok {
+				continue
+			}
+			if _, ok := t.(string); !ok && !strings.EqualFold(typ, "class") {
+				return nil, errAt(s.rng(b.Title), "Illegal title type at index %d. Expected String, got %s", i, typeName(t))
+			}
+			title := t
+			if r, ok := t.(Ref); ok && strings.EqualFold(typ, "class") {
+				title = r.Title
+			}
+			ts := ToS(title)
+			if seenTitles[ts] {
+				return nil, errAt(s.rng(b.Title), "The title '%s' has already been used in this resource expression", ts)
+			}
+			seenTitles[ts] = true
+			bd.titles = append(bd.titles, title)
+		}
+		ops, err := c.evalAttrOps(s, b.Ops, "Resource Statement", false)
+		if err != nil {
+			return nil, err
+		}
+		bd.ops = ops
+		bodies = append(bodies, bd)
+	}
+	var refs []Value
+	for _, bd := range bodies {
+		ops := bd.ops
+		if defaults != nil {
+			ops = mergeLocalDefaults(defaults.ops, ops)
+		}
+		for _, t := range bd.titles {
+			ref, err := c.declare(s, e, typ, ToS(t), ops)
+			if err != nil {
+				return nil, err
+			}
+			refs = append(refs, ref)
+		}
+	}
+	return refs, nil
+}
+
+func mergeLocalDefaults(defs, ops []*param) []*param {
+	out := append([]*param(nil), ops...)
+	for _, d := range defs {
+		found := false
+		for _, o := range ops {
+			if o.name == d.name {
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, d.copyTo("per-expression default (default: body)"))
+		}
+	}
+	return out
+}
+
+// resourceTypeName evaluates the type part of a resource expression to a
+// lower-case type name ("class" for classes).
+func (c *Compiler) resourceTypeName(s *Scope, n ast.Expr) (string, error) {
+	switch x := n.(type) {
+	case *ast.QualifiedName:
+		return strings.ToLower(strings.TrimPrefix(x.Name, "::")), nil
+	}
+	v, err := c.eval(s, n)
+	if err != nil {
+		return "", err
+	}
+	switch x := v.(type) {
+	case Ref:
+		if x.Title != "" {
+			return "", errAt(s.rng(n), "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", x)
+		}
+		return strings.ToLower(x.Type), nil
+	case string:
+		return strings.ToLower(strings.TrimPrefix(x, "::")), nil
+	}
+	return "", errAt(s.rng(n), "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", typeName(v))
+}
+
+// evalAttrOps evaluates attribute operations, expanding splats.
+func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, allowAppend bool) ([]*param, error) {
+	var out []*param
+	set := map[string]bool{}
+	for _, op := range ops {
+		v, err := c.eval(s, op.Value)
+		if err != nil {
+			return nil, err
+		}
+		if op.Op == ast.AttrSplat {
+			h, ok := v.(*Hash)
+			if !ok {
+				if v == nil {
+					continue
+				}
+				return nil, errAt(s.rng(op), "Evaluation Error: Splat expression must be a Hash, got %s", typeName(v))
+			}
+			for i, k := range h.keys {
+				name := ToS(k)
+				if set[name] {
+					return nil, errAt(s.rng(op), "The attribute '%s' has already been set", name)
+				}
+				set[name] = true
+				out = append(out, newParam(name, h.vals[i], s, s.rng(op), "splat (* =>)"))
+			}
+			continue
+		}
+		if op.Op == ast.AttrAppend && !allowAppend {
+			return nil, errAt(s.rng(op), "Illegal +> operation on attribute %s. This operator can not be used in a %s", op.Name, stmt)
+		}
+		if set[op.Name] {
+			return nil, errAt(s.rng(op), "The attribute '%s' has already been set", op.Name)
+		}
+		set[op.Name] = true
+		p := newParam(op.Name, v, s, s.rng(op), "declared")
+		if op.Op == ast.AttrAppend {
+			p.name = "+" + op.Name
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// declare creates one resource of a resource expression.
+func (c *Compiler) declare(s *Scope, e *ast.ResourceExpr, typ, title string, ops []*param) (Value, error) {
+	if typ == "class" {
+		if e.Form != ast.Regular {
+			return nil, errAt(s.rng(e), "Classes are not virtualizable")
+		}
+		return c.declareClassResourceLike(s, e, title, ops)
+	}
+	return c.declareOne(s, e.Form, e, typ, title, ops)
+}
+
+// declareOne creates one resource declared at node e.
+func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, title string, ops []*param) (Value, error) {
+	rng := s.rng(e)
+	var r *Resource
+	var ti *TypeInfo
+	def := c.findDefine(typ)
+	if def == nil {
+		var ok bool
+		ti, ok = c.types.Lookup(typ)
+		if !ok {
+			return nil, stmtError("Resource Statement", rng, failf("Unknown resource type: '%s'", typ))
+		}
+	}
+	ref := Ref{Type: catalog.CanonicalType(typ), Title: title}
+	r = c.newResource(ref, s, e)
+	r.typeInfo = ti
+	r.def = def
+	r.virtual = form != ast.Regular
+	r.exported = form == ast.Exported
+	if def != nil {
+		r.kind = "defined_type"
+	} else {
+		r.kind = "compilable_type"
+	}
+	for _, p := range ops {
+		if p.value == nil {
+			continue
+		}
+		if r.def != nil {
+			if err := c.checkAttr(r, p.name); err != nil {
+				return nil, stmtError("Resource Statement", rng, failf("%s: %v", ref, err))
+			}
+		}
+		r.params = append(r.params, p.copyTo(p.how))
+	}
+	// Resource defaults visible from this scope fill unset attributes.
+	for _, d := range s.lookupDefaults(ref.Type) {
+		if _, ok := r.get(d.name); ok {
+			continue
+		}
+		if d.value == nil {
+			continue
+		}
+		r.params = append(r.params, d.copyTo("resource default"))
+	}
+	// Tags: the tag attribute, the type and title, then tags from
+	// resource defaults, in the order Puppet adds them.
+	var defaultTags Value
+	if tp := r.getParam("tag"); tp != nil {
+		if tp.scope != s || tp.pos.File == nil || !explicitOp(ops, "tag") {
+			defaultTags = tp.value
+		} else {
+			for _, t := range flatten(tp.value) {
+				if !validTag.MatchString(strings.ToLower(ToS(t))) {
+					return nil, &Error{Msg: fmt.Sprintf("Invalid tag '%s'", ToS(t)), File: r.file, Line: r.line}
+				}
+				r.addTags(ToS(t))
+			}
+		}
+	}
+	r.addTags(typ)
+	r.addTags(title)
+	for _, t := range flatten(defaultTags) {
+		if t != nil {
+			r.addTags(ToS(t))
+		}
+	}
+	if typ == "stage" {
+		c.stages[title] = true
+	}
+	if _, ok := r.get("stage"); ok {
+		return nil, stmtError("Resource Statement", rng, failf("Only classes can set 'stage'; normal resources like %s cannot change run stage", ref))
+	}
+	if err := c.addResource(r); err != nil {
+		return nil, stmtError("Resource Statement", rng, err)
+	}
+	if al, ok := r.get("alias"); ok {
+		for _, a := range flatten(al) {
+			k := ref.Type + "\x00" + ToS(a)
+			if old, ok := c.byKey[k]; ok && old != r {
+				return nil, stmtError("Resource Statement", rng, failf("Cannot alias %s to %q at %s; resource [%q, %q] already declared %s",
+					ref, ToS(a), locationOf(r), ref.Type, ToS(a), locationOf(old)))
+			}
+			c.byKey[k] = r
+		}
+	}
+	if typ != "stage" {
+		if cont := s.container(); cont != nil {
+			c.contain(cont, r)
+		}
+	}
+	if def != nil {
+		c.pendingDefs = append(c.pendingDefs, r)
+	}
+	c.applyPendingOverrides(r)
+	return ref, nil
+}
+
+func explicitOp(ops []*param, name string) bool {
+	for _, p := range ops {
+		if p.name == name && p.value != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Compiler) checkAttr(r *Resource, name string) error {
+	if r.typeInfo != nil {
+		if !r.typeInfo.HasAttr(name) {
+			return failf("has no parameter named '%s'", name)
+		}
+		return nil
+	}
+	if r.def != nil {
+		if metaparams[name] || name == "name" && false {
+			return nil
+		}
+		for _, p := range r.def.params() {
+			if p.Name == name {
+				return nil
+			}
+		}
+		if name == "name" || name == "title" {
+			return nil
+		}
+		return failf("has no parameter named '%s'", name)
+	}
+	return nil
+}
+
+// ---- resource defaults ----
+
+func (c *Compiler) evalDefaultsExpr(s *Scope, e *ast.ResourceDefaultsExpr) (Value, error) {
+	typ, err := c.resourceTypeName(s, e.TypeName)
+	if err != nil {
+		return nil, err
+	}
+	if typ == "class" {
+		return nil, errAt(s.rng(e.TypeName), "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got Type[Class]")
+	}
+	for _, op := range e.Ops {
+		if op.Op == ast.AttrAppend {
+			return nil, errAt(s.rng(op), "Illegal +> operation on attribute %s. This operator can not be used in a Resource Defaults Expression", op.Name)
+		}
+	}
+	ops, err := c.evalAttrOps(s, e.Ops, "Resource Defaults Expression", false)
+	if err != nil {
+		return nil, err
+	}
+	ctype := catalog.CanonicalType(typ)
+	if s.defaults == nil {
+		s.defaults = map[string]*defaultSet{}
+	}
+	ds := s.defaults[ctype]
+	if ds == nil {
+		ds = &defaultSet{vals: map[string]*param{}}
+		s.defaults[ctype] = ds
+	}
+	for _, p := range ops {
+		if _, ok := ds.vals[p.name]; ok {
+			pos := s.rng(e).Position()
+			return nil, &Error{Msg: fmt.Sprintf("Default already defined for %s { %s }; cannot redefine", ctype, p.name), File: pos.Filename, Line: pos.Line}
+		}
+		ds.names = append(ds.names, p.name)
+		ds.vals[p.name] = p
+	}
+	return nil, nil
+}
+
+// ---- overrides ----
+
+type override struct {
+	ref   Ref
+	ops   []*param
+	scope *Scope
+	pos   source.Range
+	done  bool
+	// fromCollector lifts the subclass rule.
+	fromCollector bool
+}
+
+func (c *Compiler) evalOverrideExpr(s *Scope, e *ast.ResourceOverrideExpr) (Value, error) {
+	v, err := c.eval(s, e.Resources)
+	if err != nil {
+		return nil, err
+	}
+	ops, err := c.evalAttrOps(s, e.Ops, "Resource Override", true)
+	if err != nil {
+		return nil, err
+	}
+	for _, x := range flatten(v) {
+		ref, ok := x.(Ref)
+		if !ok || ref.Title == "" {
+			return nil, errAt(s.rng(e.Resources), "Resource Override can only operate on resources, got: %s", typeName(x))
+		}
+		if ref.Type == "Class" {
+			return nil, errAt(s.rng(e.Resources), "Resource Override can only operate on resources, got: %s-Type", ref)
+		}
+		o := &override{ref: ref, ops: ops, scope: s, pos: s.rng(e)}
+		if r := c.findResource(ref); r != nil {
+			if err := c.applyOverride(o, r); err != nil {
+				return nil, err
+			}
+			o.done = true
+			continue
+		}
+		c.overrides = append(c.overrides, o)
+	}
+	return nil, nil
+}
+
+func (c *Compiler) applyPendingOverrides(r *Resource) {
+	for _, o := range c.overrides {
+		if !o.done && o.ref == r.ref {
+			if err := c.applyOverride(o, r); err == nil {
+				o.done = true
+			}
+		}
+	}
+}
+
+// inherits reports whether class sub is cls or inherits from it.
+func (c *Compiler) inherits(sub, cls string) bool {
+	for i := 0; i < 100 && sub != ""; i++ {
+		if sub == cls {
+			return true
+		}
+		d := c.classes[sub]
+		if d == nil || d.class == nil || d.class.Parent == "" {
+			return false
+		}
+		sub = strings.ToLower(strings.TrimPrefix(d.class.Parent, "::"))
+	}
+	return false
+}
+
+// applyOverride merges an override into r with Puppet's permission rules.
+func (c *Compiler) applyOverride(o *override, r *Resource) error {
+	from := o.scope.real().className()
+	allowed := o.fromCollector || from == r.declClass || c.inherits(from, r.declClass)
+	if !allowed {
+		e := errAt(o.pos, "Only subclasses can override parameters").noColumn()
+		e.Evaluation = false
+		return e
+	}
+	if r.def != nil && r.evaluated && !o.fromCollector {
+		c.logf("warning", "Attempt to override an already evaluated resource, defined at %s, with new values %s", locationOf(r), posString(o.pos))
+		return nil
+	}
+	for _, p := range o.ops {
+		name, appendOp := p.name, false
+		if strings.HasPrefix(name, "+") {
+			name, appendOp = name[1:], true
+		}
+		old := r.getParam(name)
+		if old != nil && !o.fromCollector && from == r.declClass && old.scope != nil && o.scope.real().className() == from && !c.inherits(from, r.declClass) {
+			// same class: allowed only when unset
+		}
+		how := "amended by reference"
+		if o.fromCollector {
+			how = "set by collector"
+		}
+		if old != nil && old.value != nil && appendOp {
+			old.value = append(flatten(old.value), flatten(p.value)...)
+			old.scope = o.scope
+			old.history = append(old.history, origin{how: how + " (+>)", pos: p.pos, value: old.value})
+			continue
+		}
+		if old != nil && old.value != nil && !o.fromCollector && from == r.declClass && from == old.scope.real().className() && !isSubclassOverride(c, from, old) {
+			e := errAt(o.pos, "Parameter '%s' is already set on %s by %s at %s; cannot redefine", name, r.ref, setterName(old), locationOfParam(old)).noColumn()
+			e.Evaluation = false
+			return e
+		}
+		r.setParamHow(name, p.value, o.scope, how, p.pos)
+		if name == "tag" {
+			for _, t := range flatten(p.value) {
+				r.addTags(ToS(t))
+			}
+		}
+	}
+	return nil
+}
+
+func isSubclassOverride(c *Compiler, from string, old *param) bool { return false }
+
+func setterName(p *param) string {
+	if n := p.scope.real().className(); n != "" {
+		return "Class[" + catalog.CanonicalType(n) + "]"
+	}
+	return "#<Puppet::Resource::Type:0x0>"
+}
+
+func locationOfParam(p *param) string {
+	pos := p.pos.Position()
+	return fmt.Sprintf("(file: %s, line: %d)", pos.Filename, pos.Line)
+}
+
+func posString(r source.Range) string {
+	p := r.Position()
+	return fmt.Sprintf("(file: %s, line: %d)", p.Filename, p.Line)
+}
+
+func (e *Error) noColumn() *Error {
+	e.NoColumn = true
+	return e
+}

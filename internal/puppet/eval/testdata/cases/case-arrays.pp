@@ -1,0 +1,9 @@
+$v = 'b'
+case $v {
+  ['a', 'b']: { notify { 'in-array': } }
+  default: { notify { 'default': } }
+}
+$w = ['x', 'y']
+case 'y' {
+  *$w: { notify { 'splat': } }
+}

@@ -1,0 +1,3 @@
+notify { ['a', 'b']: tag => 'left' }
+notify { ['c', 'd']: tag => 'right' }
+Notify <| tag == 'left' |> -> Notify <| tag == 'right' |>

@@ -1,0 +1,2 @@
+notify { 'a': } -> Notify <| title == 'nomatch' |> -> notify { 'c': }
+notify { 'x': } -> Package <| |> -> notify { 'z': }

@@ -1,0 +1,2 @@
+notify { ['A', 'AA', 'B', 'BB']: }
+[Notify['A'], Notify['AA']] -> [] ~> [Notify['B'], Notify['BB']]

@@ -1,0 +1,3 @@
+notify { ['a', 'b', 'c', 'd']: }
+Notify['a', 'b'] -> Notify['c', 'd']
+Notify['a', 'a'] -> Notify['d']

@@ -1,0 +1,2 @@
+class a(Array[String] $x = ['a', 1]) { }
+include a

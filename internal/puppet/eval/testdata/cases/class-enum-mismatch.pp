@@ -1,0 +1,2 @@
+class a(Enum['on', 'off'] $x = 'maybe') { }
+include a

@@ -1,0 +1,4 @@
+notify { 'a': }
+class c { notify { 'c': } }
+include c
+Class['main'] -> Class['c']

@@ -1,0 +1,2 @@
+class a(Optional[String] $x = 5) { }
+include a

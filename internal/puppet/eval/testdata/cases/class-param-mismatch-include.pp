@@ -1,0 +1,2 @@
+class a(Integer $x = 'no') { }
+include a

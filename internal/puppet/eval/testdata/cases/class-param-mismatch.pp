@@ -1,0 +1,2 @@
+class a(String $x) { }
+class { 'a': x => 1 }

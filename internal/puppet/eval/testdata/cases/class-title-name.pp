@@ -1,0 +1,2 @@
+class my::thing($p = $title) { notify { "t=${title} n=${name} p=${p} m=${module_name}": } }
+include my::thing

@@ -1,0 +1,2 @@
+class a(Variant[String, Integer] $x = true) { }
+include a

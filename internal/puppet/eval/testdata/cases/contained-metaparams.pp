@@ -1,0 +1,4 @@
+class inner { notify { 'deep': } }
+class outer { contain inner }
+class { 'outer': schedule => 'daily' }
+contain outer

@@ -1,0 +1,3 @@
+define d($p = 'own') { notify { "d-${p}": } }
+D { p => 'from default' }
+d { 'x': }

@@ -1,0 +1,6 @@
+define d() { notify { "d-${title}": } }
+class c {
+  Notify { message => 'from c' }
+  d { 'x': }
+}
+include c

@@ -1,0 +1,2 @@
+@@notify { 'exp': }
+notify { 'real': }

@@ -1,0 +1,1 @@
+fail('this is bad')

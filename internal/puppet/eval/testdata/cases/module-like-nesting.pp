@@ -1,0 +1,5 @@
+class outer {
+  class inner { notify { 'nested inner': } }
+  include outer::inner
+}
+include outer

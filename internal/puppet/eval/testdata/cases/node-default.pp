@@ -1,0 +1,2 @@
+node default { notify { 'in default node': } }
+node 'other' { notify { 'other': } }

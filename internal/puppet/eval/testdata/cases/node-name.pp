@@ -1,0 +1,2 @@
+node 'node.example' { notify { 'exact': } }
+node default { notify { 'default': } }

@@ -1,0 +1,2 @@
+node /^node\./ { notify { 'regex': } }
+node default { notify { 'default': } }

@@ -1,0 +1,4 @@
+notice('hello')
+class a { notice("in a") }
+include a
+notify { 'n': }

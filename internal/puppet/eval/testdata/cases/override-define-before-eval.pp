@@ -1,0 +1,3 @@
+define d($msg = 'own') { notify { "d-${title}": message => $msg } }
+d { 'x': }
+D['x'] { msg => 'overridden' }

@@ -1,0 +1,1 @@
+Notify['nope'] { message => 'x' }

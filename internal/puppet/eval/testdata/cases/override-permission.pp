@@ -1,0 +1,3 @@
+class a { notify { 'x': message => 'a' } }
+include a
+Notify['x'] { withpath => true }

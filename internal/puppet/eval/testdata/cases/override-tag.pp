@@ -1,0 +1,3 @@
+class base { notify { 'x': } }
+class child inherits base { Notify['x'] { tag => 'extra' } }
+include child

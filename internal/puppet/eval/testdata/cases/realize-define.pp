@@ -1,0 +1,4 @@
+define d() { notify { "d-${title}": } }
+@d { 'one': }
+@d { 'two': }
+realize(D['one'])

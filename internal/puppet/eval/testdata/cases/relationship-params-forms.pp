@@ -1,0 +1,3 @@
+notify { 'a': before => [Notify['b'], [Notify['c']]], notify => undef }
+notify { 'b': }
+notify { 'c': subscribe => Notify['b'] }

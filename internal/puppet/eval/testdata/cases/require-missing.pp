@@ -1,0 +1,1 @@
+notify { 'a': require => Notify['tooth_fairy'] }

@@ -1,0 +1,3 @@
+notify { 'first': }
+class a { notify { 'in-a': } }
+class { 'a': require => Notify['first'] }

@@ -1,0 +1,4 @@
+package { 'ntp': }
+file { '/etc/ntp.conf': }
+service { 'ntpd': }
+Package['ntp'] -> File['/etc/ntp.conf'] ~> Service['ntpd']

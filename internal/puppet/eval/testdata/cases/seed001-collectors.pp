@@ -1,0 +1,3 @@
+package { ['a', 'b']: ensure => present }
+file { '/x': ensure => file }
+File <| |> -> Package <| |>

@@ -1,0 +1,8 @@
+file {'/etc/passwd':
+  ensure => file,
+}
+File['/etc/passwd'] {
+  owner => 'root',
+  group => 'root',
+  mode  => '0640',
+}

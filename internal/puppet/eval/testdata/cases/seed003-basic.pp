@@ -1,0 +1,6 @@
+file { '/etc/passwd':
+  ensure => file,
+  owner  => 'root',
+  group  => 'root',
+  mode   => '0600',
+}

@@ -1,0 +1,2 @@
+file { '/tmp/pt/f': ensure => file }
+file { '/tmp/pt/f/': ensure => file }

@@ -1,0 +1,2 @@
+# flags: --strict_variables
+notify { 'x': message => "${nope}" }

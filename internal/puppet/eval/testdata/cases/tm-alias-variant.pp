@@ -1,0 +1,3 @@
+type Mode = Variant[Enum['on', 'off'], Boolean]
+class a(Mode $m = 'maybe') { }
+include a

@@ -1,0 +1,3 @@
+type Port = Integer[1, 65535]
+class a(Port $p = 0) { }
+include a

@@ -1,0 +1,2 @@
+class a(Array[String, 2] $v = ['a']) { }
+include a

@@ -1,0 +1,1 @@
+$x = assert_type(Integer[1, 5], 10)

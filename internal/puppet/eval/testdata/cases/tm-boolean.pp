@@ -1,0 +1,2 @@
+class a(Boolean $b = 'true') { }
+include a

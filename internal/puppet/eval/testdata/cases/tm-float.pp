@@ -1,0 +1,2 @@
+class a(Float $f = 1) { }
+include a

@@ -1,0 +1,2 @@
+function f(Integer $x) { $x }
+$y = f('no')

@@ -1,0 +1,2 @@
+class a(Hash[String, Integer] $h = { 'k' => 'v' }) { }
+include a

@@ -1,0 +1,1 @@
+[1, 'x'].each |Integer $i| { notify { "n${i}": } }

@@ -1,0 +1,2 @@
+class a(Array[Array[Integer]] $v = [[1], ['x']]) { }
+include a

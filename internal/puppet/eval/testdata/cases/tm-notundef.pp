@@ -1,0 +1,2 @@
+class a(NotUndef $v = undef) { }
+include a

@@ -1,0 +1,2 @@
+class a(Optional[Enum['x', 'y']] $e = 'z') { }
+include a

@@ -1,0 +1,2 @@
+define d(Optional[String] $x = undef) { }
+d { 'a': x => 3 }

@@ -1,0 +1,2 @@
+class a(Pattern[/^a/, /^b/] $p = 'zzz') { }
+include a

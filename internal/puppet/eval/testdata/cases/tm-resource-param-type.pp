@@ -1,0 +1,2 @@
+class a(Type[Resource] $r = 'x') { }
+include a

@@ -1,0 +1,2 @@
+class a(String[3] $s = 'ab') { }
+include a

@@ -1,0 +1,2 @@
+class a(Struct[{ 'x' => Integer }] $s = { 'x' => 'no' }) { }
+include a

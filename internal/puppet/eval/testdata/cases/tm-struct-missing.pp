@@ -1,0 +1,2 @@
+class a(Struct[{ 'x' => Integer, 'y' => String }] $s = { 'x' => 1 }) { }
+include a

@@ -1,0 +1,2 @@
+class a(Tuple[String, Integer] $t = ['a', 'b']) { }
+include a

@@ -1,0 +1,2 @@
+class a(String $s = undef) { }
+include a

@@ -1,0 +1,2 @@
+class a(Variant[String, Integer, Array] $v = true) { }
+include a

@@ -1,0 +1,3 @@
+notify { 'x': message => undef, withpath => undef }
+$u = undef
+notify { 'y': message => $u }

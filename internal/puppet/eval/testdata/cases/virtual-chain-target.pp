@@ -1,0 +1,3 @@
+@notify { 'v': }
+notify { 'x': }
+Notify['x'] -> Notify['v']

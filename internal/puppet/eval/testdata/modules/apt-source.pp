@@ -1,0 +1,2 @@
+include apt
+apt::source { 'example': location => 'http://deb.example.com', repos => 'main', release => 'stable' }

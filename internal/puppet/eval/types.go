@@ -1,0 +1,849 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Type is a Puppet data type such as String, Integer[1, 10] or
+// Optional[Array[String]]. Resource and class types are Ref values.
+type Type struct {
+	Name   string
+	Params []Value
+}
+
+var dataTypeNames = map[string]bool{
+	"Any": true, "Undef": true, "Default": true, "NotUndef": true, "Data": true, "RichData": true,
+	"Scalar": true, "ScalarData": true, "String": true, "Integer": true, "Float": true, "Numeric": true,
+	"Boolean": true, "Regexp": true, "Pattern": true, "Enum": true, "Array": true, "Hash": true,
+	"Tuple": true, "Struct": true, "Optional": true, "Variant": true, "Collection": true, "Type": true,
+	"Callable": true, "Iterable": true, "Iterator": true, "Sensitive": true, "Timestamp": true,
+	"Timespan": true, "Binary": true, "Runtime": true, "Object": true, "Init": true, "SemVer": true,
+	"SemVerRange": true, "Error": true, "Deferred": true, "CatalogEntry": true, "TypeSet": true,
+	"URI": true, "Unit": true,
+}
+
+func (t *Type) String() string {
+	if len(t.Params) == 0 {
+		return t.Name
+	}
+	params := t.Params
+	if t.Name == "Enum" {
+		params = append([]Value(nil), params...)
+		sort.SliceStable(params, func(i, j int) bool {
+			a, aok := params[i].(string)
+			b, bok := params[j].(string)
+			return aok && bok && a < b
+		})
+	}
+	parts := make([]string, len(params))
+	for i, p := range params {
+		switch x := p.(type) {
+		case int64:
+			if x == math.MaxInt64 && (t.Name == "Integer" || t.Name == "String" || t.Name == "Array" || t.Name == "Hash" || t.Name == "Collection") {
+				parts[i] = "default"
+				continue
+			}
+		case Default:
+			parts[i] = "default"
+			continue
+		}
+		parts[i] = inspectQuoted(p)
+	}
+	return t.Name + "[" + strings.Join(parts, ", ") + "]"
+}
+
+func article(s string) string {
+	if s != "" && strings.ContainsRune("AEIOUaeiou", rune(s[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+// typeName names the generalized type of v for messages: "Integer",
+// "String", "Array", ...
+func typeName(v Value) string {
+	switch x := v.(type) {
+	case nil:
+		return "Undef"
+	case Default:
+		return "Default"
+	case string:
+		return "String"
+	case int64:
+		return "Integer"
+	case float64:
+		return "Float"
+	case bool:
+		return "Boolean"
+	case []Value:
+		return "Array"
+	case *Hash:
+		return "Hash"
+	case *Regexp:
+		return "Regexp"
+	case *Type:
+		return "Type"
+	case Ref:
+		if x.Type == "Class" {
+			return "Class"
+		}
+		return "Type"
+	case *Sensitive:
+		return "Sensitive"
+	}
+	return "Any"
+}
+
+// detailedTypeName is the inferred type used where Puppet shows more than
+// the name, e.g. Integer[20, 20] for a range mismatch.
+func detailedTypeName(v Value) string {
+	switch x := v.(type) {
+	case int64:
+		return fmt.Sprintf("Integer[%d, %d]", x, x)
+	case *Hash:
+		return inferHashType(x)
+	case Ref:
+		if x.Title != "" {
+			return "Type[" + x.String() + "]"
+		}
+		return "Type[" + x.Type + "]"
+	}
+	return typeName(v)
+}
+
+// inferType is the detailed type of a value, as type() returns it.
+func inferType(v Value) Value {
+	switch x := v.(type) {
+	case int64:
+		return &Type{Name: "Integer", Params: []Value{x, x}}
+	case float64:
+		return &Type{Name: "Float", Params: []Value{x, x}}
+	case string:
+		return &Type{Name: "String", Params: []Value{x}}
+	case Ref:
+		return &Type{Name: "Type", Params: []Value{x}}
+	}
+	return &Type{Name: typeName(v)}
+}
+
+// generalizedType is type($v, 'generalized'): the inferred type without
+// ranges and values, keeping element types.
+func generalizedType(v Value) *Type {
+	common := func(vs []Value) Value {
+		var t *Type
+		for _, e := range vs {
+			g := generalizedType(e)
+			if t == nil {
+				t = g
+			} else if t.String() != g.String() {
+				return &Type{Name: "Any"}
+			}
+		}
+		if t == nil {
+			return &Type{Name: "Unit"}
+		}
+		return t
+	}
+	switch x := v.(type) {
+	case []Value:
+		return &Type{Name: "Array", Params: []Value{common(x)}}
+	case *Hash:
+		return &Type{Name: "Hash", Params: []Value{common(x.keys), common(x.vals)}}
+	}
+	return &Type{Name: typeName(v)}
+}
+
+// inferHashType is the type Puppet infers for a hash in mismatch
+// messages: Hash[KeyType, ValueType] with ranges for integers.
+func inferHashType(h *Hash) string {
+	if h.Len() == 0 {
+		return "Hash"
+	}
+	return "Hash[" + commonType(h.keys) + ", " + commonType(h.vals) + "]"
+}
+
+func commonType(vs []Value) string {
+	var lo, hi int64
+	ints := true
+	for i, v := range vs {
+		n, ok := v.(int64)
+		if !ok {
+			ints = false
+			break
+		}
+		if i == 0 || n < lo {
+			lo = n
+		}
+		if i == 0 || n > hi {
+			hi = n
+		}
+	}
+	if ints {
+		return fmt.Sprintf("Integer[%d, %d]", lo, hi)
+	}
+	name := typeName(vs[0])
+	for _, v := range vs[1:] {
+		if typeName(v) != name {
+			return "Any"
+		}
+	}
+	return name
+}
+
+// resolveAlias follows type aliases.
+type aliasResolver func(name string) (Value, bool)
+
+// isInstance reports whether v is an instance of the type t (a *Type or a
+// Ref).
+func (c *Compiler) isInstance(t Value, v Value) bool {
+	switch tt := t.(type) {
+	case Ref:
+		r, ok := v.(Ref)
+		if !ok {
+			return false
+		}
+		if tt.Type == "Resource" && tt.Title == "" {
+			return r.Type != "Class" || true
+		}
+		if tt.Type != r.Type {
+			return false
+		}
+		return tt.Title == "" || tt.Title == r.Title
+	case *Type:
+		return c.isInstanceType(tt, v)
+	}
+	return false
+}
+
+func intRange(params []Value, def int64) (lo, hi int64) {
+	lo, hi = math.MinInt64, math.MaxInt64
+	if def == 0 {
+		lo = 0
+	}
+	if len(params) > 0 {
+		if n, ok := params[0].(int64); ok {
+			lo = n
+		}
+	}
+	if len(params) > 1 {
+		if n, ok := params[1].(int64); ok {
+			hi = n
+		}
+	}
+	return
+}
+
+func (c *Compiler) isInstanceType(t *Type, v Value) bool {
+	p := t.Params
+	switch t.Name {
+	case "Any":
+		return true
+	case "Undef":
+		return v == nil
+	case "Default":
+		_, ok := v.(Default)
+		return ok
+	case "NotUndef":
+		if v == nil {
+			return false
+		}
+		if len(p) > 0 {
+			return c.isInstance(p[0], v)
+		}
+		return true
+	case "Optional":
+		if v == nil {
+			return true
+		}
+		if len(p) == 0 {
+			return true
+		}
+		if s, ok := p[0].(string); ok {
+			return v == s
+		}
+		return c.isInstance(p[0], v)
+	case "Variant":
+		for _, e := range p {
+			if c.isInstance(e, v) {
+				return true
+			}
+		}
+		return false
+	case "String":
+		s, ok := v.(string)
+		if !ok {
+			return false
+		}
+		lo, hi := intRange(p, 0)
+		n := int64(len([]rune(s)))
+		return n >= lo && n <= hi
+	case "Integer":
+		n, ok := v.(int64)
+		if !ok {
+			return false
+		}
+		lo, hi := intRange(p, -1)
+		return n >= lo && n <= hi
+	case "Float":
+		f, ok := v.(float64)
+		if !ok {
+			return false
+		}
+		if len(p) > 0 {
+			if lo, ok := toFloat(p[0]); ok && f < lo {
+				return false
+			}
+		}
+		if len(p) > 1 {
+			if hi, ok := toFloat(p[1]); ok && f > hi {
+				return false
+			}
+		}
+		return true
+	case "Numeric":
+		switch v.(type) {
+		case int64, float64:
+			return true
+		}
+		return false
+	case "Boolean":
+		_, ok := v.(bool)
+		return ok
+	case "Regexp":
+		_, ok := v.(*Regexp)
+		return ok
+	case "Scalar":
+		switch v.(type) {
+		case string, int64, float64, bool, *Regexp:
+			return true
+		}
+		return false
+	case "ScalarData":
+		switch v.(type) {
+		case string, int64, float64, bool:
+			return true
+		}
+		return false
+	case "Data", "RichData":
+		return isData(v, t.Name == "RichData")
+	case "Pattern":
+		s, ok := v.(string)
+		if !ok {
+			return false
+		}
+		for _, e := range p {
+			var re *rx
+			switch x := e.(type) {
+			case *Regexp:
+				re = x.Re
+			case string:
+				re, _ = compileRegexp(x)
+			case *Type:
+				if len(x.Params) > 0 {
+					if r, ok := x.Params[0].(*Regexp); ok {
+						re = r.Re
+					}
+				}
+			}
+			if re != nil && re.MatchString(s) {
+				return true
+			}
+		}
+		return len(p) == 0
+	case "Enum":
+		s, ok := v.(string)
+		if !ok {
+			return false
+		}
+		ci := false
+		if len(p) > 0 {
+			if b, ok := p[len(p)-1].(bool); ok {
+				ci = b
+			}
+		}
+		for _, e := range p {
+			if es, ok := e.(string); ok {
+				if es == s || ci && strings.EqualFold(es, s) {
+					return true
+				}
+			}
+		}
+		return len(p) == 0
+	case "Array":
+		arr, ok := v.([]Value)
+		if !ok {
+			return false
+		}
+		if len(p) > 0 {
+			if _, isNum := p[0].(int64); isNum {
+				lo, hi := intRange(p, 0)
+				return int64(len(arr)) >= lo && int64(len(arr)) <= hi
+			}
+			for _, e := range arr {
+				if !c.isInstance(p[0], e) {
+					return false
+				}
+			}
+			if len(p) > 1 {
+				lo, hi := intRange(p[1:], 0)
+				return int64(len(arr)) >= lo && int64(len(arr)) <= hi
+			}
+		}
+		return true
+	case "Tuple":
+		arr, ok := v.([]Value)
+		if !ok {
+			return false
+		}
+		var types []Value
+		lo, hi := int64(-1), int64(-1)
+		for _, e := range p {
+			if n, ok := e.(int64); ok {
+				if lo < 0 {
+					lo = n
+				} else {
+					hi = n
+				}
+				continue
+			}
+			if _, ok := e.(Default); ok {
+				hi = math.MaxInt64
+				continue
+			}
+			types = append(types, e)
+		}
+		if lo < 0 {
+			lo, hi = int64(len(types)), int64(len(types))
+		} else if hi < 0 {
+			hi = lo
+			if hi < int64(len(types)) {
+				hi = int64(len(types))
+			}
+		}
+		if int64(len(arr)) < lo || int64(len(arr)) > hi {
+			return false
+		}
+		for i, e := range arr {
+			ti := i
+			if ti >= len(types) {
+				ti = len(types) - 1
+			}
+			if ti < 0 || !c.isInstance(types[ti], e) {
+				return false
+			}
+		}
+		return true
+	case "Hash":
+		h, ok := v.(*Hash)
+		if !ok {
+			return false
+		}
+		if len(p) >= 2 {
+			if _, isNum := p[0].(int64); !isNum {
+				for i, k := range h.keys {
+					if !c.isInstance(p[0], k) || !c.isInstance(p[1], h.vals[i]) {
+						return false
+					}
+				}
+				if len(p) > 2 {
+					lo, hi := intRange(p[2:], 0)
+					return int64(h.Len()) >= lo && int64(h.Len()) <= hi
+				}
+				return true
+			}
+			lo, hi := intRange(p, 0)
+			return int64(h.Len()) >= lo && int64(h.Len()) <= hi
+		}
+		return true
+	case "Struct":
+		h, ok := v.(*Hash)
+		if !ok || len(p) == 0 {
+			return ok
+		}
+		sh, _ := p[0].(*Hash)
+		if sh == nil {
+			return true
+		}
+		seen := map[string]bool{}
+		for i, k := range sh.keys {
+			name, optional := structKey(k)
+			seen[name] = true
+			val, present := h.Get(name)
+			if !present {
+				if optional || c.isInstance(sh.vals[i], nil) {
+					continue
+				}
+				return false
+			}
+			if !c.isInstance(sh.vals[i], val) {
+				return false
+			}
+		}
+		for _, k := range h.keys {
+			if s, ok := k.(string); !ok || !seen[s] {
+				return false
+			}
+		}
+		return true
+	case "Collection":
+		switch v.(type) {
+		case []Value, *Hash:
+			return true
+		}
+		return false
+	case "Iterable", "Iterator":
+		switch v.(type) {
+		case []Value, *Hash, string, *Type:
+			return true
+		case int64:
+			return true
+		}
+		return false
+	case "Type":
+		switch v.(type) {
+		case *Type, Ref:
+			if len(p) == 0 {
+				return true
+			}
+			return c.typeAssignable(p[0], v)
+		}
+		return false
+	case "Sensitive":
+		_, ok := v.(*Sensitive)
+		return ok
+	case "Callable":
+		return false
+	case "CatalogEntry":
+		_, ok := v.(Ref)
+		return ok
+	}
+	return false
+}
+
+// typeAssignable is a rough "is type u assignable to type t" used for
+// Type[T] checks.
+func (c *Compiler) typeAssignable(t Value, u Value) bool {
+	switch tt := t.(type) {
+	case Ref:
+		ur, ok := u.(Ref)
+		if !ok {
+			return false
+		}
+		if tt.Type == "Resource" && tt.Title == "" {
+			return true
+		}
+		return tt.Type == ur.Type && (tt.Title == "" || tt.Title == ur.Title)
+	case *Type:
+		if tt.Name == "Any" {
+			return true
+		}
+		if ut, ok := u.(*Type); ok {
+			if tt.Name == ut.Name {
+				return true
+			}
+			switch tt.Name {
+			case "Optional", "Variant":
+				for _, e := range tt.Params {
+					if c.typeAssignable(e, u) {
+						return true
+					}
+				}
+			case "Numeric":
+				return ut.Name == "Integer" || ut.Name == "Float"
+			case "Scalar", "Data":
+				switch ut.Name {
+				case "String", "Integer", "Float", "Numeric", "Boolean", "Enum", "Pattern":
+					return true
+				}
+			}
+		}
+		if _, ok := u.(Ref); ok {
+			return tt.Name == "CatalogEntry"
+		}
+	}
+	return false
+}
+
+func structKey(k Value) (string, bool) {
+	switch x := k.(type) {
+	case string:
+		return x, false
+	case *Type:
+		if (x.Name == "Optional" || x.Name == "NotUndef") && len(x.Params) > 0 {
+			if s, ok := x.Params[0].(string); ok {
+				return s, x.Name == "Optional"
+			}
+		}
+	}
+	return ToS(k), false
+}
+
+func isData(v Value, rich bool) bool {
+	switch x := v.(type) {
+	case nil, string, int64, float64, bool:
+		return true
+	case []Value:
+		for _, e := range x {
+			if !isData(e, rich) {
+				return false
+			}
+		}
+		return true
+	case *Hash:
+		for i, k := range x.keys {
+			if _, ok := k.(string); !ok && !rich {
+				return false
+			}
+			if !isData(x.vals[i], rich) {
+				return false
+			}
+		}
+		return true
+	case Default, *Regexp, *Type, Ref, *Sensitive:
+		return rich
+	}
+	return false
+}
+
+func toFloat(v Value) (float64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
+}
+
+// mismatch explains why v is not an instance of t, in Puppet's words
+// ("expects a String value, got Integer"), prefixed by what (e.g.
+// "parameter 'x'").
+func (c *Compiler) mismatch(what string, t Value, v Value) string {
+	prefix := what
+	if prefix != "" {
+		prefix += " "
+	}
+	tt, _ := t.(*Type)
+	if alias, ok := c.aliasNames[tt]; ok && tt != nil {
+		got := typeName(v)
+		if c.isInstanceKind(tt, v) {
+			got = detailedTypeName(v)
+		}
+		return prefix + "expects " + article(alias) + " " + alias + " = " + tt.String() + " value, got " + got
+	}
+	if tt != nil {
+		switch tt.Name {
+		case "Optional":
+			if inner, ok := tt.Params[0].(*Type); ok && v != nil && len(tt.Params) > 0 && (inner.Name == "Enum" || inner.Name == "Pattern") {
+				if s, ok := v.(string); ok {
+					return prefix + "expects an undef value or a match for " + inner.String() + ", got " + quoteString(s)
+				}
+			}
+			if v != nil && len(tt.Params) > 0 {
+				if inner, ok := tt.Params[0].(*Type); ok && !c.isInstanceKind(inner, v) {
+					return prefix + "expects " + c.describeExpected(t) + ", got " + typeName(v)
+				}
+				return c.mismatch(what, tt.Params[0], v)
+			}
+		case "NotUndef":
+			if v == nil {
+				return prefix + "expects a NotUndef value, got Undef"
+			}
+		case "Tuple":
+			if arr, ok := v.([]Value); ok {
+				var types []Value
+				for _, e := range tt.Params {
+					switch e.(type) {
+					case int64, Default:
+					default:
+						types = append(types, e)
+					}
+				}
+				for i, e := range arr {
+					ti := i
+					if ti >= len(types) {
+						ti = len(types) - 1
+					}
+					if ti >= 0 && !c.isInstance(types[ti], e) {
+						return c.mismatch(fmt.Sprintf("%sindex %d", prefix, i), types[ti], e)
+					}
+				}
+			}
+		case "Array":
+			if arr, ok := v.([]Value); ok && len(tt.Params) > 0 {
+				if _, isNum := tt.Params[0].(int64); !isNum {
+					for i, e := range arr {
+						if !c.isInstance(tt.Params[0], e) {
+							return c.mismatch(fmt.Sprintf("%sindex %d", prefix, i), tt.Params[0], e)
+						}
+					}
+					return prefix + "expects size to be " + sizeRange(tt.Params[1:]) + ", got " + fmt.Sprint(len(arr))
+				}
+			}
+		case "Hash":
+			if h, ok := v.(*Hash); ok && len(tt.Params) >= 2 {
+				if _, isNum := tt.Params[0].(int64); !isNum {
+					for i, k := range h.keys {
+						if !c.isInstance(tt.Params[0], k) {
+							return prefix + "expects " + article(tt.Name) + " " + tt.String() + " value, got " + inferHashType(h)
+						}
+						if !c.isInstance(tt.Params[1], h.vals[i]) {
+							return c.mismatch(fmt.Sprintf("%sentry '%s'", prefix, ToS(k)), tt.Params[1], h.vals[i])
+						}
+					}
+				}
+			}
+		case "Struct":
+			if h, ok := v.(*Hash); ok && len(tt.Params) > 0 {
+				if sh, ok := tt.Params[0].(*Hash); ok {
+					seen := map[string]bool{}
+					for i, k := range sh.keys {
+						name, optional := structKey(k)
+						seen[name] = true
+						val, present := h.Get(name)
+						if !present {
+							if optional || c.isInstance(sh.vals[i], nil) {
+								continue
+							}
+							return fmt.Sprintf("%sexpects a value for key '%s'", prefix, name)
+						}
+						if !c.isInstance(sh.vals[i], val) {
+							return c.mismatch(fmt.Sprintf("%sentry '%s'", prefix, name), sh.vals[i], val)
+						}
+					}
+					for _, k := range h.keys {
+						if s, ok := k.(string); !ok || !seen[s] {
+							return fmt.Sprintf("%sunrecognized key '%s'", prefix, ToS(k))
+						}
+					}
+				}
+			}
+		case "Enum", "Pattern":
+			if s, ok := v.(string); ok {
+				return prefix + "expects a match for " + tt.String() + ", got " + quoteString(s)
+			}
+		case "Integer", "Float", "String":
+			if c.isInstanceKind(tt, v) && len(tt.Params) > 0 {
+				if tt.Name == "String" {
+					return prefix + "expects a String[" + sizeArgs(tt.Params) + "] value, got " + detailedTypeName(v)
+				}
+				return prefix + "expects " + article(tt.Name) + " " + tt.String() + " value, got " + detailedTypeName(v)
+			}
+		case "Variant":
+			// A value of the right kind for exactly one member is
+			// explained by that member.
+			var match []Value
+			for _, e := range tt.Params {
+				if et, ok := e.(*Type); ok && c.isInstanceKind(et, v) {
+					match = append(match, e)
+				}
+			}
+			if len(match) == 1 {
+				if et := match[0].(*Type); et.Name == "Enum" || et.Name == "Pattern" || len(et.Params) > 0 {
+					return c.mismatch(what, match[0], v)
+				}
+			}
+		}
+	}
+	if r, ok := t.(Ref); ok {
+		return prefix + "expects " + c.describeExpected(r) + ", got " + detailedTypeName(v)
+	}
+	got := typeName(v)
+	if r, ok := v.(Ref); ok {
+		got = detailedTypeName(r)
+	}
+	return prefix + "expects " + c.describeExpected(t) + ", got " + got
+}
+
+func sizeArgs(p []Value) string {
+	parts := []string{}
+	for _, e := range p {
+		if n, ok := e.(int64); ok && n == math.MaxInt64 {
+			parts = append(parts, "default")
+			continue
+		}
+		parts = append(parts, Inspect(e))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sizeRange(p []Value) string {
+	lo, hi := intRange(p, 0)
+	if hi == math.MaxInt64 {
+		return fmt.Sprintf("at least %d", lo)
+	}
+	if lo == hi {
+		return fmt.Sprint(lo)
+	}
+	return fmt.Sprintf("between %d and %d", lo, hi)
+}
+
+// isInstanceKind reports whether v has t's basic kind, ignoring
+// parameters.
+func (c *Compiler) isInstanceKind(t *Type, v Value) bool {
+	return c.isInstanceType(&Type{Name: t.Name}, v) || (t.Name == "Enum" || t.Name == "Pattern") && isString(v)
+}
+
+func isString(v Value) bool {
+	_, ok := v.(string)
+	return ok
+}
+
+// describeExpected renders the expected type as Puppet's mismatch
+// describer does: "a String value", "an Array value", "a value of type
+// Undef or String".
+func (c *Compiler) describeExpected(t Value) string {
+	names := c.variantNames(t)
+	if len(names) == 1 {
+		return article(names[0]) + " " + names[0] + " value"
+	}
+	switch len(names) {
+	case 2:
+		return "a value of type " + names[0] + " or " + names[1]
+	}
+	return "a value of type " + strings.Join(names[:len(names)-1], ", ") + ", or " + names[len(names)-1]
+}
+
+func (c *Compiler) variantNames(t Value) []string {
+	switch tt := t.(type) {
+	case *Type:
+		switch tt.Name {
+		case "Optional":
+			out := []string{"Undef"}
+			if len(tt.Params) > 0 {
+				if s, ok := tt.Params[0].(string); ok {
+					return append(out, "Enum["+quoteString(s)+"]")
+				}
+				out = append(out, c.variantNames(tt.Params[0])...)
+			}
+			return out
+		case "Variant":
+			var out []string
+			for _, e := range tt.Params {
+				out = append(out, c.variantNames(e)...)
+			}
+			return out
+		case "Enum", "Pattern":
+			return []string{tt.String()}
+		case "Array", "Hash", "String", "Integer", "Float":
+			if len(tt.Params) > 0 {
+				if _, ok := tt.Params[0].(int64); ok || tt.Name == "Integer" || tt.Name == "Float" {
+					return []string{tt.String()}
+				}
+			}
+			return []string{tt.Name}
+		case "Struct", "Tuple":
+			return []string{tt.Name}
+		}
+		if alias, ok := c.aliasNames[tt]; ok {
+			return []string{alias}
+		}
+		return []string{tt.String()}
+	case Ref:
+		return []string{tt.String()}
+	}
+	return []string{Inspect(t)}
+}

@@ -1,0 +1,123 @@
+package eval
+
+import "strings"
+
+// TypeInfo is what the compiler needs to know about a built-in resource
+// type: its attribute names, its namevar and whether resources of it are
+// unique by namevar as well as by title.
+type TypeInfo struct {
+	Name       string // lower case: file, notify
+	Attrs      []string
+	Namevars   []string
+	Isomorphic bool
+	// TitleKey turns a title into the namevar value the title stands for
+	// (file strips trailing slashes); nil keeps the title.
+	TitleKey func(title string) string
+}
+
+// HasAttr reports whether name is an attribute of the type or a
+// metaparameter.
+func (t *TypeInfo) HasAttr(name string) bool {
+	if metaparams[name] {
+		return true
+	}
+	for _, a := range t.Attrs {
+		if a == name {
+			return true
+		}
+	}
+	return false
+}
+
+// ResourceTypes tells the compiler which built-in resource types exist.
+// The type schema of package resource implements it; BuiltinTypes is
+// Puppet 7's core set.
+type ResourceTypes interface {
+	Lookup(name string) (*TypeInfo, bool)
+}
+
+var metaparams = map[string]bool{
+	"alias": true, "audit": true, "before": true, "loglevel": true, "noop": true, "notify": true,
+	"require": true, "schedule": true, "stage": true, "subscribe": true, "tag": true,
+}
+
+var relationParams = []string{"require", "subscribe", "before", "notify"}
+
+func isRelationParam(name string) bool {
+	switch name {
+	case "require", "subscribe", "before", "notify":
+		return true
+	}
+	return false
+}
+
+type builtinTypes map[string]*TypeInfo
+
+func (b builtinTypes) Lookup(name string) (*TypeInfo, bool) {
+	t, ok := b[strings.ToLower(name)]
+	return t, ok
+}
+
+func stripSlashes(title string) string {
+	for len(title) > 1 && strings.HasSuffix(title, "/") {
+		title = title[:len(title)-1]
+	}
+	return title
+}
+
+// BuiltinTypes returns the core resource types of Puppet 7.
+func BuiltinTypes() ResourceTypes {
+	mk := func(name string, namevar string, iso bool, attrs string) *TypeInfo {
+		return &TypeInfo{Name: name, Namevars: []string{namevar}, Isomorphic: iso, Attrs: append([]string{namevar}, strings.Fields(attrs)...)}
+	}
+	file := mk("file", "path", true, "ensure backup checksum checksum_value content ctime force group ignore links max_files mode mtime owner provider purge recurse recurselimit replace selinux_ignore_defaults selrange selrole seltype seluser show_diff source source_permissions sourceselect staging_location target type validate_cmd validate_replacement")
+	file.TitleKey = stripSlashes
+	tidy := mk("tidy", "path", true, "age backup matches max_files recurse rmdirs size type")
+	tidy.TitleKey = stripSlashes
+	pkg := mk("package", "name", true, "adminfile allow_virtual allowcdrom category command configfiles description enable_only ensure flavor install_only install_options instance mark package_settings platform provider reinstall_on_refresh responsefile root source status uninstall_options vendor")
+	return builtinTypes{
+		"notify":     mk("notify", "name", true, "message withpath"),
+		"file":       file,
+		"exec":       mk("exec", "command", false, "creates cwd environment group logoutput onlyif path provider refresh refreshonly returns timeout tries try_sleep umask unless user"),
+		"user":       mk("user", "name", true, "allowdupe attribute_membership attributes auth_membership auths comment ensure expiry forcelocal gid groups home ia_load_module iterations key_membership keys loginclass managehome membership password password_max_age password_min_age password_warn_days profile_membership profiles project provider purge_ssh_keys role_membership roles salt shell system uid"),
+		"group":      mk("group", "name", true, "allowdupe attribute_membership attributes auth_membership ensure forcelocal gid ia_load_module members provider system"),
+		"package":    pkg,
+		"service":    mk("service", "name", true, "binary control enable ensure flags hasrestart hasstatus logonaccount logonpassword manifest path pattern provider restart start status stop timeout"),
+		"schedule":   mk("schedule", "name", true, "period periodmatch range repeat weekday"),
+		"filebucket": mk("filebucket", "name", true, "path port server"),
+		"stage":      mk("stage", "name", true, ""),
+		"resources":  mk("resources", "name", true, "purge unless_system_user unless_uid"),
+		"tidy":       tidy,
+	}
+}
+
+// moduleTypeInfos are the resource types that popular modules define in
+// Ruby, known when the module is on the module path.
+var moduleTypeInfos = map[string]struct {
+	module  string
+	namevar string
+	attrs   string
+}{
+	"anchor":          {"stdlib", "name", ""},
+	"file_line":       {"stdlib", "name", "ensure match match_for_absence multiple after line path replace replace_all_matches_not_matching_line encoding append_on_no_match"},
+	"concat_file":     {"concat", "path", "ensure tag owner group mode order backup replace validate_cmd ensure_newline format force selinux_ignore_defaults selrange selrole seltype seluser show_diff create_empty_file"},
+	"concat_fragment": {"concat", "name", "target content source order tag"},
+}
+
+// withModuleTypes adds the Ruby types of the modules present to base.
+type withModuleTypes struct {
+	base    ResourceTypes
+	modules func(string) bool
+}
+
+func (w withModuleTypes) Lookup(name string) (*TypeInfo, bool) {
+	if t, ok := w.base.Lookup(name); ok {
+		return t, true
+	}
+	mt, ok := moduleTypeInfos[strings.ToLower(name)]
+	if !ok || !w.modules(mt.module) {
+		return nil, false
+	}
+	return &TypeInfo{Name: strings.ToLower(name), Namevars: []string{mt.namevar}, Isomorphic: true,
+		Attrs: append([]string{mt.namevar}, strings.Fields(mt.attrs)...)}, true
+}

@@ -1,0 +1,437 @@
+// Package host implements the host type of puppetlabs-host_core: entries
+// of /etc/hosts (or another target), read and rewritten whole as Puppet's
+// parsed-file provider does, keeping every other line.
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/file"
+)
+
+// DefaultTarget is the hosts file of a Linux machine.
+const DefaultTarget = "/etc/hosts"
+
+// Type is the host resource type.
+type Type struct{}
+
+var (
+	hostPart = regexp.MustCompile(`^([\w]+|[\w][\w\-]+[\w])$`)
+	ipv4     = regexp.MustCompile(`^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$`)
+)
+
+var schema = resource.NewSchema(resource.Schema{
+	Name: "host",
+	Doc:  "Entries of the hosts file (puppetlabs-host_core).",
+	Attrs: []resource.Attr{
+		{Name: "ensure", Kind: resource.KindProperty, Default: "present", Doc: "Whether the entry exists.", Check: resource.Enum("present", "absent")},
+		{Name: "ip", Kind: resource.KindProperty, Doc: "The host's IPv4 or IPv6 address.", Check: resource.CheckFunc("an IP address", checkIP)},
+		{Name: "host_aliases", Kind: resource.KindProperty, Arrays: resource.EachAll, Doc: "Other names of the host, in order.",
+			Check: resource.CheckFunc("names without white space", checkAlias)},
+		{Name: "comment", Kind: resource.KindProperty, Doc: "A comment at the end of the entry.", Check: resource.CheckFunc("one line", checkComment)},
+		{Name: "target", Kind: resource.KindProperty, Default: DefaultTarget, Doc: "The hosts file."},
+		{Name: "name", Namevar: true, Doc: "The host name.", Check: resource.CheckFunc("a host name", checkName)},
+	},
+	Providers: []resource.Provider{{Name: "parsed", Default: true, Doc: "Reads and rewrites the hosts file.",
+		Prefetch: prefetch}},
+})
+
+// prefetch starts the run's shared files; each is read when first needed.
+func prefetch(_ context.Context, h *resource.Handle) (any, error) {
+	if h.Log != nil {
+		h.Log.Log(resource.Debug, "", "Prefetching parsed resources for host")
+	}
+	return &run{files: map[string]*hostsFile{}}, nil
+}
+
+func checkIP(v catalog.Value) (catalog.Value, error) {
+	s, _ := v.(string)
+	ok := false
+	if m := ipv4.FindStringSubmatch(s); m != nil {
+		ok = true
+		for _, p := range m[1:] {
+			var n int
+			fmt.Sscan(p, &n)
+			ok = ok && n <= 255
+		}
+	} else if strings.Contains(s, ":") {
+		ok = validIPv6(s)
+	}
+	if !ok || strings.ContainsAny(s, "\r\n") {
+		return nil, fmt.Errorf("Invalid IP address %s", resource.Inspect(v))
+	}
+	return v, nil
+}
+
+// validIPv6 accepts what Puppet's IPv6 pattern accepts: eight groups, or
+// fewer around one "::", the last two possibly an IPv4 address, and an
+// optional zone.
+func validIPv6(s string) bool {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '%'); i >= 0 {
+		s = s[:i]
+	}
+	groups := 8
+	if i := strings.LastIndexByte(s, ':'); i >= 0 && strings.Contains(s[i:], ".") {
+		if ipv4.MatchString(s[i+1:]) {
+			s, groups = s[:i+1]+"0:0", 8
+		} else {
+			return false
+		}
+	}
+	halves := strings.Split(s, "::")
+	if len(halves) > 2 {
+		return false
+	}
+	count := 0
+	for _, h := range halves {
+		if h == "" {
+			continue
+		}
+		for _, g := range strings.Split(h, ":") {
+			if len(g) == 0 || len(g) > 4 || strings.Trim(g, "0123456789abcdefABCDEF") != "" {
+				return false
+			}
+			count++
+		}
+	}
+	if len(halves) == 2 {
+		return count < groups
+	}
+	return count == groups
+}
+
+func checkAlias(v catalog.Value) (catalog.Value, error) {
+	if list, ok := v.([]catalog.Value); ok {
+		for _, e := range list {
+			if _, err := checkAlias(e); err != nil {
+				return nil, err
+			}
+		}
+		return v, nil
+	}
+	s := catalog.Scalar(v)
+	if strings.ContainsAny(s, " \t\r\n\f\v") {
+		return nil, errors.New("Host aliases cannot include whitespace")
+	}
+	if strings.TrimSpace(s) == "" {
+		return nil, errors.New("Host aliases cannot be an empty string. Use an empty array to delete all host_aliases ")
+	}
+	return v, nil
+}
+
+func checkComment(v catalog.Value) (catalog.Value, error) {
+	if strings.ContainsAny(catalog.Scalar(v), "\r\n") {
+		return nil, errors.New("Comment cannot include newline")
+	}
+	return v, nil
+}
+
+func checkName(v catalog.Value) (catalog.Value, error) {
+	s := catalog.Scalar(v)
+	for _, part := range strings.Split(s, ".") {
+		if !hostPart.MatchString(part) {
+			return nil, errors.New("Invalid host name")
+		}
+	}
+	if strings.ContainsAny(s, "\r\n") {
+		return nil, errors.New("Hostname cannot include newline")
+	}
+	return v, nil
+}
+
+// Schema returns host's schema.
+func (Type) Schema() *resource.Schema { return schema }
+
+// New returns the instance that manages the entry v describes.
+func (Type) New(v resource.Values) (resource.Instance, error) {
+	e := &instance{
+		name:    v.String("name"),
+		present: v.String("ensure") == "present",
+		target:  v.String("target"),
+	}
+	if v.Has("ip") {
+		e.ip = v.String("ip")
+	}
+	if v.Has("host_aliases") {
+		e.aliases = v.Strings("host_aliases")
+		if e.aliases == nil {
+			e.aliases = []string{}
+		}
+	}
+	if v.Has("comment") {
+		c := v.String("comment")
+		e.comment = &c
+	}
+	return e, nil
+}
+
+// run is what the host resources of one run share: the hosts files they
+// read, each read once and rewritten after every change, as Puppet's
+// parsed-file provider keeps its records for the run.
+type run struct {
+	mu    sync.Mutex
+	files map[string]*hostsFile
+}
+
+func (r *run) file(path string) (*hostsFile, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if f, ok := r.files[path]; ok {
+		return f, nil
+	}
+	f, err := readHosts(path)
+	if err != nil {
+		return nil, err
+	}
+	r.files[path] = f
+	return f, nil
+}
+
+// hostsFile is one hosts file: its lines, host entries parsed.
+type hostsFile struct {
+	path     string
+	records  []*record
+	backedUp bool
+}
+
+// record is one line: text kept as it is, or a host entry.
+type record struct {
+	text    string // for lines that are not entries
+	entry   bool
+	ip      string
+	name    string
+	aliases string // separated by single spaces; "" for none
+	comment string
+	absent  bool // removed; left out when the file is written
+}
+
+// entryLine is puppetlabs-host_core's pattern of an entry.
+var entryLine = regexp.MustCompile(`^([0-9a-f:]\S+)\s+([^#\s+]\S+)\s*(.*?)?(?:\s*#\s*(.*))?$`)
+
+var blanks = regexp.MustCompile(`\s+`)
+
+func readHosts(path string) (*hostsFile, error) {
+	f := &hostsFile{path: path}
+	data, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	text := strings.TrimSuffix(string(data), "\n")
+	if text == "" {
+		return f, nil
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "# HEADER") {
+			continue // Puppet's own header, written again on every write
+		}
+		m := entryLine.FindStringSubmatch(line)
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" || m == nil {
+			f.records = append(f.records, &record{text: line})
+			continue
+		}
+		f.records = append(f.records, &record{entry: true, ip: m[1], name: m[2], aliases: blanks.ReplaceAllString(m[3], " "), comment: m[4]})
+	}
+	return f, nil
+}
+
+func (f *hostsFile) find(name string) *record {
+	for _, r := range f.records {
+		if r.entry && !r.absent && r.name == name {
+			return r
+		}
+	}
+	return nil
+}
+
+// header is what Puppet's parsed-file provider writes atop every file.
+func header(now time.Time) string {
+	return "# HEADER: This file was autogenerated at " + now.Format("2006-01-02 15:04:05 -0700") + "\n" +
+		"# HEADER: by puppet.  While it can still be managed manually, it\n" +
+		"# HEADER: is definitely not recommended.\n"
+}
+
+// write backs the file up into the bucket once per run and rewrites it.
+func (f *hostsFile) write(h *resource.Handle) error {
+	if !f.backedUp {
+		if _, err := os.Stat(f.path); err == nil && h.BucketDir != "" {
+			if h.Log != nil {
+				h.Log.Log(resource.Info, "", "Computing checksum on file "+f.path)
+			}
+			if _, err := file.BucketPut(h.BucketDir, f.path); err != nil {
+				return err
+			}
+		}
+		f.backedUp = true
+	}
+	var b strings.Builder
+	b.WriteString(header(time.Now()))
+	for _, r := range f.records {
+		if r.absent {
+			continue
+		}
+		if !r.entry {
+			b.WriteString(r.text + "\n")
+			continue
+		}
+		b.WriteString(r.ip + "\t" + r.name)
+		if r.aliases != "" {
+			b.WriteString("\t" + r.aliases)
+		}
+		if r.comment != "" {
+			b.WriteString("\t# " + r.comment)
+		}
+		b.WriteString("\n")
+	}
+	// Rewritten in place, keeping the file's mode and owner, as Puppet's
+	// copy over the old file does.
+	return os.WriteFile(f.path, []byte(b.String()), 0o644)
+}
+
+// instance manages one entry.
+type instance struct {
+	name    string
+	present bool
+	ip      string
+	aliases []string // nil: not managed
+	comment *string
+	target  string
+	run     *run
+
+	// After Retrieve.
+	file *hostsFile
+	rec  *record
+}
+
+// Prefetched takes the run's shared files.
+func (e *instance) Prefetched(data any) {
+	if r, ok := data.(*run); ok {
+		e.run = r
+	}
+}
+
+// Retrieve finds the entry in its file.
+func (e *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
+	if e.run == nil {
+		e.run = &run{files: map[string]*hostsFile{}}
+	}
+	f, err := e.run.file(e.target)
+	if err != nil {
+		return err
+	}
+	e.file, e.rec = f, f.find(e.name)
+	return nil
+}
+
+// Exists reports whether the entry is in the file.
+func (e *instance) Exists() bool { return e.rec != nil }
+
+// Properties lists ensure, then ip, host_aliases and comment when managed.
+func (e *instance) Properties() []resource.Property {
+	props := []resource.Property{&ensureProp{e}}
+	if e.rec == nil {
+		return props
+	}
+	if e.ip != "" {
+		props = append(props, &field{e: e, name: "ip", cur: e.rec.ip, want: e.ip, set: func(v string) { e.rec.ip = v }})
+	}
+	if e.aliases != nil {
+		props = append(props, &field{e: e, name: "host_aliases", cur: e.rec.aliases, want: strings.Join(e.aliases, " "), set: func(v string) { e.rec.aliases = v }})
+	}
+	if e.comment != nil {
+		props = append(props, &field{e: e, name: "comment", cur: e.rec.comment, want: *e.comment, set: func(v string) { e.rec.comment = v }})
+	}
+	return props
+}
+
+// Flush writes the file after the entry changed.
+func (e *instance) Flush(ctx context.Context, h *resource.Handle) error {
+	return e.file.write(h)
+}
+
+type ensureProp struct{ e *instance }
+
+func (p *ensureProp) Name() string { return "ensure" }
+func (p *ensureProp) Current() catalog.Value {
+	if p.e.rec != nil {
+		return "present"
+	}
+	return "absent"
+}
+func (p *ensureProp) Desired() catalog.Value {
+	if p.e.present {
+		return "present"
+	}
+	return "absent"
+}
+func (p *ensureProp) InSync() bool { return (p.e.rec != nil) == p.e.present }
+func (p *ensureProp) Message() string {
+	if p.e.present {
+		return "created"
+	}
+	return "removed"
+}
+func (p *ensureProp) Event() string {
+	if p.e.present {
+		return "host_created"
+	}
+	return "host_removed"
+}
+
+// Sync adds the entry at the end of the file, or marks it removed.
+func (p *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
+	e := p.e
+	if !e.present {
+		e.rec.absent = true
+		return nil
+	}
+	if e.ip == "" {
+		return errors.New("ip is a required attribute for hosts")
+	}
+	r := &record{entry: true, ip: e.ip, name: e.name}
+	if e.aliases != nil {
+		r.aliases = strings.Join(e.aliases, " ")
+	}
+	if e.comment != nil {
+		r.comment = *e.comment
+	}
+	e.file.records = append(e.file.records, r)
+	return nil
+}
+
+// field is one of ip, host_aliases and comment.
+type field struct {
+	e         *instance
+	name      string
+	cur, want string
+	set       func(string)
+}
+
+func (f *field) Name() string           { return f.name }
+func (f *field) Current() catalog.Value { return f.cur }
+func (f *field) Desired() catalog.Value { return f.want }
+func (f *field) InSync() bool           { return f.cur == f.want }
+
+// Message is Puppet's change line; host_aliases, an ordered list, shows
+// its current value joined and unquoted, as Puppet's list properties do.
+func (f *field) Message() string {
+	cur := catalog.Format(f.cur)
+	if f.name == "host_aliases" {
+		cur = f.cur
+	}
+	return fmt.Sprintf("%s changed %s to %s", f.name, cur, catalog.Format(f.want))
+}
+func (f *field) Event() string { return f.name + "_changed" }
+func (f *field) Sync(context.Context, *resource.Handle) error {
+	f.set(f.want)
+	return nil
+}

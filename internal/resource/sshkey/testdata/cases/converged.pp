@@ -1,0 +1,2 @@
+# setup: chmod 755 $ROOT; userdel ordoprovkey 2>/dev/null; useradd -M -d $ROOT/r/home ordoprovkey; mkdir -p $ROOT/r/home; chown ordoprovkey $ROOT/r/home; mkdir -p $ROOT/r/home/.ssh; printf 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOrdoProvTestKeyOne alice@example\n' > $ROOT/r/home/.ssh/authorized_keys; chown -R ordoprovkey $ROOT/r/home
+ssh_authorized_key { 'alice@example': user => 'ordoprovkey', type => 'ssh-ed25519', key => 'AAAAC3NzaC1lZDI1NTE5AAAAIOrdoProvTestKeyOne' }
