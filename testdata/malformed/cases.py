@@ -266,6 +266,14 @@ case("src-file-ensure-absent", "source is a plain file, ensure => absent, a file
      catalog(f(R + "f", ensure="absent", source="@ROOT@/src")), setup="echo src > src && echo old > r/f")
 case("src-file-mode-owner", "source with mode and owner, over a file with other content.",
      catalog(f(R + "f", source="@ROOT@/src", mode="0600", owner="nobody")), setup="echo src > src && echo old > r/f")
+case("src-file-uri", "source as a file:/// URI.",
+     catalog(f(R + "f", source="file://@ROOT@/src")), setup="echo src > src")
+case("src-file-uri-host", "source as a file:// URI with a host.",
+     catalog(f(R + "f", source="file://otherhost@ROOT@/src")), setup="echo src > src")
+case("src-file-uri-encoded", "source as a file URI with a %20 in it.",
+     catalog(f(R + "f", source="file://@ROOT@/a%20b")), setup="echo spaced > 'a b'")
+case("src-puppet-uri", "source as a puppet:/// URI (no server).",
+     catalog(f(R + "f", source="puppet:///modules/x/y")))
 case("src-missing", "source does not exist.", catalog(f(R + "f", source="@ROOT@/nosuch")))
 case("src-missing-then-present", "The first source is missing, the second exists.",
      catalog(f(R + "f", source=["@ROOT@/nosuch", "@ROOT@/src"])), setup="echo second > src")

@@ -380,7 +380,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		for _, s := range catalog.Strings(src) {
 			local, _ := localSource(s)
 			f.sources = append(f.sources, local)
-			f.sourceURI = append(f.sourceURI, "file://"+local)
+			f.sourceURI = append(f.sourceURI, sourceURI(s))
 		}
 	}
 	content, hasContent := v.Lookup("content")
@@ -452,8 +452,11 @@ func binaryValue(x *catalog.Rich) ([]byte, error) {
 	return b, nil
 }
 
-// localSource turns a source into a local path; puppet:// sources need a
-// server ordo does not talk to.
+// localSource turns a source into a local path. A file: URI's path is
+// taken as written, %-escapes and all, as Puppet takes it. A puppet:
+// source is looked up in the modules of the machine by puppet apply; ordo
+// has none, so it is never found ("" without an error), and the resource
+// fails as Puppet's does when the module is not there.
 func localSource(s string) (string, error) {
 	switch {
 	case strings.HasPrefix(s, "/"):
@@ -463,11 +466,20 @@ func localSource(s string) (string, error) {
 		if err != nil || u.Path == "" {
 			return "", fmt.Errorf("Could not understand source %s", s)
 		}
-		return filepath.Clean(u.Path), nil
+		return filepath.Clean(u.EscapedPath()), nil
 	case strings.HasPrefix(s, "puppet:"):
-		return "", fmt.Errorf("Cannot use source %s: puppet:// sources need a Puppet server, which ordo does not use; use a local path or a file:// URL", s)
+		return "", nil
 	}
 	return "", fmt.Errorf("Cannot use relative URLs '%s'", s)
+}
+
+// sourceURI is a source as Puppet's messages show it: a path as a file://
+// URI, a URI as written.
+func sourceURI(s string) string {
+	if strings.HasPrefix(s, "/") {
+		return "file://" + filepath.Clean(s)
+	}
+	return s
 }
 
 // liteBytes is how much of a file the lite checksums (md5lite, sha1lite,
@@ -666,6 +678,9 @@ func (f *instance) readSource() error {
 	for i, s := range f.sources {
 		// A source must exist, through its links (a dangling link is a
 		// missing source), but its own kind is what it gives.
+		if s == "" {
+			continue // puppet: (localSource)
+		}
 		if _, err := os.Stat(s); err != nil {
 			continue
 		}
