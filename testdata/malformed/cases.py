@@ -309,6 +309,12 @@ case("absent-dir-noforce", "ensure => absent on a directory without force.",
 
 case("present-over-fifo", "ensure => present where a FIFO is.",
      catalog(f(R + "p", ensure="present")), setup="mkfifo r/p")
+case("present-content-over-dir", "ensure => present with content where a directory is.",
+     catalog(f(R + "d", ensure="present", content="x\n")), setup="mkdir r/d")
+case("present-content-over-link", "ensure => present with content where a link to a file is.",
+     catalog(f(R + "l", ensure="present", content="new\n")), setup="echo old > r/t && ln -s t r/l")
+case("present-content-over-dangling", "ensure => present with content where a dangling link is.",
+     catalog(f(R + "l", ensure="present", content="new\n")), setup="ln -s nosuch r/l")
 case("file-over-socket", "ensure => file without content where a socket is.",
      catalog(f(R + "s", ensure="file")),
      setup="mksock r/s")

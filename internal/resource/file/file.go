@@ -648,8 +648,8 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 		f.curSum = sum
 		f.contentOK = sum == f.wantSum
 	}
-	if f.hasData && f.ensure == "present" && f.curType == "directory" {
-		h.Logf(resource.Warning, "Ensure set to :present but file type is directory so no content will be synced")
+	if f.hasData && f.ensure == "present" && f.curType != "absent" && f.curType != "file" {
+		h.Logf(resource.Warning, "Ensure set to :present but file type is %s so no content will be synced", f.curType)
 	}
 	if h != nil && h.ShowDiff && f.showDiff && f.hasData && f.curType == "file" && !f.contentOK {
 		if len(f.props) > 0 && f.props[0].Name() == "ensure" && !f.props[0].InSync() {
