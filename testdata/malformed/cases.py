@@ -205,6 +205,12 @@ case("val-mode-integer", "mode is the integer 644.", catalog(f(R + "a", content=
 case("val-mode-huge", "mode is '77777'.", catalog(f(R + "a", content="a", mode="77777")))
 case("val-mode-invalid", "mode is 'rwx'.", catalog(f(R + "a", content="a", mode="rwx")))
 case("val-mode-symbolic-odd", "mode is 'a=rwx,o-w,+t'.", catalog(f(R + "a", content="a", mode="a=rwx,o-w,+t")))
+case("val-mode-zero", "mode => '0'.", catalog(f(R + "a", content="a", mode="0")))
+case("val-mode-7777", "mode => '7777' on a directory.", catalog(f(R + "d", ensure="directory", mode="7777")))
+case("val-mode-dir-x", "mode => '0644' on a directory: search bits are added.",
+     catalog(f(R + "d", ensure="directory", mode="0644")))
+case("val-mode-symbolic-dir", "mode => 'a=r' on an existing directory.",
+     catalog(f(R + "d", ensure="directory", mode="a=r")), setup="mkdir r/d")
 case("val-owner-missing", "owner names no user.", catalog(f(R + "a", content="a", owner="ordosuite_nouser")))
 case("val-owner-uid-free", "owner is a uid with no user.", catalog(f(R + "a", content="a", owner=54321)))
 case("val-owner-uid-huge", "owner is 2^32.", catalog(f(R + "a", content="a", owner=4294967296)))
