@@ -153,6 +153,11 @@ case("cat-sensitive-rich", "content as a rich-data Sensitive value.",
      catalog(f(R + "secret", content={"__ptype": "Sensitive", "__pvalue": "s3cret\n"})))
 case("cat-sensitive-unknown", "sensitive_parameters names a parameter the resource does not have.",
      catalog(res("File", R + "a", {"content": "a\n"}, sensitive_parameters=["nosuch"])))
+case("cat-sensitive-noop", "Sensitive content under --noop, over other content.",
+     catalog(res("File", R + "secret", {"content": "s3cret\n", "mode": "0600"}, sensitive_parameters=["content"])),
+     setup="echo old > r/secret", flags="--noop")
+case("cat-sensitive-message", "A notify whose message is sensitive.",
+     catalog(res("Notify", "n", {"message": "s3cret"}, sensitive_parameters=["message"])))
 case("cat-rich-unknown-ptype", "A rich-data value of an unknown __ptype.",
      catalog(f(R + "a", content={"__ptype": "Nosuch::Type", "__pvalue": "x"})))
 case("cat-binary-content", "content as a rich-data Binary value with a NUL and a 0xff byte.",
