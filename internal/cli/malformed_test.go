@@ -43,6 +43,10 @@ type malformedCase struct {
 
 func loadMalformed(t *testing.T) []malformedCase {
 	t.Helper()
+	// The recordings were made with umask 022: the modes of what Puppet
+	// made, and of the sandbox, depend on it.
+	old := syscall.Umask(0o022)
+	t.Cleanup(func() { syscall.Umask(old) })
 	files, err := filepath.Glob(filepath.Join(malformedSuite, "*.txtar"))
 	if err != nil {
 		t.Fatal(err)
