@@ -326,6 +326,10 @@ case("present-content-over-link", "ensure => present with content where a link t
      catalog(f(R + "l", ensure="present", content="new\n")), setup="echo old > r/t && ln -s t r/l")
 case("present-content-over-dangling", "ensure => present with content where a dangling link is.",
      catalog(f(R + "l", ensure="present", content="new\n")), setup="ln -s nosuch r/l")
+case("file-hardlink", "New content for a file with a second hard link.",
+     catalog(f(R + "a", content="new\n")), setup="echo old > r/a && ln r/a r/b")
+case("file-replace-keeps-owner-mode", "New content for a setuid file owned by nobody: owner and mode stay.",
+     catalog(f(R + "a", content="new\n")), setup="echo old > r/a && chown nobody r/a && chmod 4755 r/a")
 case("file-over-socket", "ensure => file without content where a socket is.",
      catalog(f(R + "s", ensure="file")),
      setup="mksock r/s")
