@@ -330,6 +330,10 @@ case("file-hardlink", "New content for a file with a second hard link.",
      catalog(f(R + "a", content="new\n")), setup="echo old > r/a && ln r/a r/b")
 case("file-replace-keeps-owner-mode", "New content for a setuid file owned by nobody: owner and mode stay.",
      catalog(f(R + "a", content="new\n")), setup="echo old > r/a && chown nobody r/a && chmod 4755 r/a")
+case("validate-no-replacement", "validate_cmd without the % that names the new content.",
+     catalog(f(R + "a", content="new\n", validate_cmd="/bin/true")), setup="echo old > r/a")
+case("validate-fails-new-dir", "A failing validate_cmd for a new file in a missing folder.",
+     catalog(f(R + "nodir/a", content="new\n", validate_cmd="/bin/false %")))
 case("file-over-socket", "ensure => file without content where a socket is.",
      catalog(f(R + "s", ensure="file")),
      setup="mksock r/s")
