@@ -827,6 +827,14 @@ func (t *transaction) queueEvents(v *graph.Vertex, src string, events []Event) {
 				t.log.Log(resource.Info, src, "Scheduling refresh of "+e.To.String())
 			}
 		}
+		// A type that refreshes itself after a change (mount remounts)
+		// gets the group's first event too.
+		if sr, ok := t.plan.instances[v.Resource].(resource.SelfRefresher); ok && v.Whit == graph.NotWhit && sr.SelfRefresh() {
+			t.mu.Lock()
+			t.queues[v] = append(t.queues[v], group[0])
+			t.mu.Unlock()
+			t.log.Log(resource.Info, src, "Scheduling refresh of "+v.String())
+		}
 	}
 }
 

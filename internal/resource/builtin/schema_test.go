@@ -40,6 +40,7 @@ var base = map[string]*catalog.Resource{
 	"cron":               {Type: "Cron", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "/bin/true"}}},
 	"file_line":          {Type: "File_line", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-fl"}, {Name: "line", Value: "x"}}},
 	"host":               {Type: "Host", Title: "ordoschema.example", Params: []catalog.Param{{Name: "ip", Value: "192.0.2.1"}}},
+	"mount":              {Type: "Mount", Title: "/tmp/ordoschema-mnt"},
 	"package":            {Type: "Package", Title: "ordoschema-pkg"},
 	"ssh_authorized_key": {Type: "Ssh_authorized_key", Title: "ordoschema", Params: []catalog.Param{{Name: "user", Value: "nobody"}}},
 	"service":            {Type: "Service", Title: "ordoschema-svc", Params: []catalog.Param{{Name: "provider", Value: "debian"}}},
@@ -102,6 +103,13 @@ var cases = map[string]map[string]attrCase{
 		"ensure": {value: "absent"}, "ip": {value: "192.0.2.2"}, "host_aliases": {value: []catalog.Value{"a", "b"}},
 		"comment": {value: "c"}, "target": {value: "/tmp/ordoschema-hosts"}, "name": {value: "other.example"},
 		"provider": {value: "parsed", want: inert, reason: "parsed is host's only provider"},
+	},
+	"mount": {
+		"ensure": {value: "defined"}, "device": {value: "tmpfs"}, "fstype": {value: "tmpfs"}, "options": {value: "size=1m"},
+		"pass": {value: "2"}, "dump": {value: "1"}, "target": {value: "/tmp/ordoschema-fstab"}, "name": {value: "/tmp/ordoschema-other"},
+		"remounts": {value: false}, "blockdevice": {value: "/dev/x", want: inert, reason: solarisOnly},
+		"atboot":   {value: "yes", want: inert, reason: solarisOnly},
+		"provider": {value: "parsed", want: inert, reason: "parsed is mount's only provider"},
 	},
 	"package": {
 		"ensure": {value: "absent"}, "name": {value: "ordoschema-other"}, "command": {value: "/usr/bin/pip", want: dropped},

@@ -460,7 +460,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		for _, s := range catalog.Strings(src) {
 			local, _ := localSource(s)
 			f.sources = append(f.sources, local)
-			f.sourceURI = append(f.sourceURI, "file://"+local)
+			f.sourceURI = append(f.sourceURI, sourceURI(s))
 		}
 	}
 	content, hasContent := v.Lookup("content")
@@ -524,11 +524,19 @@ func binaryValue(x *catalog.Rich) ([]byte, error) {
 	}
 	v, _ := x.Data.Get("__pvalue")
 	s, _ := v.(string)
-	return base64Decode(s)
+	b, err := base64Decode(s)
+	if err != nil {
+		// Ruby's Base64.strict_decode64, as Puppet reads a Binary.
+		return nil, errors.New("invalid base64")
+	}
+	return b, nil
 }
 
-// localSource turns a source into a local path; puppet:// sources need a
-// server ordo does not talk to.
+// localSource turns a source into a local path. A file: URI's path is
+// taken as written, %-escapes and all, as Puppet takes it. A puppet:
+// source is looked up in the modules of the machine by puppet apply; ordo
+// has none, so it is never found ("" without an error), and the resource
+// fails as Puppet's does when the module is not there.
 func localSource(s string) (string, error) {
 	switch {
 	case strings.HasPrefix(s, "/"):
@@ -538,9 +546,9 @@ func localSource(s string) (string, error) {
 		if err != nil || u.Path == "" {
 			return "", fmt.Errorf("Could not understand source %s", s)
 		}
-		return filepath.Clean(u.Path), nil
+		return filepath.Clean(u.EscapedPath()), nil
 	case strings.HasPrefix(s, "puppet:"):
-		return "", fmt.Errorf("Cannot use source %s: puppet:// sources need a Puppet server, which ordo does not use; use a local path or a file:// URL", s)
+		return "", nil
 	}
 	u, err := url.Parse(s)
 	switch {
@@ -552,6 +560,15 @@ func localSource(s string) (string, error) {
 		return "", fmt.Errorf("Cannot use source %s: %s sources are not supported by ordo; use a local path or a file:// URL", s, u.Scheme)
 	}
 	return "", fmt.Errorf("Cannot use URLs of type '%s' as source for fileserving", u.Scheme)
+}
+
+// sourceURI is a source as Puppet's messages show it: a path as a file://
+// URI, a URI as written.
+func sourceURI(s string) string {
+	if strings.HasPrefix(s, "/") {
+		return "file://" + filepath.Clean(s)
+	}
+	return s
 }
 
 // liteBytes is how much of a file the lite checksums (md5lite, sha1lite,
@@ -720,8 +737,8 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 		f.curSum = sum
 		f.contentOK = sum == f.wantSum
 	}
-	if f.hasData && f.ensure == "present" && f.curType == "directory" {
-		h.Logf(resource.Warning, "Ensure set to :present but file type is directory so no content will be synced")
+	if f.hasData && f.ensure == "present" && f.curType != "absent" && f.curType != "file" {
+		h.Logf(resource.Warning, "Ensure set to :present but file type is %s so no content will be synced", f.curType)
 	}
 	if h != nil && h.ShowDiff && f.showDiff && f.hasData && f.curType == "file" && !f.contentOK {
 		if len(f.props) > 0 && f.props[0].Name() == "ensure" && !f.props[0].InSync() {
@@ -748,6 +765,14 @@ func (f *instance) readSource() error {
 		return nil
 	}
 	for i, s := range f.sources {
+		// A source must exist, through its links (a dangling link is a
+		// missing source), but its own kind is what it gives.
+		if s == "" {
+			continue // puppet: (localSource)
+		}
+		if _, err := os.Stat(s); err != nil {
+			continue
+		}
 		st, err := os.Lstat(s)
 		if err != nil {
 			continue
