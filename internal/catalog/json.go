@@ -333,13 +333,13 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 			return nil, fail(off(), "No title provided and %s is not a valid resource reference", rubyInspect(CanonicalType(string(wr.Type))+"[]"))
 		}
 		r := &Resource{
-			Type:      CanonicalType(string(wr.Type)),
-			Title:     Scalar(title),
-			Tags:      wr.Tags,
-			File:      string(wr.File),
-			Line:      wr.Line,
-			Exported:  wr.Exported,
-			Virtual:   wr.Virtual,
+			Type:     CanonicalType(string(wr.Type)),
+			Title:    Scalar(title),
+			Tags:     wr.Tags,
+			File:     string(wr.File),
+			Line:     wr.Line,
+			Exported: wr.Exported,
+			// wr.Virtual is ignored, as Puppet's agent ignores it.
 			Kind:      string(wr.Kind),
 			Sensitive: wr.Sensitive,
 		}

@@ -98,7 +98,6 @@ func loadMalformed(t *testing.T) []malformedCase {
 // here once it passes.
 var knownMalformed = map[string]string{
 	// catalog-level refusals and the command's face
-	"cat-virtual":            "engine: Puppet applies a resource marked virtual in a catalog; ordo leaves it out",
 	"cat-rich-unknown-ptype": "engine: Puppet refuses a rich value of an unknown type while reading the catalog",
 	"meta-before-self":       "engine: Puppet's apply --catalog exits 0 after a dependency cycle; ordo exits 1",
 	"meta-require-missing":   "engine: Puppet fails the catalog with 'Could not retrieve dependency ...' and exits 0; ordo refuses it with its own words and exits 1",
