@@ -158,10 +158,12 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	var c *catalog.Catalog
 	if f.manifest != "" {
 		f.compile.snippets = color != report.NoColor
+		compileStart := time.Now()
 		c, err = compileManifest(cmd.Context(), stdio, &f.compile, f.manifest)
 		if err != nil {
 			return err
 		}
+		log.Log(resource.Notice, "", fmt.Sprintf("Compiled catalog for %s in environment %s in %0.2f seconds", c.Name, c.Environment, time.Since(compileStart).Seconds()))
 	} else {
 		data, err := readInput(cmd.Context(), stdio, f.catalogFile, "catalog")
 		if err != nil {
