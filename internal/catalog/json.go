@@ -430,14 +430,6 @@ func jsonValueKind(v string) string {
 	return v
 }
 
-func rawScalar(raw json.RawMessage) string {
-	v, err := decodeValue(raw)
-	if err != nil || v == nil {
-		return ""
-	}
-	return Scalar(v)
-}
-
 // decodeValue decodes JSON into a Value, keeping object key order and
 // telling integers from floats.
 func decodeValue(raw json.RawMessage) (Value, error) {
