@@ -480,7 +480,9 @@ func (d *fastDecoder) resource() *Resource {
 		case "exported":
 			r.Exported = d.boolOrNull(r.Exported)
 		case "virtual":
-			r.Virtual = d.boolOrNull(r.Virtual)
+			// Read, and ignored as Puppet's agent ignores it: a resource
+			// in a catalog is applied (testdata/malformed/cat-virtual).
+			d.boolOrNull(false)
 		case "kind":
 			r.Kind = d.strOrNull(r.Kind)
 		case "parameters":

@@ -333,13 +333,13 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 			return nil, fail(off(), "No title provided and %s is not a valid resource reference", rubyInspect(CanonicalType(string(wr.Type))+"[]"))
 		}
 		r := &Resource{
-			Type:      CanonicalType(string(wr.Type)),
-			Title:     Scalar(title),
-			Tags:      wr.Tags,
-			File:      string(wr.File),
-			Line:      wr.Line,
-			Exported:  wr.Exported,
-			Virtual:   wr.Virtual,
+			Type:     CanonicalType(string(wr.Type)),
+			Title:    Scalar(title),
+			Tags:     wr.Tags,
+			File:     string(wr.File),
+			Line:     wr.Line,
+			Exported: wr.Exported,
+			// wr.Virtual is ignored, as Puppet's agent ignores it.
 			Kind:      string(wr.Kind),
 			Sensitive: wr.Sensitive,
 		}
@@ -428,14 +428,6 @@ func jsonValueKind(v string) string {
 		return "the number " + strings.TrimSpace(strings.TrimPrefix(v, "number"))
 	}
 	return v
-}
-
-func rawScalar(raw json.RawMessage) string {
-	v, err := decodeValue(raw)
-	if err != nil || v == nil {
-		return ""
-	}
-	return Scalar(v)
 }
 
 // decodeValue decodes JSON into a Value, keeping object key order and

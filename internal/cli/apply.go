@@ -202,7 +202,12 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		defer lock.release()
 	}
 	plan, err := apply.Prepare(c, opts)
-	if err != nil {
+	// Puppet's agent refuses a catalog it cannot read before it says
+	// anything; a catalog it reads but cannot apply (a relationship to a
+	// resource that is not there, a schedule that does not exist) fails
+	// once the run has started, after the environment lines.
+	runFailure := runFailureText(err)
+	if err != nil && runFailure == "" {
 		for _, e := range apply.Errors(err) {
 			log.Log(resource.Err, "", e.Error())
 		}
@@ -225,6 +230,10 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	}
 	if c.Version != "" {
 		log.Log(resource.Info, "", fmt.Sprintf("Applying configuration version '%s'", c.Version))
+	}
+	if runFailure != "" {
+		log.Log(resource.Err, "", runFailure)
+		return &ExitError{Code: 1}
 	}
 	start := time.Now()
 	res, err := plan.Apply(cmd.Context())
@@ -262,6 +271,27 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		return &ExitError{Code: code}
 	}
 	return nil
+}
+
+// runFailureText is the message of an error from apply.Prepare that
+// Puppet's agent reports as a failed run ("Failed to apply catalog: ..."),
+// or "" for one it reports as a catalog it cannot read.
+//
+// A relationship to a resource that is not in the catalog stays a
+// catalog ordo cannot read, in the words puppet apply uses for a
+// manifest ("Could not find dependency X for Y"), which the differential
+// tests hold ordo to; puppet apply --catalog says "Failed to apply
+// catalog: Could not retrieve dependency 'X' of Y" after the environment
+// lines (testdata/malformed/meta-require-missing).
+func runFailureText(err error) string {
+	if err == nil {
+		return ""
+	}
+	var sched *apply.ScheduleError
+	if errors.As(err, &sched) {
+		return sched.Error()
+	}
+	return ""
 }
 
 func lowerAll(tags []string) []string {

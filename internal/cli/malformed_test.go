@@ -102,7 +102,6 @@ func loadMalformed(t *testing.T) []malformedCase {
 // here once it passes.
 var knownMalformed = map[string]string{
 	// catalog-level refusals and the command's face
-	"cat-virtual":            "engine: Puppet applies a resource marked virtual in a catalog; ordo leaves it out",
 	"cat-rich-unknown-ptype": "engine: Puppet refuses a rich value of an unknown type while reading the catalog",
 	"link-to-self":           "engine: a link autorequiring itself: the same cycle error, but Puppet's apply --catalog exits 0; ordo exits 1",
 	"meta-before-self":       "engine: Puppet's apply --catalog exits 0 after a dependency cycle; ordo exits 1",

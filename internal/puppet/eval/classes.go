@@ -57,15 +57,6 @@ func (c *Compiler) includeClasses(s *Scope, names []string) ([]*Resource, error)
 	return append(already, fresh...), nil
 }
 
-// includeClass declares one class like include does.
-func (c *Compiler) includeClass(s *Scope, name string) (*Resource, error) {
-	rs, err := c.includeClasses(s, []string{name})
-	if err != nil {
-		return nil, err
-	}
-	return rs[0], nil
-}
-
 // declareClassResourceLike evaluates class { 'name': ... }.
 func (c *Compiler) declareClassResourceLike(s *Scope, e *ast.ResourceExpr, title string, ops []*param) (Value, error) {
 	name := strings.ToLower(strings.TrimPrefix(title, "::"))

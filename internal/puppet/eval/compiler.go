@@ -158,13 +158,6 @@ func (d *definition) params() []*ast.Parameter {
 	return d.define.Params
 }
 
-func (d *definition) body() []ast.Expr {
-	if d.class != nil {
-		return d.class.Body
-	}
-	return d.define.Body
-}
-
 type nodeDef struct {
 	def  *ast.NodeDef
 	file *source.File

@@ -356,7 +356,6 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 	type body struct {
 		titles []Value
 		ops    []*param
-		splat  *Hash
 		node   *ast.ResourceBody
 	}
 	var bodies []body

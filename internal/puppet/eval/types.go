@@ -193,9 +193,6 @@ func commonType(vs []Value) string {
 	return name
 }
 
-// resolveAlias follows type aliases.
-type aliasResolver func(name string) (Value, bool)
-
 // isInstance reports whether v is an instance of the type t (a *Type or a
 // Ref).
 func (c *Compiler) isInstance(t Value, v Value) bool {

@@ -46,14 +46,6 @@ var metaparams = map[string]bool{
 
 var relationParams = []string{"require", "subscribe", "before", "notify"}
 
-func isRelationParam(name string) bool {
-	switch name {
-	case "require", "subscribe", "before", "notify":
-		return true
-	}
-	return false
-}
-
 type builtinTypes map[string]*TypeInfo
 
 func (b builtinTypes) Lookup(name string) (*TypeInfo, bool) {

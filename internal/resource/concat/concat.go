@@ -419,14 +419,6 @@ func (t FragmentType) New(v resource.Values) (resource.Instance, error) {
 	return inst, nil
 }
 
-func isString(v catalog.Value) bool {
-	switch v.(type) {
-	case string, catalog.Sensitive:
-		return true
-	}
-	return false
-}
-
 // fragmentInstance has no state of its own; it warns when no
 // concat_file takes it (Puppet warns while building the graph, ordo when
 // the fragment is applied).

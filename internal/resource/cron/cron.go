@@ -591,11 +591,7 @@ func (p *listProp) Desired() catalog.Value { return list(p.want) }
 func (p *listProp) InSync() bool           { return strings.Join(p.cur, ",") == strings.Join(p.want, ",") }
 func (p *listProp) Event() string          { return p.name + "_changed" }
 func (p *listProp) FormatValue(v catalog.Value) string {
-	var s []string
-	for _, e := range catalog.Strings(v) {
-		s = append(s, e)
-	}
-	return show(s)
+	return show(catalog.Strings(v))
 }
 func (p *listProp) Message() string {
 	if len(p.cur) == 1 && p.cur[0] == "absent" {

@@ -196,10 +196,9 @@ type instance struct {
 	listing *listing // the provider's batch prefetch, when the engine ran it
 
 	// After Retrieve.
-	cur     entry
-	found   bool
-	latest  string // the version ensure => latest means
-	changes bool
+	cur    entry
+	found  bool
+	latest string // the version ensure => latest means
 }
 
 // Retrieve reads the package's state from the inventory, and the latest

@@ -189,9 +189,8 @@ type instance struct {
 	p   provider
 
 	// After Retrieve.
-	running   bool
-	enabled   string
-	enableSet bool // enabled was read
+	running bool
+	enabled string
 }
 
 // Retrieve reads whether the service runs and, when enable is managed,
