@@ -88,7 +88,7 @@ func TestOwnModule(t *testing.T) {
 // TestModules compiles the manifests of testdata/modules against real
 // Forge modules and compares with Puppet's catalogs. It runs when
 // ORDO_TEST_MODULEPATH names a folder holding puppetlabs-stdlib, -ntp,
-// -concat, -apache and -apt (as stdlib/, ntp/, concat/, apache/, apt/).
+// -concat, -apache, -apt and -mysql (as stdlib/, ntp/, concat/, apache/, apt/, mysql/).
 func TestModules(t *testing.T) {
 	mp := os.Getenv("ORDO_TEST_MODULEPATH")
 	if mp == "" {
