@@ -816,6 +816,11 @@ func (c *Compiler) parameterize(s *Scope, t *Type, keys []Value, rng sourceRange
 	}
 	params := make([]Value, len(keys))
 	copy(params, keys)
+	switch t.Name {
+	case "Enum", "Variant", "Pattern":
+		// Enum[$list] is Enum[a, b, ...].
+		params = flatten(params)
+	}
 	for i, p := range params {
 		if _, ok := p.(Default); ok && (t.Name == "Integer" || t.Name == "String" || t.Name == "Array" || t.Name == "Hash") {
 			if i == 0 && t.Name == "Integer" {

@@ -85,6 +85,8 @@ func moduleFunctions(module string) map[string]builtin {
 		return map[string]builtin{"apache::bool2httpd": fnBool2httpd, "bool2httpd": fnBool2httpd}
 	case "mysql":
 		return map[string]builtin{"mysql::normalise_and_deepmerge": fnNormaliseAndDeepmerge}
+	case "postgresql":
+		return postgresqlFunctions()
 	}
 	return nil
 }
