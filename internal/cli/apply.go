@@ -208,7 +208,21 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		}
 		return &ExitError{Code: 1}
 	}
-	log.Log(resource.Info, "", fmt.Sprintf("Using environment '%s'", c.Environment))
+	// The environment the run starts in is Puppet's local one:
+	// production, or for a manifest the one it was compiled in. A catalog
+	// from elsewhere names its own, and the agent switches to it.
+	localEnv := "production"
+	if f.manifest != "" {
+		localEnv = c.Environment
+	}
+	log.Log(resource.Info, "", fmt.Sprintf("Using environment '%s'", localEnv))
+	if c.Environment != localEnv {
+		env := c.Environment
+		if env == "" {
+			env = "none"
+		}
+		log.Log(resource.Notice, "", fmt.Sprintf("Local environment: '%s' doesn't match server specified environment '%s', restarting agent run with environment '%s'", localEnv, env, env))
+	}
 	if c.Version != "" {
 		log.Log(resource.Info, "", fmt.Sprintf("Applying configuration version '%s'", c.Version))
 	}
