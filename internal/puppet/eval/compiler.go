@@ -223,7 +223,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 	}
 	c.types = withModuleTypes{base: c.types, modules: c.hasModule, rubyType: c.rubyType}
 	c.builtins = builtinTable(c.hasModule("stdlib"))
-	for _, m := range []string{"apache", "mysql", "postgresql"} {
+	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy"} {
 		if c.hasModule(m) {
 			for name, f := range moduleFunctions(m) {
 				c.builtins[name] = f

@@ -43,6 +43,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 		"lookup": fnLookup, "hiera": fnLookup, "template": fnTemplate, "inline_template": fnInlineTemplate, "epp": fnEpp, "inline_epp": fnInlineEpp,
 		"getvar": fnGetvar, "dig": fnDig, "get": fnGet, "unwrap": fnUnwrap, "shellquote": fnShellquote,
 		"return": fnReturn, "next": fnNext, "break": fnBreak, "file": fnFile,
+		"convert_to": fnConvertTo, "new": fnNew,
 	}
 	if withStdlib {
 		for name, f := range map[string]builtin{
@@ -87,6 +88,8 @@ func moduleFunctions(module string) map[string]builtin {
 		return map[string]builtin{"mysql::normalise_and_deepmerge": fnNormaliseAndDeepmerge}
 	case "postgresql":
 		return postgresqlFunctions()
+	case "haproxy":
+		return haproxyFunctions()
 	}
 	return nil
 }
@@ -460,6 +463,22 @@ func fnFact(k *call) (Value, error) {
 		}
 	}
 	return v, nil
+}
+
+// fnConvertTo is convert_to(value, Type, args...): Type.new(value, args...).
+func fnConvertTo(k *call) (Value, error) {
+	if err := k.argc(2, -1); err != nil {
+		return nil, err
+	}
+	return k.c.newValue(&call{c: k.c, s: k.s, name: "new", args: append([]Value{k.args[0]}, k.args[2:]...), rng: k.rng}, k.args[1])
+}
+
+// fnNew is new(Type, value, args...).
+func fnNew(k *call) (Value, error) {
+	if err := k.argc(2, -1); err != nil {
+		return nil, err
+	}
+	return k.c.newValue(&call{c: k.c, s: k.s, name: "new", args: k.args[1:], rng: k.rng}, k.args[0])
 }
 
 // fnFile is Puppet's file(): the content of the first file found, named
