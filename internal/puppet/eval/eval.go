@@ -248,6 +248,8 @@ func (c *Compiler) evalVariable(s *Scope, x *ast.Variable) (Value, error) {
 	if c.opts.StrictVariables {
 		return nil, errAt(s.rng(x), "Unknown variable: '%s'.", x.Name)
 	}
+	// Puppet 7's strict setting defaults to warning.
+	c.logf("warning", "Unknown variable: '%s'. %s", x.Name, (&Error{Where: s.rng(x)}).Location())
 	return nil, nil
 }
 
