@@ -3,12 +3,14 @@ package cli
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -123,6 +125,15 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 	if err != nil {
 		printCompileError(stdio.Err, err, node, f.snippets)
 		return nil, &ExitError{Code: 1}
+	}
+	// As Puppet's compiler: the time of compilation as the configuration
+	// version, and a fresh catalog UUID.
+	c.Version = strconv.FormatInt(time.Now().Unix(), 10)
+	var id [16]byte
+	if _, err := rand.Read(id[:]); err == nil {
+		id[6] = id[6]&0x0f | 0x40
+		id[8] = id[8]&0x3f | 0x80
+		c.CatalogUUID = fmt.Sprintf("%x-%x-%x-%x-%x", id[0:4], id[4:6], id[6:8], id[8:10], id[10:])
 	}
 	return c, nil
 }

@@ -311,6 +311,11 @@ func (c *Compiler) evalDefine(r *Resource) error {
 		return stmtErrorAt(r, err)
 	}
 	_, err := c.evalBlock(cs, def.define.Body)
+	if e, ok := err.(*Error); ok && e.Evaluation {
+		// Puppet reports an error in a defined type's body inside the
+		// statement that declared the instance.
+		return &Error{Msg: "Error while evaluating a Resource Statement, " + e.Error(), Where: r.pos, Evaluation: true, NoColumn: true}
+	}
 	return err
 }
 
@@ -318,5 +323,5 @@ func stmtErrorAt(r *Resource, err error) error {
 	if e, ok := err.(*Error); ok {
 		return e
 	}
-	return &Error{Msg: "Error while evaluating a Resource Statement, " + err.Error(), Where: r.pos, Evaluation: true}
+	return &Error{Msg: "Error while evaluating a Resource Statement, " + err.Error(), Where: r.pos, Evaluation: true, NoColumn: true}
 }

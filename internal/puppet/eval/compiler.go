@@ -216,7 +216,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 	}
 	c.types = withModuleTypes{base: c.types, modules: c.hasModule, rubyType: c.rubyType}
 	c.builtins = builtinTable(c.hasModule("stdlib"))
-	for _, m := range []string{"apache"} {
+	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy"} {
 		if c.hasModule(m) {
 			for name, f := range moduleFunctions(m) {
 				c.builtins[name] = f
@@ -632,7 +632,7 @@ func (c *Compiler) finish() error {
 	for _, r := range c.resources {
 		if r.typeInfo != nil && !r.virtual {
 			for _, p := range r.params {
-				if !r.typeInfo.HasAttr(p.name) {
+				if p.value != nil && !r.typeInfo.HasAttr(p.name) {
 					return &Error{Msg: fmt.Sprintf("no parameter named '%s' on %s", p.name, r.ref), File: r.file, Line: r.line}
 				}
 			}

@@ -87,8 +87,8 @@ func TestOwnModule(t *testing.T) {
 
 // TestModules compiles the manifests of testdata/modules against real
 // Forge modules and compares with Puppet's catalogs. It runs when
-// ORDO_TEST_MODULEPATH names a folder holding puppetlabs-stdlib, -ntp,
-// -concat, -apache and -apt (as stdlib/, ntp/, concat/, apache/, apt/).
+// ORDO_TEST_MODULEPATH names a folder holding the modules that
+// testdata/modules/README.md lists.
 func TestModules(t *testing.T) {
 	mp := os.Getenv("ORDO_TEST_MODULEPATH")
 	if mp == "" {

@@ -248,6 +248,8 @@ func (c *Compiler) evalVariable(s *Scope, x *ast.Variable) (Value, error) {
 	if c.opts.StrictVariables {
 		return nil, errAt(s.rng(x), "Unknown variable: '%s'.", x.Name)
 	}
+	// Puppet 7's strict setting defaults to warning.
+	c.logf("warning", "Unknown variable: '%s'. %s", x.Name, (&Error{Where: s.rng(x)}).Location())
 	return nil, nil
 }
 
@@ -816,6 +818,11 @@ func (c *Compiler) parameterize(s *Scope, t *Type, keys []Value, rng sourceRange
 	}
 	params := make([]Value, len(keys))
 	copy(params, keys)
+	switch t.Name {
+	case "Enum", "Variant", "Pattern":
+		// Enum[$list] is Enum[a, b, ...].
+		params = flatten(params)
+	}
 	for i, p := range params {
 		if _, ok := p.(Default); ok && (t.Name == "Integer" || t.Name == "String" || t.Name == "Array" || t.Name == "Hash") {
 			if i == 0 && t.Name == "Integer" {

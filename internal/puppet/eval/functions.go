@@ -43,6 +43,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 		"lookup": fnLookup, "hiera": fnLookup, "template": fnTemplate, "inline_template": fnInlineTemplate, "epp": fnEpp, "inline_epp": fnInlineEpp,
 		"getvar": fnGetvar, "dig": fnDig, "get": fnGet, "unwrap": fnUnwrap, "shellquote": fnShellquote,
 		"return": fnReturn, "next": fnNext, "break": fnBreak, "file": fnFile,
+		"convert_to": fnConvertTo, "new": fnNew,
 	}
 	if withStdlib {
 		for name, f := range map[string]builtin{
@@ -64,6 +65,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"basename": fnBasename, "dirname": fnDirname, "start_with": fnStartWith, "end_with": fnEndWith,
 			"swapcase": strFn(swapcase), "bool2num": fnBool2num, "parsejson": fnParseJSON,
 			"type_of": fnTypeOf, "validate_legacy": fnValidateLegacy, "grep": fnGrep,
+			"shell_escape": fnShellEscape,
 		} {
 			t[name] = f
 			// stdlib 9 names its functions stdlib::name; the plain names
@@ -82,11 +84,87 @@ func moduleFunctions(module string) map[string]builtin {
 	switch module {
 	case "apache":
 		return map[string]builtin{"apache::bool2httpd": fnBool2httpd, "bool2httpd": fnBool2httpd}
+	case "mysql":
+		return map[string]builtin{"mysql::normalise_and_deepmerge": fnNormaliseAndDeepmerge}
+	case "postgresql":
+		return postgresqlFunctions()
+	case "haproxy":
+		return haproxyFunctions()
 	}
 	return nil
 }
 
 func fnDeprecation(k *call) (Value, error) { return nil, nil }
+
+// fnNormaliseAndDeepmerge is puppetlabs-mysql's normalise_and_deepmerge:
+// a deep merge of hashes in which keys that differ only by '-' and '_'
+// are one key.
+func fnNormaliseAndDeepmerge(k *call) (Value, error) {
+	if len(k.args) < 2 {
+		return nil, failf("mysql::normalise_and_deepmerge(): wrong number of arguments (%d; must be at least 2)", len(k.args))
+	}
+	result := NewHash()
+	var copyHash func(v Value) Value
+	copyHash = func(v Value) Value {
+		h, ok := v.(*Hash)
+		if !ok {
+			return v
+		}
+		out := NewHash()
+		for i, kk := range h.keys {
+			out.Set(kk, copyHash(h.vals[i]))
+		}
+		return out
+	}
+	normalized := func(h *Hash, key Value) bool {
+		if _, ok := h.Get(key); ok {
+			return true
+		}
+		ks, ok := key.(string)
+		if !ok || !strings.ContainsAny(ks, "-_") {
+			return false
+		}
+		other := strings.ReplaceAll(ks, "_", "-")
+		if strings.Contains(ks, "-") {
+			other = strings.ReplaceAll(ks, "-", "_")
+		}
+		v, ok := h.Get(other)
+		if !ok {
+			return false
+		}
+		h.Delete(other)
+		h.Set(key, v)
+		return true
+	}
+	var overlay func(h1, h2 *Hash)
+	overlay = func(h1, h2 *Hash) {
+		for i, key := range h2.keys {
+			value := h2.vals[i]
+			if normalized(h1, key) {
+				if sub, ok := value.(*Hash); ok {
+					if cur, _ := h1.Get(key); cur != nil {
+						if curH, ok := cur.(*Hash); ok {
+							overlay(curH, sub)
+							continue
+						}
+					}
+				}
+			}
+			h1.Set(key, value)
+		}
+	}
+	for _, a := range k.args {
+		if s, ok := a.(string); ok && s == "" {
+			continue
+		}
+		h, ok := a.(*Hash)
+		if !ok {
+			return nil, failf("mysql::normalise_and_deepmerge: unexpected argument type %s, only expects hash arguments.", typeName(a))
+		}
+		overlay(result, copyHash(h).(*Hash))
+	}
+	return result, nil
+}
 
 func fnDeleteAt(k *call) (Value, error) {
 	if err := k.argc(2, 2); err != nil {
@@ -305,6 +383,32 @@ func fnGrep(k *call) (Value, error) {
 	return out, nil
 }
 
+// fnShellEscape is stdlib's shell_escape: Ruby's Shellwords.escape.
+func fnShellEscape(k *call) (Value, error) {
+	if err := k.argc(1, 1); err != nil {
+		return nil, err
+	}
+	str := ToS(k.args[0])
+	if str == "" {
+		return "''", nil
+	}
+	var b strings.Builder
+	for _, r := range str {
+		switch {
+		case r == '\n':
+			b.WriteString("'\n'")
+		case r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-.,:+/@", r)):
+			b.WriteRune(r)
+		case r >= 0x80:
+			b.WriteRune(r)
+		default:
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		}
+	}
+	return b.String(), nil
+}
+
 // fnNestedValues is stdlib's nested_values: every non-hash value of a
 // hash, depth first.
 func fnNestedValues(k *call) (Value, error) {
@@ -359,6 +463,22 @@ func fnFact(k *call) (Value, error) {
 		}
 	}
 	return v, nil
+}
+
+// fnConvertTo is convert_to(value, Type, args...): Type.new(value, args...).
+func fnConvertTo(k *call) (Value, error) {
+	if err := k.argc(2, -1); err != nil {
+		return nil, err
+	}
+	return k.c.newValue(&call{c: k.c, s: k.s, name: "new", args: append([]Value{k.args[0]}, k.args[2:]...), rng: k.rng}, k.args[1])
+}
+
+// fnNew is new(Type, value, args...).
+func fnNew(k *call) (Value, error) {
+	if err := k.argc(2, -1); err != nil {
+		return nil, err
+	}
+	return k.c.newValue(&call{c: k.c, s: k.s, name: "new", args: k.args[1:], rng: k.rng}, k.args[0])
 }
 
 // fnFile is Puppet's file(): the content of the first file found, named

@@ -537,10 +537,9 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		r.kind = "compilable_type"
 	}
 	for _, p := range ops {
-		if p.value == nil {
-			continue
-		}
-		if r.def != nil {
+		// An attribute set to undef stays, unset: it keeps resource
+		// defaults from filling it, as in Puppet.
+		if r.def != nil && p.value != nil {
 			if err := c.checkAttr(r, p.name); err != nil {
 				return nil, stmtError("Resource Statement", rng, failf("%s: %v", ref, err))
 			}

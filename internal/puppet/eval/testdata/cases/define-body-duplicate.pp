@@ -1,0 +1,3 @@
+define d() { notify { 'x': } }
+d { 'a': }
+notify { 'x': }

@@ -1,0 +1,2 @@
+define d() { fail('boom') }
+d { 'a': }

@@ -1,0 +1,2 @@
+define d() { foo { 'x': } }
+d { 'a': }

@@ -1,0 +1,3 @@
+Notify { message => 'dflt' }
+notify { 'a': message => undef }
+notify { 'b': }

@@ -1,0 +1,2 @@
+include postgresql::server
+postgresql::server::db { 'appdb': user => 'app', password => 'secret' }
