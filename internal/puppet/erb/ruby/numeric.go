@@ -368,7 +368,7 @@ func (in *interp) floatMethod(c *Call, f float64, name string, args []Value, blk
 			if f < 0 && g != math.Trunc(g) {
 				return nil, raise("NotImplementedError", "a negative Float to a fractional power (a Complex) is not supported in templates")
 			}
-			return math.Pow(f, g), nil
+			return powFloat(f, g), nil
 		}
 		_, mod, err := floatDivmod(f, g)
 		return mod, err
