@@ -273,6 +273,13 @@ func (e *WrappedError) Error() string { return e.Msg }
 // Unwrap returns the cause.
 func (e *WrappedError) Unwrap() error { return e.Cause }
 
+// SelfRefresher is implemented by instances that refresh themselves after
+// a change of their own (Puppet's self_refresh, as a mount remounts); it
+// reports whether they do so now (a mount being removed does not).
+type SelfRefresher interface {
+	SelfRefresh() bool
+}
+
 // RefreshInvalidator is implemented by a property whose change makes a
 // refresh the resource was due pointless (a service that was just
 // started): the engine then drops the refresh events queued for the

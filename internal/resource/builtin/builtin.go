@@ -14,6 +14,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/fileline"
 	"github.com/ordoproject/ordo/internal/resource/group"
 	"github.com/ordoproject/ordo/internal/resource/host"
+	"github.com/ordoproject/ordo/internal/resource/mount"
 	"github.com/ordoproject/ordo/internal/resource/notify"
 	"github.com/ordoproject/ordo/internal/resource/pkg"
 	"github.com/ordoproject/ordo/internal/resource/schedule"
@@ -40,6 +41,7 @@ func Types() []resource.Type {
 		fileline.Type{},
 		group.Type{Files: accounts},
 		host.Type{},
+		mount.Type{},
 		notify.Type{},
 		pkg.NewType(),
 		schedule.Type{},

@@ -29,6 +29,7 @@ func TestAgainstPuppet(t *testing.T) {
 	if _, err := exec.LookPath("crontab"); err != nil {
 		t.Skip("needs crontab (apt-get install cron)")
 	}
+	providertest.Lock(t, "ordoprov-cron")
 	t.Cleanup(func() {
 		exec.Command("crontab", "-u", user, "-r").Run()
 		exec.Command("userdel", user).Run()

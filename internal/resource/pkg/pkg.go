@@ -1,8 +1,8 @@
 // Package pkg implements the package type with Puppet's apt (the default
-// on Debian) and dpkg providers. Every package resource of a run reads
-// the machine's packages from one shared Inventory: one dpkg-query for
-// the run, one apt-cache policy for all candidate versions, and one
-// package command at a time.
+// on Debian) and dpkg providers. Each provider's batch prefetch reads the
+// installed packages with one dpkg-query per run; a shared Inventory reads
+// the candidate versions of every ensure => latest package with one
+// apt-cache policy and runs one package command at a time.
 package pkg
 
 import (

@@ -1,11 +1,13 @@
 package pkg_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ordoproject/ordo/internal/resource/builtin"
 	"github.com/ordoproject/ordo/internal/resource/providertest"
@@ -24,6 +26,7 @@ func fixture(t *testing.T) (fix, debs string) {
 			t.Skipf("needs %s", p)
 		}
 	}
+	providertest.Lock(t, "ordoprov-pkg")
 	dir, err := os.MkdirTemp("", "ordoprov-pkg.")
 	if err != nil {
 		t.Fatal(err)
@@ -51,14 +54,39 @@ var knownDifferences = map[string]string{
 	"Debug: Executing: '/usr/bin/apt-mark showmanual'": "",
 }
 
+// shell runs a setup snippet; its error carries the output.
+func shell(script string, env ...string) error {
+	cmd := exec.Command("/bin/sh", "-c", script)
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%s: %v\n%s", script, err, out)
+	}
+	return nil
+}
+
 // TestAgainstPuppet applies every recorded case on the real machine and
 // compares ordo's lines with Puppet's.
 func TestAgainstPuppet(t *testing.T) {
 	fix, debs := fixture(t)
 	for _, c := range providertest.Cases(t, "testdata/cases") {
 		t.Run(c.Name, func(t *testing.T) {
-			providertest.Shell(t, c.Setup, "FIX="+fix, "DEBS="+debs)
-			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@DEBS@": debs, "@ROOT@": t.TempDir()})
+			var got []string
+			// Other programs on the machine may hold dpkg's lock for a while:
+			// a case that met it is run again, setup and all.
+			for attempt := 0; ; attempt++ {
+				err := shell(c.Setup, "FIX="+fix, "DEBS="+debs)
+				if err == nil {
+					got = providertest.Run(t, c, builtin.Registry(), map[string]string{"@DEBS@": debs, "@ROOT@": t.TempDir()})
+				}
+				locked := (err != nil && strings.Contains(err.Error(), "lock")) || strings.Contains(strings.Join(got, "\n"), "Could not get lock")
+				if !locked || attempt == 60 {
+					if err != nil {
+						t.Fatal(err)
+					}
+					break
+				}
+				time.Sleep(5 * time.Second)
+			}
 			var want []string
 			for _, w := range c.Want {
 				w = providertest.FullPath(w)

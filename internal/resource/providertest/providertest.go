@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/apply"
@@ -71,6 +72,23 @@ func Cases(t *testing.T, dir string) []Case {
 		cases = append(cases, c)
 	}
 	return cases
+}
+
+// Lock takes a lock named name for the rest of the test, waiting while
+// another process holds it: tests that change the same things on the
+// machine (packages, an init script) run one at a time, also when several
+// checkouts run their tests at once.
+func Lock(t *testing.T, name string) {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(os.TempDir(), name+".lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
 }
 
 // Shell runs a setup snippet with env added, failing the test on error.

@@ -26,9 +26,7 @@ func fixture(t *testing.T) (fix, bin string) {
 			t.Skipf("needs %s", p)
 		}
 	}
-	if _, err := os.Stat("/etc/init.d/ordoprov-svc"); err == nil {
-		t.Skip("/etc/init.d/ordoprov-svc is in use")
-	}
+	providertest.Lock(t, "ordoprov-service")
 	dir := t.TempDir()
 	script, _ := filepath.Abs("testdata/fixture.sh")
 	fix = script + " " + dir

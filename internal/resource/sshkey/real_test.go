@@ -23,6 +23,7 @@ func TestAgainstPuppet(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("needs root to create the test user")
 	}
+	providertest.Lock(t, "ordoprov-sshkey")
 	t.Cleanup(func() { exec.Command("userdel", "ordoprovkey").Run() })
 	for _, c := range providertest.Cases(t, "testdata/cases") {
 		t.Run(c.Name, func(t *testing.T) {

@@ -6,11 +6,16 @@
 # purges the test packages, `destroy` removes everything built.
 set -e
 dir=$1
-list=/etc/apt/sources.list.d/ordoprov-test.list
-apt_update() {
-  apt-get -o DPkg::Lock::Timeout=600 -o Dir::Etc::sourcelist="$list" -o Dir::Etc::sourceparts=- \
-    -o APT::Get::List-Cleanup=0 -q update >/dev/null 2>&1
+list=/etc/apt/sources.list.d/ordoprov-test-$(basename "$dir").list
+apt_update() { # retried while another apt holds the lists' lock
+  n=0
+  until apt-get -o DPkg::Lock::Timeout=600 -o Dir::Etc::sourcelist="$list" -o Dir::Etc::sourceparts=- \
+    -o APT::Get::List-Cleanup=0 -q update >/dev/null 2>&1; do
+    n=$((n+1)); [ $n -lt 60 ] || return 1; sleep 5
+  done
 }
+# dpkg waits for the lock other programs may hold; apt-get is told to.
+dpkg() { n=0; until command dpkg "$@"; do n=$((n+1)); [ $n -lt 60 ] && sleep 5 || return 1; done; }
 scan() { (cd "$dir/repo" && dpkg-scanpackages . /dev/null > Packages 2>/dev/null) }
 deb() { # NAME VERSION
   d=$(mktemp -d)
@@ -37,6 +42,6 @@ purge)
   for p in ordoprov-a ordoprov-b; do dpkg --purge "$p" >/dev/null 2>&1 || true; done ;;
 destroy)
   for p in ordoprov-a ordoprov-b; do dpkg --purge "$p" >/dev/null 2>&1 || true; done
-  rm -f "$list" /var/lib/apt/lists/$(echo "$dir/repo" | sed 's,^/,,; s,/,_,g')_._Packages*
+  rm -f "$list" /var/lib/apt/lists/$(echo "$dir/repo" | sed 's,/,_,g')_._Packages*
   rm -rf "$dir/debs" "$dir/repo" ;;
 esac

@@ -1,0 +1,3 @@
+# setup: mkdir -p $ROOT/r/mnt; printf '# static\nproc /proc proc defaults 0 0\n' > $ROOT/r/fstab
+mount { '@ROOT@/r/mnt': ensure => mounted, device => 'tmpfs', fstype => 'tmpfs', options => 'size=1m', target => '@ROOT@/r/fstab' } -> notify { 'after': }
+notify { 'other': }
