@@ -200,6 +200,14 @@ func (e *Error) TemplateMessage(name string) string {
 	return fmt.Sprintf("Failed to parse template %s:\n  Filepath: %s\n  Line: %d\n  Detail: %s\n", name, e.Pos.Filename, e.Pos.Line, e.Detail)
 }
 
+// SyntaxMessage is Ruby's message for a template it cannot parse, which
+// Puppet prints after "Could not run: " ("FILE:LINE: syntax error, ...";
+// Ruby then shows a line of the code ERB generated, which ordo does not).
+// An inline template's file is "(erb)".
+func (e *Error) SyntaxMessage() string {
+	return fmt.Sprintf("%s:%d: %s", e.Pos.Filename, e.Pos.Line, e.Detail)
+}
+
 // InlineMessage is the message of Puppet's inline_template() function for
 // a runtime error.
 func (e *Error) InlineMessage() string {

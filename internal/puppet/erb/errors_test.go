@@ -28,7 +28,7 @@ func TestErrors(t *testing.T) {
 		{"\n\n  <%= nil.upcase %>", "3:11 NoMethodError: undefined method `upcase' for nil:NilClass"},
 		{"<%= undefined_name %>", "1:5 NameError: undefined local variable or method `undefined_name'"},
 		{"<%= 1 +  %>", "1:10 SyntaxError: syntax error"},
-		{"<% if true %>\nx\n", "3:1 SyntaxError: expecting 'end'"},
+		{"<% if true %>\nx\n", "3:1 SyntaxError: syntax error, unexpected end-of-input, expecting `end'"},
 		{"<%= [1, 'a'].max %>", "1:14 ArgumentError: comparison of String with 1 failed"},
 		{"<%= scope.function_each([[1]]) %>", "1:11 Puppet::ParseError: each() can only be called using the 4.x function API"},
 		{"<%= scope.call_function('nope', []) %>", "1:11 Puppet::ParseError: no such function"},
@@ -88,5 +88,13 @@ func TestPuppetMessages(t *testing.T) {
 	}
 	if got, want := e.InlineMessage(), "Failed to parse inline template: undefined method `foo' for nil:NilClass"; got != want {
 		t.Errorf("InlineMessage = %q, want %q", got, want)
+	}
+	_, err = renderString("/tmp/x/e2.erb", []byte("a\n<% if %>\n"), testScope())
+	if !errors.As(err, &e) || e.Class != "SyntaxError" {
+		t.Fatalf("got %v, want a SyntaxError", err)
+	}
+	// Puppet 7.23: "Could not run: /tmp/ordoerb/p/e2.erb:2: syntax error, unexpected ';'"
+	if got := e.SyntaxMessage(); !strings.HasPrefix(got, "/tmp/x/e2.erb:2: syntax error, unexpected") {
+		t.Errorf("SyntaxMessage = %q", got)
 	}
 }

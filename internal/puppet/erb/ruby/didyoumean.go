@@ -8,9 +8,10 @@ import (
 )
 
 // methodnames.txt lists, one class a line, the public methods of the
-// built-in classes as Puppet 7.23's Ruby process has them (recorded with
-// an inline template that printed receiver.methods): NoMethodError's
-// "Did you mean?" suggestions are drawn from them.
+// built-in classes as Puppet 7.23's Ruby process has them, in the order
+// receiver.methods gives them (recorded with an inline template):
+// NoMethodError's "Did you mean?" suggestions are drawn from them, and
+// their order decides between suggestions that score the same.
 //
 //go:embed methodnames.txt
 var methodNamesText string

@@ -365,26 +365,33 @@ func (in *interp) floatMethod(c *Call, f float64, name string, args []Value, blk
 		case "/", "fdiv", "quo":
 			return f / g, nil
 		case "**":
-			return math.Pow(f, g), nil
+			if f < 0 && g != math.Trunc(g) {
+				return nil, raise("NotImplementedError", "a negative Float to a fractional power (a Complex) is not supported in templates")
+			}
+			return powFloat(f, g), nil
 		}
-		r := math.Mod(f, g)
-		if r != 0 && (r < 0) != (g < 0) {
-			r += g
-		}
-		return r, nil
+		_, mod, err := floatDivmod(f, g)
+		return mod, err
 	case "divmod", "div":
 		g, err := num()
 		if err != nil {
 			return nil, err
 		}
-		if g == 0 {
-			return nil, raise("ZeroDivisionError", "divided by 0")
-		}
-		q := math.Floor(f / g)
 		if name == "div" {
-			return floatToInt(q)
+			if g == 0 {
+				return nil, raise("ZeroDivisionError", "divided by 0")
+			}
+			return floatToInt(math.Floor(f / g))
 		}
-		return NewArray(q, f-q*g), nil
+		div, mod, err := floatDivmod(f, g)
+		if err != nil {
+			return nil, err
+		}
+		q, err := floatToInt(div)
+		if err != nil {
+			return nil, err
+		}
+		return NewArray(q, mod), nil
 	case "<", "<=", ">", ">=":
 		if err := arity(args, 1, 1); err != nil {
 			return nil, err
@@ -639,4 +646,29 @@ func floatToInt(f float64) (int64, error) {
 		return 0, overflow("Float to Integer")
 	}
 	return int64(f), nil
+}
+
+// floatDivmod is Ruby's flodivmod: the remainder from fmod, the quotient
+// rounded from (x - mod) / y, both corrected to the sign of y.
+func floatDivmod(x, y float64) (float64, float64, error) {
+	if y == 0 {
+		return 0, 0, raise("ZeroDivisionError", "divided by 0")
+	}
+	var mod float64
+	if x == 0 || math.IsInf(y, 0) && !math.IsInf(x, 0) {
+		mod = x
+	} else {
+		mod = math.Mod(x, y)
+	}
+	var div float64
+	if math.IsInf(x, 0) && !math.IsInf(y, 0) {
+		div = x
+	} else {
+		div = math.Round((x - mod) / y)
+	}
+	if y*mod < 0 {
+		mod += y
+		div--
+	}
+	return div, mod, nil
 }

@@ -141,7 +141,7 @@ func describe(t token) string {
 	case tInt, tFloat:
 		return "number " + t.text
 	case tKeyword:
-		return "'" + t.text + "'"
+		return "`" + t.text + "'"
 	case tIdent:
 		return "local variable or method '" + t.text + "'"
 	case tConst:
@@ -170,9 +170,17 @@ func (p *parser) expectOp(s string) {
 
 func (p *parser) expectKeyword(s string) {
 	if !p.isKeyword(s) {
-		p.failAt(p.tok.pos, "SyntaxError", "syntax error, unexpected %s, expecting '%s'", describe(p.tok), s)
+		p.failAt(p.tok.pos, "SyntaxError", "syntax error, unexpected %s, expecting `%s'", describe(p.tok), s)
 	}
 	p.advance()
+}
+
+// skipNewlines skips line breaks but not ';', which ends a statement
+// where Ruby wants an operand.
+func (p *parser) skipNewlines() {
+	for p.tok.kind == tNL && p.tok.text == "\n" {
+		p.advance()
+	}
 }
 
 func (p *parser) skipTerms() {
@@ -311,7 +319,7 @@ func (p *parser) expr() Node {
 			}
 			pos := p.tok.pos
 			p.advance()
-			p.skipTerms()
+			p.skipNewlines()
 			target := p.toTarget(x)
 			var v Node
 			if p.isOp("*") {
@@ -326,7 +334,7 @@ func (p *parser) expr() Node {
 			}
 			pos := p.tok.pos
 			p.advance()
-			p.skipTerms()
+			p.skipNewlines()
 			target := p.toTarget(x)
 			return &opAssign{node{pos}, target, strings.TrimSuffix(op, "="), p.assignRHS()}
 		}
