@@ -94,6 +94,7 @@ func Default() Functions {
 	addHost(f)
 	addPkg(f)
 	addService(f)
+	addCron(f)
 	return f
 }
 
