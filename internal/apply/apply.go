@@ -128,6 +128,16 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		})
 		graphDone <- built{g, err}
 	}()
+	// Puppet reads the resources' tags with the catalog, and refuses it at
+	// the first bad one.
+	for _, r := range c.Resources {
+		for _, t := range r.Tags {
+			if err := resource.CheckTag(t); err != nil {
+				<-graphDone
+				return nil, err
+			}
+		}
+	}
 	// Every invalid resource is reported, not just the first, up to a cap.
 	var invalid []error
 	for _, r := range c.Resources {
@@ -142,6 +152,13 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		}
 		if r.Virtual {
 			continue
+		}
+		if len(r.Sensitive) > 0 && opts.Log != nil {
+			// Puppet says this while it makes the resource, before the
+			// run, under the resource's short path.
+			for _, n := range opts.Types.Schema(r.Type).SensitiveNotes(r) {
+				opts.Log.Log(n.Level, "/"+r.Ref().String(), n.Msg)
+			}
 		}
 		inst, err := opts.Types.Instantiate(r)
 		if err != nil {
@@ -220,13 +237,23 @@ func checkContainer(r *catalog.Resource, holdsOthers bool, types *resource.Regis
 			return nil
 		}
 	}
-	name := strings.ToLower(r.Type)
-	err := fmt.Errorf("Unknown resource type: '%s' on %s", name, r.Ref())
-	if s := resource.Suggest(name, types.Names()); s != "" {
-		err = fmt.Errorf("%w; did you mean '%s'?", err, s)
-	}
-	return &ResourceError{Resource: r, Err: err}
+	return &ResourceError{Resource: r, Err: unknownTypeError{typ: r.Type, hint: resource.Suggest(strings.ToLower(r.Type), types.Names())}}
 }
+
+// unknownTypeError is Puppet's refusal of a resource of a type it does
+// not know, with ordo's suggestion of a close one.
+type unknownTypeError struct{ typ, hint string }
+
+func (e unknownTypeError) Error() string {
+	msg := "Resource type '" + e.typ + "' was not found"
+	if e.hint != "" {
+		msg += "; did you mean '" + e.hint + "'?"
+	}
+	return msg
+}
+
+// Unlocated: Puppet's message names no place.
+func (unknownTypeError) Unlocated() {}
 
 // Errors splits an error from Prepare into the single problems it reports.
 func Errors(err error) []error {
@@ -245,7 +272,8 @@ type ResourceError struct {
 func (e *ResourceError) Error() string {
 	msg := e.Err.Error()
 	loc := e.Resource.Location()
-	if loc == "" || strings.Contains(msg, "(file:") {
+	var unlocated interface{ Unlocated() }
+	if loc == "" || strings.Contains(msg, "(file:") || errors.As(e.Err, &unlocated) {
 		return msg
 	}
 	// The location belongs to the statement, before any hint.

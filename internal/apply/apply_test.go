@@ -314,7 +314,7 @@ func TestTagsSelectAndSkipTagsExclude(t *testing.T) {
 }
 
 // panicType's provider panics; the run must go on without it.
-type panicType struct{ thingType }
+type panicType struct{}
 
 var boomSchema = resource.NewSchema(resource.Schema{Name: "boom", Attrs: []resource.Attr{{Name: "name", Namevar: true}}})
 

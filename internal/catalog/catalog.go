@@ -5,6 +5,7 @@
 package catalog
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -245,7 +246,11 @@ func (c *Catalog) Add(r *Resource) error {
 		if loc := old.Location(); loc != "" {
 			msg += " at " + loc
 		}
-		return fmt.Errorf("%s; cannot redeclare", msg)
+		msg += "; cannot redeclare"
+		if loc := r.Location(); loc != "" {
+			msg += " " + loc
+		}
+		return errors.New(msg)
 	}
 	c.byRef[ref] = r
 	c.Resources = append(c.Resources, r)

@@ -76,11 +76,11 @@ func TestDecodeErrorsHavePositions(t *testing.T) {
 		name, in, want string
 	}{
 		{"syntax", "{\n  \"resources\": [\n    {\"type\": \"Notify\" \"title\": \"x\"}\n  ]\n}", "c.json:3:24: malformed JSON"},
-		{"no type", "{\"resources\": [{\"title\": \"x\"}]}", "c.json:1:16: resource 1 has no type"},
+		{"no type", "{\"resources\": [{\"title\": \"x\"}]}", "c.json:1:16: No resource type provided in serialized data"},
 		{"duplicate", "{\"resources\": [\n{\"type\": \"Notify\", \"title\": \"x\"},\n{\"type\": \"Notify\", \"title\": \"x\"}]}", "c.json:3:1: Duplicate declaration: Notify[x] is already declared; cannot redeclare"},
 		{"truncated", "{\"resources\": [", "c.json"},
-		{"bad edge", "{\"resources\": [], \"edges\": [{\"source\": \"nope\", \"target\": \"Notify[x]\"}]}", "c.json:1:29: edge 1: the source \"nope\" is not a resource reference"},
-		{"edge without target", `{"resources": [], "edges": [{"source": "Class[main]"}]}`, "c.json:1:29: edge 1 has no target"},
+		{"bad edge", "{\"resources\": [], \"edges\": [{\"source\": \"nope\", \"target\": \"Notify[x]\"}]}", "c.json:1:29: No title provided and \"nope\" is not a valid resource reference"},
+		{"edge without target", `{"resources": [], "edges": [{"source": "Class[main]"}]}`, "c.json:1:29: No title provided and nil is not a valid resource reference"},
 		// Puppet 7.23's agent: Could not find relationship target "Notify[ghost]" for Class[Main]
 		{"missing edge target", `{"resources": [{"type": "Class", "title": "main"}],
  "edges": [{"source": "Class[main]", "target": "Notify[ghost]"}]}`, `c.json:2:12: Could not find relationship target "Notify[ghost]" for Class[Main]`},
@@ -89,13 +89,12 @@ func TestDecodeErrorsHavePositions(t *testing.T) {
  "edges": [{"source": "Class[ghost]", "target": "Notify[x]"}]}`, `c.json:2:12: Could not find relationship source "Class[ghost]" for Notify[x]`},
 		{"null", "null", "c.json:1:1: a catalog must be a JSON object, not null"},
 		{"array", " [1]", "c.json:1:2: a catalog must be a JSON object, not an array"},
-		{"string", `"x"`, "c.json:1:1: a catalog must be a JSON object, not a string"},
 		{"number", `12`, "c.json:1:1: a catalog must be a JSON object, not a number"},
 		{"name type", `{"name": ["x"]}`, "c.json:1:11: name must be a string, not an array"},
 		{"resources type", `{"resources": {}}`, "c.json:1:16: resources must be an array, not an object"},
 		{"resource type type", `{"resources": [{"type": 3}]}`, "c.json:1:26: resource 1: type must be a string, not a number"},
 		{"line type", `{"resources": [{"type": "File", "title": "/x", "line": "3"}]}`, "resource 1: line must be an integer, not a string"},
-		{"resource not an object", `{"resources": [3]}`, "c.json:1:16: resource 1 is not a JSON object"},
+		{"resource not an object", `{"resources": [3]}`, "c.json:1:16: No resource type provided in serialized data"},
 		{"parameters not an object", `{"resources": [{"type": "File", "title": "/x", "parameters": [1]}]}`, "c.json:1:16: parameters of File[/x] must be an object"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -116,12 +115,44 @@ func TestDecodeErrorsHavePositions(t *testing.T) {
 	}
 }
 
-// An empty object is a catalog with nothing in it, as Puppet's agent
-// applies it.
-func TestDecodeEmptyObject(t *testing.T) {
-	c, err := Decode([]byte("{}"), "c.json")
-	if err != nil || len(c.Resources) != 0 {
-		t.Fatalf("Decode({}) = %v, %v; want an empty catalog", c, err)
+// An empty object, or a JSON string, is a catalog with nothing in it, as
+// Puppet's agent applies it (testdata/malformed/cat-string).
+func TestDecodeEmptyCatalogs(t *testing.T) {
+	for _, in := range []string{"{}", `"catalog"`, ` ""`} {
+		c, err := Decode([]byte(in), "c.json")
+		if err != nil || len(c.Resources) != 0 {
+			t.Errorf("Decode(%s) = %v, %v; want an empty catalog", in, c, err)
+		}
+	}
+}
+
+// The version prints as Puppet prints it; a newer catalog_format is read
+// all the same, as Puppet's agent ignores it (testdata/malformed).
+func TestDecodeVersionAndFormat(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"version": 17}`:                         "17",
+		`{"version": "abc"}`:                      "abc",
+		`{"version": {"a": 1}}`:                   `{"a"=>1}`,
+		`{"version": ["x", 1, null, {"k": "v"}]}`: `["x", 1, nil, {"k"=>"v"}]`,
+		`{"version": 1, "catalog_format": 99}`:    "1",
+	} {
+		c, err := Decode([]byte(in), "c.json")
+		if err != nil || c.Version != want {
+			t.Errorf("Decode(%s): version %q, %v; want %q", in, c.Version, err, want)
+		}
+	}
+}
+
+// A second declaration of a resource says where both are, as Puppet's does.
+func TestDuplicateDeclaration(t *testing.T) {
+	c := New("n")
+	if err := c.Add(&Resource{Type: "File", Title: "/a", File: "/site.pp", Line: 1}); err != nil {
+		t.Fatal(err)
+	}
+	err := c.Add(&Resource{Type: "File", Title: "/a", File: "/site.pp", Line: 2})
+	want := "Duplicate declaration: File[/a] is already declared at (file: /site.pp, line: 1); cannot redeclare (file: /site.pp, line: 2)"
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // decodeFast decodes a well-formed catalog in one pass over the input,
@@ -14,8 +15,9 @@ import (
 // same catalog or the error with its position. So for every input
 // decodeFast accepts, its catalog is the one decodeGeneral gives.
 //
-// Strings in the catalog are substrings of one copy of the input where
-// they need no unescaping, so the catalog keeps that copy alive.
+// The decoder reads data in place; the strings the catalog keeps are
+// copied out of it into a stringTable, so nothing of the input outlives
+// the decoding.
 func decodeFast(data []byte) (c *Catalog, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -25,8 +27,59 @@ func decodeFast(data []byte) (c *Catalog, ok bool) {
 			c, ok = nil, false
 		}
 	}()
-	d := &fastDecoder{s: string(data)}
+	if len(data) == 0 {
+		return nil, false
+	}
+	// data is only read, and no string made from it outlives this call.
+	d := &fastDecoder{s: unsafe.String(unsafe.SliceData(data), len(data))}
 	return d.catalog(), true
+}
+
+// stringTable keeps copies of the strings a catalog holds, compactly:
+// short strings that repeat (tags, parameter names, "file", "0644") are
+// interned, the others share large blocks instead of one allocation each.
+type stringTable struct {
+	short map[string]string
+	block []byte
+}
+
+const (
+	// internUpTo is the longest string interned; internMax caps the
+	// table, so that many short unique titles do not fill it.
+	internUpTo = 24
+	internMax  = 4096
+	// blockSize is the size of a block of kept strings; a string of more
+	// than a quarter of it gets its own allocation.
+	blockSize = 256 << 10
+)
+
+// keep returns a copy of s that does not share memory with the input.
+func (t *stringTable) keep(s string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	if len(s) <= internUpTo {
+		if v, ok := t.short[s]; ok {
+			return v
+		}
+	}
+	if len(s) > blockSize/4 {
+		return strings.Clone(s)
+	}
+	if len(s) > cap(t.block)-len(t.block) {
+		t.block = make([]byte, 0, blockSize)
+	}
+	off := len(t.block)
+	t.block = append(t.block, s...)
+	// The bytes of a block are written once, here, and never changed.
+	v := unsafe.String(&t.block[off], len(s))
+	if len(s) <= internUpTo && len(t.short) < internMax {
+		if t.short == nil {
+			t.short = make(map[string]string, 256)
+		}
+		t.short[v] = v
+	}
+	return v
 }
 
 type bail struct{}
@@ -34,9 +87,10 @@ type bail struct{}
 var errBail any = bail{}
 
 type fastDecoder struct {
-	s     string
+	s     string // the input, read in place
 	i     int
 	depth int
+	strs  stringTable
 }
 
 // maxFastDepth bounds the nesting decodeFast follows; deeper input is left
@@ -162,7 +216,7 @@ func (d *fastDecoder) str() string {
 				panic(errBail)
 			}
 		}
-		return body
+		return d.strs.keep(body)
 	}
 	v, err := unquote(body)
 	if err != nil {
@@ -374,16 +428,14 @@ func (d *fastDecoder) catalog() *Catalog {
 		}
 	})
 	d.ws()
-	if d.i != len(d.s) || format > FormatVersion {
+	if d.i != len(d.s) {
 		panic(errBail)
 	}
 	c := New(name)
 	if env != "" {
 		c.Environment = env
 	}
-	if version != nil {
-		c.Version = Scalar(version)
-	}
+	c.Version = versionOf(version)
 	if codeID != nil {
 		c.CodeID = *codeID
 	}
@@ -440,7 +492,7 @@ func (d *fastDecoder) resource() *Resource {
 			d.unknownKey(key)
 		}
 	})
-	if typ == "" || (!isStr && title == nil) {
+	if typ == "" || (!isStr && title == nil) || (isStr && titleStr == "") {
 		panic(errBail)
 	}
 	r.Type = CanonicalType(typ)

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -198,4 +199,38 @@ func FuzzDecodeErrors(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) { speaksJSON(t, data) })
+}
+
+// The catalog keeps nothing of its input: a caller may reuse the buffer.
+func TestDecodeKeepsNoInput(t *testing.T) {
+	in := []byte(`{"name": "n", "tags": ["t"], "resources": [{"type": "File", "title": "/etc/motd", "tags": ["file"],
+	  "parameters": {"content": "hello, a string longer than the interned ones", "mode": "0644", "n": {"k": "v"}}}],
+	  "edges": [{"source": "Class[main]", "target": "File[/etc/motd]"}]}`)
+	c, ok := decodeFast(in)
+	if !ok {
+		t.Fatal("decodeFast gave up")
+	}
+	want := catalogText(c)
+	for i := range in {
+		in[i] = 'X'
+	}
+	if got := catalogText(c); got != want {
+		t.Errorf("the catalog changed with its input:\n%s\nwas:\n%s", got, want)
+	}
+}
+
+// catalogText renders everything a catalog holds.
+func catalogText(c *Catalog) string {
+	var b strings.Builder
+	fmt.Fprintln(&b, c.Name, c.Tags)
+	for _, r := range c.Resources {
+		fmt.Fprintln(&b, r.Type, r.Title, r.Tags)
+		for _, p := range r.Params {
+			fmt.Fprintln(&b, p.Name, Format(p.Value))
+		}
+	}
+	for _, e := range c.Containment {
+		fmt.Fprintln(&b, e.Container, e.Member)
+	}
+	return b.String()
 }

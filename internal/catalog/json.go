@@ -88,7 +88,16 @@ func unmarshal(data []byte, v, plain any) error {
 // input in errors. As Puppet's agent does, it refuses a catalog that is
 // not a JSON object and one whose edges name a resource it does not hold.
 func Decode(data []byte, file string) (*Catalog, error) {
-	if kind := topLevelKind(data); kind != "" && kind != "object" {
+	switch kind := topLevelKind(data); kind {
+	case "", "object":
+	case "a string":
+		// Puppet's agent takes a JSON string for a catalog with nothing
+		// in it (in environment 'none') and applies it.
+		var s string
+		if json.Unmarshal(data, &s) == nil {
+			return New(""), nil
+		}
+	default:
 		line, col := lineCol(data, int64(len(data)-len(bytes.TrimLeft(data, " \t\r\n"))))
 		return nil, &DecodeError{File: file, Line: line, Column: col, Msg: "a catalog must be a JSON object, not " + kind}
 	}
@@ -103,6 +112,53 @@ func Decode(data []byte, file string) (*Catalog, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// versionText is the catalog's version as Puppet prints it in "Applying
+// configuration version": a scalar as it is, anything else as Ruby
+// inspects it ({"a"=>1}).
+func versionText(raw json.RawMessage) string {
+	v, err := decodeValue(raw)
+	if err != nil {
+		return ""
+	}
+	return versionOf(v)
+}
+
+// versionOf is versionText for a decoded value.
+func versionOf(v Value) string {
+	if v == nil {
+		return ""
+	}
+	switch v.(type) {
+	case []Value, *Hash:
+		return rubyValue(v)
+	}
+	return Scalar(v)
+}
+
+// rubyValue renders v as Ruby's inspect does.
+func rubyValue(v Value) string {
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case string:
+		return rubyInspect(x)
+	case []Value:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = rubyValue(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case *Hash:
+		parts := make([]string, 0, x.Len())
+		for _, k := range x.Keys() {
+			e, _ := x.Get(k)
+			parts = append(parts, rubyInspect(k)+"=>"+rubyValue(e))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return Scalar(v)
 }
 
 // topLevelKind names the JSON kind of data's first value ("" when it
@@ -234,14 +290,11 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 		}
 		return nil, &DecodeError{File: file, Msg: "malformed JSON"}
 	}
-	if w.CatalogFormat != 0 && w.CatalogFormat > FormatVersion {
-		return nil, &DecodeError{File: file, Msg: fmt.Sprintf("catalog_format %d is newer than the %d ordo reads", w.CatalogFormat, FormatVersion)}
-	}
 	c := New(string(w.Name))
 	if w.Environment != "" {
 		c.Environment = string(w.Environment)
 	}
-	c.Version = rawScalar(w.Version)
+	c.Version = versionText(w.Version)
 	if w.CodeID != nil {
 		c.CodeID = string(*w.CodeID)
 	}
@@ -258,22 +311,26 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 			if errors.As(err, &typ) && typ.Field != "" {
 				return nil, fail(off()+typ.Offset, "resource %d: %s", i+1, typeErrorText(typ))
 			}
-			return nil, fail(off(), "resource %d is not a JSON object", i+1)
+			// Puppet reads the type first and finds none.
+			return nil, fail(off(), "No resource type provided in serialized data")
 		}
 		if wr.Type == "" {
-			return nil, fail(off(), "resource %d has no type", i+1)
+			return nil, fail(off(), "No resource type provided in serialized data")
 		}
 		title, err := decodeValue(wr.Title)
 		if errors.Is(err, errLoneSurrogate) {
 			return nil, fail(off(), "title of resource %d (%s): %v", i+1, wr.Type, err)
 		}
 		if err != nil || title == nil {
-			return nil, fail(off(), "resource %d (%s) has no usable title", i+1, wr.Type)
+			return nil, fail(off(), "No resource title provided in serialized data")
 		}
 		if s, ok := title.(string); ok && !utf8.ValidString(s) {
 			// Puppet matches titles with regular expressions, which
 			// refuse them.
 			return nil, fail(off(), "title of resource %d (%s): invalid byte sequence in UTF-8", i+1, wr.Type)
+		}
+		if Scalar(title) == "" {
+			return nil, fail(off(), "No title provided and %s is not a valid resource reference", rubyInspect(CanonicalType(string(wr.Type))+"[]"))
 		}
 		r := &Resource{
 			Type:      CanonicalType(string(wr.Type)),
@@ -308,14 +365,15 @@ func decodeGeneral(data []byte, file string) (*Catalog, error) {
 		src, ok1 := ParseRef(string(e.Source))
 		dst, ok2 := ParseRef(string(e.Target))
 		if !ok1 || !ok2 {
-			bad, end := string(e.Source), "source"
+			bad := string(e.Source)
 			if ok1 {
-				bad, end = string(e.Target), "target"
+				bad = string(e.Target)
 			}
-			msg := fmt.Sprintf("edge %d: the %s %s is not a resource reference", i+1, end, rubyInspect(bad))
+			what := rubyInspect(bad)
 			if bad == "" {
-				msg = fmt.Sprintf("edge %d has no %s", i+1, end)
+				what = "nil"
 			}
+			msg := fmt.Sprintf("No title provided and %s is not a valid resource reference", what)
 			off, _ := edgeAt(data, i)
 			line, col := lineCol(data, off)
 			return nil, &DecodeError{File: file, Line: line, Column: col, Msg: msg}

@@ -158,10 +158,12 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	var c *catalog.Catalog
 	if f.manifest != "" {
 		f.compile.snippets = color != report.NoColor
+		compileStart := time.Now()
 		c, err = compileManifest(cmd.Context(), stdio, &f.compile, f.manifest)
 		if err != nil {
 			return err
 		}
+		log.Log(resource.Notice, "", fmt.Sprintf("Compiled catalog for %s in environment %s in %0.2f seconds", c.Name, c.Environment, time.Since(compileStart).Seconds()))
 	} else {
 		data, err := readInput(cmd.Context(), stdio, f.catalogFile, "catalog")
 		if err != nil {
@@ -206,7 +208,21 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		}
 		return &ExitError{Code: 1}
 	}
-	log.Log(resource.Info, "", fmt.Sprintf("Using environment '%s'", c.Environment))
+	// The environment the run starts in is Puppet's local one:
+	// production, or for a manifest the one it was compiled in. A catalog
+	// from elsewhere names its own, and the agent switches to it.
+	localEnv := "production"
+	if f.manifest != "" {
+		localEnv = c.Environment
+	}
+	log.Log(resource.Info, "", fmt.Sprintf("Using environment '%s'", localEnv))
+	if c.Environment != localEnv {
+		env := c.Environment
+		if env == "" {
+			env = "none"
+		}
+		log.Log(resource.Notice, "", fmt.Sprintf("Local environment: '%s' doesn't match server specified environment '%s', restarting agent run with environment '%s'", localEnv, env, env))
+	}
 	if c.Version != "" {
 		log.Log(resource.Info, "", fmt.Sprintf("Applying configuration version '%s'", c.Version))
 	}

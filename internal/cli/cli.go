@@ -33,16 +33,16 @@ func (e *ExitError) Error() string { return fmt.Sprintf("exit status %d", e.Code
 func NewRoot(stdio Stdio) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "ordo",
-		Short: "ordo applies Puppet's JSON catalogs to this machine",
-		Long: `ordo makes this machine match a catalog: it orders the catalog's resources by
-their relationships, changes only what differs, and says what it did with
-puppet apply's log lines.
+		Short: "ordo applies Puppet manifests and catalogs, and Salt states, to this machine",
+		Long: `ordo makes this machine match a description of it: it orders the resources
+by their relationships, changes only what differs, and says what it did, in
+puppet apply's log lines (Salt's output for Salt states).
 
-Today it applies Puppet's JSON catalogs (catalog_format 2), shows their
-graph, and checks the syntax of Puppet manifests. Compiling Puppet manifests
-and applying Salt states are coming; until then, compile a manifest with
-Puppet ('puppet catalog find NODE --terminus compiler') and apply the
-catalog with 'ordo apply --catalog'.`,
+It compiles Puppet manifests ('ordo compile') and applies them or Puppet's
+JSON catalogs ('ordo apply'), applies Salt states ('ordo salt'), shows a
+catalog's graph ('ordo graph'), describes resource types ('ordo describe'),
+prints this machine's facts ('ordo facts') and checks manifests' syntax
+('ordo parser'). The README says what each supports and what is coming.`,
 		Version:       Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,

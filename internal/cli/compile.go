@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -57,6 +58,10 @@ catalog in Puppet's JSON format (catalog_format 2), as
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			start := time.Now()
+			// A compile is a short process that keeps most of what it
+			// allocates until the end: collecting garbage less often
+			// saves a quarter of its CPU time for some memory.
+			debug.SetGCPercent(400)
 			f.explain = explain
 			mode, err := parseColor(color, stdio)
 			if err != nil {

@@ -24,9 +24,10 @@ func newGraphCmd(stdio Stdio) *cobra.Command {
 		catalogFile, format, ordering, graphDir string
 		seed                                    int64
 		why                                     []string
+		compile                                 compileFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "graph --catalog FILE",
+		Use:   "graph --catalog FILE | site.pp",
 		Short: "Show the order and the relationship graph of a catalog",
 		Long: `Graph builds the relationship graph of a catalog as 'ordo apply' would and
 prints the order its resources would be applied in, without changing anything.
@@ -35,23 +36,37 @@ prints the order its resources would be applied in, without changing anything.
                       the declaration each came from, and cycles
   --graphdir DIR      also write resources.dot, relationships.dot and
                       expanded_relationships.dot (and cycles.dot) to DIR
-  --why A --why B     the chain of relationships that puts A before B`,
-		Args: cobra.NoArgs,
+  --why A --why B     the chain of relationships that puts A before B
+
+Given a manifest instead of --catalog, it compiles it first (with the flags
+of 'ordo compile'), so that every edge names the manifest line it came from.`,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if catalogFile == "" {
-				return errors.New("nothing to show: give --catalog FILE")
+			if catalogFile == "" && len(args) == 0 {
+				return errors.New("nothing to show: give --catalog FILE or a manifest")
+			}
+			if catalogFile != "" && len(args) == 1 {
+				return errors.New("give either --catalog FILE or a manifest, not both")
 			}
 			ord, err := parseOrdering(ordering)
 			if err != nil {
 				return err
 			}
-			data, err := readInput(cmd.Context(), stdio, catalogFile, "catalog")
-			if err != nil {
-				return err
-			}
-			c, err := catalog.Decode(data, catalogFile)
-			if err != nil {
-				return err
+			var c *catalog.Catalog
+			if len(args) == 1 {
+				c, err = compileManifest(cmd.Context(), stdio, &compile, args[0])
+				if err != nil {
+					return err
+				}
+			} else {
+				data, err := readInput(cmd.Context(), stdio, catalogFile, "catalog")
+				if err != nil {
+					return err
+				}
+				c, err = catalog.Decode(data, catalogFile)
+				if err != nil {
+					return err
+				}
 			}
 			console := &report.Console{Out: stdio.Out, Err: stdio.Err, Min: resource.Warning}
 			plan, err := apply.Prepare(c, apply.Options{Types: builtin.Registry(), Log: console, Ordering: ord, Seed: seed})
@@ -99,6 +114,7 @@ prints the order its resources would be applied in, without changing anything.
 	fl.Int64Var(&seed, "seed", 0, "seed for --ordering random")
 	fl.StringVar(&graphDir, "graphdir", "", "write the .dot files to this folder")
 	fl.StringArrayVar(&why, "why", nil, "twice: explain why the first resource is applied before the second")
+	compile.register(cmd)
 	return cmd
 }
 

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -60,7 +61,7 @@ func newSaltCmd(stdio Stdio) *cobra.Command {
 		Long: `ordo salt applies Salt states as salt-call --local state.apply does: the same
 order, results, comments and errors, on ordo's own providers.`,
 	}
-	cmd.AddCommand(newSaltApplyCmd(stdio), newSaltHighstateCmd(stdio), newSaltGraphCmd(stdio))
+	cmd.AddCommand(newSaltApplyCmd(stdio), newSaltHighstateCmd(stdio), newSaltGraphCmd(stdio), newSaltShowCmd(stdio))
 	return cmd
 }
 
@@ -162,6 +163,37 @@ applied.
 	cmd.Flags().StringVar(&f.format, "format", "order", "what to print: order or json")
 	cmd.Flags().StringVar(&f.graphDir, "graphdir", "", "write the .dot files to this folder")
 	cmd.Flags().StringArrayVar(&f.why, "why", nil, "twice: explain why the first state runs before the second")
+	return cmd
+}
+
+func newSaltShowCmd(stdio Stdio) *cobra.Command {
+	var f saltFlags
+	cmd := &cobra.Command{
+		Use:   "show [flags] SLS...",
+		Short: "Print the compiled low data, as state.show_low_sls does",
+		Long: `Show compiles the SLS files and prints their low chunks in run order as JSON:
+each state's arguments with state, fun, name, __id__, __sls__, __env__ and
+its order. Nothing is applied.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			low, _, err := compileSalt(cmd.Context(), &f, args, false)
+			if err != nil {
+				var errs salt.Errors
+				if errors.As(err, &errs) {
+					for _, e := range errs {
+						fmt.Fprintln(stdio.Err, e.Error())
+					}
+					return &ExitError{Code: 1}
+				}
+				return err
+			}
+			enc := json.NewEncoder(stdio.Out)
+			enc.SetEscapeHTML(false)
+			enc.SetIndent("", "    ")
+			return enc.Encode(salt.LowData(low))
+		},
+	}
+	f.register(cmd, false)
 	return cmd
 }
 

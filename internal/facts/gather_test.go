@@ -17,7 +17,7 @@ import (
 // they need commands (augeas, ruby, lspci) or are rarely used.
 var notGathered = map[string]bool{
 	"augeas": true, "augeasversion": true,
-	"partitions": true, "ruby": true,
+	"ruby":         true,
 	"rubyplatform": true, "rubysitedir": true, "rubyversion": true, "ssh": true,
 	"dmi": true, "aio_agent_version": true, "cloud": true, "ec2_metadata": true,
 	"ec2_userdata": true, "gce": true, "az_metadata": true, "xen": true, "zfs_version": true,
@@ -258,5 +258,28 @@ func TestYAMLMatchesFacter(t *testing.T) {
 	got := YAML(Select(WithLegacy(core), names))
 	if got != string(want) {
 		t.Errorf("facter -y differs:\n--- ordo\n%s\n--- facter\n%s", got, want)
+	}
+}
+
+// TestJSONMatchesFacter compares `facter -j` with the JSON rendering of
+// the same facts, character for character, for facts that do not move.
+func TestJSONMatchesFacter(t *testing.T) {
+	t.Parallel()
+	path, err := exec.LookPath("facter")
+	if err != nil {
+		t.Skip("facter is not installed")
+	}
+	names := []string{"os", "networking", "processors", "identity", "kernel", "kernelrelease",
+		"disks", "filesystems", "hypervisors", "osfamily", "memorysize_mb", "dhcp_servers", "ordo_no_such_fact"}
+	want, err := exec.Command(path, append([]string{"-j"}, names...)...).Output()
+	if err != nil && len(want) == 0 {
+		t.Skipf("facter failed: %v", err)
+	}
+	core, err := Gather(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := JSON(Select(WithLegacy(core), names)); got != string(want) {
+		t.Errorf("facter -j differs:\n--- ordo\n%s\n--- facter\n%s", got, want)
 	}
 }

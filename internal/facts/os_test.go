@@ -119,3 +119,38 @@ func TestGatherEmptyRoot(t *testing.T) {
 	}
 	WithLegacy(f)
 }
+
+func TestPartitions(t *testing.T) {
+	root := t.TempDir()
+	mk := func(p, text string) {
+		full := filepath.Join(root, p)
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		os.WriteFile(full, []byte(text), 0o644)
+	}
+	os.MkdirAll(filepath.Join(root, "sys/block/sda/device"), 0o755)
+	mk("/sys/block/sda/size", "2097152\n")
+	mk("/sys/block/sda/sda1/size", "204800\n")
+	mk("/sys/block/sda/sda2/size", "1048576\n")
+	mk("/proc/mounts", "/dev/sda1 / ext4 rw 0 0\n")
+	os.MkdirAll(filepath.Join(root, "dev/disk/by-uuid"), 0o755)
+	os.MkdirAll(filepath.Join(root, "dev/disk/by-label"), 0o755)
+	os.Symlink("../../sda1", filepath.Join(root, "dev/disk/by-uuid/0a1b-2c3d"))
+	os.Symlink("../../sda2", filepath.Join(root, `dev/disk/by-label/my\x20data`))
+	got := catalog.Format(Source{Root: root}.partitions())
+	want := `{
+  '/dev/sda1' => {
+    'filesystem' => 'ext4',
+    'size' => '100.00 MiB',
+    'size_bytes' => 104857600,
+    'uuid' => '0a1b-2c3d'
+  },
+  '/dev/sda2' => {
+    'label' => 'my data',
+    'size' => '512.00 MiB',
+    'size_bytes' => 536870912
+  }
+}`
+	if got != want {
+		t.Errorf("got %s", got)
+	}
+}

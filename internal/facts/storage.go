@@ -3,6 +3,7 @@ package facts
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -34,6 +35,9 @@ func (s Source) addStorage(f *catalog.Hash) {
 	}
 	if d := s.dmi(); d != nil {
 		f.Set("dmi", d)
+	}
+	if p := s.partitions(); p != nil {
+		f.Set("partitions", p)
 	}
 }
 
@@ -142,6 +146,25 @@ func capacity(used, total int64) string {
 	return "0%"
 }
 
+// unescapeUdev undoes udev's \xHH escapes in /dev/disk link names.
+func unescapeUdev(s string) string {
+	if !strings.Contains(s, `\x`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+3 < len(s) && s[i+1] == 'x' {
+			if n, err := strconv.ParseUint(s[i+2:i+4], 16, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 3
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
 // unescapeMount undoes /proc/mounts' octal escapes (\040 for a space).
 func unescapeMount(s string) string {
 	if !strings.Contains(s, `\`) {
@@ -217,4 +240,96 @@ func chassisType(code string) string {
 		return code
 	}
 	return types[n-1]
+}
+
+// partitions is Facter's partitions fact: every partition of a disk,
+// device-mapper device and loop device under /sys/block, with its size
+// and, where the /dev/disk/by-* links name it, its UUID, label, PARTUUID
+// and PARTLABEL. Facter asks blkid for those and for the file system;
+// ordo takes the file system from /proc/mounts, so an unmounted
+// partition has none.
+func (s Source) partitions() *catalog.Hash {
+	entries, err := os.ReadDir(s.path("/sys/block"))
+	if err != nil {
+		return nil
+	}
+	links := s.diskLinks()
+	fsOf := map[string]string{}
+	for _, line := range strings.Split(s.read("/proc/mounts"), "\n") {
+		if f := strings.Fields(line); len(f) >= 3 && strings.HasPrefix(f[0], "/dev/") {
+			fsOf[unescapeMount(f[0])] = f[2]
+		}
+	}
+	out := catalog.NewHash()
+	add := func(name, sysDir, backing string) {
+		sz, _ := strconv.ParseInt(strings.TrimSpace(s.read(sysDir+"/size")), 10, 64)
+		h := catalog.NewHash()
+		if backing != "" {
+			h.Set("backing_file", backing)
+		}
+		if fs, ok := fsOf[name]; ok {
+			h.Set("filesystem", fs)
+		}
+		for _, k := range []string{"label", "partlabel", "partuuid"} {
+			if v, ok := links[k][name]; ok {
+				h.Set(k, v)
+			}
+		}
+		h.Set("size", bytesHuman(sz*512))
+		h.Set("size_bytes", sz*512)
+		if v, ok := links["uuid"][name]; ok {
+			h.Set("uuid", v)
+		}
+		out.Set(name, h)
+	}
+	for _, e := range entries {
+		dev := e.Name()
+		dir := "/sys/block/" + dev
+		switch {
+		case s.exists(dir + "/device"):
+			subs, _ := os.ReadDir(s.path(dir))
+			for _, sub := range subs {
+				if sub.IsDir() && strings.Contains(sub.Name(), dev) {
+					add("/dev/"+sub.Name(), dir+"/"+sub.Name(), "")
+				}
+			}
+		case s.exists(dir + "/dm"):
+			if name := strings.TrimSpace(s.read(dir + "/dm/name")); name != "" {
+				add("/dev/mapper/"+name, dir, "")
+			} else {
+				add("/dev/"+dev, dir, "")
+			}
+		case s.exists(dir + "/loop"):
+			add("/dev/"+dev, dir, strings.TrimSpace(s.read(dir+"/loop/backing_file")))
+		}
+	}
+	if out.Len() == 0 {
+		return nil
+	}
+	return out
+}
+
+// diskLinks reads /dev/disk/by-uuid, by-label, by-partuuid and
+// by-partlabel: for each kind, the device each name points at.
+func (s Source) diskLinks() map[string]map[string]string {
+	out := map[string]map[string]string{}
+	for kind, dir := range map[string]string{"uuid": "by-uuid", "label": "by-label", "partuuid": "by-partuuid", "partlabel": "by-partlabel"} {
+		out[kind] = map[string]string{}
+		base := "/dev/disk/" + dir
+		entries, err := os.ReadDir(s.path(base))
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			target, err := os.Readlink(s.path(base + "/" + e.Name()))
+			if err != nil {
+				continue
+			}
+			if !strings.HasPrefix(target, "/") {
+				target = filepath.Clean(base + "/" + target)
+			}
+			out[kind][target] = unescapeUdev(e.Name())
+		}
+	}
+	return out
 }

@@ -407,8 +407,9 @@ var hypervisorProducts = []struct{ product, virtual string }{
 }
 
 // virtual is Facter's virtual fact, from what can be read without
-// running commands: containers, DMI, Xen, then the paravirtual clock a
-// KVM guest has.
+// running commands: containers, DMI, Xen, the virtual devices on the PCI
+// bus (where Facter asks lspci), then the paravirtual clock a KVM guest
+// has.
 func (s Source) virtual() string {
 	// Containers, as Facter finds them: PID 1's cgroups and environment.
 	cgroup, environ := s.read("/proc/1/cgroup"), s.read("/proc/1/environ")

@@ -13,11 +13,12 @@ type adjacency struct {
 }
 
 // adjEntry holds the edges to one neighbour; the first is kept inline
-// because most pairs have exactly one.
+// because most pairs have exactly one, and the others, rare, behind a
+// pointer, which keeps the entry at three words.
 type adjEntry struct {
 	v    *Vertex // nil marks a removed entry
 	e    *Edge
-	more []*Edge
+	more *[]*Edge
 }
 
 const adjacencyIndexAt = 8
@@ -41,7 +42,11 @@ func (a *adjacency) find(v *Vertex) int {
 // block shared by many vertices, so small lists cost no allocation each.
 func (a *adjacency) add(v *Vertex, e *Edge, slab *[]adjEntry) {
 	if i := a.find(v); i >= 0 {
-		a.entries[i].more = append(a.entries[i].more, e)
+		en := &a.entries[i]
+		if en.more == nil {
+			en.more = new([]*Edge)
+		}
+		*en.more = append(*en.more, e)
 		return
 	}
 	if a.entries == nil {
@@ -77,16 +82,27 @@ func (a *adjacency) remove(v *Vertex, e *Edge) {
 	}
 	en := &a.entries[i]
 	if en.e != e {
-		for j, x := range en.more {
+		if en.more == nil {
+			return
+		}
+		for j, x := range *en.more {
 			if x == e {
-				en.more = append(en.more[:j:j], en.more[j+1:]...)
+				*en.more = append((*en.more)[:j:j], (*en.more)[j+1:]...)
 				break
 			}
 		}
+		if len(*en.more) == 0 {
+			en.more = nil
+		}
 		return
 	}
-	if len(en.more) > 0 {
-		en.e, en.more = en.more[0], en.more[1:]
+	if en.more != nil {
+		en.e = (*en.more)[0]
+		if rest := (*en.more)[1:]; len(rest) > 0 {
+			*en.more = rest
+		} else {
+			en.more = nil
+		}
 		return
 	}
 	*en = adjEntry{}
@@ -135,7 +151,9 @@ func (a *adjacency) appendAll(out []*Edge) []*Edge {
 	for _, en := range a.entries {
 		if en.v != nil {
 			out = append(out, en.e)
-			out = append(out, en.more...)
+			if en.more != nil {
+				out = append(out, *en.more...)
+			}
 		}
 	}
 	return out
@@ -150,7 +168,10 @@ func (a *adjacency) each(yield func(*Edge) bool) {
 		if !yield(en.e) {
 			return
 		}
-		for _, e := range en.more {
+		if en.more == nil {
+			continue
+		}
+		for _, e := range *en.more {
 			if !yield(e) {
 				return
 			}

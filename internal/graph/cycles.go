@@ -30,12 +30,13 @@ func (g *Graph) findCycles() [][]*Vertex {
 		next int // position in v.out.entries
 	}
 	var sccs [][]*Vertex
+	var frames []frame
 	counter := 0
 	for _, root := range g.verts {
 		if index[root.id] >= 0 {
 			continue
 		}
-		frames := []frame{{v: root}}
+		frames = append(frames[:0], frame{v: root})
 		index[root.id], low[root.id] = counter, counter
 		counter++
 		stack = append(stack, root)
@@ -66,19 +67,24 @@ func (g *Graph) findCycles() [][]*Vertex {
 				continue
 			}
 			if low[v.id] == index[v.id] {
-				var scc []*Vertex
-				for {
-					top := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					onStack[top.id] = false
-					scc = append(scc, top)
-					if top == v {
-						break
-					}
+				// v's component is the top of the stack down to v; most
+				// are v alone and need no slice of their own.
+				k := len(stack) - 1
+				for stack[k] != v {
+					k--
 				}
-				if len(scc) > 1 || v.out.has(v) {
+				members := stack[k:]
+				for _, m := range members {
+					onStack[m.id] = false
+				}
+				if len(members) > 1 || v.out.has(v) {
+					scc := make([]*Vertex, len(members))
+					for j, m := range members {
+						scc[len(members)-1-j] = m // in the order they leave the stack
+					}
 					sccs = append(sccs, scc)
 				}
+				stack = stack[:k]
 			}
 			frames = frames[:len(frames)-1]
 			if len(frames) > 0 {

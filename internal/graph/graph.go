@@ -109,7 +109,7 @@ type Options struct {
 }
 
 // WhitKind tells a container's sentinels from ordinary vertices.
-type WhitKind int
+type WhitKind uint8
 
 const (
 	NotWhit WhitKind = iota
@@ -120,6 +120,7 @@ const (
 )
 
 // Vertex is a resource or a container's sentinel in the relationship graph.
+// Its fields are laid out small: a catalog has one per resource.
 type Vertex struct {
 	// Resource is the resource, or for a whit its container.
 	Resource *catalog.Resource
@@ -128,18 +129,17 @@ type Vertex struct {
 	// not to be applied («Skipping because virtual»).
 	Skip bool
 
-	prio  int   // priority rank: lower runs first; a whit shares its container's
-	seq   int   // insertion sequence, for stable tie-breaks
-	id    int   // dense index into Graph.verts once built
-	ri    int32 // index of Resource among the kept resources
-	out   adjacency
-	in    adjacency
-	gone  bool
-	dname string
+	gone bool
 	// inKinds and outKinds are the sets (bit 1<<kind) of the kinds of the
 	// vertex's edges, so that the walk asks about a kind only where there
 	// is one.
 	inKinds, outKinds uint8
+	ri                int32 // index of Resource among the kept resources
+	prio              int32 // priority rank: lower runs first; a whit shares its container's
+	seq               int32 // insertion sequence, for stable tie-breaks
+	id                int32 // dense index into Graph.verts once built
+	out, in           adjacency
+	dname             string
 }
 
 // HasIn reports whether an edge of kind k ends at v.
@@ -179,7 +179,7 @@ func whitName(kind WhitKind, r *catalog.Resource) string {
 }
 
 // Priority is the vertex's rank in the chosen ordering (lower first).
-func (v *Vertex) Priority() int { return v.prio }
+func (v *Vertex) Priority() int { return int(v.prio) }
 
 // displayRef is a resource's reference as the agent prints it: the main
 // class is Class[Main] there.
@@ -217,8 +217,9 @@ type Graph struct {
 	// edges came (the first is its parent).
 	containersOf [][]int32
 
-	pathMu sync.Mutex
-	paths  [][]string
+	pathMu  sync.Mutex
+	paths   [][]string // each resource's path segments, made when first asked
+	pathStr []string   // each resource's path, whose last segment is a substring of it
 
 	relVerts []*Vertex // vertices and edges when relationships.dot is written
 	relEdges []*Edge
@@ -306,6 +307,7 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 		g.resIndex[r] = int32(i)
 	}
 	g.paths = make([][]string, n)
+	g.pathStr = make([]string, n)
 	if err := b.buildLookup(); err != nil {
 		return nil, err
 	}
@@ -329,7 +331,11 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 			if !ok {
 				continue
 			}
-			for _, s := range refStrings(val) {
+			refs, err := relationRefs(r, p.name, val)
+			if err != nil {
+				return nil, err
+			}
+			for _, s := range refs {
 				t := b.resolve(s)
 				if t < 0 {
 					return nil, &DependencyError{Resource: r, Param: p.name, Target: printRef(s)}
@@ -352,7 +358,7 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 	b.expandContainers()
 	g.verts = g.liveVertices()
 	for i, v := range g.verts {
-		v.id = i
+		v.id = int32(i)
 		for e := range v.out.each {
 			v.outKinds |= 1 << e.Kind
 			e.To.inKinds |= 1 << e.Kind
@@ -362,8 +368,8 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 }
 
 func (b *builder) addVertex(v *Vertex, prio int) *Vertex {
-	v.prio = prio
-	v.seq = b.seq
+	v.prio = int32(prio)
+	v.seq = int32(b.seq)
 	b.seq++
 	b.g.all = append(b.g.all, v)
 	return v
@@ -522,22 +528,56 @@ func (b *builder) resolveRef(ref catalog.Ref) int32 {
 	return -1
 }
 
-// refStrings flattens a relationship value into reference strings,
-// dropping undef.
-func refStrings(v catalog.Value) []string {
+// RelationValueError is a relationship metaparameter whose value is not
+// a resource reference (nor an array of them), refused as Puppet's agent
+// refuses it when it reads the catalog.
+type RelationValueError struct {
+	Resource *catalog.Resource
+	Param    string // require, subscribe, before or notify
+	Value    catalog.Value
+}
+
+func (e *RelationValueError) Error() string {
+	msg := fmt.Sprintf("Parameter %s failed on %s: ", e.Param, displayRef(e.Resource))
+	if _, isHash := e.Value.(*catalog.Hash); isHash {
+		msg += "Puppet::Resource.new does not take a hash as the first argument. Did you mean (nil, nil) ?"
+	} else {
+		msg += fmt.Sprintf("No title provided and %s is not a valid resource reference", resource.Inspect(e.Value))
+	}
+	if loc := e.Resource.Location(); loc != "" {
+		msg += " " + loc
+	}
+	return msg
+}
+
+// relationRefs reads a relationship metaparameter as Puppet's agent does:
+// a reference, or an array of references (not nested); undef is none.
+func relationRefs(r *catalog.Resource, param string, v catalog.Value) ([]string, error) {
 	switch x := v.(type) {
 	case nil:
-		return nil
+		return nil, nil
 	case []catalog.Value:
-		var out []string
+		out := make([]string, 0, len(x))
 		for _, e := range x {
-			out = append(out, refStrings(e)...)
+			s, ok := e.(string)
+			if !ok || !isRef(s) {
+				return nil, &RelationValueError{Resource: r, Param: param, Value: e}
+			}
+			out = append(out, s)
 		}
-		return out
+		return out, nil
 	case string:
-		return []string{x}
+		if isRef(x) {
+			return []string{x}, nil
+		}
 	}
-	return []string{catalog.Scalar(v)}
+	return nil, &RelationValueError{Resource: r, Param: param, Value: v}
+}
+
+// isRef reports whether s reads as a resource reference, Type[title].
+func isRef(s string) bool {
+	_, ok := parseRef(s)
+	return ok
 }
 
 // printRef renders a reference string the way Puppet prints it.
@@ -805,8 +845,8 @@ func (b *builder) expandContainers() {
 		}
 		x := g.rv[i]
 		containers = append(containers, x)
-		adm[x] = b.addVertex(&Vertex{Resource: r, Whit: Admissible, ri: x.ri, dname: whitName(Admissible, r)}, x.prio)
-		comp[x] = b.addVertex(&Vertex{Resource: r, Whit: Completed, ri: x.ri, dname: whitName(Completed, r)}, x.prio)
+		adm[x] = b.addVertex(&Vertex{Resource: r, Whit: Admissible, ri: x.ri, dname: whitName(Admissible, r)}, int(x.prio))
+		comp[x] = b.addVertex(&Vertex{Resource: r, Whit: Completed, ri: x.ri, dname: whitName(Completed, r)}, int(x.prio))
 	}
 	admOf := func(v *Vertex) *Vertex {
 		if w := adm[v]; w != nil {

@@ -34,7 +34,7 @@ func TestDependencyErrors(t *testing.T) {
 			"Could not find dependency Notify[v] for Notify[x] (file: /m.pp, line: 6)"},
 		{"Notify[x] < Class[main] before=Notify[v]\nNotify[v] < Class[main] @virtual",
 			"Could not find dependent Notify[v] for Notify[x] (file: /m.pp, line: 5)"},
-		{"Notify[x] < Class[main] subscribe={Notify[x],{Notify[w]}}",
+		{"Notify[x] < Class[main] subscribe={Notify[x],Notify[w]}",
 			"Could not find dependency Notify[w] for Notify[x] (file: /m.pp, line: 5)"},
 		{"Notify[x] < Class[main] notify=Class[nope]",
 			"Could not find dependent Class[Nope] for Notify[x] (file: /m.pp, line: 5)"},
@@ -51,12 +51,38 @@ func TestDependencyErrors(t *testing.T) {
 	}
 }
 
+// A relationship metaparameter holds a reference or an array of them;
+// anything else refuses the catalog. The messages are Puppet 7.23's, from
+// `puppet apply --catalog` (which prefixes them with "Could not run: ").
+func TestRelationValueErrors(t *testing.T) {
+	for _, tc := range []struct {
+		value catalog.Value
+		want  string
+	}{
+		{int64(5), "No title provided and 5 is not a valid resource reference"},
+		{true, "No title provided and true is not a valid resource reference"},
+		{"notaref", `No title provided and "notaref" is not a valid resource reference`},
+		{[]catalog.Value{nil}, "No title provided and nil is not a valid resource reference"},
+		{[]catalog.Value{"Notify[n]", []catalog.Value{"Notify[n]"}}, `No title provided and ["Notify[n]"] is not a valid resource reference`},
+		{catalog.NewHash(), "Puppet::Resource.new does not take a hash as the first argument. Did you mean (nil, nil) ?"},
+	} {
+		c := parseCatalog(t, mainHeader+"Notify[n] < Class[main]\nNotify[x] < Class[main]")
+		c.Resource(catalog.Ref{Type: "Notify", Title: "x"}).Set("require", tc.value)
+		_, err := Build(c, Options{Types: testTypes()})
+		want := "Parameter require failed on Notify[x]: " + tc.want + " (file: /m.pp, line: 6)"
+		var re *RelationValueError
+		if !errors.As(err, &re) || err.Error() != want {
+			t.Errorf("require => %s: error %v, want %s", catalog.Format(tc.value), err, want)
+		}
+	}
+}
+
 func TestResolveByAliasAndNamevar(t *testing.T) {
 	c := parseCatalog(t, mainHeader+`
 File[/tmp/x] < Class[main]
 Notify[real] < Class[main] alias=nick
 Package[pkg] < Class[main] name=openssl
-Notify[a] < Class[main] require={File[/tmp/x/],Notify[nick],~,Package[openssl]}
+Notify[a] < Class[main] require={File[/tmp/x/],Notify[nick],Package[openssl]}
 Notify[b] < Class[main] require=Class[main]
 `)
 	g := mustBuild(t, c, Options{})
@@ -369,5 +395,56 @@ Notify[c] < Class[main]
 	}
 	if g.Why(v("a"), v("c")) != nil || g.Why(v("b"), v("a")) != nil {
 		t.Error("unrelated resources explained")
+	}
+}
+
+// A pre-check's first resource waits for all the watched one waits for
+// (it is tried in a dry run at the first one's turn); each vertex knows
+// the kinds of its edges.
+func TestPreCheckInheritsDependencies(t *testing.T) {
+	c := parseCatalog(t, mainHeader+`
+Notify[dep] < Class[main]
+Notify[watched] < Class[main] require=Notify[dep]
+Notify[first] < Class[main]
+rel Notify[first] pre-check Notify[watched]
+rel Notify[dep] on-change Notify[other]
+Notify[other] < Class[main]
+`)
+	g := mustBuild(t, c, Options{})
+	v := func(title string) *Vertex { return g.Vertex(c.Resource(catalog.Ref{Type: "Notify", Title: title})) }
+	var got []string
+	for _, e := range g.In(v("first")) {
+		got = append(got, fmt.Sprintf("%s %s %s", e.From, e.Kind, e.Origin))
+	}
+	want := []string{"Notify[dep] order pre-check of Notify[watched]", "Class[Main] refresh contains"}
+	if !slices.Equal(got, want) {
+		t.Errorf("in-edges of Notify[first]:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var order []string
+	for _, x := range g.Order() {
+		if x.Whit == NotWhit && x.Resource.Type == "Notify" {
+			order = append(order, x.Resource.Title)
+		}
+	}
+	if want := []string{"dep", "first", "watched", "other"}; !slices.Equal(order, want) {
+		t.Errorf("order %v, want %v", order, want)
+	}
+	for _, tc := range []struct {
+		title   string
+		in, out catalog.EdgeKind
+		has     bool
+	}{
+		{"first", catalog.Order, catalog.PreCheck, true},
+		{"watched", catalog.PreCheck, catalog.Refresh, true},
+		{"other", catalog.OnChange, catalog.Refresh, true},
+		{"dep", catalog.OnChange, catalog.OnChange, false},
+	} {
+		x := v(tc.title)
+		if x.HasIn(tc.in) != tc.has || !x.HasOut(tc.out) && tc.has {
+			t.Errorf("%s: HasIn(%s) = %v, HasOut(%s) = %v", tc.title, tc.in, x.HasIn(tc.in), tc.out, x.HasOut(tc.out))
+		}
+	}
+	if !v("dep").HasOut(catalog.OnChange) {
+		t.Errorf("dep: HasOut(on-change) = false")
 	}
 }

@@ -165,8 +165,15 @@ func parseCatalog(t testing.TB, text string) *catalog.Catalog {
 			src, _ := catalog.ParseRef(toks[1])
 			dst, _ := catalog.ParseRef(toks[3])
 			kind := catalog.Order
-			if toks[2] == "~>" {
+			switch toks[2] {
+			case "~>":
 				kind = catalog.Refresh
+			case "on-change":
+				kind = catalog.OnChange
+			case "on-fail":
+				kind = catalog.OnFail
+			case "pre-check":
+				kind = catalog.PreCheck
 			}
 			c.Relate(catalog.Relationship{Source: src, Target: dst, Kind: kind, Origin: catalog.Provenance{Via: toks[2]}})
 			continue

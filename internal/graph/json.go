@@ -38,7 +38,7 @@ type jsonGraph struct {
 func (g *Graph) WriteJSON(w io.Writer) error {
 	out := jsonGraph{Vertices: make([]jsonVertex, 0, len(g.verts)), Edges: []jsonEdge{}}
 	for _, v := range g.verts {
-		jv := jsonVertex{Ref: v.String(), Name: v.DotName(), Path: g.Path(v), Priority: v.prio, Skip: v.Skip, Container: g.ContainmentPath(v)}
+		jv := jsonVertex{Ref: v.String(), Name: v.DotName(), Path: g.Path(v), Priority: int(v.prio), Skip: v.Skip, Container: g.ContainmentPath(v)}
 		switch v.Whit {
 		case Admissible:
 			jv.Whit = "admissible"

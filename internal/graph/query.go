@@ -3,7 +3,6 @@ package graph
 import (
 	"iter"
 	"slices"
-	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 )
@@ -108,7 +107,10 @@ func (g *Graph) ResourcePath(r *catalog.Resource) string {
 	if !ok {
 		return "/" + displayRef(r)
 	}
-	return "/" + strings.Join(g.segments(i), "/")
+	g.segments(i)
+	g.pathMu.Lock()
+	defer g.pathMu.Unlock()
+	return g.pathStr[i]
 }
 
 // ContainmentPath returns the segments of v's path:
@@ -139,21 +141,29 @@ func (g *Graph) segments(i int32) []string {
 		}
 	}
 	var base []string
+	basePath := ""
 	if last := chain[len(chain)-1]; g.paths[last] != nil {
-		base = g.paths[last]
+		base, basePath = g.paths[last], g.pathStr[last]
 		chain = chain[:len(chain)-1]
 	}
 	for k := len(chain) - 1; k >= 0; k-- {
 		p := chain[k]
 		r := g.res[p]
-		seg := displayRef(r)
-		if r.Type == "Class" {
-			seg = seg[len("Class[") : len(seg)-1]
+		// One string holds the path; the segment is its tail.
+		var full string
+		switch {
+		case r.Type == "Class" && r.Title == "main":
+			full = basePath + "/Main"
+		case r.Type == "Class":
+			full = basePath + "/" + r.Title
+		default:
+			full = basePath + "/" + r.Type + "[" + r.Title + "]"
 		}
 		s := make([]string, len(base), len(base)+1)
 		copy(s, base)
-		g.paths[p] = append(s, seg)
-		base = g.paths[p]
+		g.paths[p] = append(s, full[len(basePath)+1:])
+		g.pathStr[p] = full
+		base, basePath = g.paths[p], full
 	}
 	return g.paths[i]
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/hiera"
@@ -56,4 +57,34 @@ func Example() {
 	// ['debian.pool', 'common.pool']
 	// Welcome to Debian
 	// Function lookup() did not find a value for the name 'missing'
+}
+
+// Explain tells how a lookup went, as puppet lookup --explain does.
+func ExampleHiera_Explain() {
+	env, _ := os.MkdirTemp("", "ordodata-explain")
+	defer os.RemoveAll(env)
+	os.MkdirAll(filepath.Join(env, "data"), 0o755)
+	os.WriteFile(filepath.Join(env, "hiera.yaml"), []byte("version: 5\n"), 0o644)
+	os.WriteFile(filepath.Join(env, "data", "common.yaml"), []byte("greeting: hello\n"), 0o644)
+
+	h := hiera.New(hiera.Options{EnvironmentDir: env})
+	text, v, _ := h.Explain(context.Background(), vars{}, hiera.Request{Names: []string{"greeting"}})
+	fmt.Print(strings.ReplaceAll(text, env, "ENV"))
+	fmt.Println(v)
+	// Output:
+	// Searching for "lookup_options"
+	//   Environment Data Provider (hiera configuration version 5)
+	//     Using configuration "ENV/hiera.yaml"
+	//     Hierarchy entry "Common"
+	//       Path "ENV/data/common.yaml"
+	//         Original path: "common.yaml"
+	//         No such key: "lookup_options"
+	// Searching for "greeting"
+	//   Environment Data Provider (hiera configuration version 5)
+	//     Using configuration "ENV/hiera.yaml"
+	//     Hierarchy entry "Common"
+	//       Path "ENV/data/common.yaml"
+	//         Original path: "common.yaml"
+	//         Found key: "greeting" value: "hello"
+	// hello
 }

@@ -33,10 +33,23 @@ func (e *MungeError) Error() string { return e.Msg }
 
 // TypeError is a value Puppet refuses with Ruby's TypeError ("no
 // implicit conversion of Integer into String"), which its messages show
-// without naming the parameter.
+// without naming the parameter or where the resource was declared.
 type TypeError struct{ Msg string }
 
 func (e *TypeError) Error() string { return e.Msg }
+
+// Unlocated marks errors Puppet shows without where the resource was
+// declared; the engine adds no location to them.
+func (e *TypeError) Unlocated() {}
+
+// NilValueError is an attribute given as null in a catalog, which Puppet
+// refuses ("Got nil value for content"); its compiler never writes one.
+type NilValueError struct{ Param string }
+
+func (e *NilValueError) Error() string { return "Got nil value for " + e.Param }
+
+// Unlocated: Puppet's message has no location.
+func (e *NilValueError) Unlocated() {}
 
 // paramError words a failed check as Puppet does.
 func paramError(ref catalog.Ref, name string, err error, v catalog.Value) error {
@@ -420,10 +433,10 @@ func (c arrayCheck) Munge(v catalog.Value) (catalog.Value, error) {
 	if out != nil {
 		return out, nil
 	}
-	return l, nil
+	return v, nil
 }
 
-func (c arrayCheck) Describe() string { return "a list of " + c.elem.Describe() }
+func (c arrayCheck) Describe() string { return c.elem.Describe() + ", or a list of them" }
 
 // ModeCheck accepts a file mode: a string of octal digits or a symbolic
 // mode (u+rwx,g-w); munged to the string.
@@ -447,24 +460,72 @@ func (ModeCheck) Munge(v catalog.Value) (catalog.Value, error) {
 
 func (ModeCheck) Describe() string { return "an octal (0644) or symbolic (u=rw,go=r) mode" }
 
+// references checks the relationship metaparameters: each value a
+// reference, Type[title].
+var references = CheckFunc("references, Type[title]", checkReferences)
+
+func checkReferences(v catalog.Value) (catalog.Value, error) {
+	switch x := v.(type) {
+	case string:
+		if _, ok := catalog.ParseRef(x); !ok {
+			return nil, fmt.Errorf("No title provided and %s is not a valid resource reference", Inspect(x))
+		}
+	case []catalog.Value:
+		for _, e := range x {
+			if _, err := checkReferences(e); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return v, nil
+}
+
+// tags checks the tag metaparameter: each tag, lowercased, a word
+// character followed by word characters, '-', '.' or ':'.
+var tags = CheckFunc("tags: letters, digits, _, then also - . :", func(v catalog.Value) (catalog.Value, error) {
+	for _, t := range catalog.Strings(v) {
+		if err := CheckTag(t); err != nil {
+			return nil, &locatedError{err.Error()}
+		}
+	}
+	return v, nil
+})
+
+var tagRE = regexp.MustCompile(`^[\p{L}\p{M}\p{Nd}\p{Pc}][-.:\p{L}\p{M}\p{Nd}\p{Pc}]*$`)
+
+// CheckTag returns Puppet's error for a tag it refuses ("Invalid tag
+// 'odd tag'"), checked as Puppet does, lowercased.
+func CheckTag(t string) error {
+	t = strings.ToLower(t)
+	if tagRE.MatchString(t) {
+		return nil
+	}
+	return fmt.Errorf("Invalid tag '%s'", t)
+}
+
+// locatedError is a check error Puppet raises with the resource's
+// location in it, before the parameter's wrapper adds the location again
+// (Invalid tag 'x' (file: f, line: 1) (file: f, line: 1)).
+type locatedError struct{ msg string }
+
+func (e *locatedError) Error() string { return e.msg }
+
 // Metaparams returns the metaparameters every type accepts.
 func Metaparams() []Attr {
 	any := func(name, doc string) Attr { return Attr{Name: name, Kind: KindMeta, Doc: doc} }
 	return []Attr{
 		any("alias", "Other titles the resource can be referred to by."),
-		any("audit", "Properties whose changes are recorded without being managed."),
-		any("before", "Resources applied after this one."),
+		{Name: "audit", Kind: KindMeta, Doc: "Properties whose changes are recorded without being managed; ordo does not keep that record.", Unsupported: "audit is not supported by ordo"},
+		{Name: "before", Kind: KindMeta, Doc: "Resources applied after this one.", Check: references},
 		{Name: "loglevel", Kind: KindMeta, Doc: "The level the resource's messages are logged at.", Default: "notice",
 			Check: &EnumCheck{Values: []string{"debug", "info", "notice", "warning", "err", "alert", "emerg", "crit", "verbose"}}},
 		{Name: "noop", Kind: KindMeta, Doc: "Report what would change without changing it.", Check: Boolean()},
-		any("notify", "Resources applied after this one and refreshed when it changes."),
-		any("require", "Resources applied before this one."),
+		{Name: "notify", Kind: KindMeta, Doc: "Resources applied after this one and refreshed when it changes.", Check: references},
+		{Name: "require", Kind: KindMeta, Doc: "Resources applied before this one.", Check: references},
 		any("schedule", "The schedule that limits when the resource is applied."),
 		any("stage", "The run stage the resource belongs to."),
-		any("subscribe", "Resources applied before this one whose changes refresh it."),
-		any("tag", "Extra tags for the resource."),
-		any("consume", "Capability resources this resource uses."),
-		any("export", "Capability resources this resource makes."),
+		{Name: "subscribe", Kind: KindMeta, Doc: "Resources applied before this one whose changes refresh it.", Check: references},
+		{Name: "tag", Kind: KindMeta, Doc: "Extra tags for the resource.", Check: tags},
 	}
 }
 

@@ -22,8 +22,12 @@
 //     alias" error (NonIsomorphic types such as exec are told apart by
 //     title alone);
 //   - its features and providers ([Provider]), each with confines
-//     (commands, facts), a default flag, and optional batch prefetch and
-//     instance listing;
+//     (commands, facts; checked against a [Host], [LocalHost] for the
+//     machine), a default flag, and optional batch prefetch and instance
+//     listing; Puppet's providers ordo lacks are declared Unimplemented, so
+//     that a resource naming one fails alone ([NotFunctional]) as in
+//     Puppet;
+//   - the parameters it redacts itself when sensitive (Redacts);
 //   - Validate, the checks over several attributes ("Validation of
 //     File[/x] failed: ...").
 //
@@ -31,7 +35,9 @@
 // parameters), [Enum] and [EnumCheck] (names, aliases, patterns),
 // [IntegerCheck] (with range; [MaxID] bounds uids and gids),
 // [NumberCheck], [AbsPathCheck], [ModeCheck], [StringOnly], [ArrayOf],
-// and [CheckFunc] for a type's own rules.
+// and [CheckFunc] (or [CheckFuncString] for a namevar, see
+// [StringMunger]) for a type's own rules. A check returns the value it
+// was given when it does not change it: good values must not allocate.
 //
 // # Checking and construction
 //
@@ -41,8 +47,11 @@
 // unknown names (with a "did you mean"), then Validate. Its errors are
 // [ParamError] ("Parameter mode failed on File[/x]: ..."; a [MungeError]
 // from a check gets Puppet's "Munging failed for value ..." wording),
-// [UnknownParamError] and [ValidationError]. Good values allocate
-// nothing.
+// [UnknownParamError] and [ValidationError]; [TypeError] (Ruby's "no
+// implicit conversion") and [NilValueError] are Puppet's unwrapped
+// refusals, shown without a location. Good values allocate nothing.
+// [Schema.SensitiveNotes] gives Puppet's notes on sensitive_parameters it
+// cannot honour.
 //
 // A type's New then gets [Values]: munged values with Sensitive wrappers
 // removed and defaults filled in (Values.Get, String, Bool, Strings,

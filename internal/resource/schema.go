@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -208,6 +209,10 @@ type Schema struct {
 	// here.
 	Features  []Feature
 	Providers []Provider
+	// Redacts lists the parameters (not properties) the type itself keeps
+	// out of its messages when they are sensitive (exec's command, unless
+	// and onlyif; file's source); Puppet warns about the others.
+	Redacts []string
 	// Validate checks the attributes together after each was checked on
 	// its own; its error reads "Validation of Type[title] failed: <error>",
 	// unless it is a *ParamError (a check of one attribute that needs
@@ -442,6 +447,9 @@ func (s *Schema) KeyOfTitle(title string) (key string, ok bool) {
 func (s *Schema) Check(r *catalog.Resource) error {
 	for _, i := range s.order {
 		a := &s.Attrs[i]
+		if isNil(r, a.Name) {
+			return &NilValueError{Param: a.Name}
+		}
 		if i == s.namevar {
 			if _, ok, err := s.namevarFromTitle(r); ok || err != nil {
 				if err != nil {
@@ -453,6 +461,13 @@ func (s *Schema) Check(r *catalog.Resource) error {
 		raw, ok := s.raw(r, i)
 		if !ok {
 			continue
+		}
+		if a.Feature != "" {
+			// Puppet drops an attribute the provider lacks the feature
+			// for before it looks at its value.
+			if p := (Values{s: s, r: r}).Provider(); p != nil && !p.Has(a.Feature) {
+				continue
+			}
 		}
 		if _, err := s.munge(r, a, raw); err != nil {
 			return err
@@ -474,6 +489,16 @@ func (s *Schema) Check(r *catalog.Resource) error {
 		}
 	}
 	return nil
+}
+
+// isNil reports whether r gives attribute name as null.
+func isNil(r *catalog.Resource, name string) bool {
+	for _, p := range r.Params {
+		if p.Name == name && p.Value == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // raw returns the value r gives attribute i (nil values count as unset);
@@ -561,7 +586,15 @@ func (s *Schema) munge(r *catalog.Resource, a *Attr, raw catalog.Value) (catalog
 	if check == nil {
 		check = anyValue{}
 	}
-	fail := func(err error, v catalog.Value) error { return paramError(r.Ref(), a.Name, err, v) }
+	fail := func(err error, v catalog.Value) error {
+		var le *locatedError
+		if errors.As(err, &le) {
+			if loc := r.Location(); loc != "" {
+				err = errors.New(le.msg + " " + loc + " " + loc)
+			}
+		}
+		return paramError(r.Ref(), a.Name, err, v)
+	}
 	list, isList := v.([]catalog.Value)
 	switch mode := a.arrays(); {
 	case mode == Whole || !isList:
@@ -573,7 +606,7 @@ func (s *Schema) munge(r *catalog.Resource, a *Attr, raw catalog.Value) (catalog
 	default:
 		if len(list) == 0 {
 			if mode == EachAll {
-				return list, nil
+				return v, nil
 			}
 			return nil, nil
 		}
@@ -600,7 +633,7 @@ func (s *Schema) munge(r *catalog.Resource, a *Attr, raw catalog.Value) (catalog
 		if out != nil {
 			return out, nil
 		}
-		return list, nil
+		return v, nil // the list as given: no new interface value
 	}
 }
 
@@ -632,6 +665,42 @@ func Unsensitive(v catalog.Value) catalog.Value {
 func isDeferred(v catalog.Value) bool {
 	r, ok := v.(*catalog.Rich)
 	return ok && r.PType == "Deferred"
+}
+
+// Note is a message about a resource that does not stop it, such as
+// Puppet's complaints about its sensitive_parameters.
+type Note struct {
+	Level Level
+	Msg   string
+}
+
+// SensitiveNotes returns what Puppet says of r's sensitive_parameters
+// that it cannot honour: a name the type does not know (an error), a
+// parameter rather than a property, or a property r does not set
+// (warnings). The resource is applied all the same.
+func (s *Schema) SensitiveNotes(r *catalog.Resource) []Note {
+	var out []Note
+	for _, name := range r.Sensitive {
+		a := s.Attr(name)
+		switch {
+		case a == nil:
+			out = append(out, Note{Err, fmt.Sprintf("Unable to mark '%s' as sensitive: the property itself is not defined on %s.", name, s.Name)})
+		case a.Kind != KindProperty && hasParam(r, name) && !slices.Contains(s.Redacts, name):
+			out = append(out, Note{Warning, fmt.Sprintf("Unable to mark '%s' as sensitive: %s is a parameter and not a property, and cannot be automatically redacted.", name, name)})
+		case a.Kind == KindProperty && !hasParam(r, name):
+			out = append(out, Note{Warning, fmt.Sprintf("Unable to mark '%s' as sensitive: the property itself was not assigned a value.", name)})
+		}
+	}
+	return out
+}
+
+func hasParam(r *catalog.Resource, name string) bool {
+	for _, p := range r.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // ValidationError is a resource whose attributes are each valid but do

@@ -251,3 +251,22 @@ func TestNewSchemaRefusesUndeclaredFeatures(t *testing.T) {
 	}()
 	resource.NewSchema(resource.Schema{Name: "x", Providers: []resource.Provider{{Name: "p", Features: []string{"f"}}}})
 }
+
+// Puppet's complaints about sensitive_parameters it cannot honour
+// (recorded: testdata/malformed/cat-sensitive-unknown).
+func TestSensitiveNotes(t *testing.T) {
+	r := res("/a", "body", "x", "force", true)
+	r.Sensitive = []string{"nosuch", "force", "tags", "body"}
+	var got []string
+	for _, n := range testSchema.SensitiveNotes(r) {
+		got = append(got, n.Level.String()+": "+n.Msg)
+	}
+	want := []string{
+		"Error: Unable to mark 'nosuch' as sensitive: the property itself is not defined on thing.",
+		"Warning: Unable to mark 'force' as sensitive: force is a parameter and not a property, and cannot be automatically redacted.",
+		"Warning: Unable to mark 'tags' as sensitive: the property itself was not assigned a value.",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

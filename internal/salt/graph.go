@@ -144,3 +144,29 @@ func stepIndex(low *Low, c *Chunk) int {
 	}
 	return -1
 }
+
+// LowData returns the chunks in run order as Salt's state.show_low_sls
+// shows them: each a mapping of its arguments plus state, fun, name,
+// __id__, __sls__, __env__ and the normalised order.
+func LowData(low *Low) []map[string]any {
+	var out []map[string]any
+	for _, s := range low.Steps {
+		if s.TestRun {
+			continue
+		}
+		c := s.Chunk
+		m := make(map[string]any, len(c.Args)+7)
+		for k, v := range c.Args {
+			m[k] = v
+		}
+		m["state"], m["fun"], m["name"] = c.Module, c.Fun, c.Name
+		m["__id__"], m["__sls__"], m["__env__"] = c.ID, c.SLS, Env
+		if c.Order == float64(int64(c.Order)) {
+			m["order"] = int64(c.Order)
+		} else {
+			m["order"] = c.Order
+		}
+		out = append(out, m)
+	}
+	return out
+}

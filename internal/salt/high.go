@@ -327,13 +327,19 @@ func (l *loader) render(sls string, includedFrom []string, top bool, from Pos) [
 		seen[key] = true
 		switch key {
 		case "include":
-			if vn != nil && vn.Kind == yaml.SequenceNode {
+			switch {
+			case vn == nil || (vn.Kind == yaml.ScalarNode && vn.Tag == "!!null"):
+			case vn.Kind == yaml.SequenceNode:
 				includes = vn.Content
-			} else if vn != nil && vn.Kind != yaml.ScalarNode {
-				includes = []*yaml.Node{vn}
+			default:
+				l.errs = append(l.errs, &Error{Pos: nodePos(rel, kn), Msg: fmt.Sprintf("Include Declaration in SLS %s is not formed as a list", sls)})
 			}
 			continue
 		case "extend":
+			if vn != nil && vn.Kind != yaml.MappingNode && vn.Tag != "!!null" {
+				l.errs = append(l.errs, &Error{Pos: nodePos(rel, kn), Msg: fmt.Sprintf("Extension value in SLS '%s' is not a dictionary", sls)})
+				continue
+			}
 			l.readExtend(sls, rel, vn)
 			continue
 		case "exclude":

@@ -89,6 +89,7 @@ COMPARE["str-invalid-utf8-path-param"] = "refused-same"
 COMPARE["str-invalid-utf8-target"] = "refused-same"
 # Puppet's log holds a Ruby backtrace.
 COMPARE["str-invalid-utf8-message"] = "errors"
+COMPARE["cat-binary-invalid"] = "refused; error ~ : invalid base64 "
 COMPARE["val-unknown-param"] = "refused; error ~ ^Error: no parameter named 'conten'"
 
 
@@ -152,8 +153,17 @@ case("cat-sensitive-rich", "content as a rich-data Sensitive value.",
      catalog(f(R + "secret", content={"__ptype": "Sensitive", "__pvalue": "s3cret\n"})))
 case("cat-sensitive-unknown", "sensitive_parameters names a parameter the resource does not have.",
      catalog(res("File", R + "a", {"content": "a\n"}, sensitive_parameters=["nosuch"])))
+case("cat-sensitive-noop", "Sensitive content under --noop, over other content.",
+     catalog(res("File", R + "secret", {"content": "s3cret\n", "mode": "0600"}, sensitive_parameters=["content"])),
+     setup="echo old > r/secret", flags="--noop")
+case("cat-sensitive-message", "A notify whose message is sensitive.",
+     catalog(res("Notify", "n", {"message": "s3cret"}, sensitive_parameters=["message"])))
 case("cat-rich-unknown-ptype", "A rich-data value of an unknown __ptype.",
      catalog(f(R + "a", content={"__ptype": "Nosuch::Type", "__pvalue": "x"})))
+case("cat-binary-content", "content as a rich-data Binary value with a NUL and a 0xff byte.",
+     catalog(f(R + "bin", content={"__ptype": "Binary", "__pvalue": "AP9hCg=="})))
+case("cat-binary-invalid", "content as a Binary value that is not base64.",
+     catalog(f(R + "bin", content={"__ptype": "Binary", "__pvalue": "!!not base64!!"})))
 case("cat-virtual", "A virtual resource in the catalog is not applied.",
      catalog(res("File", R + "virtual", {"content": "v"}, virtual=True)))
 case("cat-exported", "An exported resource in the catalog.",
@@ -200,6 +210,12 @@ case("val-mode-integer", "mode is the integer 644.", catalog(f(R + "a", content=
 case("val-mode-huge", "mode is '77777'.", catalog(f(R + "a", content="a", mode="77777")))
 case("val-mode-invalid", "mode is 'rwx'.", catalog(f(R + "a", content="a", mode="rwx")))
 case("val-mode-symbolic-odd", "mode is 'a=rwx,o-w,+t'.", catalog(f(R + "a", content="a", mode="a=rwx,o-w,+t")))
+case("val-mode-zero", "mode => '0'.", catalog(f(R + "a", content="a", mode="0")))
+case("val-mode-7777", "mode => '7777' on a directory.", catalog(f(R + "d", ensure="directory", mode="7777")))
+case("val-mode-dir-x", "mode => '0644' on a directory: search bits are added.",
+     catalog(f(R + "d", ensure="directory", mode="0644")))
+case("val-mode-symbolic-dir", "mode => 'a=r' on an existing directory.",
+     catalog(f(R + "d", ensure="directory", mode="a=r")), setup="mkdir r/d")
 case("val-owner-missing", "owner names no user.", catalog(f(R + "a", content="a", owner="ordosuite_nouser")))
 case("val-owner-uid-free", "owner is a uid with no user.", catalog(f(R + "a", content="a", owner=54321)))
 case("val-owner-uid-huge", "owner is 2^32.", catalog(f(R + "a", content="a", owner=4294967296)))
@@ -253,6 +269,22 @@ case("src-file-ensure-directory", "source is a plain file, ensure => directory."
      catalog(f(R + "f", ensure="directory", source="@ROOT@/src")), setup="echo src > src")
 case("src-file-ensure-link", "source is a plain file, ensure => link.",
      catalog(f(R + "f", ensure="link", source="@ROOT@/src")), setup="echo src > src")
+case("src-dir-ensure-link", "source is a directory, ensure => link.",
+     catalog(f(R + "f", ensure="link", source="@ROOT@/srcdir")), setup="mkdir srcdir")
+case("src-link-ensure-directory", "source is a dangling link, ensure => directory: a missing source.",
+     catalog(f(R + "f", ensure="directory", source="@ROOT@/lnk")), setup="ln -s elsewhere lnk")
+case("src-file-ensure-absent", "source is a plain file, ensure => absent, a file is there.",
+     catalog(f(R + "f", ensure="absent", source="@ROOT@/src")), setup="echo src > src && echo old > r/f")
+case("src-file-mode-owner", "source with mode and owner, over a file with other content.",
+     catalog(f(R + "f", source="@ROOT@/src", mode="0600", owner="nobody")), setup="echo src > src && echo old > r/f")
+case("src-file-uri", "source as a file:/// URI.",
+     catalog(f(R + "f", source="file://@ROOT@/src")), setup="echo src > src")
+case("src-file-uri-host", "source as a file:// URI with a host.",
+     catalog(f(R + "f", source="file://otherhost@ROOT@/src")), setup="echo src > src")
+case("src-file-uri-encoded", "source as a file URI with a %20 in it.",
+     catalog(f(R + "f", source="file://@ROOT@/a%20b")), setup="echo spaced > 'a b'")
+case("src-puppet-uri", "source as a puppet:/// URI (no server).",
+     catalog(f(R + "f", source="puppet:///modules/x/y")))
 case("src-missing", "source does not exist.", catalog(f(R + "f", source="@ROOT@/nosuch")))
 case("src-missing-then-present", "The first source is missing, the second exists.",
      catalog(f(R + "f", source=["@ROOT@/nosuch", "@ROOT@/src"])), setup="echo second > src")
@@ -269,6 +301,12 @@ case("link-no-target", "ensure => link without target.", catalog(f(R + "l", ensu
 case("link-dangling", "A link to a target that does not exist.", catalog(f(R + "l", ensure="link", target="nosuch")))
 case("link-over-dir", "ensure => link where a directory is, without force.",
      catalog(f(R + "l", ensure="link", target="/tmp")), setup="mkdir r/l && echo x > r/l/a")
+case("link-to-self", "A link whose target is its own path.",
+     catalog(f(R + "l", ensure="link", target=R + "l")))
+case("link-mode-owner", "A link with mode and owner.",
+     catalog(f(R + "l", ensure="link", target="t", mode="0600", owner="nobody")))
+case("link-retarget", "A link that points elsewhere.",
+     catalog(f(R + "l", ensure="link", target="new")), setup="ln -s old r/l")
 case("file-over-dir", "ensure => file where a directory is, without force.",
      catalog(f(R + "d", ensure="file", content="x")), setup="mkdir r/d && echo x > r/d/a")
 case("file-over-fifo", "content for a path where a FIFO is.",
@@ -282,6 +320,20 @@ case("absent-dir-noforce", "ensure => absent on a directory without force.",
 
 case("present-over-fifo", "ensure => present where a FIFO is.",
      catalog(f(R + "p", ensure="present")), setup="mkfifo r/p")
+case("present-content-over-dir", "ensure => present with content where a directory is.",
+     catalog(f(R + "d", ensure="present", content="x\n")), setup="mkdir r/d")
+case("present-content-over-link", "ensure => present with content where a link to a file is.",
+     catalog(f(R + "l", ensure="present", content="new\n")), setup="echo old > r/t && ln -s t r/l")
+case("present-content-over-dangling", "ensure => present with content where a dangling link is.",
+     catalog(f(R + "l", ensure="present", content="new\n")), setup="ln -s nosuch r/l")
+case("file-hardlink", "New content for a file with a second hard link.",
+     catalog(f(R + "a", content="new\n")), setup="echo old > r/a && ln r/a r/b")
+case("file-replace-keeps-owner-mode", "New content for a setuid file owned by nobody: owner and mode stay.",
+     catalog(f(R + "a", content="new\n")), setup="echo old > r/a && chown nobody r/a && chmod 4755 r/a")
+case("validate-no-replacement", "validate_cmd without the % that names the new content.",
+     catalog(f(R + "a", content="new\n", validate_cmd="/bin/true")), setup="echo old > r/a")
+case("validate-fails-new-dir", "A failing validate_cmd for a new file in a missing folder.",
+     catalog(f(R + "nodir/a", content="new\n", validate_cmd="/bin/false %")))
 case("file-over-socket", "ensure => file without content where a socket is.",
      catalog(f(R + "s", ensure="file")),
      setup="mksock r/s")

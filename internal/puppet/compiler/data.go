@@ -59,6 +59,7 @@ func Options(ctx context.Context, manifest string, s Setup) (eval.Options, error
 		Trusted:    facts.Trusted(certname),
 		ModulePath: s.ModulePath,
 		Lookup:     hieraLookup(manifest, s.HieraConfig, s.ModulePath, s.Warn),
+		Types:      Types(),
 		Template:   erbTemplates(),
 	}, nil
 }

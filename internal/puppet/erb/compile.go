@@ -119,7 +119,7 @@ func (b *builder) code1(content string, src int) {
 // (Ruby's ExplicitScanner): `<%-` drops the spaces and tabs before it at
 // the start of a line, `-%>` drops the line break after it.
 func compile(src []byte) (*compiled, error) {
-	if i := bytes.IndexAny(src, string([]byte{ruby.TextMarker, ruby.OutputMarker})); i >= 0 {
+	if i := bytes.IndexAny(src, string([]byte{ruby.TextMarker, ruby.OutputMarker, ruby.ResultMarker})); i >= 0 {
 		return nil, &ruby.Error{Offset: i, Class: "SyntaxError", Msg: "invalid control character in template"}
 	}
 	b := &builder{}
@@ -140,6 +140,11 @@ func compile(src []byte) (*compiled, error) {
 				contentSrc = pos
 			}
 			content.WriteString(s[pos:start])
+			if s[pos:start] == "\n" {
+				// ERB prints a text of exactly one line break at once
+				b.putText(content.String(), contentSrc)
+				setContent(start)
+			}
 			pos = end
 			switch tok {
 			case "":
@@ -200,8 +205,10 @@ func compile(src []byte) (*compiled, error) {
 		// ERB prints as text
 		b.putText(content.String(), contentSrc)
 	}
+	// ERB ends the script with `_erbout`, on the last line
+	b.push(piece{parts: []pieceBytes{{b: string(rune(ruby.ResultMarker)), src: len(src), point: true}}})
 	b.flushLine()
-	return &compiled{script: ruby.Script{Code: b.code, Texts: b.texts}, spans: b.spans, srcLen: len(src)}, nil
+	return &compiled{script: ruby.Script{Code: b.code, Texts: b.texts, ResultMarker: true}, spans: b.spans, srcLen: len(src)}, nil
 }
 
 // scanStartTag finds the next start tag from pos, as the regexp

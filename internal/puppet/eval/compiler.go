@@ -119,6 +119,7 @@ type Compiler struct {
 	edges     []catalog.Containment
 	edgeSet   map[[2]Ref]bool
 	modules   map[string]bool // which modules are on the module path
+	rubyTypes map[string]*TypeInfo
 
 	classScopes map[string]*Scope
 	evaluated   []string // class names in evaluation order
@@ -215,12 +216,12 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{},
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
 		byRef: map[Ref]*Resource{}, byKey: map[string]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
-		stages: map[string]bool{}, edgeSet: map[[2]Ref]bool{}, modules: map[string]bool{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
+		stages: map[string]bool{}, edgeSet: map[[2]Ref]bool{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()
 	}
-	c.types = withModuleTypes{base: c.types, modules: c.hasModule}
+	c.types = withModuleTypes{base: c.types, modules: c.hasModule, rubyType: c.rubyType}
 	c.builtins = builtinTable(c.hasModule("stdlib"))
 	for _, m := range []string{"apache"} {
 		if c.hasModule(m) {
@@ -330,6 +331,26 @@ func (c *Compiler) autoload(name, dir string) {
 		c.register(prog.Body, f, "")
 		return
 	}
+}
+
+// rubyType finds the Ruby resource type name in a module on the module
+// path (lib/puppet/type/NAME.rb) and reads what the compiler needs of it.
+func (c *Compiler) rubyType(name string) *TypeInfo {
+	if t, ok := c.rubyTypes[name]; ok {
+		return t
+	}
+	var t *TypeInfo
+	for _, mp := range c.opts.ModulePath {
+		matches, _ := filepath.Glob(filepath.Join(mp, "*", "lib", "puppet", "type", name+".rb"))
+		if len(matches) > 0 {
+			if src, err := os.ReadFile(matches[0]); err == nil {
+				t = parseRubyType(name, src)
+			}
+			break
+		}
+	}
+	c.rubyTypes[name] = t
+	return t
 }
 
 // hasModule reports whether a module is on the module path.
@@ -572,6 +593,11 @@ func (c *Compiler) finish() error {
 	for _, rel := range c.relationships {
 		if err := c.applyRelationship(rel); err != nil {
 			return err
+		}
+	}
+	for _, r := range c.resources {
+		if r.pendingRel != nil {
+			r.flushRelations()
 		}
 	}
 	for _, o := range c.overrides {

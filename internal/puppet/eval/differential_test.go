@@ -52,6 +52,39 @@ func TestDifferential(t *testing.T) {
 	}
 }
 
+// TestOwnModule compiles testdata/owncases against the small module of
+// testdata/ownmodules (Hiera data, ERB and EPP templates, a function and
+// a type alias) and compares with Puppet's catalogs.
+func TestOwnModule(t *testing.T) {
+	mp, err := filepath.Abs("testdata/ownmodules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, _ := filepath.Glob("testdata/owncases/*.pp")
+	if len(cases) == 0 {
+		t.Fatal("no cases")
+	}
+	for _, path := range cases {
+		name := strings.TrimSuffix(filepath.Base(path), ".pp")
+		t.Run(name, func(t *testing.T) {
+			want, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".catalog")
+			if err != nil {
+				t.Fatal(err)
+			}
+			gotCat, gotMeta := compileCase(t, path, mp)
+			if d := diff.Diff("puppet", want, "ordo", []byte(gotCat)); d != nil {
+				t.Errorf("catalog differs:\n%s", d)
+			}
+			wantMeta, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".meta")
+			if err == nil && len(wantMeta) > 0 && gotMeta != "" {
+				if d := diff.Diff("puppet", wantMeta, "ordo", []byte(gotMeta)); d != nil {
+					t.Errorf("tags, files or lines differ:\n%s", d)
+				}
+			}
+		})
+	}
+}
+
 // TestModules compiles the manifests of testdata/modules against real
 // Forge modules and compares with Puppet's catalogs. It runs when
 // ORDO_TEST_MODULEPATH names a folder holding puppetlabs-stdlib, -ntp,
@@ -103,7 +136,7 @@ func compileCase(t testing.TB, path, modulepath string) (string, string) {
 	if err := os.WriteFile(manifest, bytes.ReplaceAll(src, []byte("@ROOT@"), []byte(root)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	opts := eval.Options{Node: "node.example", Facts: testFacts()}
+	opts := eval.Options{Node: "node.example", Facts: testFacts(), Types: compiler.Types()}
 	if first, _, _ := strings.Cut(string(src), "\n"); strings.HasPrefix(first, "# flags: ") && strings.Contains(first, "--strict_variables") {
 		opts.StrictVariables = true
 	}
@@ -381,7 +414,7 @@ func compileCorpusCase(t *testing.T, path string) (string, string) {
 	if err := os.WriteFile(manifest, bytes.ReplaceAll(src, []byte("@ROOT@"), []byte(root)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cat, err := eval.Compile(context.Background(), manifest, eval.Options{Node: "node.example", Facts: testFacts()})
+	cat, err := eval.Compile(context.Background(), manifest, eval.Options{Node: "node.example", Facts: testFacts(), Types: compiler.Types()})
 	if err != nil {
 		line := "Error: " + err.Error() + " on node node.example"
 		line = strings.ReplaceAll(line, root, "@ROOT@")

@@ -1958,14 +1958,15 @@ func fnLookup(k *call) (Value, error) {
 	if k.block != nil {
 		return k.c.callLambda(k.block, k.args[0])
 	}
+	// Puppet reports this one as it is, not as an evaluation error.
 	if len(req.Names) == 1 {
-		return nil, failf("Function lookup() did not find a value for the name '%s'", req.Names[0])
+		return nil, &Error{Msg: fmt.Sprintf("Function lookup() did not find a value for the name '%s'", req.Names[0]), Where: k.rng, Final: true}
 	}
 	quoted := make([]string, len(req.Names))
 	for i, n := range req.Names {
 		quoted[i] = "'" + n + "'"
 	}
-	return nil, failf("Function lookup() did not find a value for any of the names [%s]", strings.Join(quoted, ", "))
+	return nil, &Error{Msg: fmt.Sprintf("Function lookup() did not find a value for any of the names [%s]", strings.Join(quoted, ", ")), Where: k.rng, Final: true}
 }
 
 // modulePathFile resolves "mod/rest" to <modulepath>/mod/<dir>/rest.

@@ -338,16 +338,41 @@ func (c *Compiler) applyRelationship(rel *relationship) error {
 			if rel.notify {
 				name, how = "notify", "chaining arrow (~> or <~)"
 			}
-			old, ok := src.get(name)
-			switch {
-			case !ok || old == nil:
-				src.setParamHow(name, []Value{t.String()}, nil, how, rel.pos)
-			default:
-				src.setParamHow(name, append(flatten(old), t.String()), nil, how, rel.pos)
-			}
+			src.appendRelation(name, t.String(), how, rel.pos)
 		}
 	}
 	return nil
+}
+
+// appendRelation records a target appended to a relationship
+// parameter; flushRelations merges them all at once, so that many
+// arrows from one resource cost no more than one.
+func (r *Resource) appendRelation(name string, target Value, how string, pos source.Range) {
+	if r.pendingRel == nil {
+		r.pendingRel = map[string][]Value{}
+	}
+	if _, ok := r.pendingRel[name]; !ok {
+		r.pendingRelOrder = append(r.pendingRelOrder, name)
+	}
+	r.pendingRel[name] = append(r.pendingRel[name], target)
+	if p := r.getParam(name); p != nil {
+		p.history = append(p.history, origin{how: how, pos: pos})
+	} else {
+		r.params = append(r.params, &param{name: name, how: how, history: []origin{{how: how, pos: pos}}})
+	}
+}
+
+// flushRelations sets the relationship parameters that arrows added to.
+func (r *Resource) flushRelations() {
+	for _, name := range r.pendingRelOrder {
+		p := r.getParam(name)
+		var old []Value
+		if p.value != nil {
+			old = flatten(p.value)
+		}
+		p.value = append(append(make([]Value, 0, len(old)+len(r.pendingRel[name])), old...), r.pendingRel[name]...)
+	}
+	r.pendingRel, r.pendingRelOrder = nil, nil
 }
 
 // ---- realize ----

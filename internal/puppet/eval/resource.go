@@ -33,6 +33,10 @@ type Resource struct {
 	// titleNotString is set for a resource that create_resources gave a
 	// title that is not a string (an Integer).
 	titleNotString bool
+	// pendingRel holds the targets arrows add to before and notify,
+	// until they are merged at the end of the relationships.
+	pendingRel      map[string][]Value
+	pendingRelOrder []string
 }
 
 // param is one attribute value and where it was set.

@@ -1,6 +1,9 @@
 package eval
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // TypeInfo is what the compiler needs to know about a built-in resource
 // type: its attribute names, its namevar and whether resources of it are
@@ -108,6 +111,9 @@ var moduleTypeInfos = map[string]struct {
 type withModuleTypes struct {
 	base    ResourceTypes
 	modules func(string) bool
+	// rubyType finds a module's lib/puppet/type/NAME.rb and reads its
+	// attributes; nil when no module defines the type.
+	rubyType func(name string) *TypeInfo
 }
 
 func (w withModuleTypes) Lookup(name string) (*TypeInfo, bool) {
@@ -115,9 +121,49 @@ func (w withModuleTypes) Lookup(name string) (*TypeInfo, bool) {
 		return t, true
 	}
 	mt, ok := moduleTypeInfos[strings.ToLower(name)]
-	if !ok || !w.modules(mt.module) {
-		return nil, false
+	if ok && w.modules(mt.module) {
+		return &TypeInfo{Name: strings.ToLower(name), Namevars: []string{mt.namevar}, Isomorphic: true,
+			Attrs: append([]string{mt.namevar}, strings.Fields(mt.attrs)...)}, true
 	}
-	return &TypeInfo{Name: strings.ToLower(name), Namevars: []string{mt.namevar}, Isomorphic: true,
-		Attrs: append([]string{mt.namevar}, strings.Fields(mt.attrs)...)}, true
+	if w.rubyType != nil && !strings.Contains(name, "::") {
+		if t := w.rubyType(strings.ToLower(name)); t != nil {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+var (
+	rubyAttr      = regexp.MustCompile(`new(?:param|property)\(?\s*:"?([a-z_][a-z0-9_]*)`)
+	rubyNamevar   = regexp.MustCompile(`new(?:param|property)\(?\s*:"?([a-z_][a-z0-9_]*)"?\s*,\s*(?::namevar\s*=>\s*true|namevar:\s*true)`)
+	rubyIsNamevar = regexp.MustCompile(`(?s)newparam\(?\s*:([a-z_][a-z0-9_]*)\)?\s*do\b(?:[^e]|e[^n]|en[^d])*?isnamevar`)
+)
+
+// parseRubyType reads the attribute names of a resource type written in
+// Ruby (newparam, newproperty, ensurable) and its namevar, which is all
+// the compiler needs of it.
+func parseRubyType(name string, src []byte) *TypeInfo {
+	t := &TypeInfo{Name: name, Isomorphic: true}
+	seen := map[string]bool{}
+	add := func(a string) {
+		if !seen[a] {
+			seen[a] = true
+			t.Attrs = append(t.Attrs, a)
+		}
+	}
+	if regexp.MustCompile(`\bensurable\b`).Match(src) {
+		add("ensure")
+	}
+	for _, m := range rubyAttr.FindAllSubmatch(src, -1) {
+		add(string(m[1]))
+	}
+	if m := rubyNamevar.FindSubmatch(src); m != nil {
+		t.Namevars = []string{string(m[1])}
+	} else if m := rubyIsNamevar.FindSubmatch(src); m != nil {
+		t.Namevars = []string{string(m[1])}
+	} else {
+		t.Namevars = []string{"name"}
+	}
+	add(t.Namevars[0])
+	return t
 }

@@ -368,6 +368,18 @@ func flatten(v Value) []Value {
 	if !ok {
 		return []Value{v}
 	}
+	nested := false
+	for _, e := range arr {
+		if _, ok := e.([]Value); ok {
+			nested = true
+			break
+		}
+	}
+	if !nested {
+		// Values never change; the capacity limit makes an append by
+		// the caller copy rather than write into arr.
+		return arr[:len(arr):len(arr)]
+	}
 	var out []Value
 	for _, e := range arr {
 		if sub, ok := e.([]Value); ok {

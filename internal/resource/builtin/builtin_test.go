@@ -42,7 +42,7 @@ func TestCheckParams(t *testing.T) {
 		{"File", "foo", "no parameter named 'foo' on File[/etc/motd]"},
 		{"File", "ownr", "no parameter named 'ownr' on File[/etc/motd]; did you mean 'owner'?"},
 		{"Exec", "refreshonyl", "no parameter named 'refreshonyl' on Exec[/etc/motd]; did you mean 'refreshonly'?"},
-		{"File", "require", ""},
+		{"File", "tag", ""},
 		{"File", "owner", ""},
 	}
 	for _, tt := range tests {

@@ -248,11 +248,55 @@ func TestEveryAttribute(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "no parameter named 'ordoschema_bogus'") {
 			t.Errorf("%s: unknown attribute: %v", typ, err)
 		}
-		// Every metaparameter is accepted.
+		// Every metaparameter is declared on every type.
 		for _, m := range resource.Metaparams() {
 			if s.Attr(m.Name) == nil || s.Attr(m.Name).Kind != resource.KindMeta {
 				t.Errorf("%s: metaparameter %s missing", typ, m.Name)
 			}
+		}
+	}
+}
+
+// metaparams says where each metaparameter is honoured: the engine and
+// the graph read them from the catalog resource, not the instance.
+var metaparams = map[string]string{
+	"alias":     "graph: another title the resource is found by",
+	"audit":     "refused",
+	"before":    "graph: an order edge",
+	"loglevel":  "apply: the level of the resource's lines",
+	"noop":      "apply: the resource's own noop",
+	"notify":    "graph: a refresh edge",
+	"require":   "graph: an order edge",
+	"schedule":  "apply: the schedule must exist; matching runs against it is not implemented yet",
+	"stage":     "graph: the run stage",
+	"subscribe": "graph: a refresh edge",
+	"tag":       "apply: --tags and --skip_tags",
+}
+
+func TestEveryMetaparameter(t *testing.T) {
+	reg := Registry()
+	var names []string
+	for _, m := range resource.Metaparams() {
+		names = append(names, m.Name)
+		where, ok := metaparams[m.Name]
+		if !ok {
+			t.Errorf("metaparameter %s is declared but not in this table", m.Name)
+			continue
+		}
+		if where == "refused" {
+			_, err := reg.Instantiate(with(base["notify"], m.Name, "x"))
+			if err == nil || !strings.Contains(err.Error(), m.Name) {
+				t.Errorf("%s: want an error naming it, got %v", m.Name, err)
+			}
+		}
+	}
+	if len(names) != len(metaparams) {
+		t.Errorf("metaparameters %v, table has %v", names, sortedKeys(metaparams))
+	}
+	// Puppet 7 has no consume or export metaparameter.
+	for _, gone := range []string{"consume", "export"} {
+		if _, err := reg.Instantiate(with(base["notify"], gone, "x")); err == nil || !strings.Contains(err.Error(), "no parameter named '"+gone+"'") {
+			t.Errorf("%s: %v", gone, err)
 		}
 	}
 }
@@ -396,4 +440,12 @@ func same(a, b reflect.Value, seen map[[2]uintptr]bool) bool {
 		return a.Float() == b.Float()
 	}
 	return true
+}
+
+// An attribute the provider lacks the feature for is dropped before its
+// value is looked at, as Puppet drops it.
+func TestDroppedNotChecked(t *testing.T) {
+	if _, err := Registry().Instantiate(with(base["group"], "forcelocal", "maybe")); err != nil {
+		t.Errorf("forcelocal => maybe on groupadd: %v", err)
+	}
 }

@@ -54,11 +54,12 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "onlyif", Doc: "Commands that must all succeed for the command to run.", Check: commands},
 	},
 	NonIsomorphic: true,
+	Redacts:       []string{"command", "unless", "onlyif"},
 	Features:      []resource.Feature{{Name: "umask", Doc: "Can run commands with a given umask."}},
 	Providers: []resource.Provider{
 		{Name: "posix", Default: true, Features: []string{"umask"}, Doc: "Runs the command directly; unqualified programs need path."},
 		{Name: "shell", Features: []string{"umask"}, Doc: "Runs the command through /bin/sh -c.", Confine: resource.Confine{Commands: []string{"/bin/sh"}}},
-		{Name: "windows", Doc: "Runs the command on Windows.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"windows"}}}},
+		{Name: "windows", Unimplemented: true, Doc: "Runs the command on Windows; ordo does not have it.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"windows"}}}},
 	},
 	Validate: func(v resource.Values) error {
 		if v.String("provider") == "shell" || v.Has("path") {

@@ -25,6 +25,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
@@ -55,9 +56,9 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "path", Namevar: true, Doc: "The file's absolute path; the title by default.", Check: resource.CheckFuncString("an absolute path", checkPath, checkPathString)},
 		{Name: "ensure", Kind: resource.KindProperty, Doc: "What the file should be: present, absent, file, directory, link, or a link target.", Check: resource.CheckFunc("present, absent, false, file, directory, link, or a path to link to", checkEnsure)},
 		{Name: "content", Kind: resource.KindProperty, Arrays: resource.EachLast, Doc: "The file's content, as a string or Binary.", Check: resource.StringOnly()},
-		{Name: "target", Kind: resource.KindProperty, Doc: "The target of a symbolic link."},
+		{Name: "target", Kind: resource.KindProperty, Doc: "The target of a symbolic link.", Check: resource.CheckFunc("a path", checkTarget)},
 		{Name: "owner", Kind: resource.KindProperty, Doc: "The owner, by name or id (0 to 4294967294)."},
-		{Name: "group", Kind: resource.KindProperty, Doc: "The group, by name or id (0 to 4294967294)."},
+		{Name: "group", Kind: resource.KindProperty, Doc: "The group, by name or id (0 to 4294967294).", Check: resource.CheckFunc("a group name or id", checkGroup)},
 		{Name: "mode", Kind: resource.KindProperty, Doc: "The permissions, numeric (0644) or symbolic (u=rw,go=r).", Check: resource.ModeCheck{}},
 		{Name: "type", Kind: resource.KindProperty, Doc: "The file's type (read-only).", Check: readOnly("type")},
 		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum a source's content has; without a source it has no effect, as in Puppet; ordo refuses it with a source."},
@@ -92,13 +93,48 @@ var schema = resource.NewSchema(resource.Schema{
 	},
 	Providers: []resource.Provider{
 		{Name: "posix", Default: true, Features: []string{"manages_symlinks"}, Doc: "POSIX files, owners and modes.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"linux", "darwin", "freebsd", "openbsd", "netbsd", "sunos", "aix"}}}},
-		{Name: "windows", Features: []string{"manages_symlinks"}, Doc: "Windows files and ACLs.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"windows"}}}},
+		{Name: "windows", Unimplemented: true, Features: []string{"manages_symlinks"}, Doc: "Windows files and ACLs; ordo does not have it.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"windows"}}}},
 	},
+	Redacts:  []string{"source"},
 	Validate: validate,
 })
 
 // Schema returns file's schema.
 func (Type) Schema() *resource.Schema { return schema }
+
+// oddValues are the Ruby classes of values Puppet accepts and then fails
+// to apply: a link target that is no string (ensure => 5), an owner or
+// group that is neither a name nor a number.
+type oddValues struct{ target, owner, group string }
+
+func (f *instance) oddValues() *oddValues {
+	if f.odd == nil {
+		f.odd = &oddValues{}
+	}
+	return f.odd
+}
+
+// oddTypes returns the classes, all "" when nothing is odd.
+func (f *instance) oddTypes() oddValues {
+	if f.odd == nil {
+		return oddValues{}
+	}
+	return *f.odd
+}
+
+// idType is the Ruby class of an owner or group that is neither a name
+// nor a number, "" otherwise: Puppet fails to convert it when it sets it.
+func idType(v resource.Values, name string) string {
+	x, ok := v.Lookup(name)
+	if !ok {
+		return ""
+	}
+	switch x.(type) {
+	case string, int64, int:
+		return ""
+	}
+	return resource.RubyClass(x)
+}
 
 // trimSlashes is file's title pattern: the path is the title without
 // trailing slashes.
@@ -116,6 +152,9 @@ func readOnly(name string) resource.Check {
 }
 
 func checkPathString(s string) (string, error) {
+	if !utf8.ValidString(s) {
+		return "", errors.New("invalid byte sequence in UTF-8")
+	}
 	if !filepath.IsAbs(s) {
 		return "", fmt.Errorf("File paths must be fully qualified, not '%s'", s)
 	}
@@ -129,6 +168,9 @@ func checkPath(v catalog.Value) (catalog.Value, error) {
 	s, ok := v.(string)
 	if !ok {
 		return nil, fmt.Errorf("File paths must be fully qualified, not '%s'", resource.Inspect(v))
+	}
+	if !utf8.ValidString(s) {
+		return nil, errors.New("invalid byte sequence in UTF-8")
 	}
 	if !filepath.IsAbs(s) {
 		return nil, fmt.Errorf("File paths must be fully qualified, not '%s'", s)
@@ -152,15 +194,38 @@ func cleanPath(p string) string {
 	return p
 }
 
+// checkTarget refuses a target that is not UTF-8, as Puppet's validation
+// of the value as a symbol does.
+func checkTarget(v catalog.Value) (catalog.Value, error) {
+	if s, ok := v.(string); ok && !utf8.ValidString(s) {
+		return nil, fmt.Errorf("Validate method failed for class target: invalid symbol in encoding UTF-8 :%s", resource.Inspect(s))
+	}
+	if v == "" {
+		return nil, errors.New(`Invalid value "". Valid values are notlink. Valid values match /./.`)
+	}
+	return v, nil
+}
+
+// checkGroup refuses an empty group, as Puppet's validation does.
+func checkGroup(v catalog.Value) (catalog.Value, error) {
+	if v == "" {
+		return nil, errors.New(`Invalid group name '""'`)
+	}
+	return v, nil
+}
+
 func checkEnsure(v catalog.Value) (catalog.Value, error) {
 	switch v {
 	case false, "false":
 		return "absent", nil
+	case "":
+		// Puppet's values, and the pattern that takes any other word as a
+		// link target.
+		return nil, errors.New(`Invalid value "". Valid values are absent, file, present, directory, link. Valid values match /./.`)
 	}
-	if _, ok := v.(string); ok {
-		return v, nil
-	}
-	return catalog.Scalar(v), nil
+	// Other values are kept: ensure => 5 is a link target that fails when
+	// the link is made, as in Puppet.
+	return v, nil
 }
 
 func checkBackup(v catalog.Value) (catalog.Value, error) {
@@ -293,20 +358,25 @@ type instance struct {
 
 	ensure    string // "", absent, present, file, directory, link
 	content   []byte
-	hasData   bool // content or source manages the content
-	sensitive bool
 	sources   []string // local paths
 	sourceURI []string // as written, for messages
 	target    string
+	// odd holds values Puppet accepts and then fails to apply; nil for
+	// nearly every file, so that it costs one word.
+	odd      *oddValues
+	mode     *modeSpec
+	owner    string
+	group    string
+	backup   string // "" for none, ".suffix", or a bucket name
+	checksum string
+
+	// The flags together, so that they share a word.
+	hasData   bool // content or source manages the content
+	sensitive bool
 	hasTarget bool
-	mode      *modeSpec
-	owner     string
-	group     string
 	replace   bool
 	force     bool
-	backup    string // "" for none, ".suffix", or a bucket name
 	showDiff  bool
-	checksum  string
 
 	validateCmd  string // validate_cmd, "" for none
 	validateRepl string // validate_replacement, "%" by default
@@ -357,6 +427,12 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		owner:        v.String("owner"),
 		group:        v.String("group"),
 	}
+	if t := idType(v, "owner"); t != "" {
+		f.oddValues().owner = t
+	}
+	if t := idType(v, "group"); t != "" {
+		f.oddValues().group = t
+	}
 	if b, ok := v.Get("backup").(string); ok {
 		f.backup = b
 	}
@@ -365,22 +441,26 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		f.mode = &spec
 	}
 	if e, ok := v.Lookup("ensure"); ok {
-		switch s := e.(string); s {
+		switch s, _ := e.(string); s {
 		case "absent", "present", "file", "directory", "link":
 			f.ensure = s
 		default:
 			f.ensure = "link"
-			f.target, f.hasTarget = s, true
+			f.target, f.hasTarget = catalog.Scalar(e), true
+			if _, isString := e.(string); !isString {
+				f.oddValues().target = resource.RubyClass(e)
+			}
 		}
 	}
-	if t, ok := v.Lookup("target"); ok && !f.hasTarget {
+	// target => notlink leaves the target alone.
+	if t, ok := v.Lookup("target"); ok && !f.hasTarget && t != "notlink" {
 		f.target, f.hasTarget = catalog.Scalar(t), true
 	}
 	if src, ok := v.Lookup("source"); ok {
 		for _, s := range catalog.Strings(src) {
 			local, _ := localSource(s)
 			f.sources = append(f.sources, local)
-			f.sourceURI = append(f.sourceURI, "file://"+local)
+			f.sourceURI = append(f.sourceURI, sourceURI(s))
 		}
 	}
 	content, hasContent := v.Lookup("content")
@@ -444,11 +524,19 @@ func binaryValue(x *catalog.Rich) ([]byte, error) {
 	}
 	v, _ := x.Data.Get("__pvalue")
 	s, _ := v.(string)
-	return base64Decode(s)
+	b, err := base64Decode(s)
+	if err != nil {
+		// Ruby's Base64.strict_decode64, as Puppet reads a Binary.
+		return nil, errors.New("invalid base64")
+	}
+	return b, nil
 }
 
-// localSource turns a source into a local path; puppet:// sources need a
-// server ordo does not talk to.
+// localSource turns a source into a local path. A file: URI's path is
+// taken as written, %-escapes and all, as Puppet takes it. A puppet:
+// source is looked up in the modules of the machine by puppet apply; ordo
+// has none, so it is never found ("" without an error), and the resource
+// fails as Puppet's does when the module is not there.
 func localSource(s string) (string, error) {
 	switch {
 	case strings.HasPrefix(s, "/"):
@@ -458,11 +546,29 @@ func localSource(s string) (string, error) {
 		if err != nil || u.Path == "" {
 			return "", fmt.Errorf("Could not understand source %s", s)
 		}
-		return filepath.Clean(u.Path), nil
+		return filepath.Clean(u.EscapedPath()), nil
 	case strings.HasPrefix(s, "puppet:"):
-		return "", fmt.Errorf("Cannot use source %s: puppet:// sources need a Puppet server, which ordo does not use; use a local path or a file:// URL", s)
+		return "", nil
 	}
-	return "", fmt.Errorf("Cannot use relative URLs '%s'", s)
+	u, err := url.Parse(s)
+	switch {
+	case err != nil || u.Scheme == "":
+		return "", fmt.Errorf("Cannot use relative URLs '%s'", s)
+	case u.Opaque != "":
+		return "", fmt.Errorf("Cannot use opaque URLs '%s'", s)
+	case u.Scheme == "http" || u.Scheme == "https":
+		return "", fmt.Errorf("Cannot use source %s: %s sources are not supported by ordo; use a local path or a file:// URL", s, u.Scheme)
+	}
+	return "", fmt.Errorf("Cannot use URLs of type '%s' as source for fileserving", u.Scheme)
+}
+
+// sourceURI is a source as Puppet's messages show it: a path as a file://
+// URI, a URI as written.
+func sourceURI(s string) string {
+	if strings.HasPrefix(s, "/") {
+		return "file://" + filepath.Clean(s)
+	}
+	return s
 }
 
 // liteBytes is how much of a file the lite checksums (md5lite, sha1lite,
@@ -631,8 +737,8 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 		f.curSum = sum
 		f.contentOK = sum == f.wantSum
 	}
-	if f.hasData && f.ensure == "present" && f.curType == "directory" {
-		h.Logf(resource.Warning, "Ensure set to :present but file type is directory so no content will be synced")
+	if f.hasData && f.ensure == "present" && f.curType != "absent" && f.curType != "file" {
+		h.Logf(resource.Warning, "Ensure set to :present but file type is %s so no content will be synced", f.curType)
 	}
 	if h != nil && h.ShowDiff && f.showDiff && f.hasData && f.curType == "file" && !f.contentOK {
 		if len(f.props) > 0 && f.props[0].Name() == "ensure" && !f.props[0].InSync() {
@@ -659,6 +765,14 @@ func (f *instance) readSource() error {
 		return nil
 	}
 	for i, s := range f.sources {
+		// A source must exist, through its links (a dangling link is a
+		// missing source), but its own kind is what it gives.
+		if s == "" {
+			continue // puppet: (localSource)
+		}
+		if _, err := os.Stat(s); err != nil {
+			continue
+		}
 		st, err := os.Lstat(s)
 		if err != nil {
 			continue

@@ -450,8 +450,13 @@ func TestValidation(t *testing.T) {
 			t.Errorf("err = %v\nwant  %s", err, tt.want)
 		}
 	}
-	if _, err := resource.Instantiate(Type{}, res("/x", "source", "puppet:///modules/m/f")); err == nil || !strings.Contains(err.Error(), "puppet://") {
-		t.Errorf("puppet:// source: %v", err)
+	// A puppet:// source is looked for among the modules ordo does not
+	// have: the resource fails as Puppet's does without the module.
+	d := t.TempDir()
+	got := run(t, res(d+"/f", "source", []catalog.Value{"puppet:///modules/m/f", "file://" + d + "/a%20b"}), opts{})
+	want := "Error: " + P(d+"/f") + ": Could not evaluate: Could not retrieve information from environment production source(s) puppet:///modules/m/f, file://" + d + "/a%20b"
+	if got != want {
+		t.Errorf("puppet:// source:\n%s\nwant\n%s", got, want)
 	}
 }
 

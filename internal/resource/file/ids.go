@@ -93,6 +93,10 @@ func (c *idCache) id(name string, lookup func(string) (string, error)) (int, boo
 	if n, err := strconv.ParseUint(name, 10, 32); err == nil {
 		return int(n), true
 	}
+	if name == "-1" {
+		// chown's "leave it": Puppet passes -1 on and the id stays.
+		return -1, true
+	}
 	c.mu.Lock()
 	c.check()
 	n, ok := c.byName[name]
@@ -177,6 +181,17 @@ func (h *host) groupName(gid int) (string, bool) {
 type idRangeError struct{ msg string }
 
 func (e *idRangeError) Error() string { return e.msg }
+
+// idTypeError is Ruby's error for an owner or group of another class
+// than a name or a number.
+func idTypeError(ownerType, groupType string) error {
+	for _, t := range []string{ownerType, groupType} {
+		if t != "" {
+			return fmt.Errorf("can't convert %s into Integer", t)
+		}
+	}
+	return nil
+}
 
 // checkIDRange refuses a numeric owner or group of 2^32 or more.
 func checkIDRange(attr, v string) error {

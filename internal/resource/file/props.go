@@ -213,6 +213,9 @@ func (p *ownerProp) Message() string {
 	return "owner changed " + show(p.Current()) + " to " + show(p.owner)
 }
 func (p *ownerProp) Sync(ctx context.Context, h *resource.Handle) error {
+	if err := idTypeError((*instance)(p).oddTypes().owner, ""); err != nil {
+		return err
+	}
 	if err := checkIDRange("owner", p.owner); err != nil {
 		return err
 	}
@@ -254,6 +257,9 @@ func (p *groupProp) Message() string {
 	return "group changed " + show(p.Current()) + " to " + show(p.group)
 }
 func (p *groupProp) Sync(ctx context.Context, h *resource.Handle) error {
+	if err := idTypeError("", (*instance)(p).oddTypes().group); err != nil {
+		return err
+	}
 	if err := checkIDRange("group", p.group); err != nil {
 		return err
 	}

@@ -34,9 +34,19 @@ func TestSourceKinds(t *testing.T) {
 					t.Errorf("%s is not a directory (%v)", p, err)
 				}
 			}},
-		{"link", func(t *testing.T, src string) { os.Symlink("elsewhere", src) }, "",
+		{"link", func(t *testing.T, src string) {
+			os.WriteFile(filepath.Join(filepath.Dir(src), "real"), nil, 0o644)
+			os.Symlink("real", src)
+		}, "",
 			"Notice: /ensure: created",
-			func(t *testing.T, p string) { linkTo(t, p, "elsewhere") }},
+			func(t *testing.T, p string) { linkTo(t, p, "real") }},
+		{"dangling link", func(t *testing.T, src string) { os.Symlink("nowhere", src) }, "",
+			"Error: Could not evaluate: Could not retrieve information from environment production source(s) file://SRC",
+			func(t *testing.T, p string) {
+				if _, err := os.Lstat(p); !os.IsNotExist(err) {
+					t.Errorf("%s was made", p)
+				}
+			}},
 		{"device", func(t *testing.T, src string) {
 			if err := syscall.Mknod(src, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
 				t.Skip("cannot make a device here:", err)

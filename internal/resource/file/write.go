@@ -316,6 +316,9 @@ func (f *instance) mklink(h *resource.Handle) error {
 		return errors.New("Could not remove existing file")
 	}
 	f.changed()
+	if t := f.oddTypes().target; t != "" {
+		return f.setErr("link", fmt.Errorf("FileSystem implementation expected Pathname, got: '%s'", t))
+	}
 	if err := os.Symlink(f.target, f.path); err != nil {
 		return f.setErr("link", err)
 	}
@@ -326,6 +329,9 @@ func (f *instance) mklink(h *resource.Handle) error {
 // is not managed.
 func (f *instance) managedIDs() (uid, gid int, err error) {
 	uid, gid = -1, -1
+	if odd := f.oddTypes(); odd.owner != "" || odd.group != "" {
+		return 0, 0, idTypeError(odd.owner, odd.group)
+	}
 	if err := checkIDRange("owner", f.owner); err != nil {
 		return 0, 0, err
 	}

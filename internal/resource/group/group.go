@@ -64,6 +64,9 @@ func (Type) Schema() *resource.Schema { return schema }
 
 // checkGID is Puppet's gid munge: a number, or a string of digits.
 func checkGID(v catalog.Value) (catalog.Value, error) {
+	if _, ok := v.(int64); ok {
+		return v, nil
+	}
 	if n, ok := ns.IntLike(v).(int64); ok {
 		return n, nil
 	}

@@ -135,6 +135,9 @@ func checkPassword(v catalog.Value) (catalog.Value, error) {
 
 func age(msg string) resource.Check {
 	return resource.CheckFunc("a number of days", func(v catalog.Value) (catalog.Value, error) {
+		if _, ok := v.(int64); ok {
+			return v, nil
+		}
 		n, ok := ns.IntLike(v).(int64)
 		if !ok || !numberRE.MatchString(catalog.Scalar(v)) {
 			return nil, errors.New(msg)

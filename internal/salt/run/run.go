@@ -54,6 +54,9 @@ type Record struct {
 	// SkipWatch is Salt's skip_watch: onlyif, unless or creates skipped
 	// the state, so a watch on it did not call mod_watch.
 	SkipWatch bool
+	// Parallel is Salt's __parallel__: the state ran on its own, with
+	// parallel: True.
+	Parallel bool
 	// gap is how many run numbers were used before this record: 1 when
 	// mod_watch's record replaces the state's first call.
 	gap int
@@ -89,15 +92,18 @@ func Run(ctx context.Context, low *salt.Low, opts Options) []*Record {
 		r.now = time.Now
 	}
 	failhard := opts.Failhard && !opts.Test
-	serial := failhard
+	serial := failhard || hasParallel(low)
 	for _, c := range low.Chunks {
 		if !opts.Test && truthy(c.Args["failhard"]) {
 			serial = true
 		}
 	}
-	if opts.Jobs > 1 && !serial {
+	switch {
+	case opts.Jobs > 1 && !serial:
 		r.runParallel(ctx, low, opts.Jobs)
-	} else {
+	case hasParallel(low):
+		r.runSerialWithParallel(ctx, low, failhard)
+	default:
 		for _, step := range low.Steps {
 			if ctx.Err() != nil {
 				break
@@ -155,6 +161,75 @@ func (r *runner) number(rec *Record) {
 	rec.RunNum = r.runNum
 	r.runNum++
 	r.records = append(r.records, rec)
+}
+
+func hasParallel(low *salt.Low) bool {
+	for _, c := range low.Chunks {
+		if truthy(c.Args["parallel"]) {
+			return true
+		}
+	}
+	return false
+}
+
+// runSerialWithParallel runs the steps in order, except that a state
+// with parallel: True is started on its own and the run goes on; a step
+// waits for the parallel states it depends on, and the run for all of
+// them at its end. Records are numbered in step order.
+func (r *runner) runSerialWithParallel(ctx context.Context, low *salt.Low, failhard bool) {
+	n := len(low.Steps)
+	done := make([]chan struct{}, n)
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	out := make([]*Record, n)
+	var wg sync.WaitGroup
+	stopped := n
+	for i, step := range low.Steps {
+		for _, w := range low.Waits[i] {
+			<-done[w]
+		}
+		c := step.Chunk
+		if ctx.Err() != nil {
+			stopped = i
+			break
+		}
+		if r.result(c.Tag()) != nil {
+			close(done[i])
+			continue
+		}
+		if step.TestRun {
+			out[i] = r.testRun(ctx, c)
+			close(done[i])
+			continue
+		}
+		if truthy(c.Args["parallel"]) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer close(done[i])
+				rec := r.evaluate(ctx, c)
+				rec.Parallel = true
+				out[i] = rec
+			}()
+			continue
+		}
+		out[i] = r.evaluate(ctx, c)
+		close(done[i])
+		if out[i].Result == state.False && !r.opts.Test && (failhard || truthy(c.Args["failhard"])) {
+			stopped = i + 1
+			break
+		}
+	}
+	for i := stopped; i < n; i++ {
+		close(done[i])
+	}
+	wg.Wait()
+	for _, rec := range out {
+		if rec != nil {
+			r.number(rec)
+		}
+	}
 }
 
 // runParallel runs up to jobs steps at once, each once the steps it
@@ -436,6 +511,23 @@ func (r *runner) call(ctx context.Context, c *salt.Chunk, test bool, modWatch st
 	ret := safeCall(ctx, fn, r.opts.Env, call)
 	if retry, ok := retryOf(c.Args["retry"]); ok && modWatch == "" {
 		ret = r.retry(ctx, fn, call, ret, retry)
+	}
+	if v, ok := c.Args["check_cmd"]; ok && !test {
+		// check_cmd has the last word on the result.
+		result, comment := state.False, ""
+		for _, cmd := range commandList(v) {
+			if commandSucceeds(ctx, cmd) {
+				if result == state.False {
+					result, comment = state.True, "check_cmd determined the state succeeded"
+				}
+				continue
+			}
+			result, comment = state.False, "check_cmd determined the state failed"
+			break
+		}
+		if comment != "" {
+			ret.Result, ret.Comment = result, comment
+		}
 	}
 	rec.Result, rec.Changes, rec.Comment, rec.SkipWatch = ret.Result, ret.Changes, ret.Comment, ret.SkipWatch
 	if rec.Changes == nil {

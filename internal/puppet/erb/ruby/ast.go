@@ -86,9 +86,12 @@ type (
 		body   Node
 	}
 	paramList struct {
-		names   []param
-		splat   int // index of *rest in names, or -1
-		nparams int
+		names []param
+		splat int // index of *rest in names, or -1
+		// trailingComma is |a, |: one parameter that still spreads an
+		// array argument
+		trailingComma bool
+		nparams       int
 	}
 	param struct {
 		name string
@@ -146,6 +149,8 @@ type (
 		cond  Node
 		body  Node
 		until bool
+		// doWhile runs the body before the first test: begin ... end while c
+		doWhile bool
 	}
 	forNode struct {
 		node
@@ -165,10 +170,11 @@ type (
 	}
 	beginNode struct {
 		node
-		body    Node
-		rescues []rescueClause
-		els     Node
-		ensure  Node
+		explicit bool // written with the begin keyword
+		body     Node
+		rescues  []rescueClause
+		els      Node
+		ensure   Node
 	}
 	rescueClause struct {
 		classes []Node
@@ -187,7 +193,8 @@ type (
 		node
 		x Node
 	}
-	jumpNode struct {
+	resultNode struct{ node }
+	jumpNode   struct {
 		node
 		kind string // "next", "break", "return"
 		x    Node

@@ -851,7 +851,27 @@ func (in *interp) hashMethod(c *Call, h *Hash, name string, args []Value, blk *B
 
 func (in *interp) rangeMethod(c *Call, r *Range, name string, args []Value, blk *Block) (Value, error) {
 	switch name {
-	case "first", "begin", "min":
+	case "first", "take":
+		if lo, ok := r.Lo.(int64); ok && r.Hi == nil && len(args) == 1 {
+			// an endless range gives its first n elements
+			n, err := intArg(args[0])
+			if err != nil {
+				return nil, err
+			}
+			if n < 0 || n > 10_000_000 {
+				return nil, raise("ArgumentError", "negative array size (or size too big)")
+			}
+			out := make([]Value, n)
+			for i := range out {
+				out[i] = lo + int64(i)
+			}
+			return NewArray(out...), nil
+		}
+		if name == "take" {
+			break
+		}
+		fallthrough
+	case "begin", "min":
 		if name == "begin" || len(args) == 0 && name == "first" && r.Lo != nil {
 			if name == "first" {
 				if _, ok := r.Lo.(int64); ok {

@@ -67,7 +67,12 @@ func spellCorrect(dict []string, input string) []string {
 			words = append(words, scored{w, jaroWinkler(w, in)})
 		}
 	}
-	sort.SliceStable(words, func(i, j int) bool { return words[i].d > words[j].d })
+	// did_you_mean sorts ascending and reverses: equal scores come out
+	// in reverse dictionary order
+	sort.SliceStable(words, func(i, j int) bool { return words[i].d < words[j].d })
+	for i, j := 0, len(words)-1; i < j; i, j = i+1, j-1 {
+		words[i], words[j] = words[j], words[i]
+	}
 	limit := int(math.Ceil(float64(len([]rune(in))) * 0.25))
 	var out []string
 	for _, s := range words {

@@ -42,7 +42,19 @@ func (c *Call) Raise(class, format string, args ...any) error {
 // Run executes the program, appending what it prints to out.
 func (prog *Program) Run(ctx context.Context, host Host, out *strings.Builder) error {
 	in := &interp{ctx: ctx, host: host, out: out, ivars: map[string]Value{}, globals: map[string]Value{}, methods: map[string]*defNode{}}
-	_, err := in.eval(prog.body, &frame{vars: map[string]Value{}})
+	v, err := in.eval(prog.body, &frame{vars: map[string]Value{}})
+	if err == nil && prog.resultMarker {
+		if _, isBuffer := v.(outputBuffer); !isBuffer {
+			// a comment hid the final _erbout: the result is the last
+			// statement's value, which Puppet joins into a string
+			s, jerr := joinValues([]Value{v}, "", map[*Array]bool{})
+			if jerr != nil {
+				return jerr
+			}
+			out.Reset()
+			out.WriteString(s)
+		}
+	}
 	if err != nil {
 		var j *jump
 		if errors.As(err, &j) {
@@ -65,6 +77,20 @@ type interp struct {
 	steps   int
 	depth   int
 	methods map[string]*defNode // methods the template defines on self
+}
+
+// outputBuffer is ERB's _erbout, the output so far: what printing
+// returns, and the value of a script whose end is not commented out.
+type outputBuffer struct{ in *interp }
+
+func (b outputBuffer) ClassName() string { return "String" }
+
+func (b outputBuffer) ToS() string { return b.in.out.String() }
+
+func (b outputBuffer) Inspect() string { return inspectString(b.in.out.String()) }
+
+func (b outputBuffer) Call(c *Call, name string, args []Value, blk *Block) (Value, error) {
+	return c.in.send(c.pos, Str(b.in.out.String()), name, args, blk)
 }
 
 // frame holds local variables; a block's frame sees its parents'.
@@ -150,7 +176,7 @@ func (b *Block) call(args []Value) (Value, error) {
 // bindParams assigns block arguments to parameters with Ruby's proc rules:
 // a single array argument spreads over several parameters.
 func (in *interp) bindParams(pl *paramList, args []Value, f *frame, spread bool) error {
-	if spread && len(args) == 1 && (pl.nparams > 1 || pl.splat >= 0 && pl.nparams > 1 || pl.splat == -2) {
+	if spread && len(args) == 1 && (pl.nparams > 1 || pl.trailingComma) {
 		if a, ok := args[0].(*Array); ok {
 			args = a.Elems
 		}
@@ -250,14 +276,16 @@ func (in *interp) eval(n Node, f *frame) (Value, error) {
 		return in.evalSeq(x.stmts, f)
 	case *textNode:
 		in.out.WriteString(x.text)
-		return nil, nil
+		return outputBuffer{in}, nil
 	case *outputNode:
 		v, err := in.eval(x.x, f)
 		if err != nil {
 			return nil, err
 		}
 		in.out.WriteString(ToS(v))
-		return nil, nil
+		return outputBuffer{in}, nil
+	case *resultNode:
+		return outputBuffer{in}, nil
 	case *nilLit:
 		return nil, nil
 	case *trueLit:
@@ -431,13 +459,15 @@ func (in *interp) eval(n Node, f *frame) (Value, error) {
 		}
 		return nil, nil
 	case *whileNode:
-		for {
-			c, err := in.eval(x.cond, f)
-			if err != nil {
-				return nil, err
-			}
-			if Truthy(c) == x.until {
-				return nil, nil
+		for first := true; ; first = false {
+			if !(first && x.doWhile) {
+				c, err := in.eval(x.cond, f)
+				if err != nil {
+					return nil, err
+				}
+				if Truthy(c) == x.until {
+					return nil, nil
+				}
 			}
 			if _, err := in.eval(x.body, f); err != nil {
 				var j *jump
@@ -591,7 +621,22 @@ func (in *interp) gvar(x *gvar) (Value, error) {
 		}
 		return nil, nil
 	}
-	return nil, &Error{Offset: x.pos, Class: "NotImplementedError", Msg: "global variable $" + name + " is not supported in templates"}
+	if specialGlobals[name] {
+		return nil, &Error{Offset: x.pos, Class: "NotImplementedError", Msg: "global variable $" + name + " is not supported in templates"}
+	}
+	// a global nothing assigned is nil, as in Ruby
+	return nil, nil
+}
+
+// specialGlobals are Ruby's predefined globals, which have values in a
+// Ruby process; ordo does not give them any.
+var specialGlobals = map[string]bool{
+	"stdout": true, "stderr": true, "stdin": true, "0": true, "PROGRAM_NAME": true,
+	"LOAD_PATH": true, ":": true, "\"": true, "LOADED_FEATURES": true, "DEBUG": true,
+	"VERBOSE": true, ",": true, "/": true, "\\": true, ";": true, ".": true, "<": true,
+	">": true, "_": true, "*": true, "$": true, "?": true, "!": true, "@": true,
+	"FILENAME": true, "SAFE": true, "-0": true, "-a": true, "-d": true, "-i": true,
+	"-l": true, "-p": true, "-v": true, "-w": true, "`": true, "'": true, "+": true,
 }
 
 func (in *interp) constant(x *constRef, f *frame) (Value, error) {

@@ -13,6 +13,10 @@ import (
 const (
 	TextMarker   = '\x00'
 	OutputMarker = '\x01'
+	// ResultMarker ends the script, as `_erbout` ends ERB's: the script's
+	// value is the output, unless a comment hides the marker, when it is
+	// the value of the last statement (see Script.ResultMarker).
+	ResultMarker = '\x02'
 )
 
 type tokenKind int
@@ -38,6 +42,7 @@ const (
 	tOp
 	tText   // template text to emit
 	tOutput // template output call
+	tResult // the end-of-script reference to the output
 )
 
 // strPart is a piece of a string literal: literal text, or the byte range
@@ -268,6 +273,9 @@ func (l *lexer) scan() token {
 	case c == OutputMarker:
 		l.pos++
 		return tok(tOutput, "print")
+	case c == ResultMarker:
+		l.pos++
+		return tok(tResult, "_erbout")
 	case c == ';':
 		l.pos++
 		return tok(tNL, ";")

@@ -12,11 +12,16 @@ import (
 type Script struct {
 	Code  []byte
 	Texts []string
+	// ResultMarker says the code ends with ResultMarker: Run then makes
+	// the output the value of the last statement when a comment hid the
+	// marker, as ERB's result does.
+	ResultMarker bool
 }
 
 // Program is a parsed script, ready to run any number of times.
 type Program struct {
-	body Node
+	body         Node
+	resultMarker bool
 }
 
 // Error is a syntax or runtime error at an offset of the script.
@@ -73,7 +78,7 @@ func Parse(s *Script) (prog *Program, err error) {
 	if p.tok.kind != tEOF {
 		p.unexpected()
 	}
-	return &Program{body: body}, nil
+	return &Program{body: body, resultMarker: s.ResultMarker}, nil
 }
 
 func (p *parser) isLocal(name string) bool {
@@ -186,7 +191,7 @@ func (p *parser) stmts() Node {
 			break
 		}
 		s.stmts = append(s.stmts, p.stmt())
-		if p.tok.kind != tNL && !p.atBodyEnd() && p.tok.kind != tText && p.tok.kind != tOutput {
+		if p.tok.kind != tNL && !p.atBodyEnd() && p.tok.kind != tText && p.tok.kind != tOutput && p.tok.kind != tResult {
 			p.unexpected()
 		}
 	}
@@ -243,7 +248,8 @@ func (p *parser) stmt() Node {
 			until := p.tok.text == "until"
 			p.advance()
 			c := p.exprStmt()
-			x = &whileNode{node: node{pos}, cond: c, body: x, until: until}
+			b, isBegin := x.(*beginNode)
+			x = &whileNode{node: node{pos}, cond: c, body: x, until: until, doWhile: isBegin && b.explicit}
 		case "rescue":
 			p.advance()
 			r := p.exprStmt()
@@ -835,6 +841,9 @@ func (p *parser) primary() Node {
 	case tText:
 		p.advance()
 		return &textNode{node{pos}, p.script.Texts[t.textIndex]}
+	case tResult:
+		p.advance()
+		return &resultNode{node{pos}}
 	case tOutput:
 		p.advance()
 		p.expectOp("(")
@@ -1308,7 +1317,7 @@ func (p *parser) paramList(closing string) *paramList {
 		if p.isOp(closing) {
 			// |a, | takes the first element only
 			pl.names = append(pl.names, param{name: ""})
-			pl.splat = -2
+			pl.trailingComma = true
 		}
 	}
 	pl.nparams = len(pl.names)
@@ -1509,7 +1518,7 @@ func (p *parser) caseExpr() Node {
 	pos := p.tok.pos
 	p.advance()
 	n := &caseNode{node: node{pos}}
-	if p.tok.kind != tNL {
+	if p.tok.kind != tNL && !p.isKeyword("when") {
 		n.subject = p.exprStmt()
 	}
 	p.skipTerms()
@@ -1553,9 +1562,10 @@ func (p *parser) beginExpr() Node {
 	x := p.bodyWithRescue()
 	p.expectKeyword("end")
 	if b, ok := x.(*beginNode); ok {
+		b.explicit = true
 		return b
 	}
-	return &beginNode{node: node{x.Pos()}, body: x}
+	return &beginNode{node: node{x.Pos()}, body: x, explicit: true}
 }
 
 // bodyWithRescue parses statements with optional rescue/else/ensure

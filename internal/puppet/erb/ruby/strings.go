@@ -388,7 +388,41 @@ func (in *interp) stringMethod(c *Call, s *String, name string, args []Value, bl
 	case "[]", "slice":
 		return strIndex(s.S, args)
 	case "[]=":
-		return nil, unsupportedMethod(s, name)
+		if s.Frozen {
+			return nil, frozenErr(s)
+		}
+		if len(args) != 2 {
+			return nil, unsupportedMethod(s, name+" with these arguments")
+		}
+		if k, ok := args[0].(*String); ok && !strings.Contains(s.S, k.S) {
+			// Ruby looks the substring up before it converts the value
+			return nil, raise("IndexError", "string not matched")
+		}
+		repl, err := strArg(args[1])
+		if err != nil {
+			return nil, err
+		}
+		switch k := args[0].(type) {
+		case int64:
+			rs := []rune(s.S)
+			i := k
+			if i < 0 {
+				i += int64(len(rs))
+			}
+			if i < 0 || i >= int64(len(rs)) {
+				return nil, raise("IndexError", "index %d out of string", k)
+			}
+			s.S = string(rs[:i]) + repl + string(rs[i+1:])
+		case *String:
+			at := strings.Index(s.S, k.S)
+			if at < 0 {
+				return nil, raise("IndexError", "string not matched")
+			}
+			s.S = s.S[:at] + repl + s.S[at+len(k.S):]
+		default:
+			return nil, unsupportedMethod(s, name+" with a "+ClassName(k))
+		}
+		return args[1], nil
 	case "ljust", "rjust", "center":
 		if err := arity(args, 1, 2); err != nil {
 			return nil, err

@@ -1,0 +1,1 @@
+$x = lookup('ordoeval::absent')

@@ -1,0 +1,1 @@
+class { 'ordoeval': port => 70000 }

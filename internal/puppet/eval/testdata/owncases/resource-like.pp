@@ -1,0 +1,4 @@
+class { 'ordoeval':
+  port     => 9090,
+  settings => { 'mode' => 'slow' },
+}

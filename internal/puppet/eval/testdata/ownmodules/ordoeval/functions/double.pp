@@ -1,0 +1,3 @@
+function ordoeval::double(Integer $x) >> Integer {
+  $x * 2
+}

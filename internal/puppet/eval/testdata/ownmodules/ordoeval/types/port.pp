@@ -1,0 +1,1 @@
+type Ordoeval::Port = Integer[1, 65535]
