@@ -1,0 +1,2 @@
+# setup: $FIX purge
+package { 'ordoprov-c': ensure => installed, provider => nosuch }

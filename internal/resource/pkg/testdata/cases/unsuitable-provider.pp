@@ -1,0 +1,3 @@
+# setup: $FIX purge
+package { 'ordoprov-c': ensure => installed, provider => yum } -> notify { 'after': }
+notify { 'other': }
