@@ -239,7 +239,7 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 			if err != nil {
 				return err
 			}
-			if found {
+			if found && lv != nil { // data of ~ leaves the default, as in Puppet
 				v, given = FromCatalog(lv), true
 				r.setParamHow(p.Name, v, nil, "Hiera lookup of "+def.name+"::"+p.Name, source.Range{})
 			}
