@@ -19,6 +19,7 @@ import (
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/parsedfile"
 	"github.com/ordoproject/ordo/internal/resource/syscmd"
 )
 
@@ -451,7 +452,7 @@ func (j *instance) Exists() bool { return j.rec != nil }
 
 // Properties lists ensure, then the managed fields in the type's order.
 func (j *instance) Properties() []resource.Property {
-	props := []resource.Property{&ensureProp{j}}
+	props := []resource.Property{j.ensure()}
 	if j.rec == nil {
 		return props
 	}
@@ -494,42 +495,19 @@ func (j *instance) Flush(ctx context.Context, h *resource.Handle) error {
 	return j.tab.write(ctx, h)
 }
 
-type ensureProp struct{ j *instance }
-
-func (p *ensureProp) Name() string { return "ensure" }
-func (p *ensureProp) Current() catalog.Value {
-	if p.j.rec != nil {
-		return "present"
+// ensure is the job's ensure property.
+func (j *instance) ensure() *parsedfile.Ensure {
+	return &parsedfile.Ensure{
+		Type:   "cron",
+		Want:   j.present,
+		Exists: j.Exists,
+		Create: j.create,
+		Remove: func() { j.rec.absent = true },
 	}
-	return "absent"
-}
-func (p *ensureProp) Desired() catalog.Value {
-	if p.j.present {
-		return "present"
-	}
-	return "absent"
-}
-func (p *ensureProp) InSync() bool { return (p.j.rec != nil) == p.j.present }
-func (p *ensureProp) Message() string {
-	if p.j.present {
-		return "created"
-	}
-	return "removed"
-}
-func (p *ensureProp) Event() string {
-	if p.j.present {
-		return "cron_created"
-	}
-	return "cron_removed"
 }
 
-// Sync adds the job at the end of the crontab, or marks it removed.
-func (p *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
-	j := p.j
-	if !j.present {
-		j.rec.absent = true
-		return nil
-	}
+// create adds the job at the end of the crontab.
+func (j *instance) create() error {
 	if j.command == nil {
 		return errors.New("no command specified, cannot create")
 	}
