@@ -10,7 +10,6 @@ import (
 	"os"
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -50,7 +49,7 @@ func prefetch(_ context.Context, h *resource.Handle) (any, error) {
 	if h.Log != nil {
 		h.Log.Log(resource.Debug, "", "Prefetching parsed resources for host")
 	}
-	return &run{files: map[string]*hostsFile{}}, nil
+	return newRun(), nil
 }
 
 func checkIP(v catalog.Value) (catalog.Value, error) {
@@ -178,24 +177,11 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 // run is what the host resources of one run share: the hosts files they
 // read, each read once and rewritten after every change, as Puppet's
 // parsed-file provider keeps its records for the run.
-type run struct {
-	mu    sync.Mutex
-	files map[string]*hostsFile
-}
+type run struct{ files *parsedfile.Files[*hostsFile] }
 
-func (r *run) file(path string) (*hostsFile, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if f, ok := r.files[path]; ok {
-		return f, nil
-	}
-	f, err := readHosts(path)
-	if err != nil {
-		return nil, err
-	}
-	r.files[path] = f
-	return f, nil
-}
+func newRun() *run { return &run{files: parsedfile.NewFiles(readHosts)} }
+
+func (r *run) file(path string) (*hostsFile, error) { return r.files.Get(path) }
 
 // hostsFile is one hosts file: its lines, host entries parsed.
 type hostsFile struct {
@@ -307,7 +293,7 @@ func (e *instance) Prefetched(data any) {
 // Retrieve finds the entry in its file.
 func (e *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	if e.run == nil {
-		e.run = &run{files: map[string]*hostsFile{}}
+		e.run = newRun()
 	}
 	f, err := e.run.file(e.target)
 	if err != nil {

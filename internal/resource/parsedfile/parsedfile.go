@@ -7,6 +7,7 @@ package parsedfile
 import (
 	"context"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -103,4 +104,33 @@ func word(present bool) catalog.Value {
 		return "present"
 	}
 	return "absent"
+}
+
+// Files holds the files of one run, each read once when first needed and
+// shared by the resources of the run, as Puppet's parsed-file provider
+// keeps its records for the run. It is safe for concurrent use.
+type Files[F any] struct {
+	read  func(path string) (F, error)
+	mu    sync.Mutex
+	files map[string]F
+}
+
+// NewFiles returns an empty set of files that read reads.
+func NewFiles[F any](read func(path string) (F, error)) *Files[F] {
+	return &Files[F]{read: read, files: map[string]F{}}
+}
+
+// Get returns the file at path, reading it the first time.
+func (fs *Files[F]) Get(path string) (F, error) {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	if f, ok := fs.files[path]; ok {
+		return f, nil
+	}
+	f, err := fs.read(path)
+	if err != nil {
+		return f, err
+	}
+	fs.files[path] = f
+	return f, nil
 }

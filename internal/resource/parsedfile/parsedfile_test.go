@@ -84,3 +84,30 @@ func TestBackupOnce(t *testing.T) {
 		t.Errorf("bucket not written: %v %v", entries, err)
 	}
 }
+
+func TestFilesReadOnce(t *testing.T) {
+	reads := map[string]int{}
+	fs := NewFiles(func(path string) (*string, error) {
+		reads[path]++
+		if path == "ordoparsedfile-bad" {
+			return nil, os.ErrPermission
+		}
+		s := path
+		return &s, nil
+	})
+	a, err := fs.Get("ordoparsedfile-a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := fs.Get("ordoparsedfile-a"); b != a {
+		t.Error("second Get returned another file")
+	}
+	for range 2 {
+		if _, err := fs.Get("ordoparsedfile-bad"); err == nil {
+			t.Error("want the read error")
+		}
+	}
+	if reads["ordoparsedfile-a"] != 1 || reads["ordoparsedfile-bad"] != 2 {
+		t.Errorf("reads = %v, want a once and the failing file on every Get", reads)
+	}
+}

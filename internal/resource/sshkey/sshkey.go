@@ -15,7 +15,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -112,28 +111,15 @@ func prefetch(_ context.Context, h *resource.Handle) (any, error) {
 	if h.Log != nil {
 		h.Log.Log(resource.Debug, "", "Prefetching parsed resources for ssh_authorized_key")
 	}
-	return &run{files: map[string]*keysFile{}}, nil
+	return newRun(), nil
 }
 
 // run is what the keys of one run share: the files they read.
-type run struct {
-	mu    sync.Mutex
-	files map[string]*keysFile
-}
+type run struct{ files *parsedfile.Files[*keysFile] }
 
-func (r *run) file(path string) (*keysFile, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if f, ok := r.files[path]; ok {
-		return f, nil
-	}
-	f, err := readKeys(path)
-	if err != nil {
-		return nil, err
-	}
-	r.files[path] = f
-	return f, nil
-}
+func newRun() *run { return &run{files: parsedfile.NewFiles(readKeys)} }
+
+func (r *run) file(path string) (*keysFile, error) { return r.files.Get(path) }
 
 // keysFile is one authorized_keys file, keys parsed.
 type keysFile struct {
@@ -289,7 +275,7 @@ func (k *instance) path() (string, error) {
 // Retrieve finds the key, by name, in its file.
 func (k *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	if k.run == nil {
-		k.run = &run{files: map[string]*keysFile{}}
+		k.run = newRun()
 	}
 	p, err := k.path()
 	if err != nil {
