@@ -208,18 +208,11 @@ var blanks = regexp.MustCompile(`\s+`)
 
 func readHosts(path string) (*hostsFile, error) {
 	f := &hostsFile{path: path}
-	data, err := os.ReadFile(path)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	lines, err := parsedfile.ReadLines(path)
+	if err != nil {
 		return nil, err
 	}
-	text := strings.TrimSuffix(string(data), "\n")
-	if text == "" {
-		return f, nil
-	}
-	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(line, "# HEADER") {
-			continue // Puppet's own header, written again on every write
-		}
+	for _, line := range lines {
 		m := entryLine.FindStringSubmatch(line)
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" || m == nil {
 			f.records = append(f.records, &record{text: line})

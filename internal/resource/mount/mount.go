@@ -8,7 +8,6 @@ package mount
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -159,18 +158,11 @@ type record struct {
 
 func readFstab(path string) (*fstab, error) {
 	f := &fstab{path: path}
-	data, err := os.ReadFile(path)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	lines, err := parsedfile.ReadLines(path)
+	if err != nil {
 		return nil, err
 	}
-	text := strings.TrimSuffix(string(data), "\n")
-	if text == "" {
-		return f, nil
-	}
-	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(line, "# HEADER") {
-			continue
-		}
+	for _, line := range lines {
 		cols := strings.Fields(line)
 		if strings.HasPrefix(strings.TrimSpace(line), "#") || len(cols) < 2 {
 			f.records = append(f.records, &record{text: line})

@@ -6,7 +6,9 @@ package parsedfile
 
 import (
 	"context"
+	"errors"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -133,4 +135,25 @@ func (fs *Files[F]) Get(path string) (F, error) {
 	}
 	fs.files[path] = f
 	return f, nil
+}
+
+// ReadLines returns the lines of the file at path without the header
+// lines Puppet writes (they are written again on every write). A missing
+// file has no lines.
+func ReadLines(path string) ([]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	text := strings.TrimSuffix(string(data), "\n")
+	if text == "" {
+		return nil, nil
+	}
+	var lines []string
+	for _, line := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(line, "# HEADER") {
+			lines = append(lines, line)
+		}
+	}
+	return lines, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -109,5 +110,30 @@ func TestFilesReadOnce(t *testing.T) {
 	}
 	if reads["ordoparsedfile-a"] != 1 || reads["ordoparsedfile-bad"] != 2 {
 		t.Errorf("reads = %v, want a once and the failing file on every Get", reads)
+	}
+}
+
+func TestReadLines(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, content string
+		want          []string
+	}{
+		{"empty", "", nil},
+		{"header only", Header(time.Now()), nil},
+		{"lines", Header(time.Now()) + "# kept\n\na b\n", []string{"# kept", "", "a b"}},
+		{"no final newline", "a b", []string{"a b"}},
+	} {
+		path := filepath.Join(dir, "ordoparsedfile-lines")
+		if err := os.WriteFile(path, []byte(tc.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadLines(path)
+		if err != nil || strings.Join(got, "|") != strings.Join(tc.want, "|") || len(got) != len(tc.want) {
+			t.Errorf("%s: ReadLines = %q, %v; want %q", tc.name, got, err, tc.want)
+		}
+	}
+	if got, err := ReadLines(filepath.Join(dir, "ordoparsedfile-missing")); err != nil || got != nil {
+		t.Errorf("missing file: %q, %v; want no lines", got, err)
 	}
 }

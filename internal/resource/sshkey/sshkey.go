@@ -154,18 +154,11 @@ func parseOptions(s string) []string {
 
 func readKeys(path string) (*keysFile, error) {
 	f := &keysFile{path: path}
-	data, err := os.ReadFile(path)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	lines, err := parsedfile.ReadLines(path)
+	if err != nil {
 		return nil, err
 	}
-	text := strings.TrimSuffix(string(data), "\n")
-	if text == "" {
-		return f, nil
-	}
-	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(line, "# HEADER") {
-			continue
-		}
+	for _, line := range lines {
 		m := keyLine.FindStringSubmatch(line)
 		if strings.HasPrefix(strings.TrimSpace(line), "#") || strings.TrimSpace(line) == "" || m == nil {
 			f.records = append(f.records, &record{text: line})
