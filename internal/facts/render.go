@@ -1,7 +1,6 @@
 package facts
 
 import (
-	"fmt"
 	"math"
 	"regexp"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/datafile"
+	"github.com/ordoproject/ordo/internal/rubyjson"
 )
 
 // JSON renders facts as `facter -j` does (Ruby's JSON.pretty_generate).
@@ -25,7 +25,7 @@ func writeJSON(b *strings.Builder, v catalog.Value, indent string) {
 	case nil:
 		b.WriteString("null")
 	case string:
-		b.WriteString(jsonString(x))
+		b.WriteString(rubyjson.Quote(x))
 	case bool:
 		b.WriteString(strconv.FormatBool(x))
 	case int64:
@@ -58,7 +58,7 @@ func writeJSON(b *strings.Builder, v catalog.Value, indent string) {
 		for i, k := range x.Keys() {
 			e, _ := x.Get(k)
 			b.WriteString(inner)
-			b.WriteString(jsonString(k))
+			b.WriteString(rubyjson.Quote(k))
 			b.WriteString(": ")
 			writeJSON(b, e, inner)
 			if i < x.Len()-1 {
@@ -68,41 +68,8 @@ func writeJSON(b *strings.Builder, v catalog.Value, indent string) {
 		}
 		b.WriteString(indent + "}")
 	default:
-		b.WriteString(jsonString(catalog.Scalar(v)))
+		b.WriteString(rubyjson.Quote(catalog.Scalar(v)))
 	}
-}
-
-// jsonString quotes s as Ruby's JSON generator: only quotes, backslashes
-// and control characters are escaped.
-func jsonString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		default:
-			if r < 0x20 {
-				fmt.Fprintf(&b, `\u%04x`, r)
-				continue
-			}
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // rubyFloat is Ruby's Float#to_s.
@@ -213,18 +180,18 @@ func yamlScalar(v catalog.Value) string {
 		return catalog.Scalar(v)
 	}
 	if facterQuotes(s) {
-		return jsonString(s)
+		return rubyjson.Quote(s)
 	}
 	// Psych's YAMLTree#visit_String.
 	switch {
 	case strings.Contains(strings.TrimSuffix(s, "\n"), "\n"):
-		return jsonString(s)
+		return rubyjson.Quote(s)
 	case s == "<<":
 		return singleQuoted(s)
 	case s == "y" || s == "Y" || s == "n" || s == "N":
-		return jsonString(s)
+		return rubyjson.Quote(s)
 	case nonWordStartRE.MatchString(s):
-		return jsonString(s)
+		return rubyjson.Quote(s)
 	case badOctalRE.MatchString(s):
 		return singleQuoted(s)
 	}

@@ -8,6 +8,8 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+
+	"github.com/ordoproject/ordo/internal/rubyjson"
 )
 
 // The parts of Ruby's standard library that templates require: IPAddr
@@ -337,9 +339,9 @@ func jsonWrite(b *strings.Builder, v Value, st jsonStyle, depth int) error {
 		}
 		b.WriteString(FormatFloat(x))
 	case *String:
-		b.WriteString(jsonQuote(x.S))
+		b.WriteString(rubyjson.Quote(x.S))
 	case Symbol:
-		b.WriteString(jsonQuote(string(x)))
+		b.WriteString(rubyjson.Quote(string(x)))
 	case *Array:
 		if len(x.Elems) == 0 {
 			// the generator of Ruby 3.1's json writes both line breaks
@@ -374,7 +376,7 @@ func jsonWrite(b *strings.Builder, v Value, st jsonStyle, depth int) error {
 				b.WriteString("," + st.objectNL)
 			}
 			ind(depth + 1)
-			b.WriteString(jsonQuote(ToS(k)))
+			b.WriteString(rubyjson.Quote(ToS(k)))
 			b.WriteString(st.spaceBefore + ":" + st.space)
 			if err := jsonWrite(b, x.vals[i], st, depth+1); err != nil {
 				return err
@@ -384,40 +386,7 @@ func jsonWrite(b *strings.Builder, v Value, st jsonStyle, depth int) error {
 		ind(depth)
 		b.WriteString("}")
 	default:
-		b.WriteString(jsonQuote(ToS(v)))
+		b.WriteString(rubyjson.Quote(ToS(v)))
 	}
 	return nil
-}
-
-// jsonQuote quotes as Ruby's JSON generator does: ", \ and control
-// characters escaped, everything else as UTF-8.
-func jsonQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		default:
-			if r < 0x20 {
-				fmt.Fprintf(&b, `\u%04x`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
