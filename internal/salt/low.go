@@ -2,7 +2,9 @@ package salt
 
 import (
 	"container/heap"
+
 	"fmt"
+	"github.com/ordoproject/ordo/internal/catalog"
 	"math"
 	"sort"
 	"strconv"
@@ -37,6 +39,9 @@ type Chunk struct {
 type Requisite struct {
 	Type string
 	Deps []*Chunk
+	// External are the resources of another language the requisite
+	// names (see Options.External), in the order written.
+	External []catalog.Ref
 }
 
 // Tag is the chunk's key in Salt's results:
