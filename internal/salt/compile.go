@@ -116,6 +116,7 @@ func Compile(opts Options, mods []string) (*Low, error) {
 	if errs := low.sort(); len(errs) > 0 {
 		return nil, errs
 	}
+	low.title()
 	return low, nil
 }
 

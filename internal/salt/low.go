@@ -26,6 +26,7 @@ type Chunk struct {
 	// Order is the normalised order value the sort uses.
 	Order     float64
 	nameOrder int
+	title     string // the resource title, see Ref
 
 	// Requisites are the resolved direct requisites, in Salt's type order.
 	Requisites []Requisite

@@ -1,6 +1,8 @@
 package salt
 
 import (
+	"strings"
+
 	"github.com/ordoproject/ordo/internal/catalog"
 )
 
@@ -23,10 +25,31 @@ var requisiteEdges = map[string]struct {
 	"prereq":        {catalog.PreCheck, catalog.All},
 }
 
-// Ref is the catalog reference of a chunk: type Salt::<Module>, titled by
-// its tag, which Salt keeps unique.
+// Ref is the catalog reference of a chunk: type Salt::<Module>, titled
+// by its ID when no other chunk of its module has that ID, else by its
+// tag, which Salt keeps unique.
 func (c *Chunk) Ref() catalog.Ref {
-	return catalog.NewRef("salt::"+c.Module, c.Tag())
+	title := c.title
+	if title == "" {
+		title = c.Tag()
+	}
+	return catalog.NewRef("salt::"+c.Module, title)
+}
+
+// title gives each chunk its resource title (see Chunk.Ref).
+func (l *Low) title() {
+	type key struct{ module, id string }
+	count := make(map[key]int, len(l.Chunks))
+	for _, c := range l.Chunks {
+		count[key{c.Module, c.ID}]++
+	}
+	for _, c := range l.Chunks {
+		if count[key{c.Module, c.ID}] == 1 && !strings.Contains(c.ID, "_|-") {
+			c.title = c.ID
+		} else {
+			c.title = c.Tag()
+		}
+	}
 }
 
 // Lower builds the catalog of a compiled run, for node: one resource per
@@ -51,7 +74,8 @@ func AddTo(cat *catalog.Catalog, low *Low) {
 			continue
 		}
 		c := s.Chunk
-		r := &catalog.Resource{Type: c.Ref().Type, Title: c.Tag(), File: c.Pos.File, Line: c.Pos.Line, Kind: "compilable_type",
+		ref := c.Ref()
+		r := &catalog.Resource{Type: ref.Type, Title: ref.Title, File: c.Pos.File, Line: c.Pos.Line, Kind: "compilable_type",
 			Tags: []string{c.Module, c.SLS}}
 		r.Set("name", c.Name)
 		r.Set("fun", c.Fun)

@@ -57,16 +57,16 @@ f:
 		got = append(got, r.Source.Title+" -> "+r.Target.Title+" "+r.Kind.String()+" "+r.Quantifier.String()+" "+r.Origin.String())
 	}
 	want := []string{
-		"test_|-e_|-e_|-nop -> test_|-a_|-a_|-succeed_with_changes pre-check all prereq at low.sls:20",
-		"test_|-a_|-a_|-succeed_with_changes -> test_|-b_|-b_|-nop order all require at low.sls:5",
-		"test_|-a_|-a_|-succeed_with_changes -> cmd_|-c_|-echo c_|-wait refresh all watch at low.sls:10",
-		"test_|-b_|-b_|-nop -> test_|-d_|-d_|-nop on-fail any onfail at low.sls:16",
-		"test_|-a_|-a_|-succeed_with_changes -> test_|-d_|-d_|-nop on-change all onchanges at low.sls:14",
+		"e -> a pre-check all prereq at low.sls:20",
+		"a -> b order all require at low.sls:5",
+		"a -> c refresh all watch at low.sls:10",
+		"b -> d on-fail any onfail at low.sls:16",
+		"a -> d on-change all onchanges at low.sls:14",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("relationships:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if r := cat.Resource(catalog.NewRef("salt::cmd", "cmd_|-c_|-echo c_|-wait")); r == nil || r.String("fun") != "wait" {
+	if r := cat.Resource(catalog.NewRef("salt::cmd", "c")); r == nil || r.String("fun") != "wait" {
 		t.Errorf("cmd resource: %+v", r)
 	}
 }
