@@ -169,6 +169,9 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 			continue
 		}
 		p.instances[r] = inst
+		if d, ok := inst.(Detacher); ok && d.Detached() {
+			p.detached = true
+		}
 	}
 	b := <-graphDone
 	if len(invalid) > 0 {
@@ -294,6 +297,7 @@ type Plan struct {
 	catalog   *catalog.Catalog
 	graph     *graph.Graph
 	instances map[*catalog.Resource]resource.Instance
+	detached  bool // some instance runs on its own (Detacher)
 }
 
 // Graph returns the plan's relationship graph.
@@ -429,7 +433,7 @@ func safePrefetch(p resource.Prefetcher) {
 }
 
 func (t *transaction) walkSerial(ctx context.Context) {
-	if t.hasDetached() {
+	if t.plan.detached {
 		t.walkDetaching(ctx)
 		return
 	}
@@ -444,16 +448,6 @@ func (t *transaction) walkSerial(ctx context.Context) {
 		}
 		w.Done(v)
 	}
-}
-
-// hasDetached reports whether a resource may run on its own (Detacher).
-func (t *transaction) hasDetached() bool {
-	for _, inst := range t.plan.instances {
-		if d, ok := inst.(Detacher); ok && d.Detached() {
-			return true
-		}
-	}
-	return false
 }
 
 // walkDetaching is the serial walk when some resources run on their
