@@ -237,3 +237,54 @@ odd:
 		t.Errorf("a refused join added %d resources", len(cat.Resources)-1)
 	}
 }
+
+// The _in forms name a Puppet resource that depends on the state:
+// require_in orders it after the state and skips it when the state
+// failed, watch_in refreshes it when the state changed.
+func TestInRequisitesOnPuppetResources(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log")
+	sls := `first:
+  test.succeed_with_changes:
+    - require_in:
+      - puppet: Exec[after first]
+    - watch_in:
+      - puppet: Exec[refreshed]
+broken:
+  test.fail_without_changes:
+    - require_in:
+      - puppet: Exec[after broken]
+`
+	echo := func(title string, params ...catalog.Param) *catalog.Resource {
+		return puppetExec(title, "echo '"+title+"' >> "+log, params...)
+	}
+	got := runBoth(t, dir, sls, false,
+		echo("after first"), echo("after broken"), echo("refreshed", catalog.Param{Name: "refreshonly", Value: true}))
+	want := []string{
+		`0 test_|-first_|-first_|-succeed_with_changes True "Success!"`,
+		`1 test_|-broken_|-broken_|-fail_without_changes False "Failure!"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	data, _ := os.ReadFile(log)
+	if string(data) != "after first\nrefreshed\n" {
+		t.Errorf("the execs wrote:\n%s", data)
+	}
+
+	// An _in naming a Puppet resource that is not there is Salt's error
+	// for an unknown _in target, with its position.
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte("a:\n  test.nop:\n    - require_in:\n      - puppet: Exec[nowhere]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(), External: engine.PuppetKey,
+		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = engine.New(low, engine.Options{Functions: state.Default()}).Join(catalog.New("node"))
+	if err == nil || !strings.HasPrefix(err.Error(), "top.sls:3:7: Cannot extend ID 'Exec[nowhere]' in 'base:top'. It is not part of the high state.") {
+		t.Errorf("Join: %v", err)
+	}
+}

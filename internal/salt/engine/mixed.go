@@ -45,6 +45,7 @@ func (s *States) named(typ, title string) []*salt.Chunk {
 // cat is left unchanged.
 func (s *States) Join(cat *catalog.Catalog) error {
 	var errs salt.Errors
+	seen := map[string]bool{}
 	for _, c := range s.low.Chunks {
 		for _, req := range c.Requisites {
 			for _, ref := range req.External {
@@ -57,6 +58,25 @@ func (s *States) Join(cat *catalog.Catalog) error {
 				}
 				errs = append(errs, &salt.Error{Pos: pos, Msg: fmt.Sprintf("Referenced state does not exist for requisite [%s: (%s: %s)] in state [%s] in SLS [%s]", req.Type, PuppetKey, ref, c.Name, c.SLS)})
 				break
+			}
+		}
+		for _, req := range c.ExternalIn {
+			for _, ref := range req.External {
+				if cat.Resource(ref) != nil {
+					continue
+				}
+				pos := c.ArgPos[req.Type+"_in"]
+				if pos.File == "" {
+					pos = c.Pos
+				}
+				if key := pos.String() + ref.String(); seen[key] {
+					continue
+				} else {
+					seen[key] = true
+				}
+				errs = append(errs, &salt.Error{Pos: pos, Msg: fmt.Sprintf("Cannot extend ID '%s' in '%s:%s'. It is not part of the high state.\n"+
+					"This is likely due to a missing include statement or an incorrectly typed ID.\n"+
+					"Ensure that a state with an ID of '%s' is available\nin environment '%s' and to SLS '%s'", ref, salt.Env, c.SLS, ref, salt.Env, c.SLS)})
 			}
 		}
 	}
