@@ -288,3 +288,34 @@ broken:
 		t.Errorf("Join: %v", err)
 	}
 }
+
+// A thing both languages manage is reported, whatever path spelling.
+func TestOverlaps(t *testing.T) {
+	root := t.TempDir()
+	sls := "conf:\n  file.managed:\n    - name: /etc/ordosaltengine//x.conf\n    - contents: x\nweb:\n  pkg.installed:\n    - name: ordosaltengine-web\nother:\n  test.nop:\n    - name: /etc/ordosaltengine/x.conf\n"
+	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte(sls), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(),
+		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := catalog.New("node")
+	f := &catalog.Resource{Type: "File", Title: "x", File: "site.pp", Line: 2}
+	f.Set("path", "/etc/ordosaltengine/x.conf")
+	p := &catalog.Resource{Type: "Package", Title: "ordosaltengine-web"}
+	for _, r := range []*catalog.Resource{f, p} {
+		if err := cat.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := engine.New(low, engine.Options{}).Overlaps(cat)
+	want := []string{
+		"Salt::File[conf] (top.sls:2:3) and File[x] (file: site.pp, line: 2) both manage /etc/ordosaltengine/x.conf; both are applied, in the order of the graph",
+		"Salt::Pkg[web] (top.sls:6:3) and Package[ordosaltengine-web] both manage ordosaltengine-web; both are applied, in the order of the graph",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("overlaps:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/apply"
@@ -160,4 +161,66 @@ func (s *States) Listen(ctx context.Context, res *apply.Result, log resource.Log
 			log.Log(level, "/"+catalog.NewRef("salt::"+rec.Module, rec.ID).String(), rec.Comment)
 		}
 	}
+}
+
+// managedBy maps Salt's modules that manage one named thing to the
+// Puppet type that manages the same kind of thing, and the parameter
+// that names it there.
+var managedBy = map[string]struct{ typ, namevar string }{
+	"file":    {"File", "path"},
+	"pkg":     {"Package", "name"},
+	"service": {"Service", "name"},
+	"user":    {"User", "name"},
+	"group":   {"Group", "name"},
+	"host":    {"Host", "name"},
+}
+
+// Overlaps lists, as warnings, the things a Salt state and a Puppet
+// resource of cat both manage (a file.managed and a file of one path):
+// both are applied, in the graph's order, which may undo one with the
+// other.
+func (s *States) Overlaps(cat *catalog.Catalog) []string {
+	type key struct{ typ, name string }
+	puppet := map[key]*catalog.Resource{}
+	for _, r := range cat.Resources {
+		for _, m := range managedBy {
+			if r.Type != m.typ || r.Virtual {
+				continue
+			}
+			name := r.Title
+			if v, ok := r.Get(m.namevar); ok {
+				if str, ok := v.(string); ok && str != "" {
+					name = str
+				}
+			}
+			if m.typ == "File" {
+				name = filepath.Clean(name)
+			}
+			if _, dup := puppet[key{m.typ, name}]; !dup {
+				puppet[key{m.typ, name}] = r
+			}
+		}
+	}
+	var out []string
+	for _, c := range s.low.Chunks {
+		m, ok := managedBy[c.Module]
+		if !ok {
+			continue
+		}
+		name := c.Name
+		if m.typ == "File" {
+			name = filepath.Clean(name)
+		}
+		r := puppet[key{m.typ, name}]
+		if r == nil {
+			continue
+		}
+		where := ""
+		if loc := r.Location(); loc != "" {
+			where = " " + loc
+		}
+		out = append(out, fmt.Sprintf("%s (%s) and %s%s both manage %s; both are applied, in the order of the graph",
+			c.Ref(), c.Pos, r.Ref(), where, name))
+	}
+	return out
 }
