@@ -147,7 +147,7 @@ func (l *lister) providers() []*resource.Provider {
 	host := resource.LocalHost{}
 	var out []*resource.Provider
 	def := l.schema.DefaultProvider(host)
-	if def != nil {
+	if def != nil && (def.Instances != nil || def.Find != nil) {
 		out = append(out, def)
 	}
 	for i := range l.schema.Providers {
@@ -191,6 +191,10 @@ func (l *lister) list(ctx context.Context) ([]*catalog.Resource, error) {
 // find returns the instance called name: the one a provider finds or
 // lists, or else the resource as absent.
 func (l *lister) find(ctx context.Context, name string) (*catalog.Resource, error) {
+	probe := &catalog.Resource{Type: catalog.CanonicalType(l.schema.Name), Title: name}
+	if err := l.schema.Check(probe); err != nil {
+		return nil, err
+	}
 	ps := l.providers()
 	for _, p := range ps {
 		if p.Find == nil {
