@@ -404,7 +404,7 @@ func (c *Compiler) compile(prog *ast.Program) (*catalog.Catalog, error) {
 	settings.isClass = true
 	settings.addTags("class", "settings")
 	c.addResource(settings)
-	c.contain(c.mainStage, settings)
+	c.contain(c.mainStage, settings, catalog.Provenance{})
 	c.evaluated = append(c.evaluated, "settings")
 	c.mainClass = c.newResource(Ref{Type: "Class", Title: "main"}, c.top, nil)
 	c.mainClass.kind = "unknown"
@@ -412,7 +412,7 @@ func (c *Compiler) compile(prog *ast.Program) (*catalog.Catalog, error) {
 	c.mainClass.setParam("name", "main", nil)
 	c.mainClass.addTags("class")
 	c.addResource(c.mainClass)
-	c.contain(c.mainStage, c.mainClass)
+	c.contain(c.mainStage, c.mainClass, catalog.Provenance{})
 	c.top.resource = c.mainClass
 	c.classScopes[""] = c.top
 
@@ -530,7 +530,7 @@ func (c *Compiler) evalNode() error {
 	if err := c.addResource(res); err != nil {
 		return err
 	}
-	c.contain(c.mainClass, res)
+	c.contain(c.mainClass, res, c.provenance("node", source.Range{File: found.file, Start: found.def.Pos(), End: found.def.End()}))
 	s := c.newScope(nodeScope, c.top, c.top, found.file)
 	s.resource = res
 	c.nodeScp = s
@@ -778,6 +778,9 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 			if _, ok := p.value.(*Sensitive); ok {
 				cr.Sensitive = append(cr.Sensitive, p.name)
 			}
+			if isRelationParam(p.name) {
+				cr.Origins = append(cr.Origins, catalog.ParamOrigins{Param: p.name, Entries: c.relationOrigins(r, p)})
+			}
 		}
 		_ = cat.Add(cr)
 	}
@@ -786,9 +789,55 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 		if src == nil || dst == nil || src.virtual || dst.virtual {
 			continue
 		}
-		cat.Contain(e.Container, e.Member)
+		cat.Containment = append(cat.Containment, e)
 	}
 	return cat
+}
+
+// relationOrigins says where each entry of relationship metaparameter p
+// of r was declared, in the order of the entries of its value.
+func (c *Compiler) relationOrigins(r *Resource, p *param) []catalog.Provenance {
+	n := entryCount(p.value)
+	out := make([]catalog.Provenance, 0, n)
+	for _, part := range p.rel {
+		o := c.provenance(part.via, part.pos)
+		for range entryCount(part.value) {
+			out = append(out, o)
+		}
+	}
+	if len(out) == n {
+		return out
+	}
+	// The parts do not add up (a value changed in a way not recorded):
+	// every entry is said to come from the resource's declaration.
+	o := c.provenance(p.name, r.pos)
+	if o.File == "" {
+		o.File, o.Line = r.file, r.line
+	}
+	out = out[:0]
+	for range n {
+		out = append(out, o)
+	}
+	return out
+}
+
+// entryCount is the number of entries a relationship value has in the
+// catalog: an array's flattened length, one for anything else but undef.
+func entryCount(v Value) int {
+	switch x := v.(type) {
+	case nil:
+		return 0
+	case []Value:
+		n := 0
+		for _, e := range x {
+			n += entryCount(e)
+			if e == nil {
+				n++
+			}
+		}
+		return n
+	}
+	return 1
 }
 
 func tagSegments(name string) []string {

@@ -33,6 +33,11 @@ type Resource struct {
 	// titleNotString is set for a resource that create_resources gave a
 	// title that is not a string (an Integer).
 	titleNotString bool
+	// declVia and declAt say what declared a class (include, contain,
+	// require, class { }, inherits) and where, for the catalog's
+	// record of what put it in its stage.
+	declVia string
+	declAt  source.Range
 	// pendingRel holds the targets arrows add to before and notify,
 	// until they are merged at the end of the relationships.
 	pendingRel      map[string][]Value
@@ -49,6 +54,48 @@ type param struct {
 	// history holds every step that set or changed it, for --explain.
 	how     string
 	history []origin
+	// rel holds, for a relationship metaparameter, each contribution
+	// to its value and where it was written, so that the catalog can
+	// say where every edge was declared.
+	rel []relPart
+}
+
+// relPart is one contribution to a relationship metaparameter: the
+// value (a reference or an array of them) and its declaration.
+type relPart struct {
+	via   string
+	pos   source.Range
+	value Value
+}
+
+// isRelationParam reports whether name is before, require, notify or
+// subscribe.
+func isRelationParam(name string) bool {
+	switch name {
+	case "before", "require", "notify", "subscribe":
+		return true
+	}
+	return false
+}
+
+// relVia names the declaration that set relationship metaparameter
+// name, from how the value was set.
+func relVia(name, how string) string {
+	switch how {
+	case "declared", "set", "":
+		return name
+	case "resource default":
+		return name + " (resource default)"
+	case "per-expression default (default: body)":
+		return name + " (default: body)"
+	case "splat (* =>)":
+		return name + " (* =>)"
+	case "set by collector":
+		return name + " (collector)"
+	case "require function":
+		return "require function"
+	}
+	return name + " (" + how + ")"
 }
 
 // origin is one step in the life of an attribute value.
@@ -60,7 +107,11 @@ type origin struct {
 
 // newParam makes an attribute value and records how it was set.
 func newParam(name string, v Value, s *Scope, pos source.Range, how string) *param {
-	return &param{name: name, value: v, scope: s, pos: pos, how: how, history: []origin{{how: how, pos: pos, value: v}}}
+	p := &param{name: name, value: v, scope: s, pos: pos, how: how, history: []origin{{how: how, pos: pos, value: v}}}
+	if isRelationParam(strings.TrimPrefix(name, "+")) {
+		p.rel = []relPart{{via: relVia(strings.TrimPrefix(name, "+"), how), pos: pos, value: v}}
+	}
+	return p
 }
 
 // copyTo copies p into a resource's attributes, keeping its history.
@@ -72,6 +123,11 @@ func (p *param) copyTo(how string) *param {
 		n.history = []origin{{how: how, pos: p.pos, value: p.value}}
 	}
 	n.history[len(n.history)-1].how = how
+	if len(p.rel) == 1 {
+		n.rel = []relPart{{via: relVia(strings.TrimPrefix(p.name, "+"), how), pos: p.rel[0].pos, value: p.rel[0].value}}
+	} else {
+		n.rel = p.rel[:len(p.rel):len(p.rel)]
+	}
 	return &n
 }
 
@@ -130,10 +186,33 @@ func (r *Resource) setParamHow(name string, v Value, s *Scope, how string, pos s
 			p.value = v
 			p.scope = s
 			p.history = append(p.history, origin{how: how, pos: pos, value: v})
+			if isRelationParam(name) {
+				p.rel = []relPart{{via: relVia(name, how), pos: pos, value: v}}
+			}
 			return
 		}
 	}
 	r.params = append(r.params, newParam(name, v, s, pos, how))
+}
+
+// addRelation appends v (a reference or an array of them) to
+// relationship metaparameter name, recording via and pos as where the
+// new entries were declared.
+func (r *Resource) addRelation(name string, v Value, via string, pos source.Range) {
+	p := r.getParam(name)
+	if p == nil || p.value == nil {
+		if p == nil {
+			p = &param{name: name}
+			r.params = append(r.params, p)
+		}
+		p.value, p.how, p.pos = v, via, pos
+		p.rel = nil
+	} else {
+		p.value = append(flatten(p.value), flatten(v)...)
+	}
+	p.scope = nil
+	p.history = append(p.history, origin{how: via, pos: pos, value: p.value})
+	p.rel = append(p.rel[:len(p.rel):len(p.rel)], relPart{via: via, pos: pos, value: v})
 }
 
 var validTag = regexp.MustCompile(`^[\p{L}\p{N}_][\p{L}\p{N}_:.\-]*$`)
@@ -332,14 +411,14 @@ func (c *Compiler) findResource(ref Ref) *Resource {
 	return nil
 }
 
-// contain records a containment edge.
-func (c *Compiler) contain(container, member *Resource) {
+// contain records a containment edge and what made it.
+func (c *Compiler) contain(container, member *Resource, origin catalog.Provenance) {
 	key := [2]Ref{container.ref, member.ref}
 	if c.edgeSet[key] {
 		return
 	}
 	c.edgeSet[key] = true
-	c.edges = append(c.edges, catalog.Containment{Container: catalog.Ref(container.ref), Member: catalog.Ref(member.ref)})
+	c.edges = append(c.edges, catalog.Containment{Container: catalog.Ref(container.ref), Member: catalog.Ref(member.ref), Origin: origin})
 	if member.container == nil {
 		member.container = container
 	}
@@ -599,7 +678,7 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 	}
 	if typ != "stage" {
 		if cont := s.container(); cont != nil {
-			c.contain(cont, r)
+			c.contain(cont, r, c.provenance("declared", rng))
 		}
 	}
 	if def != nil {
@@ -778,6 +857,9 @@ func (c *Compiler) applyOverride(o *override, r *Resource) error {
 			old.value = append(flatten(old.value), flatten(p.value)...)
 			old.scope = o.scope
 			old.history = append(old.history, origin{how: how + " (+>)", pos: p.pos, value: old.value})
+			if isRelationParam(name) {
+				old.rel = append(old.rel[:len(old.rel):len(old.rel)], relPart{via: relVia(name, how) + " +>", pos: p.pos, value: p.value})
+			}
 			continue
 		}
 		if old != nil && old.value != nil && !o.fromCollector && from == r.declClass && from == old.scope.real().className() && !isSubclassOverride(c, from, old) {
@@ -812,6 +894,15 @@ func locationOfParam(p *param) string {
 func posString(r source.Range) string {
 	p := r.Position()
 	return fmt.Sprintf("(file: %s, line: %d)", p.Filename, p.Line)
+}
+
+// provenance is a declaration and its position, for the catalog.
+func (c *Compiler) provenance(via string, r source.Range) catalog.Provenance {
+	if r.File == nil || !r.Start.IsValid() {
+		return catalog.Provenance{Via: via}
+	}
+	p := r.Position()
+	return catalog.Provenance{Via: via, File: p.Filename, Line: p.Line, Column: p.Column}
 }
 
 func (e *Error) noColumn() *Error {
