@@ -214,7 +214,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 	if c.types == nil {
 		c.types = BuiltinTypes()
 	}
-	c.types = withModuleTypes{base: c.types, modules: c.hasModule, rubyType: c.rubyType}
+	c.types = &cachedTypes{inner: withModuleTypes{base: c.types, modules: c.hasModule, rubyType: c.rubyType}, known: map[string]cachedType{}}
 	c.builtins = builtinTable(c.hasModule("stdlib"))
 	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy"} {
 		if c.hasModule(m) {

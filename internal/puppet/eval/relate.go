@@ -411,7 +411,7 @@ func (r *Resource) appendRelation(name string, target Value, how string, pos sou
 		// A value set to undef is replaced, not appended to.
 		p.rel = nil
 	}
-	p.rel = append(p.rel[:len(p.rel):len(p.rel)], relPart{via: op, pos: opPos, value: target})
+	p.rel = append(p.rel, relPart{via: op, pos: opPos, value: target})
 }
 
 // flushRelations sets the relationship parameters that arrows added to.

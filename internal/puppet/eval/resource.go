@@ -212,7 +212,7 @@ func (r *Resource) addRelation(name string, v Value, via string, pos source.Rang
 	}
 	p.scope = nil
 	p.history = append(p.history, origin{how: via, pos: pos, value: p.value})
-	p.rel = append(p.rel[:len(p.rel):len(p.rel)], relPart{via: via, pos: pos, value: v})
+	p.rel = append(p.rel, relPart{via: via, pos: pos, value: v})
 }
 
 var validTag = regexp.MustCompile(`^[\p{L}\p{N}_][\p{L}\p{N}_:.\-]*$`)
@@ -858,7 +858,7 @@ func (c *Compiler) applyOverride(o *override, r *Resource) error {
 			old.scope = o.scope
 			old.history = append(old.history, origin{how: how + " (+>)", pos: p.pos, value: old.value})
 			if isRelationParam(name) {
-				old.rel = append(old.rel[:len(old.rel):len(old.rel)], relPart{via: relVia(name, how) + " +>", pos: p.pos, value: p.value})
+				old.rel = append(old.rel, relPart{via: relVia(name, how) + " +>", pos: p.pos, value: p.value})
 			}
 			continue
 		}
