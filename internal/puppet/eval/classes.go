@@ -188,16 +188,16 @@ func (c *Compiler) evalClassResource(r *Resource) error {
 	if st == nil {
 		return failf("Could not find stage %s specified by %s", stage, r.ref)
 	}
-	origin := c.provenance(r.declVia, r.declAt)
+	via, at := r.declVia, r.declAt
 	if p := r.getParam("stage"); p != nil && p.value != nil {
-		origin = c.provenance("stage", p.pos)
+		via, at = "stage", p.pos
 	} else if stage != "main" {
-		origin.Via = "stage of the declaring class, " + origin.Via
+		via = "stage of the declaring class, " + via
 	}
 	if _, ok := r.get("stage"); !ok && stage != "main" {
 		r.setParam("stage", stage, nil)
 	}
-	c.contain(st, r, origin)
+	c.contain(st, r, via, at)
 	_, err := c.evalBlock(cs, def.class.Body)
 	return err
 }

@@ -114,10 +114,10 @@ type Compiler struct {
 
 	resources []*Resource
 	byRef     map[Ref]*Resource
-	byKey     map[string]*Resource
+	byKey     map[Ref]*Resource // by title, uniqueness key and alias
 	byType    map[string][]*Resource
-	edges     []catalog.Containment
-	edgeSet   map[[2]Ref]bool
+	edges     []containEdge
+	edgeSet   map[[2]*Resource]struct{}
 	modules   map[string]bool // which modules are on the module path
 	rubyTypes map[string]*TypeInfo
 
@@ -208,8 +208,8 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		files: map[string]*source.File{}, classes: map[string]*definition{}, defines: map[string]*definition{},
 		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{},
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
-		byRef: map[Ref]*Resource{}, byKey: map[string]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
-		stages: map[string]bool{}, edgeSet: map[[2]Ref]bool{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
+		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
+		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()
@@ -404,7 +404,7 @@ func (c *Compiler) compile(prog *ast.Program) (*catalog.Catalog, error) {
 	settings.isClass = true
 	settings.addTags("class", "settings")
 	c.addResource(settings)
-	c.contain(c.mainStage, settings, catalog.Provenance{})
+	c.contain(c.mainStage, settings, "", source.Range{})
 	c.evaluated = append(c.evaluated, "settings")
 	c.mainClass = c.newResource(Ref{Type: "Class", Title: "main"}, c.top, nil)
 	c.mainClass.kind = "unknown"
@@ -412,7 +412,7 @@ func (c *Compiler) compile(prog *ast.Program) (*catalog.Catalog, error) {
 	c.mainClass.setParam("name", "main", nil)
 	c.mainClass.addTags("class")
 	c.addResource(c.mainClass)
-	c.contain(c.mainStage, c.mainClass, catalog.Provenance{})
+	c.contain(c.mainStage, c.mainClass, "", source.Range{})
 	c.top.resource = c.mainClass
 	c.classScopes[""] = c.top
 
@@ -530,7 +530,7 @@ func (c *Compiler) evalNode() error {
 	if err := c.addResource(res); err != nil {
 		return err
 	}
-	c.contain(c.mainClass, res, c.provenance("node", source.Range{File: found.file, Start: found.def.Pos(), End: found.def.End()}))
+	c.contain(c.mainClass, res, "node", source.Range{File: found.file, Start: found.def.Pos(), End: found.def.End()})
 	s := c.newScope(nodeScope, c.top, c.top, found.file)
 	s.resource = res
 	c.nodeScp = s
@@ -660,9 +660,8 @@ func (c *Compiler) finish() error {
 func (c *Compiler) propagateMetaparams() {
 	children := map[*Resource][]*Resource{}
 	for _, e := range c.edges {
-		p, k := c.byRef[Ref(e.Container)], c.byRef[Ref(e.Member)]
-		if p != nil && k != nil {
-			children[p] = append(children[p], k)
+		if e.container.added && e.member.added {
+			children[e.container] = append(children[e.container], e.member)
 		}
 	}
 	queue := []*Resource{c.mainClass}
@@ -784,12 +783,23 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 		}
 		_ = cat.Add(cr)
 	}
+	n := 0
 	for _, e := range c.edges {
-		src, dst := c.byRef[Ref(e.Container)], c.byRef[Ref(e.Member)]
-		if src == nil || dst == nil || src.virtual || dst.virtual {
+		if e.container.added && e.member.added && !e.container.virtual && !e.member.virtual {
+			n++
+		}
+	}
+	cat.Containment = make([]catalog.Containment, 0, n)
+	for _, e := range c.edges {
+		src, dst := e.container, e.member
+		if !src.added || !dst.added || src.virtual || dst.virtual {
 			continue
 		}
-		cat.Containment = append(cat.Containment, e)
+		ce := catalog.Containment{Container: catalog.Ref(src.ref), Member: catalog.Ref(dst.ref)}
+		if e.via != "" {
+			ce.Origin = c.provenance(e.via, e.at)
+		}
+		cat.Containment = append(cat.Containment, ce)
 	}
 	return cat
 }

@@ -630,7 +630,7 @@ func fnContain(k *call) (Value, error) {
 	}
 	if cont := k.s.container(); cont != nil {
 		for _, r := range rs {
-			k.c.contain(cont, r, k.c.provenance("contain", k.rng))
+			k.c.contain(cont, r, "contain", k.rng)
 		}
 	}
 	return refsOf(rs), nil

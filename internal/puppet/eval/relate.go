@@ -402,9 +402,9 @@ func (r *Resource) appendRelation(name string, target Value, how string, pos sou
 	r.pendingRel[name] = append(r.pendingRel[name], target)
 	p := r.getParam(name)
 	if p != nil {
-		p.history = append(p.history, origin{how: how, pos: pos})
+		p.history = append(p.steps(), origin{how: how, pos: pos})
 	} else {
-		p = &param{name: name, how: how, history: []origin{{how: how, pos: pos}}}
+		p = &param{name: name, how: how, pos: pos}
 		r.params = append(r.params, p)
 	}
 	if p.value == nil && len(r.pendingRel[name]) == 1 {
