@@ -63,10 +63,16 @@ type Provenance struct {
 	Via  string
 	File string
 	Line int
+	// Column is the column (in characters, 1-based) of the declaration
+	// on Line; 0 when only the line is known, as in a catalog read from
+	// JSON.
+	Column int
 }
 
 func (p Provenance) String() string {
 	switch {
+	case p.File != "" && p.Line > 0 && p.Column > 0:
+		return fmt.Sprintf("%s at %s:%d:%d", p.Via, p.File, p.Line, p.Column)
 	case p.File != "" && p.Line > 0:
 		return fmt.Sprintf("%s at %s:%d", p.Via, p.File, p.Line)
 	case p.File != "":

@@ -254,6 +254,9 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	code := 0
 	switch {
 	case err != nil:
+		if errors.Is(err, apply.ErrCycles) && f.manifest != "" {
+			printCycleOrigins(stdio.Err, plan.Graph(), c)
+		}
 		log.Log(resource.Err, "", "Failed to apply catalog: "+err.Error())
 		code = 1
 	case !res.Completed:

@@ -740,9 +740,12 @@ func (b *builder) manualEdges(deps [][4][]int32) {
 	for i, r := range g.res {
 		self := g.rv[i]
 		for k, p := range relationParams {
-			for _, t := range deps[i][k] {
+			for j, t := range deps[i][k] {
 				other := g.rv[t]
 				e := Edge{Origin: catalog.Provenance{Via: p.name, File: r.File, Line: r.Line}}
+				if o, ok := r.RelationOrigin(p.name, j); ok {
+					e.Origin = o
+				}
 				if p.refresh {
 					e.Kind = catalog.Refresh
 				}
