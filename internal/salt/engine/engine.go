@@ -264,7 +264,7 @@ func (s *States) Records(ctx context.Context, res *apply.Result) []*Record {
 		// A pre-required state whose own requisites failed at its dry
 		// run has its final record there, before the state that
 		// pre-requires it.
-		if step.TestRun && !(st.Skipped && len(st.FailedDependencies) > 0 && st.DryRecord == nil) {
+		if step.TestRun && !(st.Skipped && len(st.FailedDependencies) > 0 && st.DryRecord() == nil) {
 			continue
 		}
 		rec := b.record(c)
@@ -311,14 +311,14 @@ func (b *records) build(c *salt.Chunk) *Record {
 		return rec
 	}
 	switch {
-	case st.Record != nil:
-		rec := st.Record.(*Record)
+	case st.Record() != nil:
+		rec := st.Record().(*Record)
 		rec.Parallel = truthy(c.Args["parallel"])
 		return rec
-	case st.Skipped && st.DryRecord != nil:
+	case st.Skipped && st.DryRecord() != nil:
 		// The state that pre-required it failed: it keeps its dry run's
 		// record, without the changes.
-		rec := *st.DryRecord.(*Record)
+		rec := *st.DryRecord().(*Record)
 		rec.Changes = state.Changes{}
 		return &rec
 	case st.Skipped && len(st.FailedDependencies) > 0:
@@ -348,8 +348,8 @@ func (b *records) failedRequisites(c *salt.Chunk) []string {
 				continue
 			}
 			result := state.True
-			if st.DryRecord != nil {
-				result = st.DryRecord.(*Record).Result
+			if st.DryRecord() != nil {
+				result = st.DryRecord().(*Record).Result
 			} else if rec := b.record(d); rec != nil {
 				result = rec.Result
 			}
