@@ -49,6 +49,9 @@ type States struct {
 	opts   Options
 	call   *caller
 	chunks map[catalog.Ref]*salt.Chunk
+	// joined is set once the states joined a Puppet catalog: listen may
+	// then name its resources.
+	joined bool
 }
 
 // New prepares low's states for a run with opts.
@@ -275,7 +278,22 @@ func (s *States) Records(ctx context.Context, res *apply.Result) []*Record {
 		number(rec)
 	}
 	if ctx.Err() == nil {
-		s.call.listen(ctx, s.low, s.opts.Test, results, number)
+		var external func(string) (bool, bool)
+		if s.joined {
+			external = func(target string) (changed, ok bool) {
+				ref, isRef := catalog.ParseRef(target)
+				st := b.external[ref]
+				if !isRef || st == nil {
+					return false, false
+				}
+				changed = st.Changed || st.Restarted
+				for _, e := range st.Events {
+					changed = changed || e.Status == apply.EventNoop
+				}
+				return changed, true
+			}
+		}
+		s.call.listen(ctx, s.low, s.opts.Test, results, number, external)
 	}
 	return out
 }

@@ -319,3 +319,37 @@ func TestOverlaps(t *testing.T) {
 		t.Errorf("overlaps:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// listen may name a Puppet resource: the listener's mod_watch runs after
+// the run when the resource changed; a listen on a resource that is not
+// there is Salt's Listen_Error record.
+func TestListenOnPuppetResources(t *testing.T) {
+	dir := t.TempDir()
+	sls := `l:
+  test.succeed_without_changes:
+    - listen:
+      - puppet: File[@DIR@/f]
+quiet:
+  test.succeed_without_changes:
+    - listen:
+      - puppet: File[@DIR@/g]
+missing:
+  test.nop:
+    - listen:
+      - puppet: Exec[nowhere]
+`
+	if err := os.WriteFile(filepath.Join(dir, "g"), []byte("same\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := runBoth(t, dir, sls, false, puppetFile(dir+"/f", "x\n"), puppetFile(dir+"/g", "same\n"))
+	want := []string{
+		`0 test_|-l_|-l_|-succeed_without_changes True "Success!"`,
+		`1 test_|-quiet_|-quiet_|-succeed_without_changes True "Success!"`,
+		`2 test_|-missing_|-missing_|-nop True "Success!"`,
+		`3 test_|-listener_l_|-l_|-mod_watch True "Watch statement fired."`,
+		`4 Listen_Error_|-listen_Exec[nowhere]_|-listen_puppet_|-Listen_Error False "Referenced state puppet: Exec[nowhere] does not exist"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -109,6 +109,7 @@ func (s *States) Join(cat *catalog.Catalog) error {
 		rw.r.Set(rw.param, rw.value)
 	}
 	s.AddTo(cat)
+	s.joined = true
 	return nil
 }
 
