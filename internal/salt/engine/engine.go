@@ -103,8 +103,9 @@ func (s *States) Serial() bool {
 }
 
 // Run applies low on the transaction and returns Salt's records in run
-// order.
-func Run(ctx context.Context, low *salt.Low, opts Options) []*Record {
+// order. An error means the run could not start (the compile already
+// refuses cycles and missing targets): nothing was applied.
+func Run(ctx context.Context, low *salt.Low, opts Options) ([]*Record, error) {
 	s := New(low, opts)
 	cat := catalog.New("local")
 	s.AddTo(cat)
@@ -120,11 +121,10 @@ func Run(ctx context.Context, low *salt.Low, opts Options) []*Record {
 		FailHard: opts.Failhard && !opts.Test,
 		Now:      opts.Now,
 	})
-	if err != nil || res == nil {
-		// The compile already refused cycles and missing targets.
-		return nil
+	if err != nil {
+		return nil, err
 	}
-	return s.Records(ctx, res)
+	return s.Records(ctx, res), nil
 }
 
 // schemaOf is the schema of the state type of one module. The state's
