@@ -353,3 +353,24 @@ missing:
 		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A catalog that declares a resource of a Salt state's type and title
+// (a defined type salt::test, say) is refused, not merged.
+func TestJoinRefusesADeclaredState(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte("a:\n  test.nop\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(),
+		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := catalog.New("node")
+	_ = cat.Add(&catalog.Resource{Type: "Salt::Test", Title: "a", File: "site.pp", Line: 7})
+	err = engine.New(low, engine.Options{}).Join(cat)
+	want := "top.sls:2:3: Salt::Test[a] is declared by the catalog too (file: site.pp, line: 7); the types Salt::<module> are the Salt states'"
+	if err == nil || err.Error() != want {
+		t.Errorf("Join: %v\nwant: %s", err, want)
+	}
+}

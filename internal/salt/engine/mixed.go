@@ -81,6 +81,15 @@ func (s *States) Join(cat *catalog.Catalog) error {
 			}
 		}
 	}
+	for _, c := range s.low.Chunks {
+		if r := cat.Resource(c.Ref()); r != nil {
+			msg := fmt.Sprintf("%s is declared by the catalog too", c.Ref())
+			if loc := r.Location(); loc != "" {
+				msg += " " + loc
+			}
+			errs = append(errs, &salt.Error{Pos: c.Pos, Msg: msg + "; the types Salt::<module> are the Salt states'"})
+		}
+	}
 	if len(errs) > 0 {
 		return errs
 	}
