@@ -163,7 +163,9 @@ func (t *stateType) New(v resource.Values) (resource.Instance, error) {
 
 type unknownState struct{ ref catalog.Ref }
 
-func (e *unknownState) Error() string { return "no compiled Salt state for " + e.ref.String() }
+func (e *unknownState) Error() string {
+	return e.ref.String() + " is not a Salt state of this run; the types Salt::<module> are the Salt states'"
+}
 
 // instance is one state: a one-call resource of the transaction.
 type instance struct {
