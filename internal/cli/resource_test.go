@@ -30,6 +30,7 @@ const resourceSuite = "testdata/resource"
 // what puppet resource printed for them.
 type resourceStep struct {
 	args           []string
+	sh             string // a shell command instead, run as it is in both modes
 	stdout, stderr string
 	exit           int
 }
@@ -82,6 +83,8 @@ func loadResourceCases(t *testing.T) []resourceCase {
 				switch kind {
 				case "cmd":
 					s.args = splitWords(strings.TrimSpace(data))
+				case "sh":
+					s.sh = strings.TrimSpace(data)
 				case "stdout":
 					s.stdout = data
 				case "stderr":
@@ -179,11 +182,18 @@ func TestResourceGoldens(t *testing.T) {
 			}
 			t.Cleanup(func() {
 				for _, cl := range c.cleanup {
-					runOrdoResource(splitWords(cl))
+					cleanupStep(cl, func(args []string) { runOrdoResource(args) })
 				}
 			})
 			for i, s := range c.steps {
-				out, errs, code := runOrdoResource(s.args)
+				var out, errs string
+				var code int
+				if s.sh != "" {
+					r := runShell(s.sh)
+					out, errs, code = r.stdout, r.stderr, r.exit
+				} else {
+					out, errs, code = runOrdoResource(s.args)
+				}
 				if out != s.stdout || errs != s.stderr || code != s.exit {
 					t.Errorf("step %d: ordo resource %s\n--- got (exit %d)\n%s--- stderr\n%s--- want (exit %d)\n%s--- stderr\n%s",
 						i+1, strings.Join(s.args, " "), code, out, errs, s.exit, s.stdout, s.stderr)
@@ -203,22 +213,31 @@ func recordResourceCases(t *testing.T) {
 	if _, err := exec.LookPath("puppet"); err != nil {
 		t.Skip("puppet is not installed")
 	}
+	only := os.Getenv("ORDO_RECORD_ONLY") // a case name, to record one case
 	for _, c := range loadResourceCases(t) {
+		if only != "" && c.name != only {
+			continue
+		}
 		file := filepath.Join(resourceSuite, c.name+".txtar")
 		a, err := txtar.ParseFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, cl := range c.cleanup {
-			_ = puppetResource(splitWords(cl))
+			cleanupStep(cl, func(args []string) { puppetResource(args) })
 		}
 		var files []txtar.File
 		for _, f := range a.Files {
-			if f.Name == "requires" || f.Name == "cleanup" || strings.HasSuffix(f.Name, ".cmd") {
-				if strings.HasSuffix(f.Name, ".cmd") {
+			if f.Name == "requires" || f.Name == "cleanup" || strings.HasSuffix(f.Name, ".cmd") || strings.HasSuffix(f.Name, ".sh") {
+				if strings.HasSuffix(f.Name, ".cmd") || strings.HasSuffix(f.Name, ".sh") {
 					n, _, _ := strings.Cut(f.Name, ".")
 					files = append(files, f)
-					r := puppetResource(splitWords(strings.TrimSpace(string(f.Data))))
+					var r resourceStep
+					if strings.HasSuffix(f.Name, ".sh") {
+						r = runShell(strings.TrimSpace(string(f.Data)))
+					} else {
+						r = puppetResource(splitWords(strings.TrimSpace(string(f.Data))))
+					}
 					files = append(files, txtar.File{Name: n + ".stdout", Data: []byte(r.stdout)})
 					if r.stderr != "" {
 						files = append(files, txtar.File{Name: n + ".stderr", Data: []byte(r.stderr)})
@@ -241,7 +260,7 @@ func recordResourceCases(t *testing.T) {
 			}
 		}
 		for _, cl := range c.cleanup {
-			_ = puppetResource(splitWords(cl))
+			cleanupStep(cl, func(args []string) { puppetResource(args) })
 		}
 		a.Files = files
 		if err := os.WriteFile(file, txtar.Format(a), 0o644); err != nil {
@@ -250,7 +269,36 @@ func recordResourceCases(t *testing.T) {
 	}
 }
 
+// cleanupStep runs one cleanup line: "sh COMMAND" through the shell,
+// anything else as resource arguments.
+func cleanupStep(line string, resource func(args []string)) {
+	if cmd, ok := strings.CutPrefix(line, "sh "); ok {
+		runShell(cmd)
+		return
+	}
+	resource(splitWords(line))
+}
+
+// runShell runs a step's shell command.
+func runShell(line string) resourceStep {
+	cmd := exec.Command("/bin/sh", "-c", line)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	s := resourceStep{sh: line, stdout: out.String(), stderr: errb.String()}
+	if ee, ok := err.(*exec.ExitError); ok {
+		s.exit = ee.ExitCode()
+	}
+	return s
+}
+
+// puppetResource runs puppet resource. ORDO_PUPPET_MODULEPATH names the
+// modulepath with the types Puppet 7 moved to modules (host_core,
+// cron_core, sshkeys_core, mount_core).
 func puppetResource(args []string) resourceStep {
+	if mp := os.Getenv("ORDO_PUPPET_MODULEPATH"); mp != "" {
+		args = append([]string{"--modulepath", mp}, args...)
+	}
 	cmd := exec.Command("puppet", append([]string{"resource", "--color=false"}, args...)...)
 	var out, errb bytes.Buffer
 	// Puppet lists the packages of every provider whose command is on
@@ -269,7 +317,7 @@ func puppetResource(args []string) resourceStep {
 // puppet resource on this machine, where Puppet is installed. Puppet
 // lists gem and pip packages too, which ordo does not manage: only the
 // apt provider's are compared. host needs puppetlabs-host_core on the
-// modulepath given by ORDO_HOST_CORE_MODULEPATH.
+// modulepath given by ORDO_PUPPET_MODULEPATH.
 func TestResourceListingsAgainstPuppet(t *testing.T) {
 	if _, err := exec.LookPath("puppet"); err != nil {
 		t.Skip("puppet is not installed")
@@ -277,17 +325,12 @@ func TestResourceListingsAgainstPuppet(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs puppet")
 	}
-	for _, typ := range []string{"user", "group", "package", "service", "host"} {
+	for _, typ := range []string{"user", "group", "package", "service", "host", "cron"} {
 		t.Run(typ, func(t *testing.T) {
-			args := []string{typ}
-			if typ == "host" {
-				mp := os.Getenv("ORDO_HOST_CORE_MODULEPATH")
-				if mp == "" {
-					t.Skip("ORDO_HOST_CORE_MODULEPATH is not set")
-				}
-				args = append([]string{"--modulepath", mp}, args...)
+			if (typ == "host" || typ == "cron") && os.Getenv("ORDO_PUPPET_MODULEPATH") == "" {
+				t.Skip("ORDO_PUPPET_MODULEPATH is not set")
 			}
-			want := puppetResource(args)
+			want := puppetResource([]string{typ})
 			got, errs, code := runOrdoResource([]string{typ})
 			if code != 0 || errs != "" {
 				t.Fatalf("ordo resource %s: exit %d: %s", typ, code, errs)
