@@ -694,9 +694,15 @@ func (c *Compiler) validateRelationships() error {
 			continue
 		}
 		for _, name := range relationParams {
-			v, ok := r.get(name)
-			if !ok {
+			p := r.getParam(name)
+			if p == nil {
 				continue
+			}
+			v := p.value
+			// Puppet names the line of the attribute, where it knows it.
+			file, line := r.file, r.line
+			if pos := p.pos.Position(); pos.Line > 0 {
+				file, line = pos.Filename, pos.Line
 			}
 			for _, e := range flatten(v) {
 				var ref Ref
@@ -708,14 +714,14 @@ func (c *Compiler) validateRelationships() error {
 				case string:
 					cr, ok := catalog.ParseRef(x)
 					if !ok {
-						return &Error{Msg: fmt.Sprintf("No title provided and %q is not a valid resource reference", x), File: r.file, Line: r.line}
+						return &Error{Msg: fmt.Sprintf("No title provided and %q is not a valid resource reference", x), File: file, Line: line}
 					}
 					ref = Ref{Type: cr.Type, Title: cr.Title}
 				default:
 					continue
 				}
 				if c.findResource(ref) == nil {
-					return &Error{Msg: fmt.Sprintf("Could not find resource '%s' in parameter '%s'", ref, name), File: r.file, Line: r.line}
+					return &Error{Msg: fmt.Sprintf("Could not find resource '%s' in parameter '%s'", ref, name), File: file, Line: line}
 				}
 			}
 		}

@@ -550,12 +550,12 @@ func fnBool2httpd(k *call) (Value, error) {
 func (k *call) argc(min, max int) error {
 	if len(k.args) < min || max >= 0 && len(k.args) > max {
 		if min == max {
-			return failf("'%s' expects %d argument%s, got %d", k.name, min, plural(min), len(k.args))
+			return failf("'%s' expects %d argument%s, got %s", k.name, min, plural(min), countText(len(k.args)))
 		}
 		if max < 0 {
-			return failf("'%s' expects at least %d argument%s, got %d", k.name, min, plural(min), len(k.args))
+			return failf("'%s' expects at least %d argument%s, got %s", k.name, min, plural(min), countText(len(k.args)))
 		}
-		return failf("'%s' expects between %d and %d arguments, got %d", k.name, min, max, len(k.args))
+		return failf("'%s' expects between %d and %d arguments, got %s", k.name, min, max, countText(len(k.args)))
 	}
 	return nil
 }

@@ -56,7 +56,7 @@ func (c *Compiler) evalCollect(s *Scope, x *ast.CollectExpr) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	ops, err := c.evalAttrOps(s, x.Overrides, "Collector", true)
+	ops, err := c.evalAttrOps(s, x.Overrides, "Collector", true, nil, false)
 	if err != nil {
 		return nil, err
 	}
