@@ -2647,6 +2647,9 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 	if !ok || len(k.args) == 0 {
 		return nil, errAt(k.rng, "Creation of new instance of type '%s' is not supported", Inspect(t))
 	}
+	if v, ok, err := c.newRichValue(k, tt); ok {
+		return v, err
+	}
 	a := k.args[0]
 	switch tt.Name {
 	case "Integer", "Numeric", "Float":

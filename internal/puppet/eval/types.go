@@ -93,6 +93,8 @@ func typeName(v Value) string {
 		return "Type"
 	case *Sensitive:
 		return "Sensitive"
+	case richValue:
+		return x.typeName()
 	}
 	return "Any"
 }

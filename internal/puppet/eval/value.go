@@ -203,6 +203,8 @@ func inspect(b *strings.Builder, v Value, quoted bool) {
 		b.WriteString(x.String())
 	case *Sensitive:
 		b.WriteString("Sensitive [value redacted]")
+	case richValue:
+		b.WriteString(x.String())
 	default:
 		fmt.Fprint(b, v)
 	}
@@ -314,6 +316,8 @@ func ToCatalog(v Value) catalog.Value {
 		return h
 	case *Sensitive:
 		return catalog.Sensitive{Value: ToCatalog(x.V)}
+	case richValue:
+		return x.toCatalog()
 	case *Regexp:
 		return "/" + x.Src + "/"
 	case opaque:
