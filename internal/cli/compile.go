@@ -34,6 +34,9 @@ type compileFlags struct {
 	// snippets adds the source line and a caret under an error, for
 	// people reading a terminal (--color).
 	snippets bool
+	// external reports whether a reference names a resource of another
+	// language in the run (eval.Options.External).
+	external func(typ, title string) bool
 }
 
 func (f *compileFlags) register(cmd *cobra.Command) {
@@ -125,6 +128,7 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 	opts.StrictVariables = f.strictVariables
 	opts.Explain = f.explain
 	opts.ExplainTo = stdio.Out
+	opts.External = f.external
 	opts.Log = func(level, msg string) {
 		fmt.Fprintf(stdio.Err, "%s: %s\n", logLevelLabel(level), msg)
 	}

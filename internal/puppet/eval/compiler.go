@@ -91,6 +91,10 @@ type Options struct {
 	// origins are written to ExplainTo after compilation.
 	Explain   []string
 	ExplainTo io.Writer
+	// External reports whether a reference names a resource of another
+	// language applied in the same run (a Salt state): relationship
+	// metaparameters may name it though the manifest does not declare it.
+	External func(typ, title string) bool
 }
 
 // Compiler holds the state of one compilation.
@@ -720,7 +724,7 @@ func (c *Compiler) validateRelationships() error {
 				default:
 					continue
 				}
-				if c.findResource(ref) == nil {
+				if c.findResource(ref) == nil && (c.opts.External == nil || !c.opts.External(ref.Type, ref.Title)) {
 					return &Error{Msg: fmt.Sprintf("Could not find resource '%s' in parameter '%s'", ref, name), File: file, Line: line}
 				}
 			}
