@@ -102,6 +102,11 @@ func (c *Compiler) evalMethodCall(s *Scope, x *ast.CallMethod) (Value, error) {
 	if x.Lambda != nil {
 		blk = &lambda{def: x.Lambda, scope: s}
 	}
+	if e, ok := recv.(*ErrorValue); ok && len(args) == 0 && blk == nil {
+		if v, ok := e.attr(x.Name); ok {
+			return v, nil
+		}
+	}
 	if t, ok := recv.(*Type); ok && x.Name == "new" {
 		return c.newValue(&call{c: c, s: s, name: "new", args: args, rng: s.rng(x), argRng: rngs}, t)
 	}

@@ -82,6 +82,14 @@ func richString(r *catalog.Rich) (text, what string) {
 		v, _ := r.Data.Get("__pvalue")
 		s, _ := v.(string)
 		return s, "a Puppet::Pops::Types::PBinaryType::Binary value"
+	case "SemVer", "SemVerRange":
+		v, _ := r.Data.Get("__pvalue")
+		s, _ := v.(string)
+		what := "a SemanticPuppet::Version value"
+		if r.PType == "SemVerRange" {
+			what = "a SemanticPuppet::VersionRange value"
+		}
+		return s, what
 	}
 	return Inspect(FromCatalog(r.Data)), "a " + r.PType + " value"
 }
@@ -164,7 +172,7 @@ func (u unknownFunction) Error() string { return "Unknown function '" + string(u
 func hasDeferred(v catalog.Value) bool {
 	switch x := v.(type) {
 	case *catalog.Rich:
-		return x.PType == deferredPType
+		return x.PType == deferredPType || x.PType == "SemVer" || x.PType == "SemVerRange"
 	case []catalog.Value:
 		for _, e := range x {
 			if hasDeferred(e) {
@@ -186,7 +194,13 @@ func hasDeferred(v catalog.Value) bool {
 func (c *Compiler) resolveDeferred(v catalog.Value) (catalog.Value, error) {
 	switch x := v.(type) {
 	case *catalog.Rich:
-		if x.PType != deferredPType {
+		switch x.PType {
+		case deferredPType:
+		case "SemVer", "SemVerRange":
+			// What a resource sees of a version is its string.
+			s, _ := x.Data.Get("__pvalue")
+			return s, nil
+		default:
 			return v, nil
 		}
 		nameV, _ := x.Data.Get("name")

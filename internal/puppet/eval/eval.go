@@ -377,6 +377,10 @@ func compare(a, b Value) (int, bool) {
 		if y, ok := b.(string); ok {
 			return strings.Compare(strings.ToLower(x), strings.ToLower(y)), true
 		}
+	case *SemVer:
+		if y, ok := b.(*SemVer); ok {
+			return compareSemVer(x, y), true
+		}
 	}
 	return 0, false
 }
@@ -422,6 +426,14 @@ func (c *Compiler) match(s *Scope, l, r Value, at sourceRange) (bool, error) {
 		return c.match(s, l, &Regexp{Src: p, Re: re}, at)
 	case *Type, Ref:
 		return c.isInstance(p, l), nil
+	case *SemVerRange:
+		v, ok := l.(*SemVer)
+		if !ok {
+			if str, isStr := l.(string); isStr {
+				v, ok = parseSemVer(str)
+			}
+		}
+		return ok && p.Includes(v), nil
 	}
 	return false, errAt(at, "Right operand of =~ must be a Regexp, String or Type, got %s", typeName(r))
 }

@@ -1504,6 +1504,8 @@ func fnSize(k *call) (Value, error) {
 		return int64(len(x)), nil
 	case *Hash:
 		return int64(x.Len()), nil
+	case *Binary:
+		return int64(len(x.B)), nil
 	}
 	return nil, failf("'%s' parameter 'arg' expects a value of type Collection or String, got %s", k.name, typeName(k.args[0]))
 }
@@ -2648,7 +2650,10 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 		return nil, errAt(k.rng, "Creation of new instance of type '%s' is not supported", Inspect(t))
 	}
 	if v, ok, err := c.newRichValue(k, tt); ok {
-		return v, err
+		if err != nil {
+			return nil, stmtError("Function Call", k.rng, err)
+		}
+		return v, nil
 	}
 	a := k.args[0]
 	switch tt.Name {

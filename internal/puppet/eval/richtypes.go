@@ -14,6 +14,15 @@ type richValue interface {
 func (d *Deferred) typeName() string         { return "Deferred" }
 func (d *Deferred) toCatalog() catalog.Value { return d.toRich() }
 
+// richScalar is the rich-data form of a value Puppet writes as a string:
+// {"__ptype": ptype, "__pvalue": text}.
+func richScalar(ptype, text string) *catalog.Rich {
+	h := catalog.NewHash()
+	h.Set("__ptype", ptype)
+	h.Set("__pvalue", text)
+	return &catalog.Rich{PType: ptype, Data: h}
+}
+
 // newRichValue makes a value of one of the object types (Deferred(...),
 // SemVer(...), ...); ok is false for other types.
 func (c *Compiler) newRichValue(k *call, t *Type) (v Value, ok bool, err error) {
@@ -21,6 +30,32 @@ func (c *Compiler) newRichValue(k *call, t *Type) (v Value, ok bool, err error) 
 	case "Deferred":
 		v, err = newDeferred(k)
 		return v, true, err
+	case "SemVer":
+		v, err = newSemVer(k)
+		return v, true, err
+	case "SemVerRange":
+		v, err = newSemVerRange(k)
+		return v, true, err
+	case "Binary":
+		v, err = newBinary(k)
+		return v, true, err
+	case "Error":
+		v, err = newError(k)
+		return v, true, err
+	case "String":
+		b, isBinary := k.args[0].(*Binary)
+		if !isBinary {
+			return nil, false, nil
+		}
+		format := "%B"
+		if len(k.args) > 1 {
+			format = ToS(k.args[1])
+		}
+		s, known := formatBinary(b, format)
+		if !known {
+			return nil, true, failf("'new_String' Unsupported format '%s' for Binary", format)
+		}
+		return s, true, nil
 	}
 	return nil, false, nil
 }

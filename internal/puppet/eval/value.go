@@ -288,6 +288,17 @@ func Equal(a, b Value) bool {
 	case *Type:
 		y, ok := b.(*Type)
 		return ok && x.String() == y.String()
+	case *SemVer:
+		y, ok := b.(*SemVer)
+		return ok && compareSemVer(x, y) == 0 && x.Build == y.Build
+	case *SemVerRange:
+		y, ok := b.(*SemVerRange)
+		return ok && x.Text == y.Text
+	case *Binary:
+		y, ok := b.(*Binary)
+		return ok && binaryEqual(x, y)
+	case *ErrorValue:
+		return a == b
 	}
 	return false
 }
