@@ -119,7 +119,7 @@ type semverBound struct {
 	v  *SemVer
 }
 
-func (r *SemVerRange) String() string { return r.Text }
+func (r *SemVerRange) String() string   { return r.Text }
 func (r *SemVerRange) typeName() string { return "SemVerRange" }
 func (r *SemVerRange) toCatalog() catalog.Value {
 	return richScalar("SemVerRange", r.Text)
