@@ -41,13 +41,13 @@ func newBinary(k *call) (Value, error) {
 		case "%B":
 			b, err := base64.StdEncoding.DecodeString(a)
 			if err != nil {
-				return nil, failf("'new_Binary' The given string in encoding '%s' is invalid. Cause: invalid base64", format)
+				return nil, failf("invalid base64")
 			}
 			return &Binary{B: b}, nil
 		case "%u":
 			b, err := base64.URLEncoding.DecodeString(padBase64(a))
 			if err != nil {
-				return nil, failf("'new_Binary' The given string in encoding '%s' is invalid. Cause: invalid base64", format)
+				return nil, failf("invalid base64")
 			}
 			return &Binary{B: b}, nil
 		case "%b":
@@ -59,7 +59,7 @@ func newBinary(k *call) (Value, error) {
 			}, a)
 			b, err := base64.StdEncoding.DecodeString(padBase64(clean))
 			if err != nil {
-				return nil, failf("'new_Binary' The given string in encoding '%s' is invalid. Cause: invalid base64", format)
+				return nil, failf("invalid base64")
 			}
 			return &Binary{B: b}, nil
 		}

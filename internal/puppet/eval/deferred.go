@@ -22,17 +22,33 @@ func newDeferred(k *call) (Value, error) {
 	}
 	name, ok := k.args[0].(string)
 	if !ok {
-		return nil, failf("'new_Deferred' parameter 'name' expects a String value, got %s", typeName(k.args[0]))
+		hashRejected := "parameter 'hash' expects a Struct value, got " + typeName(k.args[0])
+		if len(k.args) > 1 {
+			hashRejected = "expects 1 argument, got " + countText(len(k.args))
+		}
+		return nil, deferredSignatureError(hashRejected, "parameter 'name' expects a match for Pattern["+deferredNamePattern+"], got "+typeName(k.args[0]))
 	}
 	d := &Deferred{Name: name}
 	if len(k.args) == 2 && k.args[1] != nil {
 		args, ok := k.args[1].([]Value)
 		if !ok {
-			return nil, failf("'new_Deferred' parameter 'arguments' expects an Array value, got %s", typeName(k.args[1]))
+			return nil, deferredSignatureError("expects 1 argument, got 2", "parameter 'arguments' expects a value of type Undef or Array, got "+typeName(k.args[1]))
 		}
 		d.Args = args
 	}
 	return d, nil
+}
+
+const deferredNamePattern = `/\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\z/`
+
+// deferredSignatureError is Puppet's message for arguments neither of
+// Deferred's two signatures accepts, with why each refused them.
+func deferredSignatureError(hashRejected, nameRejected string) error {
+	return failf("The function 'new_Deferred' was called with arguments it does not accept. It expects one of:\n"+
+		"  (Struct[{'name' => Pattern[%s], 'arguments' => Optional[Array]}] hash)\n"+
+		"    rejected: %s\n"+
+		"  (Pattern[%s] name, Array arguments?)\n"+
+		"    rejected: %s", deferredNamePattern, hashRejected, deferredNamePattern, nameRejected)
 }
 
 // String is how Puppet prints a Deferred value.

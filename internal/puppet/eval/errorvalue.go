@@ -82,7 +82,15 @@ func newError(k *call) (Value, error) {
 	}
 	msg, ok := k.args[0].(string)
 	if !ok {
-		return nil, failf("'new_Error' parameter 'message' expects a String value, got %s", typeName(k.args[0]))
+		hashRejected := "parameter 'hash' expects a Struct value, got " + typeName(k.args[0])
+		if len(k.args) > 1 {
+			hashRejected = "expects 1 argument, got " + countText(len(k.args))
+		}
+		return nil, failf("The function 'new_Error' was called with arguments it does not accept. It expects one of:\n"+
+			"  (Struct[{'msg' => String[1], 'kind' => Optional[String[1]], 'details' => Optional[Hash[String[1], Data]], 'issue_code' => Optional[String[1]]}] hash)\n"+
+			"    rejected: %s\n"+
+			"  (String[1] msg, String[1] kind?, Hash[String[1], Data] details?, String[1] issue_code?)\n"+
+			"    rejected: parameter 'msg' expects a String value, got %s", hashRejected, typeName(k.args[0]))
 	}
 	e.Msg = msg
 	if len(k.args) > 1 && k.args[1] != nil {

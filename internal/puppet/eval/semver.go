@@ -340,7 +340,7 @@ func newSemVerRange(k *call) (Value, error) {
 		if r, ok := parseSemVerRange(a); ok {
 			return r, nil
 		}
-		return nil, failf("'new_VersionRange' The string '%s' cannot be converted to a SemVerRange", a)
+		return nil, failf("Unparsable version range: %q", a)
 	case *SemVerRange:
 		return a, nil
 	}
