@@ -505,6 +505,11 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 		bd.ops = ops
 		bodies = append(bodies, bd)
 	}
+	if e.Form == ast.Exported {
+		// Without storeconfigs, which ordo has not, Puppet keeps the
+		// resources as exported and says the export is ignored.
+		c.logf("warning", "You cannot collect exported resources without storeconfigs being set; the export is ignored %s", posColumnString(s.rng(e)))
+	}
 	var refs []Value
 	for _, bd := range bodies {
 		ops := bd.ops
@@ -924,6 +929,12 @@ func setterName(p *param) string {
 func locationOfParam(p *param) string {
 	pos := p.pos.Position()
 	return fmt.Sprintf("(file: %s, line: %d)", pos.Filename, pos.Line)
+}
+
+// posColumnString is "(file: F, line: L, column: C)".
+func posColumnString(r source.Range) string {
+	p := r.Position()
+	return fmt.Sprintf("(file: %s, line: %d, column: %d)", p.Filename, p.Line, p.Column)
 }
 
 func posString(r source.Range) string {
