@@ -220,6 +220,9 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 	}
 	c.types = &cachedTypes{inner: withModuleTypes{base: c.types, modules: c.hasModule, rubyType: c.rubyType}, known: map[string]cachedType{}}
 	c.builtins = builtinTable(c.hasModule("stdlib"))
+	if _, ok := c.builtins["strftime"]; !ok {
+		c.builtins["strftime"] = fnStrftime
+	}
 	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy"} {
 		if c.hasModule(m) {
 			for name, f := range moduleFunctions(m) {

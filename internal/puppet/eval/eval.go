@@ -381,6 +381,8 @@ func compare(a, b Value) (int, bool) {
 		if y, ok := b.(*SemVer); ok {
 			return compareSemVer(x, y), true
 		}
+	case *Timestamp, *Timespan:
+		return compareTime(a, b)
 	}
 	return 0, false
 }
@@ -890,6 +892,12 @@ func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error
 // arithmetic
 
 func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng sourceRange) (Value, error) {
+	if v, ok, err := timeArith(op, l, r); ok {
+		if err != nil {
+			return nil, errAt(rng, "%s", err.Error())
+		}
+		return v, nil
+	}
 	switch op {
 	case ast.Add:
 		switch x := l.(type) {

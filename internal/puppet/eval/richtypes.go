@@ -42,6 +42,26 @@ func (c *Compiler) newRichValue(k *call, t *Type) (v Value, ok bool, err error) 
 	case "Error":
 		v, err = newError(k)
 		return v, true, err
+	case "Timestamp":
+		v, err = newTimestamp(k)
+		return v, true, err
+	case "Timespan":
+		v, err = newTimespan(k)
+		return v, true, err
+	case "Integer", "Float", "Numeric":
+		var ns int64
+		switch x := k.args[0].(type) {
+		case *Timestamp:
+			ns = x.T.UnixNano()
+		case *Timespan:
+			ns = x.D
+		default:
+			return nil, false, nil
+		}
+		if t.Name == "Integer" {
+			return ns / 1e9, true, nil
+		}
+		return float64(ns) / 1e9, true, nil
 	case "String":
 		b, isBinary := k.args[0].(*Binary)
 		if !isBinary {

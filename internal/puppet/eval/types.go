@@ -534,6 +534,8 @@ func (c *Compiler) isInstanceType(t *Type, v Value) bool {
 		return ok
 	case "Error":
 		return errorTypeIncludes(p, v)
+	case "Timestamp", "Timespan":
+		return timeTypeIncludes(t.Name, p, v)
 	case "Callable":
 		return false
 	case "CatalogEntry":

@@ -299,6 +299,9 @@ func Equal(a, b Value) bool {
 		return ok && binaryEqual(x, y)
 	case *ErrorValue:
 		return a == b
+	case *Timestamp, *Timespan:
+		c, ok := compareTime(a, b)
+		return ok && c == 0
 	}
 	return false
 }
