@@ -45,7 +45,23 @@ func TestErrorPositions(t *testing.T) {
 				t.Fatal(err)
 			}
 			opts := eval.Options{Node: "node.example", Facts: testFacts(), Types: compiler.Types()}
-			if first, _, _ := strings.Cut(string(src), "\n"); strings.Contains(first, "--strict_variables") {
+			first, _, _ := strings.Cut(string(src), "\n")
+			if mp, ok := strings.CutPrefix(first, "# modulepath: "); ok {
+				// As the recorder does: the modules are the environment's.
+				abs, err := filepath.Abs(filepath.Join("testdata", mp))
+				if err != nil {
+					t.Fatal(err)
+				}
+				link := filepath.Join(root, ".pcode/environments/production/modules")
+				if err := os.Symlink(abs, link); err != nil {
+					t.Fatal(err)
+				}
+				opts, err = compiler.Options(context.Background(), manifest, compiler.Setup{Node: "node.example", ModulePath: []string{link}})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if strings.Contains(first, "--strict_variables") {
 				opts.StrictVariables = true
 			}
 			_, err = eval.Compile(context.Background(), manifest, opts)
