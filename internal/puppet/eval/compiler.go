@@ -760,8 +760,10 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 			continue
 		}
 		cr := &catalog.Resource{
-			Type: r.ref.Type, Title: r.ref.Title, Tags: append([]string(nil), r.tags...),
+			// The compilation ends here: the catalog may have the tags.
+			Type: r.ref.Type, Title: r.ref.Title, Tags: r.tags[:len(r.tags):len(r.tags)],
 			File: r.file, Line: r.line, Exported: r.exported, Kind: r.kind,
+			Params: make([]catalog.Param, 0, len(r.params)+1),
 		}
 		// Puppet does not repeat the title as the namevar.
 		namevar := "name"

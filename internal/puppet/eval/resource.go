@@ -143,7 +143,8 @@ func (p *param) copyTo(how string) *param {
 }
 
 func (c *Compiler) newResource(ref Ref, s *Scope, at ast.Node) *Resource {
-	r := &Resource{ref: ref, scope: s}
+	// Most resources get three or four tags (type, title, class...).
+	r := &Resource{ref: ref, scope: s, tags: make([]string, 0, 4)}
 	if at != nil && s != nil && s.file != nil {
 		r.pos = s.rng(at)
 		r.file = s.file.Name
