@@ -95,6 +95,7 @@ func Default() Functions {
 	addPkg(f)
 	addService(f)
 	addCron(f)
+	addSSHAuth(f)
 	return f
 }
 
