@@ -67,6 +67,9 @@ type Env struct {
 	FileRoot string
 	// HostsFile is the file host.* states manage; /etc/hosts when empty.
 	HostsFile string
+	// AptDir holds the APT sources pkgrepo.* states read and write;
+	// /etc/apt when empty.
+	AptDir string
 	// Types are ordo's resource types that pkg.* and service.* run on;
 	// builtin.Registry() when nil.
 	Types *resource.Registry
@@ -96,6 +99,7 @@ func Default() Functions {
 	addService(f)
 	addCron(f)
 	addSSHAuth(f)
+	addPkgrepo(f)
 	return f
 }
 
