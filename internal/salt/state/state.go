@@ -100,6 +100,7 @@ func Default() Functions {
 	addCron(f)
 	addSSHAuth(f)
 	addPkgrepo(f)
+	addMount(f)
 	return f
 }
 
