@@ -390,29 +390,43 @@ func copyArgs(m map[string]any) map[string]any {
 	return out
 }
 
+// absent is file.absent on ordo's file type (ensure absent, forced).
+// As in Salt, only what is a regular file (links followed), a link or a
+// directory is removed; anything else (a FIFO, a socket) is "not
+// present".
 func absent(ctx context.Context, env *Env, c Call) Return {
 	name := c.Name
+	if name == "" {
+		return failed("Must provide name to file.absent")
+	}
 	if r, bad := notAbsolute(name); bad {
 		return r
 	}
 	if name == "/" {
 		return failed("Refusing to make \"/\" absent")
 	}
-	st, err := os.Lstat(name)
-	if err != nil {
+	lst, lerr := os.Lstat(name)
+	st, serr := os.Stat(name)
+	isLink := lerr == nil && lst.Mode()&fs.ModeSymlink != 0
+	what := ""
+	switch {
+	case (serr == nil && st.Mode().IsRegular()) || isLink:
+		what = "File"
+	case serr == nil && st.IsDir():
+		what = "Directory"
+	default:
 		return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("File %s is not present", name)}
 	}
-	what := "file"
-	if st.IsDir() {
-		what = "directory"
-	}
 	if c.Test {
-		return Return{Result: None, Changes: Changes{"removed": name}, Comment: fmt.Sprintf("%s %s is set for removal", strings.ToUpper(what[:1])+what[1:], name)}
+		return Return{Result: None, Changes: Changes{"removed": name}, Comment: fmt.Sprintf("%s %s is set for removal", what, name)}
 	}
-	if err := os.RemoveAll(name); err != nil {
+	if err := applyFile(ctx, env, name, map[string]any{"ensure": "absent", "force": true}); err != nil {
+		if what == "Directory" {
+			return failed("Failed to remove directory %s", name)
+		}
 		return failed("%s", err)
 	}
-	return Return{Result: True, Changes: Changes{"removed": name}, Comment: fmt.Sprintf("Removed %s %s", what, name)}
+	return Return{Result: True, Changes: Changes{"removed": name}, Comment: fmt.Sprintf("Removed %s %s", strings.ToLower(what), name)}
 }
 
 func symlink(ctx context.Context, env *Env, c Call) Return {
