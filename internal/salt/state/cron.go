@@ -39,6 +39,7 @@ func cronParams(c Call, ensure string) (map[string]any, string, string) {
 }
 
 func addCron(f Functions) {
+	f["cron.file"] = cronFile
 	f["cron.present"] = func(ctx context.Context, env *Env, c Call) Return {
 		params, ident, user := cronParams(c, "present")
 		name := strings.TrimSpace(c.Name)
