@@ -40,6 +40,8 @@ func cronParams(c Call, ensure string) (map[string]any, string, string) {
 
 func addCron(f Functions) {
 	f["cron.file"] = cronFile
+	f["cron.env_present"] = cronEnvPresent
+	f["cron.env_absent"] = cronEnvAbsent
 	f["cron.present"] = func(ctx context.Context, env *Env, c Call) Return {
 		params, ident, user := cronParams(c, "present")
 		name := strings.TrimSpace(c.Name)
