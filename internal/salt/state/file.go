@@ -433,13 +433,13 @@ func absent(ctx context.Context, env *Env, c Call) Return {
 }
 
 func symlink(ctx context.Context, env *Env, c Call) Return {
+	if r, ok := missingParams(c, "target"); !ok {
+		return r
+	}
 	name := c.Name
 	target := str(c.Args, "target")
 	if r, bad := notAbsolute(name); bad {
 		return r
-	}
-	if target == "" {
-		return failed("Missing parameter target for state file.symlink\n")
 	}
 	cur, err := os.Readlink(name)
 	switch {

@@ -162,3 +162,19 @@ func (f Functions) Has(module, fun string) bool {
 	_, ok := f[module+"."+fun]
 	return ok
 }
+
+// missingParams is Salt's check, before a state function runs, that its
+// required arguments are there: one line per missing argument, each
+// ending in a newline. ok is false when one is missing.
+func missingParams(c Call, names ...string) (Return, bool) {
+	comment := ""
+	for _, n := range names {
+		if _, has := c.Args[n]; !has {
+			comment += fmt.Sprintf("Missing parameter %s for state %s.%s\n", n, c.Module, c.Fun)
+		}
+	}
+	if comment == "" {
+		return Return{}, true
+	}
+	return Return{Result: False, Changes: Changes{}, Comment: comment}, false
+}
