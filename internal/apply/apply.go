@@ -838,7 +838,10 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 		if sensitive(v.Resource, p) {
 			ev.Previous, ev.Desired, ev.Redacted = catalog.Sensitive{Value: ev.Previous}, catalog.Sensitive{Value: ev.Desired}, true
 		}
-		propPath := t.g.Path(v) + "/" + p.Name()
+		propPath := h.Path + "/" + p.Name()
+		if t.plan.shortPath[v.Resource] {
+			propPath = t.g.Path(v) + "/" + p.Name()
+		}
 		if h.Noop {
 			ev.Status = EventNoop
 			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", formatValue(p, ev.Previous), formatValue(p, ev.Desired))
