@@ -229,7 +229,7 @@ func (f *instance) leaveManaged(c *catalog.Catalog, order []string) []string {
 	}
 	var managed []string // relative paths of catalog files below f
 	for _, r := range c.Resources {
-		if r.Type != "File" || r.Virtual {
+		if !managesFile[r.Type] || r.Virtual {
 			continue
 		}
 		p := filePath(r)
@@ -255,6 +255,11 @@ func (f *instance) leaveManaged(c *catalog.Catalog, order []string) []string {
 	}
 	return kept
 }
+
+// managesFile are the types whose resources are file resources of their
+// path when Puppet applies them: file itself, and concat_file, which
+// makes its File[path] in Puppet's generate before the run.
+var managesFile = map[string]bool{"File": true, "Concat_file": true}
 
 // filePath is the path a catalog file manages.
 func filePath(r *catalog.Resource) string {

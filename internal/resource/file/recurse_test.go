@@ -222,3 +222,23 @@ func TestRecursionValues(t *testing.T) {
 		t.Errorf("notes %v", notes)
 	}
 }
+
+// A concat_file is a file resource of its path in Puppet (it generates
+// one): a recursive purge of its directory leaves it alone, as in the
+// apache module's sites-available.
+func TestGenerateLeavesConcatFiles(t *testing.T) {
+	dst := tree(t, "site.conf", "other.conf")
+	r, inst := newFile(t, dst, map[string]catalog.Value{"ensure": "directory", "recurse": true, "purge": true})
+	c := catalog.New("n")
+	c.Add(r)
+	cf := &catalog.Resource{Type: "Concat_file", Title: "site"}
+	cf.Set("path", dst+"/site.conf")
+	c.Add(cf)
+	made, err := inst.(resource.Generator).Generate(context.Background(), &resource.Handle{}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(made) != 1 || made[0].Resource.Title != dst+"/other.conf" {
+		t.Errorf("made %v, want only other.conf", made)
+	}
+}
