@@ -52,6 +52,9 @@ type Options struct {
 	Tags []string
 	// SkipTags skips the resources with any of these tags.
 	SkipTags []string
+	// FailHard stops the run at the first resource that fails (Salt's
+	// failhard): nothing after it is evaluated, and it has no status.
+	FailHard bool
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 }
@@ -179,6 +182,9 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 			p.shortPath[r] = true
 		}
 		p.instances[r] = inst
+		if d, ok := inst.(Detacher); ok && d.Detached() {
+			p.detached = true
+		}
 	}
 	b := <-graphDone
 	if len(invalid) > 0 {
@@ -304,6 +310,7 @@ type Plan struct {
 	catalog   *catalog.Catalog
 	graph     *graph.Graph
 	instances map[*catalog.Resource]resource.Instance
+	detached  bool // some instance runs on its own (Detacher)
 	// shortPath holds the resources whose validation logged a warning:
 	// their own log lines keep the short path /Type[title].
 	shortPath map[*catalog.Resource]bool
@@ -337,6 +344,7 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		statuses:  map[*graph.Vertex]*Status{},
 		queues:    map[*graph.Vertex][]Event{},
 		announced: map[*graph.Vertex]bool{},
+		dry:       map[*graph.Vertex]*dryRun{},
 		result:    &Result{Noop: p.opts.Noop, Start: now()},
 	}
 	if t.log == nil {
@@ -399,7 +407,9 @@ type transaction struct {
 	statuses  map[*graph.Vertex]*Status
 	queues    map[*graph.Vertex][]Event // pending refresh events per target
 	announced map[*graph.Vertex]bool    // failed dependencies already reported
+	dry       map[*graph.Vertex]*dryRun // pre-check tries, once each
 	result    *Result
+	stopped   atomic.Bool // a fail-hard resource failed
 	progress  int
 
 	durable durable.Batch // new files to sync before the run ends
@@ -442,8 +452,12 @@ func safePrefetch(p resource.Prefetcher) {
 }
 
 func (t *transaction) walkSerial(ctx context.Context) {
+	if t.plan.detached {
+		t.walkDetaching(ctx)
+		return
+	}
 	w := t.g.NewWalk()
-	for v := w.Next(); v != nil; v = w.Next() {
+	for v := w.Next(); v != nil && !t.stopped.Load(); v = w.Next() {
 		if ctx.Err() != nil {
 			t.cancel(v)
 		} else {
@@ -530,6 +544,49 @@ func (t *transaction) instanceOf(r *catalog.Resource) resource.Instance {
 	return t.generated[r]
 }
 
+// walkDetaching is the serial walk when some resources run on their
+// own: such a resource is started and the walk goes on with what does
+// not depend on it; the rest runs one at a time, in priority order.
+func (t *transaction) walkDetaching(ctx context.Context) {
+	w := t.g.NewWalk()
+	done := make(chan *graph.Vertex)
+	running := 0
+	for {
+		v := w.Next()
+		if v == nil || t.stopped.Load() {
+			if running == 0 {
+				return
+			}
+			w.Done(<-done)
+			running--
+			continue
+		}
+		if ctx.Err() != nil {
+			t.cancel(v)
+			w.Done(v)
+			continue
+		}
+		if t.generator(v) != nil {
+			// Generating changes the graph: nothing may run meanwhile.
+			for ; running > 0; running-- {
+				w.Done(<-done)
+			}
+			t.generate(ctx, v, w)
+		}
+		t.progress++
+		if d, ok := t.instanceOf(v.Resource).(Detacher); ok && d.Detached() {
+			running++
+			go func(v *graph.Vertex, n, total int) {
+				t.evaluate(ctx, v, n, total)
+				done <- v
+			}(v, t.progress, t.g.Len())
+			continue
+		}
+		t.evaluate(ctx, v, t.progress, t.g.Len())
+		w.Done(v)
+	}
+}
+
 // walkParallel applies up to jobs ready resources at once. Picking is
 // still by priority; a resource starts only after all it depends on has
 // finished.
@@ -538,7 +595,7 @@ func (t *transaction) walkParallel(ctx context.Context, jobs int) {
 	done := make(chan *graph.Vertex)
 	running := 0
 	for {
-		for running < jobs {
+		for running < jobs && !t.stopped.Load() {
 			v := w.Next()
 			if v == nil {
 				break
@@ -606,9 +663,19 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Starting to evaluate the resource (%d of %d)", n, total))
 	}
+	if v.Whit == graph.NotWhit && v.HasOut(catalog.PreCheck) {
+		// The resources v pre-checks are tried first, whatever becomes
+		// of v, as Salt tries them at their own place in the order.
+		for e := range t.g.OutEdges(v) {
+			if e.Kind == catalog.PreCheck {
+				t.dryRun(ctx, e.To)
+			}
+		}
+	}
 	failed := t.failedDependencies(v)
 	s.FailedDependencies = refs(failed)
 	switch {
+	case len(failed) > 0 && t.keepsDryRun(v, s):
 	case hasAnyTag(v.Resource, t.plan.opts.SkipTags):
 		t.log.Log(resource.Debug, src, "Skipping with skip tags "+strings.Join(t.plan.opts.SkipTags, ", "))
 		t.skip(v, s)
@@ -622,6 +689,14 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		t.skip(v, s)
 	case !t.mayRun(ctx, v, s):
 	default:
+		if oc, ok := t.instanceOf(v.Resource).(OneCall); ok && v.Whit == graph.NotWhit {
+			t.callOne(ctx, v, oc, s)
+			if !s.Failed {
+				t.queueEvents(v, src, s.Events)
+			}
+			s.EvaluationTime = t.now().Sub(start)
+			break
+		}
 		if v.Whit == graph.NotWhit {
 			s = t.harness(ctx, v, s)
 			if !s.Failed && !s.FailedToRestart {
@@ -640,6 +715,9 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		t.result.Statuses = append(t.result.Statuses, s)
 	}
 	t.mu.Unlock()
+	if v.Whit == graph.NotWhit && outcome(s) == Failed && t.failsHard(v) {
+		t.stopped.Store(true)
+	}
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Evaluated in %0.2f seconds", t.now().Sub(start).Seconds()))
 	}
@@ -713,7 +791,7 @@ func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 	defer t.mu.Unlock()
 	var out []*graph.Vertex
 	for _, e := range in {
-		if !ruleOf(e.Kind).blocksOnFailure {
+		if !blocksOnFailure(e) {
 			continue
 		}
 		s := t.statuses[e.From]
@@ -724,7 +802,9 @@ func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 			out = appendNew(out, e.From)
 		}
 		for _, f := range s.failedVertices {
-			out = appendNew(out, f)
+			if f != v {
+				out = appendNew(out, f)
+			}
 		}
 	}
 	return out
@@ -949,8 +1029,58 @@ func (t *transaction) canRefresh(v *graph.Vertex) bool {
 	if v.Whit != graph.NotWhit {
 		return true
 	}
-	_, ok := t.instanceOf(v.Resource).(resource.Refresher)
-	return ok
+	switch t.instanceOf(v.Resource).(type) {
+	case resource.Refresher, OneCall:
+		return true
+	}
+	return false
+}
+
+// failsHard reports whether v's failure stops the run.
+func (t *transaction) failsHard(v *graph.Vertex) bool {
+	if t.plan.opts.FailHard {
+		return true
+	}
+	f, ok := t.instanceOf(v.Resource).(FailHarder)
+	return ok && f.FailHard()
+}
+
+// keepsDryRun is Salt's answer for a pre-checked resource whose
+// pre-checking resource failed: it is not run, and keeps what its dry
+// run said, without the changes. It reports false (and leaves s alone)
+// unless v was tried in a dry run and a resource that pre-checks it
+// failed.
+func (t *transaction) keepsDryRun(v *graph.Vertex, s *Status) bool {
+	if v.Whit != graph.NotWhit || !v.HasIn(catalog.PreCheck) {
+		return false
+	}
+	d := t.dryOf(v)
+	if d == nil || d.out == nil {
+		return false
+	}
+	preFailed := false
+	t.mu.Lock()
+	for e := range t.g.InEdges(v) {
+		if e.Kind == catalog.PreCheck && outcome(t.statuses[e.From]) == Failed {
+			preFailed = true
+		}
+	}
+	t.mu.Unlock()
+	if !preFailed {
+		return false
+	}
+	s.Skipped = true
+	s.calls = &calls{dry: d.out.Record}
+	s.FailedDependencies = nil
+	switch d.out.Result {
+	case CallFalse:
+		s.Failed = true
+	case CallNone:
+		s.Pending = true
+	}
+	t.log.Log(resource.Warning, s.Path, "Skipping because of failed dependencies")
+	t.skip(v, s)
+	return true
 }
 
 // processEvents is Puppet's process_events: the refresh events queued for
