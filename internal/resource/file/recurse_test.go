@@ -242,3 +242,41 @@ func TestGenerateLeavesConcatFiles(t *testing.T) {
 		t.Errorf("made %v, want only other.conf", made)
 	}
 }
+
+// Time checksums compare to the second, and a file newer than its source
+// is in sync (Puppet's date_matches?).
+func TestTimeChecksums(t *testing.T) {
+	for _, tc := range []struct {
+		cur, want string
+		ok        bool
+	}{
+		{"{mtime}2020-01-02 00:00:00 +0000", "{mtime}2020-01-02 00:00:00 +0000", true},
+		{"{mtime}2021-01-01 00:00:00 +0000", "{mtime}2020-01-02 00:00:00 +0000", true},
+		{"{mtime}2019-01-01 00:00:00 +0000", "{mtime}2020-01-02 00:00:00 +0000", false},
+		{"{ctime}2020-01-02 01:00:00 +0100", "{ctime}2020-01-02 00:00:00 +0000", true},
+		{"absent", "{mtime}2020-01-02 00:00:00 +0000", false},
+	} {
+		if got := notOlder(tc.cur, tc.want); got != tc.ok {
+			t.Errorf("notOlder(%q, %q) = %v", tc.cur, tc.want, got)
+		}
+	}
+	dir := t.TempDir()
+	src, dst := filepath.Join(dir, "src"), filepath.Join(dir, "dst")
+	os.WriteFile(src, []byte("new"), 0o644)
+	os.WriteFile(dst, []byte("different"), 0o644)
+	for _, sum := range []string{"mtime", "ctime"} {
+		_, inst := newFile(t, dst, map[string]catalog.Value{"source": src, "checksum": sum})
+		if err := inst.Retrieve(context.Background(), &resource.Handle{}); err != nil {
+			t.Fatal(err)
+		}
+		// Written after the source, the file is in sync whatever it holds.
+		for _, p := range inst.Properties() {
+			if !p.InSync() {
+				t.Errorf("%s: %s out of sync: %v to %v", sum, p.Name(), p.Current(), p.Desired())
+			}
+			if p.Name() == "content" && !strings.HasPrefix(catalog.Scalar(p.Desired()), "{"+sum+"}") {
+				t.Errorf("%s: desired %v", sum, p.Desired())
+			}
+		}
+	}
+}
