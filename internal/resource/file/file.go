@@ -21,6 +21,7 @@ import (
 	"hash"
 	"io"
 	"io/fs"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -280,6 +281,11 @@ func (c numeric) Munge(v catalog.Value) (catalog.Value, error) {
 		return nil, err
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
+	if errors.Is(err, strconv.ErrRange) {
+		// Ruby's numbers have no bound; past int64 every limit is as good
+		// as none.
+		return int64(math.MaxInt64), nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("Invalid value %s", resource.Inspect(v))
 	}
