@@ -15,18 +15,19 @@ type Walk struct {
 }
 
 // Regenerate brings the walk up to date after Generate added vertices
-// and edges: as Puppet clears its blocker counts, each vertex not yet
-// done is blocked by its distinct predecessors not yet done, and a ready
-// vertex that gained a predecessor is no longer ready.
+// and edges. As when Puppet clears its blocker counts, a vertex is
+// blocked by its distinct predecessors not yet done. Only the new
+// vertices and the targets of their edges can have changed: Generate's
+// other edges end at new vertices, and an edge it moved from the
+// generator to its sentinel replaced one predecessor not yet done by
+// another.
 func (w *Walk) Regenerate() {
+	old := len(w.done)
 	n := len(w.g.verts)
-	w.left += n - len(w.done)
+	w.left += n - old
 	w.blockers = append(w.blockers, make([]int, n-len(w.blockers))...)
-	w.done = append(w.done, make([]bool, n-len(w.done))...)
-	for _, v := range w.g.verts {
-		if w.done[v.id] {
-			continue
-		}
+	w.done = append(w.done, make([]bool, n-old)...)
+	count := func(v *Vertex) {
 		b := 0
 		for _, en := range v.in.entries {
 			if en.v != nil && !w.done[en.v.id] {
@@ -34,6 +35,19 @@ func (w *Walk) Regenerate() {
 			}
 		}
 		w.blockers[v.id] = b
+	}
+	blocked := false
+	for _, v := range w.g.verts[old:] {
+		count(v)
+		for _, en := range v.out.entries {
+			if u := en.v; u != nil && int(u.id) < old && !w.done[u.id] {
+				count(u)
+				blocked = blocked || w.blockers[u.id] > 0
+			}
+		}
+	}
+	if !blocked {
+		return
 	}
 	kept := w.ready.vs[:0]
 	for _, v := range w.ready.vs {
