@@ -118,6 +118,9 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		err error
 	}
 	graphDone := make(chan built, 1)
+	// The graph's debug lines wait for the instances' notes: Puppet
+	// builds its relationship graph after it made every resource.
+	var graphDebug [][2]string
 	go func() {
 		g, err := graph.Build(c, graph.Options{
 			Ordering: opts.Ordering,
@@ -125,7 +128,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 			Types:    opts.Types,
 			Debug: func(source, msg string) {
 				if opts.Log != nil {
-					opts.Log.Log(resource.Debug, source, msg)
+					graphDebug = append(graphDebug, [2]string{source, msg})
 				}
 			},
 		})
@@ -192,6 +195,9 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	}
 	if b.err != nil {
 		return nil, b.err
+	}
+	for _, d := range graphDebug {
+		opts.Log.Log(resource.Debug, d[0], d[1])
 	}
 	if err := checkSchedules(c); err != nil {
 		return nil, err

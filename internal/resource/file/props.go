@@ -29,18 +29,18 @@ func (p *ensureProp) InSync() bool {
 	return p.curType == p.ensure
 }
 
+// Event is named after the desired value only, as Puppet's ensure values
+// name their events: replacing a directory by a file is file_created.
 func (p *ensureProp) Event() string {
-	switch {
-	case p.ensure == "absent":
+	switch p.ensure {
+	case "absent":
 		return "file_removed"
-	case p.curType == "absent" && p.ensure == "directory":
+	case "directory":
 		return "directory_created"
-	case p.curType == "absent" && p.ensure == "link":
+	case "link":
 		return "link_created"
-	case p.curType == "absent":
-		return "file_created"
 	}
-	return "file_changed"
+	return "file_created"
 }
 
 func (p *ensureProp) Message() string {
