@@ -153,7 +153,7 @@ var cases = map[string]map[string]attrCase{
 	"file": {
 		"path": {value: "/tmp/ordoschema-other"}, "ensure": {value: "file"}, "content": {value: "x"},
 		"target": {value: "/tmp"}, "owner": {value: "root"}, "group": {value: "root"}, "mode": {value: "0600"},
-		"type": {value: "file", want: refused}, "checksum_value": {value: "abc", want: inert, reason: "Puppet compares it only with a source, and ordo refuses it there"},
+		"type": {value: "file", want: refused}, "checksum_value": {value: "abc"}, // without a source Puppet cannot create the file (file-checksum-value-alone)
 		"seluser": {value: "u"}, "selrole": {value: "r"}, "seltype": {value: "t"}, "selrange": {value: "s0"}, // a debug line each
 		"selinux_ignore_defaults": {want: inert, value: true, reason: noSELinux},
 		"ctime":                   {value: "x", want: refused}, "mtime": {value: "x", want: refused},

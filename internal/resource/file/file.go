@@ -113,7 +113,12 @@ func (Type) Schema() *resource.Schema { return schema }
 // oddValues are the Ruby classes of values Puppet accepts and then fails
 // to apply: a link target that is no string (ensure => 5), an owner or
 // group that is neither a name nor a number.
-type oddValues struct{ target, owner, group string }
+type oddValues struct {
+	target, owner, group string
+	// checksumValue: checksum_value without content or source, which
+	// makes Puppet fail to create the file.
+	checksumValue bool
+}
 
 func (f *instance) oddValues() *oddValues {
 	if f.odd == nil {
@@ -573,6 +578,9 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	}
 	if len(f.sources) > 0 {
 		f.hasData = true
+	}
+	if !f.hasData && v.Has("checksum_value") {
+		f.oddValues().checksumValue = true
 	}
 	if f.ensure == "" {
 		switch {

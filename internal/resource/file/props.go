@@ -71,6 +71,15 @@ func (p *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
 			}
 			return nil
 		}
+		if p.ensure == "file" && f.oddTypes().checksumValue {
+			// Puppet hands the write to checksum_value, which refuses it
+			// without a source, after what was in the way is gone.
+			msg := "checksum_value#sync should not be called without a source parameter"
+			if loc := f.decl.Location(); loc != "" {
+				msg += " " + loc
+			}
+			return errors.New(msg)
+		}
 		if err := f.writeEmpty(ctx, h); err != nil {
 			return f.setErr(p.ensure, err)
 		}
