@@ -434,9 +434,11 @@ func (t *transaction) prefetch() (stop func()) {
 	}
 	var done atomic.Bool
 	finished := make(chan struct{})
+	// The catalog's vertices, taken here: the walk adds generated ones.
+	verts := t.g.Vertices()
 	go func() {
 		defer close(finished)
-		for _, v := range t.g.Vertices() {
+		for _, v := range verts {
 			if done.Load() {
 				return
 			}

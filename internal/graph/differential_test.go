@@ -20,7 +20,8 @@ import (
 var expectedToDiffer = map[string]string{
 	// The order matches; the file whose validation warned keeps the short
 	// log path it warned under, which internal/apply gives it.
-	"file-purge-no-recurse": "a validation warning shortens the resource's log path (internal/apply)",
+	"file-purge-no-recurse":     "a validation warning shortens the resource's log path (internal/apply)",
+	"file-checksum-value-alone": "a validation warning shortens the resource's log path (internal/apply)",
 }
 
 // TestDifferential builds the graph of every catalog Puppet 7.23 compiled
