@@ -22,6 +22,8 @@ import (
 type resourceFlags struct {
 	params   []string
 	yaml     bool
+	types    bool
+	noop     bool
 	verbose  bool
 	debug    bool
 	color    string
@@ -41,15 +43,27 @@ alice ensure=present shell=/bin/sh), it changes the resource through the same
 transaction as 'ordo apply', prints what changed, then the resource.
 
   --param NAME   also print parameter NAME (the provider is always printed)
-  --to_yaml      print the resources as YAML, for Hiera and create_resources`,
-		Args: cobra.MinimumNArgs(1),
+  --to_yaml      print the resources as YAML, for Hiera and create_resources
+  --noop         say what would change without changing it
+  --types        list the types ordo knows`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.types {
+				for _, n := range builtin.Registry().Names() {
+					fmt.Fprintln(stdio.Out, n)
+				}
+				return nil
+			}
+			if len(args) == 0 {
+				return errors.New("Could not run: You must specify the type to display")
+			}
 			return runResource(cmd.Context(), stdio, &f, args)
 		},
 	}
 	fl := cmd.Flags()
 	fl.StringArrayVarP(&f.params, "param", "p", nil, "also print this parameter (repeatable)")
 	fl.BoolVarP(&f.yaml, "to_yaml", "y", false, "print YAML instead of manifest code")
+	fl.BoolVarP(&f.types, "types", "t", false, "list the types ordo knows")
+	fl.BoolVar(&f.noop, "noop", false, "report what would change without changing anything")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log info lines too")
 	fl.BoolVarP(&f.debug, "debug", "d", false, "log debug lines too")
 	fl.StringVar(&f.color, "color", "auto", "colour the log: ansi (or true), html, false, or auto (ansi on a terminal)")
@@ -115,7 +129,7 @@ func runResource(ctx context.Context, stdio Stdio, f *resourceFlags, args []stri
 		}
 		out = append(out, l.prune(r, resource.Values{}))
 	default:
-		r, err := l.save(ctx, reg, console, f.lockFile, *name, sets)
+		r, err := l.save(ctx, reg, console, f, *name, sets)
 		if err != nil {
 			return err
 		}
@@ -303,7 +317,7 @@ func emptyValue(v catalog.Value) bool {
 
 // save changes the resource called name to match sets through an apply
 // transaction, and returns it as it is afterwards.
-func (l *lister) save(ctx context.Context, reg *resource.Registry, log resource.Logger, lockFile, name string, sets []setting) (*catalog.Resource, error) {
+func (l *lister) save(ctx context.Context, reg *resource.Registry, log resource.Logger, f *resourceFlags, name string, sets []setting) (*catalog.Resource, error) {
 	res := &catalog.Resource{Type: catalog.CanonicalType(l.schema.Name), Title: name}
 	for _, s := range sets {
 		res.Set(s.name, s.value)
@@ -319,12 +333,14 @@ func (l *lister) save(ctx context.Context, reg *resource.Registry, log resource.
 	if err := c.Add(res); err != nil {
 		return nil, fmt.Errorf("Could not run: %w", err)
 	}
-	lock, err := lockRun(ctx, lockFile, log)
-	if err != nil {
-		return nil, err
+	if !f.noop {
+		lock, err := lockRun(ctx, f.lockFile, log)
+		if err != nil {
+			return nil, err
+		}
+		defer lock.release()
 	}
-	defer lock.release()
-	plan, err := apply.Prepare(c, apply.Options{Types: reg, Log: log, Runner: command.Runner{}, BucketDir: "/var/lib/ordo/clientbucket"})
+	plan, err := apply.Prepare(c, apply.Options{Types: reg, Log: log, Runner: command.Runner{}, Noop: f.noop, BucketDir: "/var/lib/ordo/clientbucket"})
 	if err != nil {
 		errs := apply.Errors(err)
 		if len(errs) > 0 {
