@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -78,6 +79,12 @@ var settingRE = regexp.MustCompile(`^(\w+)=((?s).+)$`)
 type setting struct{ name, value string }
 
 func runResource(ctx context.Context, stdio Stdio, f *resourceFlags, args []string) error {
+	for _, a := range args {
+		if !utf8.ValidString(a) {
+			// Puppet reads its command line as UTF-8 before anything else.
+			return errors.New("Could not initialize global default settings: invalid byte sequence in UTF-8")
+		}
+	}
 	color, err := parseColor(f.color, stdio)
 	if err != nil {
 		return err
