@@ -415,6 +415,9 @@ func sshAuthPresent(ctx context.Context, env *Env, c Call) Return {
 	if r, ok := missingParams(c, "user"); !ok {
 		return r
 	}
+	if r, bad := mappingArg(c, "options"); bad {
+		return r
+	}
 	userName := str(c.Args, "user")
 	config := str(c.Args, "config")
 	if config == "" {
@@ -531,6 +534,9 @@ func setFromFile(userName, config, source string, lines []string) (string, error
 
 func sshAuthAbsent(ctx context.Context, env *Env, c Call) Return {
 	if r, ok := missingParams(c, "user"); !ok {
+		return r
+	}
+	if r, bad := mappingArg(c, "options"); bad {
 		return r
 	}
 	userName := str(c.Args, "user")

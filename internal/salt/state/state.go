@@ -178,3 +178,15 @@ func missingParams(c Call, names ...string) (Return, bool) {
 	}
 	return Return{Result: False, Changes: Changes{}, Comment: comment}, false
 }
+
+// mappingArg refuses a mapping where a state takes a string or a list of
+// strings (Salt would go on with the mapping's keys, or fail deep in its
+// modules): the state fails before it changes anything.
+func mappingArg(c Call, keys ...string) (Return, bool) {
+	for _, k := range keys {
+		if _, isMap := c.Args[k].(map[string]any); isMap {
+			return failed("The '%s' argument of %s.%s must be a string or a list of strings, not a mapping", k, c.Module, c.Fun), true
+		}
+	}
+	return Return{}, false
+}
