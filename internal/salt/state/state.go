@@ -2,9 +2,10 @@
 // returning what Salt's function of the same name returns: a result,
 // changes and a comment. file.* changes files through ordo's file type;
 // pkg.*, service.*, user.*, group.* and mount.* drive ordo's resource
-// types through their providers; test.*, cmd.*, host.*, cron.*,
-// ssh_auth.* and pkgrepo.* are written here, on the files and commands
-// Salt's own modules use (docs/salt.md says why for each).
+// types through their providers; cmd.* runs on ordo's command runner;
+// test.*, host.*, cron.*, ssh_auth.* and pkgrepo.* are written here, on
+// the files and commands Salt's own modules use (docs/salt.md says why
+// for each).
 package state
 
 import (
