@@ -200,6 +200,9 @@ func wantedContent(env *Env, c Call) (content string, ok bool, fail *Return) {
 				}
 			}
 		}
+		if acc := env.acc.forFile(c.Name); acc != nil {
+			vars["accumulator"] = acc.templateVar()
+		}
 		rel := strings.TrimPrefix(src, "salt://")
 		out, err := env.Render(rel, b, vars)
 		if err != nil {
@@ -779,6 +782,7 @@ func addFile(f Functions) {
 	f["file.copy"] = copyFile
 	f["file.serialize"] = serialize
 	f["file.recurse"] = recurse
+	f["file.accumulated"] = accumulated
 	addFileBlock(f)
 }
 

@@ -82,6 +82,10 @@ type Env struct {
 	Pillar, Grains map[string]any
 	// Render renders a Jinja template text with extra context variables.
 	Render func(name string, text []byte, vars map[string]any) (string, error)
+
+	// acc holds what file.accumulated states gave, for the run's
+	// file.managed templates and file.blockreplace states.
+	acc accumulators
 }
 
 // Func is one state function.
