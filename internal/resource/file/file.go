@@ -108,10 +108,11 @@ func (Type) Schema() *resource.Schema { return schema }
 type oddValues struct{ target, owner, group string }
 
 func (f *instance) oddValues() *oddValues {
-	if f.odd == nil {
-		f.odd = &oddValues{}
+	x := f.ownExtras()
+	if x.odd == nil {
+		x.odd = &oddValues{}
 	}
-	return f.odd
+	return x.odd
 }
 
 // oddTypes returns the classes, all "" when nothing is odd.
@@ -348,22 +349,44 @@ func selinuxEnabled() bool {
 	return err == nil
 }
 
-// instance manages one file. Its properties are built once in New so a
-// converged run allocates little.
+// extras are the settings few files have: sources, validation, staging,
+// odd values. Files without any share one empty extras, read-only, so
+// that they cost one word.
+type extras struct {
+	sources   []string // local paths
+	sourceURI []string // as written, for messages
+	// odd holds values Puppet accepts and then fails to apply.
+	odd *oddValues
+
+	validateCmd  string // validate_cmd, "" for none
+	validateRepl string // validate_replacement, "%" by default
+	staging      string // staging_location, "" for the file's directory
+}
+
+// noExtras is the extras of every file that has none; never written.
+var noExtras = &extras{}
+
+// ownExtras returns the instance's own extras, to write to.
+func (f *instance) ownExtras() *extras {
+	if f.extras == noExtras || f.extras == nil {
+		f.extras = &extras{}
+	}
+	return f.extras
+}
+
+// instance manages one file. Its properties are built once in New, and it
+// keeps only what its properties need, so that a converged run allocates
+// and holds little: the content is the catalog's string, the checksums
+// are made when a message needs them, the stat is held in place.
 type instance struct {
 	host *host
 	path string
-	ref  catalog.Ref
 	decl *catalog.Resource // the declaration, for the location in errors
 
-	ensure    string // "", absent, present, file, directory, link
-	content   []byte
-	sources   []string // local paths
-	sourceURI []string // as written, for messages
-	target    string
-	// odd holds values Puppet accepts and then fails to apply; nil for
-	// nearly every file, so that it costs one word.
-	odd      *oddValues
+	ensure  string // "", absent, present, file, directory, link
+	content string
+	target  string
+	*extras
 	mode     *modeSpec
 	owner    string
 	group    string
@@ -378,20 +401,17 @@ type instance struct {
 	force     bool
 	showDiff  bool
 
-	validateCmd  string // validate_cmd, "" for none
-	validateRepl string // validate_replacement, "%" by default
-	staging      string // staging_location, "" for the file's directory
-
 	props []resource.Property
 
 	// srcDir: the source is a directory (readSource), so the file is one.
 	srcDir bool
 
 	// state from Retrieve
-	st        fs.FileInfo // nil when absent
-	curType   string      // "absent", "file", "directory", "link", ...
+	st        *fileStat // &retrieved, or nil when absent
+	retrieved fileStat
+	curType   string // "absent", "file", "directory", "link", ...
 	curLink   string
-	wantSum   string // desired content checksum
+	wantSum   string // desired content checksum, "" until a message needs it
 	curSum    string // current content checksum, "" until computed
 	contentOK bool
 
@@ -399,7 +419,7 @@ type instance struct {
 	// Lstat until something is changed there (as Puppet keeps its stat
 	// until it changes the file). It is separate from st, which the change
 	// messages read.
-	disk      fs.FileInfo
+	disk      *fileStat
 	diskKnown bool
 
 	pre prefetchState // prefetch.go
@@ -413,19 +433,20 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		h = newHost()
 	}
 	f := &instance{
-		host:         h,
-		ref:          r.Ref(),
-		decl:         r,
-		path:         v.String("path"),
-		replace:      v.Bool("replace"),
-		force:        v.Bool("force"),
-		showDiff:     v.Bool("show_diff"),
-		checksum:     v.String("checksum"),
-		validateCmd:  v.String("validate_cmd"),
-		validateRepl: v.String("validate_replacement"),
-		staging:      v.String("staging_location"),
-		owner:        v.String("owner"),
-		group:        v.String("group"),
+		host:     h,
+		decl:     r,
+		path:     v.String("path"),
+		replace:  v.Bool("replace"),
+		force:    v.Bool("force"),
+		showDiff: v.Bool("show_diff"),
+		checksum: v.String("checksum"),
+		owner:    v.String("owner"),
+		group:    v.String("group"),
+		extras:   noExtras,
+	}
+	if cmd, repl, staging := v.String("validate_cmd"), v.String("validate_replacement"), v.String("staging_location"); cmd != "" || repl != "%" || staging != "" {
+		x := f.ownExtras()
+		x.validateCmd, x.validateRepl, x.staging = cmd, repl, staging
 	}
 	if t := idType(v, "owner"); t != "" {
 		f.oddValues().owner = t
@@ -437,8 +458,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		f.backup = b
 	}
 	if m, ok := v.Lookup("mode"); ok {
-		spec := parseMode(m.(string))
-		f.mode = &spec
+		f.mode = h.modeSpec(m.(string))
 	}
 	if e, ok := v.Lookup("ensure"); ok {
 		switch s, _ := e.(string); s {
@@ -457,10 +477,11 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		f.target, f.hasTarget = catalog.Scalar(t), true
 	}
 	if src, ok := v.Lookup("source"); ok {
+		x := f.ownExtras()
 		for _, s := range catalog.Strings(src) {
 			local, _ := localSource(s)
-			f.sources = append(f.sources, local)
-			f.sourceURI = append(f.sourceURI, sourceURI(s))
+			x.sources = append(x.sources, local)
+			x.sourceURI = append(x.sourceURI, sourceURI(s))
 		}
 	}
 	content, hasContent := v.Lookup("content")
@@ -468,19 +489,18 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		f.sensitive = v.Sensitive("content")
 		switch x := content.(type) {
 		case string:
-			f.content = []byte(x)
+			f.content = x
 		case *catalog.Rich:
 			if x.PType != "Binary" {
-				return nil, &resource.ParamError{Ref: f.ref, Param: "content", Msg: "unsupported content value " + catalog.Scalar(x)}
+				return nil, &resource.ParamError{Ref: r.Ref(), Param: "content", Msg: "unsupported content value " + catalog.Scalar(x)}
 			}
 			b, err := binaryValue(x)
 			if err != nil {
-				return nil, &resource.ParamError{Ref: f.ref, Param: "content", Msg: err.Error()}
+				return nil, &resource.ParamError{Ref: r.Ref(), Param: "content", Msg: err.Error()}
 			}
-			f.content = b
+			f.content = string(b)
 		}
 		f.hasData = true
-		f.wantSum = f.sum(f.content)
 	}
 	if len(f.sources) > 0 {
 		f.hasData = true
@@ -593,13 +613,21 @@ func (f *instance) newHash() hash.Hash {
 	return sha256.New()
 }
 
-func (f *instance) sum(b []byte) string {
+func (f *instance) sum(b string) string {
 	h := f.newHash()
 	if f.lite() && len(b) > liteBytes {
 		b = b[:liteBytes]
 	}
-	h.Write(b)
+	io.WriteString(h, b)
 	return f.format(h)
+}
+
+// desiredSum is the checksum of the desired content, as messages show it.
+func (f *instance) desiredSum() string {
+	if f.wantSum == "" {
+		f.wantSum = f.sum(f.content)
+	}
+	return f.wantSum
 }
 
 func (f *instance) format(h hash.Hash) string {
@@ -629,6 +657,72 @@ func (f *instance) sumFile(p string) (string, error) {
 		return "", &fs.PathError{Op: "read", Path: p, Err: err}
 	}
 	return sum, nil
+}
+
+// sameContentAt reports whether the file at p holds the desired content:
+// all of it, or for a lite checksum its first bytes, those a lite
+// checksum reads.
+func (f *instance) sameContentAt(p string) (bool, error) {
+	// O_NONBLOCK: a FIFO put in the file's place since it was looked at
+	// fails the read instead of blocking it.
+	fd, err := ignoringEINTR(func() (int, error) {
+		return syscall.Open(p, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+	})
+	if err != nil {
+		return false, &fs.PathError{Op: "open", Path: p, Err: err}
+	}
+	defer syscall.Close(fd)
+	same, err := f.sameContentFD(fd)
+	if err != nil {
+		return false, &fs.PathError{Op: "read", Path: p, Err: err}
+	}
+	return same, nil
+}
+
+// sameContentFD compares what is left to read from fd with the desired
+// content, as equal checksums would find it, reading no more than it
+// must: it stops at the first difference, and a short read of a plain
+// file is its end.
+func (f *instance) sameContentFD(fd int) (bool, error) {
+	want := f.content
+	bp := bufPool.Get().(*[]byte)
+	defer bufPool.Put(bp)
+	buf := *bp
+	if f.lite() {
+		// The checksum reads the first liteBytes of each.
+		want = want[:min(len(want), liteBytes)]
+		buf = buf[:liteBytes]
+		got := 0
+		for got < liteBytes {
+			n, err := ignoringEINTR(func() (int, error) { return syscall.Read(fd, buf[got:]) })
+			if err != nil {
+				return false, err
+			}
+			if n == 0 {
+				break
+			}
+			got += n
+		}
+		return string(buf[:got]) == want, nil
+	}
+	got := 0
+	for {
+		chunk := buf[:min(len(buf), len(want)-got+1)]
+		n, err := ignoringEINTR(func() (int, error) { return syscall.Read(fd, chunk) })
+		if err != nil {
+			return false, err
+		}
+		if n == 0 {
+			return got == len(want), nil
+		}
+		if got+n > len(want) || string(chunk[:n]) != want[got:got+n] {
+			return false, nil
+		}
+		got += n
+		if n < len(chunk) {
+			return got == len(want), nil
+		}
+	}
 }
 
 // sumFD is the checksum of what is left to read from fd.
@@ -675,7 +769,7 @@ func ignoringEINTR(call func() (int, error)) (int, error) {
 func (f *instance) stat(h *resource.Handle) error {
 	f.changed()
 	f.st, f.curType = nil, "absent"
-	st, err := f.onDisk()
+	st, err := f.onDisk(&f.retrieved)
 	switch {
 	case errors.Is(err, syscall.EACCES):
 		h.Logf(resource.Warning, "Could not stat; permission denied")
@@ -694,13 +788,21 @@ func (f *instance) stat(h *resource.Handle) error {
 
 // onDisk returns what is at path (nil for nothing, or a folder on the way
 // missing), from the last Lstat unless the instance changed the path since.
-func (f *instance) onDisk() (fs.FileInfo, error) {
+// A new Lstat is kept in into, or in a new fileStat when into is nil.
+func (f *instance) onDisk(into *fileStat) (*fileStat, error) {
 	if !f.diskKnown {
-		st, err := os.Lstat(f.path)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+		st, ok, err := lstat(f.path)
+		if err != nil {
 			return nil, err
 		}
-		f.disk, f.diskKnown = st, true
+		f.disk, f.diskKnown = nil, true
+		if ok {
+			if into == nil {
+				into = new(fileStat)
+			}
+			*into = st
+			f.disk = into
+		}
 	}
 	return f.disk, nil
 }
@@ -725,17 +827,18 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 		}
 	}
 	// A file of another size has other content, unless the checksum
-	// reads only its start.
+	// reads only its start. Equal checksums are equal content (of the
+	// first bytes, for a lite checksum), so the content is compared as
+	// it is; the checksums are made when a message shows them.
 	if f.hasData && f.curType == "file" && (f.st.Size() == int64(len(f.content)) || f.lite()) {
-		sum, ok := f.takePrefetched()
+		same, ok := f.takePrefetched()
 		if !ok {
 			var err error
-			if sum, err = f.sumFile(f.path); err != nil {
+			if same, err = f.sameContentAt(f.path); err != nil {
 				return err
 			}
 		}
-		f.curSum = sum
-		f.contentOK = sum == f.wantSum
+		f.contentOK = same
 	}
 	if f.hasData && f.ensure == "present" && f.curType != "absent" && f.curType != "file" {
 		h.Logf(resource.Warning, "Ensure set to :present but file type is %s so no content will be synced", f.curType)
@@ -785,8 +888,7 @@ func (f *instance) readSource() error {
 			}
 			// Even under ensure => directory or link.
 			f.ensure, f.hasData = "file", true
-			f.content = b
-			f.wantSum = f.sum(b)
+			f.content, f.wantSum = string(b), ""
 			f.addProp((*contentProp)(f))
 		case "directory":
 			// Without recursion a directory source only makes a directory.
