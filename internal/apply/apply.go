@@ -115,17 +115,12 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		err error
 	}
 	graphDone := make(chan built, 1)
+	gopts := graph.Options{Ordering: opts.Ordering, Seed: opts.Seed, Types: opts.Types}
+	if opts.Log != nil && enabled(opts.Log, resource.Debug) {
+		gopts.Debug = func(source, msg string) { opts.Log.Log(resource.Debug, source, msg) }
+	}
 	go func() {
-		g, err := graph.Build(c, graph.Options{
-			Ordering: opts.Ordering,
-			Seed:     opts.Seed,
-			Types:    opts.Types,
-			Debug: func(source, msg string) {
-				if opts.Log != nil {
-					opts.Log.Log(resource.Debug, source, msg)
-				}
-			},
-		})
+		g, err := graph.Build(c, gopts)
 		graphDone <- built{g, err}
 	}()
 	// Puppet reads the resources' tags with the catalog, and refuses it at
@@ -318,7 +313,7 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		g:         p.graph,
 		now:       now,
 		log:       p.opts.Log,
-		statuses:  map[*graph.Vertex]*Status{},
+		statuses:  make([]*Status, p.graph.Len()),
 		queues:    map[*graph.Vertex][]Event{},
 		announced: map[*graph.Vertex]bool{},
 		result:    &Result{Noop: p.opts.Noop, Start: now()},
@@ -368,9 +363,20 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 	return t.result, nil
 }
 
+// enabled reports whether log shows lines of level l: a logger that says
+// (as report.Console does) is asked, so that lines it would drop are
+// not made; any other is taken to show them all.
+func enabled(log resource.Logger, l resource.Level) bool {
+	if e, ok := log.(interface{ Enabled(resource.Level) bool }); ok {
+		return e.Enabled(l)
+	}
+	return true
+}
+
 type discard struct{}
 
 func (discard) Log(resource.Level, string, string) {}
+func (discard) Enabled(resource.Level) bool        { return false }
 
 // transaction is the state of one run.
 type transaction struct {
@@ -379,8 +385,9 @@ type transaction struct {
 	now  func() time.Time
 	log  resource.Logger
 
-	mu        sync.Mutex // guards the maps and result below under --jobs
-	statuses  map[*graph.Vertex]*Status
+	mu        sync.Mutex                // guards the maps and result below under --jobs
+	statuses  []*Status                 // by vertex ID, nil until the vertex is done
+	slab      []Status                  // room for new statuses
 	queues    map[*graph.Vertex][]Event // pending refresh events per target
 	announced map[*graph.Vertex]bool    // failed dependencies already reported
 	result    *Result
@@ -478,27 +485,33 @@ func (t *transaction) cancel(v *graph.Vertex) {
 	}
 	s := t.newStatus(v)
 	s.Skipped = true
-	t.log.Log(resource.Debug, s.Path, "Transaction canceled, skipping")
+	t.log.Log(resource.Debug, s.Path(), "Transaction canceled, skipping")
 	t.mu.Lock()
-	t.statuses[v] = s
+	t.statuses[v.ID()] = s
 	t.result.Statuses = append(t.result.Statuses, s)
 	t.mu.Unlock()
 }
 
+// newStatus returns a status for v, carved from a block: a run makes one
+// for every resource.
 func (t *transaction) newStatus(v *graph.Vertex) *Status {
-	return &Status{
-		Resource:        v.Resource,
-		Path:            t.g.Path(v),
-		ContainmentPath: t.g.ContainmentPath(v),
-		Time:            t.now(),
+	now := t.now()
+	t.mu.Lock()
+	if len(t.slab) == 0 {
+		t.slab = make([]Status, min(256, max(1, len(t.statuses))))
 	}
+	s := &t.slab[0]
+	t.slab = t.slab[1:]
+	t.mu.Unlock()
+	*s = Status{Resource: v.Resource, Time: now, graph: t.g, vertex: v}
+	return s
 }
 
 // evaluate is Puppet's eval_resource for one vertex.
 func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total int) {
 	start := t.now()
 	s := t.newStatus(v)
-	src := s.Path // the log source: a resource's path, a sentinel's container
+	src := s.Path() // the log source: a resource's path, a sentinel's container
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Starting to evaluate the resource (%d of %d)", n, total))
 	}
@@ -531,7 +544,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		}
 	}
 	t.mu.Lock()
-	t.statuses[v] = s
+	t.statuses[v.ID()] = s
 	if v.Whit == graph.NotWhit {
 		t.result.Statuses = append(t.result.Statuses, s)
 	}
@@ -549,7 +562,7 @@ func (t *transaction) invalidateRefreshes(v *graph.Vertex, s *Status) {
 		if !e.InvalidatesRefresh || e.Status == EventFailure {
 			continue
 		}
-		t.log.Log(resource.Info, s.Path, "Unscheduling refresh on "+v.String())
+		t.log.Log(resource.Info, s.Path(), "Unscheduling refresh on "+v.String())
 		t.mu.Lock()
 		delete(t.queues, v)
 		t.mu.Unlock()
@@ -566,7 +579,7 @@ func (t *transaction) mayRun(ctx context.Context, v *graph.Vertex, s *Status) bo
 	case NotTriggered:
 		s.SkipReason = reason
 		if v.Whit == graph.NotWhit {
-			t.log.Log(resource.Info, s.Path, reason)
+			t.log.Log(resource.Info, s.Path(), reason)
 		}
 		t.skip(v, s)
 		return false
@@ -612,7 +625,7 @@ func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 		if !ruleOf(e.Kind).blocksOnFailure {
 			continue
 		}
-		s := t.statuses[e.From]
+		s := t.statuses[e.From.ID()]
 		if s == nil {
 			continue
 		}
@@ -637,7 +650,7 @@ func appendNew(list []*graph.Vertex, v *graph.Vertex) []*graph.Vertex {
 func (t *transaction) skipForFailures(v *graph.Vertex, s *Status, failed []*graph.Vertex) {
 	s.failedVertices = failed
 	if v.Whit == graph.NotWhit {
-		src := s.Path
+		src := s.Path()
 		for _, d := range failed {
 			t.mu.Lock()
 			first := !t.announced[d]
@@ -655,13 +668,13 @@ func (t *transaction) skipForFailures(v *graph.Vertex, s *Status, failed []*grap
 // skip marks v skipped and drops the events queued for it.
 func (t *transaction) skip(v *graph.Vertex, s *Status) {
 	s.Skipped = true
-	t.log.Log(resource.Debug, s.Path, "Resource is being skipped, unscheduling all events")
+	t.log.Log(resource.Debug, s.Path(), "Resource is being skipped, unscheduling all events")
 	t.mu.Lock()
 	queued := len(t.queues[v]) > 0
 	delete(t.queues, v)
 	t.mu.Unlock()
 	if queued {
-		t.log.Log(resource.Info, s.Path, "Unscheduling all events on "+v.String())
+		t.log.Log(resource.Info, s.Path(), "Unscheduling all events on "+v.String())
 	}
 }
 
@@ -699,7 +712,7 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 	if inst == nil {
 		return s
 	}
-	h := t.handle(v, s.Path)
+	h := t.handle(v, s.Path())
 	// A provider bug must fail its resource, not the run.
 	defer func() {
 		if p := recover(); p != nil {
@@ -710,7 +723,7 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 	if nf, ok := inst.(resource.NotFunctional); ok {
 		// Puppet does not evaluate a resource whose provider cannot work
 		// here: one error line, and the resource counts as failed.
-		t.log.Log(resource.Err, s.Path, nf.NotFunctional().Error())
+		t.log.Log(resource.Err, h.Path, nf.NotFunctional().Error())
 		s.Failed = true
 		return s
 	}
@@ -771,7 +784,7 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 // failure event named resource_error carries the reason, so that a failed
 // status always has an event saying why.
 func (t *transaction) failedBecause(s *Status, err error) {
-	t.log.Log(resource.Err, s.Path, "Could not evaluate: "+err.Error())
+	t.log.Log(resource.Err, s.Path(), "Could not evaluate: "+err.Error())
 	s.addEvent(Event{Name: "resource_error", Status: EventFailure, Message: err.Error(), Time: t.now()})
 }
 
@@ -856,7 +869,7 @@ func (t *transaction) processEvents(ctx context.Context, v *graph.Vertex, s *Sta
 	if len(queued) == 0 {
 		return
 	}
-	src := s.Path
+	src := s.Path()
 	allNoop := true
 	for _, e := range queued {
 		if e.Status != EventNoop {

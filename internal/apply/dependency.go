@@ -242,7 +242,7 @@ func (t *transaction) conditions(v *graph.Vertex) (Verdict, string) {
 		}
 		seen[e.Kind][e.From] = true
 		results[e.Kind].Kind = e.Kind
-		results[e.Kind].add(outcome(t.statuses[e.From]))
+		results[e.Kind].add(outcome(t.statuses[e.From.ID()]))
 	}
 	t.mu.Unlock()
 	for k := range results {

@@ -217,9 +217,8 @@ type Graph struct {
 	// edges came (the first is its parent).
 	containersOf [][]int32
 
-	pathMu  sync.Mutex
-	paths   [][]string // each resource's path segments, made when first asked
-	pathStr []string   // each resource's path, whose last segment is a substring of it
+	pathMu sync.Mutex
+	paths  map[int32]pathEntry // the paths of containers, made when first asked
 
 	relVerts []*Vertex // vertices and edges when relationships.dot is written
 	relEdges []*Edge
@@ -228,6 +227,13 @@ type Graph struct {
 	cyclesOnce sync.Once
 
 	slab []adjEntry // room for new adjacency lists
+}
+
+// pathEntry is a resource's path: its segments and the string they make,
+// of which the last segment is a substring.
+type pathEntry struct {
+	segments []string
+	full     string
 }
 
 // DependencyError is a relationship metaparameter naming a resource
@@ -306,8 +312,6 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 	for i, r := range g.res {
 		g.resIndex[r] = int32(i)
 	}
-	g.paths = make([][]string, n)
-	g.pathStr = make([]string, n)
 	if err := b.buildLookup(); err != nil {
 		return nil, err
 	}
@@ -715,9 +719,11 @@ func (g *Graph) removeEdge(e *Edge) {
 	e.To.in.remove(e.From, e)
 }
 
-func (b *builder) debug(v *Vertex, msg string) {
+// debug logs msg followed by other's reference, with v's path as the
+// source; nothing is formatted unless there is a debug log.
+func (b *builder) debug(v *Vertex, msg string, other *Vertex) {
 	if b.opts.Debug != nil {
-		b.opts.Debug(b.g.Path(v), msg)
+		b.opts.Debug(b.g.Path(v), msg+other.String())
 	}
 }
 
@@ -785,9 +791,9 @@ func (b *builder) autoEdges() {
 				switch {
 				case dep == nil || dep.out.has(self):
 				case self.out.has(dep):
-					b.debug(self, "Skipping automatic relationship with "+dep.String())
+					b.debug(self, "Skipping automatic relationship with ", dep)
 				default:
-					b.debug(self, "Adding autorequire relationship with "+dep.String())
+					b.debug(self, "Adding autorequire relationship with ", dep)
 					b.add(Edge{From: dep, To: self, Origin: catalog.Provenance{Via: "autorequire", File: r.File, Line: r.Line}})
 				}
 			}
@@ -801,9 +807,9 @@ func (b *builder) autoEdges() {
 				switch {
 				case dep == nil || dep.out.has(self):
 				case self.out.has(dep):
-					b.debug(self, "Skipping automatic relationship with "+dep.String())
+					b.debug(self, "Skipping automatic relationship with ", dep)
 				default:
-					b.debug(self, "Adding autobefore relationship with "+dep.String())
+					b.debug(self, "Adding autobefore relationship with ", dep)
 					b.add(Edge{From: self, To: dep, Origin: catalog.Provenance{Via: "autobefore", File: r.File, Line: r.Line}})
 				}
 			}

@@ -7,6 +7,10 @@ import (
 	"github.com/ordoproject/ordo/internal/catalog"
 )
 
+// ID is the vertex's dense index among the graph's vertices, from 0 to
+// Len()-1: a key for slices that hold something for every vertex.
+func (v *Vertex) ID() int { return int(v.id) }
+
 // Vertices returns the expanded graph's vertices in insertion order:
 // the non-container resources in catalog order, then each container's
 // admissible and completed sentinels in catalog order of the containers.
@@ -107,43 +111,44 @@ func (g *Graph) ResourcePath(r *catalog.Resource) string {
 	if !ok {
 		return "/" + displayRef(r)
 	}
-	g.segments(i)
-	g.pathMu.Lock()
-	defer g.pathMu.Unlock()
-	return g.pathStr[i]
+	_, full := g.segments(i)
+	return full
 }
 
 // ContainmentPath returns the segments of v's path:
 // ["Stage[main]", "Main", "Exec[bad]"]; a whit's is its container's.
-// The slice is the graph's own, shared by every caller: read it, never
-// change it.
+// The slice may be the graph's own, shared by every caller: read it,
+// never change it.
 func (g *Graph) ContainmentPath(v *Vertex) []string {
-	s := g.segments(v.ri)
+	s, _ := g.segments(v.ri)
 	return s[:len(s):len(s)] // an append by a caller copies
 }
 
 // segments builds Puppet's pathbuilder: the parent's segments, then the
-// resource's own: a class contributes its name, anything else its ref.
-// Results are kept; walkers may ask from several goroutines.
-func (g *Graph) segments(i int32) []string {
+// resource's own: a class contributes its name, anything else its ref;
+// and the path they make. The paths of containers are kept, as many
+// resources share them; a resource that contains nothing has its own
+// made when asked, so that a run does not hold a path for every
+// resource. Walkers may ask from several goroutines.
+func (g *Graph) segments(i int32) ([]string, string) {
 	g.pathMu.Lock()
 	defer g.pathMu.Unlock()
-	if s := g.paths[i]; s != nil {
-		return s
+	if p, ok := g.paths[i]; ok {
+		return p.segments, p.full
 	}
 	// Walk up without recursion: containment chains can be long, and a
 	// broken catalog may even loop.
 	var chain []int32
 	for p := i; p >= 0 && len(chain) <= len(g.res); p = g.parent[p] {
 		chain = append(chain, p)
-		if g.paths[p] != nil {
+		if _, ok := g.paths[p]; ok {
 			break
 		}
 	}
 	var base []string
 	basePath := ""
-	if last := chain[len(chain)-1]; g.paths[last] != nil {
-		base, basePath = g.paths[last], g.pathStr[last]
+	if p, ok := g.paths[chain[len(chain)-1]]; ok {
+		base, basePath = p.segments, p.full
 		chain = chain[:len(chain)-1]
 	}
 	for k := len(chain) - 1; k >= 0; k-- {
@@ -161,11 +166,16 @@ func (g *Graph) segments(i int32) []string {
 		}
 		s := make([]string, len(base), len(base)+1)
 		copy(s, base)
-		g.paths[p] = append(s, full[len(basePath)+1:])
-		g.pathStr[p] = full
-		base, basePath = g.paths[p], full
+		s = append(s, full[len(basePath)+1:])
+		if k > 0 || len(g.contains[p]) > 0 {
+			if g.paths == nil {
+				g.paths = map[int32]pathEntry{}
+			}
+			g.paths[p] = pathEntry{s, full}
+		}
+		base, basePath = s, full
 	}
-	return g.paths[i]
+	return base, basePath
 }
 
 // Why explains why from is applied before to: the edges of a shortest
