@@ -531,7 +531,10 @@ func (d *fastDecoder) catalog() *Catalog {
 				edges = nil
 				return
 			}
-			edges = edges[:0]
+			// A compiled catalog has about one containment edge per
+			// resource: room for them at once, rather than growing a
+			// long list a quarter at a time.
+			edges = slices.Grow(edges[:0], len(resources))
 			d.array(func() { edges = append(edges, d.edge()) })
 		case "classes":
 			classes = d.strList()

@@ -1,5 +1,7 @@
 package graph
 
+import "slices"
+
 // adjacency is one side (out or in) of a vertex's edges: an
 // insertion-ordered map from the neighbour to the parallel edges between
 // the two, as Puppet keeps them. A neighbour whose last edge is removed
@@ -62,6 +64,23 @@ func (a *adjacency) add(v *Vertex, e *Edge, slab *[]adjEntry) {
 		a.pos[v] = len(a.entries) - 1
 	} else if len(a.entries) > adjacencyIndexAt {
 		a.reindex()
+	}
+}
+
+// reserve makes room for n more neighbours, for a list whose size is
+// known before it is filled.
+func (a *adjacency) reserve(n int) {
+	if n <= adjacencyIndexAt || cap(a.entries)-len(a.entries) >= n {
+		return
+	}
+	a.entries = slices.Grow(a.entries, n)
+	if a.pos == nil {
+		a.pos = make(map[*Vertex]int, len(a.entries)+n)
+		for i, en := range a.entries {
+			if en.v != nil {
+				a.pos[en.v] = i
+			}
+		}
 	}
 }
 

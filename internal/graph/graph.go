@@ -209,13 +209,15 @@ type Graph struct {
 	verts    []*Vertex           // final vertices, insertion order
 	all      []*Vertex           // every vertex ever added, containers included
 	res      []*catalog.Resource // kept catalog resources, in order
-	resIndex map[*catalog.Resource]int32
+	// resIndex finds a kept resource's index; made when first asked.
+	resIndex     map[*catalog.Resource]int32
+	resIndexOnce sync.Once
 	rv       []*Vertex // vertex of each kept resource, by index
 	parent   []int32   // index of each resource's parent, -1 at the top
 	contains [][]int32 // containment out-edges, deduplicated, in catalog order
-	// containersOf lists each member's containers in the order their
-	// edges came (the first is its parent).
-	containersOf [][]int32
+	// moreContainers lists, for the few members with more than one
+	// container, the others in the order their edges came.
+	moreContainers map[int32][]int32
 
 	pathMu sync.Mutex
 	paths  map[int32]pathEntry // the paths of containers, made when first asked
@@ -308,10 +310,6 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 		g.res = append(g.res, r)
 	}
 	n := len(g.res)
-	g.resIndex = make(map[*catalog.Resource]int32, n)
-	for i, r := range g.res {
-		g.resIndex[r] = int32(i)
-	}
 	if err := b.buildLookup(); err != nil {
 		return nil, err
 	}
@@ -327,8 +325,9 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 	}
 
 	// Relationship targets must exist (catalog.finalize); keep what they
-	// resolve to for the edges.
-	deps := make([][4][]int32, n)
+	// resolve to for the edges. Most resources have none: the list is
+	// made at the first.
+	var deps [][4][]int32
 	for i, r := range g.res {
 		for k, p := range relationParams {
 			val, ok := r.Get(p.name)
@@ -344,12 +343,17 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 				if t < 0 {
 					return nil, &DependencyError{Resource: r, Param: p.name, Target: printRef(s)}
 				}
+				if deps == nil {
+					deps = make([][4][]int32, n)
+				}
 				deps[i][k] = append(deps[i][k], t)
 			}
 		}
 	}
 
-	b.manualEdges(deps)
+	if deps != nil {
+		b.manualEdges(deps)
+	}
 	if err := b.frontEndEdges(); err != nil {
 		return nil, err
 	}
@@ -615,7 +619,6 @@ func (b *builder) buildContainment() {
 		g.parent[i] = -1
 	}
 	g.contains = make([][]int32, n)
-	g.containersOf = make([][]int32, n)
 	exact := func(ref catalog.Ref) int32 {
 		if ref.Type == "Class" && ref.Title == "Main" {
 			ref.Title = "main"
@@ -637,17 +640,21 @@ func (b *builder) buildContainment() {
 			lastRef, last = e.Container, exact(e.Container)
 		}
 		from, to := last, exact(e.Member)
-		if from < 0 || to < 0 || slices.Contains(g.containersOf[to], from) {
+		if from < 0 || to < 0 || g.parent[to] == from || slices.Contains(g.moreContainers[to], from) {
 			continue
 		}
 		if g.parent[to] < 0 {
 			g.parent[to] = from
+		} else {
+			if g.moreContainers == nil {
+				g.moreContainers = map[int32][]int32{}
+			}
+			g.moreContainers[to] = append(g.moreContainers[to], from)
 		}
 		if kids := g.contains[from]; len(kids) > 0 && kids[len(kids)-1] > to {
 			unsorted[from] = true
 		}
 		g.contains[from] = append(g.contains[from], to)
-		g.containersOf[to] = append(g.containersOf[to], from)
 	}
 	for i, u := range unsorted {
 		if u {
@@ -868,6 +875,10 @@ func (b *builder) expandContainers() {
 	}
 	for _, x := range containers {
 		kids := g.contains[x.ri]
+		// The sentinels get an edge to or from every member: their lists
+		// are made to size once rather than grown.
+		adm[x].out.reserve(len(kids) + x.out.live)
+		comp[x].in.reserve(len(kids) + x.in.live)
 		if len(kids) == 0 {
 			b.add(Edge{From: adm[x], To: comp[x], Origin: catalog.Provenance{Via: "contains"}})
 		}

@@ -22,7 +22,7 @@ func (g *Graph) Len() int { return len(g.verts) }
 // Vertex returns the vertex of a resource (nil for containers, which the
 // expanded graph no longer holds, and for dropped virtual resources).
 func (g *Graph) Vertex(r *catalog.Resource) *Vertex {
-	i, ok := g.resIndex[r]
+	i, ok := g.index(r)
 	if !ok || g.rv[i].gone {
 		return nil
 	}
@@ -74,7 +74,7 @@ func (g *Graph) Edges() []*Edge { return edgesByTarget(g.verts) }
 // Parent returns the resource's container as the agent sees it: the
 // source of the first containment edge into it; nil at the top.
 func (g *Graph) Parent(r *catalog.Resource) *catalog.Resource {
-	i, ok := g.resIndex[r]
+	i, ok := g.index(r)
 	if !ok || g.parent[i] < 0 {
 		return nil
 	}
@@ -83,7 +83,7 @@ func (g *Graph) Parent(r *catalog.Resource) *catalog.Resource {
 
 // Members returns a container's direct members in catalog order.
 func (g *Graph) Members(r *catalog.Resource) []*catalog.Resource {
-	i, ok := g.resIndex[r]
+	i, ok := g.index(r)
 	if !ok {
 		return nil
 	}
@@ -101,13 +101,27 @@ func (g *Graph) Path(v *Vertex) string {
 	if v.Whit != NotWhit {
 		return v.String()
 	}
-	return g.ResourcePath(v.Resource)
+	_, full := g.segments(v.ri)
+	return full
+}
+
+// index finds a kept resource's index. The index is made at the first
+// question: a run asks by vertex, and needs none.
+func (g *Graph) index(r *catalog.Resource) (int32, bool) {
+	g.resIndexOnce.Do(func() {
+		g.resIndex = make(map[*catalog.Resource]int32, len(g.res))
+		for i, r := range g.res {
+			g.resIndex[r] = int32(i)
+		}
+	})
+	i, ok := g.resIndex[r]
+	return i, ok
 }
 
 // ResourcePath is the path of any kept catalog resource, containers
 // included (a class's path ends in its class name: /Stage[main]/Apache::Config).
 func (g *Graph) ResourcePath(r *catalog.Resource) string {
-	i, ok := g.resIndex[r]
+	i, ok := g.index(r)
 	if !ok {
 		return "/" + displayRef(r)
 	}
