@@ -206,15 +206,15 @@ func (e *Edge) String() string { return e.From.DotName() + " -> " + e.To.DotName
 
 // Graph is the expanded relationship graph of one catalog.
 type Graph struct {
-	verts    []*Vertex           // final vertices, insertion order
-	all      []*Vertex           // every vertex ever added, containers included
-	res      []*catalog.Resource // kept catalog resources, in order
+	verts []*Vertex           // final vertices, insertion order
+	all   []*Vertex           // every vertex ever added, containers included
+	res   []*catalog.Resource // kept catalog resources, in order
 	// resIndex finds a kept resource's index; made when first asked.
 	resIndex     map[*catalog.Resource]int32
 	resIndexOnce sync.Once
-	rv       []*Vertex // vertex of each kept resource, by index
-	parent   []int32   // index of each resource's parent, -1 at the top
-	contains [][]int32 // containment out-edges, deduplicated, in catalog order
+	rv           []*Vertex // vertex of each kept resource, by index
+	parent       []int32   // index of each resource's parent, -1 at the top
+	contains     [][]int32 // containment out-edges, deduplicated, in catalog order
 	// moreContainers lists, for the few members with more than one
 	// container, the others in the order their edges came.
 	moreContainers map[int32][]int32
