@@ -168,6 +168,7 @@ type fastDecoder struct {
 	paramSlab    []Param
 	scratch      []Param
 	tags         []string
+	unquoted     []byte
 }
 
 // slabSize is how many resources, or parameters, one block holds.
@@ -298,11 +299,14 @@ func (d *fastDecoder) str() string {
 		}
 		return d.strs.keep(body)
 	}
-	v, err := unquote(body)
+	// Decoded into a scratch buffer and kept from there: no allocation
+	// of its own for each string with an escape (most contents).
+	var err error
+	d.unquoted, err = unquoteAppend(d.unquoted[:0], body)
 	if err != nil {
 		panic(errBail)
 	}
-	return v
+	return d.strs.keep(unsafe.String(unsafe.SliceData(d.unquoted), len(d.unquoted)))
 }
 
 // closingQuote finds the quote that ends the string whose body starts at

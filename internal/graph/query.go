@@ -101,6 +101,13 @@ func (g *Graph) Path(v *Vertex) string {
 	if v.Whit != NotWhit {
 		return v.String()
 	}
+	// A resource that contains nothing (most) has its path made in one
+	// piece from its parent's, which is kept.
+	if i := v.ri; len(g.contains[i]) == 0 && g.parent[i] >= 0 && g.res[i].Type != "Class" {
+		_, base := g.segments(g.parent[i])
+		r := g.res[i]
+		return base + "/" + r.Type + "[" + r.Title + "]"
+	}
 	_, full := g.segments(v.ri)
 	return full
 }

@@ -17,6 +17,9 @@ type Walk struct {
 // NewWalk starts a traversal of the whole graph.
 func (g *Graph) NewWalk() *Walk {
 	w := &Walk{g: g, blockers: make([]int, len(g.verts)), done: make([]bool, len(g.verts)), left: len(g.verts)}
+	// Room for every vertex: the members of a container all become ready
+	// at once, and the queue would otherwise grow by steps.
+	w.ready = make(readyQueue, 0, len(g.verts))
 	for _, v := range g.verts {
 		n := v.in.live
 		w.blockers[v.id] = n

@@ -349,9 +349,10 @@ func selinuxEnabled() bool {
 	return err == nil
 }
 
-// extras are the settings few files have: sources, validation, staging,
-// odd values. Files without any share one empty extras, read-only, so
-// that they cost one word.
+// extras are what few files have: sources, validation, staging, odd
+// values, a link's target, and the checksums a change message shows.
+// Files without any share one empty extras, read-only, so that they cost
+// one word: every write goes through ownExtras.
 type extras struct {
 	sources   []string // local paths
 	sourceURI []string // as written, for messages
@@ -361,6 +362,11 @@ type extras struct {
 	validateCmd  string // validate_cmd, "" for none
 	validateRepl string // validate_replacement, "%" by default
 	staging      string // staging_location, "" for the file's directory
+
+	target  string // the link's target
+	curLink string // the link's target found by Retrieve
+	wantSum string // desired content checksum, "" until a message needs it
+	curSum  string // current content checksum, "" until computed
 }
 
 // noExtras is the extras of every file that has none; never written.
@@ -385,13 +391,14 @@ type instance struct {
 
 	ensure  string // "", absent, present, file, directory, link
 	content string
-	target  string
 	*extras
 	mode     *modeSpec
 	owner    string
 	group    string
 	backup   string // "" for none, ".suffix", or a bucket name
 	checksum string
+
+	props []resource.Property
 
 	// The flags together, so that they share a word.
 	hasData   bool // content or source manages the content
@@ -400,27 +407,21 @@ type instance struct {
 	replace   bool
 	force     bool
 	showDiff  bool
-
-	props []resource.Property
-
 	// srcDir: the source is a directory (readSource), so the file is one.
-	srcDir bool
+	srcDir    bool
+	contentOK bool // from Retrieve: the file has the desired content
+	diskKnown bool // see disk
 
 	// state from Retrieve
 	st        *fileStat // &retrieved, or nil when absent
 	retrieved fileStat
 	curType   string // "absent", "file", "directory", "link", ...
-	curLink   string
-	wantSum   string // desired content checksum, "" until a message needs it
-	curSum    string // current content checksum, "" until computed
-	contentOK bool
 
 	// disk is what is at path now, as far as this instance knows: Retrieve's
 	// Lstat until something is changed there (as Puppet keeps its stat
 	// until it changes the file). It is separate from st, which the change
 	// messages read.
-	disk      *fileStat
-	diskKnown bool
+	disk *fileStat
 
 	pre prefetchState // prefetch.go
 }
@@ -466,7 +467,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 			f.ensure = s
 		default:
 			f.ensure = "link"
-			f.target, f.hasTarget = catalog.Scalar(e), true
+			f.ownExtras().target, f.hasTarget = catalog.Scalar(e), true
 			if _, isString := e.(string); !isString {
 				f.oddValues().target = resource.RubyClass(e)
 			}
@@ -474,7 +475,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	}
 	// target => notlink leaves the target alone.
 	if t, ok := v.Lookup("target"); ok && !f.hasTarget && t != "notlink" {
-		f.target, f.hasTarget = catalog.Scalar(t), true
+		f.ownExtras().target, f.hasTarget = catalog.Scalar(t), true
 	}
 	if src, ok := v.Lookup("source"); ok {
 		x := f.ownExtras()
@@ -625,7 +626,7 @@ func (f *instance) sum(b string) string {
 // desiredSum is the checksum of the desired content, as messages show it.
 func (f *instance) desiredSum() string {
 	if f.wantSum == "" {
-		f.wantSum = f.sum(f.content)
+		f.ownExtras().wantSum = f.sum(f.content)
 	}
 	return f.wantSum
 }
@@ -817,9 +818,12 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	if err := f.stat(h); err != nil {
 		return err
 	}
-	f.curSum, f.curLink, f.contentOK = "", "", false
+	f.contentOK = false
+	if f.extras != noExtras {
+		f.curSum, f.curLink = "", ""
+	}
 	if f.curType == "link" && f.hasTarget {
-		f.curLink, _ = os.Readlink(f.path)
+		f.ownExtras().curLink, _ = os.Readlink(f.path)
 	}
 	if len(f.sources) > 0 {
 		if err := f.readSource(); err != nil {
@@ -888,7 +892,10 @@ func (f *instance) readSource() error {
 			}
 			// Even under ensure => directory or link.
 			f.ensure, f.hasData = "file", true
-			f.content, f.wantSum = string(b), ""
+			f.content = string(b)
+			if f.extras != noExtras {
+				f.wantSum = ""
+			}
 			f.addProp((*contentProp)(f))
 		case "directory":
 			// Without recursion a directory source only makes a directory.
@@ -913,10 +920,11 @@ func (f *instance) readSource() error {
 // linkTo makes the file a link to target, as a source that is not a plain
 // file or a directory asks.
 func (f *instance) linkTo(target string) {
-	f.ensure, f.target, f.hasTarget = "link", target, true
-	f.curLink = ""
+	x := f.ownExtras()
+	f.ensure, x.target, f.hasTarget = "link", target, true
+	x.curLink = ""
 	if f.curType == "link" {
-		f.curLink, _ = os.Readlink(f.path)
+		x.curLink, _ = os.Readlink(f.path)
 	}
 	f.addProp((*targetProp)(f))
 }
@@ -967,7 +975,7 @@ func (f *instance) Properties() []resource.Property { return f.props }
 // currentSum is the checksum of the file as it was at Retrieve.
 func (f *instance) currentSum() string {
 	if f.curSum == "" && f.curType == "file" {
-		f.curSum, _ = f.sumFile(f.path)
+		f.ownExtras().curSum, _ = f.sumFile(f.path)
 	}
 	if f.curSum == "" {
 		return "absent"
