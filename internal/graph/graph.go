@@ -139,7 +139,6 @@ type Vertex struct {
 	seq               int32 // insertion sequence, for stable tie-breaks
 	id                int32 // dense index into Graph.verts once built
 	out, in           adjacency
-	dname             string
 }
 
 // HasIn reports whether an edge of kind k ends at v.
@@ -158,8 +157,8 @@ func (v *Vertex) String() string { return displayRef(v.Resource) }
 // DotName is the vertex's reference in graph files and the key cycles
 // are sorted by: File[/x], Whit[Admissible_class[Main]].
 func (v *Vertex) DotName() string {
-	if v.dname != "" {
-		return v.dname
+	if v.Whit != NotWhit {
+		return whitName(v.Whit, v.Resource)
 	}
 	return displayRef(v.Resource)
 }
@@ -365,6 +364,7 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 
 	b.expandContainers()
 	g.verts = g.liveVertices()
+	g.all = nil // the vertices of replaced containers are no longer needed
 	for i, v := range g.verts {
 		v.id = int32(i)
 		for e := range v.out.each {
@@ -398,7 +398,7 @@ func (g *Graph) liveVertices() []*Vertex {
 func edgesByTarget(vs []*Vertex) []*Edge {
 	n := 0
 	for _, v := range vs {
-		n += v.in.live
+		n += int(v.in.live)
 	}
 	out := make([]*Edge, 0, n)
 	for _, v := range vs {
@@ -858,8 +858,8 @@ func (b *builder) expandContainers() {
 		}
 		x := g.rv[i]
 		containers = append(containers, x)
-		adm[x] = b.addVertex(&Vertex{Resource: r, Whit: Admissible, ri: x.ri, dname: whitName(Admissible, r)}, int(x.prio))
-		comp[x] = b.addVertex(&Vertex{Resource: r, Whit: Completed, ri: x.ri, dname: whitName(Completed, r)}, int(x.prio))
+		adm[x] = b.addVertex(&Vertex{Resource: r, Whit: Admissible, ri: x.ri}, int(x.prio))
+		comp[x] = b.addVertex(&Vertex{Resource: r, Whit: Completed, ri: x.ri}, int(x.prio))
 	}
 	admOf := func(v *Vertex) *Vertex {
 		if w := adm[v]; w != nil {
@@ -877,8 +877,8 @@ func (b *builder) expandContainers() {
 		kids := g.contains[x.ri]
 		// The sentinels get an edge to or from every member: their lists
 		// are made to size once rather than grown.
-		adm[x].out.reserve(len(kids) + x.out.live)
-		comp[x].in.reserve(len(kids) + x.in.live)
+		adm[x].out.reserve(len(kids) + int(x.out.live))
+		comp[x].in.reserve(len(kids) + int(x.in.live))
 		if len(kids) == 0 {
 			b.add(Edge{From: adm[x], To: comp[x], Origin: catalog.Provenance{Via: "contains"}})
 		}

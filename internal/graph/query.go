@@ -213,14 +213,15 @@ func (g *Graph) Why(from, to *Vertex) []*Edge {
 		v := queue[0]
 		queue = queue[1:]
 		for _, en := range v.out.entries {
-			if en.v == nil {
+			next := en.to()
+			if next == nil {
 				continue
 			}
-			if _, seen := via[en.v]; seen {
+			if _, seen := via[next]; seen {
 				continue
 			}
-			via[en.v] = en.e
-			if en.v == to {
+			via[next] = en.e
+			if next == to {
 				var path []*Edge
 				for e := via[to]; e != nil; e = via[e.From] {
 					path = append(path, e)
@@ -228,7 +229,7 @@ func (g *Graph) Why(from, to *Vertex) []*Edge {
 				slices.Reverse(path)
 				return path
 			}
-			queue = append(queue, en.v)
+			queue = append(queue, next)
 		}
 	}
 	return nil

@@ -21,7 +21,7 @@ func (g *Graph) NewWalk() *Walk {
 	// at once, and the queue would otherwise grow by steps.
 	w.ready = make(readyQueue, 0, len(g.verts))
 	for _, v := range g.verts {
-		n := v.in.live
+		n := int(v.in.live)
 		w.blockers[v.id] = n
 		if n == 0 {
 			w.ready = append(w.ready, v)
@@ -56,7 +56,7 @@ func (w *Walk) Done(v *Vertex) {
 	w.done[v.id] = true
 	w.left--
 	for _, en := range v.out.entries {
-		s := en.v
+		s := en.to()
 		if s == nil {
 			continue
 		}

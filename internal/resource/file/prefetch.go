@@ -64,6 +64,11 @@ func (f *instance) Prefetch() {
 		return
 	}
 	f.pre.result.Store(&prefetched{stat: st, same: same})
+	if f.pre.reached.Load() {
+		// Retrieve began meanwhile: it has taken the result or never
+		// will; it is not kept to the end of the run.
+		f.pre.result.Store(nil)
+	}
 }
 
 // takePrefetched returns the comparison made ahead for the file Retrieve
