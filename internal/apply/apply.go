@@ -103,7 +103,7 @@ func Finalize(c *catalog.Catalog) {
 // Errors); an unresolvable relationship stops at the first.
 func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	Finalize(c)
-	p := &Plan{opts: opts, catalog: c, instances: map[*catalog.Resource]resource.Instance{}}
+	p := &Plan{opts: opts, catalog: c, instances: make([]resource.Instance, len(c.Resources))}
 	holds := map[catalog.Ref]bool{}
 	for _, e := range c.Containment {
 		holds[e.Container] = true
@@ -135,7 +135,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	}
 	// Every invalid resource is reported, not just the first, up to a cap.
 	var invalid []error
-	for _, r := range c.Resources {
+	for i, r := range c.Resources {
 		if len(invalid) == maxInvalid {
 			break
 		}
@@ -160,7 +160,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 			invalid = append(invalid, &ResourceError{Resource: r, Err: err})
 			continue
 		}
-		p.instances[r] = inst
+		p.instances[i] = inst
 	}
 	b := <-graphDone
 	if len(invalid) > 0 {
@@ -285,7 +285,15 @@ type Plan struct {
 	opts      Options
 	catalog   *catalog.Catalog
 	graph     *graph.Graph
-	instances map[*catalog.Resource]resource.Instance
+	instances []resource.Instance // by the resource's index in the catalog
+}
+
+// instance is the instance of v's resource, nil for a sentinel.
+func (p *Plan) instance(v *graph.Vertex) resource.Instance {
+	if v.Whit != graph.NotWhit {
+		return nil
+	}
+	return p.instances[p.graph.CatalogIndex(v)]
 }
 
 // Graph returns the plan's relationship graph.
@@ -412,7 +420,7 @@ func (t *transaction) prefetch() (stop func()) {
 			if done.Load() {
 				return
 			}
-			if p, ok := t.plan.instances[v.Resource].(resource.Prefetcher); ok {
+			if p, ok := t.plan.instance(v).(resource.Prefetcher); ok {
 				safePrefetch(p)
 			}
 		}
@@ -708,7 +716,7 @@ func (t *transaction) handle(v *graph.Vertex, path string) *resource.Handle {
 
 // harness brings one resource in line: Puppet's ResourceHarness#evaluate.
 func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (result *Status) {
-	inst := t.plan.instances[v.Resource]
+	inst := t.plan.instance(v)
 	if inst == nil {
 		return s
 	}
@@ -842,7 +850,7 @@ func (t *transaction) queueEvents(v *graph.Vertex, src string, events []Event) {
 		}
 		// A type that refreshes itself after a change (mount remounts)
 		// gets the group's first event too.
-		if sr, ok := t.plan.instances[v.Resource].(resource.SelfRefresher); ok && v.Whit == graph.NotWhit && sr.SelfRefresh() {
+		if sr, ok := t.plan.instance(v).(resource.SelfRefresher); ok && v.Whit == graph.NotWhit && sr.SelfRefresh() {
 			t.mu.Lock()
 			t.queues[v] = append(t.queues[v], group[0])
 			t.mu.Unlock()
@@ -855,7 +863,7 @@ func (t *transaction) canRefresh(v *graph.Vertex) bool {
 	if v.Whit != graph.NotWhit {
 		return true
 	}
-	_, ok := t.plan.instances[v.Resource].(resource.Refresher)
+	_, ok := t.plan.instance(v).(resource.Refresher)
 	return ok
 }
 
@@ -884,7 +892,7 @@ func (t *transaction) processEvents(ctx context.Context, v *graph.Vertex, s *Sta
 		return
 	}
 	if v.Whit == graph.NotWhit {
-		r := t.plan.instances[v.Resource].(resource.Refresher)
+		r := t.plan.instance(v).(resource.Refresher)
 		if err := safeRefresh(ctx, r, t.handle(v, src)); err != nil {
 			msg := "Failed to call refresh: " + err.Error()
 			t.log.Log(resource.Err, src, msg)

@@ -274,7 +274,7 @@ func (t *transaction) dryRun(ctx context.Context, w *graph.Vertex) (o Outcome) {
 	case DependencyFailed:
 		return Failed
 	}
-	inst := t.plan.instances[w.Resource]
+	inst := t.plan.instance(w)
 	if inst == nil {
 		return Unchanged
 	}

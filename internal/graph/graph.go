@@ -208,6 +208,9 @@ type Graph struct {
 	verts []*Vertex           // final vertices, insertion order
 	all   []*Vertex           // every vertex ever added, containers included
 	res   []*catalog.Resource // kept catalog resources, in order
+	// catalogIndex is each kept resource's index in the catalog, nil
+	// when every resource was kept (the index is then the same).
+	catalogIndex []int32
 	// resIndex finds a kept resource's index; made when first asked.
 	resIndex     map[*catalog.Resource]int32
 	resIndexOnce sync.Once
@@ -302,11 +305,20 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 
 	// RAL conversion: keep what the agent keeps.
 	g.res = make([]*catalog.Resource, 0, len(c.Resources))
-	for _, r := range c.Resources {
+	for i, r := range c.Resources {
 		if r.Virtual && !r.Exported {
+			if g.catalogIndex == nil {
+				g.catalogIndex = make([]int32, len(g.res), len(c.Resources))
+				for k := range g.catalogIndex {
+					g.catalogIndex[k] = int32(k)
+				}
+			}
 			continue
 		}
 		g.res = append(g.res, r)
+		if g.catalogIndex != nil {
+			g.catalogIndex = append(g.catalogIndex, int32(i))
+		}
 	}
 	n := len(g.res)
 	if err := b.buildLookup(); err != nil {
