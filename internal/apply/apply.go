@@ -402,6 +402,9 @@ type transaction struct {
 	progress  int
 
 	durable durable.Batch // new files to sync before the run ends
+	// serialHandle is the handle a serial walk lends each resource's
+	// harness in turn.
+	serialHandle resource.Handle
 	batches batches       // providers' batch prefetches, once each
 }
 
@@ -540,7 +543,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	case !t.mayRun(ctx, v, s):
 	default:
 		if v.Whit == graph.NotWhit {
-			s = t.harness(ctx, v, s)
+			s = t.harness(ctx, v, s, src)
 			if !s.Failed && !s.FailedToRestart {
 				t.queueEvents(v, src, s.Events)
 			}
@@ -624,12 +627,10 @@ func refs(vs []*graph.Vertex) []catalog.Ref {
 // source whose every edge to v is of a kind a failure does not block
 // (on-fail) is left out.
 func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
-	var buf [16]*graph.Edge
-	in := t.g.AppendIn(buf[:0], v)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var out []*graph.Vertex
-	for _, e := range in {
+	for e := range t.g.InEdges(v) {
 		if !ruleOf(e.Kind).blocksOnFailure {
 			continue
 		}
@@ -698,11 +699,16 @@ func (t *transaction) noop(v *graph.Vertex) bool {
 }
 
 func (t *transaction) handle(v *graph.Vertex, path string) *resource.Handle {
+	h := t.handleValue(v, path)
+	return &h
+}
+
+func (t *transaction) handleValue(v *graph.Vertex, path string) resource.Handle {
 	level := resource.Notice
 	if l, ok := v.Resource.Get("loglevel"); ok {
 		level, _ = resource.ParseLevel(catalog.Scalar(l))
 	}
-	return &resource.Handle{
+	return resource.Handle{
 		Path:      path,
 		Log:       t.log,
 		Level:     level,
@@ -715,12 +721,20 @@ func (t *transaction) handle(v *graph.Vertex, path string) *resource.Handle {
 }
 
 // harness brings one resource in line: Puppet's ResourceHarness#evaluate.
-func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (result *Status) {
+func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, path string) (result *Status) {
 	inst := t.plan.instance(v)
 	if inst == nil {
 		return s
 	}
-	h := t.handle(v, s.Path())
+	var h *resource.Handle
+	if t.plan.opts.Jobs <= 1 {
+		// A serial walk harnesses one resource at a time: the handle is
+		// reused rather than made for each. Providers do not keep it.
+		t.serialHandle = t.handleValue(v, path)
+		h = &t.serialHandle
+	} else {
+		h = t.handle(v, path)
+	}
 	// A provider bug must fail its resource, not the run.
 	defer func() {
 		if p := recover(); p != nil {
