@@ -405,7 +405,7 @@ type transaction struct {
 	// serialHandle is the handle a serial walk lends each resource's
 	// harness in turn.
 	serialHandle resource.Handle
-	batches batches       // providers' batch prefetches, once each
+	batches      batches // providers' batch prefetches, once each
 }
 
 // prefetch lets the instances that can read ahead do so on a spare core
