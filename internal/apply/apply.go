@@ -52,6 +52,9 @@ type Options struct {
 	Tags []string
 	// SkipTags skips the resources with any of these tags.
 	SkipTags []string
+	// FailHard stops the run at the first resource that fails (Salt's
+	// failhard): nothing after it is evaluated, and it has no status.
+	FailHard bool
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 }
@@ -103,7 +106,7 @@ func Finalize(c *catalog.Catalog) {
 // Errors); an unresolvable relationship stops at the first.
 func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	Finalize(c)
-	p := &Plan{opts: opts, catalog: c, instances: make([]resource.Instance, len(c.Resources))}
+	p := &Plan{opts: opts, catalog: c, instances: map[*catalog.Resource]resource.Instance{}}
 	holds := map[catalog.Ref]bool{}
 	for _, e := range c.Containment {
 		holds[e.Container] = true
@@ -115,9 +118,13 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		err error
 	}
 	graphDone := make(chan built, 1)
+	// The graph's debug lines wait for the instances' notes: Puppet
+	// builds its relationship graph after it made every resource.
+	var graphDebug [][2]string
 	gopts := graph.Options{Ordering: opts.Ordering, Seed: opts.Seed, Types: opts.Types}
 	if opts.Log != nil && enabled(opts.Log, resource.Debug) {
-		gopts.Debug = func(source, msg string) { opts.Log.Log(resource.Debug, source, msg) }
+		// Lines the log would drop are not made.
+		gopts.Debug = func(source, msg string) { graphDebug = append(graphDebug, [2]string{source, msg}) }
 	}
 	go func() {
 		g, err := graph.Build(c, gopts)
@@ -135,7 +142,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	}
 	// Every invalid resource is reported, not just the first, up to a cap.
 	var invalid []error
-	for i, r := range c.Resources {
+	for _, r := range c.Resources {
 		if len(invalid) == maxInvalid {
 			break
 		}
@@ -160,7 +167,23 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 			invalid = append(invalid, &ResourceError{Resource: r, Err: err})
 			continue
 		}
-		p.instances[i] = inst
+		if notes := opts.Types.Schema(r.Type).ValidationNotes(r); len(notes) > 0 {
+			for _, n := range notes {
+				if opts.Log != nil {
+					opts.Log.Log(n.Level, "/"+r.Ref().String(), n.Msg)
+				}
+			}
+			// Puppet keeps the path it logged under for the resource's own
+			// lines from then on; its properties still log under the full path.
+			if p.shortPath == nil {
+				p.shortPath = map[*catalog.Resource]bool{}
+			}
+			p.shortPath[r] = true
+		}
+		p.instances[r] = inst
+		if d, ok := inst.(Detacher); ok && d.Detached() {
+			p.detached = true
+		}
 	}
 	b := <-graphDone
 	if len(invalid) > 0 {
@@ -168,6 +191,9 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	}
 	if b.err != nil {
 		return nil, b.err
+	}
+	for _, d := range graphDebug {
+		opts.Log.Log(resource.Debug, d[0], d[1])
 	}
 	if err := checkSchedules(c); err != nil {
 		return nil, err
@@ -285,15 +311,11 @@ type Plan struct {
 	opts      Options
 	catalog   *catalog.Catalog
 	graph     *graph.Graph
-	instances []resource.Instance // by the resource's index in the catalog
-}
-
-// instance is the instance of v's resource, nil for a sentinel.
-func (p *Plan) instance(v *graph.Vertex) resource.Instance {
-	if v.Whit != graph.NotWhit {
-		return nil
-	}
-	return p.instances[p.graph.CatalogIndex(v)]
+	instances map[*catalog.Resource]resource.Instance
+	detached  bool // some instance runs on its own (Detacher)
+	// shortPath holds the resources whose validation logged a warning:
+	// their own log lines keep the short path /Type[title].
+	shortPath map[*catalog.Resource]bool
 }
 
 // Graph returns the plan's relationship graph.
@@ -324,6 +346,7 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		statuses:  make([]*Status, p.graph.Len()),
 		queues:    map[*graph.Vertex][]Event{},
 		announced: map[*graph.Vertex]bool{},
+		dry:       map[*graph.Vertex]*dryRun{},
 		result:    &Result{Noop: p.opts.Noop, Start: now()},
 	}
 	if t.log == nil {
@@ -394,11 +417,13 @@ type transaction struct {
 	log  resource.Logger
 
 	mu        sync.Mutex                // guards the maps and result below under --jobs
-	statuses  []*Status                 // by vertex ID, nil until the vertex is done
+	statuses  []*Status                 // by vertex ID (statusOf, setStatus), nil until the vertex is done
 	slab      []Status                  // room for new statuses
 	queues    map[*graph.Vertex][]Event // pending refresh events per target
 	announced map[*graph.Vertex]bool    // failed dependencies already reported
+	dry       map[*graph.Vertex]*dryRun // pre-check tries, once each
 	result    *Result
+	stopped   atomic.Bool // a fail-hard resource failed
 	progress  int
 
 	durable durable.Batch // new files to sync before the run ends
@@ -406,6 +431,9 @@ type transaction struct {
 	// harness in turn.
 	serialHandle resource.Handle
 	batches      batches // providers' batch prefetches, once each
+
+	genMu     sync.RWMutex // guards generated
+	generated map[*catalog.Resource]resource.Instance
 }
 
 // prefetch lets the instances that can read ahead do so on a spare core
@@ -417,13 +445,15 @@ func (t *transaction) prefetch() (stop func()) {
 	}
 	var done atomic.Bool
 	finished := make(chan struct{})
+	// The catalog's vertices, taken here: the walk adds generated ones.
+	verts := t.g.Vertices()
 	go func() {
 		defer close(finished)
-		for _, v := range t.g.Vertices() {
+		for _, v := range verts {
 			if done.Load() {
 				return
 			}
-			if p, ok := t.plan.instance(v).(resource.Prefetcher); ok {
+			if p, ok := t.plan.instances[v.Resource].(resource.Prefetcher); ok {
 				safePrefetch(p)
 			}
 		}
@@ -441,15 +471,137 @@ func safePrefetch(p resource.Prefetcher) {
 }
 
 func (t *transaction) walkSerial(ctx context.Context) {
+	if t.plan.detached {
+		t.walkDetaching(ctx)
+		return
+	}
 	w := t.g.NewWalk()
-	total := len(t.g.Vertices())
-	for v := w.Next(); v != nil; v = w.Next() {
+	for v := w.Next(); v != nil && !t.stopped.Load(); v = w.Next() {
 		if ctx.Err() != nil {
 			t.cancel(v)
 		} else {
+			t.generate(ctx, v, w)
 			t.progress++
-			t.evaluate(ctx, v, t.progress, total)
+			t.evaluate(ctx, v, t.progress, t.g.Len())
 		}
+		w.Done(v)
+	}
+}
+
+// generator returns v's instance if it makes resources when reached.
+func (t *transaction) generator(v *graph.Vertex) resource.Generator {
+	if v.Whit != graph.NotWhit {
+		return nil
+	}
+	g, _ := t.instanceOf(v.Resource).(resource.Generator)
+	return g
+}
+
+// generate is Puppet's eval_generate, run as the walk takes v and before
+// v is evaluated: the resources v makes join the catalog, their
+// instances the plan, and their vertices the graph and the walk. A
+// failure is logged and leaves v to be evaluated as it is. Nothing else
+// may be running.
+func (t *transaction) generate(ctx context.Context, v *graph.Vertex, w *graph.Walk) {
+	gen := t.generator(v)
+	if gen == nil {
+		return
+	}
+	path := t.g.Path(v)
+	made, err := safeGenerate(ctx, gen, t.handle(v, path), t.plan.catalog)
+	if err != nil {
+		t.log.Log(resource.Err, path, "Failed to generate additional resources using 'eval_generate': "+err.Error())
+		return
+	}
+	var res []*catalog.Resource
+	var after []int
+	index := make([]int, len(made)) // position in res of each made resource, -1 if left out
+	t.genMu.Lock()
+	if t.generated == nil {
+		t.generated = map[*catalog.Resource]resource.Instance{}
+	}
+	for i, m := range made {
+		index[i] = -1
+		if err := t.plan.catalog.Add(m.Resource); err != nil {
+			continue // the catalog's own resource of that name wins
+		}
+		index[i] = len(res)
+		a := -1
+		if m.After >= 0 && m.After < i {
+			a = index[m.After]
+		}
+		res = append(res, m.Resource)
+		after = append(after, a)
+		t.generated[m.Resource] = m.Instance
+	}
+	t.genMu.Unlock()
+	if len(res) == 0 {
+		return
+	}
+	t.g.Generate(v, res, after)
+	w.Regenerate()
+}
+
+// safeGenerate calls Generate, turning a provider panic into an error.
+func safeGenerate(ctx context.Context, g resource.Generator, h *resource.Handle, c *catalog.Catalog) (made []resource.Generated, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: %v", p)
+		}
+	}()
+	return g.Generate(ctx, h, c)
+}
+
+// instanceOf returns the instance of r, from the plan or generated
+// during the run.
+func (t *transaction) instanceOf(r *catalog.Resource) resource.Instance {
+	if inst, ok := t.plan.instances[r]; ok {
+		return inst
+	}
+	t.genMu.RLock()
+	defer t.genMu.RUnlock()
+	return t.generated[r]
+}
+
+// walkDetaching is the serial walk when some resources run on their
+// own: such a resource is started and the walk goes on with what does
+// not depend on it; the rest runs one at a time, in priority order.
+func (t *transaction) walkDetaching(ctx context.Context) {
+	w := t.g.NewWalk()
+	done := make(chan *graph.Vertex)
+	running := 0
+	for {
+		v := w.Next()
+		if v == nil || t.stopped.Load() {
+			if running == 0 {
+				return
+			}
+			w.Done(<-done)
+			running--
+			continue
+		}
+		if ctx.Err() != nil {
+			t.cancel(v)
+			w.Done(v)
+			continue
+		}
+		if t.generator(v) != nil {
+			// Generating changes the graph: nothing may run meanwhile.
+			for ; running > 0; running-- {
+				w.Done(<-done)
+			}
+			t.generate(ctx, v, w)
+		}
+		t.progress++
+		if d, ok := t.instanceOf(v.Resource).(Detacher); ok && d.Detached() {
+			running++
+			go func(v *graph.Vertex, n, total int) {
+				t.evaluate(ctx, v, n, total)
+				done <- v
+			}(v, t.progress, t.g.Len())
+			continue
+		}
+		t.evaluate(ctx, v, t.progress, t.g.Len())
 		w.Done(v)
 	}
 }
@@ -459,11 +611,10 @@ func (t *transaction) walkSerial(ctx context.Context) {
 // finished.
 func (t *transaction) walkParallel(ctx context.Context, jobs int) {
 	w := t.g.NewWalk()
-	total := len(t.g.Vertices())
 	done := make(chan *graph.Vertex)
 	running := 0
 	for {
-		for running < jobs {
+		for running < jobs && !t.stopped.Load() {
 			v := w.Next()
 			if v == nil {
 				break
@@ -473,12 +624,19 @@ func (t *transaction) walkParallel(ctx context.Context, jobs int) {
 				w.Done(v)
 				continue
 			}
+			if t.generator(v) != nil {
+				// Generating changes the graph: nothing may run meanwhile.
+				for ; running > 0; running-- {
+					w.Done(<-done)
+				}
+				t.generate(ctx, v, w)
+			}
 			t.progress++
 			running++
-			go func(v *graph.Vertex, n int) {
+			go func(v *graph.Vertex, n, total int) {
 				t.evaluate(ctx, v, n, total)
 				done <- v
-			}(v, t.progress)
+			}(v, t.progress, t.g.Len())
 		}
 		if running == 0 {
 			return
@@ -498,7 +656,7 @@ func (t *transaction) cancel(v *graph.Vertex) {
 	s.Skipped = true
 	t.log.Log(resource.Debug, s.Path(), "Transaction canceled, skipping")
 	t.mu.Lock()
-	t.statuses[v.ID()] = s
+	t.setStatus(v, s)
 	t.result.Statuses = append(t.result.Statuses, s)
 	t.mu.Unlock()
 }
@@ -514,8 +672,27 @@ func (t *transaction) newStatus(v *graph.Vertex) *Status {
 	s := &t.slab[0]
 	t.slab = t.slab[1:]
 	t.mu.Unlock()
-	*s = Status{Resource: v.Resource, Time: now, graph: t.g, vertex: v}
+	*s = Status{Resource: v.Resource, Time: now, graph: t.g, vertex: v,
+		shortPath: v.Whit == graph.NotWhit && t.plan.shortPath[v.Resource]}
 	return s
+}
+
+// statusOf is v's status once it is done, else nil; t.mu is held.
+func (t *transaction) statusOf(v *graph.Vertex) *Status {
+	if id := v.ID(); id < len(t.statuses) {
+		return t.statuses[id]
+	}
+	return nil
+}
+
+// setStatus records v's status; t.mu is held. Vertices generated during
+// the run have IDs past the first ones.
+func (t *transaction) setStatus(v *graph.Vertex, s *Status) {
+	id := v.ID()
+	if id >= len(t.statuses) {
+		t.statuses = append(t.statuses, make([]*Status, id+1-len(t.statuses))...)
+	}
+	t.statuses[id] = s
 }
 
 // evaluate is Puppet's eval_resource for one vertex.
@@ -526,9 +703,19 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Starting to evaluate the resource (%d of %d)", n, total))
 	}
+	if v.Whit == graph.NotWhit && v.HasOut(catalog.PreCheck) {
+		// The resources v pre-checks are tried first, whatever becomes
+		// of v, as Salt tries them at their own place in the order.
+		for e := range t.g.OutEdges(v) {
+			if e.Kind == catalog.PreCheck {
+				t.dryRun(ctx, e.To)
+			}
+		}
+	}
 	failed := t.failedDependencies(v)
 	s.FailedDependencies = refs(failed)
 	switch {
+	case len(failed) > 0 && t.keepsDryRun(v, s):
 	case hasAnyTag(v.Resource, t.plan.opts.SkipTags):
 		t.log.Log(resource.Debug, src, "Skipping with skip tags "+strings.Join(t.plan.opts.SkipTags, ", "))
 		t.skip(v, s)
@@ -542,6 +729,14 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		t.skip(v, s)
 	case !t.mayRun(ctx, v, s):
 	default:
+		if oc, ok := t.instanceOf(v.Resource).(OneCall); ok && v.Whit == graph.NotWhit {
+			t.callOne(ctx, v, oc, s)
+			if !s.Failed {
+				t.queueEvents(v, src, s.Events)
+			}
+			s.EvaluationTime = t.now().Sub(start)
+			break
+		}
 		if v.Whit == graph.NotWhit {
 			s = t.harness(ctx, v, s, src)
 			if !s.Failed && !s.FailedToRestart {
@@ -555,11 +750,14 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		}
 	}
 	t.mu.Lock()
-	t.statuses[v.ID()] = s
+	t.setStatus(v, s)
 	if v.Whit == graph.NotWhit {
 		t.result.Statuses = append(t.result.Statuses, s)
 	}
 	t.mu.Unlock()
+	if v.Whit == graph.NotWhit && outcome(s) == Failed && t.failsHard(v) {
+		t.stopped.Store(true)
+	}
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Evaluated in %0.2f seconds", t.now().Sub(start).Seconds()))
 	}
@@ -631,10 +829,10 @@ func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 	defer t.mu.Unlock()
 	var out []*graph.Vertex
 	for e := range t.g.InEdges(v) {
-		if !ruleOf(e.Kind).blocksOnFailure {
+		if !blocksOnFailure(e) {
 			continue
 		}
-		s := t.statuses[e.From.ID()]
+		s := t.statusOf(e.From)
 		if s == nil {
 			continue
 		}
@@ -642,7 +840,9 @@ func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 			out = appendNew(out, e.From)
 		}
 		for _, f := range s.failedVertices {
-			out = appendNew(out, f)
+			if f != v {
+				out = appendNew(out, f)
+			}
 		}
 	}
 	return out
@@ -722,7 +922,7 @@ func (t *transaction) handleValue(v *graph.Vertex, path string) resource.Handle 
 
 // harness brings one resource in line: Puppet's ResourceHarness#evaluate.
 func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, path string) (result *Status) {
-	inst := t.plan.instance(v)
+	inst := t.instanceOf(v.Resource)
 	if inst == nil {
 		return s
 	}
@@ -770,6 +970,9 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, p
 			ev.Previous, ev.Desired, ev.Redacted = catalog.Sensitive{Value: ev.Previous}, catalog.Sensitive{Value: ev.Desired}, true
 		}
 		propPath := h.Path + "/" + p.Name()
+		if t.plan.shortPath[v.Resource] {
+			propPath = t.g.Path(v) + "/" + p.Name()
+		}
 		if h.Noop {
 			ev.Status = EventNoop
 			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", formatValue(p, ev.Previous), formatValue(p, ev.Desired))
@@ -864,7 +1067,7 @@ func (t *transaction) queueEvents(v *graph.Vertex, src string, events []Event) {
 		}
 		// A type that refreshes itself after a change (mount remounts)
 		// gets the group's first event too.
-		if sr, ok := t.plan.instance(v).(resource.SelfRefresher); ok && v.Whit == graph.NotWhit && sr.SelfRefresh() {
+		if sr, ok := t.instanceOf(v.Resource).(resource.SelfRefresher); ok && v.Whit == graph.NotWhit && sr.SelfRefresh() {
 			t.mu.Lock()
 			t.queues[v] = append(t.queues[v], group[0])
 			t.mu.Unlock()
@@ -877,8 +1080,58 @@ func (t *transaction) canRefresh(v *graph.Vertex) bool {
 	if v.Whit != graph.NotWhit {
 		return true
 	}
-	_, ok := t.plan.instance(v).(resource.Refresher)
-	return ok
+	switch t.instanceOf(v.Resource).(type) {
+	case resource.Refresher, OneCall:
+		return true
+	}
+	return false
+}
+
+// failsHard reports whether v's failure stops the run.
+func (t *transaction) failsHard(v *graph.Vertex) bool {
+	if t.plan.opts.FailHard {
+		return true
+	}
+	f, ok := t.instanceOf(v.Resource).(FailHarder)
+	return ok && f.FailHard()
+}
+
+// keepsDryRun is Salt's answer for a pre-checked resource whose
+// pre-checking resource failed: it is not run, and keeps what its dry
+// run said, without the changes. It reports false (and leaves s alone)
+// unless v was tried in a dry run and a resource that pre-checks it
+// failed.
+func (t *transaction) keepsDryRun(v *graph.Vertex, s *Status) bool {
+	if v.Whit != graph.NotWhit || !v.HasIn(catalog.PreCheck) {
+		return false
+	}
+	d := t.dryOf(v)
+	if d == nil || d.out == nil {
+		return false
+	}
+	preFailed := false
+	t.mu.Lock()
+	for e := range t.g.InEdges(v) {
+		if e.Kind == catalog.PreCheck && outcome(t.statusOf(e.From)) == Failed {
+			preFailed = true
+		}
+	}
+	t.mu.Unlock()
+	if !preFailed {
+		return false
+	}
+	s.Skipped = true
+	s.calls = &calls{dry: d.out.Record}
+	s.FailedDependencies = nil
+	switch d.out.Result {
+	case CallFalse:
+		s.Failed = true
+	case CallNone:
+		s.Pending = true
+	}
+	t.log.Log(resource.Warning, s.Path(), "Skipping because of failed dependencies")
+	t.skip(v, s)
+	return true
 }
 
 // processEvents is Puppet's process_events: the refresh events queued for
@@ -906,7 +1159,7 @@ func (t *transaction) processEvents(ctx context.Context, v *graph.Vertex, s *Sta
 		return
 	}
 	if v.Whit == graph.NotWhit {
-		r := t.plan.instance(v).(resource.Refresher)
+		r := t.instanceOf(v.Resource).(resource.Refresher)
 		if err := safeRefresh(ctx, r, t.handle(v, src)); err != nil {
 			msg := "Failed to call refresh: " + err.Error()
 			t.log.Log(resource.Err, src, msg)

@@ -56,6 +56,12 @@ type Status struct {
 	// is the cause but a condition of its edges (on-change, on-fail,
 	// pre-check): Salt's comment for the state.
 	SkipReason string
+	// Pending marks a dry run that would change something: Salt's result
+	// None, which a one-call resource reports in test mode.
+	Pending bool
+	// calls holds what a one-call resource (OneCall) said; nil for the
+	// others, so that Puppet's statuses pay one pointer for it.
+	calls *calls
 
 	failedVertices []*graph.Vertex
 
@@ -64,12 +70,16 @@ type Status struct {
 
 	graph  *graph.Graph
 	vertex *graph.Vertex
+	// shortPath: the resource's validation logged a warning, and Puppet
+	// keeps the short path it logged under (/Type[title]) for the
+	// resource's own lines.
+	shortPath bool
 }
 
 // Path is the resource's log source: /Stage[main]/Main/File[/x], or for
 // a container's sentinel the container (Class[Main]).
 func (s *Status) Path() string {
-	if s.graph == nil {
+	if s.graph == nil || s.shortPath {
 		if s.Resource == nil {
 			return ""
 		}
@@ -98,6 +108,38 @@ func (s *Status) addEvent(e Event) {
 	}
 	s.OutOfSyncCount++
 	s.OutOfSync = true
+}
+
+// calls are a one-call resource's own accounts of its turn and of its
+// dry run.
+type calls struct{ record, dry any }
+
+// Record is a one-call resource's own account of its turn (OneCall's
+// CallOutput.Record), or nil.
+func (s *Status) Record() any {
+	if s.calls == nil {
+		return nil
+	}
+	return s.calls.record
+}
+
+// DryRecord is a one-call resource's account of the dry run a
+// pre-checking resource asked for, or nil. A resource skipped because
+// the one that pre-checked it failed has only this one.
+func (s *Status) DryRecord() any {
+	if s.calls == nil {
+		return nil
+	}
+	return s.calls.dry
+}
+
+func (s *Status) hasNoopEvent() bool {
+	for _, e := range s.Events {
+		if e.Status == EventNoop {
+			return true
+		}
+	}
+	return false
 }
 
 // Result is the outcome of one run.

@@ -14,9 +14,9 @@ import (
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/command"
 	"github.com/ordoproject/ordo/internal/graph"
+	"github.com/ordoproject/ordo/internal/puppet/eval"
 	"github.com/ordoproject/ordo/internal/report"
 	"github.com/ordoproject/ordo/internal/resource"
-	"github.com/ordoproject/ordo/internal/resource/builtin"
 )
 
 type applyFlags struct {
@@ -41,6 +41,8 @@ type applyFlags struct {
 	// manifest, when set, is compiled instead of reading --catalog.
 	manifest string
 	compile  compileFlags
+	// salt adds SLS files to the run.
+	salt applySaltFlags
 }
 
 // newApplyCmd builds `ordo apply`.
@@ -89,6 +91,7 @@ when compilation fails.`,
 	fl.StringSliceVar(&f.tags, "tags", nil, "apply only resources with one of these tags (comma-separated)")
 	fl.StringSliceVar(&f.skipTags, "skip_tags", nil, "skip resources with any of these tags (comma-separated)")
 	fl.StringVar(&f.bucketDir, "bucketdir", "/var/lib/ordo/clientbucket", "local file bucket for file backups")
+	f.salt.register(cmd)
 	fl.StringVar(&f.lockFile, "lockfile", defaultLockFile(), "lock held while applying, so that two applies never run at once (empty: none; default from $ORDO_LOCKFILE)")
 	f.compile.register(cmd)
 	return cmd
@@ -155,9 +158,16 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		}()
 	}
 
+	states, err := compileSaltSide(cmd.Context(), stdio, &f.salt, f.noop)
+	if err != nil {
+		return err
+	}
 	var c *catalog.Catalog
 	if f.manifest != "" {
 		f.compile.snippets = color != report.NoColor
+		if states != nil {
+			f.compile.external = states.Names
+		}
 		compileStart := time.Now()
 		c, err = compileManifest(cmd.Context(), stdio, &f.compile, f.manifest)
 		if err != nil {
@@ -169,11 +179,22 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 			return err
 		}
 	}
+	if states != nil {
+		if err := joinSaltSide(stdio, log, states, c); err != nil {
+			return err
+		}
+	}
+	// As Puppet's agent, Deferred values are resolved before anything
+	// is applied.
+	if err := eval.ResolveDeferred(cmd.Context(), c, eval.Options{Node: c.Name, Environment: c.Environment}); err != nil {
+		log.Log(resource.Err, "", err.Error())
+		return &ExitError{Code: 1}
+	}
 	if ordering == graph.Random {
 		log.Log(resource.Info, "", fmt.Sprintf("Using random ordering with seed %d", seed))
 	}
 	opts := apply.Options{
-		Types:     builtin.Registry(),
+		Types:     typesFor(states),
 		Log:       log,
 		Runner:    command.Runner{},
 		Noop:      f.noop,
@@ -235,6 +256,9 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	code := 0
 	switch {
 	case err != nil:
+		if errors.Is(err, apply.ErrCycles) && f.manifest != "" {
+			printCycleOrigins(stdio.Err, plan.Graph(), c)
+		}
 		log.Log(resource.Err, "", "Failed to apply catalog: "+err.Error())
 		code = 1
 	case !res.Completed:
@@ -246,6 +270,9 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		log.Log(resource.Notice, "", fmt.Sprintf("Caught %s; exiting", sig))
 		code = 1
 	default:
+		if states != nil {
+			states.Listen(cmd.Context(), res, log)
+		}
 		log.Log(resource.Notice, "", fmt.Sprintf("Applied catalog in %0.2f seconds", time.Since(start).Seconds()))
 		if f.detailedExit {
 			code = res.ExitCode()

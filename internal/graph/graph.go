@@ -28,8 +28,9 @@
 // orders one vertex before another, with provenance), WriteJSON, and the
 // DOT writers one file at a time. Priority is a rank (an int): Manifest ranks by catalog order,
 // TitleHash by the SHA1 hex of the salted reference, Random by a
-// permutation drawn from the seed; generated resources (Puppet's
-// [key, n] sub-priorities) are out of scope for now.
+// permutation drawn from the seed; resources generated during the walk
+// (Generate, Puppet's eval_generate) get Puppet's [key, n] sub-priorities
+// below their generator's rank.
 //
 // Cycle detection is an own iterative Tarjan rather than gonum's
 // topo.TarjanSCC: Puppet's cycle message depends on the exact visiting
@@ -130,6 +131,9 @@ type Vertex struct {
 	Skip bool
 
 	gone bool
+	// generated marks the completed sentinel of a resource's generated
+	// resources (Graph.Generate); it is shown as the resource's title.
+	generated bool
 	// inKinds and outKinds are the sets (bit 1<<kind) of the kinds of the
 	// vertex's edges, so that the walk asks about a kind only where there
 	// is one.
@@ -144,6 +148,13 @@ type Vertex struct {
 // HasIn reports whether an edge of kind k ends at v.
 func (v *Vertex) HasIn(k catalog.EdgeKind) bool { return v.inKinds&(1<<k) != 0 }
 
+// anyIn is the bit of inKinds that says an edge with quantifier Any ends
+// at the vertex (the kinds use the low bits).
+const anyIn = 1 << 7
+
+// HasInAny reports whether an edge quantified Any ends at v.
+func (v *Vertex) HasInAny() bool { return v.inKinds&anyIn != 0 }
+
 // HasOut reports whether an edge of kind k starts at v.
 func (v *Vertex) HasOut(k catalog.EdgeKind) bool { return v.outKinds&(1<<k) != 0 }
 
@@ -152,12 +163,20 @@ func (v *Vertex) Ref() catalog.Ref { return v.Resource.Ref() }
 
 // String is how Puppet prints the vertex in logs and cycle messages: its
 // reference; a whit prints as its container (Class[Main], Stage[main]).
-func (v *Vertex) String() string { return displayRef(v.Resource) }
+func (v *Vertex) String() string {
+	if v.generated {
+		return v.Resource.Title
+	}
+	return displayRef(v.Resource)
+}
 
 // DotName is the vertex's reference in graph files and the key cycles
 // are sorted by: File[/x], Whit[Admissible_class[Main]].
 func (v *Vertex) DotName() string {
-	if v.Whit != NotWhit {
+	switch {
+	case v.generated:
+		return "Whit[Completed_" + v.Resource.Title + "]"
+	case v.Whit != NotWhit:
 		return whitName(v.Whit, v.Resource)
 	}
 	return displayRef(v.Resource)
@@ -193,7 +212,9 @@ func displayRef(r *catalog.Resource) string {
 type Edge struct {
 	From, To *Vertex
 	Kind     catalog.EdgeKind
-	Origin   catalog.Provenance
+	// Quantifier groups the edges of one kind into To (catalog.Quantifier).
+	Quantifier catalog.Quantifier
+	Origin     catalog.Provenance
 }
 
 // Refresh reports whether events of From reach To: Puppet's edge label
@@ -208,9 +229,6 @@ type Graph struct {
 	verts []*Vertex           // final vertices, insertion order
 	all   []*Vertex           // every vertex ever added, containers included
 	res   []*catalog.Resource // kept catalog resources, in order
-	// catalogIndex is each kept resource's index in the catalog, nil
-	// when every resource was kept (the index is then the same).
-	catalogIndex []int32
 	// resIndex finds a kept resource's index; made when first asked.
 	resIndex     map[*catalog.Resource]int32
 	resIndexOnce sync.Once
@@ -231,6 +249,12 @@ type Graph struct {
 	cyclesOnce sync.Once
 
 	slab []adjEntry // room for new adjacency lists
+
+	// subKeys are the priority keys below prio of the vertices made
+	// during the walk (Generate), and lastChild the last key given below
+	// each generating vertex; nil until something is generated.
+	subKeys   map[*Vertex][]int32
+	lastChild map[*Vertex][]int32
 }
 
 // pathEntry is a resource's path: its segments and the string they make,
@@ -305,20 +329,11 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 
 	// RAL conversion: keep what the agent keeps.
 	g.res = make([]*catalog.Resource, 0, len(c.Resources))
-	for i, r := range c.Resources {
+	for _, r := range c.Resources {
 		if r.Virtual && !r.Exported {
-			if g.catalogIndex == nil {
-				g.catalogIndex = make([]int32, len(g.res), len(c.Resources))
-				for k := range g.catalogIndex {
-					g.catalogIndex[k] = int32(k)
-				}
-			}
 			continue
 		}
 		g.res = append(g.res, r)
-		if g.catalogIndex != nil {
-			g.catalogIndex = append(g.catalogIndex, int32(i))
-		}
 	}
 	n := len(g.res)
 	if err := b.buildLookup(); err != nil {
@@ -376,12 +391,14 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 
 	b.expandContainers()
 	g.verts = g.liveVertices()
-	g.all = nil // the vertices of replaced containers are no longer needed
 	for i, v := range g.verts {
 		v.id = int32(i)
 		for e := range v.out.each {
 			v.outKinds |= 1 << e.Kind
 			e.To.inKinds |= 1 << e.Kind
+			if e.Quantifier == catalog.Any {
+				e.To.inKinds |= anyIn
+			}
 		}
 	}
 	return g, nil
@@ -753,9 +770,12 @@ func (b *builder) manualEdges(deps [][4][]int32) {
 	for i, r := range g.res {
 		self := g.rv[i]
 		for k, p := range relationParams {
-			for _, t := range deps[i][k] {
+			for j, t := range deps[i][k] {
 				other := g.rv[t]
 				e := Edge{Origin: catalog.Provenance{Via: p.name, File: r.File, Line: r.Line}}
+				if o, ok := r.RelationOrigin(p.name, j); ok {
+					e.Origin = o
+				}
 				if p.refresh {
 					e.Kind = catalog.Refresh
 				}
@@ -785,7 +805,7 @@ func (b *builder) frontEndEdges() error {
 		if dst < 0 {
 			return &RelationshipError{Rel: rel, Missing: rel.Target}
 		}
-		b.add(Edge{From: g.rv[src], To: g.rv[dst], Kind: rel.Kind, Origin: rel.Origin})
+		b.add(Edge{From: g.rv[src], To: g.rv[dst], Kind: rel.Kind, Quantifier: rel.Quantifier, Origin: rel.Origin})
 	}
 	return nil
 }
@@ -900,11 +920,11 @@ func (b *builder) expandContainers() {
 			b.add(Edge{From: compOf(kv), To: comp[x], Kind: catalog.Refresh, Origin: catalog.Provenance{Via: "contains"}})
 		}
 		for _, e := range x.in.all() {
-			b.add(Edge{From: compOf(e.From), To: adm[x], Kind: e.Kind, Origin: e.Origin})
+			b.add(Edge{From: compOf(e.From), To: adm[x], Kind: e.Kind, Quantifier: e.Quantifier, Origin: e.Origin})
 			g.removeEdge(e)
 		}
 		for _, e := range x.out.all() {
-			b.add(Edge{From: comp[x], To: admOf(e.To), Kind: e.Kind, Origin: e.Origin})
+			b.add(Edge{From: comp[x], To: admOf(e.To), Kind: e.Kind, Quantifier: e.Quantifier, Origin: e.Origin})
 			g.removeEdge(e)
 		}
 	}

@@ -11,16 +11,6 @@ import (
 // Len()-1: a key for slices that hold something for every vertex.
 func (v *Vertex) ID() int { return int(v.id) }
 
-// CatalogIndex is the index in the catalog's resources of v's resource
-// (for a sentinel, its container's): a key for slices that hold
-// something for every resource of the catalog.
-func (g *Graph) CatalogIndex(v *Vertex) int {
-	if g.catalogIndex == nil {
-		return int(v.ri)
-	}
-	return int(g.catalogIndex[v.ri])
-}
-
 // Vertices returns the expanded graph's vertices in insertion order:
 // the non-container resources in catalog order, then each container's
 // admissible and completed sentinels in catalog order of the containers.

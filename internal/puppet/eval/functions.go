@@ -550,12 +550,12 @@ func fnBool2httpd(k *call) (Value, error) {
 func (k *call) argc(min, max int) error {
 	if len(k.args) < min || max >= 0 && len(k.args) > max {
 		if min == max {
-			return failf("'%s' expects %d argument%s, got %d", k.name, min, plural(min), len(k.args))
+			return failf("'%s' expects %d argument%s, got %s", k.name, min, plural(min), countText(len(k.args)))
 		}
 		if max < 0 {
-			return failf("'%s' expects at least %d argument%s, got %d", k.name, min, plural(min), len(k.args))
+			return failf("'%s' expects at least %d argument%s, got %s", k.name, min, plural(min), countText(len(k.args)))
 		}
-		return failf("'%s' expects between %d and %d arguments, got %d", k.name, min, max, len(k.args))
+		return failf("'%s' expects between %d and %d arguments, got %s", k.name, min, max, countText(len(k.args)))
 	}
 	return nil
 }
@@ -594,7 +594,7 @@ func classNames(args []Value) []string {
 }
 
 func (k *call) declareClasses() ([]*Resource, error) {
-	return k.c.includeClasses(k.s, classNames(k.args))
+	return k.c.includeClasses(k.s, classNames(k.args), k.name, k.rng)
 }
 
 func refsOf(rs []*Resource) []Value {
@@ -617,12 +617,7 @@ func fnRequire(k *call) (Value, error) {
 	}
 	if cont := k.s.container(); cont != nil {
 		for _, r := range rs {
-			old, ok := cont.get("require")
-			if !ok || old == nil {
-				cont.setParamHow("require", []Value{r.ref}, nil, "require function", k.rng)
-			} else {
-				cont.setParamHow("require", append(flatten(old), r.ref), nil, "require function", k.rng)
-			}
+			cont.addRelation("require", []Value{r.ref}, "require function", k.rng)
 		}
 	}
 	return refsOf(rs), nil
@@ -635,7 +630,7 @@ func fnContain(k *call) (Value, error) {
 	}
 	if cont := k.s.container(); cont != nil {
 		for _, r := range rs {
-			k.c.contain(cont, r)
+			k.c.contain(cont, r, "contain", k.rng)
 		}
 	}
 	return refsOf(rs), nil
@@ -1509,6 +1504,8 @@ func fnSize(k *call) (Value, error) {
 		return int64(len(x)), nil
 	case *Hash:
 		return int64(x.Len()), nil
+	case *Binary:
+		return int64(len(x.B)), nil
 	}
 	return nil, failf("'%s' parameter 'arg' expects a value of type Collection or String, got %s", k.name, typeName(k.args[0]))
 }
@@ -2651,6 +2648,12 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 	tt, ok := t.(*Type)
 	if !ok || len(k.args) == 0 {
 		return nil, errAt(k.rng, "Creation of new instance of type '%s' is not supported", Inspect(t))
+	}
+	if v, ok, err := c.newRichValue(k, tt); ok {
+		if err != nil {
+			return nil, stmtError("Function Call", k.rng, err)
+		}
+		return v, nil
 	}
 	a := k.args[0]
 	switch tt.Name {

@@ -19,12 +19,17 @@ type fileStat struct {
 	uid, gid   uint32
 }
 
-// lstat reads what is at p without following a link; ok is false when
-// nothing is there, or a folder on the way is missing or not a folder.
-func lstat(p string) (st fileStat, ok bool, err error) {
+// statPath reads what is at p, without following a link unless follow;
+// ok is false when nothing is there, or a folder on the way is missing or
+// not a folder.
+func statPath(p string, follow bool) (st fileStat, ok bool, err error) {
 	var sys syscall.Stat_t
+	op, call := "lstat", syscall.Lstat
+	if follow {
+		op, call = "stat", syscall.Stat
+	}
 	for {
-		err = syscall.Lstat(p, &sys)
+		err = call(p, &sys)
 		if err != syscall.EINTR {
 			break
 		}
@@ -33,7 +38,7 @@ func lstat(p string) (st fileStat, ok bool, err error) {
 		if errors.Is(err, syscall.ENOENT) || errors.Is(err, syscall.ENOTDIR) {
 			return fileStat{}, false, nil
 		}
-		return fileStat{}, false, &fs.PathError{Op: "lstat", Path: p, Err: err}
+		return fileStat{}, false, &fs.PathError{Op: op, Path: p, Err: err}
 	}
 	return statOf(&sys), true, nil
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -95,8 +96,9 @@ var schema = resource.NewSchema(resource.Schema{
 	},
 	Providers: []resource.Provider{
 		{Name: "useradd", Default: true, Doc: "useradd, usermod, userdel, chage and chpasswd.",
-			Features: []string{"allows_duplicates", "manages_homedir", "manages_passwords", "manages_password_age", "manages_expiry", "system_users"},
-			Confine:  resource.Confine{Commands: []string{"useradd", "usermod", "userdel"}}},
+			Features:  []string{"allows_duplicates", "manages_homedir", "manages_passwords", "manages_password_age", "manages_expiry", "system_users"},
+			Confine:   resource.Confine{Commands: []string{"useradd", "usermod", "userdel"}},
+			Instances: Type{}.Instances},
 		{Name: "aix", Unimplemented: true, Doc: "Puppet's aix provider, which ordo does not have."},
 		{Name: "directoryservice", Unimplemented: true, Doc: "Puppet's directoryservice provider, which ordo does not have."},
 		{Name: "hpuxuseradd", Unimplemented: true, Doc: "Puppet's hpuxuseradd provider, which ordo does not have."},
@@ -662,11 +664,12 @@ func (u *instance) delete(ctx context.Context, h *resource.Handle) error {
 
 // checkShell is the provider's check that a shell exists and can run.
 func checkShell(shell string) error {
-	fi, err := os.Stat(shell)
-	if err != nil {
+	if _, err := os.Stat(shell); err != nil {
 		return fmt.Errorf("Shell %s must exist", shell)
 	}
-	if fi.IsDir() || fi.Mode()&0o111 == 0 {
+	// Ruby's File.executable? asks access(2), for which a folder with an
+	// x bit is executable: Puppet takes /etc as a shell, and so does ordo.
+	if syscall.Access(shell, 1 /* X_OK */) != nil {
 		return fmt.Errorf("Shell %s must be executable", shell)
 	}
 	return nil
