@@ -19,7 +19,7 @@ import (
 // a time, the catalogs Puppet compiled for the recursion cases change
 // nothing, and the trees are the same.
 func TestRecursionConverges(t *testing.T) {
-	for _, name := range []string{"file-recurse-source", "file-recurse-purge-force", "file-recurse-sourceselect", "file-recurse-links", "file-recurse-mode", "file-recurse-nested", "file-recurse-ignore"} {
+	for _, name := range []string{"file-recurse-source", "file-recurse-purge-force", "file-recurse-sourceselect", "file-recurse-links", "file-recurse-mode", "file-recurse-nested", "file-recurse-ignore", "file-recurse-link-target", "file-recurse-no-ensure"} {
 		t.Run(name, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("../../../testdata/differential", name+".json"))
 			if err != nil {
