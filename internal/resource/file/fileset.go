@@ -8,7 +8,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"syscall"
 
 	"github.com/ordoproject/ordo/internal/resource"
 )
@@ -168,6 +167,3 @@ func fnmatch(pattern, name string) bool {
 	ok, err := path.Match(pattern, name)
 	return err == nil && ok
 }
-
-// isNotDir reports whether err says a path's parent is not a directory.
-func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
