@@ -165,5 +165,6 @@ func fnmatch(pattern, name string) bool {
 	}
 	pattern = strings.ReplaceAll(pattern, "[!", "[^")
 	ok, err := path.Match(pattern, name)
+	// A pattern Go cannot read (an unclosed [) matches nothing, as in Ruby.
 	return err == nil && ok
 }
