@@ -90,10 +90,13 @@ func TestPkgSourcesHold(t *testing.T) {
 			return Default()["pkg."+fun](ctx, env, Call{Module: "pkg", Fun: fun, Name: "ordosaltst-demo", Args: args})
 		})
 	}
-	t.Cleanup(func() {
+	clean := func() {
 		run("installed", map[string]any{"hold": false})
 		run("purged", map[string]any{})
-	})
+	}
+	// A run killed half-way may have left the package behind.
+	clean()
+	t.Cleanup(clean)
 	sources := []any{map[string]any{"ordosaltst-demo": "salt://demo.deb"}}
 	for _, step := range []struct {
 		fun     string
