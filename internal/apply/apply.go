@@ -16,11 +16,14 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/durable"
 	"github.com/ordoproject/ordo/internal/graph"
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/schedule"
+	"github.com/ordoproject/ordo/internal/state"
 )
 
 // Options steer one run.
@@ -54,6 +57,11 @@ type Options struct {
 	SkipTags []string
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// State, when set, is where the run reads and records when resources
+	// with a schedule were last checked and their audited values; the
+	// caller saves it. Without it every schedule counts from the epoch
+	// and every audited value is newly recorded.
+	State *state.Store
 }
 
 // maxInvalid caps how many invalid resources one run reports.
@@ -178,6 +186,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		return nil, err
 	}
 	p.graph = b.g
+	p.schedules = scheduleWindows(c)
 	return p, nil
 }
 
@@ -291,6 +300,7 @@ type Plan struct {
 	catalog   *catalog.Catalog
 	graph     *graph.Graph
 	instances map[*catalog.Resource]resource.Instance
+	schedules map[string]*schedule.Window // by title and name
 }
 
 // Graph returns the plan's relationship graph.
@@ -511,6 +521,9 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	case len(t.plan.opts.Tags) > 0 && !hasAnyTag(v.Resource, t.plan.opts.Tags):
 		t.log.Log(resource.Debug, src, "Not tagged with "+strings.Join(t.plan.opts.Tags, ", "))
 		t.skip(v, s)
+	case !t.scheduled(v):
+		t.log.Log(resource.Debug, src, "Not scheduled")
+		t.skip(v, s)
 	case len(failed) > 0:
 		t.skipForFailures(v, s, failed)
 	case v.Whit == graph.NotWhit && (v.Skip || v.Resource.Virtual):
@@ -721,6 +734,10 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 		t.failedBecause(s, err)
 		return s
 	}
+	if st := t.plan.opts.State; st != nil && remembers(v.Resource) {
+		st.SetChecked(v.Ref().String(), t.now())
+	}
+	audited := t.startAudit(v.Resource, inst)
 	toSync, exists := outOfSync(inst)
 	if !exists {
 		t.log.Log(resource.Debug, h.Path, "Nothing to manage: no ensure and the resource doesn't exist")
@@ -737,7 +754,7 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 		propPath := h.Path + "/" + p.Name()
 		if h.Noop {
 			ev.Status = EventNoop
-			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", formatValue(p, ev.Previous), formatValue(p, ev.Desired))
+			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", formatValue(p, ev.Previous), formatValue(p, ev.Desired)) + audited.changeNote(p.Name())
 			t.log.Log(h.Level, propPath, ev.Message)
 		} else if err := p.Sync(ctx, h); err != nil {
 			ev.Status = EventFailure
@@ -748,13 +765,34 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 				t.log.Log(resource.Err, "", err.Error()+"\nWrapped exception:\n"+wrapped.Cause.Error())
 			}
 			t.log.Log(resource.Err, propPath, ev.Message)
+		} else if msg := p.Message(); !utf8.ValidString(msg) {
+			// Puppet made the change but cannot make its message: the
+			// property's event fails, and so does the resource, at once.
+			const invalid = "invalid byte sequence in UTF-8"
+			t.log.Log(resource.Err, "", fmt.Sprintf("Could not convert change '%s' to string: %s", p.Name(), invalid))
+			t.log.Log(resource.Err, "", fmt.Sprintf("Could not convert change '%s' to string: %s", p.Name(), invalid))
+			ev.Status = EventFailure
+			ev.Message = "could not create change error message for " + p.Name()
+			t.log.Log(resource.Err, propPath, ev.Message)
+			s.addEvent(ev)
+			t.failedBecause(s, errors.New(invalid))
+			return s
 		} else {
 			ev.Status = EventSuccess
-			ev.Message = p.Message()
+			ev.Message = msg + audited.changeNote(p.Name())
 			t.log.Log(h.Level, propPath, ev.Message)
 			changed = true
 		}
 		s.addEvent(ev)
+		if audited != nil {
+			audited.synced[p.Name()] = true
+		}
+	}
+	t.finishAudit(audited, s, h.Path, h.Level)
+	if changed && !h.Noop {
+		if st := t.plan.opts.State; st != nil && remembers(v.Resource) {
+			st.SetSynced(v.Ref().String(), t.now())
+		}
 	}
 	if changed {
 		if f, ok := inst.(resource.Flusher); ok {

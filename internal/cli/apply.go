@@ -17,6 +17,7 @@ import (
 	"github.com/ordoproject/ordo/internal/report"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/builtin"
+	"github.com/ordoproject/ordo/internal/state"
 )
 
 type applyFlags struct {
@@ -35,6 +36,7 @@ type applyFlags struct {
 	reportFile   string
 	bucketDir    string
 	lockFile     string
+	stateDir     string
 	showDiff     bool
 	tags         []string
 	skipTags     []string
@@ -89,6 +91,7 @@ when compilation fails.`,
 	fl.StringSliceVar(&f.tags, "tags", nil, "apply only resources with one of these tags (comma-separated)")
 	fl.StringSliceVar(&f.skipTags, "skip_tags", nil, "skip resources with any of these tags (comma-separated)")
 	fl.StringVar(&f.bucketDir, "bucketdir", "/var/lib/ordo/clientbucket", "local file bucket for file backups")
+	fl.StringVar(&f.stateDir, "statedir", "/var/lib/ordo/state", "folder of the state file, where runs record when scheduled resources were last checked and audited values")
 	fl.StringVar(&f.lockFile, "lockfile", defaultLockFile(), "lock held while applying, so that two applies never run at once (empty: none; default from $ORDO_LOCKFILE)")
 	f.compile.register(cmd)
 	return cmd
@@ -201,12 +204,26 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		}
 		defer lock.release()
 	}
+	// The state file is read and written only for catalogs that have a
+	// use for it: resources with a schedule or audit.
+	var store *state.Store
+	if needsState(c) {
+		var warning string
+		if store, warning, err = state.Open(f.stateDir); err != nil {
+			log.Log(resource.Err, "", err.Error())
+			return &ExitError{Code: 1}
+		}
+		if warning != "" {
+			log.Log(resource.Err, "", warning)
+		}
+		opts.State = store
+	}
 	plan, err := apply.Prepare(c, opts)
 	// Puppet's agent refuses a catalog it cannot read before it says
 	// anything; a catalog it reads but cannot apply (a relationship to a
 	// resource that is not there, a schedule that does not exist) fails
 	// once the run has started, after the environment lines.
-	runFailure := runFailureText(err)
+	runFailure := runFailureText(err, f.manifest == "")
 	if err != nil && runFailure == "" {
 		for _, e := range apply.Errors(err) {
 			log.Log(resource.Err, "", e.Error())
@@ -256,6 +273,14 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 			code = res.ExitCode()
 		}
 	}
+	if store != nil && res != nil {
+		if err := store.Save(time.Now()); err != nil {
+			log.Log(resource.Err, "", err.Error())
+			if code == 0 {
+				code = 1
+			}
+		}
+	}
 	if reportOut != nil && res != nil {
 		doc := report.Build(res, report.Meta{Host: c.Name, Environment: c.Environment, ConfigurationVersion: c.Version, Version: Version}, rec.Lines())
 		werr := reportOut.write(doc)
@@ -277,13 +302,13 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 // Puppet's agent reports as a failed run ("Failed to apply catalog: ..."),
 // or "" for one it reports as a catalog it cannot read.
 //
-// A relationship to a resource that is not in the catalog stays a
-// catalog ordo cannot read, in the words puppet apply uses for a
-// manifest ("Could not find dependency X for Y"), which the differential
-// tests hold ordo to; puppet apply --catalog says "Failed to apply
-// catalog: Could not retrieve dependency 'X' of Y" after the environment
-// lines (testdata/malformed/meta-require-missing).
-func runFailureText(err error) string {
+// A relationship to a resource that is not in the catalog is, for a
+// manifest, a catalog ordo cannot read, in the words puppet apply uses
+// ("Could not find dependency X for Y"), which the differential tests hold
+// ordo to; for a catalog it is a failed run, as puppet apply --catalog
+// says: "Failed to apply catalog: Could not retrieve dependency 'X' of Y"
+// after the environment lines (testdata/malformed/meta-require-missing).
+func runFailureText(err error, fromCatalog bool) string {
 	if err == nil {
 		return ""
 	}
@@ -291,7 +316,25 @@ func runFailureText(err error) string {
 	if errors.As(err, &sched) {
 		return sched.Error()
 	}
+	var dep *graph.DependencyError
+	if fromCatalog && errors.As(err, &dep) {
+		return fmt.Sprintf("Failed to apply catalog: Could not retrieve dependency '%s' of %s", dep.Target, dep.Resource.Ref())
+	}
 	return ""
+}
+
+// needsState reports whether a resource of c has a schedule or audits
+// properties.
+func needsState(c *catalog.Catalog) bool {
+	for _, r := range c.Resources {
+		if v, ok := r.Get("schedule"); ok && v != nil {
+			return true
+		}
+		if v, ok := r.Get("audit"); ok && v != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func lowerAll(tags []string) []string {

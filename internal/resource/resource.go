@@ -295,6 +295,13 @@ type SensitiveProperty interface {
 	Sensitive() bool
 }
 
+// Auditor is an instance that can tell, once retrieved, the value of a
+// property it does not manage, for the audit metaparameter; ok is false
+// when it cannot.
+type Auditor interface {
+	AuditValue(property string) (value string, ok bool)
+}
+
 // ValueFormatter is implemented by a property that shows its values its
 // own way in noop and failure messages (Puppet's is_to_s and should_to_s),
 // such as a file owner shown as a bare id. Others use catalog.Format.

@@ -5,6 +5,7 @@ package notify
 import (
 	"context"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
@@ -90,6 +91,11 @@ func (m *message) Sync(_ context.Context, h *resource.Handle) error {
 func (m *message) Message() string {
 	if m.sensitive {
 		return "changed [redacted] to [redacted]"
+	}
+	if s, ok := m.message.(string); ok && !utf8.ValidString(s) {
+		// Puppet cannot make this message; the bytes as they are tell
+		// the transaction so (it then fails the resource, as Puppet does).
+		return "defined 'message' as '" + s + "'"
 	}
 	return "defined 'message' as " + catalog.Format(m.message)
 }

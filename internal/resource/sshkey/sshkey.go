@@ -31,7 +31,7 @@ var keyTypes = []string{"ssh-dss", "ssh-rsa", "ecdsa-sha2-nistp256", "ecdsa-sha2
 	"ecdsa-sha2-nistp384-cert-v01@openssh.com", "ecdsa-sha2-nistp521-cert-v01@openssh.com"}
 
 var (
-	optionForm = regexp.MustCompile(`^[-a-z0-9A-Z_]+(?:=".*?")?$`)
+	optionForm = regexp.MustCompile(`(?m)^[-a-z0-9A-Z_]+(?:=".*?")?$`) // Ruby: ^ and $ match at lines
 	keyLine    = regexp.MustCompile(`^(?:(.+)\s+)?(ssh-dss|ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp256|ecdsa-sha2-nistp384|ecdsa-sha2-nistp521|ecdsa-sk|ed25519-sk|sk-ecdsa-sha2-nistp256@openssh\.com|sk-ssh-ed25519@openssh\.com|ssh-rsa-cert-v01@openssh\.com|ssh-ed25519-cert-v01@openssh\.com|ssh-dss-cert-v01@openssh\.com|ecdsa-sha2-nistp256-cert-v01@openssh\.com|ecdsa-sha2-nistp384-cert-v01@openssh\.com|ecdsa-sha2-nistp521-cert-v01@openssh\.com)\s+([^ ]+)\s*(.*)$`)
 	optionScan = regexp.MustCompile(`^[ \t]*([-a-z0-9A-Z_]+=".*?[^\\]"|[-a-z0-9A-Z_]+)[ \t]*,?[ \t]*`)
 )
@@ -317,6 +317,19 @@ func (k *instance) Flush(ctx context.Context, h *resource.Handle) error {
 	u, err := user.Lookup(k.user)
 	if err != nil {
 		return fmt.Errorf("User '%s' does not exist", k.user)
+	}
+	// Puppet's parsed file cannot write an entry without these fields,
+	// and then writes nothing.
+	for _, r := range k.file.records {
+		if !r.key || r.absent {
+			continue
+		}
+		if r.typ == "" {
+			return errors.New("Field 'type' is required")
+		}
+		if r.data == "" {
+			return errors.New("Field 'key' is required")
+		}
 	}
 	return k.file.write(h, u)
 }
