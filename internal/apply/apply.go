@@ -55,6 +55,9 @@ type Options struct {
 	Tags []string
 	// SkipTags skips the resources with any of these tags.
 	SkipTags []string
+	// FailHard stops the run at the first resource that fails (Salt's
+	// failhard): nothing after it is evaluated, and it has no status.
+	FailHard bool
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 	// State, when set, is where the run reads and records when resources
@@ -174,6 +177,9 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 			continue
 		}
 		p.instances[r] = inst
+		if d, ok := inst.(Detacher); ok && d.Detached() {
+			p.detached = true
+		}
 	}
 	b := <-graphDone
 	if len(invalid) > 0 {
@@ -301,6 +307,7 @@ type Plan struct {
 	graph     *graph.Graph
 	instances map[*catalog.Resource]resource.Instance
 	schedules map[string]*schedule.Window // by title and name
+	detached  bool                        // some instance runs on its own (Detacher)
 }
 
 // Graph returns the plan's relationship graph.
@@ -331,6 +338,7 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		statuses:  map[*graph.Vertex]*Status{},
 		queues:    map[*graph.Vertex][]Event{},
 		announced: map[*graph.Vertex]bool{},
+		dry:       map[*graph.Vertex]*dryRun{},
 		result:    &Result{Noop: p.opts.Noop, Start: now()},
 	}
 	if t.log == nil {
@@ -393,7 +401,9 @@ type transaction struct {
 	statuses  map[*graph.Vertex]*Status
 	queues    map[*graph.Vertex][]Event // pending refresh events per target
 	announced map[*graph.Vertex]bool    // failed dependencies already reported
+	dry       map[*graph.Vertex]*dryRun // pre-check tries, once each
 	result    *Result
+	stopped   atomic.Bool // a fail-hard resource failed
 	progress  int
 
 	durable durable.Batch // new files to sync before the run ends
@@ -433,15 +443,56 @@ func safePrefetch(p resource.Prefetcher) {
 }
 
 func (t *transaction) walkSerial(ctx context.Context) {
+	if t.plan.detached {
+		t.walkDetaching(ctx)
+		return
+	}
 	w := t.g.NewWalk()
 	total := len(t.g.Vertices())
-	for v := w.Next(); v != nil; v = w.Next() {
+	for v := w.Next(); v != nil && !t.stopped.Load(); v = w.Next() {
 		if ctx.Err() != nil {
 			t.cancel(v)
 		} else {
 			t.progress++
 			t.evaluate(ctx, v, t.progress, total)
 		}
+		w.Done(v)
+	}
+}
+
+// walkDetaching is the serial walk when some resources run on their
+// own: such a resource is started and the walk goes on with what does
+// not depend on it; the rest runs one at a time, in priority order.
+func (t *transaction) walkDetaching(ctx context.Context) {
+	w := t.g.NewWalk()
+	total := len(t.g.Vertices())
+	done := make(chan *graph.Vertex)
+	running := 0
+	for {
+		v := w.Next()
+		if v == nil || t.stopped.Load() {
+			if running == 0 {
+				return
+			}
+			w.Done(<-done)
+			running--
+			continue
+		}
+		if ctx.Err() != nil {
+			t.cancel(v)
+			w.Done(v)
+			continue
+		}
+		t.progress++
+		if d, ok := t.plan.instances[v.Resource].(Detacher); ok && d.Detached() {
+			running++
+			go func(v *graph.Vertex, n int) {
+				t.evaluate(ctx, v, n, total)
+				done <- v
+			}(v, t.progress)
+			continue
+		}
+		t.evaluate(ctx, v, t.progress, total)
 		w.Done(v)
 	}
 }
@@ -455,7 +506,7 @@ func (t *transaction) walkParallel(ctx context.Context, jobs int) {
 	done := make(chan *graph.Vertex)
 	running := 0
 	for {
-		for running < jobs {
+		for running < jobs && !t.stopped.Load() {
 			v := w.Next()
 			if v == nil {
 				break
@@ -512,9 +563,19 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Starting to evaluate the resource (%d of %d)", n, total))
 	}
+	if v.Whit == graph.NotWhit && v.HasOut(catalog.PreCheck) {
+		// The resources v pre-checks are tried first, whatever becomes
+		// of v, as Salt tries them at their own place in the order.
+		for e := range t.g.OutEdges(v) {
+			if e.Kind == catalog.PreCheck {
+				t.dryRun(ctx, e.To)
+			}
+		}
+	}
 	failed := t.failedDependencies(v)
 	s.FailedDependencies = refs(failed)
 	switch {
+	case len(failed) > 0 && t.keepsDryRun(v, s):
 	case hasAnyTag(v.Resource, t.plan.opts.SkipTags):
 		t.log.Log(resource.Debug, src, "Skipping with skip tags "+strings.Join(t.plan.opts.SkipTags, ", "))
 		t.skip(v, s)
@@ -531,6 +592,14 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		t.skip(v, s)
 	case !t.mayRun(ctx, v, s):
 	default:
+		if oc, ok := t.plan.instances[v.Resource].(OneCall); ok && v.Whit == graph.NotWhit {
+			t.callOne(ctx, v, oc, s)
+			if !s.Failed {
+				t.queueEvents(v, src, s.Events)
+			}
+			s.EvaluationTime = t.now().Sub(start)
+			break
+		}
 		if v.Whit == graph.NotWhit {
 			s = t.harness(ctx, v, s)
 			if !s.Failed && !s.FailedToRestart {
@@ -549,6 +618,9 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		t.result.Statuses = append(t.result.Statuses, s)
 	}
 	t.mu.Unlock()
+	if v.Whit == graph.NotWhit && outcome(s) == Failed && t.failsHard(v) {
+		t.stopped.Store(true)
+	}
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Evaluated in %0.2f seconds", t.now().Sub(start).Seconds()))
 	}
@@ -622,7 +694,7 @@ func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 	defer t.mu.Unlock()
 	var out []*graph.Vertex
 	for _, e := range in {
-		if !ruleOf(e.Kind).blocksOnFailure {
+		if !blocksOnFailure(e) {
 			continue
 		}
 		s := t.statuses[e.From]
@@ -633,7 +705,9 @@ func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 			out = appendNew(out, e.From)
 		}
 		for _, f := range s.failedVertices {
-			out = appendNew(out, f)
+			if f != v {
+				out = appendNew(out, f)
+			}
 		}
 	}
 	return out
@@ -880,8 +954,58 @@ func (t *transaction) canRefresh(v *graph.Vertex) bool {
 	if v.Whit != graph.NotWhit {
 		return true
 	}
-	_, ok := t.plan.instances[v.Resource].(resource.Refresher)
-	return ok
+	switch t.plan.instances[v.Resource].(type) {
+	case resource.Refresher, OneCall:
+		return true
+	}
+	return false
+}
+
+// failsHard reports whether v's failure stops the run.
+func (t *transaction) failsHard(v *graph.Vertex) bool {
+	if t.plan.opts.FailHard {
+		return true
+	}
+	f, ok := t.plan.instances[v.Resource].(FailHarder)
+	return ok && f.FailHard()
+}
+
+// keepsDryRun is Salt's answer for a pre-checked resource whose
+// pre-checking resource failed: it is not run, and keeps what its dry
+// run said, without the changes. It reports false (and leaves s alone)
+// unless v was tried in a dry run and a resource that pre-checks it
+// failed.
+func (t *transaction) keepsDryRun(v *graph.Vertex, s *Status) bool {
+	if v.Whit != graph.NotWhit || !v.HasIn(catalog.PreCheck) {
+		return false
+	}
+	d := t.dryOf(v)
+	if d == nil || d.out == nil {
+		return false
+	}
+	preFailed := false
+	t.mu.Lock()
+	for e := range t.g.InEdges(v) {
+		if e.Kind == catalog.PreCheck && outcome(t.statuses[e.From]) == Failed {
+			preFailed = true
+		}
+	}
+	t.mu.Unlock()
+	if !preFailed {
+		return false
+	}
+	s.Skipped = true
+	s.DryRecord = d.out.Record
+	s.FailedDependencies = nil
+	switch d.out.Result {
+	case CallFalse:
+		s.Failed = true
+	case CallNone:
+		s.Pending = true
+	}
+	t.log.Log(resource.Warning, s.Path, "Skipping because of failed dependencies")
+	t.skip(v, s)
+	return true
 }
 
 // processEvents is Puppet's process_events: the refresh events queued for

@@ -3,6 +3,7 @@ package apply
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/graph"
@@ -56,243 +57,290 @@ func outcome(s *Status) Outcome {
 	return Unchanged
 }
 
-// Verdict is what the edges of one kind say about running their target.
+// Verdict is what the edges into a resource say about running it.
 type Verdict uint8
 
 const (
 	// Run: nothing stands in the way.
 	Run Verdict = iota
-	// NotTriggered: the kind's condition was not met; the target is
+	// NotTriggered: a condition of the edges was not met; the target is
 	// skipped without failing (Salt's result True, "not run").
 	NotTriggered
 	// DependencyFailed: a source failed; the target is skipped as failed.
 	DependencyFailed
 )
 
-// DependencyResult sums up the sources of one edge kind into one target:
-// how many ended each way. For a pre-check edge the sources are the
-// resources tried in a dry run, and their outcomes those of the dry run.
-type DependencyResult struct {
-	Kind                               catalog.EdgeKind
-	Unchanged, Changed, Failed, NotRun int
+// The reasons a resource is not triggered, Salt's comments for a state
+// it did not run.
+const (
+	notChanged    = "State was not run because none of the onchanges reqs changed"
+	notFailed     = "State was not run because onfail req did not change"
+	noPreChanges  = "No changes detected"
+	groupsOfKinds = 5 // catalog.EdgeKind values
+)
+
+// blocksOnFailure says whether a failed source is a failed dependency
+// of the target on its own (listed in "Dependency X has failures" and
+// carried on to the target's own dependents): on every edge that wants
+// all its sources in line. An on-fail edge waits for a failure, and an
+// edge quantified Any is decided with the other sources of its group.
+func blocksOnFailure(e *graph.Edge) bool {
+	return e.Kind != catalog.OnFail && e.Quantifier == catalog.All
 }
 
-func (d *DependencyResult) add(o Outcome) {
-	switch o {
-	case Unchanged:
-		d.Unchanged++
-	case Changed:
-		d.Changed++
-	case Failed:
-		d.Failed++
-	case NotRun:
-		d.NotRun++
+// sourceView is a finished source as the edges' conditions read it, in
+// the terms of Salt's state records: its result (None: a dry run that
+// would change), whether it changed, and whether it ran at all.
+type sourceView struct {
+	result       CallResult
+	changed, ran bool
+}
+
+func viewOf(s *Status) sourceView {
+	switch o := outcome(s); {
+	case s == nil:
+		return sourceView{result: CallTrue}
+	case o == Failed:
+		return sourceView{result: CallFalse, changed: s.OutOfSync, ran: !s.Skipped}
 	}
+	v := sourceView{result: CallTrue, changed: s.OutOfSync || s.Restarted, ran: !s.Skipped}
+	if s.Pending || s.hasNoopEvent() {
+		v.result = CallNone
+	}
+	return v
 }
 
-// kindRule is the one place that decides, for one edge kind, whether the
-// target may run given its sources.
-type kindRule struct {
-	// decide gives the verdict; it is called only when there is at least
-	// one source of the kind.
-	decide func(DependencyResult) Verdict
-	// blocksOnFailure says whether a failed source is a failed dependency
-	// of the target (listed in "Dependency X has failures" and carried on
-	// to the target's own dependents). It is what decide says of Failed.
-	blocksOnFailure bool
-	// notTriggered is the reason logged, and kept in the status, when the
-	// rule says NotTriggered: Salt's comment for a state it did not run.
-	notTriggered string
-}
+// flags are the facts the sources of one target give, named after Salt's
+// requisite flags: which conditions hold and which do not.
+type flags uint16
 
-// rules holds the rule of each kind, indexed by catalog.EdgeKind.
-var rules = [...]kindRule{
-	catalog.Order: {
-		decide:          runUnlessFailed,
-		blocksOnFailure: true,
-	},
-	catalog.Refresh: {
-		decide:          runUnlessFailed,
-		blocksOnFailure: true,
-	},
-	catalog.OnChange: {
-		decide: func(d DependencyResult) Verdict {
-			switch {
-			case d.Failed > 0:
-				return DependencyFailed
-			case d.Changed > 0:
-				return Run
-			}
-			return NotTriggered
-		},
-		blocksOnFailure: true,
-		notTriggered:    "State was not run because none of the onchanges reqs changed",
-	},
-	catalog.OnFail: {
-		decide: func(d DependencyResult) Verdict {
-			if d.Failed > 0 {
-				return Run
-			}
-			return NotTriggered
-		},
-		notTriggered: "State was not run because onfail req did not change",
-	},
-	// A pre-check edge A -> B is an order edge for B (B is skipped if A
-	// failed); for A it is decided by preCheck on B's dry run.
-	catalog.PreCheck: {
-		decide:          runUnlessFailed,
-		blocksOnFailure: true,
-	},
-}
+const (
+	flagFail         flags = 1 << iota // a source failed
+	flagOnFail                         // an on-fail source did not fail
+	flagOnChanges                      // an on-change source did not change
+	flagOnChangesMet                   // an on-change source changed
+	flagChange                         // a refresh source changed
+	flagPre                            // a pre-checked resource would not change
+	flagPreMet                         // a pre-checked resource would change
+	flagMet                            // a source ran and is in line
+)
 
-// preCheck is the rule of pre-check edges seen from the resource that runs
-// first: it runs only if one of the resources it watches would change in
-// a dry run, and fails if a dry run failed.
-var preCheck = kindRule{
-	decide: func(d DependencyResult) Verdict {
-		switch {
-		case d.Failed > 0:
-			return DependencyFailed
-		case d.Changed > 0:
-			return Run
+// sourceFlags is what one source says through an edge of kind k.
+func sourceFlags(k catalog.EdgeKind, v sourceView) flags {
+	switch {
+	case k == catalog.OnFail:
+		if v.result == CallTrue {
+			return flagOnFail
 		}
-		return NotTriggered
-	},
-	blocksOnFailure: true,
-	notTriggered:    "No changes detected",
+	case v.result == CallFalse:
+		return flagFail
+	case k == catalog.OnChange:
+		if v.changed {
+			return flagOnChangesMet
+		}
+		return flagOnChanges
+	case k == catalog.Refresh && v.changed:
+		return flagChange
+	}
+	if v.ran {
+		return flagMet
+	}
+	return 0
 }
 
-func runUnlessFailed(d DependencyResult) Verdict {
-	if d.Failed > 0 {
-		return DependencyFailed
+// reduce sums up the flags of one group of sources (one kind, one
+// quantifier): one source in line is enough for an Any group, and an
+// on-fail group quantified All needs every source to have failed.
+func reduce(k catalog.EdgeKind, q catalog.Quantifier, f flags) flags {
+	switch {
+	case q == catalog.Any:
+		if f&(flagMet|flagChange) != 0 {
+			f &^= flagFail
+		}
+		if f&flagOnChangesMet != 0 {
+			f &^= flagOnChanges | flagFail
+		}
+		if f&flagOnFail != 0 && f&flagMet != 0 {
+			f &^= flagOnFail
+		}
+	case k == catalog.OnFail:
+		if f&flagOnFail != 0 {
+			f &^= flagMet
+		}
 	}
-	return Run
+	return f
 }
 
-func ruleOf(k catalog.EdgeKind) kindRule {
-	if int(k) >= 0 && int(k) < len(rules) && rules[k].decide != nil {
-		return rules[k]
-	}
-	return rules[catalog.Order]
-}
-
-// conditional reports whether edges of kind k can keep a target from
-// running for a reason other than a failure.
-func conditional(k catalog.EdgeKind) bool {
-	return k == catalog.OnChange || k == catalog.OnFail
-}
-
-// triggered applies the conditional kinds to v once no failed dependency
-// stands in its way: the on-change and on-fail edges into v, then the
-// dry runs of the resources v pre-checks. It returns the verdict, the
-// reason when v is not triggered, and the watched resources whose dry run
-// failed.
-func (t *transaction) triggered(ctx context.Context, v *graph.Vertex) (Verdict, string, []*graph.Vertex) {
-	if !v.HasIn(catalog.OnChange) && !v.HasIn(catalog.OnFail) && !v.HasOut(catalog.PreCheck) {
-		return Run, "", nil // every Puppet resource
-	}
-	if verdict, reason := t.conditions(v); verdict != Run {
-		return verdict, reason, nil
-	}
-	if v.Whit != graph.NotWhit {
-		return Run, "", nil
-	}
-	pre := DependencyResult{Kind: catalog.PreCheck}
-	var failed []*graph.Vertex
-	checked := false
-	for e := range t.g.OutEdges(v) {
-		if e.Kind != catalog.PreCheck {
-			continue
-		}
-		checked = true
-		o := t.dryRun(ctx, e.To)
-		if o == Failed {
-			failed = append(failed, e.To)
-		}
-		pre.add(o)
-	}
-	if !checked {
-		return Run, "", nil
-	}
-	switch verdict := preCheck.decide(pre); verdict {
-	case NotTriggered:
-		return verdict, preCheck.notTriggered, nil
-	case DependencyFailed:
-		return verdict, "", failed
-	}
-	return Run, "", nil
-}
-
-// conditions applies the rules of the conditional kinds (on-change,
-// on-fail) to the edges into v, each source counted once per kind. The
-// first kind that is not triggered gives the reason.
-func (t *transaction) conditions(v *graph.Vertex) (Verdict, string) {
-	var results [len(rules)]DependencyResult
-	var seen [len(rules)]map[*graph.Vertex]bool
-	t.mu.Lock()
-	for e := range t.g.InEdges(v) {
-		if !conditional(e.Kind) {
-			continue
-		}
-		if seen[e.Kind] == nil {
-			seen[e.Kind] = map[*graph.Vertex]bool{}
-		}
-		if seen[e.Kind][e.From] {
-			continue
-		}
-		seen[e.Kind][e.From] = true
-		results[e.Kind].Kind = e.Kind
-		results[e.Kind].add(outcome(t.statuses[e.From]))
-	}
-	t.mu.Unlock()
-	for k := range results {
-		if seen[k] == nil {
-			continue
-		}
-		rule := ruleOf(catalog.EdgeKind(k))
-		if verdict := rule.decide(results[k]); verdict != Run {
-			return verdict, rule.notTriggered
-		}
+// verdictOf turns the union of the groups' flags into the verdict, with
+// Salt's precedence: a failure, then an unmet pre-check, an on-fail that
+// did not fail, an on-change that did not change, and a refresh that is
+// due before an on-fail met only through changes.
+func verdictOf(f flags) (Verdict, string) {
+	switch {
+	case f&flagFail != 0:
+		return DependencyFailed, ""
+	case f&flagPre != 0 && f&flagPreMet == 0:
+		return NotTriggered, noPreChanges
+	case f&flagOnFail != 0 && f&flagOnChangesMet == 0:
+		return NotTriggered, notFailed
+	case f&flagOnChanges != 0 && f&flagOnChangesMet == 0:
+		return NotTriggered, notChanged
+	case f&flagChange != 0:
+		return Run, ""
+	case f&flagOnFail != 0:
+		return NotTriggered, notFailed
 	}
 	return Run, ""
 }
 
+// conditional reports whether v's edges need the groups' decision:
+// Puppet's resources have only order and refresh edges that want every
+// source, decided by failedDependencies alone.
+func conditional(v *graph.Vertex) bool {
+	return v.HasIn(catalog.OnChange) || v.HasIn(catalog.OnFail) || v.HasOut(catalog.PreCheck) || v.HasInAny()
+}
+
+// triggered applies the groups of v's edges once no failed dependency
+// stands in its way: the edges into v by kind and quantifier, and the dry
+// runs of the resources v pre-checks. It returns the verdict, the reason
+// when v is not triggered, and the sources whose failure decided it.
+func (t *transaction) triggered(ctx context.Context, v *graph.Vertex) (Verdict, string, []*graph.Vertex) {
+	if !conditional(v) {
+		return Run, "", nil // every Puppet resource
+	}
+	f, failed := t.inFlags(v)
+	if v.Whit == graph.NotWhit {
+		for e := range t.g.OutEdges(v) {
+			if e.Kind != catalog.PreCheck {
+				continue
+			}
+			d := t.dryRun(ctx, e.To)
+			switch {
+			case d.result == CallFalse:
+				f |= flagFail
+				failed = appendNew(failed, e.To)
+			case d.result == CallNone:
+				f |= flagPreMet
+			default:
+				f |= flagPre
+			}
+		}
+	}
+	verdict, reason := verdictOf(f)
+	if verdict != DependencyFailed {
+		failed = nil
+	}
+	return verdict, reason, failed
+}
+
+// inFlags reads the edges into v, grouped by kind and quantifier, and
+// returns the union of the groups' reduced flags and the failed sources
+// of groups whose failure stands.
+func (t *transaction) inFlags(v *graph.Vertex) (flags, []*graph.Vertex) {
+	var groups [groupsOfKinds * 2]flags
+	var present [groupsOfKinds * 2]bool
+	var buf [16]*graph.Edge
+	in := t.g.AppendIn(buf[:0], v)
+	t.mu.Lock()
+	views := make([]sourceView, len(in))
+	for i, e := range in {
+		views[i] = viewOf(t.statuses[e.From])
+	}
+	t.mu.Unlock()
+	for i, e := range in {
+		if e.Kind == catalog.PreCheck || int(e.Kind) >= groupsOfKinds {
+			continue // decided at the pre-checking resource's turn
+		}
+		g := int(e.Kind)*2 + int(e.Quantifier&1)
+		present[g] = true
+		groups[g] |= sourceFlags(e.Kind, views[i])
+	}
+	var all flags
+	var failed []*graph.Vertex
+	for g, f := range groups {
+		if !present[g] {
+			continue
+		}
+		k, q := catalog.EdgeKind(g/2), catalog.Quantifier(g%2)
+		f = reduce(k, q, f)
+		all |= f
+		if f&flagFail == 0 {
+			continue
+		}
+		for i, e := range in {
+			if e.Kind == k && e.Quantifier == q && views[i].result == CallFalse {
+				failed = appendNew(failed, e.From)
+			}
+		}
+	}
+	return all, failed
+}
+
 // dryRun tries w as its own turn would, changing nothing and logging
 // nothing, for a resource that pre-checks it (and whose turn comes
-// first): Failed if w's own dependencies failed or it could not be read,
-// NotRun if its own conditions are not met, else whether it would change.
-func (t *transaction) dryRun(ctx context.Context, w *graph.Vertex) (o Outcome) {
+// first), once per run: failed if w's own dependencies failed or it
+// could not be read, not run if its own conditions are not met, else
+// whether it would change.
+func (t *transaction) dryRun(ctx context.Context, w *graph.Vertex) sourceView {
+	t.mu.Lock()
+	d := t.dry[w]
+	if d == nil {
+		d = &dryRun{}
+		t.dry[w] = d
+	}
+	t.mu.Unlock()
+	d.once.Do(func() { d.view = t.tryDry(ctx, w, d) })
+	return d.view
+}
+
+// dryRun is the pre-check try of one resource.
+type dryRun struct {
+	once sync.Once
+	view sourceView
+	// out is a one-call resource's answer, when it was asked.
+	out *CallOutput
+}
+
+func (t *transaction) tryDry(ctx context.Context, w *graph.Vertex, d *dryRun) (view sourceView) {
 	if w.Whit != graph.NotWhit || w.Skip || w.Resource.Virtual {
-		return NotRun
+		return sourceView{result: CallTrue}
 	}
 	if len(t.failedDependencies(w)) > 0 {
-		return Failed
+		return sourceView{result: CallFalse}
 	}
-	switch verdict, _ := t.conditions(w); verdict {
-	case NotTriggered:
-		return NotRun
-	case DependencyFailed:
-		return Failed
+	if conditional(w) {
+		f, _ := t.inFlags(w)
+		switch verdict, _ := verdictOf(f); verdict {
+		case NotTriggered:
+			return sourceView{result: CallTrue}
+		case DependencyFailed:
+			return sourceView{result: CallFalse}
+		}
 	}
 	inst := t.plan.instances[w.Resource]
 	if inst == nil {
-		return Unchanged
+		return sourceView{result: CallTrue, ran: true}
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			o = Failed
+			view = sourceView{result: CallFalse}
 		}
 	}()
 	h := t.handle(w, t.g.Path(w))
 	h.Noop = true
 	h.Log = discard{}
+	if oc, ok := inst.(OneCall); ok {
+		out := oc.Call(ctx, h, CallInput{DryRun: true})
+		d.out = &out
+		return sourceView{result: out.Result, changed: out.Changed, ran: true}
+	}
 	if err := inst.Retrieve(ctx, h); err != nil {
-		return Failed
+		return sourceView{result: CallFalse}
 	}
 	if props, _ := outOfSync(inst); len(props) > 0 {
-		return Changed
+		return sourceView{result: CallNone, changed: true, ran: true}
 	}
-	return Unchanged
+	return sourceView{result: CallTrue, ran: true}
 }
 
 // outOfSync is Puppet's harness choice of what to sync: an out-of-sync

@@ -86,6 +86,51 @@ func TestEdgeKinds(t *testing.T) {
 			skipped: map[string]string{"b": "State was not run because none of the onchanges reqs changed"},
 		},
 		{
+			name:    "order, any: one source in line is enough",
+			specs:   []string{"a value=1 fail=true", "c value=1", "b value=1"},
+			edges:   []string{"a order-any b", "c order-any b"},
+			changed: []string{"c", "b"},
+		},
+		{
+			name:    "order, any: every source failed skips the target",
+			specs:   []string{"a value=1 fail=true", "c value=1 fail=true", "b value=1"},
+			edges:   []string{"a order-any b", "c order-any b"},
+			skipped: map[string]string{"b": ""},
+			log:     []string{"Warning: /Stage[main]/Main/Thing[b]: Skipping because of failed dependencies"},
+		},
+		{
+			name:    "on-change, any: a changed source wins over a failed one",
+			specs:   []string{"a value=1 fail=true", "c value=1", "b value=1"},
+			edges:   []string{"a on-change-any b", "c on-change-any b"},
+			changed: []string{"c", "b"},
+		},
+		{
+			name:    "on-change, any: a failure with nothing changed fails the target",
+			before:  map[string]string{"c": "1"},
+			specs:   []string{"a value=1 fail=true", "c value=1", "b value=1"},
+			edges:   []string{"a on-change-any b", "c on-change-any b"},
+			skipped: map[string]string{"b": ""},
+		},
+		{
+			name:    "on-fail, all: one source in line keeps the target from running",
+			specs:   []string{"a value=1 fail=true", "c value=1", "b value=1"},
+			edges:   []string{"a on-fail b", "c on-fail b"},
+			changed: []string{"c"},
+			skipped: map[string]string{"b": "State was not run because onfail req did not change"},
+		},
+		{
+			name:    "on-fail, any: one failed source runs the target",
+			specs:   []string{"a value=1 fail=true", "c value=1", "b value=1"},
+			edges:   []string{"a on-fail-any b", "c on-fail-any b"},
+			changed: []string{"c", "b"},
+		},
+		{
+			name:    "on-fail, all: every source failed runs the target",
+			specs:   []string{"a value=1 fail=true", "c value=1 fail=true", "b value=1"},
+			edges:   []string{"a on-fail b", "c on-fail b"},
+			changed: []string{"b"},
+		},
+		{
 			name:    "pre-check runs the first resource before the watched one when it would change",
 			specs:   []string{"b value=1", "a value=1"},
 			edges:   []string{"a pre-check b"},
@@ -133,10 +178,15 @@ func TestEdgeKinds(t *testing.T) {
 			c := buildThings(t, tc.specs...)
 			for _, e := range tc.edges {
 				f := strings.Fields(e)
+				name, any := strings.CutSuffix(f[1], "-any")
 				kind := map[string]catalog.EdgeKind{"order": catalog.Order, "refresh": catalog.Refresh,
-					"on-change": catalog.OnChange, "on-fail": catalog.OnFail, "pre-check": catalog.PreCheck}[f[1]]
+					"on-change": catalog.OnChange, "on-fail": catalog.OnFail, "pre-check": catalog.PreCheck}[name]
+				q := catalog.All
+				if any {
+					q = catalog.Any
+				}
 				c.Relate(catalog.Relationship{Source: catalog.Ref{Type: "Thing", Title: f[0]}, Target: catalog.Ref{Type: "Thing", Title: f[2]},
-					Kind: kind, Origin: catalog.Provenance{Via: f[1]}})
+					Kind: kind, Quantifier: q, Origin: catalog.Provenance{Via: f[1]}})
 			}
 			for _, jobs := range []int{1, 4} {
 				m.state = map[string]string{}

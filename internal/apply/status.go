@@ -55,6 +55,14 @@ type Status struct {
 	// is the cause but a condition of its edges (on-change, on-fail,
 	// pre-check): Salt's comment for the state.
 	SkipReason string
+	// Pending marks a dry run that would change something: Salt's result
+	// None, which a one-call resource reports in test mode.
+	Pending bool
+	// Record is a one-call resource's own account of its turn
+	// (OneCall); DryRecord that of the dry run a pre-checking resource
+	// asked for. A resource skipped because the one that pre-checked it
+	// failed keeps only its DryRecord.
+	Record, DryRecord any
 
 	failedVertices []*graph.Vertex
 
@@ -75,6 +83,15 @@ func (s *Status) addEvent(e Event) {
 		s.OutOfSyncCount++
 		s.OutOfSync = true
 	}
+}
+
+func (s *Status) hasNoopEvent() bool {
+	for _, e := range s.Events {
+		if e.Status == EventNoop {
+			return true
+		}
+	}
+	return false
 }
 
 // Result is the outcome of one run.

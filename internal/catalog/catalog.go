@@ -131,6 +131,33 @@ type Resource struct {
 	Kind string
 	// Sensitive names the parameters whose values must never be shown.
 	Sensitive []string
+	// Origins say where each entry of the relationship metaparameters
+	// (before, require, notify, subscribe) was declared: a metaparameter,
+	// a resource default, a collector, a chaining arrow, the require
+	// function. Only a compiler fills them, in memory; Puppet's JSON
+	// catalog has no place for them.
+	Origins []ParamOrigins
+}
+
+// ParamOrigins are the origins of the entries of one relationship
+// metaparameter, in the order of its value's entries.
+type ParamOrigins struct {
+	Param   string
+	Entries []Provenance
+}
+
+// RelationOrigin returns where entry i of relationship metaparameter
+// param was declared, if the front end recorded it.
+func (r *Resource) RelationOrigin(param string, i int) (Provenance, bool) {
+	for _, o := range r.Origins {
+		if o.Param == param {
+			if i >= 0 && i < len(o.Entries) {
+				return o.Entries[i], true
+			}
+			return Provenance{}, false
+		}
+	}
+	return Provenance{}, false
 }
 
 // Ref returns the resource's reference.
@@ -207,6 +234,10 @@ func IsContainerType(typ string) bool {
 type Containment struct {
 	Container Ref
 	Member    Ref
+	// Origin says what put Member in Container (a declaration in a class
+	// body, include, contain, a stage), when a compiler recorded it; a
+	// catalog read from JSON has none.
+	Origin Provenance
 }
 
 // Catalog is the compiled description of a machine: resources in the

@@ -60,10 +60,16 @@ type Provenance struct {
 	Via  string
 	File string
 	Line int
+	// Column is the column (in characters, 1-based) of the declaration
+	// on Line; 0 when only the line is known, as in a catalog read from
+	// JSON.
+	Column int
 }
 
 func (p Provenance) String() string {
 	switch {
+	case p.File != "" && p.Line > 0 && p.Column > 0:
+		return fmt.Sprintf("%s at %s:%d:%d", p.Via, p.File, p.Line, p.Column)
 	case p.File != "" && p.Line > 0:
 		return fmt.Sprintf("%s at %s:%d", p.Via, p.File, p.Line)
 	case p.File != "":
@@ -72,10 +78,37 @@ func (p Provenance) String() string {
 	return p.Via
 }
 
+// Quantifier says how the edges of one kind into one target count
+// together when the target decides whether it runs. Puppet's edges, and
+// Salt's plain requisites, want every source (All); Salt's _any forms
+// (and plain onfail) are satisfied by one source (Any).
+//
+//	kind      All                                     Any
+//	Order     skipped if any source failed            skipped only if no source succeeded
+//	Refresh   as Order                                as Order
+//	OnChange  runs if one changed; fails if one       runs if one changed, whatever failed
+//	          failed
+//	OnFail    runs only if every source failed        runs if one source failed
+type Quantifier uint8
+
+const (
+	All Quantifier = iota
+	Any
+)
+
+func (q Quantifier) String() string {
+	if q == Any {
+		return "any"
+	}
+	return "all"
+}
+
 // Relationship is an edge declared between two resources: Source is
 // applied before Target.
 type Relationship struct {
 	Source, Target Ref
 	Kind           EdgeKind
-	Origin         Provenance
+	// Quantifier groups the relationships of one kind into Target.
+	Quantifier Quantifier
+	Origin     Provenance
 }

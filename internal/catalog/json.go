@@ -566,6 +566,9 @@ func EncodeRedacted(w io.Writer, c *Catalog) error { return encode(w, c, true) }
 
 func encode(w io.Writer, c *Catalog, redact bool) error {
 	var b bytes.Buffer
+	// About what a resource and an edge take, so that the buffer grows
+	// once or twice rather than a dozen times.
+	b.Grow(4096 + 320*len(c.Resources) + 80*len(c.Containment))
 	b.WriteString("{\n")
 	writeField := func(name string, v any, last bool) {
 		js, _ := json.Marshal(v)
@@ -607,9 +610,11 @@ func encode(w io.Writer, c *Catalog, redact bool) error {
 		if i > 0 {
 			b.WriteString(",")
 		}
-		js, _ := json.Marshal(wireEdge{Source: e.Container.String(), Target: e.Member.String()})
-		b.WriteString("\n    ")
-		b.Write(js)
+		b.WriteString("\n    {\"source\":")
+		writeJSONString(&b, e.Container.Type, "[", e.Container.Title, "]")
+		b.WriteString(",\"target\":")
+		writeJSONString(&b, e.Member.Type, "[", e.Member.Title, "]")
+		b.WriteByte('}')
 	}
 	b.WriteString("\n  ],\n")
 	classes := c.Classes
@@ -623,24 +628,39 @@ func encode(w io.Writer, c *Catalog, redact bool) error {
 }
 
 func encodeResource(b *bytes.Buffer, r *Resource, redact bool) {
-	b.WriteString("{")
-	fmt.Fprintf(b, "\"type\": %s, \"title\": %s", jsonString(r.Type), jsonString(r.Title))
+	b.WriteString("{\"type\": ")
+	writeJSONString(b, r.Type)
+	b.WriteString(", \"title\": ")
+	writeJSONString(b, r.Title)
 	if len(r.Tags) > 0 {
-		js, _ := json.Marshal(r.Tags)
-		fmt.Fprintf(b, ", \"tags\": %s", js)
+		b.WriteString(", \"tags\": [")
+		for i, t := range r.Tags {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSONString(b, t)
+		}
+		b.WriteByte(']')
 	}
 	if r.File != "" {
-		fmt.Fprintf(b, ", \"file\": %s", jsonString(r.File))
+		b.WriteString(", \"file\": ")
+		writeJSONString(b, r.File)
 	}
 	if r.Line > 0 {
-		fmt.Fprintf(b, ", \"line\": %d", r.Line)
+		b.WriteString(", \"line\": ")
+		b.WriteString(strconv.Itoa(r.Line))
 	}
-	fmt.Fprintf(b, ", \"exported\": %t", r.Exported)
+	if r.Exported {
+		b.WriteString(", \"exported\": true")
+	} else {
+		b.WriteString(", \"exported\": false")
+	}
 	if r.Virtual {
 		b.WriteString(", \"virtual\": true")
 	}
 	if r.Kind != "" {
-		fmt.Fprintf(b, ", \"kind\": %s", jsonString(r.Kind))
+		b.WriteString(", \"kind\": ")
+		writeJSONString(b, r.Kind)
 	}
 	var sensitive []string
 	if len(r.Params) > 0 {
@@ -649,7 +669,7 @@ func encodeResource(b *bytes.Buffer, r *Resource, redact bool) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(jsonString(p.Name))
+			writeJSONString(b, p.Name)
 			b.WriteString(": ")
 			if r.IsSensitive(p.Name) {
 				sensitive = append(sensitive, p.Name)
@@ -673,6 +693,35 @@ func encodeResource(b *bytes.Buffer, r *Resource, redact bool) {
 		fmt.Fprintf(b, ", \"sensitive_parameters\": %s", js)
 	}
 	b.WriteString("}")
+}
+
+// writeJSONString writes the concatenation of parts as one JSON string,
+// as jsonString quotes it. Most strings in a catalog need no escaping:
+// they are written as they are, without a copy.
+func writeJSONString(b *bytes.Buffer, parts ...string) {
+	for _, s := range parts {
+		if !plainJSON(s) {
+			b.WriteString(jsonString(strings.Join(parts, "")))
+			return
+		}
+	}
+	b.WriteByte('"')
+	for _, s := range parts {
+		b.WriteString(s)
+	}
+	b.WriteByte('"')
+}
+
+// plainJSON reports whether s is printable ASCII that encoding/json
+// writes unescaped (it escapes <, > and & for HTML).
+func plainJSON(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 // jsonString quotes s for JSON as encoding/json does, but keeps bytes
@@ -727,13 +776,13 @@ func encodeValue(b *bytes.Buffer, v Value, redact bool) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(jsonString(k))
+			writeJSONString(b, k)
 			b.WriteString(": ")
 			encodeValue(b, x.vals[k], redact)
 		}
 		b.WriteByte('}')
 	case string:
-		b.WriteString(jsonString(x))
+		writeJSONString(b, x)
 	case *Rich:
 		encodeValue(b, x.Data, redact)
 	case float64:

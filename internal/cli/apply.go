@@ -16,7 +16,6 @@ import (
 	"github.com/ordoproject/ordo/internal/graph"
 	"github.com/ordoproject/ordo/internal/report"
 	"github.com/ordoproject/ordo/internal/resource"
-	"github.com/ordoproject/ordo/internal/resource/builtin"
 	"github.com/ordoproject/ordo/internal/state"
 )
 
@@ -43,6 +42,8 @@ type applyFlags struct {
 	// manifest, when set, is compiled instead of reading --catalog.
 	manifest string
 	compile  compileFlags
+	// salt adds SLS files to the run.
+	salt applySaltFlags
 }
 
 // newApplyCmd builds `ordo apply`.
@@ -92,6 +93,7 @@ when compilation fails.`,
 	fl.StringSliceVar(&f.skipTags, "skip_tags", nil, "skip resources with any of these tags (comma-separated)")
 	fl.StringVar(&f.bucketDir, "bucketdir", "/var/lib/ordo/clientbucket", "local file bucket for file backups")
 	fl.StringVar(&f.stateDir, "statedir", "/var/lib/ordo/state", "folder of the state file, where runs record when scheduled resources were last checked and audited values")
+	f.salt.register(cmd)
 	fl.StringVar(&f.lockFile, "lockfile", defaultLockFile(), "lock held while applying, so that two applies never run at once (empty: none; default from $ORDO_LOCKFILE)")
 	f.compile.register(cmd)
 	return cmd
@@ -158,9 +160,16 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		}()
 	}
 
+	states, err := compileSaltSide(cmd.Context(), stdio, &f.salt, f.noop)
+	if err != nil {
+		return err
+	}
 	var c *catalog.Catalog
 	if f.manifest != "" {
 		f.compile.snippets = color != report.NoColor
+		if states != nil {
+			f.compile.external = states.Names
+		}
 		compileStart := time.Now()
 		c, err = compileManifest(cmd.Context(), stdio, &f.compile, f.manifest)
 		if err != nil {
@@ -177,11 +186,16 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 			return err
 		}
 	}
+	if states != nil {
+		if err := joinSaltSide(stdio, states, c); err != nil {
+			return err
+		}
+	}
 	if ordering == graph.Random {
 		log.Log(resource.Info, "", fmt.Sprintf("Using random ordering with seed %d", seed))
 	}
 	opts := apply.Options{
-		Types:     builtin.Registry(),
+		Types:     typesFor(states),
 		Log:       log,
 		Runner:    command.Runner{},
 		Noop:      f.noop,
@@ -257,6 +271,9 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	code := 0
 	switch {
 	case err != nil:
+		if errors.Is(err, apply.ErrCycles) && f.manifest != "" {
+			printCycleOrigins(stdio.Err, plan.Graph(), c)
+		}
 		log.Log(resource.Err, "", "Failed to apply catalog: "+err.Error())
 		code = 1
 	case !res.Completed:
@@ -268,6 +285,9 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		log.Log(resource.Notice, "", fmt.Sprintf("Caught %s; exiting", sig))
 		code = 1
 	default:
+		if states != nil {
+			states.Listen(cmd.Context(), res, log)
+		}
 		log.Log(resource.Notice, "", fmt.Sprintf("Applied catalog in %0.2f seconds", time.Since(start).Seconds()))
 		if f.detailedExit {
 			code = res.ExitCode()

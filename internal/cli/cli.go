@@ -60,6 +60,7 @@ prints this machine's facts ('ordo facts') and checks manifests' syntax
 		newDescribeCmd(stdio),
 		newParserCmd(stdio),
 		newSaltCmd(stdio),
+		newResourceCmd(stdio),
 	)
 	return root
 }

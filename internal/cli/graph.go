@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -87,6 +89,9 @@ of 'ordo compile'), so that every edge names the manifest line it came from.`,
 			}
 			if len(g.Cycles()) > 0 {
 				console.Log(resource.Err, "", g.CycleMessage(""))
+				if len(args) == 1 {
+					printCycleOrigins(stdio.Err, g, c)
+				}
 				return &ExitError{Code: 1}
 			}
 			switch {
@@ -151,7 +156,35 @@ func printWhy(w io.Writer, g *graph.Graph, c *catalog.Catalog, refs []string) er
 		return nil
 	}
 	for _, e := range edges {
-		fmt.Fprintf(w, "%s -> %s: %s (%s)\n", e.From, e.To, e.Origin, e.Kind)
+		fmt.Fprintf(w, "%s -> %s: %s (%s)\n", e.From, e.To, graph.DescribeEdge(c, e, relativeFile), e.Kind)
 	}
 	return nil
+}
+
+// printCycleOrigins prints, under Puppet's cycle message, the
+// declaration that made each edge of each cycle path and where it was
+// written. Only a compiled manifest has these positions.
+func printCycleOrigins(w io.Writer, g *graph.Graph, c *catalog.Catalog) {
+	lines := g.CycleOrigins(c, relativeFile)
+	if len(lines) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "The edges of the cycles, and where each was declared:")
+	for _, l := range lines {
+		fmt.Fprintln(w, "  "+l)
+	}
+}
+
+// relativeFile shortens a file name to one relative to the current
+// folder when the file is under it.
+func relativeFile(name string) string {
+	wd, err := os.Getwd()
+	if err != nil || !filepath.IsAbs(name) {
+		return name
+	}
+	rel, err := filepath.Rel(wd, name)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return name
+	}
+	return rel
 }

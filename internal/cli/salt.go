@@ -35,6 +35,9 @@ type saltFlags struct {
 	graphDir   string
 	stateOut   string
 	why        []string
+	// external is the requisite key naming resources of another
+	// language in the run (engine.PuppetKey), or "".
+	external string
 }
 
 func (f *saltFlags) register(cmd *cobra.Command, applying bool) {
@@ -51,6 +54,12 @@ func (f *saltFlags) register(cmd *cobra.Command, applying bool) {
 		fl.StringVar(&f.lockFile, "lockfile", defaultLockFile(), "lock held while applying, so that two applies never run at once")
 		fl.IntVar(&f.jobs, "jobs", 1, "run up to N states at once, each once its requisites are done (run numbers stay Salt's)")
 	}
+}
+
+// saltModName reads an SLS named with dots (web.config) or slashes
+// (web/config.sls).
+func saltModName(a string) string {
+	return strings.ReplaceAll(strings.TrimSuffix(a, ".sls"), "/", ".")
 }
 
 // newSaltCmd builds `ordo salt` and its subcommands.
@@ -79,7 +88,7 @@ applied), 2 when a state failed.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			mods := make([]string, len(args))
 			for i, a := range args {
-				mods[i] = strings.ReplaceAll(strings.TrimSuffix(a, ".sls"), "/", ".")
+				mods[i] = saltModName(a)
 			}
 			return runSaltApply(cmd, stdio, &f, mods, len(mods) == 0)
 		},
@@ -247,7 +256,7 @@ func compileSalt(cctx context.Context, f *saltFlags, mods []string, highstate bo
 			return nil, ctx, salt.Errors{{Pos: salt.Pos{File: "top.sls"}, Msg: "No Top file or master_tops data matches found. Please see master log for details."}}
 		}
 	}
-	low, err := salt.Compile(salt.Options{FileRoot: f.fileRoot, Context: ctx, NoAutoOrder: !f.autoOrder, Functions: state.Default()}, mods)
+	low, err := salt.Compile(salt.Options{FileRoot: f.fileRoot, Context: ctx, NoAutoOrder: !f.autoOrder, Functions: state.Default(), External: f.external}, mods)
 	return low, ctx, err
 }
 

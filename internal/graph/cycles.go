@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/ordoproject/ordo/internal/catalog"
 )
 
 // Cycles returns the dependency cycles: strongly connected components
@@ -218,4 +220,98 @@ func (g *Graph) InCycle() map[*Vertex]bool {
 		}
 	}
 	return m
+}
+
+// CycleStep is one step of a cycle path: the vertices it joins and every
+// edge (parallel ones included) from the first to the second.
+type CycleStep struct {
+	From, To *Vertex
+	Edges    []*Edge
+}
+
+// CycleSteps returns the steps of the paths CycleMessage prints, cycle
+// by cycle, path by path.
+func (g *Graph) CycleSteps() []CycleStep {
+	var steps []CycleStep
+	for _, c := range g.Cycles() {
+		for _, p := range g.CyclePaths(c, 1) {
+			for i := 0; i+1 < len(p); i++ {
+				st := CycleStep{From: p[i], To: p[i+1]}
+				for e := range p[i].out.each {
+					if e.To == p[i+1] {
+						st.Edges = append(st.Edges, e)
+					}
+				}
+				steps = append(steps, st)
+			}
+		}
+	}
+	return steps
+}
+
+// CycleOrigins are the lines ordo prints under Puppet's cycle message:
+// for every step of every cycle path, the declaration that made each
+// edge and where it was written ("Notify[a] => Notify[b]: -> at
+// site.pp:4:12"). c is the catalog the graph was built from, whose
+// containment origins name where members joined their containers; file
+// renders a file name (nil keeps it as it is).
+func (g *Graph) CycleOrigins(c *catalog.Catalog, file func(string) string) []string {
+	var lines []string
+	for _, st := range g.CycleSteps() {
+		for _, e := range st.Edges {
+			lines = append(lines, st.From.String()+" => "+st.To.String()+": "+DescribeEdge(c, e, file))
+		}
+	}
+	return lines
+}
+
+// DescribeEdge says which declaration made e and where: the arrow or
+// metaparameter with its file, line and column, or for the edges
+// between a container's sentinels and its members, what put the member
+// in the container.
+func DescribeEdge(c *catalog.Catalog, e *Edge, file func(string) string) string {
+	switch e.Origin.Via {
+	case "autorequire", "autobefore":
+		by, other, verb := e.To, e.From, "requires"
+		if e.Origin.Via == "autobefore" {
+			by, other, verb = e.From, e.To, "comes before"
+		}
+		text := e.Origin.Via + ": " + by.String()
+		if loc := provenanceText(catalog.Provenance{Via: "declared", File: e.Origin.File, Line: e.Origin.Line}, file); loc != "declared" {
+			text += " (" + loc + ")"
+		}
+		return text + " " + verb + " " + other.String()
+	case "contains":
+	default:
+		return provenanceText(e.Origin, file)
+	}
+	if e.Origin.File != "" {
+		return provenanceText(e.Origin, file)
+	}
+	container, member := e.To.Resource, e.From.Resource
+	if e.From.Whit == Admissible {
+		container, member = e.From.Resource, e.To.Resource
+	}
+	if container == member {
+		return "containment: " + displayRef(container) + " contains nothing; its start and end are joined"
+	}
+	text := "containment: " + displayRef(container) + " contains " + displayRef(member)
+	if c != nil {
+		for _, ce := range c.Containment {
+			if ce.Container == container.Ref() && ce.Member == member.Ref() {
+				if ce.Origin.Via != "" {
+					text += " (" + provenanceText(ce.Origin, file) + ")"
+				}
+				break
+			}
+		}
+	}
+	return text
+}
+
+func provenanceText(p catalog.Provenance, file func(string) string) string {
+	if file != nil && p.File != "" {
+		p.File = file(p.File)
+	}
+	return p.String()
 }

@@ -145,6 +145,13 @@ type Vertex struct {
 // HasIn reports whether an edge of kind k ends at v.
 func (v *Vertex) HasIn(k catalog.EdgeKind) bool { return v.inKinds&(1<<k) != 0 }
 
+// anyIn is the bit of inKinds that says an edge with quantifier Any ends
+// at the vertex (the kinds use the low bits).
+const anyIn = 1 << 7
+
+// HasInAny reports whether an edge quantified Any ends at v.
+func (v *Vertex) HasInAny() bool { return v.inKinds&anyIn != 0 }
+
 // HasOut reports whether an edge of kind k starts at v.
 func (v *Vertex) HasOut(k catalog.EdgeKind) bool { return v.outKinds&(1<<k) != 0 }
 
@@ -194,7 +201,9 @@ func displayRef(r *catalog.Resource) string {
 type Edge struct {
 	From, To *Vertex
 	Kind     catalog.EdgeKind
-	Origin   catalog.Provenance
+	// Quantifier groups the edges of one kind into To (catalog.Quantifier).
+	Quantifier catalog.Quantifier
+	Origin     catalog.Provenance
 }
 
 // Refresh reports whether events of From reach To: Puppet's edge label
@@ -362,6 +371,9 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 		for e := range v.out.each {
 			v.outKinds |= 1 << e.Kind
 			e.To.inKinds |= 1 << e.Kind
+			if e.Quantifier == catalog.Any {
+				e.To.inKinds |= anyIn
+			}
 		}
 	}
 	return g, nil
@@ -728,9 +740,12 @@ func (b *builder) manualEdges(deps [][4][]int32) {
 	for i, r := range g.res {
 		self := g.rv[i]
 		for k, p := range relationParams {
-			for _, t := range deps[i][k] {
+			for j, t := range deps[i][k] {
 				other := g.rv[t]
 				e := Edge{Origin: catalog.Provenance{Via: p.name, File: r.File, Line: r.Line}}
+				if o, ok := r.RelationOrigin(p.name, j); ok {
+					e.Origin = o
+				}
 				if p.refresh {
 					e.Kind = catalog.Refresh
 				}
@@ -760,7 +775,7 @@ func (b *builder) frontEndEdges() error {
 		if dst < 0 {
 			return &RelationshipError{Rel: rel, Missing: rel.Target}
 		}
-		b.add(Edge{From: g.rv[src], To: g.rv[dst], Kind: rel.Kind, Origin: rel.Origin})
+		b.add(Edge{From: g.rv[src], To: g.rv[dst], Kind: rel.Kind, Quantifier: rel.Quantifier, Origin: rel.Origin})
 	}
 	return nil
 }
@@ -871,11 +886,11 @@ func (b *builder) expandContainers() {
 			b.add(Edge{From: compOf(kv), To: comp[x], Kind: catalog.Refresh, Origin: catalog.Provenance{Via: "contains"}})
 		}
 		for _, e := range x.in.all() {
-			b.add(Edge{From: compOf(e.From), To: adm[x], Kind: e.Kind, Origin: e.Origin})
+			b.add(Edge{From: compOf(e.From), To: adm[x], Kind: e.Kind, Quantifier: e.Quantifier, Origin: e.Origin})
 			g.removeEdge(e)
 		}
 		for _, e := range x.out.all() {
-			b.add(Edge{From: comp[x], To: admOf(e.To), Kind: e.Kind, Origin: e.Origin})
+			b.add(Edge{From: comp[x], To: admOf(e.To), Kind: e.Kind, Quantifier: e.Quantifier, Origin: e.Origin})
 			g.removeEdge(e)
 		}
 	}

@@ -3,6 +3,8 @@ package graph
 import (
 	"encoding/json"
 	"io"
+
+	"github.com/ordoproject/ordo/internal/catalog"
 )
 
 type jsonVertex struct {
@@ -20,6 +22,7 @@ type jsonEdge struct {
 	Target  string `json:"target"`
 	Kind    string `json:"kind"`
 	Refresh bool   `json:"refresh"`
+	Any     bool   `json:"any,omitempty"`
 	Via     string `json:"via,omitempty"`
 	File    string `json:"file,omitempty"`
 	Line    int    `json:"line,omitempty"`
@@ -49,7 +52,7 @@ func (g *Graph) WriteJSON(w io.Writer) error {
 	}
 	for _, e := range g.Edges() {
 		out.Edges = append(out.Edges, jsonEdge{
-			Source: e.From.DotName(), Target: e.To.DotName(), Kind: e.Kind.String(), Refresh: e.Refresh(),
+			Source: e.From.DotName(), Target: e.To.DotName(), Kind: e.Kind.String(), Refresh: e.Refresh(), Any: e.Quantifier == catalog.Any,
 			Via: e.Origin.Via, File: e.Origin.File, Line: e.Origin.Line,
 		})
 	}

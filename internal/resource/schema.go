@@ -166,6 +166,11 @@ type Provider struct {
 	// Instances, when set, lists the resources of the type present on the
 	// machine, as catalog resources (ordo resource TYPE).
 	Instances func(ctx context.Context, h *Handle) ([]*catalog.Resource, error)
+	// Find, when set, reads the one resource called name as Instances
+	// would list it, present or not: for types whose resources cannot all
+	// be listed (file) or whose missing resources still have a state
+	// (a service that is not installed is stopped).
+	Find func(ctx context.Context, h *Handle, name string) (*catalog.Resource, error)
 }
 
 // Has reports whether the provider has feature f.

@@ -27,6 +27,12 @@ type Options struct {
 	// (and an unknown one fails at run time, as in Salt) and the modules
 	// with mod_watch are Salt's test, cmd, service and pkg.
 	Functions StateFunctions
+	// External is the requisite key that names a resource of another
+	// language in the same run ("puppet": `- puppet: File[/etc/motd]`).
+	// Its targets must read as references (Type[title]); they are kept on
+	// the requisite for the caller, who knows the other language's
+	// resources, to check. Empty: no such key.
+	External string
 }
 
 // StateFunctions answers whether a state function exists.
@@ -110,12 +116,14 @@ func Compile(opts Options, mods []string) (*Low, error) {
 		}
 		modWatch = func(module string) bool { return opts.Functions.Has(module, "mod_watch") }
 	}
+	low.external = opts.External
 	if errs := low.link(c.globs, modWatch); len(errs) > 0 {
 		return nil, errs
 	}
 	if errs := low.sort(); len(errs) > 0 {
 		return nil, errs
 	}
+	low.title()
 	return low, nil
 }
 

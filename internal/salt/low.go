@@ -2,7 +2,9 @@ package salt
 
 import (
 	"container/heap"
+
 	"fmt"
+	"github.com/ordoproject/ordo/internal/catalog"
 	"math"
 	"sort"
 	"strconv"
@@ -24,6 +26,7 @@ type Chunk struct {
 	// Order is the normalised order value the sort uses.
 	Order     float64
 	nameOrder int
+	title     string // the resource title, see Ref
 
 	// Requisites are the resolved direct requisites, in Salt's type order.
 	Requisites []Requisite
@@ -37,6 +40,9 @@ type Chunk struct {
 type Requisite struct {
 	Type string
 	Deps []*Chunk
+	// External are the resources of another language the requisite
+	// names (see Options.External), in the order written.
+	External []catalog.Ref
 }
 
 // Tag is the chunk's key in Salt's results:
@@ -77,7 +83,9 @@ type Low struct {
 	// done.
 	Waits [][]int
 
-	nodes []*node
+	nodes    []*node
+	external string // Options.External
+	globs    *globCache
 }
 
 func (l *Low) add(c *Chunk) {
@@ -193,21 +201,8 @@ var hasModWatch = map[string]bool{"test": true, "cmd": true, "service": true, "p
 // link resolves every direct requisite into graph edges. Each chunk gets at
 // most one error: the first reference that names nothing.
 func (l *Low) link(globs *globCache, hasModWatch func(module string) bool) Errors {
-	type key struct{ kind, value string }
-	index := map[key][]*Chunk{}
-	addIndex := func(k key, c *Chunk) {
-		list := index[k]
-		if len(list) > 0 && list[len(list)-1] == c {
-			return
-		}
-		index[k] = append(list, c)
-	}
-	for _, c := range l.Chunks {
-		addIndex(key{c.Module, c.Name}, c)
-		addIndex(key{c.Module, c.ID}, c)
-		addIndex(key{"id", c.ID}, c)
-		addIndex(key{"id", c.Name}, c)
-	}
+	l.globs = globs
+	index := l.buildIndex()
 	l.nodes = make([]*node, len(l.Chunks))
 	for i, c := range l.Chunks {
 		l.nodes[i] = &node{index: i, chunk: c}
@@ -241,6 +236,7 @@ func (l *Low) link(globs *globCache, hasModWatch func(module string) bool) Error
 				}
 			}
 			var deps []*Chunk
+			var external []catalog.Ref
 			for _, item := range list {
 				kind, target := "id", ""
 				switch item := item.(type) {
@@ -269,30 +265,15 @@ func (l *Low) link(globs *globCache, hasModWatch func(module string) bool) Error
 				if kind == "" {
 					continue
 				}
-				var found []*Chunk
-				switch {
-				case kind == "sls":
-					for _, d := range l.Chunks {
-						if slsMatches(globs, target, d) {
-							found = append(found, d)
-						}
-					}
-					if len(found) == 0 && isGlob(target) {
+				if kind == l.external && kind != "" {
+					if ref, ok := catalog.ParseRef(target); ok {
+						external = append(external, ref)
 						continue
 					}
-				case isGlob(target):
-					seen := map[*Chunk]bool{}
-					for _, d := range l.Chunks {
-						if seen[d] {
-							continue
-						}
-						if (kind == "id" || d.Module == kind) && (globs.match(target, d.ID) || globs.match(target, d.Name)) {
-							seen[d] = true
-							found = append(found, d)
-						}
-					}
-				default:
-					found = index[key{kind, target}]
+				}
+				found := l.match(index, kind, target)
+				if len(found) == 0 && kind == "sls" && isGlob(target) {
+					continue
 				}
 				if len(found) == 0 {
 					if chunkErr == nil {
@@ -312,8 +293,8 @@ func (l *Low) link(globs *globCache, hasModWatch func(module string) bool) Error
 					l.nodes[d.Index].link(l.nodes[c.Index], linkType)
 				}
 			}
-			if len(deps) > 0 {
-				c.Requisites = append(c.Requisites, Requisite{Type: linkType, Deps: deps})
+			if len(deps) > 0 || len(external) > 0 {
+				c.Requisites = append(c.Requisites, Requisite{Type: linkType, Deps: deps, External: external})
 			}
 		}
 		if chunkErr != nil {
@@ -337,6 +318,71 @@ func (l *Low) link(globs *globCache, hasModWatch func(module string) bool) Error
 		}
 	}
 	return nil
+}
+
+// chunkKey is a key of the requisite index: a module, "id" or "sls",
+// and an ID or name.
+type chunkKey struct{ kind, value string }
+
+// buildIndex registers every chunk under its module and "id", by ID and
+// by name, as Salt's requisite matching does.
+func (l *Low) buildIndex() map[chunkKey][]*Chunk {
+	index := map[chunkKey][]*Chunk{}
+	add := func(k chunkKey, c *Chunk) {
+		list := index[k]
+		if len(list) > 0 && list[len(list)-1] == c {
+			return
+		}
+		index[k] = append(list, c)
+	}
+	for _, c := range l.Chunks {
+		add(chunkKey{c.Module, c.Name}, c)
+		add(chunkKey{c.Module, c.ID}, c)
+		add(chunkKey{"id", c.ID}, c)
+		add(chunkKey{"id", c.Name}, c)
+	}
+	return index
+}
+
+// match returns the chunks a requisite names: kind is a module, "id" or
+// "sls"; target an ID or name (or SLS name), or a glob of them.
+func (l *Low) match(index map[chunkKey][]*Chunk, kind, target string) []*Chunk {
+	globs := l.globs
+	if globs == nil {
+		globs = &globCache{}
+		l.globs = globs
+	}
+	var found []*Chunk
+	switch {
+	case kind == "sls":
+		for _, d := range l.Chunks {
+			if slsMatches(globs, target, d) {
+				found = append(found, d)
+			}
+		}
+	case isGlob(target):
+		seen := map[*Chunk]bool{}
+		for _, d := range l.Chunks {
+			if seen[d] {
+				continue
+			}
+			if (kind == "id" || d.Module == kind) && (globs.match(target, d.ID) || globs.match(target, d.Name)) {
+				seen[d] = true
+				found = append(found, d)
+			}
+		}
+	default:
+		found = index[chunkKey{kind, target}]
+	}
+	return found
+}
+
+// Find returns the states a requisite {kind: target} names, as Salt
+// matches them: kind is a module, "id" (any module) or "sls" (the states
+// of that SLS and what it included); target is an ID or name, an SLS
+// name, or a glob.
+func (l *Low) Find(kind, target string) []*Chunk {
+	return l.match(l.buildIndex(), kind, target)
 }
 
 func slsMatches(globs *globCache, target string, c *Chunk) bool {

@@ -1,59 +1,87 @@
 package salt
 
 import (
-	"sort"
+	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 )
 
-// requisiteKinds says which edge kind each requisite lowers to (see
-// catalog.EdgeKind).
-var requisiteKinds = map[string]catalog.EdgeKind{
-	"require":       catalog.Order,
-	"require_any":   catalog.Order,
-	"watch":         catalog.Refresh,
-	"watch_any":     catalog.Refresh,
-	"onchanges":     catalog.OnChange,
-	"onchanges_any": catalog.OnChange,
-	"onfail":        catalog.OnFail,
-	"onfail_any":    catalog.OnFail,
-	"onfail_all":    catalog.OnFail,
-	"prereq":        catalog.PreCheck,
+// requisiteEdges says which edge kind and quantifier each requisite
+// lowers to (see catalog.EdgeKind and catalog.Quantifier). Plain onfail
+// is already satisfied by one failed target.
+var requisiteEdges = map[string]struct {
+	kind catalog.EdgeKind
+	q    catalog.Quantifier
+}{
+	"require":       {catalog.Order, catalog.All},
+	"require_any":   {catalog.Order, catalog.Any},
+	"watch":         {catalog.Refresh, catalog.All},
+	"watch_any":     {catalog.Refresh, catalog.Any},
+	"onchanges":     {catalog.OnChange, catalog.All},
+	"onchanges_any": {catalog.OnChange, catalog.Any},
+	"onfail":        {catalog.OnFail, catalog.Any},
+	"onfail_any":    {catalog.OnFail, catalog.Any},
+	"onfail_all":    {catalog.OnFail, catalog.All},
+	"prereq":        {catalog.PreCheck, catalog.All},
 }
 
-// Ref is the catalog reference of a chunk: type Salt::<Module>, titled by
-// its tag, which Salt keeps unique.
+// Ref is the catalog reference of a chunk: type Salt::<Module>, titled
+// by its ID when no other chunk of its module has that ID, else by its
+// tag, which Salt keeps unique.
 func (c *Chunk) Ref() catalog.Ref {
-	return catalog.NewRef("salt::"+c.Module, c.Tag())
+	title := c.title
+	if title == "" {
+		title = c.Tag()
+	}
+	return catalog.NewRef("salt::"+c.Module, title)
+}
+
+// title gives each chunk its resource title (see Chunk.Ref).
+func (l *Low) title() {
+	type key struct{ module, id string }
+	count := make(map[key]int, len(l.Chunks))
+	for _, c := range l.Chunks {
+		count[key{c.Module, c.ID}]++
+	}
+	for _, c := range l.Chunks {
+		if count[key{c.Module, c.ID}] == 1 && !strings.Contains(c.ID, "_|-") {
+			c.title = c.ID
+		} else {
+			c.title = c.Tag()
+		}
+	}
 }
 
 // Lower builds the catalog of a compiled run, for node: one resource per
 // chunk in run order, carrying Salt's name, function, ID, SLS and order
-// and every argument, and one relationship per resolved requisite with
-// its edge kind and the file:line it was written at. A prereq is a
-// pre-check edge from the prerequiring state to the pre-required one (the
-// way they run, as catalog.PreCheck says); listen is a refresh edge whose provenance says "listen" (Salt
-// delivers it at the end of the run).
+// (the other arguments stay with the chunk, which the state types read),
+// and one relationship per resolved requisite with its edge kind,
+// quantifier and the file:line it was written at. A prereq is a
+// pre-check edge from the prerequiring state to the pre-required one
+// (the way they run, as catalog.PreCheck says). listen makes no edge:
+// Salt delivers it after the run, whatever the order.
 func Lower(low *Low, node string) *catalog.Catalog {
 	cat := catalog.New(node)
+	AddTo(cat, low)
+	return cat
+}
+
+// AddTo adds low's resources and relationships to cat, after what it
+// holds.
+func AddTo(cat *catalog.Catalog, low *Low) {
 	for _, s := range low.Steps {
 		if s.TestRun {
 			continue
 		}
 		c := s.Chunk
-		r := &catalog.Resource{Type: c.Ref().Type, Title: c.Tag(), File: c.Pos.File, Line: c.Pos.Line, Kind: "compilable_type",
+		ref := c.Ref()
+		r := &catalog.Resource{Type: ref.Type, Title: ref.Title, File: c.Pos.File, Line: c.Pos.Line, Kind: "compilable_type",
 			Tags: []string{c.Module, c.SLS}}
 		r.Set("name", c.Name)
 		r.Set("fun", c.Fun)
 		r.Set("__id__", c.ID)
 		r.Set("__sls__", c.SLS)
 		r.Set("order", c.Order)
-		for _, k := range sortedKeys(c.Args) {
-			if k == "name" || k == "order" {
-				continue
-			}
-			r.Set(k, catalogValue(c.Args[k]))
-		}
 		_ = cat.Add(r)
 	}
 	for _, s := range low.Steps {
@@ -66,6 +94,7 @@ func Lower(low *Low, node string) *catalog.Catalog {
 			if pos.File == "" {
 				pos = c.Pos
 			}
+			edge := requisiteEdges[req.Type]
 			for _, d := range req.Deps {
 				from, to := d.Ref(), c.Ref()
 				if req.Type == "prereq" {
@@ -73,69 +102,17 @@ func Lower(low *Low, node string) *catalog.Catalog {
 					// prerequiring state to the one it watches.
 					from, to = to, from
 				}
-				cat.Relate(catalog.Relationship{Source: from, Target: to, Kind: requisiteKinds[req.Type],
+				cat.Relate(catalog.Relationship{Source: from, Target: to, Kind: edge.kind, Quantifier: edge.q,
+					Origin: catalog.Provenance{Via: req.Type, File: pos.File, Line: pos.Line}})
+			}
+			for _, ref := range req.External {
+				from, to := ref, c.Ref()
+				if req.Type == "prereq" {
+					from, to = to, from
+				}
+				cat.Relate(catalog.Relationship{Source: from, Target: to, Kind: edge.kind, Quantifier: edge.q,
 					Origin: catalog.Provenance{Via: req.Type, File: pos.File, Line: pos.Line}})
 			}
 		}
-		for _, d := range listened(low, c) {
-			pos := c.ArgPos["listen"]
-			cat.Relate(catalog.Relationship{Source: d.Ref(), Target: c.Ref(), Kind: catalog.Refresh,
-				Origin: catalog.Provenance{Via: "listen", File: pos.File, Line: pos.Line}})
-		}
 	}
-	return cat
-}
-
-// listened returns the chunks c's listen list names, as the run resolves
-// them.
-func listened(low *Low, c *Chunk) []*Chunk {
-	list, _ := c.Args["listen"].([]any)
-	var out []*Chunk
-	for _, item := range list {
-		switch item := item.(type) {
-		case string:
-			for _, d := range low.Chunks {
-				if d.ID == item || d.Name == item {
-					out = append(out, d)
-				}
-			}
-		case map[string]any:
-			for mod, t := range item {
-				for _, d := range low.Chunks {
-					if d.Module == mod && (d.ID == t || d.Name == t) {
-						out = append(out, d)
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-// catalogValue converts a decoded YAML value into a catalog value.
-func catalogValue(v any) catalog.Value {
-	switch v := v.(type) {
-	case int:
-		return int64(v)
-	case uint64:
-		return int64(v)
-	case []any:
-		out := make([]catalog.Value, len(v))
-		for i, x := range v {
-			out[i] = catalogValue(x)
-		}
-		return out
-	case map[string]any:
-		h := catalog.NewHash()
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			h.Set(k, catalogValue(v[k]))
-		}
-		return h
-	}
-	return v
 }

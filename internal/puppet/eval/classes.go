@@ -27,7 +27,8 @@ func classRef(name string) Ref {
 // includeClasses declares classes as include does: every class is
 // found first, the new ones are added to the catalog, then evaluated in
 // order. It returns the already declared ones, then the new ones.
-func (c *Compiler) includeClasses(s *Scope, names []string) ([]*Resource, error) {
+// how names the declaration (include, require, contain) and at is where.
+func (c *Compiler) includeClasses(s *Scope, names []string, how string, at source.Range) ([]*Resource, error) {
 	var defs []*definition
 	for _, name := range names {
 		name = strings.ToLower(strings.TrimPrefix(name, "::"))
@@ -46,6 +47,9 @@ func (c *Compiler) includeClasses(s *Scope, names []string) ([]*Resource, error)
 		r, err := c.ensureClass(s, def, nil, nil, false)
 		if err != nil {
 			return nil, err
+		}
+		if r.declVia == "" {
+			r.declVia, r.declAt = how, at
 		}
 		fresh = append(fresh, r)
 	}
@@ -81,6 +85,7 @@ func (c *Compiler) declareClassWithParams(s *Scope, def *definition, ops []*para
 	if err != nil {
 		return err
 	}
+	r.declVia, r.declAt = "class { }", r.pos
 	return c.evalClassResource(r)
 }
 
@@ -122,9 +127,12 @@ func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.N
 			return nil, failf("Could not find parent class %s", pname)
 		}
 		if c.byRef[classRef(pname)] == nil {
-			if _, err := c.ensureClass(s, pdef, nil, nil, false); err != nil {
+			pr, err := c.ensureClass(s, pdef, nil, nil, false)
+			if err != nil {
 				return nil, err
 			}
+			pr.declVia = "inherits"
+			pr.declAt = source.Range{File: def.file, Start: def.class.Pos(), End: def.class.End()}
 		}
 	}
 	if err := c.addResource(r); err != nil {
@@ -180,10 +188,16 @@ func (c *Compiler) evalClassResource(r *Resource) error {
 	if st == nil {
 		return failf("Could not find stage %s specified by %s", stage, r.ref)
 	}
+	via, at := r.declVia, r.declAt
+	if p := r.getParam("stage"); p != nil && p.value != nil {
+		via, at = "stage", p.pos
+	} else if stage != "main" {
+		via = "stage of the declaring class, " + via
+	}
 	if _, ok := r.get("stage"); !ok && stage != "main" {
 		r.setParam("stage", stage, nil)
 	}
-	c.contain(st, r)
+	c.contain(st, r, via, at)
 	_, err := c.evalBlock(cs, def.class.Body)
 	return err
 }

@@ -91,6 +91,10 @@ type Options struct {
 	// origins are written to ExplainTo after compilation.
 	Explain   []string
 	ExplainTo io.Writer
+	// External reports whether a reference names a resource of another
+	// language applied in the same run (a Salt state): relationship
+	// metaparameters may name it though the manifest does not declare it.
+	External func(typ, title string) bool
 }
 
 // Compiler holds the state of one compilation.
@@ -114,10 +118,10 @@ type Compiler struct {
 
 	resources []*Resource
 	byRef     map[Ref]*Resource
-	byKey     map[string]*Resource
+	byKey     map[Ref]*Resource // by title, uniqueness key and alias
 	byType    map[string][]*Resource
-	edges     []catalog.Containment
-	edgeSet   map[[2]Ref]bool
+	edges     []containEdge
+	edgeSet   map[[2]*Resource]struct{}
 	modules   map[string]bool // which modules are on the module path
 	rubyTypes map[string]*TypeInfo
 
@@ -208,13 +212,13 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		files: map[string]*source.File{}, classes: map[string]*definition{}, defines: map[string]*definition{},
 		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{},
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
-		byRef: map[Ref]*Resource{}, byKey: map[string]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
-		stages: map[string]bool{}, edgeSet: map[[2]Ref]bool{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
+		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
+		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()
 	}
-	c.types = withModuleTypes{base: c.types, modules: c.hasModule, rubyType: c.rubyType}
+	c.types = &cachedTypes{inner: withModuleTypes{base: c.types, modules: c.hasModule, rubyType: c.rubyType}, known: map[string]cachedType{}}
 	c.builtins = builtinTable(c.hasModule("stdlib"))
 	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy"} {
 		if c.hasModule(m) {
@@ -404,7 +408,7 @@ func (c *Compiler) compile(prog *ast.Program) (*catalog.Catalog, error) {
 	settings.isClass = true
 	settings.addTags("class", "settings")
 	c.addResource(settings)
-	c.contain(c.mainStage, settings)
+	c.contain(c.mainStage, settings, "", source.Range{})
 	c.evaluated = append(c.evaluated, "settings")
 	c.mainClass = c.newResource(Ref{Type: "Class", Title: "main"}, c.top, nil)
 	c.mainClass.kind = "unknown"
@@ -412,7 +416,7 @@ func (c *Compiler) compile(prog *ast.Program) (*catalog.Catalog, error) {
 	c.mainClass.setParam("name", "main", nil)
 	c.mainClass.addTags("class")
 	c.addResource(c.mainClass)
-	c.contain(c.mainStage, c.mainClass)
+	c.contain(c.mainStage, c.mainClass, "", source.Range{})
 	c.top.resource = c.mainClass
 	c.classScopes[""] = c.top
 
@@ -530,7 +534,7 @@ func (c *Compiler) evalNode() error {
 	if err := c.addResource(res); err != nil {
 		return err
 	}
-	c.contain(c.mainClass, res)
+	c.contain(c.mainClass, res, "node", source.Range{File: found.file, Start: found.def.Pos(), End: found.def.End()})
 	s := c.newScope(nodeScope, c.top, c.top, found.file)
 	s.resource = res
 	c.nodeScp = s
@@ -660,9 +664,8 @@ func (c *Compiler) finish() error {
 func (c *Compiler) propagateMetaparams() {
 	children := map[*Resource][]*Resource{}
 	for _, e := range c.edges {
-		p, k := c.byRef[Ref(e.Container)], c.byRef[Ref(e.Member)]
-		if p != nil && k != nil {
-			children[p] = append(children[p], k)
+		if e.container.added && e.member.added {
+			children[e.container] = append(children[e.container], e.member)
 		}
 	}
 	queue := []*Resource{c.mainClass}
@@ -715,7 +718,7 @@ func (c *Compiler) validateRelationships() error {
 				default:
 					continue
 				}
-				if c.findResource(ref) == nil {
+				if c.findResource(ref) == nil && (c.opts.External == nil || !c.opts.External(ref.Type, ref.Title)) {
 					return &Error{Msg: fmt.Sprintf("Could not find resource '%s' in parameter '%s'", ref, name), File: r.file, Line: r.line}
 				}
 			}
@@ -778,17 +781,77 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 			if _, ok := p.value.(*Sensitive); ok {
 				cr.Sensitive = append(cr.Sensitive, p.name)
 			}
+			if isRelationParam(p.name) {
+				cr.Origins = append(cr.Origins, catalog.ParamOrigins{Param: p.name, Entries: c.relationOrigins(r, p)})
+			}
 		}
 		_ = cat.Add(cr)
 	}
+	n := 0
 	for _, e := range c.edges {
-		src, dst := c.byRef[Ref(e.Container)], c.byRef[Ref(e.Member)]
-		if src == nil || dst == nil || src.virtual || dst.virtual {
+		if e.container.added && e.member.added && !e.container.virtual && !e.member.virtual {
+			n++
+		}
+	}
+	cat.Containment = make([]catalog.Containment, 0, n)
+	for _, e := range c.edges {
+		src, dst := e.container, e.member
+		if !src.added || !dst.added || src.virtual || dst.virtual {
 			continue
 		}
-		cat.Contain(e.Container, e.Member)
+		ce := catalog.Containment{Container: catalog.Ref(src.ref), Member: catalog.Ref(dst.ref)}
+		if e.via != "" {
+			ce.Origin = c.provenance(e.via, e.at)
+		}
+		cat.Containment = append(cat.Containment, ce)
 	}
 	return cat
+}
+
+// relationOrigins says where each entry of relationship metaparameter p
+// of r was declared, in the order of the entries of its value.
+func (c *Compiler) relationOrigins(r *Resource, p *param) []catalog.Provenance {
+	n := entryCount(p.value)
+	out := make([]catalog.Provenance, 0, n)
+	for _, part := range p.rel {
+		o := c.provenance(part.via, part.pos)
+		for range entryCount(part.value) {
+			out = append(out, o)
+		}
+	}
+	if len(out) == n {
+		return out
+	}
+	// The parts do not add up (a value changed in a way not recorded):
+	// every entry is said to come from the resource's declaration.
+	o := c.provenance(p.name, r.pos)
+	if o.File == "" {
+		o.File, o.Line = r.file, r.line
+	}
+	out = out[:0]
+	for range n {
+		out = append(out, o)
+	}
+	return out
+}
+
+// entryCount is the number of entries a relationship value has in the
+// catalog: an array's flattened length, one for anything else but undef.
+func entryCount(v Value) int {
+	switch x := v.(type) {
+	case nil:
+		return 0
+	case []Value:
+		n := 0
+		for _, e := range x {
+			n += entryCount(e)
+			if e == nil {
+				n++
+			}
+		}
+		return n
+	}
+	return 1
 }
 
 func tagSegments(name string) []string {

@@ -40,7 +40,7 @@ func (c *Compiler) explain(w io.Writer, refText string) error {
 			continue
 		}
 		fmt.Fprintf(w, "  %s => %s\n", p.name, inspectQuoted(p.value))
-		for _, o := range p.history {
+		for _, o := range p.steps() {
 			fmt.Fprintf(w, "    %s%s\n", o.how, at(o.pos))
 		}
 	}

@@ -594,7 +594,7 @@ func classNames(args []Value) []string {
 }
 
 func (k *call) declareClasses() ([]*Resource, error) {
-	return k.c.includeClasses(k.s, classNames(k.args))
+	return k.c.includeClasses(k.s, classNames(k.args), k.name, k.rng)
 }
 
 func refsOf(rs []*Resource) []Value {
@@ -617,12 +617,7 @@ func fnRequire(k *call) (Value, error) {
 	}
 	if cont := k.s.container(); cont != nil {
 		for _, r := range rs {
-			old, ok := cont.get("require")
-			if !ok || old == nil {
-				cont.setParamHow("require", []Value{r.ref}, nil, "require function", k.rng)
-			} else {
-				cont.setParamHow("require", append(flatten(old), r.ref), nil, "require function", k.rng)
-			}
+			cont.addRelation("require", []Value{r.ref}, "require function", k.rng)
 		}
 	}
 	return refsOf(rs), nil
@@ -635,7 +630,7 @@ func fnContain(k *call) (Value, error) {
 	}
 	if cont := k.s.container(); cont != nil {
 		for _, r := range rs {
-			k.c.contain(cont, r)
+			k.c.contain(cont, r, "contain", k.rng)
 		}
 	}
 	return refsOf(rs), nil

@@ -16,6 +16,10 @@ type relationship struct {
 	source, target Value // Ref or *collector
 	notify         bool
 	pos            source.Range
+	// op is the arrow as written and opPos where, for the catalog's
+	// record of where each edge was declared.
+	op    ast.RelationshipOp
+	opPos source.Range
 }
 
 // collector is Type <| query |>, re-run until nothing new is found.
@@ -199,9 +203,10 @@ func (c *Compiler) evalRelationship(s *Scope, x *ast.RelationshipExpr) (Value, e
 		src, dst = rops, lops
 	}
 	notify := x.Op == ast.Notify || x.Op == ast.Subscribe
+	opPos := arrowRange(s, x)
 	for _, a := range src {
 		for _, b := range dst {
-			c.relationships = append(c.relationships, &relationship{source: a, target: b, notify: notify, pos: s.rng(x)})
+			c.relationships = append(c.relationships, &relationship{source: a, target: b, notify: notify, pos: s.rng(x), op: x.Op, opPos: opPos})
 		}
 	}
 	if len(rops) == 1 {
@@ -213,6 +218,46 @@ func (c *Compiler) evalRelationship(s *Scope, x *ast.RelationshipExpr) (Value, e
 		return lops, nil
 	}
 	return rops, nil
+}
+
+// arrowRange finds the arrow of x in the source between its operands,
+// past blanks and comments; the whole expression when it cannot.
+func arrowRange(s *Scope, x *ast.RelationshipExpr) source.Range {
+	whole := s.rng(x)
+	if s.file == nil || x.Left == nil || x.Right == nil {
+		return whole
+	}
+	text := s.file.Content
+	from, to := int(x.Left.End()), int(x.Right.Pos())
+	if from < 0 || to > len(text) || from >= to {
+		return whole
+	}
+	op := x.Op.String()
+	for i := from; i+len(op) <= to; i++ {
+		switch text[i] {
+		case ' ', '\t', '\r', '\n', ')':
+			continue
+		case '#':
+			for i < to && text[i] != '\n' {
+				i++
+			}
+			continue
+		case '/':
+			if i+1 < to && text[i+1] == '*' {
+				end := strings.Index(string(text[i+2:to]), "*/")
+				if end < 0 {
+					return whole
+				}
+				i += end + 3
+				continue
+			}
+		}
+		if string(text[i:i+len(op)]) == op {
+			return source.Range{File: s.file, Start: source.Pos(i), End: source.Pos(i + len(op))}
+		}
+		return whole
+	}
+	return whole
 }
 
 // operands turns an arrow operand into references and collectors,
@@ -338,7 +383,7 @@ func (c *Compiler) applyRelationship(rel *relationship) error {
 			if rel.notify {
 				name, how = "notify", "chaining arrow (~> or <~)"
 			}
-			src.appendRelation(name, t.String(), how, rel.pos)
+			src.appendRelation(name, t.String(), how, rel.pos, rel.op.String(), rel.opPos)
 		}
 	}
 	return nil
@@ -347,7 +392,7 @@ func (c *Compiler) applyRelationship(rel *relationship) error {
 // appendRelation records a target appended to a relationship
 // parameter; flushRelations merges them all at once, so that many
 // arrows from one resource cost no more than one.
-func (r *Resource) appendRelation(name string, target Value, how string, pos source.Range) {
+func (r *Resource) appendRelation(name string, target Value, how string, pos source.Range, op string, opPos source.Range) {
 	if r.pendingRel == nil {
 		r.pendingRel = map[string][]Value{}
 	}
@@ -355,11 +400,18 @@ func (r *Resource) appendRelation(name string, target Value, how string, pos sou
 		r.pendingRelOrder = append(r.pendingRelOrder, name)
 	}
 	r.pendingRel[name] = append(r.pendingRel[name], target)
-	if p := r.getParam(name); p != nil {
-		p.history = append(p.history, origin{how: how, pos: pos})
+	p := r.getParam(name)
+	if p != nil {
+		p.history = append(p.steps(), origin{how: how, pos: pos})
 	} else {
-		r.params = append(r.params, &param{name: name, how: how, history: []origin{{how: how, pos: pos}}})
+		p = &param{name: name, how: how, pos: pos}
+		r.params = append(r.params, p)
 	}
+	if p.value == nil && len(r.pendingRel[name]) == 1 {
+		// A value set to undef is replaced, not appended to.
+		p.rel = nil
+	}
+	p.rel = append(p.rel, relPart{via: op, pos: opPos, value: target})
 }
 
 // flushRelations sets the relationship parameters that arrows added to.

@@ -33,6 +33,13 @@ type Resource struct {
 	// titleNotString is set for a resource that create_resources gave a
 	// title that is not a string (an Integer).
 	titleNotString bool
+	// added is set once the resource is in the catalog.
+	added bool
+	// declVia and declAt say what declared a class (include, contain,
+	// require, class { }, inherits) and where, for the catalog's
+	// record of what put it in its stage.
+	declVia string
+	declAt  source.Range
 	// pendingRel holds the targets arrows add to before and notify,
 	// until they are merged at the end of the relationships.
 	pendingRel      map[string][]Value
@@ -46,9 +53,53 @@ type param struct {
 	scope *Scope
 	pos   source.Range
 	// how says what set the value ("declared", "resource default", ...);
-	// history holds every step that set or changed it, for --explain.
+	// history holds every step that set or changed it, for --explain;
+	// nil stands for the one step (how, pos, value), which most
+	// attributes never leave, so that copying one costs no history.
 	how     string
 	history []origin
+	// rel holds, for a relationship metaparameter, each contribution
+	// to its value and where it was written, so that the catalog can
+	// say where every edge was declared.
+	rel []relPart
+}
+
+// relPart is one contribution to a relationship metaparameter: the
+// value (a reference or an array of them) and its declaration.
+type relPart struct {
+	via   string
+	pos   source.Range
+	value Value
+}
+
+// isRelationParam reports whether name is before, require, notify or
+// subscribe.
+func isRelationParam(name string) bool {
+	switch name {
+	case "before", "require", "notify", "subscribe":
+		return true
+	}
+	return false
+}
+
+// relVia names the declaration that set relationship metaparameter
+// name, from how the value was set.
+func relVia(name, how string) string {
+	switch how {
+	case "declared", "set", "":
+		return name
+	case "resource default":
+		return name + " (resource default)"
+	case "per-expression default (default: body)":
+		return name + " (default: body)"
+	case "splat (* =>)":
+		return name + " (* =>)"
+	case "set by collector":
+		return name + " (collector)"
+	case "require function":
+		return "require function"
+	}
+	return name + " (" + how + ")"
 }
 
 // origin is one step in the life of an attribute value.
@@ -60,18 +111,34 @@ type origin struct {
 
 // newParam makes an attribute value and records how it was set.
 func newParam(name string, v Value, s *Scope, pos source.Range, how string) *param {
-	return &param{name: name, value: v, scope: s, pos: pos, how: how, history: []origin{{how: how, pos: pos, value: v}}}
+	p := &param{name: name, value: v, scope: s, pos: pos, how: how}
+	if isRelationParam(strings.TrimPrefix(name, "+")) {
+		p.rel = []relPart{{via: relVia(strings.TrimPrefix(name, "+"), how), pos: pos, value: v}}
+	}
+	return p
+}
+
+// steps is the history of p: every step that set or changed it.
+func (p *param) steps() []origin {
+	if p.history == nil {
+		return []origin{{how: p.how, pos: p.pos, value: p.value}}
+	}
+	return p.history
 }
 
 // copyTo copies p into a resource's attributes, keeping its history.
 func (p *param) copyTo(how string) *param {
 	n := *p
 	n.how = how
-	n.history = append([]origin(nil), p.history...)
-	if len(n.history) == 0 {
-		n.history = []origin{{how: how, pos: p.pos, value: p.value}}
+	if p.history != nil {
+		n.history = append([]origin(nil), p.history...)
+		n.history[len(n.history)-1].how = how
 	}
-	n.history[len(n.history)-1].how = how
+	if len(p.rel) == 1 {
+		n.rel = []relPart{{via: relVia(strings.TrimPrefix(p.name, "+"), how), pos: p.rel[0].pos, value: p.rel[0].value}}
+	} else {
+		n.rel = p.rel[:len(p.rel):len(p.rel)]
+	}
 	return &n
 }
 
@@ -127,13 +194,38 @@ func (r *Resource) setParam(name string, v Value, s *Scope) {
 func (r *Resource) setParamHow(name string, v Value, s *Scope, how string, pos source.Range) {
 	for _, p := range r.params {
 		if p.name == name {
+			p.history = append(p.steps(), origin{how: how, pos: pos, value: v})
 			p.value = v
 			p.scope = s
-			p.history = append(p.history, origin{how: how, pos: pos, value: v})
+			if isRelationParam(name) {
+				p.rel = []relPart{{via: relVia(name, how), pos: pos, value: v}}
+			}
 			return
 		}
 	}
 	r.params = append(r.params, newParam(name, v, s, pos, how))
+}
+
+// addRelation appends v (a reference or an array of them) to
+// relationship metaparameter name, recording via and pos as where the
+// new entries were declared.
+func (r *Resource) addRelation(name string, v Value, via string, pos source.Range) {
+	p := r.getParam(name)
+	switch {
+	case p == nil:
+		p = &param{name: name, value: v, how: via, pos: pos}
+		r.params = append(r.params, p)
+	case p.value == nil:
+		p.history = append(p.steps(), origin{how: via, pos: pos, value: v})
+		p.value, p.how, p.pos = v, via, pos
+		p.rel = nil
+	default:
+		steps := p.steps()
+		p.value = append(flatten(p.value), flatten(v)...)
+		p.history = append(steps, origin{how: via, pos: pos, value: p.value})
+	}
+	p.scope = nil
+	p.rel = append(p.rel, relPart{via: via, pos: pos, value: v})
 }
 
 var validTag = regexp.MustCompile(`^[\p{L}\p{N}_][\p{L}\p{N}_:.\-]*$`)
@@ -228,11 +320,11 @@ func (c *Compiler) addResource(r *Resource) error {
 	if old, ok := c.byRef[r.ref]; ok {
 		return c.duplicate(old, r)
 	}
-	if old, ok := c.byKey[r.ref.Type+"\x00"+r.ref.Title]; ok {
+	if old, ok := c.byKey[r.ref]; ok {
 		return c.duplicate(old, r)
 	}
-	key := c.uniquenessKey(r)
-	if key != "" {
+	key, unique := c.uniquenessKey(r)
+	if unique {
 		nv, _ := c.namevarValue(r)
 		if nv != r.ref.Title {
 			if old, ok := c.byKey[key]; ok && old != r {
@@ -246,8 +338,9 @@ func (c *Compiler) addResource(r *Resource) error {
 		}
 		c.byKey[key] = r
 	}
-	c.byKey[r.ref.Type+"\x00"+r.ref.Title] = r
+	c.byKey[r.ref] = r
 	c.byRef[r.ref] = r
+	r.added = true
 	c.resources = append(c.resources, r)
 	c.byType[r.ref.Type] = append(c.byType[r.ref.Type], r)
 	return nil
@@ -278,13 +371,13 @@ func (c *Compiler) duplicate(old, r *Resource) error {
 }
 
 // uniquenessKey is the key a built-in isomorphic resource is unique by
-// besides its title: type and namevar value.
-func (c *Compiler) uniquenessKey(r *Resource) string {
+// besides its title: type and namevar value; false for any other.
+func (c *Compiler) uniquenessKey(r *Resource) (Ref, bool) {
 	if r.typeInfo == nil || !r.typeInfo.Isomorphic || len(r.typeInfo.Namevars) != 1 {
-		return ""
+		return Ref{}, false
 	}
 	nv, _ := c.namevarValue(r)
-	return r.ref.Type + "\x00" + nv
+	return Ref{Type: r.ref.Type, Title: nv}, true
 }
 
 func (c *Compiler) titleKey(r *Resource) string {
@@ -322,24 +415,32 @@ func (c *Compiler) findResource(ref Ref) *Resource {
 		if ti.TitleKey != nil {
 			k = ti.TitleKey(k)
 		}
-		if r, ok := c.byKey[ref.Type+"\x00"+k]; ok {
+		if r, ok := c.byKey[Ref{Type: ref.Type, Title: k}]; ok {
 			return r
 		}
 	}
-	if r, ok := c.byKey[ref.Type+"\x00"+ref.Title]; ok {
+	if r, ok := c.byKey[ref]; ok {
 		return r
 	}
 	return nil
 }
 
-// contain records a containment edge.
-func (c *Compiler) contain(container, member *Resource) {
-	key := [2]Ref{container.ref, member.ref}
-	if c.edgeSet[key] {
+// containEdge says that container holds member, and what put it there
+// (via, "" for the main stage and class) and where.
+type containEdge struct {
+	container, member *Resource
+	via               string
+	at                source.Range
+}
+
+// contain records a containment edge and what made it.
+func (c *Compiler) contain(container, member *Resource, via string, at source.Range) {
+	key := [2]*Resource{container, member}
+	if _, ok := c.edgeSet[key]; ok {
 		return
 	}
-	c.edgeSet[key] = true
-	c.edges = append(c.edges, catalog.Containment{Container: catalog.Ref(container.ref), Member: catalog.Ref(member.ref)})
+	c.edgeSet[key] = struct{}{}
+	c.edges = append(c.edges, containEdge{container: container, member: member, via: via, at: at})
 	if member.container == nil {
 		member.container = container
 	}
@@ -589,7 +690,7 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 	}
 	if al, ok := r.get("alias"); ok {
 		for _, a := range flatten(al) {
-			k := ref.Type + "\x00" + ToS(a)
+			k := Ref{Type: ref.Type, Title: ToS(a)}
 			if old, ok := c.byKey[k]; ok && old != r {
 				return nil, stmtError("Resource Statement", rng, failf("Cannot alias %s to %q at %s; resource [%q, %q] already declared %s",
 					ref, ToS(a), locationOf(r), ref.Type, ToS(a), locationOf(old)))
@@ -599,7 +700,7 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 	}
 	if typ != "stage" {
 		if cont := s.container(); cont != nil {
-			c.contain(cont, r)
+			c.contain(cont, r, "declared", rng)
 		}
 	}
 	if def != nil {
@@ -775,9 +876,13 @@ func (c *Compiler) applyOverride(o *override, r *Resource) error {
 			how = "set by collector"
 		}
 		if old != nil && old.value != nil && appendOp {
+			steps := old.steps()
 			old.value = append(flatten(old.value), flatten(p.value)...)
 			old.scope = o.scope
-			old.history = append(old.history, origin{how: how + " (+>)", pos: p.pos, value: old.value})
+			old.history = append(steps, origin{how: how + " (+>)", pos: p.pos, value: old.value})
+			if isRelationParam(name) {
+				old.rel = append(old.rel, relPart{via: relVia(name, how) + " +>", pos: p.pos, value: p.value})
+			}
 			continue
 		}
 		if old != nil && old.value != nil && !o.fromCollector && from == r.declClass && from == old.scope.real().className() && !isSubclassOverride(c, from, old) {
@@ -812,6 +917,15 @@ func locationOfParam(p *param) string {
 func posString(r source.Range) string {
 	p := r.Position()
 	return fmt.Sprintf("(file: %s, line: %d)", p.Filename, p.Line)
+}
+
+// provenance is a declaration and its position, for the catalog.
+func (c *Compiler) provenance(via string, r source.Range) catalog.Provenance {
+	if r.File == nil || !r.Start.IsValid() {
+		return catalog.Provenance{Via: via}
+	}
+	p := r.Position()
+	return catalog.Provenance{Via: via, File: p.Filename, Line: p.Line, Column: p.Column}
 }
 
 func (e *Error) noColumn() *Error {

@@ -91,10 +91,19 @@ func (s *Scope) setVar(name string, v Value, r source.Range) error {
 	return nil
 }
 
+// matchIndex reads the name of a match variable ($0, $1, ...).
+func matchIndex(name string) (int, bool) {
+	if name == "" || name[0] < '0' || name[0] > '9' {
+		return 0, false
+	}
+	n, err := strconv.Atoi(name)
+	return n, err == nil
+}
+
 // lookup finds a variable: numeric match variables, qualified names
 // through the class scopes, plain names through the parent chain.
 func (s *Scope) lookup(name string) (Value, bool) {
-	if n, err := strconv.Atoi(name); err == nil {
+	if n, ok := matchIndex(name); ok {
 		for x := s; x != nil; x = x.parent {
 			if x.hasMatch {
 				if n < len(x.match) {

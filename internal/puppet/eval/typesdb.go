@@ -99,6 +99,29 @@ var moduleTypeInfos = map[string]struct {
 	"concat_fragment": {"concat", "name", "target content source order tag"},
 }
 
+// cachedTypes remembers the answers of a ResourceTypes for one
+// compilation: a type is looked up for every resource declared, and
+// building its TypeInfo from the schema costs more than the lookup.
+// The TypeInfos it hands out are shared and never changed.
+type cachedTypes struct {
+	inner ResourceTypes
+	known map[string]cachedType
+}
+
+type cachedType struct {
+	info *TypeInfo
+	ok   bool
+}
+
+func (t *cachedTypes) Lookup(name string) (*TypeInfo, bool) {
+	if e, ok := t.known[name]; ok {
+		return e.info, e.ok
+	}
+	info, ok := t.inner.Lookup(name)
+	t.known[name] = cachedType{info: info, ok: ok}
+	return info, ok
+}
+
 // withModuleTypes adds the Ruby types of the modules present to base.
 type withModuleTypes struct {
 	base    ResourceTypes

@@ -92,7 +92,8 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "manages_symlinks", Doc: "Can manage symbolic links."},
 	},
 	Providers: []resource.Provider{
-		{Name: "posix", Default: true, Features: []string{"manages_symlinks"}, Doc: "POSIX files, owners and modes.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"linux", "darwin", "freebsd", "openbsd", "netbsd", "sunos", "aix"}}}},
+		{Name: "posix", Default: true, Features: []string{"manages_symlinks"}, Doc: "POSIX files, owners and modes.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"linux", "darwin", "freebsd", "openbsd", "netbsd", "sunos", "aix"}}},
+			Find: find},
 		{Name: "windows", Unimplemented: true, Features: []string{"manages_symlinks"}, Doc: "Windows files and ACLs; ordo does not have it.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"windows"}}}},
 	},
 	Redacts:  []string{"source"},

@@ -50,7 +50,8 @@ var schema = resource.NewSchema(resource.Schema{
 	},
 	Providers: []resource.Provider{
 		{Name: "groupadd", Default: true, Features: []string{"manages_members", "system_groups"}, Doc: "groupadd, groupmod, groupdel, and gpasswd for members.",
-			Confine: resource.Confine{Commands: []string{"groupadd", "groupmod", "groupdel"}}},
+			Confine:   resource.Confine{Commands: []string{"groupadd", "groupmod", "groupdel"}},
+			Instances: Type{}.Instances},
 		{Name: "aix", Unimplemented: true, Doc: "Puppet's aix provider, which ordo does not have."},
 		{Name: "directoryservice", Unimplemented: true, Doc: "Puppet's directoryservice provider, which ordo does not have."},
 		{Name: "ldap", Unimplemented: true, Doc: "Puppet's ldap provider, which ordo does not have."},

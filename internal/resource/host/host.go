@@ -41,7 +41,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "name", Namevar: true, Doc: "The host name.", Check: resource.CheckFunc("a host name", checkName)},
 	},
 	Providers: []resource.Provider{{Name: "parsed", Default: true, Doc: "Reads and rewrites the hosts file.",
-		Prefetch: prefetch}},
+		Prefetch: prefetch, Instances: instances}},
 })
 
 // prefetch starts the run's shared files; each is read when first needed.

@@ -95,8 +95,9 @@ var schema = resource.NewSchema(resource.Schema{
 	},
 	Providers: []resource.Provider{
 		{Name: "useradd", Default: true, Doc: "useradd, usermod, userdel, chage and chpasswd.",
-			Features: []string{"allows_duplicates", "manages_homedir", "manages_passwords", "manages_password_age", "manages_expiry", "system_users"},
-			Confine:  resource.Confine{Commands: []string{"useradd", "usermod", "userdel"}}},
+			Features:  []string{"allows_duplicates", "manages_homedir", "manages_passwords", "manages_password_age", "manages_expiry", "system_users"},
+			Confine:   resource.Confine{Commands: []string{"useradd", "usermod", "userdel"}},
+			Instances: Type{}.Instances},
 		{Name: "aix", Unimplemented: true, Doc: "Puppet's aix provider, which ordo does not have."},
 		{Name: "directoryservice", Unimplemented: true, Doc: "Puppet's directoryservice provider, which ordo does not have."},
 		{Name: "hpuxuseradd", Unimplemented: true, Doc: "Puppet's hpuxuseradd provider, which ordo does not have."},

@@ -410,3 +410,50 @@ func IntLike(v catalog.Value) catalog.Value {
 	}
 	return v
 }
+
+// Accounts lists every /etc/passwd entry in file order, each name once
+// (the first entry wins, as getpwent-based listings see it).
+func (f Files) Accounts() ([]Account, error) {
+	var out []Account
+	seen := map[string]bool{}
+	err := fields(f.passwd(), func(p []string) bool {
+		if len(p) >= 7 && !seen[p[0]] {
+			seen[p[0]] = true
+			out = append(out, Account{Name: p[0], UID: num(p[2]), GID: num(p[3]), Gecos: p[4], Home: p[5], Shell: p[6]})
+		}
+		return false
+	})
+	return out, err
+}
+
+// Groups lists every /etc/group entry in file order, each name once.
+func (f Files) Groups() ([]Group, error) {
+	var out []Group
+	seen := map[string]bool{}
+	err := fields(f.group(), func(p []string) bool {
+		if len(p) >= 4 && !seen[p[0]] {
+			seen[p[0]] = true
+			out = append(out, Group{Name: p[0], GID: num(p[2]), Members: splitList(p[3])})
+		}
+		return false
+	})
+	return out, err
+}
+
+// Shadows returns every /etc/shadow entry by name; none when the file
+// cannot be read (as without root).
+func (f Files) Shadows() (map[string]*Shadow, error) {
+	out := map[string]*Shadow{}
+	err := fields(f.shadow(), func(p []string) bool {
+		if len(p) >= 8 {
+			if _, dup := out[p[0]]; !dup {
+				out[p[0]] = &Shadow{Name: p[0], Password: p[1], Min: num(p[3]), Max: num(p[4]), Warn: num(p[5]), Expire: num(p[7])}
+			}
+		}
+		return false
+	})
+	if errors.Is(err, fs.ErrPermission) {
+		return map[string]*Shadow{}, nil
+	}
+	return out, err
+}

@@ -1,0 +1,498 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ordoproject/ordo/internal/apply"
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/command"
+	"github.com/ordoproject/ordo/internal/report"
+	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/builtin"
+)
+
+type resourceFlags struct {
+	params   []string
+	yaml     bool
+	verbose  bool
+	debug    bool
+	color    string
+	lockFile string
+}
+
+// newResourceCmd builds `ordo resource`, puppet resource's counterpart.
+func newResourceCmd(stdio Stdio) *cobra.Command {
+	var f resourceFlags
+	cmd := &cobra.Command{
+		Use:   "resource TYPE [NAME] [ATTRIBUTE=VALUE ...]",
+		Short: "Show resources of this machine as manifest code, or change one",
+		Long: `Resource prints the current state of every resource of a type on this machine
+(ordo resource user), or of one (ordo resource user root), as Puppet manifest
+code, the way puppet resource prints it. Given attributes (ordo resource user
+alice ensure=present shell=/bin/sh), it changes the resource through the same
+transaction as 'ordo apply', prints what changed, then the resource.
+
+  --param NAME   also print parameter NAME (the provider is always printed)
+  --to_yaml      print the resources as YAML, for Hiera and create_resources`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runResource(cmd.Context(), stdio, &f, args)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringArrayVarP(&f.params, "param", "p", nil, "also print this parameter (repeatable)")
+	fl.BoolVarP(&f.yaml, "to_yaml", "y", false, "print YAML instead of manifest code")
+	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log info lines too")
+	fl.BoolVarP(&f.debug, "debug", "d", false, "log debug lines too")
+	fl.StringVar(&f.color, "color", "auto", "colour the log: ansi (or true), html, false, or auto (ansi on a terminal)")
+	fl.StringVar(&f.lockFile, "lockfile", defaultLockFile(), "lock held while changing a resource (empty: none; default from $ORDO_LOCKFILE)")
+	return cmd
+}
+
+// settingRE is an attribute=value argument, as puppet resource reads it.
+var settingRE = regexp.MustCompile(`^(\w+)=((?s).+)$`)
+
+// setting is one attribute=value argument.
+type setting struct{ name, value string }
+
+func runResource(ctx context.Context, stdio Stdio, f *resourceFlags, args []string) error {
+	color, err := parseColor(f.color, stdio)
+	if err != nil {
+		return err
+	}
+	console := &report.Console{Out: stdio.Out, Err: stdio.Err, Min: resource.Notice, Color: color}
+	switch {
+	case f.debug:
+		console.Min = resource.Debug
+	case f.verbose:
+		console.Min = resource.Info
+	}
+	reg := builtin.Registry()
+	schema := reg.Schema(args[0])
+	if schema == nil {
+		return fmt.Errorf("Could not run: Could not find type %s", args[0])
+	}
+	var name *string
+	if len(args) > 1 {
+		name = &args[1]
+	}
+	var sets []setting
+	for _, a := range args[min(len(args), 2):] {
+		m := settingRE.FindStringSubmatch(a)
+		if m == nil {
+			return fmt.Errorf("Could not run: Invalid parameter setting %s", a)
+		}
+		sets = append(sets, setting{m[1], m[2]})
+	}
+	l := &lister{schema: schema, h: &resource.Handle{Log: console, Runner: command.Runner{}, Level: resource.Notice}, extra: f.params}
+	var out []*catalog.Resource
+	switch {
+	case name == nil:
+		if l.schema.Name == "file" {
+			return errors.New("Could not run: Listing all file instances is not supported.  Please specify a file or directory, e.g. puppet resource file /etc")
+		}
+		all, err := l.list(ctx)
+		if err != nil {
+			return fmt.Errorf("Could not run: %w", err)
+		}
+		for _, r := range all {
+			out = append(out, l.prune(r, resource.Values{}))
+		}
+	case *name == "":
+		return errors.New("Could not run: Title or name must be provided")
+	case len(sets) == 0:
+		r, err := l.find(ctx, *name)
+		if err != nil {
+			return fmt.Errorf("Could not run: %w", err)
+		}
+		out = append(out, l.prune(r, resource.Values{}))
+	default:
+		r, err := l.save(ctx, reg, console, f.lockFile, *name, sets)
+		if err != nil {
+			return err
+		}
+		out = append(out, r)
+	}
+	if f.yaml {
+		writeYAML(stdio.Out, schema.Name, out)
+		return nil
+	}
+	texts := make([]string, len(out))
+	for i, r := range out {
+		texts[i] = manifestOf(schema.Name, r)
+	}
+	fmt.Fprintln(stdio.Out, strings.Join(texts, "\n"))
+	return nil
+}
+
+// lister reads the resources of one type as puppet resource shows them.
+type lister struct {
+	schema *resource.Schema
+	h      *resource.Handle
+	extra  []string // --param names
+}
+
+// providers are the type's providers that can list or find, the default
+// first, then the others that work on this machine, as Puppet's
+// providers_by_source orders them.
+func (l *lister) providers() []*resource.Provider {
+	host := resource.LocalHost{}
+	var out []*resource.Provider
+	def := l.schema.DefaultProvider(host)
+	if def != nil && (def.Instances != nil || def.Find != nil) {
+		out = append(out, def)
+	}
+	for i := range l.schema.Providers {
+		p := &l.schema.Providers[i]
+		if p == def || p.Unimplemented || (p.Instances == nil && p.Find == nil) || !p.Confine.Holds(host) {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// list returns every instance, sorted by title; when two providers list
+// one title, the first provider's wins.
+func (l *lister) list(ctx context.Context) ([]*catalog.Resource, error) {
+	seen := map[string]bool{}
+	var out []*catalog.Resource
+	for _, p := range l.providers() {
+		if p.Instances == nil {
+			continue
+		}
+		rs, err := p.Instances(ctx, l.h)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rs {
+			if seen[r.Title] {
+				continue
+			}
+			seen[r.Title] = true
+			if _, ok := r.Get("provider"); !ok {
+				r.Set("provider", p.Name)
+			}
+			out = append(out, r)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Title < out[j].Title })
+	return out, nil
+}
+
+// find returns the instance called name: the one a provider finds or
+// lists, or else the resource as absent.
+func (l *lister) find(ctx context.Context, name string) (*catalog.Resource, error) {
+	probe := &catalog.Resource{Type: catalog.CanonicalType(l.schema.Name), Title: name}
+	if err := l.schema.Check(probe); err != nil {
+		return nil, err
+	}
+	ps := l.providers()
+	for _, p := range ps {
+		if p.Find == nil {
+			continue
+		}
+		r, err := p.Find(ctx, l.h, name)
+		if err != nil {
+			return nil, err
+		}
+		if r != nil {
+			if _, ok := r.Get("provider"); !ok {
+				r.Set("provider", p.Name)
+			}
+			return r, nil
+		}
+	}
+	all, err := l.list(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range all {
+		if r.Title == name {
+			return r, nil
+		}
+	}
+	r := &catalog.Resource{Type: catalog.CanonicalType(l.schema.Name), Title: name}
+	if l.schema.Attr("ensure") != nil {
+		r.Set("ensure", "absent")
+	}
+	if len(ps) > 0 {
+		r.Set("provider", ps[0].Name)
+	} else if p := l.schema.DefaultProvider(resource.LocalHost{}); p != nil {
+		r.Set("provider", p.Name)
+	}
+	return r, nil
+}
+
+// prune keeps what puppet resource prints of r: the properties with a
+// value other than absent (ensure even when absent), the provider, and
+// the parameters asked for with --param, from given or else from their
+// defaults. keep, when not nil, limits the properties to those named
+// (and ensure): a resource just changed shows only what was set.
+func (l *lister) prune(r *catalog.Resource, given resource.Values) *catalog.Resource {
+	out := &catalog.Resource{Type: r.Type, Title: r.Title}
+	wanted := func(name string) bool {
+		a := l.schema.Attr(name)
+		if name == "provider" {
+			return true
+		}
+		if a == nil {
+			return false
+		}
+		if a.Kind == resource.KindProperty {
+			return given.Resource() == nil || name == "ensure" || given.Has(name)
+		}
+		for _, x := range l.extra {
+			if x == name {
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range r.Params {
+		if !wanted(p.Name) || emptyValue(p.Value) || (p.Name != "ensure" && catalog.Scalar(p.Value) == "absent") {
+			continue
+		}
+		out.Set(p.Name, p.Value)
+	}
+	// Parameters asked for that the listing does not carry: the value
+	// given, or the default Puppet sets (it sets none that is false).
+	for _, name := range l.extra {
+		a := l.schema.Attr(name)
+		if a == nil || a.Kind == resource.KindProperty || a.Namevar {
+			continue
+		}
+		if _, ok := out.Get(a.Name); ok {
+			continue
+		}
+		var v catalog.Value
+		if given.Resource() != nil {
+			v = given.Get(a.Name)
+		} else {
+			v = a.Default
+		}
+		if v == nil || v == false || emptyValue(v) || (catalog.Scalar(v) == "absent") {
+			continue
+		}
+		out.Set(a.Name, v)
+	}
+	return out
+}
+
+// emptyValue is Puppet's test for a value puppet resource leaves out:
+// an empty string or an empty list.
+func emptyValue(v catalog.Value) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return x == ""
+	case []catalog.Value:
+		return len(x) == 0
+	}
+	return false
+}
+
+// save changes the resource called name to match sets through an apply
+// transaction, and returns it as it is afterwards.
+func (l *lister) save(ctx context.Context, reg *resource.Registry, log resource.Logger, lockFile, name string, sets []setting) (*catalog.Resource, error) {
+	res := &catalog.Resource{Type: catalog.CanonicalType(l.schema.Name), Title: name}
+	for _, s := range sets {
+		res.Set(s.name, s.value)
+	}
+	if err := l.schema.Check(res); err != nil {
+		var unknown *resource.UnknownParamError
+		if errors.As(err, &unknown) {
+			return nil, fmt.Errorf("Could not run: no parameter named '%s'", unknown.Param)
+		}
+		return nil, fmt.Errorf("Could not run: %w", err)
+	}
+	c := catalog.New("")
+	if err := c.Add(res); err != nil {
+		return nil, fmt.Errorf("Could not run: %w", err)
+	}
+	lock, err := lockRun(ctx, lockFile, log)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.release()
+	plan, err := apply.Prepare(c, apply.Options{Types: reg, Log: log, Runner: command.Runner{}, BucketDir: "/var/lib/ordo/clientbucket"})
+	if err != nil {
+		errs := apply.Errors(err)
+		if len(errs) > 0 {
+			err = errs[0]
+		}
+		return nil, fmt.Errorf("Could not run: %w", err)
+	}
+	if _, err := plan.Apply(ctx); err != nil {
+		return nil, fmt.Errorf("Could not run: %w", err)
+	}
+	now, err := l.find(ctx, l.schema.NameOf(res))
+	if err != nil {
+		return nil, fmt.Errorf("Could not run: %w", err)
+	}
+	now.Title = name
+	return l.prune(now, resource.NewValues(l.schema, res)), nil
+}
+
+// manifestOf renders r as puppet resource does (Puppet::Resource#to_manifest):
+// the attributes sorted by name with ensure first, their => aligned.
+func manifestOf(typ string, r *catalog.Resource) string {
+	names := make([]string, 0, len(r.Params))
+	width := 0
+	for _, p := range r.Params {
+		names = append(names, p.Name)
+		width = max(width, len(p.Name))
+	}
+	sort.Strings(names)
+	for i, n := range names {
+		if n == "ensure" && i > 0 {
+			copy(names[1:i+1], names[:i])
+			names[0] = "ensure"
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s { '%s':\n", strings.ToLower(typ), strings.ReplaceAll(r.Title, "'", `\'`))
+	for _, n := range names {
+		v, _ := r.Get(n)
+		fmt.Fprintf(&b, "  %-*s => %s,\n", width, n, catalog.Format(v))
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// writeYAML prints the resources as puppet resource --to_yaml does: one
+// map from the type to the titles, each to its attributes, ensure first.
+func writeYAML(w io.Writer, typ string, rs []*catalog.Resource) {
+	var b strings.Builder
+	b.WriteString("---\n")
+	b.WriteString(yamlScalar(strings.ToLower(typ)) + ":")
+	if len(rs) == 0 {
+		b.WriteString(" \n")
+	} else {
+		b.WriteString("\n")
+	}
+	for _, r := range rs {
+		b.WriteString("  " + yamlScalar(r.Title) + ":")
+		names := make([]string, 0, len(r.Params))
+		for _, p := range r.Params {
+			if p.Name != "ensure" {
+				names = append(names, p.Name)
+			}
+		}
+		sort.Strings(names)
+		if _, ok := r.Get("ensure"); ok {
+			names = append([]string{"ensure"}, names...)
+		}
+		if len(names) == 0 {
+			b.WriteString(" {}\n")
+			continue
+		}
+		b.WriteString("\n")
+		for _, n := range names {
+			v, _ := r.Get(n)
+			b.WriteString("    " + yamlScalar(n) + ":")
+			writeYAMLValue(&b, v, "    ")
+		}
+	}
+	io.WriteString(w, b.String())
+}
+
+// writeYAMLValue writes v after a key: a scalar on the same line, a list
+// as a block sequence below it.
+func writeYAMLValue(b *strings.Builder, v catalog.Value, indent string) {
+	switch x := v.(type) {
+	case []catalog.Value:
+		if len(x) == 0 {
+			b.WriteString(" []\n")
+			return
+		}
+		b.WriteString("\n")
+		for _, e := range x {
+			b.WriteString(indent + "-")
+			writeYAMLValue(b, e, indent+"  ")
+		}
+	case *catalog.Hash:
+		if x.Len() == 0 {
+			b.WriteString(" {}\n")
+			return
+		}
+		b.WriteString("\n")
+		for _, k := range x.Keys() {
+			e, _ := x.Get(k)
+			b.WriteString(indent + "  " + yamlScalar(k) + ":")
+			writeYAMLValue(b, e, indent+"  ")
+		}
+	case string:
+		b.WriteString(" " + yamlScalar(x) + "\n")
+	case nil:
+		b.WriteString(" \n")
+	default:
+		b.WriteString(" " + catalog.Scalar(x) + "\n")
+	}
+}
+
+var (
+	// yamlNonString are the plain scalars Psych would read back as
+	// something other than a string: numbers, booleans, null, dates.
+	yamlNonString = regexp.MustCompile(`^(?:[-+]?(?:0|[1-9][0-9_,]*)|[-+]?0[0-7_,]+|[-+]?0x[0-9a-fA-F_,]+|[-+]?0b[01_,]+|[-+]?(?:\d[\d_,]*)?\.\d*(?:[eE][-+]?\d+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)|~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|\d{4}-\d{1,2}-\d{1,2}(?:[Tt ].*)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?)$`)
+	yamlWordStart = regexp.MustCompile(`^[\p{L}\p{N}_]`)
+)
+
+// yamlScalar quotes a string as Ruby's YAML.dump (Psych over libyaml)
+// does: double quotes for one that starts with a non-word character,
+// single quotes for one that would read back as another type or that
+// plain style cannot hold, else as it is.
+func yamlScalar(s string) string {
+	switch {
+	case s == "":
+		return "''"
+	case s == "y" || s == "Y" || s == "n" || s == "N":
+		return `"` + s + `"`
+	case !yamlWordStart.MatchString(s) && !strings.Contains(s, `"`) && !strings.ContainsAny(s, "\n"):
+		return yamlDoubleQuoted(s)
+	case yamlNonString.MatchString(s), needsQuotes(s):
+		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+	}
+	return s
+}
+
+// needsQuotes reports what libyaml refuses to write plain.
+func needsQuotes(s string) bool {
+	if strings.Contains(s, ": ") || strings.Contains(s, " #") || strings.HasSuffix(s, ":") ||
+		strings.HasPrefix(s, " ") || strings.HasSuffix(s, " ") || strings.ContainsAny(s, "\t\n\r") {
+		return true
+	}
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return true
+		}
+	}
+	return strings.ContainsAny(s[:1], "-?:,[]{}#&*!|>'\"%@`")
+}
+
+func yamlDoubleQuoted(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, "\\x%02X", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

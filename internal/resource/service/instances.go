@@ -1,0 +1,94 @@
+package service
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/resource"
+)
+
+// initExcludes are the scripts of an init folder that are no services,
+// as Puppet's init provider skips them.
+var initExcludes = []string{"functions.sh", "reboot.sh", "shutdown.sh", "functions", "halt", "killall", "single",
+	"linuxconf", "reboot", "boot", "wait-for-state", "portmap-wait", "rcS", "module-init-tools", "plymouth-ready",
+	"idmapd-mounting", "startpar-bridge", "cryptdisks-udev", "statd-mounting", "gssd-mounting"}
+
+// initScripts lists the services of an init folder: its executable
+// files, except hidden ones, the excludes and upstart job links.
+func initScripts(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") || slices.Contains(initExcludes, name) {
+			continue
+		}
+		full := filepath.Join(dir, name)
+		fi, err := os.Stat(full)
+		if err != nil || fi.IsDir() || fi.Mode()&0o111 == 0 {
+			continue
+		}
+		if target, err := os.Readlink(full); err == nil && target == "/lib/init/upstart-job" {
+			continue
+		}
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// debianInstances lists the init scripts of /etc/init.d as puppet
+// resource service shows them with the debian provider: whether each
+// runs (service NAME status) and whether it is enabled (invoke-rc.d).
+func debianInstances(ctx context.Context, h *resource.Handle) ([]*catalog.Resource, error) {
+	names, err := initScripts("/etc/init.d")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*catalog.Resource, 0, len(names))
+	for _, n := range names {
+		r, err := debianFind(ctx, h, n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// debianFind reads one service with the debian provider; one that is
+// not installed is stopped and not enabled.
+func debianFind(ctx context.Context, h *resource.Handle, name string) (*catalog.Resource, error) {
+	s := &spec{name: name, provider: "debian", hasstatus: true, paths: []string{"/etc/init.d"},
+		ref: catalog.Ref{Type: "Service", Title: name}, commands: map[string]string{}, pattern: name}
+	b := &base{spec: s}
+	d := &debian{initScript{base: b}}
+	b.cmds = d
+	running, err := d.status(ctx, h)
+	if err != nil {
+		return nil, err
+	}
+	enabled, err := d.enabled(ctx, h, "")
+	if err != nil {
+		return nil, err
+	}
+	r := &catalog.Resource{Type: "Service", Title: name}
+	if running {
+		r.Set("ensure", "running")
+	} else {
+		r.Set("ensure", "stopped")
+	}
+	r.Set("enable", enabled)
+	return r, nil
+}

@@ -1,0 +1,421 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/ordoproject/ordo/internal/salt"
+	"github.com/ordoproject/ordo/internal/salt/state"
+)
+
+// caller calls state functions as Salt's state engine does around them:
+// the onlyif, unless and creates checks, retry and check_cmd.
+type caller struct {
+	functions state.Functions
+	env       *state.Env
+	now       func() time.Time
+}
+
+func base(c *salt.Chunk) *Record {
+	return &Record{Tag: c.Tag(), ID: c.ID, Name: c.Name, SLS: c.SLS, Module: c.Module, Fun: c.Fun}
+}
+
+func truthy(v any) bool {
+	switch v := v.(type) {
+	case bool:
+		return v
+	case string:
+		switch strings.ToLower(v) {
+		case "true", "yes", "on", "1":
+			return true
+		}
+	case int:
+		return v != 0
+	}
+	return false
+}
+
+// call runs c's state function (or its mod_watch) after the onlyif,
+// unless and creates checks, and returns the record without a run number.
+func (r *caller) call(ctx context.Context, c *salt.Chunk, test bool, modWatch string, watched []string) *Record {
+	rec := base(c)
+	start := r.now()
+	rec.StartTime = startTime(start)
+	defer func() { rec.Duration = duration(start, r.now()) }()
+	fun := c.Fun
+	if modWatch != "" {
+		fun = modWatch
+	}
+	if skip, ok := r.checks(ctx, c); ok {
+		rec.Result, rec.Changes, rec.Comment, rec.SkipWatch = state.True, state.Changes{}, skip, true
+		return rec
+	}
+	fn, ok := r.functions.Lookup(c.Module, fun)
+	if !ok {
+		rec.Result, rec.Changes = state.False, state.Changes{}
+		rec.Comment = fmt.Sprintf("State '%s.%s' was not found in SLS '%s'\n", c.Module, fun, c.SLS)
+		return rec
+	}
+	call := state.Call{Module: c.Module, Fun: fun, Name: c.Name, ID: c.ID, SLS: c.SLS, Args: c.Args, Test: test, WatchedChanges: watched}
+	if modWatch != "" {
+		call.Sfun = c.Fun
+	}
+	ret := safeCall(ctx, fn, r.env, call)
+	if retry, ok := retryOf(c.Args["retry"]); ok && modWatch == "" {
+		ret = r.retry(ctx, fn, call, ret, retry)
+	}
+	if v, ok := c.Args["check_cmd"]; ok && !test {
+		// check_cmd has the last word on the result.
+		result, comment := state.False, ""
+		for _, cmd := range commandList(v) {
+			if commandSucceeds(ctx, cmd) {
+				if result == state.False {
+					result, comment = state.True, "check_cmd determined the state succeeded"
+				}
+				continue
+			}
+			result, comment = state.False, "check_cmd determined the state failed"
+			break
+		}
+		if comment != "" {
+			ret.Result, ret.Comment = result, comment
+		}
+	}
+	rec.Result, rec.Changes, rec.Comment, rec.SkipWatch = ret.Result, ret.Changes, ret.Comment, ret.SkipWatch
+	if rec.Changes == nil {
+		rec.Changes = state.Changes{}
+	}
+	return rec
+}
+
+// safeCall runs fn, turning a panic into a failed state.
+func safeCall(ctx context.Context, fn state.Func, env *state.Env, c state.Call) (ret state.Return) {
+	defer func() {
+		if p := recover(); p != nil {
+			ret = state.Return{Result: state.False, Changes: state.Changes{}, Comment: fmt.Sprintf("An exception occurred in this state: %v", p)}
+		}
+	}()
+	return fn(ctx, env, c)
+}
+
+// checks runs the onlyif, unless and creates options as Salt's
+// _run_check does: each present option adds a comment line, and the state
+// is skipped (ok) when onlyif failed, unless passed or creates exist.
+func (r *caller) checks(ctx context.Context, c *salt.Chunk) (string, bool) {
+	var comments []string
+	skip := false
+	if v, has := c.Args["onlyif"]; has {
+		passed, counted := true, false
+		for _, item := range checkItems(v) {
+			ok, isCheck := checkPasses(ctx, item)
+			counted = counted || isCheck
+			if isCheck && !ok {
+				passed = false
+				break
+			}
+		}
+		if boolFalse(v) {
+			passed, counted = false, true
+		}
+		if counted {
+			if passed {
+				comments = append(comments, "onlyif condition is true")
+			} else {
+				comments = append(comments, "onlyif condition is false")
+				skip = true
+			}
+		}
+	}
+	if v, has := c.Args["unless"]; has {
+		passed, counted := true, false
+		for _, item := range checkItems(v) {
+			ok, isCheck := checkPasses(ctx, item)
+			counted = counted || isCheck
+			if isCheck && !ok {
+				passed = false
+				break
+			}
+		}
+		if boolTrue(v) {
+			passed, counted = true, true
+		}
+		if counted {
+			if passed {
+				comments = append(comments, "unless condition is true")
+				skip = true
+			} else {
+				comments = append(comments, "unless condition is false")
+			}
+		}
+	}
+	if v, has := c.Args["creates"]; has {
+		paths := commandList(v)
+		all := len(paths) > 0
+		for _, p := range paths {
+			if _, err := os.Stat(p); err != nil {
+				all = false
+			}
+		}
+		switch _, isList := v.([]any); {
+		case all && isList:
+			comments = append(comments, "All files in creates exist")
+			skip = true
+		case all:
+			comments = append(comments, fmt.Sprintf("%s exists", paths[0]))
+			skip = true
+		default:
+			comments = append(comments, "Creates files not found")
+		}
+	}
+	if !skip {
+		return "", false
+	}
+	return strings.Join(comments, "\n"), true
+}
+
+// checkList reads an onlyif or unless list: shell commands, and module
+// calls written as {fun: test.true} (test.true, test.false and
+// cmd.retcode with a cmd argument); an empty mapping is no check.
+func checkPasses(ctx context.Context, item any) (bool, bool) {
+	switch item := item.(type) {
+	case string:
+		return commandSucceeds(ctx, item), true
+	case map[string]any:
+		switch item["fun"] {
+		case nil:
+			return true, false
+		case "test.true":
+			return true, true
+		case "test.false":
+			return false, true
+		case "cmd.retcode", "cmd.run":
+			if s, ok := item["cmd"].(string); ok {
+				return commandSucceeds(ctx, s), true
+			}
+			if args, ok := item["args"].([]any); ok && len(args) > 0 {
+				return commandSucceeds(ctx, fmt.Sprint(args[0])), true
+			}
+		}
+		return false, true
+	}
+	return true, false
+}
+
+func commandList(v any) []string {
+	switch v := v.(type) {
+	case string:
+		return []string{v}
+	case []any:
+		var out []string
+		for _, x := range v {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func commandSucceeds(ctx context.Context, line string) bool {
+	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", line)
+	return cmd.Run() == nil
+}
+
+func checkItems(v any) []any {
+	switch v := v.(type) {
+	case []any:
+		return v
+	case string, map[string]any:
+		return []any{v}
+	}
+	return nil
+}
+
+func boolFalse(v any) bool { b, ok := v.(bool); return ok && !b }
+func boolTrue(v any) bool  { b, ok := v.(bool); return ok && b }
+
+// retrySpec is a state's retry option.
+type retrySpec struct {
+	attempts        int
+	until           state.Result
+	interval, splay float64 // seconds
+}
+
+// retryOf reads retry: True, or a mapping of attempts, until, interval
+// and splay (Salt's defaults 2, True, 30, 0).
+func retryOf(v any) (retrySpec, bool) {
+	spec := retrySpec{attempts: 2, until: state.True, interval: 30}
+	switch v := v.(type) {
+	case bool:
+		return spec, v
+	case map[string]any:
+		if n, ok := v["attempts"].(int); ok {
+			spec.attempts = n
+		}
+		if b, ok := v["until"].(bool); ok && !b {
+			spec.until = state.False
+		}
+		spec.interval = number(v["interval"], spec.interval)
+		spec.splay = number(v["splay"], 0)
+		return spec, true
+	}
+	return spec, false
+}
+
+func number(v any, def float64) float64 {
+	switch v := v.(type) {
+	case int:
+		return float64(v)
+	case float64:
+		return v
+	}
+	return def
+}
+
+// retry calls fn again, every interval, until its result is the wanted
+// one or the attempts are used up; each earlier attempt is summed up in
+// the comment. A dry run only says what would be retried.
+func (r *caller) retry(ctx context.Context, fn state.Func, call state.Call, ret state.Return, spec retrySpec) state.Return {
+	if call.Test {
+		ret.Comment += fmt.Sprintf("  The state would be retried every %s seconds (with a splay of up to %s seconds) a maximum of %d times or until a result of %s is returned",
+			formatSeconds(spec.interval), formatSeconds(spec.splay), spec.attempts, spec.until)
+		return ret
+	}
+	var history []string
+	for attempt := 1; attempt < spec.attempts && ret.Result != spec.until; attempt++ {
+		history = append(history, fmt.Sprintf("Attempt %d: Returned a result of \"%s\", with the following comment: \"%s\"", attempt, ret.Result, ret.Comment))
+		select {
+		case <-ctx.Done():
+			return ret
+		case <-time.After(time.Duration(spec.interval * float64(time.Second))):
+		}
+		ret = safeCall(ctx, fn, r.env, call)
+	}
+	if len(history) > 0 {
+		ret.Comment = strings.Join(append(history, ret.Comment), "\n")
+	}
+	return ret
+}
+
+func formatSeconds(f float64) string {
+	if f == float64(int64(f)) {
+		return fmt.Sprintf("%d", int64(f))
+	}
+	return fmt.Sprintf("%g", f)
+}
+
+// listen runs the listen and listen_in watchers after the main run.
+func (r *caller) listen(ctx context.Context, low *salt.Low, test bool, results map[string]*Record, number func(*Record)) {
+	type pair struct{ listener, target *salt.Chunk }
+	var pairs []pair
+	var errs []*Record
+	matching := func(mod, target string) []*salt.Chunk {
+		var out []*salt.Chunk
+		for _, c := range low.Chunks {
+			if c.Module == mod && (c.ID == target || c.Name == target) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	listenErr := func(mod, target string) *Record {
+		return &Record{Tag: "Listen_Error_|-listen_" + target + "_|-listen_" + mod + "_|-Listen_Error", Name: "listen_" + mod + ":" + target,
+			Result: state.False, Changes: state.Changes{}, Comment: fmt.Sprintf("Referenced state %s: %s does not exist", mod, target)}
+	}
+	var order []*salt.Chunk
+	for _, s := range low.Steps {
+		if !s.TestRun {
+			order = append(order, s.Chunk)
+		}
+	}
+	for _, c := range order {
+		if v, ok := c.Args["listen"].([]any); ok {
+			for _, item := range v {
+				switch item := item.(type) {
+				case string:
+					var last *salt.Chunk
+					for _, d := range order {
+						if d.ID == item || d.Name == item {
+							last = d
+						}
+					}
+					if last != nil {
+						pairs = append(pairs, pair{c, last})
+					}
+				case map[string]any:
+					for mod, t := range item {
+						target := fmt.Sprint(t)
+						found := matching(mod, target)
+						if len(found) == 0 {
+							errs = append(errs, listenErr(mod, target))
+						}
+						for _, d := range found {
+							pairs = append(pairs, pair{c, d})
+						}
+					}
+				}
+			}
+		}
+		var in []any
+		switch v := c.Args["listen_in"].(type) {
+		case []any:
+			in = v
+		case map[string]any:
+			in = []any{v}
+		}
+		for _, item := range in {
+			m, ok := item.(map[string]any)
+			if !ok {
+				continue
+			}
+			for mod, t := range m {
+				target := fmt.Sprint(t)
+				found := matching(mod, target)
+				if len(found) == 0 {
+					if rec := results[c.Tag()]; rec != nil && len(rec.Changes) > 0 {
+						errs = append(errs, listenErr(mod, target))
+					}
+				}
+				for _, d := range found {
+					pairs = append(pairs, pair{d, c})
+				}
+			}
+		}
+	}
+	fired := map[string]bool{}
+	for _, p := range pairs {
+		rec := results[p.target.Tag()]
+		if rec == nil || len(rec.Changes) == 0 {
+			continue
+		}
+		for _, l := range matching(p.listener.Module, p.listener.ID) {
+			if l.ID != p.listener.ID {
+				continue
+			}
+			lc := *l
+			lc.ID = "listener_" + l.ID
+			lc.Requisites = nil
+			tag := lc.Module + "_|-" + lc.ID + "_|-" + lc.Name + "_|-mod_watch"
+			if fired[tag] {
+				continue
+			}
+			fired[tag] = true
+			out := r.call(ctx, &lc, test, "mod_watch", []string{})
+			out.Tag, out.Fun = tag, "mod_watch"
+			results[out.Tag] = out
+			number(out)
+		}
+	}
+	for _, e := range errs {
+		if results[e.Tag] != nil {
+			continue
+		}
+		results[e.Tag] = e
+		number(e)
+	}
+}

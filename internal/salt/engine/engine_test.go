@@ -1,0 +1,239 @@
+package engine_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ordoproject/ordo/internal/apply"
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/graph"
+	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/builtin"
+	"github.com/ordoproject/ordo/internal/salt"
+	"github.com/ordoproject/ordo/internal/salt/engine"
+	"github.com/ordoproject/ordo/internal/salt/state"
+)
+
+// puppetFile and puppetExec are Puppet resources for the runs of both
+// languages below.
+func puppetFile(path, content string, params ...catalog.Param) *catalog.Resource {
+	r := &catalog.Resource{Type: "File", Title: path, File: "site.pp", Line: 1}
+	r.Set("content", content)
+	for _, p := range params {
+		r.Set(p.Name, p.Value)
+	}
+	return r
+}
+
+func puppetExec(title, command string, params ...catalog.Param) *catalog.Resource {
+	r := &catalog.Resource{Type: "Exec", Title: title, File: "site.pp", Line: 2}
+	r.Set("command", command)
+	r.Set("provider", "shell")
+	for _, p := range params {
+		r.Set(p.Name, p.Value)
+	}
+	return r
+}
+
+// runBoth compiles sls (with @DIR@ replaced by dir), joins it to the
+// Puppet resources and applies the one catalog; it returns Salt's
+// records, one line each.
+func runBoth(t *testing.T, dir, sls string, noop bool, puppet ...*catalog.Resource) []string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte(strings.ReplaceAll(sls, "@DIR@", dir)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(), External: engine.PuppetKey,
+		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := engine.New(low, engine.Options{Test: noop, Functions: state.Default(), Env: &state.Env{FileRoot: root}})
+	cat := catalog.New("node")
+	for _, r := range puppet {
+		if err := cat.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := states.Join(cat); err != nil {
+		t.Fatal(err)
+	}
+	res, err := apply.Apply(context.Background(), cat, apply.Options{Noop: noop,
+		Types: resource.NewRegistry(append(builtin.Types(), states.Types()...)...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, r := range states.Records(context.Background(), res) {
+		out = append(out, fmt.Sprintf("%d %s %s %q", r.RunNum, r.Tag, r.Result, r.Comment))
+	}
+	return out
+}
+
+// The quantifiers of Salt's requisites hold for Puppet resources as
+// sources too.
+func TestRequisitesOnPuppetResources(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		sls    string
+		puppet func(dir string) []*catalog.Resource
+		noop   bool
+		want   []string
+	}{{
+		name: "require_any: a Puppet failure is outweighed by a state in line",
+		sls: `ok:
+  test.succeed_without_changes
+a:
+  test.nop:
+    - require_any:
+      - puppet: Exec[fails]
+      - test: ok
+b:
+  test.nop:
+    - require:
+      - puppet: Exec[fails]
+`,
+		puppet: func(string) []*catalog.Resource { return []*catalog.Resource{puppetExec("fails", "false")} },
+		want: []string{
+			`0 test_|-ok_|-ok_|-succeed_without_changes True "Success!"`,
+			`1 test_|-a_|-a_|-nop True "Success!"`,
+			`2 test_|-b_|-b_|-nop False "One or more requisite failed: Exec[fails]"`,
+		},
+	}, {
+		name: "onchanges_any and onfail_all read Puppet's changes and failures",
+		sls: `changed:
+  test.nop:
+    - onchanges_any:
+      - puppet: File[@DIR@/f]
+      - puppet: Exec[fails]
+all failed:
+  test.nop:
+    - onfail_all:
+      - puppet: Exec[fails]
+      - puppet: File[@DIR@/f]
+`,
+		puppet: func(dir string) []*catalog.Resource {
+			return []*catalog.Resource{puppetFile(dir+"/f", "x\n"), puppetExec("fails", "false")}
+		},
+		want: []string{
+			`0 test_|-changed_|-changed_|-nop True "Success!"`,
+			`1 test_|-all failed_|-all failed_|-nop True "State was not run because onfail req did not change"`,
+		},
+	}, {
+		name: "test mode: a Puppet change is a None result, which onfail takes for a failure",
+		sls: `hook:
+  test.nop:
+    - onfail:
+      - puppet: File[@DIR@/f]
+`,
+		noop:   true,
+		puppet: func(dir string) []*catalog.Resource { return []*catalog.Resource{puppetFile(dir+"/f", "x\n")} },
+		want:   []string{`0 test_|-hook_|-hook_|-nop True "Success!"`},
+	}, {
+		name: "watch on a Puppet file calls mod_watch, one run number later",
+		sls: `first:
+  test.succeed_without_changes
+w:
+  test.succeed_without_changes:
+    - watch:
+      - puppet: File[@DIR@/f]
+`,
+		puppet: func(dir string) []*catalog.Resource { return []*catalog.Resource{puppetFile(dir+"/f", "x\n")} },
+		want: []string{
+			`0 test_|-first_|-first_|-succeed_without_changes True "Success!"`,
+			`2 test_|-w_|-w_|-succeed_without_changes True "Watch statement fired."`,
+		},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			got := runBoth(t, dir, tc.sls, tc.noop, tc.puppet(dir)...)
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+			if _, err := os.Stat(filepath.Join(dir, "f")); tc.noop && err == nil {
+				t.Error("test mode changed the file")
+			}
+		})
+	}
+}
+
+// Names and Join match Puppet's references to states as Salt matches
+// requisites, and refuse what names nothing, with its position.
+func TestJoin(t *testing.T) {
+	root := t.TempDir()
+	sls := `web pkg:
+  test.nop:
+    - name: nginx
+many:
+  test.nop:
+    - names:
+      - one
+      - two
+odd:
+  cmd.run:
+    - name: "echo ]"
+`
+	if err := os.WriteFile(filepath.Join(root, "web.sls"), []byte(sls), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(), External: engine.PuppetKey,
+		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"web"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := engine.New(low, engine.Options{Functions: state.Default()})
+	for _, tc := range []struct {
+		typ, title string
+		want       bool
+	}{
+		{"Salt::Test", "web pkg", true},
+		{"Salt::Test", "nginx", true},
+		{"Salt::Cmd", "nginx", false},
+		{"Salt::Id", "nginx", true},
+		{"Salt::Sls", "web", true},
+		{"Salt::Sls", "w*", true},
+		{"Salt::Test", "on?", true},
+		{"Salt::Sls", "db", false},
+		{"Salt::", "x", false},
+		{"Saltx::Test", "nginx", false},
+		{"Salt::Cmd", "echo ]", true},
+	} {
+		if got := states.Names(tc.typ, tc.title); got != tc.want {
+			t.Errorf("Names(%s, %q) = %v, want %v", tc.typ, tc.title, got, tc.want)
+		}
+	}
+
+	cat := catalog.New("node")
+	n := &catalog.Resource{Type: "Notify", Title: "n", File: "site.pp", Line: 4}
+	n.Set("require", []catalog.Value{"Salt::Test[many]", "Salt::Test[nginx]"})
+	if err := cat.Add(n); err != nil {
+		t.Fatal(err)
+	}
+	if err := states.Join(cat); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := n.Get("require")
+	want := "[Salt::Test[test_|-many_|-one_|-nop] Salt::Test[test_|-many_|-two_|-nop] Salt::Test[web pkg]]"
+	if fmt.Sprint(got) != want {
+		t.Errorf("require = %v, want %s", got, want)
+	}
+
+	cat = catalog.New("node")
+	bad := &catalog.Resource{Type: "Notify", Title: "n", File: "site.pp", Line: 4}
+	bad.Set("before", "Salt::Cmd[nginx]")
+	_ = cat.Add(bad)
+	err = states.Join(cat)
+	var dep *graph.DependencyError
+	if !errors.As(err, &dep) || err.Error() != "Could not find dependent Salt::Cmd[nginx] for Notify[n] (file: site.pp, line: 4)" {
+		t.Errorf("Join: %v", err)
+	}
+	if len(cat.Resources) != 1 {
+		t.Errorf("a refused join added %d resources", len(cat.Resources)-1)
+	}
+}

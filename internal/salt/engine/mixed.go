@@ -1,0 +1,143 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/apply"
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/graph"
+	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/salt"
+	"github.com/ordoproject/ordo/internal/salt/state"
+)
+
+// PuppetKey is the requisite key an SLS file names a Puppet resource
+// with, by its reference: `- require: [{puppet: File[/etc/motd]}]`
+// (salt.Options.External).
+const PuppetKey = "puppet"
+
+// relationParams are Puppet's relationship metaparameters.
+var relationParams = [...]string{"require", "subscribe", "before", "notify"}
+
+// Names reports whether a Puppet reference Salt::<key>[target] names
+// states of this run. The key is what an SLS requisite would say: a
+// module (Salt::Cmd['make x']), Id for any module, or Sls for the
+// states of an SLS and what it included; the target is an ID or name,
+// an SLS name, or a glob, matched as Salt matches requisites.
+func (s *States) Names(typ, title string) bool { return len(s.named(typ, title)) > 0 }
+
+func (s *States) named(typ, title string) []*salt.Chunk {
+	kind, ok := strings.CutPrefix(strings.ToLower(typ), "salt::")
+	if !ok || kind == "" {
+		return nil
+	}
+	return s.low.Find(kind, title)
+}
+
+// Join adds the states to a Puppet catalog for one run of both
+// languages. A Puppet relationship metaparameter that names Salt states
+// (see Names) is rewritten to name exactly those states, and every SLS
+// requisite naming a Puppet resource must find it in cat. A reference
+// that names nothing is an error with its position (a
+// *graph.DependencyError for Puppet's side, salt.Errors for Salt's), and
+// cat is left unchanged.
+func (s *States) Join(cat *catalog.Catalog) error {
+	var errs salt.Errors
+	for _, c := range s.low.Chunks {
+		for _, req := range c.Requisites {
+			for _, ref := range req.External {
+				if cat.Resource(ref) != nil {
+					continue
+				}
+				pos := c.ArgPos[req.Type]
+				if pos.File == "" {
+					pos = c.Pos
+				}
+				errs = append(errs, &salt.Error{Pos: pos, Msg: fmt.Sprintf("Referenced state does not exist for requisite [%s: (%s: %s)] in state [%s] in SLS [%s]", req.Type, PuppetKey, ref, c.Name, c.SLS)})
+				break
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	type rewrite struct {
+		r     *catalog.Resource
+		param string
+		value catalog.Value
+	}
+	var rewrites []rewrite
+	for _, r := range cat.Resources {
+		for _, param := range relationParams {
+			v, ok := r.Get(param)
+			if !ok {
+				continue
+			}
+			nv, changed, err := s.resolveRefs(r, param, v)
+			if err != nil {
+				return err
+			}
+			if changed {
+				rewrites = append(rewrites, rewrite{r, param, nv})
+			}
+		}
+	}
+	for _, rw := range rewrites {
+		rw.r.Set(rw.param, rw.value)
+	}
+	s.AddTo(cat)
+	return nil
+}
+
+// resolveRefs replaces the references to Salt states in one
+// metaparameter value by the references of the states they name.
+func (s *States) resolveRefs(r *catalog.Resource, param string, v catalog.Value) (catalog.Value, bool, error) {
+	var list []catalog.Value
+	switch x := v.(type) {
+	case string:
+		list = []catalog.Value{x}
+	case []catalog.Value:
+		list = x
+	default:
+		return v, false, nil
+	}
+	out := make([]catalog.Value, 0, len(list))
+	changed := false
+	for _, e := range list {
+		str, ok := e.(string)
+		ref, isRef := catalog.ParseRef(str)
+		if !ok || !isRef || !strings.HasPrefix(ref.Type, "Salt::") {
+			out = append(out, e)
+			continue
+		}
+		found := s.named(ref.Type, ref.Title)
+		if len(found) == 0 {
+			return nil, false, &graph.DependencyError{Resource: r, Param: param, Target: ref.String()}
+		}
+		changed = true
+		for _, c := range found {
+			out = append(out, c.Ref().String())
+		}
+	}
+	return out, changed, nil
+}
+
+// Listen reads a run of both languages back into Salt's records, which
+// calls listen's watchers, and logs what those did, under each state's
+// log source.
+func (s *States) Listen(ctx context.Context, res *apply.Result, log resource.Logger) {
+	for _, rec := range s.Records(ctx, res) {
+		level := resource.Notice
+		if rec.Result == state.False {
+			level = resource.Err
+		}
+		switch {
+		case strings.HasPrefix(rec.Tag, "Listen_Error"):
+			log.Log(level, "", rec.Comment)
+		case strings.HasPrefix(rec.ID, "listener_"):
+			log.Log(level, "/"+catalog.NewRef("salt::"+rec.Module, rec.ID).String(), rec.Comment)
+		}
+	}
+}
