@@ -99,8 +99,8 @@ func Finalize(c *catalog.Catalog) {
 			case "puppet":
 				r.Set("period", "hourly")
 				r.Set("repeat", int64(2))
-			case "never":
 			default:
+				// never too: its period is never, which never matches.
 				r.Set("period", ref.Title)
 			}
 		}
@@ -189,6 +189,9 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		return nil, b.err
 	}
 	if err := checkSchedules(c); err != nil {
+		return nil, err
+	}
+	if err := checkRepeats(c); err != nil {
 		return nil, err
 	}
 	p.graph = b.g

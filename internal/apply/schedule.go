@@ -59,3 +59,32 @@ func remembers(r *catalog.Resource) bool {
 	v, ok := r.Get("audit")
 	return ok && v != nil
 }
+
+// RepeatError is a resource whose schedule has repeat 0 over a period:
+// Puppet's match divides the period by it, and the run fails once it
+// reaches such a resource ("divided by 0"). ordo refuses the catalog
+// before changing anything, with Puppet's message.
+type RepeatError struct {
+	Resource *catalog.Resource
+}
+
+func (e *RepeatError) Error() string { return "Failed to apply catalog: divided by 0" }
+
+// checkRepeats finds the first resource, in catalog order, whose schedule
+// would divide by a repeat of 0.
+func checkRepeats(c *catalog.Catalog) error {
+	var windows map[string]*schedule.Window
+	for _, r := range c.Resources {
+		v, ok := r.Get("schedule")
+		if !ok || v == nil || r.Virtual {
+			continue
+		}
+		if windows == nil {
+			windows = scheduleWindows(c)
+		}
+		if w := windows[catalog.Scalar(v)]; w != nil && w.DividesByZero() {
+			return &RepeatError{Resource: r}
+		}
+	}
+	return nil
+}

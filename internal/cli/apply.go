@@ -336,6 +336,10 @@ func runFailureText(err error, fromCatalog bool) string {
 	if errors.As(err, &sched) {
 		return sched.Error()
 	}
+	var repeat *apply.RepeatError
+	if errors.As(err, &repeat) {
+		return repeat.Error()
+	}
 	var dep *graph.DependencyError
 	if fromCatalog && errors.As(err, &dep) {
 		return fmt.Sprintf("Failed to apply catalog: Could not retrieve dependency '%s' of %s", dep.Target, dep.Resource.Ref())

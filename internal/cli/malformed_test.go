@@ -35,6 +35,8 @@ type malformedCase struct {
 	catalog  []byte
 	setup    string
 	after    string
+	between  string
+	runs     int
 	flags    []string
 	exit     int
 	log      string
@@ -58,7 +60,7 @@ func loadMalformed(t *testing.T) []malformedCase {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := malformedCase{name: strings.TrimSuffix(filepath.Base(file), ".txtar")}
+		c := malformedCase{name: strings.TrimSuffix(filepath.Base(file), ".txtar"), runs: 1}
 		for _, line := range strings.Split(string(a.Comment), "\n") {
 			if v, ok := strings.CutPrefix(line, "compare: "); ok {
 				c.compare = append(c.compare, v)
@@ -72,6 +74,13 @@ func loadMalformed(t *testing.T) []malformedCase {
 				c.setup = string(f.Data)
 			case "after.sh":
 				c.after = string(f.Data)
+			case "between.sh":
+				c.between = string(f.Data)
+			case "runs":
+				c.runs, err = strconv.Atoi(strings.TrimSpace(string(f.Data)))
+				if err != nil {
+					t.Fatalf("%s: runs: %v", file, err)
+				}
 			case "flags":
 				c.flags = strings.Fields(string(f.Data))
 			case "puppet.exit":
@@ -123,7 +132,7 @@ var knownMalformed = map[string]string{
 // (README: where ordo knowingly differs): in the files it leaves, or in
 // its exit status; everything else must match.
 type intended struct {
-	differs string // "files" or "exit status"
+	differs string // "files", "exit status" or "messages"
 	why     string
 }
 
@@ -140,6 +149,12 @@ var intendedMalformed = map[string]intended{
 	"meta-before-self":      {"exit status", "a dependency cycle fails the run: exit 1"},
 	"meta-require-missing":  {"exit status", "a relationship to a resource not in the catalog fails the run: exit 1"},
 	"meta-schedule-missing": {"exit status", "a schedule that does not exist fails the run: exit 1"},
+	"sched-repeat-zero":     {"exit status", "a schedule dividing its period by repeat 0 fails the run: exit 1"},
+	// puppet apply --catalog does not finalize the catalog it reads, so
+	// the schedules Puppet makes for every other run (puppet, hourly,
+	// daily, weekly, monthly, never) are missing; ordo adds them, as
+	// Puppet's agent and puppet apply of a manifest do.
+	"sched-builtin-apply-catalog": {"messages", "the built-in schedules exist: the notify is applied where Puppet fails the catalog (Could not find schedule daily)"},
 }
 
 // TestMalformedCatalogs applies every case of testdata/malformed with ordo
@@ -152,10 +167,7 @@ func TestMalformedCatalogs(t *testing.T) {
 			diffs := compareMalformed(t, c, nil)
 			if in, ok := intendedMalformed[c.name]; ok {
 				// On purpose, ordo differs in one way; it says the same.
-				allowed := "files left in the sandbox differ"
-				if in.differs == "exit status" {
-					allowed = "exit status"
-				}
+				allowed := map[string]string{"files": "files left in the sandbox differ", "exit status": "exit status", "messages": "compare "}[in.differs]
 				if len(diffs) == 0 {
 					t.Errorf("listed in intendedMalformed (%s) but ordo now does what Puppet does: remove it from the list", in.why)
 				}
@@ -255,19 +267,36 @@ func applyMalformed(t *testing.T, c malformedCase, extra []string) []string {
 	defer cancel()
 	var out syncBuffer
 	args := []string{"apply", "--catalog", catalogFile, "--verbose", "--color=false",
-		"--bucketdir", filepath.Join(root, ".bucket"), "--lockfile", filepath.Join(root, ".lock")}
-	done := make(chan int, 1)
-	go func() {
-		done <- cli.Run(ctx, append(append(args, c.flags...), extra...), cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &out})
-	}()
+		"--bucketdir", filepath.Join(root, ".bucket"), "--lockfile", filepath.Join(root, ".lock"),
+		"--statedir", filepath.Join(root, ".state")}
 	var code int
-	select {
-	case code = <-done:
-	case <-time.After(40 * time.Second):
-		return []string{"ordo hangs, even after its context ended\n--- ordo output so far\n" + out.String()}
-	}
-	if ctx.Err() != nil {
-		return []string{"ordo did not finish within 30 seconds"}
+	// A case with runs is applied that many times in a row, between.sh
+	// before each run after the first, whose output starts with a line
+	// the recorder writes too.
+	for run := 1; run <= c.runs; run++ {
+		if run > 1 {
+			if c.between != "" {
+				cmd := exec.Command("sh", "-e", "-c", c.between)
+				cmd.Dir = root
+				cmd.Env = append(os.Environ(), "ROOT="+root)
+				if o, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("between.sh: %v\n%s", err, o)
+				}
+			}
+			fmt.Fprintf(&out, "Notice: -- run %d --\n", run)
+		}
+		done := make(chan int, 1)
+		go func() {
+			done <- cli.Run(ctx, append(append(args, c.flags...), extra...), cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &out})
+		}()
+		select {
+		case code = <-done:
+		case <-time.After(40 * time.Second):
+			return []string{"ordo hangs, even after its context ended\n--- ordo output so far\n" + out.String()}
+		}
+		if ctx.Err() != nil {
+			return []string{"ordo did not finish within 30 seconds"}
+		}
 	}
 	if c.after != "" {
 		// It copies what the case changed outside the sandbox into it
@@ -477,7 +506,7 @@ func diffLines(want, got []string) string {
 // Top-level names in the sandbox that belong to the engines, not the case
 // (the recorder leaves out the same).
 var sandboxMachinery = map[string]bool{".pv": true, ".pc": true, ".pcode": true, ".pl": true, ".pr": true,
-	"catalog.json": true, ".bucket": true, ".lock": true}
+	"catalog.json": true, ".bucket": true, ".lock": true, ".state": true}
 
 // sandboxTree describes every file under root in the recorder's format:
 // one line each, by path, with kind, mode, owner:group and the content or

@@ -59,10 +59,10 @@ R = "@ROOT@/r/"
 CASES = []
 
 
-def case(name, doc, cat, setup=None, compare=None, flags=None, after=None):
+def case(name, doc, cat, setup=None, compare=None, flags=None, after=None, runs=None, between=None):
     if isinstance(cat, str):
         cat = cat.encode()
-    CASES.append((name, doc, compare or COMPARE.get(name, "log"), cat, setup, flags, after))
+    CASES.append((name, doc, compare or COMPARE.get(name, "log"), cat, setup, flags, after, runs, between))
 
 
 # How each case's messages are compared (README.md); "log" when not listed.
@@ -81,6 +81,8 @@ for n in ("cat-duplicate-resource cat-edge-missing-source cat-edge-missing-targe
           "val-replace-maybe meta-alias-clash meta-loglevel-bogus meta-noop-bogus meta-noop-string "
           "meta-require-not-ref meta-tag-odd exec-relative exec-timeout-string path-relative "
           "path-slash-variants path-two-resources src-relative").split():
+    COMPARE[n] = "refused-same"
+for n in "sched-period-bogus sched-range-invalid sched-repeat-number sched-weekday-bogus".split():
     COMPARE[n] = "refused-same"
 for n in ("anchor-unknown-param concat-content-and-source concat-fragment-no-content concat-order-bogus concat-order-colon concat-path-relative cron-environment-bogus cron-hour-string cron-minute-bogus cron-special-and-minute cron-special-bogus cron-weekday-bogus fileline-multiple-bogus fileline-no-line fileline-path-relative group-ensure-bogus group-gid-string host-alias-space host-comment-newline host-ip-integer host-ip-invalid host-name-invalid mount-dump-bogus mount-ensure-bogus mount-options-empty pkg-name-empty pkg-provider-unknown pkg-reinstall-bogus sshkey-key-space sshkey-type-bogus svc-ensure-bogus svc-hasstatus-string svc-provider-unknown user-ensure-bogus user-expiry-bogus user-groups-comma user-membership-bogus user-password-max-age-bogus").split():
     COMPARE[n] = "refused-same"
@@ -728,7 +730,64 @@ case("group-absent-missing", "ensure => absent for a group that does not exist."
      catalog(group("ordosuite-g", ensure="absent")))
 
 
-def txtar(doc, compare, cat, setup, flags, after, recorded):
+# --- schedules: a "runs" section applies the catalog that many times in a
+# row, in the same sandbox; each run's output after the first is preceded
+# by a line "Notice: -- run N --" that the harness writes.
+def note(title, **params):
+    return res("Notify", title, params)
+
+
+def sched(title, **params):
+    return res("Schedule", title, params)
+
+
+# puppet apply --catalog does not add the schedules Puppet's agent and
+# puppet apply of a manifest add to every catalog (its catalog is not
+# finalized); the cases that use them carry them as the agent adds them.
+def builtins():
+    return [sched("puppet", period="hourly", repeat="2")] + [sched(p, period=p) for p in
+                                                             ("hourly", "daily", "weekly", "monthly", "never")]
+
+
+case("sched-builtin-apply-catalog", "A notify on the daily schedule, which puppet apply --catalog does not add.",
+     catalog(note("n", message="daily", schedule="daily")))
+case("sched-daily-twice", "A notify on the daily schedule, applied twice: the second run skips it.",
+     catalog(*builtins(), note("n", message="daily", schedule="daily")), runs=2)
+case("sched-never", "A notify on the never schedule.", catalog(*builtins(), note("n", message="never", schedule="never")))
+case("sched-puppet-twice", "The default schedule puppet (hourly, repeat 2), applied twice.",
+     catalog(*builtins(), note("n", message="puppet", schedule="puppet")), runs=2)
+case("sched-custom-repeat", "A schedule of its own, hourly with repeat 6, applied twice.",
+     catalog(sched("often", period="hourly", repeat=6), note("n", message="often", schedule="often")), runs=2)
+case("sched-range-all-day", "A range that covers the whole day, no period: applied on both runs.",
+     catalog(sched("allday", range="0:00 - 23:59:59"), note("n", message="in range", schedule="allday")), runs=2)
+case("sched-range-excluded", "A range of one second at midnight: the notify is not in it.",
+     catalog(sched("midnight", range="23:59:59 - 0:00:00"), note("n", message="midnight", schedule="midnight")))
+case("sched-weekday-all", "Every day of the week, daily: applied once in two runs.",
+     catalog(sched("week", weekday=["Sun", "mon", "Tuesday", "3", 4, "Fri", "Saturday"], period="daily"),
+             note("n", message="weekday", schedule="week")), runs=2)
+case("sched-periodmatch-number", "hourly by number, applied twice within the hour.",
+     catalog(sched("hour", period="hourly", periodmatch="number"), note("n", message="this hour", schedule="hour")), runs=2)
+case("sched-refresh-dropped", "A file change notifies an exec whose schedule is never: the refresh is dropped.",
+     catalog(*builtins(), f(R + "conf", content="x\n", notify="Exec[/bin/touch @ROOT@/r/ran]"),
+             res("Exec", "/bin/touch @ROOT@/r/ran", {"refreshonly": True, "schedule": "never"})))
+case("sched-dependent-runs", "A resource out of its schedule does not stop what requires it.",
+     catalog(*builtins(), note("n", message="never", schedule="never"), f(R + "after", content="x\n", require="Notify[n]")))
+case("sched-noop-twice", "--noop twice: the first noop run counts as a check.",
+     catalog(*builtins(), note("n", message="daily", schedule="daily")), runs=2, flags="--noop")
+case("sched-file-changed-between", "A file on the daily schedule, changed by hand between two runs: not put back.",
+     catalog(*builtins(), f(R + "a", content="managed\n", schedule="daily")), runs=2, between="echo changed > r/a")
+case("sched-repeat-zero", "repeat => 0.", catalog(sched("zero", period="hourly", repeat=0), note("n", message="zero", schedule="zero")))
+case("sched-range-invalid", "range => '25 - 26'.", catalog(sched("bad", range="25 - 26"), note("n", message="bad", schedule="bad")))
+case("sched-weekday-bogus", "weekday => 'Funday'.", catalog(sched("bad", weekday="Funday"), note("n", message="bad", schedule="bad")))
+case("sched-repeat-number", "repeat => 2 with periodmatch => number.",
+     catalog(sched("bad", period="hourly", periodmatch="number", repeat=2), note("n", message="bad", schedule="bad")))
+case("sched-period-bogus", "period => 'fortnightly'.",
+     catalog(sched("bad", period="fortnightly"), note("n", message="bad", schedule="bad")))
+case("sched-by-name", "A schedule found by its name, not its title.",
+     catalog(sched("title", name="byname", period="daily"), note("n", message="byname", schedule="byname")), runs=2)
+
+
+def txtar(doc, compare, cat, setup, flags, after, runs, between, recorded):
     out = doc.rstrip("\n").encode() + b"\n"
     for c in compare.split(";"):
         out += b"compare: " + c.strip().encode() + b"\n"
@@ -741,12 +800,16 @@ def txtar(doc, compare, cat, setup, flags, after, recorded):
         out += b"-- flags --\n" + flags.encode() + b"\n"
     if after:
         out += b"-- after.sh --\n" + after.encode() + b"\n"
+    if runs:
+        out += b"-- runs --\n" + str(runs).encode() + b"\n"
+    if between:
+        out += b"-- between.sh --\n" + between.encode() + b"\n"
     return out + recorded
 
 
 def main(names):
     seen = set()
-    for name, doc, compare, cat, setup, flags, after in CASES:
+    for name, doc, compare, cat, setup, flags, after, runs, between in CASES:
         assert name not in seen, name
         seen.add(name)
         if names and name not in names:
@@ -760,10 +823,10 @@ def main(names):
             if k >= 0:
                 recorded = old[k + 1:]
                 # The recording depends on the catalog and the setup only.
-                body = txtar(doc, compare, cat, setup, flags, after, b"")
+                body = txtar(doc, compare, cat, setup, flags, after, runs, between, b"")
                 if old[old.find(b"-- catalog.json --"):k + 1] != body[body.find(b"-- catalog.json --"):]:
                     recorded = b""
-        open(path, "wb").write(txtar(doc, compare, cat, setup, flags, after, recorded))
+        open(path, "wb").write(txtar(doc, compare, cat, setup, flags, after, runs, between, recorded))
     print(len(CASES), "cases")
 
 

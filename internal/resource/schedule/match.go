@@ -49,7 +49,7 @@ func Read(r *catalog.Resource) *Window {
 		w.byNumber = true
 	}
 	if v, ok := r.Get("repeat"); ok && v != nil {
-		if n, err := checkRepeat(v); err == nil && n.(int64) > 0 {
+		if n, err := checkRepeat(v); err == nil {
 			w.repeat = n.(int64)
 		}
 	}
@@ -161,8 +161,15 @@ func (w *Window) matchPeriod(previous, now time.Time) bool {
 		return true
 	}
 	scale, ok := periodSeconds[w.period]
-	if !ok {
-		return true
+	if !ok || w.repeat <= 0 {
+		return ok // repeat 0: DividesByZero, which Puppet fails the run for
 	}
 	return now.Unix()-previous.Unix() >= scale/w.repeat
+}
+
+// DividesByZero reports whether matching divides the period by a repeat
+// of 0, which fails Puppet's run.
+func (w *Window) DividesByZero() bool {
+	_, ok := periodSeconds[w.period]
+	return ok && !w.byNumber && w.repeat == 0
 }

@@ -32,7 +32,9 @@ var schema = resource.NewSchema(resource.Schema{
 	},
 	Validate: func(v resource.Values) error {
 		if n, ok := v.Lookup("repeat"); ok && n != int64(1) && v.String("periodmatch") != "distance" {
-			return fmt.Errorf("Repeat must be 1 unless periodmatch is 'distance', not '%s'", v.String("periodmatch"))
+			// Puppet checks this in repeat's own validation.
+			return &resource.ParamError{Ref: v.Resource().Ref(), Param: "repeat",
+				Msg: fmt.Sprintf("Repeat must be 1 unless periodmatch is 'distance', not '%s'", v.String("periodmatch"))}
 		}
 		return nil
 	},
@@ -63,12 +65,13 @@ func checkRange(v catalog.Value) (catalog.Value, error) {
 		}
 		for _, p := range parts {
 			hms := strings.Split(p, ":")
+			// Puppet finds these in its munge step.
 			if h := leadingInt(hms[0]); h < 0 || h > 23 {
-				return nil, fmt.Errorf("Invalid hour '%d'", h)
+				return nil, &resource.MungeError{Msg: fmt.Sprintf("Invalid hour '%d'", h)}
 			}
 			if len(hms) > 1 {
 				if m := leadingInt(hms[1]); m < 0 || m > 59 {
-					return nil, fmt.Errorf("Invalid minute '%d'", m)
+					return nil, &resource.MungeError{Msg: fmt.Sprintf("Invalid minute '%d'", m)}
 				}
 			}
 		}
