@@ -410,7 +410,10 @@ type transaction struct {
 	progress  int
 
 	durable durable.Batch // new files to sync before the run ends
-	batches batches       // providers' batch prefetches, once each
+	// deferred holds, in the order the walk reached them, the resources
+	// whose provider cannot work on this machine (walk goroutine only).
+	deferred []*graph.Vertex
+	batches  batches // providers' batch prefetches, once each
 }
 
 // prefetch lets the instances that can read ahead do so on a spare core
@@ -452,7 +455,7 @@ func (t *transaction) walkSerial(ctx context.Context) {
 	}
 	w := t.g.NewWalk()
 	total := len(t.g.Vertices())
-	for v := w.Next(); v != nil && !t.stopped.Load(); v = w.Next() {
+	for v := t.next(ctx, w, true); v != nil && !t.stopped.Load(); v = t.next(ctx, w, true) {
 		if ctx.Err() != nil {
 			t.cancel(v)
 		} else {
@@ -472,7 +475,7 @@ func (t *transaction) walkDetaching(ctx context.Context) {
 	done := make(chan *graph.Vertex)
 	running := 0
 	for {
-		v := w.Next()
+		v := t.next(ctx, w, running == 0)
 		if v == nil || t.stopped.Load() {
 			if running == 0 {
 				return
@@ -510,7 +513,7 @@ func (t *transaction) walkParallel(ctx context.Context, jobs int) {
 	running := 0
 	for {
 		for running < jobs && !t.stopped.Load() {
-			v := w.Next()
+			v := t.next(ctx, w, running == 0)
 			if v == nil {
 				break
 			}

@@ -125,7 +125,6 @@ var knownMalformed = map[string]string{
 	"fileline-match-bad-regexp":      "file_line: ordo refuses a match that is not a regular expression with the catalog; Puppet fails the resource with Ruby's message",
 	"host-target-dir":                "engine: Puppet skips a resource whose provider's prefetch failed (Could not prefetch host provider 'parsed'); ordo fails it",
 	"pkg-ensure-hash":                "package: ordo refuses a hash as ensure; Puppet runs apt-get install NAME={\"a\"=>1}, which fails",
-	"svc-systemd-unsuitable":         "engine: Puppet defers a resource whose provider is not functional here to the end of the run; ordo fails it in turn",
 }
 
 // intended is a case where ordo differs from Puppet 7.23 on purpose
