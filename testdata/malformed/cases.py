@@ -432,6 +432,12 @@ case("meta-audit", "audit => all (deprecated).", catalog(f(R + "a", content="a",
 # --- other types ---------------------------------------------------------------
 case("notify-message-hash", "A notify message that is a hash with nested values.",
      catalog(res("Notify", "x", {"message": {"a": [1, 2.5, None, True], "b": {"c": "d"}}})))
+case("notify-message-empty-array", "A notify whose message is []: the property has no should, nothing is logged.",
+     catalog(res("Notify", "e", {"message": []})))
+case("notify-message-array", "A notify whose message is an array of two strings.",
+     catalog(res("Notify", "a", {"message": ["one", "two"]})))
+case("notify-message-nested-empty", "A notify whose message is [[]].",
+     catalog(res("Notify", "e", {"message": [[]]})))
 case("exec-relative", "exec with a relative command and no path.",
      catalog(res("Exec", "echo hi", {})))
 case("exec-timeout-string", "exec timeout => 'abc'.",

@@ -37,14 +37,17 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 	}
 	n.sensitive = v.Sensitive("message")
 	if raw, _ := r.Get("message"); !ok && raw != nil {
-		// message => [] shows the title, as a property without a should.
-		msg = r.Title
+		// message => [] leaves the property without a should: Puppet
+		// then has nothing to sync and logs nothing (the title is the
+		// default only when no message is given).
+		n.unmanaged = true
 	}
 	n.message = msg
 	return n, nil
 }
 
 type instance struct {
+	unmanaged bool // message => []: nothing to sync
 	message   catalog.Value
 	withpath  bool
 	sensitive bool
@@ -53,7 +56,12 @@ type instance struct {
 
 func (n *instance) Retrieve(context.Context, *resource.Handle) error { return nil }
 func (n *instance) Exists() bool                                     { return true }
-func (n *instance) Properties() []resource.Property                  { return []resource.Property{(*message)(n)} }
+func (n *instance) Properties() []resource.Property {
+	if n.unmanaged {
+		return nil
+	}
+	return []resource.Property{(*message)(n)}
+}
 
 // message is the one property: never in sync, so the message is logged
 // on every run.
