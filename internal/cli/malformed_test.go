@@ -153,6 +153,7 @@ var intendedMalformed = map[string]intended{
 	// the schedules Puppet makes for every other run (puppet, hourly,
 	// daily, weekly, monthly, never) are missing; ordo adds them, as
 	// Puppet's agent and puppet apply of a manifest do.
+	"audit-not-a-property":        {"messages", "audit naming a parameter that is not a property fails the resource with ordo's words; Puppet's are a Ruby NoMethodError"},
 	"sched-builtin-apply-catalog": {"messages", "the built-in schedules exist: the notify is applied where Puppet fails the catalog (Could not find schedule daily)"},
 }
 

@@ -296,10 +296,10 @@ type SensitiveProperty interface {
 }
 
 // Auditor is an instance that can tell, once retrieved, the value of a
-// property it does not manage, for the audit metaparameter; ok is false
-// when it cannot.
+// property (managed or not) as Puppet's retrieve gives it, for the audit
+// metaparameter; ok is false when it cannot.
 type Auditor interface {
-	AuditValue(property string) (value string, ok bool)
+	AuditValue(property string) (value catalog.Value, ok bool)
 }
 
 // ValueFormatter is implemented by a property that shows its values its

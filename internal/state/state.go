@@ -25,8 +25,9 @@ const TTL = 32 * 24 * time.Hour
 type Entry struct {
 	Checked time.Time `json:"checked,omitzero"`
 	Synced  time.Time `json:"synced,omitzero"`
-	// Audited holds each audited property's value as messages show it.
-	Audited map[string]string `json:"audited,omitempty"`
+	// Audited holds each audited property's value: a string or an
+	// integer (an owner's uid).
+	Audited map[string]any `json:"audited,omitempty"`
 }
 
 // Store is the state of every resource, keyed by reference (File[/a]).
@@ -103,25 +104,28 @@ func (s *Store) SetSynced(ref string, t time.Time) {
 	s.entry(ref).Synced = t
 }
 
-// Audited returns the recorded value of ref's property, and whether one
-// was recorded.
-func (s *Store) Audited(ref, property string) (string, bool) {
+// Audited returns the recorded value of ref's property (a string or an
+// int64), and whether one was recorded.
+func (s *Store) Audited(ref, property string) (any, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if e := s.entries[ref]; e != nil {
 		v, ok := e.Audited[property]
+		if f, isNum := v.(float64); isNum {
+			v = int64(f) // as JSON read it
+		}
 		return v, ok
 	}
-	return "", false
+	return nil, false
 }
 
-// SetAudited records the value of ref's property.
-func (s *Store) SetAudited(ref, property, value string) {
+// SetAudited records the value of ref's property: a string or an int64.
+func (s *Store) SetAudited(ref, property string, value any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e := s.entry(ref)
 	if e.Audited == nil {
-		e.Audited = map[string]string{}
+		e.Audited = map[string]any{}
 	}
 	e.Audited[property] = value
 }

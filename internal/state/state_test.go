@@ -17,6 +17,7 @@ func TestRoundTrip(t *testing.T) {
 	now := time.Date(2026, 11, 23, 21, 0, 0, 0, time.UTC)
 	s.SetChecked("File[/a]", now)
 	s.SetAudited("File[/a]", "mode", "0644")
+	s.SetAudited("File[/a]", "owner", int64(0))
 	s.SetChecked("File[/old]", now.Add(-TTL-time.Hour))
 	if err := s.Save(now); err != nil {
 		t.Fatal(err)
@@ -35,7 +36,10 @@ func TestRoundTrip(t *testing.T) {
 	if v, ok := s2.Audited("File[/a]", "mode"); !ok || v != "0644" {
 		t.Errorf("Audited = %q %v", v, ok)
 	}
-	if _, ok := s2.Audited("File[/a]", "owner"); ok {
+	if v, ok := s2.Audited("File[/a]", "owner"); !ok || v != int64(0) {
+		t.Errorf("Audited owner = %#v %v", v, ok)
+	}
+	if _, ok := s2.Audited("File[/a]", "group"); ok {
 		t.Error("an unrecorded property has a value")
 	}
 	if got := s2.Checked("File[/old]"); !got.IsZero() {

@@ -428,6 +428,16 @@ case("meta-alias-clash", "alias equal to another resource's title.",
      catalog(res("Notify", "a", {"message": "a"}), res("Notify", "b", {"message": "b", "alias": "a"})))
 case("meta-tag-odd", "tag with odd values.", catalog(res("Notify", "x", {"message": "hi", "tag": ["Odd Tag", "ok"]})))
 case("meta-audit", "audit => all (deprecated).", catalog(f(R + "a", content="a", audit="all")))
+case("audit-mode-changed", "audit => mode on a file not otherwise managed, its mode changed by hand between two runs.",
+     catalog(f(R + "a", audit="mode")), setup="echo a > r/a && chmod 0644 r/a", runs=2, between="chmod 0600 r/a")
+case("audit-content-managed", "content managed and audited, changed by hand between two runs.",
+     catalog(f(R + "a", content="managed\n", audit=["content", "ensure"])), runs=2, between="echo changed > r/a")
+case("audit-unchanged-twice", "audit => [mode, owner, content] on a file left alone: newly recorded, then nothing.",
+     catalog(f(R + "a", audit=["mode", "owner", "content"])), setup="echo a > r/a", runs=2)
+case("audit-not-a-property", "audit names a parameter that is not a property.",
+     catalog(f(R + "a", content="a\n", audit=["backup"])))
+case("audit-noop", "--noop with content audited over other content.",
+     catalog(f(R + "a", content="new\n", audit="content")), setup="echo old > r/a", flags="--noop")
 
 # --- other types ---------------------------------------------------------------
 case("notify-message-hash", "A notify message that is a hash with nested values.",
