@@ -222,13 +222,17 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	// use for it: resources with a schedule or audit.
 	var store *state.Store
 	if needsState(c) {
-		var warning string
-		if store, warning, err = state.Open(f.stateDir); err != nil {
+		var complaint *state.Complaint
+		if store, complaint, err = state.Open(f.stateDir); err != nil {
 			log.Log(resource.Err, "", err.Error())
 			return &ExitError{Code: 1}
 		}
-		if warning != "" {
-			log.Log(resource.Err, "", warning)
+		if complaint != nil {
+			level := resource.Err
+			if complaint.Warning {
+				level = resource.Warning
+			}
+			log.Log(level, "", complaint.Msg)
 		}
 		opts.State = store
 	}

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/google/renameio/v2"
+
+	"github.com/ordoproject/ordo/internal/syserr"
 )
 
 // TTL is how long an entry is kept after its resource was last checked:
@@ -38,34 +40,51 @@ type Store struct {
 	entries map[string]*Entry
 }
 
+// Complaint is what Open says about a state file it could not use: an
+// error, or a warning when Warning is set. The run goes on without it.
+type Complaint struct {
+	Warning bool
+	Msg     string
+}
+
 // FileName is the store's file in its folder.
 const FileName = "state.json"
 
 // Open reads the store in dir. A missing file is an empty store. A file
 // that cannot be read as a store is moved aside to FILE.bad, and the
-// returned warning says so; the store is then empty.
-func Open(dir string) (s *Store, warning string, err error) {
+// returned warning says so, in Puppet's words for its state.yaml; the
+// store is then empty. So it is when the file is not a regular file.
+func Open(dir string) (s *Store, c *Complaint, err error) {
 	s = &Store{path: filepath.Join(dir, FileName), entries: map[string]*Entry{}}
+	// A FIFO or a device would block the read, or never end.
+	if st, err := os.Stat(s.path); err == nil && !st.Mode().IsRegular() {
+		return s, &Complaint{Warning: true, Msg: fmt.Sprintf("Checksumfile %s is not a file, ignoring", s.path)}, nil
+	}
 	data, err := os.ReadFile(s.path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return s, "", nil
+		return s, nil, nil
 	case err != nil:
-		return nil, "", fmt.Errorf("Could not read state file %s: %w", s.path, err)
+		return nil, nil, fmt.Errorf("Could not read state file %s: %s", s.path, syserr.Describe(err))
 	}
 	var entries map[string]*Entry
 	if jerr := json.Unmarshal(data, &entries); jerr != nil {
 		if rerr := os.Rename(s.path, s.path+".bad"); rerr != nil {
-			return nil, "", fmt.Errorf("Could not rename corrupt state file %s; remove manually", s.path)
+			return nil, nil, fmt.Errorf("Could not rename corrupt %s; remove manually", s.path)
 		}
-		return s, fmt.Sprintf("State file %s is corrupt (%v); replacing", s.path, jerr), nil
+		why := "not a JSON object of resources"
+		var syn *json.SyntaxError
+		if errors.As(jerr, &syn) {
+			why = fmt.Sprintf("invalid JSON at byte %d", syn.Offset)
+		}
+		return s, &Complaint{Msg: fmt.Sprintf("Checksumfile %s is corrupt (%s); replacing", s.path, why)}, nil
 	}
 	for k, e := range entries {
 		if e != nil {
 			s.entries[k] = e
 		}
 	}
-	return s, "", nil
+	return s, nil, nil
 }
 
 // Path is the store's file.
@@ -147,10 +166,10 @@ func (s *Store) Save(now time.Time) error {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o750); err != nil {
-		return fmt.Errorf("Could not save state file %s: %w", s.path, err)
+		return fmt.Errorf("Could not save state file %s: %s", s.path, syserr.Describe(err))
 	}
 	if err := renameio.WriteFile(s.path, append(data, '\n'), 0o600); err != nil {
-		return fmt.Errorf("Could not save state file %s: %w", s.path, err)
+		return fmt.Errorf("Could not save state file %s: %s", s.path, syserr.Describe(err))
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -11,8 +12,8 @@ import (
 func TestRoundTrip(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "state")
 	s, warn, err := Open(dir)
-	if err != nil || warn != "" {
-		t.Fatalf("Open of a missing store: %v %q", err, warn)
+	if err != nil || warn != nil {
+		t.Fatalf("Open of a missing store: %v %+v", err, warn)
 	}
 	now := time.Date(2026, 11, 23, 21, 0, 0, 0, time.UTC)
 	s.SetChecked("File[/a]", now)
@@ -57,10 +58,21 @@ func TestCorruptStoreIsMovedAside(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(warn, "is corrupt") || !s.Checked("x").IsZero() {
-		t.Errorf("warning %q", warn)
+	if warn == nil || warn.Warning || !strings.Contains(warn.Msg, "is corrupt") || !s.Checked("x").IsZero() {
+		t.Errorf("warning %+v", warn)
 	}
 	if _, err := os.Stat(path + ".bad"); err != nil {
 		t.Errorf("the corrupt file was not kept as .bad: %v", err)
+	}
+}
+
+func TestFIFOIsIgnored(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, FileName), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, warn, err := Open(dir)
+	if err != nil || warn == nil || !warn.Warning || !strings.Contains(warn.Msg, "is not a file, ignoring") || !s.Checked("x").IsZero() {
+		t.Fatalf("Open of a FIFO: %v %+v", err, warn)
 	}
 }
