@@ -232,7 +232,12 @@ func checkSchedules(c *catalog.Catalog) error {
 				}
 			}
 		}
-		if name := catalog.Scalar(v); !names[name] {
+		name, isString := v.(string)
+		if !isString {
+			// Ruby's interpolation of an array shows its inspect form.
+			name = resource.Inspect(v)
+		}
+		if !names[name] {
 			return &ScheduleError{Resource: r, Schedule: name}
 		}
 	}

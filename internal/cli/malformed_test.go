@@ -146,6 +146,7 @@ var intendedMalformed = map[string]intended{
 	"meta-before-self":      {"exit status", "a dependency cycle fails the run: exit 1"},
 	"meta-require-missing":  {"exit status", "a relationship to a resource not in the catalog fails the run: exit 1"},
 	"meta-schedule-missing": {"exit status", "a schedule that does not exist fails the run: exit 1"},
+	"sched-name-array":      {"exit status", "a schedule given as an array names no schedule: the run fails, exit 1"},
 	"sched-repeat-zero":     {"exit status", "a schedule dividing its period by repeat 0 fails the run: exit 1"},
 	// puppet apply --catalog does not finalize the catalog it reads, so
 	// the schedules Puppet makes for every other run (puppet, hourly,

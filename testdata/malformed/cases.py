@@ -82,7 +82,8 @@ for n in ("cat-duplicate-resource cat-edge-missing-source cat-edge-missing-targe
           "meta-require-not-ref meta-tag-odd exec-relative exec-timeout-string path-relative "
           "path-slash-variants path-two-resources src-relative").split():
     COMPARE[n] = "refused-same"
-for n in "sched-period-bogus sched-range-invalid sched-repeat-number sched-weekday-bogus".split():
+for n in ("sched-period-bogus sched-range-invalid sched-repeat-number sched-weekday-bogus sched-range-array-mixed "
+          "sched-weekday-seven sched-repeat-string sched-periodmatch-bogus sched-range-minutes-bogus").split():
     COMPARE[n] = "refused-same"
 for n in ("anchor-unknown-param concat-content-and-source concat-fragment-no-content concat-order-bogus concat-order-colon concat-path-relative cron-environment-bogus cron-hour-string cron-minute-bogus cron-special-and-minute cron-special-bogus cron-weekday-bogus fileline-multiple-bogus fileline-no-line fileline-path-relative group-ensure-bogus group-gid-string host-alias-space host-comment-newline host-ip-integer host-ip-invalid host-name-invalid mount-dump-bogus mount-ensure-bogus mount-options-empty pkg-name-empty pkg-provider-unknown pkg-reinstall-bogus sshkey-key-space sshkey-type-bogus svc-ensure-bogus svc-hasstatus-string svc-provider-unknown user-ensure-bogus user-expiry-bogus user-groups-comma user-membership-bogus user-password-max-age-bogus").split():
     COMPARE[n] = "refused-same"
@@ -799,6 +800,20 @@ case("sched-repeat-number", "repeat => 2 with periodmatch => number.",
      catalog(sched("bad", period="hourly", periodmatch="number", repeat=2), note("n", message="bad", schedule="bad")))
 case("sched-period-bogus", "period => 'fortnightly'.",
      catalog(sched("bad", period="fortnightly"), note("n", message="bad", schedule="bad")))
+case("sched-name-array", "schedule => ['daily'], an array.",
+     catalog(*builtins(), note("n", message="array", schedule=["daily"])), runs=2)
+case("sched-self", "A schedule that names itself as its schedule, applied twice.",
+     catalog(*builtins(), sched("self", period="daily", schedule="self"), note("n", message="self", schedule="self")), runs=2)
+case("sched-range-array-mixed", "range => ['1 - 2', 'bogus'].",
+     catalog(sched("bad", range=["1 - 2", "bogus"]), note("n", message="bad", schedule="bad")))
+case("sched-weekday-seven", "weekday => 7.", catalog(sched("bad", weekday=7), note("n", message="bad", schedule="bad")))
+case("sched-repeat-string", "repeat => 'abc'.", catalog(sched("bad", period="daily", repeat="abc"), note("n", message="bad", schedule="bad")))
+case("sched-periodmatch-bogus", "periodmatch => 'closest'.",
+     catalog(sched("bad", period="daily", periodmatch="closest"), note("n", message="bad", schedule="bad")))
+case("sched-two-resources", "Two notifies on one daily schedule, applied twice: each is skipped on the second run.",
+     catalog(*builtins(), note("a", message="a", schedule="daily"), note("b", message="b", schedule="daily")), runs=2)
+case("sched-range-minutes-bogus", "range => '1:75 - 2'.",
+     catalog(sched("bad", range="1:75 - 2"), note("n", message="bad", schedule="bad")))
 case("sched-by-name", "A schedule found by its name, not its title.",
      catalog(sched("title", name="byname", period="daily"), note("n", message="byname", schedule="byname")), runs=2)
 
