@@ -415,6 +415,9 @@ type transaction struct {
 	progress  int
 
 	durable durable.Batch // new files to sync before the run ends
+	// failedPrefetches are the providers whose prefetch failed, by
+	// "type/provider" (guarded by mu).
+	failedPrefetches map[string]bool
 	// deferred holds, in the order the walk reached them, the resources
 	// whose provider cannot work on this machine (walk goroutine only).
 	deferred []*graph.Vertex
@@ -816,6 +819,11 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 		t.batches.feed(ctx, t.plan.opts.Types, v.Resource, pf, h)
 	}
 	if err := inst.Retrieve(ctx, h); err != nil {
+		var pe *resource.PrefetchError
+		if errors.As(err, &pe) {
+			t.prefetchFailed(s, pe)
+			return s
+		}
 		t.failedBecause(s, err)
 		return s
 	}

@@ -2,6 +2,7 @@ package apply
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/ordoproject/ordo/internal/graph"
 	"github.com/ordoproject/ordo/internal/resource"
@@ -65,4 +66,25 @@ func (t *transaction) failDeferred(ctx context.Context, v *graph.Vertex) {
 	t.statuses[v] = s
 	t.result.Statuses = append(t.result.Statuses, s)
 	t.mu.Unlock()
+}
+
+// prefetchFailed is Puppet's handling of a provider whose prefetch
+// failed: the error is logged once per type and provider, and every
+// resource of it is skipped, counted as failed.
+func (t *transaction) prefetchFailed(s *Status, pe *resource.PrefetchError) {
+	key := pe.Type + "/" + pe.Provider
+	t.mu.Lock()
+	first := !t.failedPrefetches[key]
+	if t.failedPrefetches == nil {
+		t.failedPrefetches = map[string]bool{}
+	}
+	t.failedPrefetches[key] = true
+	t.mu.Unlock()
+	if first {
+		t.log.Log(resource.Err, "", pe.Err.Error())
+		t.log.Log(resource.Err, "", fmt.Sprintf("Could not prefetch %s provider '%s': %s", pe.Type, pe.Provider, pe.Err))
+	}
+	t.log.Log(resource.Warning, s.Path, "Skipping because provider prefetch failed")
+	s.Failed = true
+	s.Skipped = true
 }

@@ -295,6 +295,18 @@ type SensitiveProperty interface {
 	Sensitive() bool
 }
 
+// PrefetchError is returned by Retrieve when the provider could not read
+// what all its resources share (Puppet's prefetch of the provider): the
+// engine says so once per type and provider, and skips each resource it
+// concerns as failed ("Skipping because provider prefetch failed").
+type PrefetchError struct {
+	Type, Provider string
+	Err            error
+}
+
+func (e *PrefetchError) Error() string { return e.Err.Error() }
+func (e *PrefetchError) Unwrap() error { return e.Err }
+
 // Auditor is an instance that can tell, once retrieved, the value of a
 // property (managed or not) as Puppet's retrieve gives it, for the audit
 // metaparameter; ok is false when it cannot.

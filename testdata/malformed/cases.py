@@ -818,6 +818,15 @@ case("sched-by-name", "A schedule found by its name, not its title.",
      catalog(sched("title", name="byname", period="daily"), note("n", message="byname", schedule="byname")), runs=2)
 
 
+case("host-target-fifo", "A host whose target is a FIFO: Puppet waits for a writer until it is killed.",
+     catalog(host("ordosuite.example", ip="192.0.2.1", target="@ROOT@/r/p"), f(R + "after", content="x\n")),
+     setup="mkfifo r/p")
+case("sshkey-target-dir", "A key whose target is a directory.",
+     catalog(sshkey("ordosuite@example", type="ssh-ed25519", key=KEY, target="@ROOT@/r/d")), setup="mkdir r/d")
+case("mount-target-dir", "A mount whose target is a directory.",
+     catalog(mnt("/mnt/ordosuite", ensure="defined", device="/dev/ordosuite", fstype="ext4", target="@ROOT@/r/d")),
+     setup="mkdir r/d")
+
 def txtar(doc, compare, cat, setup, flags, after, runs, between, recorded):
     out = doc.rstrip("\n").encode() + b"\n"
     for c in compare.split(";"):

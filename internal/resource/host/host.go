@@ -292,7 +292,7 @@ func (e *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	}
 	f, err := e.run.file(e.target)
 	if err != nil {
-		return err
+		return parsedfile.PrefetchFailed("host", err)
 	}
 	e.file, e.rec = f, f.find(e.name)
 	return nil

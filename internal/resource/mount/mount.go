@@ -277,7 +277,7 @@ func (m *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	}
 	f, err := m.run.file(m.target)
 	if err != nil {
-		return err
+		return parsedfile.PrefetchFailed("mount", err)
 	}
 	m.file, m.rec = f, f.find(m.name)
 	m.run.mu.Lock()

@@ -276,7 +276,7 @@ func (k *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	}
 	f, err := k.run.file(p)
 	if err != nil {
-		return err
+		return parsedfile.PrefetchFailed("ssh_authorized_key", err)
 	}
 	k.file, k.rec = f, nil
 	for _, r := range f.records {
