@@ -1,7 +1,9 @@
-// Package schedule implements the schedule type as a vertex without
-// state: the default schedules (puppet, hourly, daily, weekly, monthly,
-// never) are in every catalog and must be applicable resources. Its
-// attributes are checked as Puppet checks them.
+// Package schedule implements the schedule type: a vertex without state
+// of its own (the default schedules, puppet, hourly, daily, weekly,
+// monthly and never, are in every catalog and must be applicable
+// resources), whose attributes are checked as Puppet checks them, and a
+// Window that decides, as Puppet's Schedule#match? does, whether a
+// resource naming it may be applied now.
 package schedule
 
 import (
