@@ -188,14 +188,12 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	if b.err != nil {
 		return nil, b.err
 	}
-	if err := checkSchedules(c); err != nil {
-		return nil, err
-	}
-	if err := checkRepeats(c); err != nil {
+	schedules, err := checkSchedules(c)
+	if err != nil {
 		return nil, err
 	}
 	p.graph = b.g
-	p.schedules = scheduleWindows(c)
+	p.schedules = schedules
 	return p, nil
 }
 
@@ -213,35 +211,33 @@ func (e *ScheduleError) Error() string {
 }
 
 // checkSchedules finds the first resource, in catalog order, whose
-// schedule does not exist.
-func checkSchedules(c *catalog.Catalog) error {
-	var names map[string]bool
+// schedule does not exist, or divides its period by a repeat of 0.
+// It returns the catalog's schedules, by title and name, when a resource
+// names one.
+func checkSchedules(c *catalog.Catalog) (map[string]*schedule.Window, error) {
+	var windows map[string]*schedule.Window
 	for _, r := range c.Resources {
 		v, ok := r.Get("schedule")
 		if !ok || v == nil || r.Virtual {
 			continue
 		}
-		if names == nil {
-			names = map[string]bool{}
-			for _, s := range c.Resources {
-				if s.Type == "Schedule" && !s.Virtual {
-					names[s.Title] = true
-					if n, ok := s.Get("name"); ok {
-						names[catalog.Scalar(n)] = true
-					}
-				}
-			}
+		if windows == nil {
+			windows = scheduleWindows(c)
 		}
 		name, isString := v.(string)
 		if !isString {
 			// Ruby's interpolation of an array shows its inspect form.
 			name = resource.Inspect(v)
 		}
-		if !names[name] {
-			return &ScheduleError{Resource: r, Schedule: name}
+		w := windows[name]
+		if w == nil {
+			return nil, &ScheduleError{Resource: r, Schedule: name}
+		}
+		if w.DividesByZero() {
+			return nil, &RepeatError{Resource: r}
 		}
 	}
-	return nil
+	return windows, nil
 }
 
 // checkContainer rejects a resource of a type ordo does not know unless it

@@ -69,22 +69,3 @@ type RepeatError struct {
 }
 
 func (e *RepeatError) Error() string { return "Failed to apply catalog: divided by 0" }
-
-// checkRepeats finds the first resource, in catalog order, whose schedule
-// would divide by a repeat of 0.
-func checkRepeats(c *catalog.Catalog) error {
-	var windows map[string]*schedule.Window
-	for _, r := range c.Resources {
-		v, ok := r.Get("schedule")
-		if !ok || v == nil || r.Virtual {
-			continue
-		}
-		if windows == nil {
-			windows = scheduleWindows(c)
-		}
-		if w := windows[catalog.Scalar(v)]; w != nil && w.DividesByZero() {
-			return &RepeatError{Resource: r}
-		}
-	}
-	return nil
-}

@@ -93,11 +93,19 @@ when compilation fails.`,
 	fl.StringSliceVar(&f.tags, "tags", nil, "apply only resources with one of these tags (comma-separated)")
 	fl.StringSliceVar(&f.skipTags, "skip_tags", nil, "skip resources with any of these tags (comma-separated)")
 	fl.StringVar(&f.bucketDir, "bucketdir", "/var/lib/ordo/clientbucket", "local file bucket for file backups")
-	fl.StringVar(&f.stateDir, "statedir", "/var/lib/ordo/state", "folder of the state file, where runs record when scheduled resources were last checked and audited values")
+	fl.StringVar(&f.stateDir, "statedir", defaultStateDir(), "folder of the state file, where runs record when scheduled resources were last checked and audited values (default from $ORDO_STATEDIR)")
 	f.salt.register(cmd)
 	fl.StringVar(&f.lockFile, "lockfile", defaultLockFile(), "lock held while applying, so that two applies never run at once (empty: none; default from $ORDO_LOCKFILE)")
 	f.compile.register(cmd)
 	return cmd
+}
+
+// defaultStateDir is $ORDO_STATEDIR, or the machine's state folder.
+func defaultStateDir() string {
+	if p := os.Getenv("ORDO_STATEDIR"); p != "" {
+		return p
+	}
+	return "/var/lib/ordo/state"
 }
 
 // defaultLockFile is $ORDO_LOCKFILE, or the machine-wide lock.
@@ -248,7 +256,7 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	// anything; a catalog it reads but cannot apply (a relationship to a
 	// resource that is not there, a schedule that does not exist) fails
 	// once the run has started, after the environment lines.
-	runFailure := runFailureText(err, f.manifest == "")
+	runFailure := runFailureText(err)
 	if err != nil && runFailure == "" {
 		for _, e := range apply.Errors(err) {
 			log.Log(resource.Err, "", e.Error())
@@ -333,13 +341,14 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 // Puppet's agent reports as a failed run ("Failed to apply catalog: ..."),
 // or "" for one it reports as a catalog it cannot read.
 //
-// A relationship to a resource that is not in the catalog is, for a
-// manifest, a catalog ordo cannot read, in the words puppet apply uses
-// ("Could not find dependency X for Y"), which the differential tests hold
-// ordo to; for a catalog it is a failed run, as puppet apply --catalog
-// says: "Failed to apply catalog: Could not retrieve dependency 'X' of Y"
-// after the environment lines (testdata/malformed/meta-require-missing).
-func runFailureText(err error, fromCatalog bool) string {
+// A relationship to a resource that is not in the catalog stays a
+// catalog ordo cannot read, in the words puppet apply uses for a
+// manifest ("Could not find dependency X for Y"), for a catalog too, as
+// the differential tests (Puppet's compiled catalogs against puppet apply
+// of the manifest) hold ordo to; puppet apply --catalog says "Failed to
+// apply catalog: Could not retrieve dependency 'X' of Y" after the
+// environment lines (testdata/malformed/meta-require-missing).
+func runFailureText(err error) string {
 	if err == nil {
 		return ""
 	}
@@ -350,10 +359,6 @@ func runFailureText(err error, fromCatalog bool) string {
 	var repeat *apply.RepeatError
 	if errors.As(err, &repeat) {
 		return repeat.Error()
-	}
-	var dep *graph.DependencyError
-	if fromCatalog && errors.As(err, &dep) {
-		return fmt.Sprintf("Failed to apply catalog: Could not retrieve dependency '%s' of %s", dep.Target, dep.Resource.Ref())
 	}
 	return ""
 }

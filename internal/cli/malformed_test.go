@@ -143,7 +143,7 @@ var intendedMalformed = map[string]intended{
 	// without --detailed-exitcodes), and so does ordo, for both.
 	"link-to-self":          {"exit status", "a dependency cycle (a link autorequiring itself) fails the run: exit 1"},
 	"meta-before-self":      {"exit status", "a dependency cycle fails the run: exit 1"},
-	"meta-require-missing":  {"exit status", "a relationship to a resource not in the catalog fails the run: exit 1"},
+	"meta-require-missing":  {"everything", "a relationship to a resource not in the catalog refuses the catalog in the words of puppet apply of a manifest (Could not find dependency X for Y), exit 1"},
 	"meta-schedule-missing": {"exit status", "a schedule that does not exist fails the run: exit 1"},
 	"sched-name-array":      {"exit status", "a schedule given as an array names no schedule: the run fails, exit 1"},
 	"sched-repeat-zero":     {"exit status", "a schedule dividing its period by repeat 0 fails the run: exit 1"},

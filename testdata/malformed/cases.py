@@ -479,7 +479,9 @@ DEB = ("mkdir -p deb/DEBIAN deb/usr/share/ordosuite-pkg && "
        "Description: ordo suite package\\n' > deb/DEBIAN/control && echo 1.0 > deb/usr/share/ordosuite-pkg/version && "
        "dpkg-deb --root-owner-group --build deb ordosuite-pkg.deb >/dev/null && rm -rf deb")
 DEB_AFTER = ("rm -f ordosuite-pkg.deb; (dpkg-query -W -f='${Status} ${Version}\\n' ordosuite-pkg 2>/dev/null || echo not-installed) > r/dpkg-status; "
-             "dpkg --purge ordosuite-pkg >/dev/null 2>&1 || true")
+             # dpkg's lock may be held by another program for a while.
+             "for i in $(seq 60); do dpkg-query -W ordosuite-pkg >/dev/null 2>&1 || break; "
+             "dpkg --purge ordosuite-pkg >/dev/null 2>&1 || sleep 3; done")
 case("pkg-provider-unknown", "A package with a provider that does not exist.",
      catalog(pkg("ordosuite-pkg", ensure="installed", provider="nosuch")))
 case("pkg-ensure-array", "A package whose ensure is ['absent'].",
