@@ -120,7 +120,6 @@ var knownMalformed = map[string]string{
 	// the types added since the suite began
 	"concat-fragment-source-missing": "concat: ordo refuses fragment sources; Puppet fails the concat_file's generation and writes it empty",
 	"concat-target-missing":          "concat: Puppet warns of the fragment's missing target before the concat_file is written; ordo after",
-	"fileline-match-bad-regexp":      "file_line: ordo refuses a match that is not a regular expression with the catalog; Puppet fails the resource with Ruby's message",
 	"pkg-ensure-hash":                "package: ordo refuses a hash as ensure; Puppet runs apt-get install NAME={\"a\"=>1}, which fails",
 }
 

@@ -698,6 +698,8 @@ case("fileline-no-line", "A file_line without line.",
 case("fileline-path-relative", "A file_line whose path is relative.", catalog(fl("ordosuite", path="r/f", line="x")))
 case("fileline-match-bad-regexp", "A file_line whose match is not a valid regular expression.",
      catalog(fl("ordosuite", path=R + "f", line="x", match="[")), setup="printf 'x\\n' > r/f")
+case("fileline-after-bad-regexp", "A file_line whose after is '(' and a file after it: only the file_line fails.",
+     catalog(fl("ordosuite", path=R + "f", line="x", after="("), f(R + "g", content="g\n")), setup="printf 'a\\n' > r/f")
 case("fileline-file-missing", "A file_line for a file that does not exist.", catalog(fl("ordosuite", path=R + "nosuch", line="x")))
 case("fileline-match-many", "match matches two lines, multiple not set.",
      catalog(fl("ordosuite", path=R + "f", line="k=new", match="^k=")), setup="printf 'k=1\\nk=2\\n' > r/f")
