@@ -68,7 +68,9 @@ func (brokenType) New(resource.Values) (resource.Instance, error) { return broke
 
 type broken struct{ empty }
 
-func (broken) NotFunctional() error { return errors.New("Provider nowhere is not functional on this host") }
+func (broken) NotFunctional() error {
+	return errors.New("Provider nowhere is not functional on this host")
+}
 
 // A resource whose provider is not functional waits until nothing else can
 // run, then fails; what requires it is skipped, the rest applied first.
