@@ -113,8 +113,6 @@ func loadMalformed(t *testing.T) []malformedCase {
 // still differs, so that the list shrinks as they are fixed: remove a case
 // here once it passes.
 var knownMalformed = map[string]string{
-	// catalog-level refusals and the command's face
-	"cat-rich-unknown-ptype": "engine: Puppet refuses a rich value of an unknown type while reading the catalog",
 	// type declarations and validation
 	"cat-tags-odd": "engine: the decoder refuses the number among the tags before the tags are checked (Invalid tag, as Puppet says, once it reads them)",
 	// the types added since the suite began
