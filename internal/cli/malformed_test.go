@@ -113,8 +113,6 @@ func loadMalformed(t *testing.T) []malformedCase {
 // still differs, so that the list shrinks as they are fixed: remove a case
 // here once it passes.
 var knownMalformed = map[string]string{
-	// type declarations and validation
-	"cat-tags-odd": "engine: the decoder refuses the number among the tags before the tags are checked (Invalid tag, as Puppet says, once it reads them)",
 	// the types added since the suite began
 	"concat-fragment-source-missing": "concat: ordo refuses fragment sources; Puppet fails the concat_file's generation and writes it empty",
 	"concat-target-missing":          "concat: Puppet warns of the fragment's missing target before the concat_file is written; ordo after",

@@ -155,6 +155,8 @@ case("cat-unknown-type", "A resource of a type that does not exist.",
 case("cat-lowercase-type", "The type written in lower case.", catalog(res("file", R + "a", {"content": "a\n"})))
 case("cat-tags-odd", "Tags with upper case, spaces, an integer and an empty string.",
      catalog(res("Notify", "x", {"message": "tagged"}, tags=["Odd Tag", "UPPER", 42, ""])))
+case("cat-tags-number", "Tags with an integer, a float and a boolean among them.",
+     catalog(res("Notify", "x", {"message": "tagged"}, tags=["notify", 42, 1.5, True])), flags="--tags 42")
 case("cat-sensitive-param", "content listed in sensitive_parameters.",
      catalog(res("File", R + "secret", {"content": "s3cret\n"}, sensitive_parameters=["content"])))
 case("cat-sensitive-rich", "content as a rich-data Sensitive value.",
