@@ -120,8 +120,9 @@ var knownMalformed = map[string]string{
 }
 
 // intended is a case where ordo differs from Puppet 7.23 on purpose
-// (README: where ordo knowingly differs): in the files it leaves, or in
-// its exit status; everything else must match.
+// (README: where ordo knowingly differs): in the files it leaves, its
+// exit status or its messages, and everything else must match; or in
+// everything, where Puppet hangs (ordo must still end).
 type intended struct {
 	differs string // "files", "exit status", "messages" or "everything"
 	why     string
