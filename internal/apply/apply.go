@@ -230,7 +230,7 @@ func (e *ScheduleError) Error() string {
 }
 
 // checkSchedules finds the first resource, in catalog order, whose
-// schedule does not exist, or divides its period by a repeat of 0.
+// schedule does not exist, or cannot be matched (ScheduleRunError).
 // It returns the catalog's schedules, by title and name, when a resource
 // names one.
 func checkSchedules(c *catalog.Catalog) (map[string]*schedule.Window, error) {
@@ -252,8 +252,8 @@ func checkSchedules(c *catalog.Catalog) (map[string]*schedule.Window, error) {
 		if w == nil {
 			return nil, &ScheduleError{Resource: r, Schedule: name}
 		}
-		if w.DividesByZero() {
-			return nil, &RepeatError{Resource: r}
+		if why := w.Failure(); why != "" {
+			return nil, &ScheduleRunError{Resource: r, Reason: why}
 		}
 	}
 	return windows, nil

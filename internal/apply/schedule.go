@@ -60,12 +60,13 @@ func remembers(r *catalog.Resource) bool {
 	return ok && v != nil
 }
 
-// RepeatError is a resource whose schedule has repeat 0 over a period:
-// Puppet's match divides the period by it, and the run fails once it
-// reaches such a resource ("divided by 0"). ordo refuses the catalog
-// before changing anything, with Puppet's message.
-type RepeatError struct {
+// ScheduleRunError is a resource whose schedule Puppet cannot match
+// (a repeat of 0 divides by zero; seconds past 60 are no time): its run
+// fails once it reaches such a resource. ordo refuses the catalog before
+// changing anything, with Puppet's message.
+type ScheduleRunError struct {
 	Resource *catalog.Resource
+	Reason   string // Ruby's error: divided by 0, argument out of range
 }
 
-func (e *RepeatError) Error() string { return "Failed to apply catalog: divided by 0" }
+func (e *ScheduleRunError) Error() string { return "Failed to apply catalog: " + e.Reason }

@@ -356,9 +356,9 @@ func runFailureText(err error) string {
 	if errors.As(err, &sched) {
 		return sched.Error()
 	}
-	var repeat *apply.RepeatError
-	if errors.As(err, &repeat) {
-		return repeat.Error()
+	var unmatchable *apply.ScheduleRunError
+	if errors.As(err, &unmatchable) {
+		return unmatchable.Error()
 	}
 	return ""
 }

@@ -137,12 +137,13 @@ var intendedMalformed = map[string]intended{
 	// puppet apply --catalog exits 0 when it fails the whole catalog;
 	// puppet apply of a manifest exits 1 for the same failures (with or
 	// without --detailed-exitcodes), and so does ordo, for both.
-	"link-to-self":          {"exit status", "a dependency cycle (a link autorequiring itself) fails the run: exit 1"},
-	"meta-before-self":      {"exit status", "a dependency cycle fails the run: exit 1"},
-	"meta-require-missing":  {"everything", "a relationship to a resource not in the catalog refuses the catalog in the words of puppet apply of a manifest (Could not find dependency X for Y), exit 1"},
-	"meta-schedule-missing": {"exit status", "a schedule that does not exist fails the run: exit 1"},
-	"sched-name-array":      {"exit status", "a schedule given as an array names no schedule: the run fails, exit 1"},
-	"sched-repeat-zero":     {"exit status", "a schedule dividing its period by repeat 0 fails the run: exit 1"},
+	"link-to-self":             {"exit status", "a dependency cycle (a link autorequiring itself) fails the run: exit 1"},
+	"meta-before-self":         {"exit status", "a dependency cycle fails the run: exit 1"},
+	"meta-require-missing":     {"everything", "a relationship to a resource not in the catalog refuses the catalog in the words of puppet apply of a manifest (Could not find dependency X for Y), exit 1"},
+	"meta-schedule-missing":    {"exit status", "a schedule that does not exist fails the run: exit 1"},
+	"sched-name-array":         {"exit status", "a schedule given as an array names no schedule: the run fails, exit 1"},
+	"sched-range-seconds-huge": {"exit status", "a range with seconds past 60 fails the run as Puppet's Time.local does: exit 1"},
+	"sched-repeat-zero":        {"exit status", "a schedule dividing its period by repeat 0 fails the run: exit 1"},
 	// puppet apply --catalog does not finalize the catalog it reads, so
 	// the schedules Puppet makes for every other run (puppet, hourly,
 	// daily, weekly, monthly, never) are missing; ordo adds them, as

@@ -83,7 +83,8 @@ for n in ("cat-duplicate-resource cat-edge-missing-source cat-edge-missing-targe
           "path-slash-variants path-two-resources src-relative").split():
     COMPARE[n] = "refused-same"
 for n in ("sched-period-bogus sched-range-invalid sched-repeat-number sched-weekday-bogus sched-range-array-mixed "
-          "sched-weekday-seven sched-repeat-string sched-periodmatch-bogus sched-range-minutes-bogus").split():
+          "sched-weekday-seven sched-repeat-string sched-periodmatch-bogus sched-range-minutes-bogus "
+          "sched-range-hour-huge sched-weekday-hash").split():
     COMPARE[n] = "refused-same"
 for n in ("anchor-unknown-param concat-content-and-source concat-fragment-no-content concat-order-bogus concat-order-colon concat-path-relative cron-environment-bogus cron-hour-string cron-minute-bogus cron-special-and-minute cron-special-bogus cron-weekday-bogus fileline-multiple-bogus fileline-no-line fileline-path-relative group-ensure-bogus group-gid-string host-alias-space host-comment-newline host-ip-integer host-ip-invalid host-name-invalid mount-dump-bogus mount-ensure-bogus mount-options-empty pkg-name-empty pkg-provider-unknown pkg-reinstall-bogus sshkey-key-space sshkey-type-bogus svc-ensure-bogus svc-hasstatus-string svc-provider-unknown user-ensure-bogus user-expiry-bogus user-groups-comma user-membership-bogus user-password-max-age-bogus").split():
     COMPARE[n] = "refused-same"
@@ -820,6 +821,14 @@ case("sched-two-resources", "Two notifies on one daily schedule, applied twice: 
      catalog(*builtins(), note("a", message="a", schedule="daily"), note("b", message="b", schedule="daily")), runs=2)
 case("sched-range-minutes-bogus", "range => '1:75 - 2'.",
      catalog(sched("bad", range="1:75 - 2"), note("n", message="bad", schedule="bad")))
+case("sched-repeat-huge", "repeat => '99999999999999999999', past 64 bits, hourly.",
+     catalog(sched("huge", period="hourly", repeat="99999999999999999999"), note("n", message="huge", schedule="huge")), runs=2)
+case("sched-range-hour-huge", "range => '99999999999 - 1'.",
+     catalog(sched("bad", range="99999999999 - 1"), note("n", message="bad", schedule="bad")))
+case("sched-weekday-hash", "weekday => a hash.",
+     catalog(sched("bad", weekday={"mon": 1}), note("n", message="bad", schedule="bad")))
+case("sched-range-seconds-huge", "range => '1:00:99 - 2', seconds past 59 (not checked).",
+     catalog(sched("secs", range="1:00:99 - 2"), note("n", message="secs", schedule="secs")))
 case("sched-by-name", "A schedule found by its name, not its title.",
      catalog(sched("title", name="byname", period="daily"), note("n", message="byname", schedule="byname")), runs=2)
 

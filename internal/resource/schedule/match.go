@@ -162,14 +162,22 @@ func (w *Window) matchPeriod(previous, now time.Time) bool {
 	}
 	scale, ok := periodSeconds[w.period]
 	if !ok || w.repeat <= 0 {
-		return ok // repeat 0: DividesByZero, which Puppet fails the run for
+		return ok // repeat 0: a Failure, which Puppet fails the run for
 	}
 	return now.Unix()-previous.Unix() >= scale/w.repeat
 }
 
-// DividesByZero reports whether matching divides the period by a repeat
-// of 0, which fails Puppet's run.
-func (w *Window) DividesByZero() bool {
-	_, ok := periodSeconds[w.period]
-	return ok && !w.byNumber && w.repeat == 0
+// Failure is the Ruby error Puppet's run fails with when it matches the
+// window, or "": a repeat of 0 divides the period by zero, and a range
+// with seconds past 60 is a time Ruby cannot make.
+func (w *Window) Failure() string {
+	for _, rg := range w.ranges {
+		if rg[0][2] > 60 || rg[1][2] > 60 {
+			return "argument out of range"
+		}
+	}
+	if _, ok := periodSeconds[w.period]; ok && !w.byNumber && w.repeat == 0 {
+		return "divided by 0"
+	}
+	return ""
 }

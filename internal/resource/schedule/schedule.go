@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -102,12 +103,25 @@ func checkRepeat(v catalog.Value) (catalog.Value, error) {
 	case string:
 		if digitsRE.MatchString(x) {
 			n, err := strconv.ParseInt(x, 10, 64)
-			if err == nil {
-				return n, nil
+			if err != nil {
+				// Past 64 bits Ruby's integer goes on; a period divided
+				// by it is 0 all the same.
+				return int64(math.MaxInt64), nil
 			}
+			return n, nil
 		}
 	}
 	return nil, errors.New("Repeat must be a number")
+}
+
+// rubyText is Ruby's interpolation of a value: strings and numbers as
+// they are, arrays and hashes in their inspect form.
+func rubyText(v catalog.Value) string {
+	switch v.(type) {
+	case string, int64, float64, bool, nil:
+		return catalog.Scalar(v)
+	}
+	return resource.Inspect(v)
 }
 
 func checkWeekdays(v catalog.Value) (catalog.Value, error) {
@@ -122,7 +136,7 @@ func checkWeekdays(v catalog.Value) (catalog.Value, error) {
 				continue
 			}
 		}
-		return nil, fmt.Errorf("%s is not a valid day of the week", catalog.Scalar(e))
+		return nil, fmt.Errorf("%s is not a valid day of the week", rubyText(e))
 	}
 	return v, nil
 }
