@@ -84,7 +84,8 @@ for n in ("cat-duplicate-resource cat-edge-missing-source cat-edge-missing-targe
     COMPARE[n] = "refused-same"
 for n in ("sched-period-bogus sched-range-invalid sched-repeat-number sched-weekday-bogus sched-range-array-mixed "
           "sched-weekday-seven sched-repeat-string sched-periodmatch-bogus sched-range-minutes-bogus "
-          "sched-range-hour-huge sched-weekday-hash").split():
+          "sched-range-hour-huge sched-weekday-hash host-two-same-name mount-two-same-name "
+          "sshkey-two-users-one-file").split():
     COMPARE[n] = "refused-same"
 for n in ("anchor-unknown-param concat-content-and-source concat-fragment-no-content concat-order-bogus concat-order-colon concat-path-relative cron-environment-bogus cron-hour-string cron-minute-bogus cron-special-and-minute cron-special-bogus cron-weekday-bogus fileline-multiple-bogus fileline-no-line fileline-path-relative group-ensure-bogus group-gid-string host-alias-space host-comment-newline host-ip-integer host-ip-invalid host-name-invalid mount-dump-bogus mount-ensure-bogus mount-options-empty pkg-name-empty pkg-provider-unknown pkg-reinstall-bogus sshkey-key-space sshkey-type-bogus svc-ensure-bogus svc-hasstatus-string svc-provider-unknown user-ensure-bogus user-expiry-bogus user-groups-comma user-membership-bogus user-password-max-age-bogus").split():
     COMPARE[n] = "refused-same"
@@ -841,6 +842,20 @@ case("sshkey-target-dir", "A key whose target is a directory.",
 case("mount-target-dir", "A mount whose target is a directory.",
      catalog(mnt("/mnt/ordosuite", ensure="defined", device="/dev/ordosuite", fstype="ext4", target="@ROOT@/r/d")),
      setup="mkdir r/d")
+case("host-two-same-name", "Two host resources with one name under two titles.",
+     catalog(host("one", name="ordosuite.example", ip="192.0.2.1"), host("two", name="ordosuite.example", ip="192.0.2.2")))
+case("mount-two-same-name", "Two mount resources for one mount point.",
+     catalog(mnt("/mnt/ordosuite", ensure="defined", device="/dev/a", fstype="ext4"),
+             mnt("other", name="/mnt/ordosuite", ensure="defined", device="/dev/b", fstype="ext4")))
+case("fileline-and-file", "A file with content and a file_line on it: the file first, then the line.",
+     catalog(fl("ordosuite", path=R + "f", line="added"), f(R + "f", content="base\n")))
+case("concat-and-file-same-path", "A concat_file and a file on one path.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n"), f(R + "c", content="file\n")))
+case("sshkey-two-users-one-file", "Two keys of one name in one target file for two users.",
+     catalog(sshkey("k1", name="ordosuite@example", type="ssh-ed25519", key=KEY),
+             sshkey("k2", name="ordosuite@example", type="ssh-ed25519", key=KEY + "x", user="nobody")))
+case("fileline-absent-file-missing", "ensure => absent for a line of a file that does not exist.",
+     catalog(fl("ordosuite", path=R + "nosuch", line="x", ensure="absent")))
 
 def txtar(doc, compare, cat, setup, flags, after, runs, between, recorded):
     out = doc.rstrip("\n").encode() + b"\n"
