@@ -59,11 +59,11 @@ func (t *transaction) failDeferred(ctx context.Context, v *graph.Vertex) {
 		s.Skipped = true
 	} else {
 		nf := t.plan.instances[v.Resource].(resource.NotFunctional)
-		t.log.Log(resource.Err, s.Path, nf.NotFunctional().Error())
+		t.log.Log(resource.Err, s.Path(), nf.NotFunctional().Error())
 		s.Failed = true
 	}
 	t.mu.Lock()
-	t.statuses[v] = s
+	t.setStatus(v, s)
 	t.result.Statuses = append(t.result.Statuses, s)
 	t.mu.Unlock()
 }
@@ -84,7 +84,7 @@ func (t *transaction) prefetchFailed(s *Status, pe *resource.PrefetchError) {
 		t.log.Log(resource.Err, "", pe.Err.Error())
 		t.log.Log(resource.Err, "", fmt.Sprintf("Could not prefetch %s provider '%s': %s", pe.Type, pe.Provider, pe.Err))
 	}
-	t.log.Log(resource.Warning, s.Path, "Skipping because provider prefetch failed")
+	t.log.Log(resource.Warning, s.Path(), "Skipping because provider prefetch failed")
 	s.Failed = true
 	s.Skipped = true
 }

@@ -1,8 +1,6 @@
 package file
 
 import (
-	"syscall"
-
 	"github.com/ordoproject/ordo/internal/catalog"
 )
 
@@ -15,7 +13,6 @@ func (f *instance) AuditValue(property string) (catalog.Value, bool) {
 	if f.st == nil {
 		return "absent", true
 	}
-	sys := f.st.Sys().(*syscall.Stat_t)
 	switch property {
 	case "ensure", "type":
 		return f.curType, true
@@ -25,11 +22,11 @@ func (f *instance) AuditValue(property string) (catalog.Value, bool) {
 		}
 		return f.currentSum(), true
 	case "owner":
-		return int64(sys.Uid), true
+		return int64(f.st.uid), true
 	case "group":
-		return int64(sys.Gid), true
+		return int64(f.st.gid), true
 	case "mode":
-		return displayMode(uint32(sys.Mode) & 0o7777), true
+		return displayMode(f.st.mode & 0o7777), true
 	case "target":
 		if f.curType != "link" {
 			return "notlink", true
