@@ -14,6 +14,7 @@ import (
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/command"
 	"github.com/ordoproject/ordo/internal/graph"
+	"github.com/ordoproject/ordo/internal/puppet/eval"
 	"github.com/ordoproject/ordo/internal/report"
 	"github.com/ordoproject/ordo/internal/resource"
 )
@@ -184,9 +185,15 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		}
 	}
 	if states != nil {
-		if err := joinSaltSide(stdio, states, c); err != nil {
+		if err := joinSaltSide(stdio, log, states, c); err != nil {
 			return err
 		}
+	}
+	// As Puppet's agent, Deferred values are resolved before anything
+	// is applied.
+	if err := eval.ResolveDeferred(cmd.Context(), c, eval.Options{Node: c.Name, Environment: c.Environment}); err != nil {
+		log.Log(resource.Err, "", err.Error())
+		return &ExitError{Code: 1}
 	}
 	if ordering == graph.Random {
 		log.Log(resource.Info, "", fmt.Sprintf("Using random ordering with seed %d", seed))

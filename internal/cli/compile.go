@@ -88,6 +88,9 @@ catalog in Puppet's JSON format (catalog_format 2), as
 				// The explanations were the point; the catalog is not printed.
 				return nil
 			}
+			// Without rich data, as puppet catalog find writes it, a
+			// Deferred or Binary value becomes a string, with a warning.
+			eval.StringifyRich(c, func(msg string) { fmt.Fprintf(stdio.Err, "Warning: %s\n", msg) })
 			// Puppet pretty-prints the catalog, one value a line.
 			var compact bytes.Buffer
 			if err := catalog.Encode(&compact, c); err != nil {

@@ -1,9 +1,11 @@
 package eval
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/puppet/ast"
+	"github.com/ordoproject/ordo/internal/source"
 )
 
 // call is one function invocation as built-in functions see it.
@@ -100,12 +102,46 @@ func (c *Compiler) evalMethodCall(s *Scope, x *ast.CallMethod) (Value, error) {
 	if x.Lambda != nil {
 		blk = &lambda{def: x.Lambda, scope: s}
 	}
+	if e, ok := recv.(*ErrorValue); ok && len(args) == 0 && blk == nil {
+		if v, ok := e.attr(x.Name); ok {
+			return v, nil
+		}
+	}
 	if t, ok := recv.(*Type); ok && x.Name == "new" {
 		return c.newValue(&call{c: c, s: s, name: "new", args: args, rng: s.rng(x), argRng: rngs}, t)
 	}
-	k := &call{c: c, s: s, name: x.Name, args: append([]Value{recv}, args...), block: blk, rng: s.rng(x), node: x,
+	k := &call{c: c, s: s, name: x.Name, args: append([]Value{recv}, args...), block: blk, rng: methodCallRange(s, x), node: x,
 		argRng: append([]sourceRange{s.rng(x.Receiver)}, rngs...)}
 	return c.dispatch(k)
+}
+
+// methodCallRange is where Puppet reports an error of a method call: at
+// the parenthesis of its arguments, or without one at the dot; the
+// whole expression when the source does not show them.
+func methodCallRange(s *Scope, x *ast.CallMethod) sourceRange {
+	whole := s.rng(x)
+	if s.file == nil || x.Receiver == nil {
+		return whole
+	}
+	text := s.file.Content
+	i := int(x.Receiver.End())
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {
+		i++
+	}
+	if i >= len(text) || text[i] != '.' {
+		return whole
+	}
+	at := i
+	if x.Parens {
+		j := i + 1 + len(x.Name)
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		if j < len(text) && text[j] == '(' {
+			at = j
+		}
+	}
+	return sourceRange{File: s.file, Start: source.Pos(at), End: x.End()}
 }
 
 func (c *Compiler) dispatch(k *call) (Value, error) {
@@ -219,9 +255,18 @@ func (c *Compiler) bindArgs(s *Scope, params []*ast.Parameter, args []Value, rng
 func argCountError(what string, params []*ast.Parameter, got int) error {
 	req := requiredCount(params)
 	if req == len(params) {
-		return failf("%s expects %d argument%s, got %d", what, req, plural(req), got)
+		return failf("%s expects %d argument%s, got %s", what, req, plural(req), countText(got))
 	}
-	return failf("%s expects between %d and %d arguments, got %d", what, req, len(params), got)
+	return failf("%s expects between %d and %d arguments, got %s", what, req, len(params), countText(got))
+}
+
+// countText is a number of arguments as Puppet's messages say it: none
+// for zero.
+func countText(n int) string {
+	if n == 0 {
+		return "none"
+	}
+	return strconv.Itoa(n)
 }
 
 // kind names the call for error messages as Puppet does.

@@ -220,6 +220,9 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 	}
 	c.types = &cachedTypes{inner: withModuleTypes{base: c.types, modules: c.hasModule, rubyType: c.rubyType}, known: map[string]cachedType{}}
 	c.builtins = builtinTable(c.hasModule("stdlib"))
+	if _, ok := c.builtins["strftime"]; !ok {
+		c.builtins["strftime"] = fnStrftime
+	}
 	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy"} {
 		if c.hasModule(m) {
 			for name, f := range moduleFunctions(m) {
@@ -698,9 +701,15 @@ func (c *Compiler) validateRelationships() error {
 			continue
 		}
 		for _, name := range relationParams {
-			v, ok := r.get(name)
-			if !ok {
+			p := r.getParam(name)
+			if p == nil {
 				continue
+			}
+			v := p.value
+			// Puppet names the line of the attribute, where it knows it.
+			file, line := r.file, r.line
+			if pos := p.pos.Position(); pos.Line > 0 {
+				file, line = pos.Filename, pos.Line
 			}
 			for _, e := range flatten(v) {
 				var ref Ref
@@ -712,14 +721,14 @@ func (c *Compiler) validateRelationships() error {
 				case string:
 					cr, ok := catalog.ParseRef(x)
 					if !ok {
-						return &Error{Msg: fmt.Sprintf("No title provided and %q is not a valid resource reference", x), File: r.file, Line: r.line}
+						return &Error{Msg: fmt.Sprintf("No title provided and %q is not a valid resource reference", x), File: file, Line: line}
 					}
 					ref = Ref{Type: cr.Type, Title: cr.Title}
 				default:
 					continue
 				}
 				if c.findResource(ref) == nil && (c.opts.External == nil || !c.opts.External(ref.Type, ref.Title)) {
-					return &Error{Msg: fmt.Sprintf("Could not find resource '%s' in parameter '%s'", ref, name), File: r.file, Line: r.line}
+					return &Error{Msg: fmt.Sprintf("Could not find resource '%s' in parameter '%s'", ref, name), File: file, Line: line}
 				}
 			}
 		}
@@ -751,8 +760,10 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 			continue
 		}
 		cr := &catalog.Resource{
-			Type: r.ref.Type, Title: r.ref.Title, Tags: append([]string(nil), r.tags...),
+			// The compilation ends here: the catalog may have the tags.
+			Type: r.ref.Type, Title: r.ref.Title, Tags: r.tags[:len(r.tags):len(r.tags)],
 			File: r.file, Line: r.line, Exported: r.exported, Kind: r.kind,
+			Params: make([]catalog.Param, 0, len(r.params)+1),
 		}
 		// Puppet does not repeat the title as the namevar.
 		namevar := "name"

@@ -160,6 +160,9 @@ func compileCase(t testing.TB, path, modulepath string) (string, string) {
 		line = errLocation.ReplaceAllString(line, "")
 		return "no catalog: " + line + "\n", ""
 	}
+	// As ordo compile writes it, as puppet catalog find does: without
+	// rich data.
+	eval.StringifyRich(cat, nil)
 	var buf bytes.Buffer
 	if err := catalog.Encode(&buf, cat); err != nil {
 		t.Fatal(err)

@@ -377,6 +377,12 @@ func compare(a, b Value) (int, bool) {
 		if y, ok := b.(string); ok {
 			return strings.Compare(strings.ToLower(x), strings.ToLower(y)), true
 		}
+	case *SemVer:
+		if y, ok := b.(*SemVer); ok {
+			return compareSemVer(x, y), true
+		}
+	case *Timestamp, *Timespan:
+		return compareTime(a, b)
 	}
 	return 0, false
 }
@@ -422,6 +428,14 @@ func (c *Compiler) match(s *Scope, l, r Value, at sourceRange) (bool, error) {
 		return c.match(s, l, &Regexp{Src: p, Re: re}, at)
 	case *Type, Ref:
 		return c.isInstance(p, l), nil
+	case *SemVerRange:
+		v, ok := l.(*SemVer)
+		if !ok {
+			if str, isStr := l.(string); isStr {
+				v, ok = parseSemVer(str)
+			}
+		}
+		return ok && p.Includes(v), nil
 	}
 	return false, errAt(at, "Right operand of =~ must be a Regexp, String or Type, got %s", typeName(r))
 }
@@ -878,6 +892,12 @@ func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error
 // arithmetic
 
 func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng sourceRange) (Value, error) {
+	if v, ok, err := timeArith(op, l, r); ok {
+		if err != nil {
+			return nil, errAt(rng, "%s", err.Error())
+		}
+		return v, nil
+	}
 	switch op {
 	case ast.Add:
 		switch x := l.(type) {

@@ -550,12 +550,12 @@ func fnBool2httpd(k *call) (Value, error) {
 func (k *call) argc(min, max int) error {
 	if len(k.args) < min || max >= 0 && len(k.args) > max {
 		if min == max {
-			return failf("'%s' expects %d argument%s, got %d", k.name, min, plural(min), len(k.args))
+			return failf("'%s' expects %d argument%s, got %s", k.name, min, plural(min), countText(len(k.args)))
 		}
 		if max < 0 {
-			return failf("'%s' expects at least %d argument%s, got %d", k.name, min, plural(min), len(k.args))
+			return failf("'%s' expects at least %d argument%s, got %s", k.name, min, plural(min), countText(len(k.args)))
 		}
-		return failf("'%s' expects between %d and %d arguments, got %d", k.name, min, max, len(k.args))
+		return failf("'%s' expects between %d and %d arguments, got %s", k.name, min, max, countText(len(k.args)))
 	}
 	return nil
 }
@@ -1504,6 +1504,8 @@ func fnSize(k *call) (Value, error) {
 		return int64(len(x)), nil
 	case *Hash:
 		return int64(x.Len()), nil
+	case *Binary:
+		return int64(len(x.B)), nil
 	}
 	return nil, failf("'%s' parameter 'arg' expects a value of type Collection or String, got %s", k.name, typeName(k.args[0]))
 }
@@ -2646,6 +2648,12 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 	tt, ok := t.(*Type)
 	if !ok || len(k.args) == 0 {
 		return nil, errAt(k.rng, "Creation of new instance of type '%s' is not supported", Inspect(t))
+	}
+	if v, ok, err := c.newRichValue(k, tt); ok {
+		if err != nil {
+			return nil, stmtError("Function Call", k.rng, err)
+		}
+		return v, nil
 	}
 	a := k.args[0]
 	switch tt.Name {

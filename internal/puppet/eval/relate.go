@@ -56,13 +56,13 @@ func (c *Compiler) evalCollect(s *Scope, x *ast.CollectExpr) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	ops, err := c.evalAttrOps(s, x.Overrides, "Collector", true)
+	ops, err := c.evalAttrOps(s, x.Overrides, "Collector", true, nil, false)
 	if err != nil {
 		return nil, err
 	}
 	col := &collector{typ: ref.Type, query: q, exported: x.Exported, ops: ops, scope: s, pos: s.rng(x), seen: map[*Resource]bool{}}
 	if x.Exported {
-		c.logf("warning", "You cannot collect exported resources without storeconfigs being set; the collection will be ignored %s", posString(col.pos))
+		c.logf("warning", "You cannot collect exported resources without storeconfigs being set; the collection will be ignored %s", posColumnString(col.pos))
 		col.query = func(*Resource) bool { return false }
 	}
 	c.collectors = append(c.collectors, col)

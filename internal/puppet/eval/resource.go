@@ -143,7 +143,8 @@ func (p *param) copyTo(how string) *param {
 }
 
 func (c *Compiler) newResource(ref Ref, s *Scope, at ast.Node) *Resource {
-	r := &Resource{ref: ref, scope: s}
+	// Most resources get three or four tags (type, title, class...).
+	r := &Resource{ref: ref, scope: s, tags: make([]string, 0, 4)}
 	if at != nil && s != nil && s.file != nil {
 		r.pos = s.rng(at)
 		r.file = s.file.Name
@@ -469,7 +470,7 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 		}
 		bd := body{node: b}
 		if _, ok := tv.(Default); ok {
-			ops, err := c.evalAttrOps(s, b.Ops, "Resource Statement", false)
+			ops, err := c.evalAttrOps(s, b.Ops, "Resource Statement", false, e, false)
 			if err != nil {
 				return nil, err
 			}
@@ -489,18 +490,26 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 				title = r.Title
 			}
 			ts := ToS(title)
+			if ts == "" {
+				return nil, errAt(s.rng(b.Title), "Empty string title at %d. Title strings must have a length greater than zero.", i)
+			}
 			if seenTitles[ts] {
 				return nil, errAt(s.rng(b.Title), "The title '%s' has already been used in this resource expression", ts)
 			}
 			seenTitles[ts] = true
 			bd.titles = append(bd.titles, title)
 		}
-		ops, err := c.evalAttrOps(s, b.Ops, "Resource Statement", false)
+		ops, err := c.evalAttrOps(s, b.Ops, "Resource Statement", false, e, false)
 		if err != nil {
 			return nil, err
 		}
 		bd.ops = ops
 		bodies = append(bodies, bd)
+	}
+	if e.Form == ast.Exported {
+		// Without storeconfigs, which ordo has not, Puppet keeps the
+		// resources as exported and says the export is ignored.
+		c.logf("warning", "You cannot collect exported resources without storeconfigs being set; the export is ignored %s", posColumnString(s.rng(e)))
 	}
 	var refs []Value
 	for _, bd := range bodies {
@@ -559,10 +568,19 @@ func (c *Compiler) resourceTypeName(s *Scope, n ast.Expr) (string, error) {
 	return "", errAt(s.rng(n), "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", typeName(v))
 }
 
-// evalAttrOps evaluates attribute operations, expanding splats.
-func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, allowAppend bool) ([]*param, error) {
+// evalAttrOps evaluates attribute operations, expanding splats. An
+// attribute set twice is an error at dupAt (the resource expression, as
+// Puppet reports it; nil: the attribute); repeats leaves that to the
+// caller (resource defaults).
+func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, allowAppend bool, dupAt ast.Node, repeats bool) ([]*param, error) {
 	var out []*param
 	set := map[string]bool{}
+	dupRange := func(op *ast.AttributeOp) source.Range {
+		if dupAt != nil {
+			return s.rng(dupAt)
+		}
+		return s.rng(op)
+	}
 	for _, op := range ops {
 		v, err := c.eval(s, op.Value)
 		if err != nil {
@@ -578,8 +596,8 @@ func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, al
 			}
 			for i, k := range h.keys {
 				name := ToS(k)
-				if set[name] {
-					return nil, errAt(s.rng(op), "The attribute '%s' has already been set", name)
+				if set[name] && !repeats {
+					return nil, errAt(dupRange(op), "The attribute '%s' has already been set", name)
 				}
 				set[name] = true
 				out = append(out, newParam(name, h.vals[i], s, s.rng(op), "splat (* =>)"))
@@ -589,8 +607,8 @@ func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, al
 		if op.Op == ast.AttrAppend && !allowAppend {
 			return nil, errAt(s.rng(op), "Illegal +> operation on attribute %s. This operator can not be used in a %s", op.Name, stmt)
 		}
-		if set[op.Name] {
-			return nil, errAt(s.rng(op), "The attribute '%s' has already been set", op.Name)
+		if set[op.Name] && !repeats {
+			return nil, errAt(dupRange(op), "The attribute '%s' has already been set", op.Name)
 		}
 		set[op.Name] = true
 		p := newParam(op.Name, v, s, s.rng(op), "declared")
@@ -758,7 +776,7 @@ func (c *Compiler) evalDefaultsExpr(s *Scope, e *ast.ResourceDefaultsExpr) (Valu
 			return nil, errAt(s.rng(op), "Illegal +> operation on attribute %s. This operator can not be used in a Resource Defaults Expression", op.Name)
 		}
 	}
-	ops, err := c.evalAttrOps(s, e.Ops, "Resource Defaults Expression", false)
+	ops, err := c.evalAttrOps(s, e.Ops, "Resource Defaults Expression", false, nil, true)
 	if err != nil {
 		return nil, err
 	}
@@ -773,7 +791,7 @@ func (c *Compiler) evalDefaultsExpr(s *Scope, e *ast.ResourceDefaultsExpr) (Valu
 	}
 	for _, p := range ops {
 		if _, ok := ds.vals[p.name]; ok {
-			pos := s.rng(e).Position()
+			pos := p.pos.Position()
 			return nil, &Error{Msg: fmt.Sprintf("Default already defined for %s { %s }; cannot redefine", ctype, p.name), File: pos.Filename, Line: pos.Line}
 		}
 		ds.names = append(ds.names, p.name)
@@ -799,7 +817,7 @@ func (c *Compiler) evalOverrideExpr(s *Scope, e *ast.ResourceOverrideExpr) (Valu
 	if err != nil {
 		return nil, err
 	}
-	ops, err := c.evalAttrOps(s, e.Ops, "Resource Override", true)
+	ops, err := c.evalAttrOps(s, e.Ops, "Resource Override", true, nil, false)
 	if err != nil {
 		return nil, err
 	}
@@ -912,6 +930,12 @@ func setterName(p *param) string {
 func locationOfParam(p *param) string {
 	pos := p.pos.Position()
 	return fmt.Sprintf("(file: %s, line: %d)", pos.Filename, pos.Line)
+}
+
+// posColumnString is "(file: F, line: L, column: C)".
+func posColumnString(r source.Range) string {
+	p := r.Position()
+	return fmt.Sprintf("(file: %s, line: %d, column: %d)", p.Filename, p.Line, p.Column)
 }
 
 func posString(r source.Range) string {

@@ -93,6 +93,8 @@ func typeName(v Value) string {
 		return "Type"
 	case *Sensitive:
 		return "Sensitive"
+	case richValue:
+		return x.typeName()
 	}
 	return "Any"
 }
@@ -125,6 +127,17 @@ func inferType(v Value) Value {
 		return &Type{Name: "String", Params: []Value{x}}
 	case Ref:
 		return &Type{Name: "Type", Params: []Value{x}}
+	case *SemVer:
+		return &Type{Name: "SemVer", Params: []Value{x.String() + " - " + x.String()}}
+	case *ErrorValue:
+		var ps []Value
+		if x.hasKind || x.hasIssue {
+			ps = append(ps, x.Kind)
+		}
+		if x.hasIssue {
+			ps = append(ps, x.IssueCode)
+		}
+		return &Type{Name: "Error", Params: ps}
 	}
 	return &Type{Name: typeName(v)}
 }
@@ -511,6 +524,18 @@ func (c *Compiler) isInstanceType(t *Type, v Value) bool {
 	case "Sensitive":
 		_, ok := v.(*Sensitive)
 		return ok
+	case "SemVer":
+		return semverTypeIncludes(p, v)
+	case "SemVerRange":
+		_, ok := v.(*SemVerRange)
+		return ok
+	case "Binary":
+		_, ok := v.(*Binary)
+		return ok
+	case "Error":
+		return errorTypeIncludes(p, v)
+	case "Timestamp", "Timespan":
+		return timeTypeIncludes(t.Name, p, v)
 	case "Callable":
 		return false
 	case "CatalogEntry":

@@ -203,6 +203,8 @@ func inspect(b *strings.Builder, v Value, quoted bool) {
 		b.WriteString(x.String())
 	case *Sensitive:
 		b.WriteString("Sensitive [value redacted]")
+	case richValue:
+		b.WriteString(x.String())
 	default:
 		fmt.Fprint(b, v)
 	}
@@ -286,6 +288,20 @@ func Equal(a, b Value) bool {
 	case *Type:
 		y, ok := b.(*Type)
 		return ok && x.String() == y.String()
+	case *SemVer:
+		y, ok := b.(*SemVer)
+		return ok && compareSemVer(x, y) == 0 && x.Build == y.Build
+	case *SemVerRange:
+		y, ok := b.(*SemVerRange)
+		return ok && x.Text == y.Text
+	case *Binary:
+		y, ok := b.(*Binary)
+		return ok && binaryEqual(x, y)
+	case *ErrorValue:
+		return a == b
+	case *Timestamp, *Timespan:
+		c, ok := compareTime(a, b)
+		return ok && c == 0
 	}
 	return false
 }
@@ -314,6 +330,8 @@ func ToCatalog(v Value) catalog.Value {
 		return h
 	case *Sensitive:
 		return catalog.Sensitive{Value: ToCatalog(x.V)}
+	case richValue:
+		return x.toCatalog()
 	case *Regexp:
 		return "/" + x.Src + "/"
 	case opaque:

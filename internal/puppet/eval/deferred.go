@@ -1,0 +1,277 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+)
+
+// Deferred is a function call kept in the catalog and made where the
+// catalog is applied, as Puppet's Deferred('name', [args]) is.
+type Deferred struct {
+	Name string
+	Args []Value
+}
+
+// newDeferred is Deferred(name, [arguments]).
+func newDeferred(k *call) (Value, error) {
+	if len(k.args) < 1 || len(k.args) > 2 {
+		return nil, failf("'new_Deferred' expects between 1 and 2 arguments, got %s", countText(len(k.args)))
+	}
+	name, ok := k.args[0].(string)
+	if !ok {
+		hashRejected := "parameter 'hash' expects a Struct value, got " + typeName(k.args[0])
+		if len(k.args) > 1 {
+			hashRejected = "expects 1 argument, got " + countText(len(k.args))
+		}
+		return nil, deferredSignatureError(hashRejected, "parameter 'name' expects a match for Pattern["+deferredNamePattern+"], got "+typeName(k.args[0]))
+	}
+	d := &Deferred{Name: name}
+	if len(k.args) == 2 && k.args[1] != nil {
+		args, ok := k.args[1].([]Value)
+		if !ok {
+			return nil, deferredSignatureError("expects 1 argument, got 2", "parameter 'arguments' expects a value of type Undef or Array, got "+typeName(k.args[1]))
+		}
+		d.Args = args
+	}
+	return d, nil
+}
+
+const deferredNamePattern = `/\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\z/`
+
+// deferredSignatureError is Puppet's message for arguments neither of
+// Deferred's two signatures accepts, with why each refused them.
+func deferredSignatureError(hashRejected, nameRejected string) error {
+	return failf("The function 'new_Deferred' was called with arguments it does not accept. It expects one of:\n"+
+		"  (Struct[{'name' => Pattern[%s], 'arguments' => Optional[Array]}] hash)\n"+
+		"    rejected: %s\n"+
+		"  (Pattern[%s] name, Array arguments?)\n"+
+		"    rejected: %s", deferredNamePattern, hashRejected, deferredNamePattern, nameRejected)
+}
+
+// String is how Puppet prints a Deferred value.
+func (d *Deferred) String() string {
+	h := NewHash()
+	h.Set("name", d.Name)
+	args := d.Args
+	if args == nil {
+		args = []Value{}
+	}
+	h.Set("arguments", args)
+	return "Deferred(" + inspectQuoted(h) + ")"
+}
+
+// deferredPType is the rich-data type name of a Deferred value in a
+// catalog.
+const deferredPType = "Deferred"
+
+// toRich is the catalog form of d: Puppet's rich data
+// {"__ptype": "Deferred", "name": ..., "arguments": [...]}.
+func (d *Deferred) toRich() *catalog.Rich {
+	h := catalog.NewHash()
+	h.Set("__ptype", deferredPType)
+	h.Set("name", d.Name)
+	args := make([]catalog.Value, len(d.Args))
+	for i, a := range d.Args {
+		args[i] = ToCatalog(a)
+	}
+	h.Set("arguments", args)
+	return &catalog.Rich{PType: deferredPType, Data: h}
+}
+
+// richString is the string Puppet's compiler writes in place of a rich
+// value when it writes a catalog without rich data (puppet catalog
+// find), and what it says it did: "a Deferred value".
+func richString(r *catalog.Rich) (text, what string) {
+	switch r.PType {
+	case deferredPType:
+		name, _ := r.Data.Get("name")
+		args, _ := r.Data.Get("arguments")
+		d := &Deferred{Name: fmt.Sprint(name)}
+		if arr, ok := FromCatalog(args).([]Value); ok {
+			d.Args = arr
+		}
+		return d.String(), "a Deferred value"
+	case "Binary":
+		v, _ := r.Data.Get("__pvalue")
+		s, _ := v.(string)
+		return s, "a Puppet::Pops::Types::PBinaryType::Binary value"
+	case "SemVer", "SemVerRange":
+		v, _ := r.Data.Get("__pvalue")
+		s, _ := v.(string)
+		what := "a SemanticPuppet::Version value"
+		if r.PType == "SemVerRange" {
+			what = "a SemanticPuppet::VersionRange value"
+		}
+		return s, what
+	}
+	return Inspect(FromCatalog(r.Data)), "a " + r.PType + " value"
+}
+
+// StringifyRich replaces every rich value (Deferred, Binary) in the
+// parameters of the catalog's resources by the string Puppet's compiler
+// writes for it in a catalog without rich data, and warns as Puppet
+// does: "Notify[d]['message'] contains a Deferred value. It will be
+// converted to the String '...' (file: F, line: L)".
+func StringifyRich(cat *catalog.Catalog, warn func(msg string)) {
+	for _, r := range cat.Resources {
+		for i, p := range r.Params {
+			where := r.Ref().String() + "['" + p.Name + "']"
+			r.Params[i].Value = stringifyRich(p.Value, where, r, warn)
+		}
+	}
+}
+
+func stringifyRich(v catalog.Value, where string, r *catalog.Resource, warn func(string)) catalog.Value {
+	switch x := v.(type) {
+	case *catalog.Rich:
+		text, what := richString(x)
+		if warn != nil {
+			msg := fmt.Sprintf("%s contains %s. It will be converted to the String '%s'", where, what, text)
+			if loc := r.Location(); loc != "" {
+				msg += " " + loc
+			}
+			warn(msg)
+		}
+		return text
+	case []catalog.Value:
+		for i, e := range x {
+			x[i] = stringifyRich(e, fmt.Sprintf("%s[%d]", where, i), r, warn)
+		}
+	case *catalog.Hash:
+		for _, k := range x.Keys() {
+			e, _ := x.Get(k)
+			x.Set(k, stringifyRich(e, where+"['"+k+"']", r, warn))
+		}
+	}
+	return v
+}
+
+// ResolveDeferred replaces every Deferred value in the parameters of the
+// catalog's resources by the result of calling its function, as
+// Puppet's agent does before it applies a catalog: arguments first
+// (a Deferred may take another's result), then the call. A function
+// ordo has not is an error naming it.
+func ResolveDeferred(ctx context.Context, cat *catalog.Catalog, opts Options) error {
+	var c *Compiler
+	for _, r := range cat.Resources {
+		for i, p := range r.Params {
+			if !hasDeferred(p.Value) {
+				continue
+			}
+			if c == nil {
+				c = newCompiler(ctx, opts)
+				c.top = c.newScope(topScope, nil, nil, nil)
+				c.setupTop()
+			}
+			v, err := c.resolveDeferred(p.Value)
+			if _, unknown := err.(unknownFunction); unknown {
+				return err
+			}
+			if err != nil {
+				return fmt.Errorf("Failed to resolve a Deferred value of %s['%s']: %w", r.Ref(), p.Name, err)
+			}
+			r.Params[i].Value = v
+		}
+	}
+	return nil
+}
+
+// unknownFunction is a Deferred value naming a function ordo does not
+// have, in the words of Puppet's agent.
+type unknownFunction string
+
+func (u unknownFunction) Error() string { return "Unknown function '" + string(u) + "'" }
+
+func hasDeferred(v catalog.Value) bool {
+	switch x := v.(type) {
+	case *catalog.Rich:
+		return x.PType == deferredPType || x.PType == "SemVer" || x.PType == "SemVerRange"
+	case []catalog.Value:
+		for _, e := range x {
+			if hasDeferred(e) {
+				return true
+			}
+		}
+	case *catalog.Hash:
+		for _, k := range x.Keys() {
+			if e, _ := x.Get(k); hasDeferred(e) {
+				return true
+			}
+		}
+	case catalog.Sensitive:
+		return hasDeferred(x.Value)
+	}
+	return false
+}
+
+func (c *Compiler) resolveDeferred(v catalog.Value) (catalog.Value, error) {
+	switch x := v.(type) {
+	case *catalog.Rich:
+		switch x.PType {
+		case deferredPType:
+		case "SemVer", "SemVerRange":
+			// What a resource sees of a version is its string.
+			s, _ := x.Data.Get("__pvalue")
+			return s, nil
+		default:
+			return v, nil
+		}
+		nameV, _ := x.Data.Get("name")
+		name, ok := nameV.(string)
+		if !ok || name == "" {
+			return nil, fmt.Errorf("a Deferred value names no function")
+		}
+		argsV, _ := x.Data.Get("arguments")
+		var args []Value
+		if arr, ok := argsV.([]catalog.Value); ok {
+			for _, a := range arr {
+				ra, err := c.resolveDeferred(a)
+				if err != nil {
+					return nil, err
+				}
+				args = append(args, FromCatalog(ra))
+			}
+		}
+		lower := strings.ToLower(name)
+		if _, ok := c.builtins[lower]; !ok && c.findFunction(lower) == nil {
+			return nil, unknownFunction(name)
+		}
+		k := &call{c: c, s: c.top, name: name, args: args}
+		out, err := c.dispatch(k)
+		if err != nil {
+			return nil, err
+		}
+		return ToCatalog(out), nil
+	case []catalog.Value:
+		out := make([]catalog.Value, len(x))
+		for i, e := range x {
+			r, err := c.resolveDeferred(e)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = r
+		}
+		return out, nil
+	case *catalog.Hash:
+		out := catalog.NewHash()
+		for _, k := range x.Keys() {
+			e, _ := x.Get(k)
+			r, err := c.resolveDeferred(e)
+			if err != nil {
+				return nil, err
+			}
+			out.Set(k, r)
+		}
+		return out, nil
+	case catalog.Sensitive:
+		r, err := c.resolveDeferred(x.Value)
+		if err != nil {
+			return nil, err
+		}
+		return catalog.Sensitive{Value: r}, nil
+	}
+	return v, nil
+}

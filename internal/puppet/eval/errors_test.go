@@ -1,0 +1,77 @@
+package eval_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ordoproject/ordo/internal/puppet/compiler"
+	"github.com/ordoproject/ordo/internal/puppet/eval"
+)
+
+// TestErrorPositions compiles every testdata/errors/*.pp, each a mistake
+// users often make, and compares the error with Puppet 7.23's whole
+// first error line (CASE.error, recorded with testdata/record-errors):
+// the text, the file, the line and the column.
+func TestErrorPositions(t *testing.T) {
+	cases, err := filepath.Glob("testdata/errors/*.pp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatal("no cases")
+	}
+	for _, path := range cases {
+		name := strings.TrimSuffix(filepath.Base(path), ".pp")
+		t.Run(name, func(t *testing.T) {
+			want, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".error")
+			if err != nil {
+				t.Fatal(err)
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			root := t.TempDir()
+			dir := filepath.Join(root, ".pcode/environments/production/manifests")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			manifest := filepath.Join(dir, "site.pp")
+			if err := os.WriteFile(manifest, bytes.ReplaceAll(src, []byte("@ROOT@"), []byte(root)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			opts := eval.Options{Node: "node.example", Facts: testFacts(), Types: compiler.Types()}
+			first, _, _ := strings.Cut(string(src), "\n")
+			if mp, ok := strings.CutPrefix(first, "# modulepath: "); ok {
+				// As the recorder does: the modules are the environment's.
+				abs, err := filepath.Abs(filepath.Join("testdata", mp))
+				if err != nil {
+					t.Fatal(err)
+				}
+				link := filepath.Join(root, ".pcode/environments/production/modules")
+				if err := os.Symlink(abs, link); err != nil {
+					t.Fatal(err)
+				}
+				opts, err = compiler.Options(context.Background(), manifest, compiler.Setup{Node: "node.example", ModulePath: []string{link}})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if strings.Contains(first, "--strict_variables") {
+				opts.StrictVariables = true
+			}
+			_, err = eval.Compile(context.Background(), manifest, opts)
+			if err == nil {
+				t.Fatalf("compiled; Puppet says\n%s", want)
+			}
+			got := strings.ReplaceAll("Error: "+err.Error()+" on node node.example", root, "@ROOT@")
+			if got != strings.TrimRight(string(want), "\n") {
+				t.Errorf("error differs from Puppet's\npuppet: %s\nordo:   %s", strings.TrimSpace(string(want)), got)
+			}
+		})
+	}
+}

@@ -1,0 +1,1 @@
+notice(upcase('a', 'b', 'c'))

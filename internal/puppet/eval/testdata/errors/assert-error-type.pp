@@ -1,0 +1,1 @@
+assert_type(Error, 'not an error')

@@ -1,0 +1,4 @@
+class outer {
+  contain nope
+}
+include outer

@@ -1,0 +1,4 @@
+Notify {
+  message => 'x',
+  message => 'y',
+}

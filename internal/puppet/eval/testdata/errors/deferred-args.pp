@@ -1,0 +1,1 @@
+$x = Deferred('upcase', 'abc')

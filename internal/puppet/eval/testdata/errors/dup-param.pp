@@ -1,0 +1,4 @@
+notify { 'a':
+  message => 'x',
+  message => 'y',
+}

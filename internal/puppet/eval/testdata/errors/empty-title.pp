@@ -1,0 +1,2 @@
+notify { 'ok': }
+notify { '': message => 'x' }

@@ -1,0 +1,2 @@
+# modulepath: ownmodules
+class { 'ordoeval::typed': }

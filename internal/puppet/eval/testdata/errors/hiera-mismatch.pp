@@ -1,0 +1,3 @@
+# modulepath: ownmodules
+notify { 'before': }
+include ordoeval::typed

@@ -1,0 +1,2 @@
+class known {}
+include known, nosuch

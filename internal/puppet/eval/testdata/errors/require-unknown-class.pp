@@ -1,0 +1,3 @@
+notify { 'a':
+  require => Class['nosuch'],
+}

@@ -1,0 +1,1 @@
+$x = SemVerRange('not a range')

@@ -1,0 +1,5 @@
+$h = { 'message' => 'x' }
+notify { 'a':
+  message => 'y',
+  *       => $h,
+}

@@ -1,0 +1,4 @@
+# flags: --strict_variables
+notify { 'x':
+  message => "value ${nope}",
+}

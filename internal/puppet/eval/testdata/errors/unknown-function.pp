@@ -1,0 +1,2 @@
+$y = 1
+$x = nosuchfn($y)

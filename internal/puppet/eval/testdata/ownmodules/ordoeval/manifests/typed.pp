@@ -1,0 +1,5 @@
+class ordoeval::typed (
+  Integer $count,
+) {
+  notify { "count ${count}": }
+}
