@@ -338,10 +338,9 @@ func TestResourceListingsAgainstPuppet(t *testing.T) {
 			if typ == "package" {
 				want.stdout = onlyProvider(want.stdout, "apt")
 			}
-			if typ == "package" {
-				// Other tests install and remove ordo* packages meanwhile.
-				want.stdout, got = withoutOrdo(want.stdout), withoutOrdo(got)
-			}
+			// Other tests create and remove ordo* accounts, groups and
+			// packages meanwhile.
+			want.stdout, got = withoutOrdo(want.stdout), withoutOrdo(got)
 			if got != want.stdout {
 				t.Errorf("ordo resource %s differs from puppet resource:\n%s", typ, listingDiff(want.stdout, got))
 			}
