@@ -279,8 +279,12 @@ func (k *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 		return parsedfile.PrefetchFailed("ssh_authorized_key", err)
 	}
 	k.file, k.rec = f, nil
+	unnamed := 0
 	for _, r := range f.records {
-		if r.key && !r.absent && r.name != "" && r.name == k.name {
+		if r.key && r.name == "" {
+			unnamed++
+		}
+		if r.key && !r.absent && (r.name != "" && r.name == k.name || r.name == "" && unnamedName(p, unnamed) == k.name) {
 			k.rec = r
 			break
 		}
@@ -393,3 +397,34 @@ func (p *optionsProp) Message() string {
 	return fmt.Sprintf("options changed %s to %s", catalog.Format(shown(p.cur)), catalog.Format(shown(p.want)))
 }
 func (p *optionsProp) Sync(context.Context, *resource.Handle) error { p.set(); return nil }
+
+// unnamedName is what Puppet calls the index-th (from 1) key without a
+// comment in the file at path.
+func unnamedName(path string, index int) string {
+	return fmt.Sprintf("%s:unnamed-%d", path, index)
+}
+
+// Names lists the keys of the authorized_keys file at path as Puppet
+// names them: by comment, or path:unnamed-N for the N-th key without
+// one. The user type purges the keys named here that the catalog does
+// not manage.
+func Names(path string) ([]string, error) {
+	f, err := readKeys(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	unnamed := 0
+	for _, r := range f.records {
+		if !r.key {
+			continue
+		}
+		if r.name == "" {
+			unnamed++
+			out = append(out, unnamedName(path, unnamed))
+			continue
+		}
+		out = append(out, r.name)
+	}
+	return out, nil
+}
