@@ -420,7 +420,10 @@ type transaction struct {
 	statuses []*Status  // by vertex ID (statusOf, setStatus), nil until the vertex is done
 	// failedBy holds, for a vertex skipped for failed dependencies, the
 	// failures it was skipped for: its dependents are skipped for them too.
-	failedBy  map[*graph.Vertex][]*graph.Vertex
+	failedBy map[*graph.Vertex][]*graph.Vertex
+	// anyFailed: some status set so far failed, or was skipped for
+	// failures; until then no resource has failed dependencies.
+	anyFailed bool
 	slab      []Status                  // room for new statuses
 	queues    map[*graph.Vertex][]Event // pending refresh events per target
 	announced map[*graph.Vertex]bool    // failed dependencies already reported
@@ -696,6 +699,9 @@ func (t *transaction) setStatus(v *graph.Vertex, s *Status) {
 		t.statuses = append(t.statuses, make([]*Status, id+1-len(t.statuses))...)
 	}
 	t.statuses[id] = s
+	if s.Failed || s.FailedToRestart || s.failedDeps {
+		t.anyFailed = true
+	}
 }
 
 // evaluate is Puppet's eval_resource for one vertex.
@@ -830,6 +836,9 @@ func refs(vs []*graph.Vertex) []catalog.Ref {
 func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if !t.anyFailed {
+		return nil // nothing done so far failed: no edge need be read
+	}
 	var out []*graph.Vertex
 	for e := range t.g.InEdges(v) {
 		if !blocksOnFailure(e) {

@@ -218,6 +218,7 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		defer lock.release()
 	}
 	plan, err := apply.Prepare(c, opts)
+	walkGC()
 	// Puppet's agent refuses a catalog it cannot read before it says
 	// anything; a catalog it reads but cannot apply (a relationship to a
 	// resource that is not there, a schedule that does not exist) fails
