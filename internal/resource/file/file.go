@@ -489,13 +489,16 @@ type instance struct {
 	rec *recursion
 
 	// The flags together, so that they share a word.
-	hasData   bool // content or source manages the content
-	sensitive bool
-	hasTarget bool
-	replace   bool
-	force     bool
-	showDiff  bool
-	follow    bool // links => follow
+	hasData bool // content or source manages the content
+	// hasSources: the file has sources. The read-ahead reads this, not
+	// the extras, whose pointer Retrieve may set meanwhile.
+	hasSources bool
+	sensitive  bool
+	hasTarget  bool
+	replace    bool
+	force      bool
+	showDiff   bool
+	follow     bool // links => follow
 	// sel has a bit for each SELinux property set (selProps order):
 	// where SELinux is off each is only noted at debug level.
 	sel uint8
@@ -580,6 +583,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 			x.sources = append(x.sources, local)
 			x.sourceURI = append(x.sourceURI, sourceURI(s))
 		}
+		f.hasSources = len(x.sources) > 0
 	}
 	content, hasContent := v.Lookup("content")
 	if hasContent {
