@@ -430,8 +430,14 @@ type transaction struct {
 	now  func() time.Time
 	log  resource.Logger
 
-	mu        sync.Mutex                // guards the maps and result below under --jobs
-	statuses  []*Status                 // by vertex ID (statusOf, setStatus), nil until the vertex is done
+	mu       sync.Mutex // guards the maps and result below under --jobs
+	statuses []*Status  // by vertex ID (statusOf, setStatus), nil until the vertex is done
+	// failedBy holds, for a vertex skipped for failed dependencies, the
+	// failures it was skipped for: its dependents are skipped for them too.
+	failedBy map[*graph.Vertex][]*graph.Vertex
+	// anyFailed: some status set so far failed, or was skipped for
+	// failures; until then no resource has failed dependencies.
+	anyFailed bool
 	slab      []Status                  // room for new statuses
 	queues    map[*graph.Vertex][]Event // pending refresh events per target
 	announced map[*graph.Vertex]bool    // failed dependencies already reported
@@ -714,6 +720,9 @@ func (t *transaction) setStatus(v *graph.Vertex, s *Status) {
 		t.statuses = append(t.statuses, make([]*Status, id+1-len(t.statuses))...)
 	}
 	t.statuses[id] = s
+	if s.Failed || s.FailedToRestart || s.failedDeps {
+		t.anyFailed = true
+	}
 }
 
 // evaluate is Puppet's eval_resource for one vertex.
@@ -851,6 +860,9 @@ func refs(vs []*graph.Vertex) []catalog.Ref {
 func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if !t.anyFailed {
+		return nil // nothing done so far failed: no edge need be read
+	}
 	var out []*graph.Vertex
 	for e := range t.g.InEdges(v) {
 		if !blocksOnFailure(e) {
@@ -863,7 +875,7 @@ func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 		if s.Failed || s.FailedToRestart {
 			out = appendNew(out, e.From)
 		}
-		for _, f := range s.failedVertices {
+		for _, f := range t.failedBy[e.From] {
 			if f != v {
 				out = appendNew(out, f)
 			}
@@ -881,7 +893,15 @@ func appendNew(list []*graph.Vertex, v *graph.Vertex) []*graph.Vertex {
 }
 
 func (t *transaction) skipForFailures(v *graph.Vertex, s *Status, failed []*graph.Vertex) {
-	s.failedVertices = failed
+	if len(failed) > 0 {
+		s.failedDeps = true
+		t.mu.Lock()
+		if t.failedBy == nil {
+			t.failedBy = map[*graph.Vertex][]*graph.Vertex{}
+		}
+		t.failedBy[v] = failed
+		t.mu.Unlock()
+	}
 	if v.Whit == graph.NotWhit {
 		src := s.Path()
 		for _, d := range failed {

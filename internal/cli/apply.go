@@ -247,6 +247,7 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		opts.State = store
 	}
 	plan, err := apply.Prepare(c, opts)
+	walkGC()
 	// Puppet's agent refuses a catalog it cannot read before it says
 	// anything; a catalog it reads but cannot apply (a relationship to a
 	// resource that is not there, a schedule that does not exist) fails
