@@ -106,7 +106,7 @@ func Finalize(c *catalog.Catalog) {
 // Errors); an unresolvable relationship stops at the first.
 func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	Finalize(c)
-	p := &Plan{opts: opts, catalog: c, instances: map[*catalog.Resource]resource.Instance{}}
+	p := &Plan{opts: opts, catalog: c, instances: make(map[*catalog.Resource]resource.Instance, len(c.Resources))}
 	holds := map[catalog.Ref]bool{}
 	for i, e := range c.Containment {
 		// Consecutive edges mostly share their container.
