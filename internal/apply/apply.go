@@ -384,6 +384,7 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		}
 		graphFile = filepath.Join(p.opts.GraphDir, "cycles.dot")
 	}
+	t.graphWarnings()
 	if cycles := p.graph.Cycles(); len(cycles) > 0 {
 		t.log.Log(resource.Err, "", p.graph.CycleMessage(graphFile))
 		for _, cycle := range cycles {
