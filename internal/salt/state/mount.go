@@ -187,9 +187,11 @@ func mountMounted(ctx context.Context, env *Env, c Call) Return {
 		return failed("An exception occurred in this state: %s", err)
 	}
 	todo := outOfSync(r, "ensure", "device", "fstype", "options", "dump", "pass")
+	// The type counts a mounted file system as there; the fstab is what
+	// Salt asks.
 	status := "present"
 	switch {
-	case !r.inst.Exists():
+	case !r.inst.Exists() || fstabDevice(config, name) == "":
 		status = "new"
 	case len(todo) > 0:
 		status = "change"
