@@ -310,7 +310,7 @@ func mountUnmounted(ctx context.Context, env *Env, c Call) Return {
 	if err != nil {
 		return failed("An exception occurred in this state: %s", err)
 	}
-	if !r.inst.Exists() {
+	if !r.inst.Exists() || fstabDevice(config, name) == "" {
 		ret.Comment += ". fstab entry not found"
 		return ret
 	}
