@@ -16,11 +16,14 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/durable"
 	"github.com/ordoproject/ordo/internal/graph"
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/schedule"
+	"github.com/ordoproject/ordo/internal/state"
 )
 
 // Options steer one run.
@@ -57,6 +60,11 @@ type Options struct {
 	FailHard bool
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// State, when set, is where the run reads and records when resources
+	// with a schedule were last checked and their audited values; the
+	// caller saves it. Without it every schedule counts from the epoch
+	// and every audited value is newly recorded.
+	State *state.Store
 }
 
 // maxInvalid caps how many invalid resources one run reports.
@@ -91,8 +99,8 @@ func Finalize(c *catalog.Catalog) {
 			case "puppet":
 				r.Set("period", "hourly")
 				r.Set("repeat", int64(2))
-			case "never":
 			default:
+				// never too: its period is never, which never matches.
 				r.Set("period", ref.Title)
 			}
 		}
@@ -121,17 +129,13 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	// The graph's debug lines wait for the instances' notes: Puppet
 	// builds its relationship graph after it made every resource.
 	var graphDebug [][2]string
+	gopts := graph.Options{Ordering: opts.Ordering, Seed: opts.Seed, Types: opts.Types}
+	if opts.Log != nil && enabled(opts.Log, resource.Debug) {
+		// Lines the log would drop are not made.
+		gopts.Debug = func(source, msg string) { graphDebug = append(graphDebug, [2]string{source, msg}) }
+	}
 	go func() {
-		g, err := graph.Build(c, graph.Options{
-			Ordering: opts.Ordering,
-			Seed:     opts.Seed,
-			Types:    opts.Types,
-			Debug: func(source, msg string) {
-				if opts.Log != nil {
-					graphDebug = append(graphDebug, [2]string{source, msg})
-				}
-			},
-		})
+		g, err := graph.Build(c, gopts)
 		graphDone <- built{g, err}
 	}()
 	// Puppet reads the resources' tags with the catalog, and refuses it at
@@ -199,10 +203,12 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	for _, d := range graphDebug {
 		opts.Log.Log(resource.Debug, d[0], d[1])
 	}
-	if err := checkSchedules(c); err != nil {
+	schedules, err := checkSchedules(c)
+	if err != nil {
 		return nil, err
 	}
 	p.graph = b.g
+	p.schedules = schedules
 	return p, nil
 }
 
@@ -220,30 +226,33 @@ func (e *ScheduleError) Error() string {
 }
 
 // checkSchedules finds the first resource, in catalog order, whose
-// schedule does not exist.
-func checkSchedules(c *catalog.Catalog) error {
-	var names map[string]bool
+// schedule does not exist, or cannot be matched (ScheduleRunError).
+// It returns the catalog's schedules, by title and name, when a resource
+// names one.
+func checkSchedules(c *catalog.Catalog) (map[string]*schedule.Window, error) {
+	var windows map[string]*schedule.Window
 	for _, r := range c.Resources {
 		v, ok := r.Get("schedule")
 		if !ok || v == nil || r.Virtual {
 			continue
 		}
-		if names == nil {
-			names = map[string]bool{}
-			for _, s := range c.Resources {
-				if s.Type == "Schedule" && !s.Virtual {
-					names[s.Title] = true
-					if n, ok := s.Get("name"); ok {
-						names[catalog.Scalar(n)] = true
-					}
-				}
-			}
+		if windows == nil {
+			windows = scheduleWindows(c)
 		}
-		if name := catalog.Scalar(v); !names[name] {
-			return &ScheduleError{Resource: r, Schedule: name}
+		name, isString := v.(string)
+		if !isString {
+			// Ruby's interpolation of an array shows its inspect form.
+			name = resource.Inspect(v)
+		}
+		w := windows[name]
+		if w == nil {
+			return nil, &ScheduleError{Resource: r, Schedule: name}
+		}
+		if why := w.Failure(); why != "" {
+			return nil, &ScheduleRunError{Resource: r, Reason: why}
 		}
 	}
-	return nil
+	return windows, nil
 }
 
 // checkContainer rejects a resource of a type ordo does not know unless it
@@ -316,7 +325,8 @@ type Plan struct {
 	catalog   *catalog.Catalog
 	graph     *graph.Graph
 	instances map[*catalog.Resource]resource.Instance
-	detached  bool // some instance runs on its own (Detacher)
+	schedules map[string]*schedule.Window // by title and name
+	detached  bool                        // some instance runs on its own (Detacher)
 	// shortPath holds the resources whose validation logged a warning:
 	// their own log lines keep the short path /Type[title].
 	shortPath map[*catalog.Resource]bool
@@ -347,7 +357,7 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		g:         p.graph,
 		now:       now,
 		log:       p.opts.Log,
-		statuses:  map[*graph.Vertex]*Status{},
+		statuses:  make([]*Status, p.graph.Len()),
 		queues:    map[*graph.Vertex][]Event{},
 		announced: map[*graph.Vertex]bool{},
 		dry:       map[*graph.Vertex]*dryRun{},
@@ -398,9 +408,20 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 	return t.result, nil
 }
 
+// enabled reports whether log shows lines of level l: a logger that says
+// (as report.Console does) is asked, so that lines it would drop are
+// not made; any other is taken to show them all.
+func enabled(log resource.Logger, l resource.Level) bool {
+	if e, ok := log.(interface{ Enabled(resource.Level) bool }); ok {
+		return e.Enabled(l)
+	}
+	return true
+}
+
 type discard struct{}
 
 func (discard) Log(resource.Level, string, string) {}
+func (discard) Enabled(resource.Level) bool        { return false }
 
 // transaction is the state of one run.
 type transaction struct {
@@ -409,8 +430,15 @@ type transaction struct {
 	now  func() time.Time
 	log  resource.Logger
 
-	mu        sync.Mutex // guards the maps and result below under --jobs
-	statuses  map[*graph.Vertex]*Status
+	mu       sync.Mutex // guards the maps and result below under --jobs
+	statuses []*Status  // by vertex ID (statusOf, setStatus), nil until the vertex is done
+	// failedBy holds, for a vertex skipped for failed dependencies, the
+	// failures it was skipped for: its dependents are skipped for them too.
+	failedBy map[*graph.Vertex][]*graph.Vertex
+	// anyFailed: some status set so far failed, or was skipped for
+	// failures; until then no resource has failed dependencies.
+	anyFailed bool
+	slab      []Status                  // room for new statuses
 	queues    map[*graph.Vertex][]Event // pending refresh events per target
 	announced map[*graph.Vertex]bool    // failed dependencies already reported
 	dry       map[*graph.Vertex]*dryRun // pre-check tries, once each
@@ -419,10 +447,20 @@ type transaction struct {
 	progress  int
 
 	durable durable.Batch // new files to sync before the run ends
-	batches batches       // providers' batch prefetches, once each
+	// serialHandle is the handle a serial walk lends each resource's
+	// harness in turn.
+	serialHandle resource.Handle
+	batches      batches // providers' batch prefetches, once each
 
 	genMu     sync.RWMutex // guards generated
 	generated map[*catalog.Resource]resource.Instance
+
+	// failedPrefetches are the providers whose prefetch failed, by
+	// "type/provider" (guarded by mu).
+	failedPrefetches map[string]bool
+	// deferred holds, in the order the walk reached them, the resources
+	// whose provider cannot work on this machine (walk goroutine only).
+	deferred []*graph.Vertex
 }
 
 // prefetch lets the instances that can read ahead do so on a spare core
@@ -465,7 +503,7 @@ func (t *transaction) walkSerial(ctx context.Context) {
 		return
 	}
 	w := t.g.NewWalk()
-	for v := w.Next(); v != nil && !t.stopped.Load(); v = w.Next() {
+	for v := t.next(ctx, w, true); v != nil && !t.stopped.Load(); v = t.next(ctx, w, true) {
 		if ctx.Err() != nil {
 			t.cancel(v)
 		} else {
@@ -560,7 +598,7 @@ func (t *transaction) walkDetaching(ctx context.Context) {
 	done := make(chan *graph.Vertex)
 	running := 0
 	for {
-		v := w.Next()
+		v := t.next(ctx, w, running == 0)
 		if v == nil || t.stopped.Load() {
 			if running == 0 {
 				return
@@ -604,7 +642,7 @@ func (t *transaction) walkParallel(ctx context.Context, jobs int) {
 	running := 0
 	for {
 		for running < jobs && !t.stopped.Load() {
-			v := w.Next()
+			v := t.next(ctx, w, running == 0)
 			if v == nil {
 				break
 			}
@@ -643,23 +681,47 @@ func (t *transaction) cancel(v *graph.Vertex) {
 	}
 	s := t.newStatus(v)
 	s.Skipped = true
-	t.log.Log(resource.Debug, s.Path, "Transaction canceled, skipping")
+	t.log.Log(resource.Debug, s.Path(), "Transaction canceled, skipping")
 	t.mu.Lock()
-	t.statuses[v] = s
+	t.setStatus(v, s)
 	t.result.Statuses = append(t.result.Statuses, s)
 	t.mu.Unlock()
 }
 
+// newStatus returns a status for v, carved from a block: a run makes one
+// for every resource.
 func (t *transaction) newStatus(v *graph.Vertex) *Status {
-	path := t.g.Path(v)
-	if v.Whit == graph.NotWhit && t.plan.shortPath[v.Resource] {
-		path = "/" + v.Resource.Ref().String()
+	now := t.now()
+	t.mu.Lock()
+	if len(t.slab) == 0 {
+		t.slab = make([]Status, min(256, max(1, len(t.statuses))))
 	}
-	return &Status{
-		Resource:        v.Resource,
-		Path:            path,
-		ContainmentPath: t.g.ContainmentPath(v),
-		Time:            t.now(),
+	s := &t.slab[0]
+	t.slab = t.slab[1:]
+	t.mu.Unlock()
+	*s = Status{Resource: v.Resource, Time: now, graph: t.g, vertex: v,
+		shortPath: v.Whit == graph.NotWhit && t.plan.shortPath[v.Resource]}
+	return s
+}
+
+// statusOf is v's status once it is done, else nil; t.mu is held.
+func (t *transaction) statusOf(v *graph.Vertex) *Status {
+	if id := v.ID(); id < len(t.statuses) {
+		return t.statuses[id]
+	}
+	return nil
+}
+
+// setStatus records v's status; t.mu is held. Vertices generated during
+// the run have IDs past the first ones.
+func (t *transaction) setStatus(v *graph.Vertex, s *Status) {
+	id := v.ID()
+	if id >= len(t.statuses) {
+		t.statuses = append(t.statuses, make([]*Status, id+1-len(t.statuses))...)
+	}
+	t.statuses[id] = s
+	if s.Failed || s.FailedToRestart || s.failedDeps {
+		t.anyFailed = true
 	}
 }
 
@@ -667,7 +729,7 @@ func (t *transaction) newStatus(v *graph.Vertex) *Status {
 func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total int) {
 	start := t.now()
 	s := t.newStatus(v)
-	src := s.Path // the log source: a resource's path, a sentinel's container
+	src := s.Path() // the log source: a resource's path, a sentinel's container
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Starting to evaluate the resource (%d of %d)", n, total))
 	}
@@ -690,6 +752,9 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 	case len(t.plan.opts.Tags) > 0 && !hasAnyTag(v.Resource, t.plan.opts.Tags):
 		t.log.Log(resource.Debug, src, "Not tagged with "+strings.Join(t.plan.opts.Tags, ", "))
 		t.skip(v, s)
+	case !t.scheduled(v):
+		t.log.Log(resource.Debug, src, "Not scheduled")
+		t.skip(v, s)
 	case len(failed) > 0:
 		t.skipForFailures(v, s, failed)
 	case v.Whit == graph.NotWhit && (v.Skip || v.Resource.Virtual):
@@ -706,7 +771,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 			break
 		}
 		if v.Whit == graph.NotWhit {
-			s = t.harness(ctx, v, s)
+			s = t.harness(ctx, v, s, src)
 			if !s.Failed && !s.FailedToRestart {
 				t.queueEvents(v, src, s.Events)
 			}
@@ -718,7 +783,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		}
 	}
 	t.mu.Lock()
-	t.statuses[v] = s
+	t.setStatus(v, s)
 	if v.Whit == graph.NotWhit {
 		t.result.Statuses = append(t.result.Statuses, s)
 	}
@@ -739,7 +804,7 @@ func (t *transaction) invalidateRefreshes(v *graph.Vertex, s *Status) {
 		if !e.InvalidatesRefresh || e.Status == EventFailure {
 			continue
 		}
-		t.log.Log(resource.Info, s.Path, "Unscheduling refresh on "+v.String())
+		t.log.Log(resource.Info, s.Path(), "Unscheduling refresh on "+v.String())
 		t.mu.Lock()
 		delete(t.queues, v)
 		t.mu.Unlock()
@@ -756,7 +821,7 @@ func (t *transaction) mayRun(ctx context.Context, v *graph.Vertex, s *Status) bo
 	case NotTriggered:
 		s.SkipReason = reason
 		if v.Whit == graph.NotWhit {
-			t.log.Log(resource.Info, s.Path, reason)
+			t.log.Log(resource.Info, s.Path(), reason)
 		}
 		t.skip(v, s)
 		return false
@@ -793,23 +858,24 @@ func refs(vs []*graph.Vertex) []catalog.Ref {
 // source whose every edge to v is of a kind a failure does not block
 // (on-fail) is left out.
 func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
-	var buf [16]*graph.Edge
-	in := t.g.AppendIn(buf[:0], v)
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if !t.anyFailed {
+		return nil // nothing done so far failed: no edge need be read
+	}
 	var out []*graph.Vertex
-	for _, e := range in {
+	for e := range t.g.InEdges(v) {
 		if !blocksOnFailure(e) {
 			continue
 		}
-		s := t.statuses[e.From]
+		s := t.statusOf(e.From)
 		if s == nil {
 			continue
 		}
 		if s.Failed || s.FailedToRestart {
 			out = appendNew(out, e.From)
 		}
-		for _, f := range s.failedVertices {
+		for _, f := range t.failedBy[e.From] {
 			if f != v {
 				out = appendNew(out, f)
 			}
@@ -827,9 +893,17 @@ func appendNew(list []*graph.Vertex, v *graph.Vertex) []*graph.Vertex {
 }
 
 func (t *transaction) skipForFailures(v *graph.Vertex, s *Status, failed []*graph.Vertex) {
-	s.failedVertices = failed
+	if len(failed) > 0 {
+		s.failedDeps = true
+		t.mu.Lock()
+		if t.failedBy == nil {
+			t.failedBy = map[*graph.Vertex][]*graph.Vertex{}
+		}
+		t.failedBy[v] = failed
+		t.mu.Unlock()
+	}
 	if v.Whit == graph.NotWhit {
-		src := s.Path
+		src := s.Path()
 		for _, d := range failed {
 			t.mu.Lock()
 			first := !t.announced[d]
@@ -847,13 +921,13 @@ func (t *transaction) skipForFailures(v *graph.Vertex, s *Status, failed []*grap
 // skip marks v skipped and drops the events queued for it.
 func (t *transaction) skip(v *graph.Vertex, s *Status) {
 	s.Skipped = true
-	t.log.Log(resource.Debug, s.Path, "Resource is being skipped, unscheduling all events")
+	t.log.Log(resource.Debug, s.Path(), "Resource is being skipped, unscheduling all events")
 	t.mu.Lock()
 	queued := len(t.queues[v]) > 0
 	delete(t.queues, v)
 	t.mu.Unlock()
 	if queued {
-		t.log.Log(resource.Info, s.Path, "Unscheduling all events on "+v.String())
+		t.log.Log(resource.Info, s.Path(), "Unscheduling all events on "+v.String())
 	}
 }
 
@@ -869,11 +943,16 @@ func (t *transaction) noop(v *graph.Vertex) bool {
 }
 
 func (t *transaction) handle(v *graph.Vertex, path string) *resource.Handle {
+	h := t.handleValue(v, path)
+	return &h
+}
+
+func (t *transaction) handleValue(v *graph.Vertex, path string) resource.Handle {
 	level := resource.Notice
 	if l, ok := v.Resource.Get("loglevel"); ok {
 		level, _ = resource.ParseLevel(catalog.Scalar(l))
 	}
-	return &resource.Handle{
+	return resource.Handle{
 		Path:      path,
 		Log:       t.log,
 		Level:     level,
@@ -886,12 +965,20 @@ func (t *transaction) handle(v *graph.Vertex, path string) *resource.Handle {
 }
 
 // harness brings one resource in line: Puppet's ResourceHarness#evaluate.
-func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (result *Status) {
+func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, path string) (result *Status) {
 	inst := t.instanceOf(v.Resource)
 	if inst == nil {
 		return s
 	}
-	h := t.handle(v, s.Path)
+	var h *resource.Handle
+	if t.plan.opts.Jobs <= 1 {
+		// A serial walk harnesses one resource at a time: the handle is
+		// reused rather than made for each. Providers do not keep it.
+		t.serialHandle = t.handleValue(v, path)
+		h = &t.serialHandle
+	} else {
+		h = t.handle(v, path)
+	}
 	// A provider bug must fail its resource, not the run.
 	defer func() {
 		if p := recover(); p != nil {
@@ -902,7 +989,7 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 	if nf, ok := inst.(resource.NotFunctional); ok {
 		// Puppet does not evaluate a resource whose provider cannot work
 		// here: one error line, and the resource counts as failed.
-		t.log.Log(resource.Err, s.Path, nf.NotFunctional().Error())
+		t.log.Log(resource.Err, h.Path, nf.NotFunctional().Error())
 		s.Failed = true
 		return s
 	}
@@ -910,9 +997,18 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 		t.batches.feed(ctx, t.plan.opts.Types, v.Resource, pf, h)
 	}
 	if err := inst.Retrieve(ctx, h); err != nil {
+		var pe *resource.PrefetchError
+		if errors.As(err, &pe) {
+			t.prefetchFailed(s, pe)
+			return s
+		}
 		t.failedBecause(s, err)
 		return s
 	}
+	if st := t.plan.opts.State; st != nil && remembers(v.Resource) {
+		st.SetChecked(v.Ref().String(), t.now())
+	}
+	audited := t.startAudit(v.Resource, inst)
 	toSync, exists := outOfSync(inst)
 	if !exists {
 		t.log.Log(resource.Debug, h.Path, "Nothing to manage: no ensure and the resource doesn't exist")
@@ -932,7 +1028,7 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 		}
 		if h.Noop {
 			ev.Status = EventNoop
-			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", formatValue(p, ev.Previous), formatValue(p, ev.Desired))
+			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", formatValue(p, ev.Previous), formatValue(p, ev.Desired)) + audited.changeNote(p.Name())
 			t.log.Log(h.Level, propPath, ev.Message)
 		} else if err := p.Sync(ctx, h); err != nil {
 			ev.Status = EventFailure
@@ -943,13 +1039,34 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 				t.log.Log(resource.Err, "", err.Error()+"\nWrapped exception:\n"+wrapped.Cause.Error())
 			}
 			t.log.Log(resource.Err, propPath, ev.Message)
+		} else if msg := p.Message(); !utf8.ValidString(msg) {
+			// Puppet made the change but cannot make its message: the
+			// property's event fails, and so does the resource, at once.
+			const invalid = "invalid byte sequence in UTF-8"
+			t.log.Log(resource.Err, "", fmt.Sprintf("Could not convert change '%s' to string: %s", p.Name(), invalid))
+			t.log.Log(resource.Err, "", fmt.Sprintf("Could not convert change '%s' to string: %s", p.Name(), invalid))
+			ev.Status = EventFailure
+			ev.Message = "could not create change error message for " + p.Name()
+			t.log.Log(resource.Err, propPath, ev.Message)
+			s.addEvent(ev)
+			t.failedBecause(s, errors.New(invalid))
+			return s
 		} else {
 			ev.Status = EventSuccess
-			ev.Message = p.Message()
+			ev.Message = msg + audited.changeNote(p.Name())
 			t.log.Log(h.Level, propPath, ev.Message)
 			changed = true
 		}
 		s.addEvent(ev)
+		if audited != nil {
+			audited.synced[p.Name()] = true
+		}
+	}
+	t.finishAudit(audited, s, h.Path, h.Level)
+	if changed && !h.Noop {
+		if st := t.plan.opts.State; st != nil && remembers(v.Resource) {
+			st.SetSynced(v.Ref().String(), t.now())
+		}
 	}
 	if changed {
 		if f, ok := inst.(resource.Flusher); ok {
@@ -966,7 +1083,7 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 // failure event named resource_error carries the reason, so that a failed
 // status always has an event saying why.
 func (t *transaction) failedBecause(s *Status, err error) {
-	t.log.Log(resource.Err, s.Path, "Could not evaluate: "+err.Error())
+	t.log.Log(resource.Err, s.Path(), "Could not evaluate: "+err.Error())
 	s.addEvent(Event{Name: "resource_error", Status: EventFailure, Message: err.Error(), Time: t.now()})
 }
 
@@ -1069,7 +1186,7 @@ func (t *transaction) keepsDryRun(v *graph.Vertex, s *Status) bool {
 	preFailed := false
 	t.mu.Lock()
 	for e := range t.g.InEdges(v) {
-		if e.Kind == catalog.PreCheck && outcome(t.statuses[e.From]) == Failed {
+		if e.Kind == catalog.PreCheck && outcome(t.statusOf(e.From)) == Failed {
 			preFailed = true
 		}
 	}
@@ -1086,7 +1203,7 @@ func (t *transaction) keepsDryRun(v *graph.Vertex, s *Status) bool {
 	case CallNone:
 		s.Pending = true
 	}
-	t.log.Log(resource.Warning, s.Path, "Skipping because of failed dependencies")
+	t.log.Log(resource.Warning, s.Path(), "Skipping because of failed dependencies")
 	t.skip(v, s)
 	return true
 }
@@ -1101,7 +1218,7 @@ func (t *transaction) processEvents(ctx context.Context, v *graph.Vertex, s *Sta
 	if len(queued) == 0 {
 		return
 	}
-	src := s.Path
+	src := s.Path()
 	allNoop := true
 	for _, e := range queued {
 		if e.Status != EventNoop {

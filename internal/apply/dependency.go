@@ -47,7 +47,7 @@ func outcome(s *Status) Outcome {
 	switch {
 	case s == nil:
 		return NotRun
-	case s.Failed || s.FailedToRestart || len(s.failedVertices) > 0:
+	case s.Failed || s.FailedToRestart || s.failedDeps:
 		return Failed
 	case s.Skipped:
 		return NotRun
@@ -244,7 +244,7 @@ func (t *transaction) inFlags(v *graph.Vertex) (flags, []*graph.Vertex) {
 	t.mu.Lock()
 	views := make([]sourceView, len(in))
 	for i, e := range in {
-		views[i] = viewOf(t.statuses[e.From])
+		views[i] = viewOf(t.statusOf(e.From))
 	}
 	t.mu.Unlock()
 	for i, e := range in {

@@ -12,6 +12,8 @@ const (
 	EventSuccess = "success"
 	EventFailure = "failure"
 	EventNoop    = "noop"
+	// EventAudit is an audited property found changed since the last run.
+	EventAudit = "audit"
 )
 
 // Event is one change (or attempted change) to a resource, or a refresh.
@@ -31,11 +33,14 @@ type Event struct {
 	InvalidatesRefresh bool
 }
 
-// Status is what happened to one resource during the run.
+// Status is what happened to one resource during the run. Its log
+// source and containment path are made from the graph when asked (Path,
+// Containment), not kept for each of a run's resources.
 type Status struct {
-	Resource        *catalog.Resource
-	Path            string   // log source, /Stage[main]/Main/File[/x]
-	ContainmentPath []string // ["Stage[main]", "Main", "File[/x]"]
+	Resource *catalog.Resource
+	// ContainmentPath is the containment path of a status made by hand,
+	// as Containment returns it; a run's statuses leave it nil.
+	ContainmentPath []string
 	Provider        string
 
 	Failed          bool
@@ -44,26 +49,56 @@ type Status struct {
 	OutOfSync       bool
 	Skipped         bool
 	Restarted       bool
-	ChangeCount     int
-	OutOfSyncCount  int
-	Events          []Event
+	// Pending marks a dry run that would change something: Salt's result
+	// None, which a one-call resource reports in test mode.
+	Pending bool
+	// failedDeps: skipped for failed dependencies (transaction.failedBy
+	// lists them).
+	failedDeps bool
+	// shortPath: the resource's validation logged a warning, and Puppet
+	// keeps the short path it logged under (/Type[title]) for the
+	// resource's own lines.
+	shortPath bool
+
+	ChangeCount    int
+	OutOfSyncCount int
+	Events         []Event
 	// FailedDependencies are the failed resources this one waited for.
 	FailedDependencies []catalog.Ref
 	// SkipReason says why a skipped resource was not run when no failure
 	// is the cause but a condition of its edges (on-change, on-fail,
 	// pre-check): Salt's comment for the state.
 	SkipReason string
-	// Pending marks a dry run that would change something: Salt's result
-	// None, which a one-call resource reports in test mode.
-	Pending bool
 	// calls holds what a one-call resource (OneCall) said; nil for the
 	// others, so that Puppet's statuses pay one pointer for it.
 	calls *calls
 
-	failedVertices []*graph.Vertex
-
 	Time           time.Time
 	EvaluationTime time.Duration // zero when skipped
+
+	graph  *graph.Graph
+	vertex *graph.Vertex
+}
+
+// Path is the resource's log source: /Stage[main]/Main/File[/x], or for
+// a container's sentinel the container (Class[Main]).
+func (s *Status) Path() string {
+	if s.graph == nil || s.shortPath {
+		if s.Resource == nil {
+			return ""
+		}
+		return "/" + s.Resource.Ref().String()
+	}
+	return s.graph.Path(s.vertex)
+}
+
+// Containment is the resource's containment path: ["Stage[main]",
+// "Main", "File[/x]"]. Callers must not change it.
+func (s *Status) Containment() []string {
+	if s.ContainmentPath != nil || s.graph == nil {
+		return s.ContainmentPath
+	}
+	return s.graph.ContainmentPath(s.vertex)
 }
 
 func (s *Status) addEvent(e Event) {
@@ -75,8 +110,10 @@ func (s *Status) addEvent(e Event) {
 		s.ChangeCount++
 		s.Changed = true
 	}
-	s.OutOfSyncCount++
-	s.OutOfSync = true
+	if e.Status != EventAudit {
+		s.OutOfSyncCount++
+		s.OutOfSync = true
+	}
 }
 
 // calls are a one-call resource's own accounts of its turn and of its

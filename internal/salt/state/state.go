@@ -1,8 +1,11 @@
 // Package state holds the Salt state functions ordo offers, each
 // returning what Salt's function of the same name returns: a result,
-// changes and a comment. test.*, cmd.*, file.* and host.* are written
-// here; pkg.*, service.*, user.* and group.* drive ordo's own resource
-// types through their providers.
+// changes and a comment. file.* changes files through ordo's file type;
+// pkg.*, service.*, user.*, group.* and mount.* drive ordo's resource
+// types through their providers; cmd.* runs on ordo's command runner;
+// test.*, host.*, cron.*, ssh_auth.* and pkgrepo.* are written here, on
+// the files and commands Salt's own modules use (docs/salt.md says why
+// for each).
 package state
 
 import (
@@ -67,6 +70,9 @@ type Env struct {
 	FileRoot string
 	// HostsFile is the file host.* states manage; /etc/hosts when empty.
 	HostsFile string
+	// AptDir holds the APT sources pkgrepo.* states read and write;
+	// /etc/apt when empty.
+	AptDir string
 	// Types are ordo's resource types that pkg.* and service.* run on;
 	// builtin.Registry() when nil.
 	Types *resource.Registry
@@ -76,6 +82,10 @@ type Env struct {
 	Pillar, Grains map[string]any
 	// Render renders a Jinja template text with extra context variables.
 	Render func(name string, text []byte, vars map[string]any) (string, error)
+
+	// acc holds what file.accumulated states gave, for the run's
+	// file.managed templates and file.blockreplace states.
+	acc accumulators
 }
 
 // Func is one state function.
@@ -95,6 +105,9 @@ func Default() Functions {
 	addPkg(f)
 	addService(f)
 	addCron(f)
+	addSSHAuth(f)
+	addPkgrepo(f)
+	addMount(f)
 	return f
 }
 
@@ -153,4 +166,32 @@ func commentOr(args map[string]any, def string) string {
 func (f Functions) Has(module, fun string) bool {
 	_, ok := f[module+"."+fun]
 	return ok
+}
+
+// missingParams is Salt's check, before a state function runs, that its
+// required arguments are there: one line per missing argument, each
+// ending in a newline. ok is false when one is missing.
+func missingParams(c Call, names ...string) (Return, bool) {
+	comment := ""
+	for _, n := range names {
+		if _, has := c.Args[n]; !has {
+			comment += fmt.Sprintf("Missing parameter %s for state %s.%s\n", n, c.Module, c.Fun)
+		}
+	}
+	if comment == "" {
+		return Return{}, true
+	}
+	return Return{Result: False, Changes: Changes{}, Comment: comment}, false
+}
+
+// mappingArg refuses a mapping where a state takes a string or a list of
+// strings (Salt would go on with the mapping's keys, or fail deep in its
+// modules): the state fails before it changes anything.
+func mappingArg(c Call, keys ...string) (Return, bool) {
+	for _, k := range keys {
+		if _, isMap := c.Args[k].(map[string]any); isMap {
+			return failed("The '%s' argument of %s.%s must be a string or a list of strings, not a mapping", k, c.Module, c.Fun), true
+		}
+	}
+	return Return{}, false
 }
