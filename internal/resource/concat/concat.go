@@ -5,7 +5,8 @@
 // Puppet's concat_file generates a File resource and lets it do the
 // writing; ordo's concat_file hands its content to the file type the same
 // way and logs the file's changes under that File's path, as Puppet does.
-// Fragment sources and the yaml format are not supported yet.
+// The yaml format is not supported yet; a fragment's puppet: source is
+// never found, as ordo has no file server.
 package concat
 
 import (
@@ -107,6 +108,9 @@ func (Type) Schema() *resource.Schema { return schema }
 // fragment is one concat_fragment's part of a file.
 type fragment struct {
 	name, order, content string
+	// sources, when the fragment has no content, are the files to take
+	// it from: the first that exists.
+	sources []string
 }
 
 // AutoRequire requires the file's parent directory, as the generated file
@@ -131,7 +135,11 @@ func (t Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref
 			if sens, ok := content.(catalog.Sensitive); ok {
 				content = sens.Value
 			}
-			frags = append(frags, fragment{name: nameOf(f), order: orderOf(f), content: catalog.Scalar(content)})
+			frag := fragment{name: nameOf(f), order: orderOf(f), content: catalog.Scalar(content)}
+			if content == nil {
+				frag.sources = catalog.Strings(valueOr(f, "source"))
+			}
+			frags = append(frags, frag)
 		}
 	}
 	t.found.mu.Lock()
@@ -234,7 +242,14 @@ func (c *instance) content(frags []fragment) (string, error) {
 	parts := make([]string, len(frags))
 	for i, f := range frags {
 		parts[i] = f.content
-		if c.ensureNewline && !strings.HasSuffix(f.content, "\n") {
+		if len(f.sources) > 0 {
+			text, err := readSource(f.sources)
+			if err != nil {
+				return "", err
+			}
+			parts[i] = text
+		}
+		if c.ensureNewline && !strings.HasSuffix(parts[i], "\n") {
 			parts[i] += "\n"
 		}
 	}
@@ -378,7 +393,7 @@ var fragmentSchema = resource.NewSchema(resource.Schema{
 		{Name: "name", Namevar: true, Doc: "The fragment's name; fragments of one order are sorted by it."},
 		{Name: "target", Doc: "The path or title of the concat_file.", Check: resource.CheckFunc("a string", stringOnly("Target must be a String"))},
 		{Name: "content", Doc: "The fragment's content.", Check: resource.CheckFunc("a string", stringOnly("Content must be a String"))},
-		{Name: "source", Doc: "Files to read the content from; ordo refuses it for now."},
+		{Name: "source", Doc: "Files to read the content from, the first that exists: paths and file: URIs (puppet: URIs are never found, as for file)."},
 		{Name: "order", Default: "10", Doc: "Where the fragment goes.", Check: resource.CheckFunc("a string or an integer", checkOrder)},
 	},
 	Validate: func(v resource.Values) error {
@@ -389,8 +404,6 @@ var fragmentSchema = resource.NewSchema(resource.Schema{
 			return errors.New("Set either 'source' or 'content'")
 		case v.Has("source") && v.Has("content"):
 			return errors.New("Can't use 'source' and 'content' at the same time")
-		case v.Has("source"):
-			return &resource.ParamError{Ref: v.Ref(), Param: "source", Msg: "fragment sources are not supported by ordo yet"}
 		}
 		return nil
 	},

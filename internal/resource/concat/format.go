@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
+	"os"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -231,4 +233,41 @@ func jsonParseError(text string, err error) error {
 		}
 	}
 	return fmt.Errorf("%d: unexpected token at '%s'", code, at)
+}
+
+// readSource reads a fragment's content from the first of its sources
+// that exists, as puppetlabs-concat asks Puppet's file server: absolute
+// paths and file: URIs. A puppet: URI is never found.
+func readSource(sources []string) (string, error) {
+	for _, src := range sources {
+		path := src
+		if strings.HasPrefix(src, "file:") {
+			u, err := url.Parse(src)
+			if err != nil {
+				continue
+			}
+			path = u.Path
+		}
+		if !strings.HasPrefix(path, "/") {
+			continue
+		}
+		st, err := os.Stat(path)
+		if err != nil {
+			continue
+		}
+		// The first source that exists is the one read, whatever it is.
+		switch {
+		case st.IsDir():
+			return "", fmt.Errorf("Is a directory @ io_fread - %s", path)
+		case !st.Mode().IsRegular():
+			// Puppet would wait on a FIFO for ever; ordo refuses it.
+			return "", fmt.Errorf("%s is not a regular file", path)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return "", err
+		}
+		return string(data), nil
+	}
+	return "", fmt.Errorf("Could not retrieve source(s) %s", strings.Join(sources, ", "))
 }

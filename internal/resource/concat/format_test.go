@@ -1,6 +1,10 @@
 package concat
 
-import "testing"
+import (
+	"path/filepath"
+	"syscall"
+	"testing"
+)
 
 // The messages are Ruby 3.1's JSON.parse (json 2.6.1) on the same text,
 // as Puppet's concat_file reports them.
@@ -42,5 +46,16 @@ func TestFormatContent(t *testing.T) {
 	}
 	if _, err := formatContent("json", []string{`{"k":1}`, `{"k":2}`}, false); err == nil || err.Error() != "Duplicate key 'k' found with values '1' and 2'. Use 'force' attribute to merge keys." {
 		t.Errorf("duplicate: %v", err)
+	}
+}
+
+// A FIFO source is refused rather than read (Puppet would wait on it).
+func TestReadSourceFIFO(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip(err)
+	}
+	if _, err := readSource([]string{fifo}); err == nil || err.Error() != fifo+" is not a regular file" {
+		t.Errorf("got %v", err)
 	}
 }
