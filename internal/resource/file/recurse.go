@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -198,9 +199,14 @@ type sourced struct {
 func (f *instance) sourceEntries(h *resource.Handle, set fileset) ([]sourced, error) {
 	var out []sourced
 	seen := map[string]bool{}
-	for _, src := range f.sources {
+	for i, src := range f.sources {
 		if src == "" {
-			continue // a puppet: source, which ordo cannot serve
+			// A puppet: source, which ordo cannot serve: Puppet's file
+			// server says when it finds no module file either.
+			if u, err := url.Parse(f.sourceURI[i]); err == nil && u.Host == "" && h != nil && h.Log != nil {
+				h.Log.Log(resource.Info, "", "Could not find filesystem info for file '"+strings.TrimLeft(u.Path, "/")+"' in environment production")
+			}
+			continue
 		}
 		entries, err := f.listTree(h, set, src)
 		if err != nil {
