@@ -88,7 +88,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "validate_cmd", Doc: "A command that must accept the new content before it replaces the file."},
 		{Name: "validate_replacement", Default: "%", Doc: "The text in validate_cmd that stands for the new content's path."},
 		{Name: "checksum", Default: "sha256", Doc: "How content is compared: a digest (md5, sha256, ...), or mtime or ctime (a file not older than its source is in sync).", Check: checksums},
-		{Name: "source", Doc: "Local files (absolute paths or file:// URLs) to copy the content from; the first that exists is used.", Check: resource.CheckFunc("absolute paths or file:// URLs", checkSource)},
+		{Name: "source", Doc: "Files to copy the content from (absolute paths, file:// URLs, or puppet:///modules/NAME/PATH for NAME/files/PATH on --modulepath); the first that exists is used.", Check: resource.CheckFunc("absolute paths or file:// URLs", checkSource)},
 		{Name: "source_permissions", Default: "ignore", Doc: "Whether to copy a source's owner, group and mode; ordo supports only ignore.", Check: resource.CheckFunc("ignore", checkSourcePermissions)},
 		{Name: "selinux_ignore_defaults", Default: false, Doc: "Ignore SELinux's default contexts; has no effect where SELinux is not enabled.", Check: resource.Boolean()},
 		{Name: "staging_location", Doc: "The directory the new content is written to before it is moved into place.", Check: resource.AbsPathCheck{Msg: "File paths must be fully qualified, not '%s'", Clean: true}},
@@ -677,6 +677,35 @@ func localSource(s string) (string, error) {
 	return "", fmt.Errorf("Cannot use URLs of type '%s' as source for fileserving", u.Scheme)
 }
 
+// sourcePath is the local path of source i: a puppet:///modules/NAME/PATH
+// source is NAME/files/PATH in the first folder of the module path that
+// holds a module NAME (as Puppet's file server takes the first module of
+// that name, whether or not it has the file); "" when none does.
+func (f *instance) sourcePath(i int, h *resource.Handle) string {
+	if f.sources[i] != "" || h == nil || len(h.ModulePath) == 0 {
+		return f.sources[i]
+	}
+	u, err := url.Parse(f.sourceURI[i])
+	if err != nil || u.Scheme != "puppet" || u.Host != "" {
+		return ""
+	}
+	rest, ok := strings.CutPrefix(u.Path, "/modules/")
+	if !ok {
+		return ""
+	}
+	name, file, _ := strings.Cut(rest, "/")
+	if name == "" || strings.Contains(file, "..") {
+		return ""
+	}
+	for _, dir := range h.ModulePath {
+		mod := filepath.Join(dir, name)
+		if st, err := os.Stat(mod); err == nil && st.IsDir() {
+			return filepath.Join(mod, "files", file)
+		}
+	}
+	return ""
+}
+
 // sourceURI is a source as Puppet's messages show it: a path as a file://
 // URI, a URI as written.
 func sourceURI(s string) string {
@@ -854,7 +883,7 @@ func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 		f.curLink, _ = os.Readlink(f.path)
 	}
 	if len(f.sources) > 0 {
-		if err := f.readSource(); err != nil {
+		if err := f.readSource(h); err != nil {
 			return err
 		}
 	}
@@ -934,7 +963,7 @@ func notOlder(cur, want string) bool {
 // any other word for a link target), and a plain file gives the content.
 // A device is refused. Nothing here waits on the source: it is never
 // opened unless it is a plain file.
-func (f *instance) readSource() error {
+func (f *instance) readSource(h *resource.Handle) error {
 	f.srcDir = false
 	if f.ensure == "absent" {
 		return nil
@@ -944,12 +973,13 @@ func (f *instance) readSource() error {
 		e := f.rec.src
 		return f.fromSource(f.sources[0], f.sourceURI[0], e.kind, e.dest)
 	}
-	for i, s := range f.sources {
+	for i := range f.sources {
 		// A source must exist, through its links (a dangling link is a
 		// missing source), but its own kind is what it gives, unless
 		// links are followed.
+		s := f.sourcePath(i, h)
 		if s == "" {
-			continue // puppet: (localSource)
+			continue // a puppet: source not found in the modules
 		}
 		if _, err := os.Stat(s); err != nil {
 			continue

@@ -199,20 +199,20 @@ type sourced struct {
 func (f *instance) sourceEntries(h *resource.Handle, set fileset) ([]sourced, error) {
 	var out []sourced
 	seen := map[string]bool{}
-	for i, src := range f.sources {
-		if src == "" {
-			// A puppet: source, which ordo cannot serve: Puppet's file
-			// server says when it finds no module file either.
-			if u, err := url.Parse(f.sourceURI[i]); err == nil && u.Host == "" && h != nil && h.Log != nil {
-				h.Log.Log(resource.Info, "", "Could not find filesystem info for file '"+strings.TrimLeft(u.Path, "/")+"' in environment production")
+	for i := range f.sources {
+		src := f.sourcePath(i, h)
+		var entries []entry
+		if src != "" {
+			var err error
+			if entries, err = f.listTree(h, set, src); err != nil {
+				return nil, err
 			}
-			continue
-		}
-		entries, err := f.listTree(h, set, src)
-		if err != nil {
-			return nil, err
 		}
 		if entries == nil {
+			// Puppet's file server says when it has no such module file.
+			if u, err := url.Parse(f.sourceURI[i]); err == nil && u.Scheme == "puppet" && u.Host == "" && h != nil && h.Log != nil {
+				h.Log.Log(resource.Info, "", "Could not find filesystem info for file '"+strings.TrimLeft(u.Path, "/")+"' in environment production")
+			}
 			continue
 		}
 		if entries[0].kind != "directory" {
