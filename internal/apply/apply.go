@@ -877,12 +877,12 @@ func (t *transaction) handle(v *graph.Vertex, path string) *resource.Handle {
 		level, _ = resource.ParseLevel(catalog.Scalar(l))
 	}
 	return &resource.Handle{
-		Path:      path,
-		Log:       t.log,
-		Level:     level,
-		Noop:      t.noop(v),
-		BucketDir: t.plan.opts.BucketDir,
-		Runner:    t.plan.opts.Runner,
+		Path:       path,
+		Log:        t.log,
+		Level:      level,
+		Noop:       t.noop(v),
+		BucketDir:  t.plan.opts.BucketDir,
+		Runner:     t.plan.opts.Runner,
 		ShowDiff:   t.plan.opts.ShowDiff,
 		Durable:    &t.durable,
 		ModulePath: t.plan.opts.ModulePath,
