@@ -67,7 +67,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "group", Kind: resource.KindProperty, Doc: "The group, by name or id (0 to 4294967294).", Check: resource.CheckFunc("a group name or id", checkGroup)},
 		{Name: "mode", Kind: resource.KindProperty, Doc: "The permissions, numeric (0644) or symbolic (u=rw,go=r).", Check: resource.ModeCheck{}},
 		{Name: "type", Kind: resource.KindProperty, Doc: "The file's type (read-only).", Check: readOnly("type")},
-		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum a source's content has; without a source it has no effect, as in Puppet; ordo refuses it with a source."},
+		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum the source's content must have (the source is then not looked at otherwise); without a source Puppet warns, and cannot create the file."},
 		{Name: "seluser", Kind: resource.KindProperty, Doc: "The SELinux user; ignored where SELinux is not enabled, as Puppet does."},
 		{Name: "selrole", Kind: resource.KindProperty, Doc: "The SELinux role; ignored where SELinux is not enabled, as Puppet does."},
 		{Name: "seltype", Kind: resource.KindProperty, Doc: "The SELinux type; ignored where SELinux is not enabled, as Puppet does."},
@@ -118,6 +118,9 @@ type oddValues struct {
 	// checksumValue: checksum_value without content or source, which
 	// makes Puppet fail to create the file.
 	checksumValue bool
+	// sourceSum is checksum_value beside a source: the checksum the
+	// source's content must have; the source then decides nothing else.
+	sourceSum string
 }
 
 func (f *instance) oddValues() *oddValues {
@@ -375,10 +378,10 @@ func validate(v resource.Values) error {
 	if v.Get("recurse") == "remote" && !v.Has("source") {
 		return errors.New("You cannot specify a remote recursion without a source")
 	}
-	if v.Has("checksum_value") && v.Has("source") {
-		return &resource.ParamError{Ref: v.Ref(), Param: "checksum_value", Msg: "checksum_value with a source is not supported by ordo"}
-	}
 	sum := v.String("checksum")
+	if cv, ok := v.Lookup("checksum_value"); ok && !validChecksum(sum, catalog.Scalar(cv)) {
+		return fmt.Errorf("Checksum value '%s' is not a valid checksum type %s", catalog.Scalar(cv), sum)
+	}
 	if sum == "none" && v.Has("source") {
 		return errors.New("You cannot specify source when using checksum 'none'")
 	}
@@ -423,6 +426,30 @@ func (f *instance) noteSELinux(h *resource.Handle) {
 			h.Log.Log(resource.Debug, h.Path+"/"+name, "SELinux bindings not found. Ignoring parameter.")
 		}
 	}
+}
+
+// hexSizes are the lengths of each digest's hexadecimal form.
+var hexSizes = map[string]int{"md5": 32, "sha1": 40, "sha224": 56, "sha256": 64, "sha384": 96, "sha512": 128}
+
+// validChecksum is Puppet's valid_checksum?: a digest of the type's
+// length in hexadecimal, a time for mtime and ctime, nothing for none.
+func validChecksum(typ, value string) bool {
+	switch typ {
+	case "none":
+		return value == ""
+	case "mtime", "ctime":
+		return true // Ruby's DateTime.parse takes nearly anything; ordo does not judge
+	}
+	n := hexSizes[strings.TrimSuffix(typ, "lite")]
+	if len(value) != n {
+		return false
+	}
+	for _, c := range value {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 var selinuxAttrs = []string{"seluser", "selrole", "seltype", "selrange", "selinux_ignore_defaults"}
@@ -578,15 +605,21 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	}
 	if len(f.sources) > 0 {
 		f.hasData = true
+		if cv, ok := v.Lookup("checksum_value"); ok {
+			// As Puppet with a checksum_value: the source's metadata is
+			// not read, so it gives neither ensure nor content.
+			f.oddValues().sourceSum = catalog.Scalar(cv)
+			f.hasData = false
+		}
 	}
-	if !f.hasData && v.Has("checksum_value") {
+	if !f.hasData && v.Has("checksum_value") && f.oddTypes().sourceSum == "" {
 		f.oddValues().checksumValue = true
 	}
 	if f.ensure == "" {
 		switch {
 		case f.hasTarget:
 			f.ensure = "link"
-		case hasContent || len(f.sources) > 0:
+		case hasContent || len(f.sources) > 0 && f.oddTypes().sourceSum == "":
 			f.ensure = "file"
 		}
 	}
@@ -599,6 +632,9 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	}
 	if f.hasData {
 		f.props = append(f.props, (*contentProp)(f))
+	}
+	if f.oddTypes().sourceSum != "" {
+		f.props = append(f.props, (*checksumValueProp)(f))
 	}
 	if f.hasTarget && f.ensure == "link" {
 		f.props = append(f.props, (*targetProp)(f))
@@ -882,7 +918,7 @@ func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 	if f.curType == "link" && f.hasTarget {
 		f.curLink, _ = os.Readlink(f.path)
 	}
-	if len(f.sources) > 0 {
+	if len(f.sources) > 0 && f.oddTypes().sourceSum == "" {
 		if err := f.readSource(h); err != nil {
 			return err
 		}
@@ -1049,7 +1085,7 @@ func (f *instance) linkTo(target string) {
 }
 
 // propOrder is the order Puppet syncs a file's properties in.
-var propOrder = map[string]int{"ensure": 0, "content": 1, "target": 2, "owner": 3, "group": 4, "mode": 5}
+var propOrder = map[string]int{"ensure": 0, "content": 1, "checksum_value": 1, "target": 2, "owner": 3, "group": 4, "mode": 5}
 
 // addProp adds p to the managed properties in Puppet's order, unless it is
 // there already: a source can make a file of another kind than declared.
@@ -1107,7 +1143,8 @@ func (f *instance) currentSum() string {
 func (f *instance) setErr(should string, err error) error {
 	var ve *validateError
 	var re *idRangeError
-	if errors.As(err, &ve) || errors.As(err, &re) {
+	var ce *checksumError
+	if errors.As(err, &ve) || errors.As(err, &re) || errors.As(err, &ce) {
 		return err
 	}
 	cause := describe(err)
