@@ -247,7 +247,15 @@ func (f *instance) leaveManaged(c *catalog.Catalog, order []string) []string {
 		if !managesFile[r.Type] || r.Virtual {
 			continue
 		}
-		p := filePath(r)
+		var p string
+		if v, ok := r.Get("path"); ok {
+			s, _ := v.(string)
+			p = cleanPath(s)
+		} else if strings.HasPrefix(r.Title, f.path) {
+			p = filePath(r)
+		} else {
+			continue // a title names the path; most are elsewhere
+		}
 		if strings.HasPrefix(p, prefix) {
 			managed = append(managed, p[len(prefix):])
 		}
