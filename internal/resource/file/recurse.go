@@ -251,7 +251,7 @@ func (f *instance) leaveManaged(c *catalog.Catalog, order []string) []string {
 		if v, ok := r.Get("path"); ok {
 			s, _ := v.(string)
 			p = cleanPath(s)
-		} else if strings.HasPrefix(r.Title, f.path) {
+		} else if strings.HasPrefix(r.Title, f.path) || cleanPath(r.Title) != r.Title {
 			p = filePath(r)
 		} else {
 			continue // a title names the path; most are elsewhere
