@@ -99,11 +99,11 @@ func (f *instance) writeSourceWithSum(ctx context.Context, h *resource.Handle) e
 		return fmt.Errorf("Could not retrieve information from environment production source(s) %s", strings.Join(f.sourceURI, ", "))
 	}
 	if !f.timeSum() && f.checksum != "none" {
-		got, want := f.sum(data), "{"+f.checksum+"}"+f.odd.sourceSum
+		got, want := f.sum(string(data)), "{"+f.checksum+"}"+f.odd.sourceSum
 		if got != want {
 			return &checksumError{got: got, want: want}
 		}
 	}
-	f.content = data
+	f.content = string(data)
 	return f.write(ctx, h)
 }
