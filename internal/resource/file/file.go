@@ -479,6 +479,10 @@ type extras struct {
 	curLink string // the link's target found by Retrieve
 	wantSum string // desired content checksum, "" until a message needs it (a time checksum: the source's time)
 	curSum  string // current content checksum, "" until computed
+
+	// rec is the recursion of a recursive file, or a generated child's
+	// source entry; nil for other files.
+	rec *recursion
 }
 
 // noExtras is the extras of every file that has none; never written.
@@ -511,10 +515,6 @@ type instance struct {
 	checksum string
 
 	props []resource.Property
-
-	// rec is the recursion of a recursive file, or a generated child's
-	// source entry; nil for other files.
-	rec *recursion
 
 	// The flags together, so that they share a word.
 	hasData   bool // content or source manages the content
@@ -675,7 +675,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		}
 	}
 	if rec := v.Get("recurse"); rec == true || rec == "remote" {
-		f.rec = &recursion{
+		f.ownExtras().rec = &recursion{
 			remote:    rec == "remote",
 			limit:     intValue(v.Get("recurselimit"), -1),
 			maxFiles:  intValue(v.Get("max_files"), 0),

@@ -147,7 +147,7 @@ func (r recursive) Generate(ctx context.Context, h *resource.Handle, c *catalog.
 		}
 		if ch.src != nil {
 			ci := inst.(*instance)
-			ci.rec = &recursion{src: ch.src}
+			ci.ownExtras().rec = &recursion{src: ch.src}
 		}
 		after := -1
 		for p := rel; ; {
