@@ -471,12 +471,8 @@ func manifestOf(typ string, r *catalog.Resource) string {
 func writeYAML(w io.Writer, typ string, rs []*catalog.Resource) {
 	var b strings.Builder
 	b.WriteString("---\n")
-	b.WriteString(yamlScalar(strings.ToLower(typ)) + ":")
-	if len(rs) == 0 {
-		b.WriteString(" \n")
-	} else {
-		b.WriteString("\n")
-	}
+	// No resources: Psych writes the type's nil value as nothing.
+	b.WriteString(yamlScalar(strings.ToLower(typ)) + ":\n")
 	for _, r := range rs {
 		b.WriteString("  " + yamlScalar(r.Title) + ":")
 		names := make([]string, 0, len(r.Params))
@@ -531,7 +527,7 @@ func writeYAMLValue(b *strings.Builder, v catalog.Value, indent string) {
 	case string:
 		b.WriteString(" " + yamlScalar(x) + "\n")
 	case nil:
-		b.WriteString(" \n")
+		b.WriteString("\n")
 	default:
 		b.WriteString(" " + catalog.Scalar(x) + "\n")
 	}
