@@ -35,9 +35,17 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 		msg = v.Get("name")
 	}
 	n.sensitive = v.Sensitive("message")
-	if raw, _ := r.Get("message"); !ok && raw != nil {
+	raw, _ := r.Get("message")
+	if !ok && raw != nil {
 		// message => [] shows the title, as a property without a should.
 		msg = r.Title
+	}
+	if list, isList := raw.([]catalog.Value); isList && len(list) > 0 {
+		// The message is the list's first element, which may be a
+		// Sensitive value of its own: never shown, as in Puppet.
+		if s, isSensitive := list[0].(catalog.Sensitive); isSensitive {
+			msg = s
+		}
 	}
 	n.message = msg
 	return n, nil
@@ -91,6 +99,9 @@ func (m *message) Message() string {
 	if m.sensitive {
 		return "changed [redacted] to [redacted]"
 	}
+	if _, ok := m.message.(catalog.Sensitive); ok {
+		return "defined 'message' as Sensitive [value redacted]"
+	}
 	return "defined 'message' as " + catalog.Format(m.message)
 }
 
@@ -107,6 +118,10 @@ func logText(v catalog.Value) string {
 		return strings.Join(parts, " ")
 	case *catalog.Hash:
 		return resource.Inspect(x)
+	case catalog.Sensitive:
+		// A sensitive value inside the message (message => [Sensitive('x')])
+		// is never shown, as in Puppet.
+		return "Sensitive [value redacted]"
 	}
 	return catalog.Scalar(v)
 }
