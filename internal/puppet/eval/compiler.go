@@ -596,7 +596,7 @@ func (c *Compiler) finish() error {
 		}
 	}
 	for _, r := range c.resources {
-		if r.pendingRel != nil {
+		if r.pendingRelOrder != nil {
 			r.flushRelations()
 		}
 	}

@@ -393,21 +393,24 @@ func (c *Compiler) applyRelationship(rel *relationship) error {
 // parameter; flushRelations merges them all at once, so that many
 // arrows from one resource cost no more than one.
 func (r *Resource) appendRelation(name string, target Value, how string, pos source.Range, op string, opPos source.Range) {
-	if r.pendingRel == nil {
-		r.pendingRel = map[string][]Value{}
+	i := 0 // before
+	if name == "notify" {
+		i = 1
 	}
-	if _, ok := r.pendingRel[name]; !ok {
+	if len(r.pendingRel[i]) == 0 {
 		r.pendingRelOrder = append(r.pendingRelOrder, name)
 	}
-	r.pendingRel[name] = append(r.pendingRel[name], target)
+	r.pendingRel[i] = append(r.pendingRel[i], target)
 	p := r.getParam(name)
 	if p != nil {
-		p.history = append(p.steps(), origin{how: how, pos: pos})
+		if r.explaining() {
+			p.history = append(p.steps(), origin{how: how, pos: pos})
+		}
 	} else {
 		p = &param{name: name, how: how, pos: pos}
 		r.params = append(r.params, p)
 	}
-	if p.value == nil && len(r.pendingRel[name]) == 1 {
+	if p.value == nil && len(r.pendingRel[i]) == 1 {
 		// A value set to undef is replaced, not appended to.
 		p.rel = nil
 	}
@@ -417,14 +420,23 @@ func (r *Resource) appendRelation(name string, target Value, how string, pos sou
 // flushRelations sets the relationship parameters that arrows added to.
 func (r *Resource) flushRelations() {
 	for _, name := range r.pendingRelOrder {
+		pending := r.pendingRel[0]
+		if name == "notify" {
+			pending = r.pendingRel[1]
+		}
 		p := r.getParam(name)
 		var old []Value
 		if p.value != nil {
 			old = flatten(p.value)
 		}
-		p.value = append(append(make([]Value, 0, len(old)+len(r.pendingRel[name])), old...), r.pendingRel[name]...)
+		p.value = append(append(make([]Value, 0, len(old)+len(pending)), old...), pending...)
 	}
-	r.pendingRel, r.pendingRelOrder = nil, nil
+	r.pendingRel, r.pendingRelOrder = [2][]Value{}, nil
+}
+
+// explaining reports whether --explain asked for attribute histories.
+func (r *Resource) explaining() bool {
+	return r.scope != nil && r.scope.c != nil && len(r.scope.c.opts.Explain) > 0
 }
 
 // ---- realize ----

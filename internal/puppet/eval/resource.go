@@ -42,7 +42,7 @@ type Resource struct {
 	declAt  source.Range
 	// pendingRel holds the targets arrows add to before and notify,
 	// until they are merged at the end of the relationships.
-	pendingRel      map[string][]Value
+	pendingRel      [2][]Value // before, notify
 	pendingRelOrder []string
 }
 
