@@ -640,7 +640,8 @@ func (c *Compiler) finish() error {
 		if r.typeInfo != nil && !r.virtual {
 			for _, p := range r.params {
 				if p.value != nil && !r.typeInfo.HasAttr(p.name) {
-					return &Error{Msg: fmt.Sprintf("no parameter named '%s' on %s", p.name, r.ref), File: r.file, Line: r.line}
+					// Puppet names the resource's place twice.
+					return &Error{Msg: fmt.Sprintf("no parameter named '%s' %s on %s", p.name, locationOf(r), r.ref), File: r.file, Line: r.line}
 				}
 			}
 		}

@@ -481,13 +481,15 @@ func (c *Compiler) evalAssign(s *Scope, x *ast.AssignExpr) (Value, error) {
 	}
 	switch l := x.Left.(type) {
 	case *ast.Variable:
+		// Puppet reports a bad assignment at its =.
+		at := operatorRange(s, x, x.Left, x.Right, "=")
 		if strings.Contains(l.Name, "::") {
-			return nil, errAt(s.rng(l), "Cannot assign to a fully qualified variable '$%s'", l.Name)
+			return nil, errAt(at, "Cannot assign to a fully qualified variable '$%s'", l.Name)
 		}
 		if _, err := strconv.Atoi(l.Name); err == nil {
-			return nil, errAt(s.rng(l), "Cannot assign to a numeric match result variable '$%s'", l.Name)
+			return nil, errAt(at, "Cannot assign to a numeric match result variable '$%s'", l.Name)
 		}
-		if err := s.setVar(l.Name, v, s.rng(l)); err != nil {
+		if err := s.setVar(l.Name, v, at); err != nil {
 			return nil, err
 		}
 	case *ast.ArrayExpr:

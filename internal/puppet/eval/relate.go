@@ -223,16 +223,22 @@ func (c *Compiler) evalRelationship(s *Scope, x *ast.RelationshipExpr) (Value, e
 // arrowRange finds the arrow of x in the source between its operands,
 // past blanks and comments; the whole expression when it cannot.
 func arrowRange(s *Scope, x *ast.RelationshipExpr) source.Range {
-	whole := s.rng(x)
-	if s.file == nil || x.Left == nil || x.Right == nil {
-		return whole
+	return operatorRange(s, x, x.Left, x.Right, x.Op.String())
+}
+
+// operatorRange finds operator op in the source between left and right,
+// past blanks and comments, where Puppet reports errors of the
+// expression whole; whole itself when it cannot.
+func operatorRange(s *Scope, whole, left, right ast.Node, op string) source.Range {
+	all := s.rng(whole)
+	if s.file == nil || left == nil || right == nil {
+		return all
 	}
 	text := s.file.Content
-	from, to := int(x.Left.End()), int(x.Right.Pos())
+	from, to := int(left.End()), int(right.Pos())
 	if from < 0 || to > len(text) || from >= to {
-		return whole
+		return all
 	}
-	op := x.Op.String()
 	for i := from; i+len(op) <= to; i++ {
 		switch text[i] {
 		case ' ', '\t', '\r', '\n', ')':
@@ -246,7 +252,7 @@ func arrowRange(s *Scope, x *ast.RelationshipExpr) source.Range {
 			if i+1 < to && text[i+1] == '*' {
 				end := strings.Index(string(text[i+2:to]), "*/")
 				if end < 0 {
-					return whole
+					return all
 				}
 				i += end + 3
 				continue
@@ -255,9 +261,9 @@ func arrowRange(s *Scope, x *ast.RelationshipExpr) source.Range {
 		if string(text[i:i+len(op)]) == op {
 			return source.Range{File: s.file, Start: source.Pos(i), End: source.Pos(i + len(op))}
 		}
-		return whole
+		return all
 	}
-	return whole
+	return all
 }
 
 // operands turns an arrow operand into references and collectors,
@@ -278,7 +284,7 @@ func (c *Compiler) operands(s *Scope, arrow *ast.RelationshipExpr, n ast.Expr, v
 		switch x := e.(type) {
 		case Ref:
 			if x.Title == "" {
-				return nil, errAt(s.rng(n), "Illegal relationship operand, can not form a relationship with something of type Type[%s]. A Catalog type is required.", x.Type)
+				return nil, errAt(arrowRange(s, arrow), "Illegal relationship operand, can not form a relationship with something of type Type[%s]. A Catalog type is required.", x.Type)
 			}
 			add(x)
 		case *collector:
@@ -290,14 +296,14 @@ func (c *Compiler) operands(s *Scope, arrow *ast.RelationshipExpr, n ast.Expr, v
 		case string:
 			ref, err := parseTypeString(x)
 			if err != nil {
-				return nil, errAt(s.rng(arrow), "Error while evaluating a '%s' expression, The expression <%s> is not a valid type specification.", arrow.Op, x)
+				return nil, errAt(arrowRange(s, arrow), "Error while evaluating a '%s' expression, The expression <%s> is not a valid type specification.", arrow.Op, x)
 			}
 			for _, y := range flatten(ref) {
 				add(y)
 			}
 		default:
 			tn := typeName(e)
-			return nil, errAt(s.rng(n), "Illegal relationship operand, can not form a relationship with %s %s. A Catalog type is required.", article(tn), tn)
+			return nil, errAt(arrowRange(s, arrow), "Illegal relationship operand, can not form a relationship with %s %s. A Catalog type is required.", article(tn), tn)
 		}
 	}
 	return out, nil

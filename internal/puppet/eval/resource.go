@@ -494,7 +494,7 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 				return nil, errAt(s.rng(b.Title), "Empty string title at %d. Title strings must have a length greater than zero.", i)
 			}
 			if seenTitles[ts] {
-				return nil, errAt(s.rng(b.Title), "The title '%s' has already been used in this resource expression", ts)
+				return nil, errAt(s.rng(e), "The title '%s' has already been used in this resource expression", ts)
 			}
 			seenTitles[ts] = true
 			bd.titles = append(bd.titles, title)
@@ -660,7 +660,8 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		// defaults from filling it, as in Puppet.
 		if r.def != nil && p.value != nil {
 			if err := c.checkAttr(r, p.name); err != nil {
-				return nil, stmtError("Resource Statement", rng, failf("%s: %v", ref, err))
+				// Puppet names the line alone here.
+				return nil, stmtErrorAt(r, failf("%s: %v", ref, err))
 			}
 		}
 		r.params = append(r.params, p.copyTo(p.how))
