@@ -957,7 +957,7 @@ func (t *transaction) keepsDryRun(v *graph.Vertex, s *Status) bool {
 		return false
 	}
 	s.Skipped = true
-	s.DryRecord = d.out.Record
+	s.calls = &calls{dry: d.out.Record}
 	s.FailedDependencies = nil
 	switch d.out.Result {
 	case CallFalse:

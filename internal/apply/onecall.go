@@ -105,9 +105,9 @@ func (t *transaction) callOne(ctx context.Context, v *graph.Vertex, oc OneCall, 
 	}
 	h := t.handle(v, s.Path)
 	out := safeOneCall(ctx, oc, h, CallInput{Refreshed: refreshed})
-	s.Record = out.Record
+	s.calls = &calls{record: out.Record}
 	if d := t.dryOf(v); d != nil && d.out != nil {
-		s.DryRecord = d.out.Record
+		s.calls.dry = d.out.Record
 	}
 	ev := Event{Name: "state_changed", Status: EventSuccess, Message: out.Message, Time: t.now()}
 	switch {

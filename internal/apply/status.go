@@ -56,11 +56,9 @@ type Status struct {
 	// Pending marks a dry run that would change something: Salt's result
 	// None, which a one-call resource reports in test mode.
 	Pending bool
-	// Record is a one-call resource's own account of its turn
-	// (OneCall); DryRecord that of the dry run a pre-checking resource
-	// asked for. A resource skipped because the one that pre-checked it
-	// failed keeps only its DryRecord.
-	Record, DryRecord any
+	// calls holds what a one-call resource (OneCall) said; nil for the
+	// others, so that Puppet's statuses pay one pointer for it.
+	calls *calls
 
 	failedVertices []*graph.Vertex
 
@@ -79,6 +77,29 @@ func (s *Status) addEvent(e Event) {
 	}
 	s.OutOfSyncCount++
 	s.OutOfSync = true
+}
+
+// calls are a one-call resource's own accounts of its turn and of its
+// dry run.
+type calls struct{ record, dry any }
+
+// Record is a one-call resource's own account of its turn (OneCall's
+// CallOutput.Record), or nil.
+func (s *Status) Record() any {
+	if s.calls == nil {
+		return nil
+	}
+	return s.calls.record
+}
+
+// DryRecord is a one-call resource's account of the dry run a
+// pre-checking resource asked for, or nil. A resource skipped because
+// the one that pre-checked it failed has only this one.
+func (s *Status) DryRecord() any {
+	if s.calls == nil {
+		return nil
+	}
+	return s.calls.dry
 }
 
 func (s *Status) hasNoopEvent() bool {

@@ -12,9 +12,12 @@ import "fmt"
 //	Refresh   Order, and B refreshes once if A changed        notify/subscribe, ~>/<~, containment    watch(_in, _any), listen
 //	                                                          (events pass through containers)
 //	OnChange  Order, and B runs only if A changed             exec refreshonly + refresh              onchanges(_in, _any)
-//	OnFail    B runs after A, and only if A failed            -                                       onfail(_in, _any)
+//	OnFail    B runs after A, and only if A failed            -                                       onfail(_in, _any, _all)
 //	PreCheck  B is dry-run first; A runs before B only if     -                                       prereq(_in): A has
 //	          B would change, and B is skipped if A failed                                            prereq B
+//
+// Salt's _any forms, plain onfail and onfail_all group the edges of one
+// kind into one target: see Quantifier.
 //
 // A PreCheck edge points the way the two run: from the prerequiring
 // resource (A, run first when it is needed) to the resource it watches

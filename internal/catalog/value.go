@@ -125,22 +125,36 @@ func formatHash(b *strings.Builder, h *Hash, indent string) {
 	b.WriteByte('}')
 }
 
-// quote writes s as Puppet quotes a string for display: in single quotes,
-// or in double quotes with escapes when it holds a control character.
+// quote writes s as Puppet quotes a string for display (its string
+// converter's puppet_quote): in single quotes, where a quote is escaped
+// and a backslash is kept as it is (Puppet holds it for the next
+// character and writes it once at the end), or in double
+// quotes with escapes when it holds a control character.
 func quote(b *strings.Builder, s string) {
 	for _, r := range s {
-		if r < 0x20 || r == 0x7f {
+		if r < 0x20 {
 			doubleQuote(b, s)
 			return
 		}
 	}
 	b.WriteByte('\'')
+	escaped := false
 	for _, r := range s {
-		switch r {
-		case '\'', '\\':
+		switch {
+		case escaped:
 			b.WriteByte('\\')
+			b.WriteRune(r)
+			escaped = false
+		case r == '\'':
+			b.WriteString(`\'`)
+		case r == '\\':
+			escaped = true
+		default:
+			b.WriteRune(r)
 		}
-		b.WriteRune(r)
+	}
+	if escaped {
+		b.WriteByte('\\') // the held backslash, written once, as Puppet does
 	}
 	b.WriteByte('\'')
 }
@@ -159,7 +173,7 @@ func doubleQuote(b *strings.Builder, s string) {
 			b.WriteByte('\\')
 			b.WriteRune(r)
 		default:
-			if r < 0x20 || r == 0x7f {
+			if r < 0x20 {
 				fmt.Fprintf(b, "\\u{%X}", r)
 				continue
 			}

@@ -185,7 +185,7 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		}
 	}
 	if states != nil {
-		if err := joinSaltSide(stdio, states, c); err != nil {
+		if err := joinSaltSide(stdio, log, states, c); err != nil {
 			return err
 		}
 	}

@@ -60,8 +60,12 @@ func compileSaltSide(ctx context.Context, stdio Stdio, f *applySaltFlags, noop b
 
 // joinSaltSide adds the states to the catalog, with the requisites
 // between the two languages checked; an unknown reference either way is
-// printed with its position and nothing is applied.
-func joinSaltSide(stdio Stdio, states *engine.States, c *catalog.Catalog) error {
+// printed with its position and nothing is applied. A thing both
+// languages manage is warned about.
+func joinSaltSide(stdio Stdio, log resource.Logger, states *engine.States, c *catalog.Catalog) error {
+	for _, w := range states.Overlaps(c) {
+		log.Log(resource.Warning, "", w)
+	}
 	if err := states.Join(c); err != nil {
 		printSaltErrors(stdio, err)
 		return &ExitError{Code: 1}

@@ -15,7 +15,6 @@ import (
 	"github.com/ordoproject/ordo/internal/graph"
 	"github.com/ordoproject/ordo/internal/report"
 	"github.com/ordoproject/ordo/internal/resource"
-	"github.com/ordoproject/ordo/internal/resource/builtin"
 )
 
 // newGraphCmd builds `ordo graph`: the order a catalog would be applied
@@ -27,6 +26,7 @@ func newGraphCmd(stdio Stdio) *cobra.Command {
 		seed                                    int64
 		why                                     []string
 		compile                                 compileFlags
+		saltSide                                applySaltFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "graph --catalog FILE | site.pp",
@@ -41,7 +41,8 @@ prints the order its resources would be applied in, without changing anything.
   --why A --why B     the chain of relationships that puts A before B
 
 Given a manifest instead of --catalog, it compiles it first (with the flags
-of 'ordo compile'), so that every edge names the manifest line it came from.`,
+of 'ordo compile'), so that every edge names the manifest line it came from.
+With --salt-sls, the Salt states join the graph as 'ordo apply' joins them.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if catalogFile == "" && len(args) == 0 {
@@ -53,6 +54,13 @@ of 'ordo compile'), so that every edge names the manifest line it came from.`,
 			ord, err := parseOrdering(ordering)
 			if err != nil {
 				return err
+			}
+			states, err := compileSaltSide(cmd.Context(), stdio, &saltSide, false)
+			if err != nil {
+				return err
+			}
+			if states != nil {
+				compile.external = states.Names
 			}
 			var c *catalog.Catalog
 			if len(args) == 1 {
@@ -71,7 +79,12 @@ of 'ordo compile'), so that every edge names the manifest line it came from.`,
 				}
 			}
 			console := &report.Console{Out: stdio.Out, Err: stdio.Err, Min: resource.Warning}
-			plan, err := apply.Prepare(c, apply.Options{Types: builtin.Registry(), Log: console, Ordering: ord, Seed: seed})
+			if states != nil {
+				if err := joinSaltSide(stdio, console, states, c); err != nil {
+					return err
+				}
+			}
+			plan, err := apply.Prepare(c, apply.Options{Types: typesFor(states), Log: console, Ordering: ord, Seed: seed})
 			if err != nil {
 				for _, e := range apply.Errors(err) {
 					console.Log(resource.Err, "", e.Error())
@@ -120,6 +133,7 @@ of 'ordo compile'), so that every edge names the manifest line it came from.`,
 	fl.StringVar(&graphDir, "graphdir", "", "write the .dot files to this folder")
 	fl.StringArrayVar(&why, "why", nil, "twice: explain why the first resource is applied before the second")
 	compile.register(cmd)
+	saltSide.register(cmd)
 	return cmd
 }
 

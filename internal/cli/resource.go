@@ -445,6 +445,8 @@ var (
 	// something other than a string: numbers, booleans, null, dates.
 	yamlNonString = regexp.MustCompile(`^(?:[-+]?(?:0|[1-9][0-9_,]*)|[-+]?0[0-7_,]+|[-+]?0x[0-9a-fA-F_,]+|[-+]?0b[01_,]+|[-+]?(?:\d[\d_,]*)?\.\d*(?:[eE][-+]?\d+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)|~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|\d{4}-\d{1,2}-\d{1,2}(?:[Tt ].*)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?)$`)
 	yamlWordStart = regexp.MustCompile(`^[\p{L}\p{N}_]`)
+	// yamlOctalLike is what Psych quotes for looking like a bad octal.
+	yamlOctalLike = regexp.MustCompile(`^0[0-7]*[89]`)
 )
 
 // yamlScalar quotes a string as Ruby's YAML.dump (Psych over libyaml)
@@ -459,7 +461,9 @@ func yamlScalar(s string) string {
 		return `"` + s + `"`
 	case !yamlWordStart.MatchString(s) && !strings.Contains(s, `"`) && !strings.ContainsAny(s, "\n"):
 		return yamlDoubleQuoted(s)
-	case yamlNonString.MatchString(s), needsQuotes(s):
+	case strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }):
+		return yamlDoubleQuoted(s)
+	case yamlNonString.MatchString(s), yamlOctalLike.MatchString(s), needsQuotes(s):
 		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 	}
 	return s
@@ -487,6 +491,10 @@ func yamlDoubleQuoted(s string) string {
 		case r == '"' || r == '\\':
 			b.WriteByte('\\')
 			b.WriteRune(r)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\n':
+			b.WriteString(`\n`)
 		case r < 0x20 || r == 0x7f:
 			fmt.Fprintf(&b, "\\x%02X", r)
 		default:

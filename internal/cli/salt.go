@@ -303,7 +303,10 @@ func runSaltApply(cmd *cobra.Command, stdio Stdio, f *saltFlags, mods []string, 
 		defer lock.release()
 	}
 	env := &state.Env{FileRoot: f.fileRoot, Render: salt.TemplateRenderer(f.fileRoot, ctx), Pillar: ctx.Pillar, Grains: ctx.Grains}
-	recs := run.Run(cmd.Context(), low, run.Options{Test: f.test, Failhard: f.failhard, Jobs: f.jobs, Functions: state.Default(), Env: env})
+	recs, err := run.Run(cmd.Context(), low, run.Options{Test: f.test, Failhard: f.failhard, Jobs: f.jobs, Functions: state.Default(), Env: env})
+	if err != nil {
+		return err
+	}
 	switch f.out {
 	case "json":
 		err = output.JSON(stdio.Out, recs)

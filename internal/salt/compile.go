@@ -2,6 +2,7 @@ package salt
 
 import (
 	"fmt"
+	"github.com/ordoproject/ordo/internal/catalog"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -88,7 +89,7 @@ func Compile(opts Options, mods []string) (*Low, error) {
 	if len(l.errs) > 0 {
 		return nil, l.errs
 	}
-	c := &compiler{h: h, globs: l.globs}
+	c := &compiler{h: h, globs: l.globs, external: opts.External}
 	c.applyExtend()
 	if len(c.errs) == 0 {
 		c.validate()
@@ -103,6 +104,13 @@ func Compile(opts Options, mods []string) (*Low, error) {
 		return nil, c.errs
 	}
 	low := c.chunks()
+	for _, in := range c.externalIn {
+		for _, ch := range low.Chunks {
+			if ch.ID == in.id && ch.Module == in.module {
+				ch.ExternalIn = append(ch.ExternalIn, Requisite{Type: in.typ, External: []catalog.Ref{in.ref}})
+			}
+		}
+	}
 	modWatch := func(module string) bool { return hasModWatch[module] }
 	if opts.Functions != nil {
 		var errs Errors
@@ -226,6 +234,17 @@ type compiler struct {
 	h     *high
 	globs *globCache
 	errs  Errors
+	// external is Options.External; externalIn collects the _in
+	// requisites that name resources of that language.
+	external   string
+	externalIn []externalIn
+}
+
+// externalIn is an _in requisite naming a resource of another language:
+// that resource depends on the states of module under id.
+type externalIn struct {
+	id, module, typ string
+	ref             catalog.Ref
 }
 
 func (c *compiler) fail(pos Pos, format string, args ...any) {
@@ -429,6 +448,10 @@ func (c *compiler) requisiteIn() {
 				// than once (visible in mod_watch's list of changes).
 				targets := make([][]*Decl, len(items))
 				for i, item := range items {
+					if ref, ok := c.externalTarget(item); ok {
+						c.externalIn = append(c.externalIn, externalIn{id: id.ID, module: d.Module, typ: req, ref: ref})
+						continue
+					}
 					targets[i] = c.inTargets(id, a, item)
 				}
 				for k := range items {
@@ -445,6 +468,20 @@ func (c *compiler) requisiteIn() {
 		mergeArg(ad.target, Arg{Key: ad.key, Value: []any{ad.item}, Pos: ad.target.Pos})
 	}
 	c.applyUse()
+}
+
+// externalTarget reads an _in item naming a resource of the other
+// language: {<external key>: Type[title]}.
+func (c *compiler) externalTarget(item any) (catalog.Ref, bool) {
+	m, ok := item.(map[string]any)
+	if c.external == "" || !ok || len(m) != 1 {
+		return catalog.Ref{}, false
+	}
+	v, ok := m[c.external].(string)
+	if !ok {
+		return catalog.Ref{}, false
+	}
+	return catalog.ParseRef(v)
 }
 
 func isInRequisite(key string) bool {

@@ -33,6 +33,9 @@ type Chunk struct {
 	// PrereqBy are the chunks that pre-require this one: it runs only if
 	// none of them failed.
 	PrereqBy []*Chunk
+	// ExternalIn are the _in requisites naming resources of another
+	// language (Options.External): those resources depend on this chunk.
+	ExternalIn []Requisite
 }
 
 // Requisite is one resolved requisite of a chunk: its type and the chunks

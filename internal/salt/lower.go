@@ -114,5 +114,22 @@ func AddTo(cat *catalog.Catalog, low *Low) {
 					Origin: catalog.Provenance{Via: req.Type, File: pos.File, Line: pos.Line}})
 			}
 		}
+		for _, req := range c.ExternalIn {
+			pos := c.ArgPos[req.Type+"_in"]
+			if pos.File == "" {
+				pos = c.Pos
+			}
+			edge := requisiteEdges[req.Type]
+			for _, ref := range req.External {
+				// The other language's resource depends on c; for prereq_in
+				// it is the prerequiring one, run first.
+				from, to := c.Ref(), ref
+				if req.Type == "prereq" {
+					from, to = to, from
+				}
+				cat.Relate(catalog.Relationship{Source: from, Target: to, Kind: edge.kind, Quantifier: edge.q,
+					Origin: catalog.Provenance{Via: req.Type + "_in", File: pos.File, Line: pos.Line}})
+			}
+		}
 	}
 }

@@ -5,9 +5,10 @@
 // Errors carry Salt's own message texts and the file:line:column they are
 // about; any error stops the compile and nothing runs.
 //
-// The package knows the SLS language only: running the chunks is
-// internal/salt/run, the state functions are internal/salt/state. Lower
-// gives the same run as a catalog with kinded edges.
+// The package knows the SLS language only. Lower (or AddTo) gives the
+// compiled run as catalog resources and relationships with their kinds
+// and quantifiers; internal/salt/engine runs them on ordo's transaction,
+// with the state functions of internal/salt/state.
 package salt
 
 import (

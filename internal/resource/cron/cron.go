@@ -63,7 +63,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "target", Kind: resource.KindProperty, Doc: "The crontab (a user name); user's by default."},
 	},
 	Providers: []resource.Provider{{Name: "crontab", Default: true, Doc: "crontab -l and crontab -.",
-		Confine: resource.Confine{Commands: []string{"crontab"}}, Prefetch: prefetch}},
+		Confine: resource.Confine{Commands: []string{"crontab"}}, Prefetch: prefetch, Instances: instances}},
 })
 
 func mungeTime(name string, lower, upper int, alpha []string, v catalog.Value) (catalog.Value, error) {

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -663,11 +664,12 @@ func (u *instance) delete(ctx context.Context, h *resource.Handle) error {
 
 // checkShell is the provider's check that a shell exists and can run.
 func checkShell(shell string) error {
-	fi, err := os.Stat(shell)
-	if err != nil {
+	if _, err := os.Stat(shell); err != nil {
 		return fmt.Errorf("Shell %s must exist", shell)
 	}
-	if fi.IsDir() || fi.Mode()&0o111 == 0 {
+	// Ruby's File.executable? asks access(2), for which a folder with an
+	// x bit is executable: Puppet takes /etc as a shell, and so does ordo.
+	if syscall.Access(shell, 1 /* X_OK */) != nil {
 		return fmt.Errorf("Shell %s must be executable", shell)
 	}
 	return nil

@@ -310,8 +310,17 @@ func formatSeconds(f float64) string {
 }
 
 // listen runs the listen and listen_in watchers after the main run.
-func (r *caller) listen(ctx context.Context, low *salt.Low, test bool, results map[string]*Record, number func(*Record)) {
-	type pair struct{ listener, target *salt.Chunk }
+//
+// external, when not nil, answers for a listen naming a resource of the
+// other language ({puppet: Type[title]}): whether it is in the run, and
+// whether it changed.
+func (r *caller) listen(ctx context.Context, low *salt.Low, test bool, results map[string]*Record, number func(*Record), external func(target string) (changed, ok bool)) {
+	// A pair names the listener and what it listens to: a state, or a
+	// resource of the other language that changed.
+	type pair struct {
+		listener, target *salt.Chunk
+		externalChanged  bool
+	}
 	var pairs []pair
 	var errs []*Record
 	matching := func(mod, target string) []*salt.Chunk {
@@ -345,17 +354,26 @@ func (r *caller) listen(ctx context.Context, low *salt.Low, test bool, results m
 						}
 					}
 					if last != nil {
-						pairs = append(pairs, pair{c, last})
+						pairs = append(pairs, pair{listener: c, target: last})
 					}
 				case map[string]any:
 					for mod, t := range item {
 						target := fmt.Sprint(t)
+						if mod == PuppetKey && external != nil {
+							changed, ok := external(target)
+							if !ok {
+								errs = append(errs, listenErr(mod, target))
+							} else if changed {
+								pairs = append(pairs, pair{listener: c, externalChanged: true})
+							}
+							continue
+						}
 						found := matching(mod, target)
 						if len(found) == 0 {
 							errs = append(errs, listenErr(mod, target))
 						}
 						for _, d := range found {
-							pairs = append(pairs, pair{c, d})
+							pairs = append(pairs, pair{listener: c, target: d})
 						}
 					}
 				}
@@ -382,16 +400,18 @@ func (r *caller) listen(ctx context.Context, low *salt.Low, test bool, results m
 					}
 				}
 				for _, d := range found {
-					pairs = append(pairs, pair{d, c})
+					pairs = append(pairs, pair{listener: d, target: c})
 				}
 			}
 		}
 	}
 	fired := map[string]bool{}
 	for _, p := range pairs {
-		rec := results[p.target.Tag()]
-		if rec == nil || len(rec.Changes) == 0 {
-			continue
+		if !p.externalChanged {
+			rec := results[p.target.Tag()]
+			if rec == nil || len(rec.Changes) == 0 {
+				continue
+			}
 		}
 		for _, l := range matching(p.listener.Module, p.listener.ID) {
 			if l.ID != p.listener.ID {

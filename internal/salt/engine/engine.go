@@ -49,6 +49,9 @@ type States struct {
 	opts   Options
 	call   *caller
 	chunks map[catalog.Ref]*salt.Chunk
+	// joined is set once the states joined a Puppet catalog: listen may
+	// then name its resources.
+	joined bool
 }
 
 // New prepares low's states for a run with opts.
@@ -100,8 +103,9 @@ func (s *States) Serial() bool {
 }
 
 // Run applies low on the transaction and returns Salt's records in run
-// order.
-func Run(ctx context.Context, low *salt.Low, opts Options) []*Record {
+// order. An error means the run could not start (the compile already
+// refuses cycles and missing targets): nothing was applied.
+func Run(ctx context.Context, low *salt.Low, opts Options) ([]*Record, error) {
 	s := New(low, opts)
 	cat := catalog.New("local")
 	s.AddTo(cat)
@@ -117,11 +121,10 @@ func Run(ctx context.Context, low *salt.Low, opts Options) []*Record {
 		FailHard: opts.Failhard && !opts.Test,
 		Now:      opts.Now,
 	})
-	if err != nil || res == nil {
-		// The compile already refused cycles and missing targets.
-		return nil
+	if err != nil {
+		return nil, err
 	}
-	return s.Records(ctx, res)
+	return s.Records(ctx, res), nil
 }
 
 // schemaOf is the schema of the state type of one module. The state's
@@ -160,7 +163,9 @@ func (t *stateType) New(v resource.Values) (resource.Instance, error) {
 
 type unknownState struct{ ref catalog.Ref }
 
-func (e *unknownState) Error() string { return "no compiled Salt state for " + e.ref.String() }
+func (e *unknownState) Error() string {
+	return e.ref.String() + " is not a Salt state of this run; the types Salt::<module> are the Salt states'"
+}
 
 // instance is one state: a one-call resource of the transaction.
 type instance struct {
@@ -264,7 +269,7 @@ func (s *States) Records(ctx context.Context, res *apply.Result) []*Record {
 		// A pre-required state whose own requisites failed at its dry
 		// run has its final record there, before the state that
 		// pre-requires it.
-		if step.TestRun && !(st.Skipped && len(st.FailedDependencies) > 0 && st.DryRecord == nil) {
+		if step.TestRun && !(st.Skipped && len(st.FailedDependencies) > 0 && st.DryRecord() == nil) {
 			continue
 		}
 		rec := b.record(c)
@@ -275,7 +280,22 @@ func (s *States) Records(ctx context.Context, res *apply.Result) []*Record {
 		number(rec)
 	}
 	if ctx.Err() == nil {
-		s.call.listen(ctx, s.low, s.opts.Test, results, number)
+		var external func(string) (bool, bool)
+		if s.joined {
+			external = func(target string) (changed, ok bool) {
+				ref, isRef := catalog.ParseRef(target)
+				st := b.external[ref]
+				if !isRef || st == nil {
+					return false, false
+				}
+				changed = st.Changed || st.Restarted
+				for _, e := range st.Events {
+					changed = changed || e.Status == apply.EventNoop
+				}
+				return changed, true
+			}
+		}
+		s.call.listen(ctx, s.low, s.opts.Test, results, number, external)
 	}
 	return out
 }
@@ -311,14 +331,14 @@ func (b *records) build(c *salt.Chunk) *Record {
 		return rec
 	}
 	switch {
-	case st.Record != nil:
-		rec := st.Record.(*Record)
+	case st.Record() != nil:
+		rec := st.Record().(*Record)
 		rec.Parallel = truthy(c.Args["parallel"])
 		return rec
-	case st.Skipped && st.DryRecord != nil:
+	case st.Skipped && st.DryRecord() != nil:
 		// The state that pre-required it failed: it keeps its dry run's
 		// record, without the changes.
-		rec := *st.DryRecord.(*Record)
+		rec := *st.DryRecord().(*Record)
 		rec.Changes = state.Changes{}
 		return &rec
 	case st.Skipped && len(st.FailedDependencies) > 0:
@@ -348,8 +368,8 @@ func (b *records) failedRequisites(c *salt.Chunk) []string {
 				continue
 			}
 			result := state.True
-			if st.DryRecord != nil {
-				result = st.DryRecord.(*Record).Result
+			if st.DryRecord() != nil {
+				result = st.DryRecord().(*Record).Result
 			} else if rec := b.record(d); rec != nil {
 				result = rec.Result
 			}

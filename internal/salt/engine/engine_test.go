@@ -237,3 +237,140 @@ odd:
 		t.Errorf("a refused join added %d resources", len(cat.Resources)-1)
 	}
 }
+
+// The _in forms name a Puppet resource that depends on the state:
+// require_in orders it after the state and skips it when the state
+// failed, watch_in refreshes it when the state changed.
+func TestInRequisitesOnPuppetResources(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log")
+	sls := `first:
+  test.succeed_with_changes:
+    - require_in:
+      - puppet: Exec[after first]
+    - watch_in:
+      - puppet: Exec[refreshed]
+broken:
+  test.fail_without_changes:
+    - require_in:
+      - puppet: Exec[after broken]
+`
+	echo := func(title string, params ...catalog.Param) *catalog.Resource {
+		return puppetExec(title, "echo '"+title+"' >> "+log, params...)
+	}
+	got := runBoth(t, dir, sls, false,
+		echo("after first"), echo("after broken"), echo("refreshed", catalog.Param{Name: "refreshonly", Value: true}))
+	want := []string{
+		`0 test_|-first_|-first_|-succeed_with_changes True "Success!"`,
+		`1 test_|-broken_|-broken_|-fail_without_changes False "Failure!"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	data, _ := os.ReadFile(log)
+	if string(data) != "after first\nrefreshed\n" {
+		t.Errorf("the execs wrote:\n%s", data)
+	}
+
+	// An _in naming a Puppet resource that is not there is Salt's error
+	// for an unknown _in target, with its position.
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte("a:\n  test.nop:\n    - require_in:\n      - puppet: Exec[nowhere]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(), External: engine.PuppetKey,
+		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = engine.New(low, engine.Options{Functions: state.Default()}).Join(catalog.New("node"))
+	if err == nil || !strings.HasPrefix(err.Error(), "top.sls:3:7: Cannot extend ID 'Exec[nowhere]' in 'base:top'. It is not part of the high state.") {
+		t.Errorf("Join: %v", err)
+	}
+}
+
+// A thing both languages manage is reported, whatever path spelling.
+func TestOverlaps(t *testing.T) {
+	root := t.TempDir()
+	sls := "conf:\n  file.managed:\n    - name: /etc/ordosaltengine//x.conf\n    - contents: x\nweb:\n  pkg.installed:\n    - name: ordosaltengine-web\nother:\n  test.nop:\n    - name: /etc/ordosaltengine/x.conf\n"
+	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte(sls), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(),
+		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := catalog.New("node")
+	f := &catalog.Resource{Type: "File", Title: "x", File: "site.pp", Line: 2}
+	f.Set("path", "/etc/ordosaltengine/x.conf")
+	p := &catalog.Resource{Type: "Package", Title: "ordosaltengine-web"}
+	for _, r := range []*catalog.Resource{f, p} {
+		if err := cat.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := engine.New(low, engine.Options{}).Overlaps(cat)
+	want := []string{
+		"Salt::File[conf] (top.sls:2:3) and File[x] (file: site.pp, line: 2) both manage /etc/ordosaltengine/x.conf; both are applied, in the order of the graph",
+		"Salt::Pkg[web] (top.sls:6:3) and Package[ordosaltengine-web] both manage ordosaltengine-web; both are applied, in the order of the graph",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("overlaps:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// listen may name a Puppet resource: the listener's mod_watch runs after
+// the run when the resource changed; a listen on a resource that is not
+// there is Salt's Listen_Error record.
+func TestListenOnPuppetResources(t *testing.T) {
+	dir := t.TempDir()
+	sls := `l:
+  test.succeed_without_changes:
+    - listen:
+      - puppet: File[@DIR@/f]
+quiet:
+  test.succeed_without_changes:
+    - listen:
+      - puppet: File[@DIR@/g]
+missing:
+  test.nop:
+    - listen:
+      - puppet: Exec[nowhere]
+`
+	if err := os.WriteFile(filepath.Join(dir, "g"), []byte("same\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := runBoth(t, dir, sls, false, puppetFile(dir+"/f", "x\n"), puppetFile(dir+"/g", "same\n"))
+	want := []string{
+		`0 test_|-l_|-l_|-succeed_without_changes True "Success!"`,
+		`1 test_|-quiet_|-quiet_|-succeed_without_changes True "Success!"`,
+		`2 test_|-missing_|-missing_|-nop True "Success!"`,
+		`3 test_|-listener_l_|-l_|-mod_watch True "Watch statement fired."`,
+		`4 Listen_Error_|-listen_Exec[nowhere]_|-listen_puppet_|-Listen_Error False "Referenced state puppet: Exec[nowhere] does not exist"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A catalog that declares a resource of a Salt state's type and title
+// (a defined type salt::test, say) is refused, not merged.
+func TestJoinRefusesADeclaredState(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte("a:\n  test.nop\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(),
+		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := catalog.New("node")
+	_ = cat.Add(&catalog.Resource{Type: "Salt::Test", Title: "a", File: "site.pp", Line: 7})
+	err = engine.New(low, engine.Options{}).Join(cat)
+	want := "top.sls:2:3: Salt::Test[a] is declared by the catalog too (file: site.pp, line: 7); the types Salt::<module> are the Salt states'"
+	if err == nil || err.Error() != want {
+		t.Errorf("Join: %v\nwant: %s", err, want)
+	}
+}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/apply"
@@ -45,6 +46,7 @@ func (s *States) named(typ, title string) []*salt.Chunk {
 // cat is left unchanged.
 func (s *States) Join(cat *catalog.Catalog) error {
 	var errs salt.Errors
+	seen := map[string]bool{}
 	for _, c := range s.low.Chunks {
 		for _, req := range c.Requisites {
 			for _, ref := range req.External {
@@ -58,6 +60,34 @@ func (s *States) Join(cat *catalog.Catalog) error {
 				errs = append(errs, &salt.Error{Pos: pos, Msg: fmt.Sprintf("Referenced state does not exist for requisite [%s: (%s: %s)] in state [%s] in SLS [%s]", req.Type, PuppetKey, ref, c.Name, c.SLS)})
 				break
 			}
+		}
+		for _, req := range c.ExternalIn {
+			for _, ref := range req.External {
+				if cat.Resource(ref) != nil {
+					continue
+				}
+				pos := c.ArgPos[req.Type+"_in"]
+				if pos.File == "" {
+					pos = c.Pos
+				}
+				if key := pos.String() + ref.String(); seen[key] {
+					continue
+				} else {
+					seen[key] = true
+				}
+				errs = append(errs, &salt.Error{Pos: pos, Msg: fmt.Sprintf("Cannot extend ID '%s' in '%s:%s'. It is not part of the high state.\n"+
+					"This is likely due to a missing include statement or an incorrectly typed ID.\n"+
+					"Ensure that a state with an ID of '%s' is available\nin environment '%s' and to SLS '%s'", ref, salt.Env, c.SLS, ref, salt.Env, c.SLS)})
+			}
+		}
+	}
+	for _, c := range s.low.Chunks {
+		if r := cat.Resource(c.Ref()); r != nil {
+			msg := fmt.Sprintf("%s is declared by the catalog too", c.Ref())
+			if loc := r.Location(); loc != "" {
+				msg += " " + loc
+			}
+			errs = append(errs, &salt.Error{Pos: c.Pos, Msg: msg + "; the types Salt::<module> are the Salt states'"})
 		}
 	}
 	if len(errs) > 0 {
@@ -88,6 +118,7 @@ func (s *States) Join(cat *catalog.Catalog) error {
 		rw.r.Set(rw.param, rw.value)
 	}
 	s.AddTo(cat)
+	s.joined = true
 	return nil
 }
 
@@ -140,4 +171,66 @@ func (s *States) Listen(ctx context.Context, res *apply.Result, log resource.Log
 			log.Log(level, "/"+catalog.NewRef("salt::"+rec.Module, rec.ID).String(), rec.Comment)
 		}
 	}
+}
+
+// managedBy maps Salt's modules that manage one named thing to the
+// Puppet type that manages the same kind of thing, and the parameter
+// that names it there.
+var managedBy = map[string]struct{ typ, namevar string }{
+	"file":    {"File", "path"},
+	"pkg":     {"Package", "name"},
+	"service": {"Service", "name"},
+	"user":    {"User", "name"},
+	"group":   {"Group", "name"},
+	"host":    {"Host", "name"},
+}
+
+// Overlaps lists, as warnings, the things a Salt state and a Puppet
+// resource of cat both manage (a file.managed and a file of one path):
+// both are applied, in the graph's order, which may undo one with the
+// other.
+func (s *States) Overlaps(cat *catalog.Catalog) []string {
+	type key struct{ typ, name string }
+	puppet := map[key]*catalog.Resource{}
+	for _, r := range cat.Resources {
+		for _, m := range managedBy {
+			if r.Type != m.typ || r.Virtual {
+				continue
+			}
+			name := r.Title
+			if v, ok := r.Get(m.namevar); ok {
+				if str, ok := v.(string); ok && str != "" {
+					name = str
+				}
+			}
+			if m.typ == "File" {
+				name = filepath.Clean(name)
+			}
+			if _, dup := puppet[key{m.typ, name}]; !dup {
+				puppet[key{m.typ, name}] = r
+			}
+		}
+	}
+	var out []string
+	for _, c := range s.low.Chunks {
+		m, ok := managedBy[c.Module]
+		if !ok {
+			continue
+		}
+		name := c.Name
+		if m.typ == "File" {
+			name = filepath.Clean(name)
+		}
+		r := puppet[key{m.typ, name}]
+		if r == nil {
+			continue
+		}
+		where := ""
+		if loc := r.Location(); loc != "" {
+			where = " " + loc
+		}
+		out = append(out, fmt.Sprintf("%s (%s) and %s%s both manage %s; both are applied, in the order of the graph",
+			c.Ref(), c.Pos, r.Ref(), where, name))
+	}
+	return out
 }

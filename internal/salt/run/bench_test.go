@@ -24,7 +24,11 @@ func BenchmarkConverged5000(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		return run.Run(context.Background(), low, run.Options{Functions: state.Default(), Env: &state.Env{FileRoot: root}})
+		recs, err := run.Run(context.Background(), low, run.Options{Functions: state.Default(), Env: &state.Env{FileRoot: root}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return recs
 	}
 	apply()
 	b.ResetTimer()

@@ -188,13 +188,16 @@ func runCase(t *testing.T, root, work string, args map[string]string, jobs int) 
 		return b.String()
 	}
 	env := &state.Env{FileRoot: root, Render: salt.TemplateRenderer(root, ctx), HostsFile: filepath.Join(work, "hosts"), Pillar: ctx.Pillar, Grains: ctx.Grains}
-	recs := run.Run(context.Background(), low, run.Options{
+	recs, err := run.Run(context.Background(), low, run.Options{
 		Test:      args["test"] == "true",
 		Failhard:  args["failhard"] == "true",
 		Jobs:      jobs,
 		Functions: state.Default(),
 		Env:       env,
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var b strings.Builder
 	for _, r := range recs {
 		var buf strings.Builder

@@ -39,7 +39,10 @@ func FuzzRun(f *testing.F) {
 		if err != nil {
 			return
 		}
-		recs := run.Run(context.Background(), low, run.Options{Test: test, Functions: funcs, Env: &state.Env{FileRoot: root}})
+		recs, err := run.Run(context.Background(), low, run.Options{Test: test, Functions: funcs, Env: &state.Env{FileRoot: root}})
+		if err != nil {
+			t.Fatal(err)
+		}
 		seen := map[string]bool{}
 		last := -1
 		for _, r := range recs {

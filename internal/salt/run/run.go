@@ -18,7 +18,8 @@ type Options = engine.Options
 // Record is one entry of Salt's result mapping (see engine.Record).
 type Record = engine.Record
 
-// Run executes low and returns the records in run order.
-func Run(ctx context.Context, low *salt.Low, opts Options) []*Record {
+// Run executes low and returns the records in run order; an error means
+// nothing was applied.
+func Run(ctx context.Context, low *salt.Low, opts Options) ([]*Record, error) {
 	return engine.Run(ctx, low, opts)
 }

@@ -1,0 +1,42 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+)
+
+// The expectations are what Ruby 3.1's YAML.dump (Psych) writes.
+func TestYAMLScalar(t *testing.T) {
+	for in, want := range map[string]string{
+		"true": "'true'", "123": "'123'", "a: b": "'a: b'", "-x": `"-x"`, "~": `"~"`, "2020-01-01": "'2020-01-01'",
+		"": "''", "y": `"y"`, "foo bar": "foo bar", "é": "é", "x:": "'x:'", "1.5": "'1.5'", "null": "'null'",
+		"yes": "'yes'", "on": "'on'", "1_000": "'1_000'", "/root": `"/root"`, "*": `"*"`, "$6$a": `"$6$a"`,
+		`ab"c/`: `ab"c/`, "a#b": "a#b", "a #b": "'a #b'", "x\ty": `"x\ty"`, "09": "'09'", "Off": "'Off'",
+		"@x": `"@x"`, "12:30": "'12:30'", "0x1F": "'0x1F'", ".5": `".5"`, "-": `"-"`, "useradd": "useradd",
+	} {
+		if got := yamlScalar(in); got != want {
+			t.Errorf("yamlScalar(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestManifestOf(t *testing.T) {
+	r := &catalog.Resource{Type: "User", Title: "o'x"}
+	r.Set("uid", int64(5))
+	r.Set("groups", []catalog.Value{"a", "b"})
+	r.Set("ensure", "present")
+	r.Set("comment", `back\slash`)
+	want := strings.Join([]string{
+		`user { 'o\'x':`,
+		`  ensure  => 'present',`,
+		`  comment => 'back\slash',`,
+		`  groups  => ['a', 'b'],`,
+		`  uid     => 5,`,
+		`}`,
+	}, "\n")
+	if got := manifestOf("user", r); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
