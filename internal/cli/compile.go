@@ -168,6 +168,11 @@ func logLevelLabel(level string) string {
 func printCompileError(w io.Writer, err error, node string, snippets bool) {
 	var e *eval.Error
 	if errors.As(err, &e) {
+		if e.Bare {
+			// As Puppet prints a lookup that found nothing.
+			fmt.Fprintf(w, "Error: %s\n", e.Error())
+			return
+		}
 		fmt.Fprintf(w, "Error: %s on node %s\n", e.Error(), node)
 		if snip := e.Snippet(); snip != "" && snippets {
 			fmt.Fprint(w, indent(snip))

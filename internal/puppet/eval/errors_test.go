@@ -76,7 +76,11 @@ func TestErrorPositions(t *testing.T) {
 			if err == nil {
 				t.Fatalf("compiled; Puppet says\n%s", want)
 			}
-			got := strings.ReplaceAll("Error: "+err.Error()+" on node node.example", root, "@ROOT@")
+			got := "Error: " + err.Error()
+			if e, ok := err.(*eval.Error); !ok || !e.Bare {
+				got += " on node node.example"
+			}
+			got = strings.ReplaceAll(got, root, "@ROOT@")
 			if got != strings.TrimRight(string(want), "\n") {
 				t.Errorf("error differs from Puppet's\npuppet: %s\nordo:   %s", strings.TrimSpace(string(want)), got)
 			}

@@ -340,7 +340,11 @@ func (c *Compiler) evalBinary(s *Scope, x *ast.BinaryExpr) (Value, error) {
 	case ast.Lt, ast.Le, ast.Gt, ast.Ge:
 		cmp, ok := compare(l, r)
 		if !ok {
-			return nil, errAt(opRange, "Comparison of: %s %s %s, is not possible", typeName(l), x.Op, typeName(r))
+			msg := fmt.Sprintf("Comparison of: %s %s %s, is not possible", typeName(l), x.Op, typeName(r))
+			if _, isStr := l.(string); isStr {
+				msg += ". Caused by 'A String is not comparable to a non String'."
+			}
+			return nil, errAt(opRange, "%s", msg)
 		}
 		switch x.Op {
 		case ast.Lt:
@@ -352,7 +356,7 @@ func (c *Compiler) evalBinary(s *Scope, x *ast.BinaryExpr) (Value, error) {
 		}
 		return cmp >= 0, nil
 	}
-	return c.arith(x.Op, l, r, opRange)
+	return c.arith(x.Op, l, r, opRange, s.rng(x.Left), s.rng(x.Right))
 }
 
 // compare orders numbers and strings (case-insensitively).
@@ -734,6 +738,12 @@ func (c *Compiler) evalAccess(s *Scope, x *ast.AccessExpr) (Value, error) {
 	rng := s.rng(x)
 	switch t := v.(type) {
 	case []Value:
+		if len(keys) > 0 && len(x.Keys) > 0 {
+			// An index that is no number is reported where it is written.
+			if _, isInt := keys[0].(int64); !isInt {
+				return accessArray(t, keys, s.rng(x.Keys[0]))
+			}
+		}
 		return accessArray(t, keys, rng)
 	case string:
 		return accessString(t, keys, rng)
@@ -750,8 +760,22 @@ func (c *Compiler) evalAccess(s *Scope, x *ast.AccessExpr) (Value, error) {
 		}
 		return out, nil
 	case *Type:
+		if t.Name == "String" && len(t.Params) == 0 {
+			for i, k := range keys {
+				switch k.(type) {
+				case int64, Default:
+					continue
+				}
+				if i < len(x.Keys) {
+					return nil, errAt(s.rng(x.Keys[i]), "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got %s %s", article(typeName(k)), typeName(k))
+				}
+			}
+		}
 		return c.parameterize(s, t, keys, rng)
 	case Ref:
+		if t.Title == "" && !c.knownResourceType(t.Type) {
+			return nil, errAt(s.rng(x.X), "Resource type not found: %s", t.Type)
+		}
 		return c.refAccess(t, keys, rng)
 	case nil:
 		return nil, errAt(rng, "Operator '[]' is not applicable to an Undef Value.")
@@ -851,6 +875,21 @@ func (c *Compiler) parameterize(s *Scope, t *Type, keys []Value, rng sourceRange
 	return &Type{Name: t.Name, Params: params}, nil
 }
 
+// knownResourceType reports whether typ (canonical) names a resource
+// type: Class, Resource, Node, a built-in or module type, or a defined
+// type (which may be loaded from a module now).
+func (c *Compiler) knownResourceType(typ string) bool {
+	switch typ {
+	case "Class", "Resource", "Node":
+		return true
+	}
+	name := strings.ToLower(typ)
+	if _, ok := c.types.Lookup(name); ok {
+		return true
+	}
+	return c.findDefine(name) != nil
+}
+
 // refAccess makes references: Notify['a'], Class['x'], Resource['file', 'a'].
 func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error) {
 	if t.Title != "" {
@@ -893,7 +932,9 @@ func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error
 
 // arithmetic
 
-func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng sourceRange) (Value, error) {
+// arith is the arithmetic operators; rng is the operator's range, lrng
+// and rrng the operands', where Puppet reports what is wrong with one.
+func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng, lrng, rrng sourceRange) (Value, error) {
 	if v, ok, err := timeArith(op, l, r); ok {
 		if err != nil {
 			return nil, errAt(rng, "%s", err.Error())
@@ -986,12 +1027,12 @@ func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng sourceRange) (Value, e
 			return li * ri, nil
 		case ast.Div:
 			if ri == 0 {
-				return nil, errAt(rng, "Division by 0")
+				return nil, errAt(rrng, "Division by 0")
 			}
 			return li / ri, nil
 		case ast.Mod:
 			if ri == 0 {
-				return nil, errAt(rng, "Division by 0")
+				return nil, errAt(rrng, "Division by 0")
 			}
 			// Ruby's modulo takes the sign of the divisor.
 			m := li % ri
@@ -1017,19 +1058,26 @@ func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng sourceRange) (Value, e
 			return lf * rf, nil
 		case ast.Div:
 			if rf == 0 {
-				return nil, errAt(rng, "Division by 0")
+				return nil, errAt(rrng, "Division by 0")
 			}
 			return lf / rf, nil
 		case ast.Mod:
 			return nil, errAt(rng, "Operator '%%' is not applicable to a Float.")
 		}
 	}
-	bad := l
+	bad, badRng := l, lrng
 	if lok {
-		bad = r
+		bad, badRng = r, rrng
+	}
+	switch op {
+	case ast.Add, ast.Sub, ast.Mul, ast.Div, ast.Mod:
+		// Puppet converts undef as the empty string, and fails on it.
+		if bad == nil {
+			bad = ""
+		}
 	}
 	if _, ok := bad.(string); ok {
-		return nil, errAt(rng, "The value '%s' cannot be converted to Numeric.", bad)
+		return nil, errAt(badRng, "The value '%s' cannot be converted to Numeric.", bad)
 	}
 	return nil, errAt(rng, "Operator '%s' is not applicable to %s %s.", op, article(typeName(l)), typeName(l))
 }

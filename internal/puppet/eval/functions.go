@@ -571,6 +571,13 @@ func (k *call) needBlock() error {
 	if k.block == nil {
 		return failf("'%s' expects a block", k.name)
 	}
+	// The iterating functions take a block of one or two parameters.
+	switch name := strings.ToLower(k.name); name {
+	case "each", "map", "filter":
+		if n := len(k.block.def.Params); n < 1 || n > 2 {
+			return failf("'%s' block expects between 1 and 2 arguments, got %s", name, countText(n))
+		}
+	}
 	return nil
 }
 
@@ -1810,7 +1817,7 @@ func fnCreateResources(k *call) (Value, error) {
 	}
 	h, ok := k.args[1].(*Hash)
 	if !ok {
-		return nil, failf("create_resources(): second argument must be a Hash")
+		return nil, failf("create_resources(): second argument must be a hash")
 	}
 	var defaults *Hash
 	if len(k.args) > 2 {
@@ -2077,7 +2084,7 @@ func fnLookup(k *call) (Value, error) {
 	}
 	// Puppet reports this one as it is, not as an evaluation error.
 	if len(req.Names) == 1 {
-		return nil, &Error{Msg: fmt.Sprintf("Function lookup() did not find a value for the name '%s'", req.Names[0]), Where: k.rng, Final: true}
+		return nil, &Error{Msg: fmt.Sprintf("Function lookup() did not find a value for the name '%s'", req.Names[0]), Where: k.rng, Final: true, Bare: true}
 	}
 	quoted := make([]string, len(req.Names))
 	for i, n := range req.Names {
@@ -2676,7 +2683,7 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 			}
 			return int64(0), nil
 		}
-		return nil, errAt(k.rng, "The string '%s' cannot be converted to %s", ToS(a), tt.Name)
+		return nil, errAt(k.rng, "Error while evaluating a Function Call, 'new' The string '%s' cannot be converted to %s", ToS(a), tt.Name)
 	case "String":
 		return ToS(a), nil
 	case "Boolean":

@@ -592,7 +592,7 @@ func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, al
 				if v == nil {
 					continue
 				}
-				return nil, errAt(s.rng(op), "Evaluation Error: Splat expression must be a Hash, got %s", typeName(v))
+				return nil, errAt(s.rng(op.Value), "Expected value of type Hash, got %s", generalizedType(v))
 			}
 			for i, k := range h.keys {
 				name := ToS(k)
