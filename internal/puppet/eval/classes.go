@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -31,6 +32,9 @@ func classRef(name string) Ref {
 func (c *Compiler) includeClasses(s *Scope, names []string, how string, at source.Range) ([]*Resource, error) {
 	var defs []*definition
 	for _, name := range names {
+		if name == "" {
+			return nil, failf("Cannot use empty string as a class name")
+		}
 		name = strings.ToLower(strings.TrimPrefix(name, "::"))
 		def := c.findClass(name)
 		if def == nil {
@@ -124,7 +128,9 @@ func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.N
 		pname := strings.ToLower(strings.TrimPrefix(def.class.Parent, "::"))
 		pdef := c.findClass(pname)
 		if pdef == nil {
-			return nil, failf("Could not find parent class %s", pname)
+			// Reported where the class is defined, as Puppet does.
+			pos := source.Range{File: def.file, Start: def.class.Pos()}.Position()
+			return nil, &Error{Msg: fmt.Sprintf("Could not find parent resource type '::%s' of type hostclass in production", pname), File: pos.Filename, Line: pos.Line, Final: true}
 		}
 		if c.byRef[classRef(pname)] == nil {
 			pr, err := c.ensureClass(s, pdef, nil, nil, false)
@@ -260,7 +266,20 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 		}
 		if !given {
 			if p.Default != nil {
+				cs.defaultOf, cs.unbound = p.Name, map[string]bool{}
+				later := false
+				for _, q := range def.params() {
+					if later {
+						cs.unbound[q.Name] = true
+					}
+					later = later || q == p
+				}
+				cs.unbound[p.Name] = true
 				dv, err := c.eval(cs, p.Default)
+				cs.defaultOf, cs.unbound = "", nil
+				if _, plain := err.(plainError); plain {
+					return failf("%s: %v", displayRef(r), err)
+				}
 				if err != nil {
 					return err
 				}

@@ -245,6 +245,10 @@ func (p *ParseError) Error() string {
 		}
 	}
 	pos := d.Subject.Position()
+	if d.Summary == "Syntax error at end of input" {
+		// Puppet names the file alone for it.
+		return fmt.Sprintf("Could not parse for environment production: %s (file: %s)", d.Summary, pos.Filename)
+	}
 	return fmt.Sprintf("Could not parse for environment production: %s (file: %s, line: %d, column: %d)", d.Summary, pos.Filename, pos.Line, pos.Column)
 }
 
@@ -258,7 +262,31 @@ func (c *Compiler) parse(f *source.File) (*ast.Program, error) {
 	}
 	c.files[f.Name] = f
 	c.register(prog.Body, f, "")
+	if err := c.checkNodes(); err != nil {
+		return nil, err
+	}
 	return prog, nil
+}
+
+// checkNodes refuses two node definitions of one name, as Puppet does
+// when it loads them.
+func (c *Compiler) checkNodes() error {
+	seen := map[string]source.Position{}
+	for _, nd := range c.nodes {
+		for _, m := range nd.def.Matches {
+			s, ok := m.(*ast.LiteralString)
+			if !ok {
+				continue
+			}
+			name := strings.ToLower(s.Value)
+			pos := source.Range{File: nd.file, Start: nd.def.Pos()}.Position()
+			if first, dup := seen[name]; dup {
+				return &Error{Msg: fmt.Sprintf("Node '%s' is already defined (file: %s, line: %d); cannot redefine", name, first.Filename, first.Line), File: pos.Filename, Line: pos.Line}
+			}
+			seen[name] = pos
+		}
+	}
+	return nil
 }
 
 // register records the definitions in body; prefix qualifies classes

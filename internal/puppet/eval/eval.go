@@ -238,6 +238,17 @@ func textVariable(e ast.Expr) ast.Expr {
 }
 
 func (c *Compiler) evalVariable(s *Scope, x *ast.Variable) (Value, error) {
+	for d := s; d != nil; d = d.parent {
+		if d.unbound != nil {
+			if d.unbound[x.Name] {
+				return nil, failf("default expression for $%s tries to illegally access not yet evaluated $%s", d.defaultOf, x.Name)
+			}
+			break
+		}
+		if d.kind == classScope || d.kind == defineScope {
+			break
+		}
+	}
 	v, ok := s.lookup(x.Name)
 	if ok {
 		return v, nil
@@ -267,6 +278,9 @@ func (c *Compiler) evalUnary(s *Scope, x *ast.UnaryExpr) (Value, error) {
 			return -n, nil
 		case float64:
 			return -n, nil
+		}
+		if str, ok := v.(string); ok {
+			return nil, errAt(s.rng(x), "The value '%s' cannot be converted to Numeric.", str)
 		}
 		return nil, errAt(s.rng(x), "Operator '-' is not applicable to %s %s.", article(typeName(v)), typeName(v))
 	case ast.Splat:
@@ -327,6 +341,12 @@ func (c *Compiler) evalBinary(s *Scope, x *ast.BinaryExpr) (Value, error) {
 	case ast.Ne:
 		return !Equal(l, r), nil
 	case ast.Match, ast.NoMatch:
+		if _, isRegexp := r.(*Regexp); isRegexp {
+			if _, isStr := l.(string); !isStr {
+				tn := typeName(l)
+				return nil, errAt(s.rng(x.Left), "Left match operand must result in a String value. Got %s %s.", article(tn), tn)
+			}
+		}
 		m, err := c.match(s, l, r, opRange)
 		if err != nil {
 			return nil, err
@@ -487,6 +507,10 @@ func (c *Compiler) evalAssign(s *Scope, x *ast.AssignExpr) (Value, error) {
 	case *ast.Variable:
 		// Puppet reports a bad assignment at its =.
 		at := operatorRange(s, x, x.Left, x.Right, "=")
+		switch l.Name {
+		case "facts", "trusted", "server_facts":
+			return nil, errAt(at, "Attempt to assign to a reserved variable name: '$%s'", l.Name)
+		}
 		if strings.Contains(l.Name, "::") {
 			return nil, errAt(at, "Cannot assign to a fully qualified variable '$%s'", l.Name)
 		}
@@ -965,6 +989,23 @@ func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng, lrng, rrng sourceRang
 				}
 				return out, nil
 			case []Value:
+				pairs := true
+				for _, e := range y {
+					if p, ok := e.([]Value); !ok || len(p) != 2 {
+						pairs = false
+						break
+					}
+				}
+				if pairs {
+					for _, e := range y {
+						p := e.([]Value)
+						out.Set(p[0], p[1])
+					}
+					return out, nil
+				}
+				if len(y)%2 != 0 {
+					return nil, errAt(rng, "Error while evaluating a '+' expression, odd number of arguments for Hash")
+				}
 				for i := 0; i+1 < len(y); i += 2 {
 					out.Set(y[i], y[i+1])
 				}

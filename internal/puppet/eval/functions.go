@@ -1200,6 +1200,11 @@ func strFn(f func(string) string) builtin {
 		if err := k.argc(1, 1); err != nil {
 			return nil, err
 		}
+		switch k.args[0].(type) {
+		case string, int64, float64, []Value, *Hash:
+		default:
+			return nil, failf("'%s' parameter 'arg' expects a value of type Numeric, String, Array, or Hash, got %s", k.name, typeName(k.args[0]))
+		}
 		return mapStrings(k.args[0], f), nil
 	}
 }
@@ -1348,6 +1353,13 @@ func fnSprintf(k *call) (Value, error) {
 			n := toNumber(a)
 			if f, ok := n.(float64); ok {
 				n = int64(f)
+			}
+			if _, isInt := n.(int64); !isInt {
+				if ferr == nil {
+					// Ruby's sprintf refuses what Integer() refuses.
+					ferr = failf("invalid value for Integer(): %s", strconv.Quote(ToS(a)))
+				}
+				return m
 			}
 			return fmt.Sprintf(spec+"d", n)
 		case "f", "e", "E", "g", "G":

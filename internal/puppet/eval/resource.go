@@ -483,7 +483,7 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 				continue
 			}
 			if _, ok := t.(string); !ok && !strings.EqualFold(typ, "class") {
-				return nil, errAt(s.rng(b.Title), "Illegal title type at index %d. Expected String, got %s", i, typeName(t))
+				return nil, errAt(s.rng(b.Title), "Illegal title type at index %d. Expected String, got %s", i, generalizedType(t))
 			}
 			title := t
 			if r, ok := t.(Ref); ok && strings.EqualFold(typ, "class") {

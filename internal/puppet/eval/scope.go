@@ -42,6 +42,11 @@ type Scope struct {
 	defaults map[string]*defaultSet
 	match    []string
 	hasMatch bool
+	// While a parameter's default is evaluated, defaultOf names it and
+	// unbound holds the parameters not yet given a value, which the
+	// default may not read.
+	defaultOf string
+	unbound   map[string]bool
 }
 
 // defaultSet is the attribute defaults of one type set in one scope.
