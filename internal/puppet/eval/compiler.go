@@ -265,7 +265,30 @@ func (c *Compiler) parse(f *source.File) (*ast.Program, error) {
 	if err := c.checkNodes(); err != nil {
 		return nil, err
 	}
+	if err := checkRegexps(prog); err != nil {
+		return nil, err
+	}
 	return prog, nil
+}
+
+// checkRegexps refuses a regular expression literal that Ruby cannot
+// compile either, when the manifest is parsed, as Puppet does.
+func checkRegexps(prog *ast.Program) error {
+	var bad error
+	ast.Inspect(prog, func(n ast.Node) bool {
+		if bad != nil {
+			return false
+		}
+		if r, ok := n.(*ast.LiteralRegex); ok {
+			if _, err := compileRegexp(r.Pattern); err != nil {
+				if msg, known := rubyRegexpError(err); known {
+					bad = &Error{Msg: fmt.Sprintf("Could not parse for environment production: %s: /%s/", msg, r.Pattern)}
+				}
+			}
+		}
+		return true
+	})
+	return bad
 }
 
 // checkNodes refuses two node definitions of one name, as Puppet does
