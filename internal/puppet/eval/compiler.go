@@ -802,7 +802,9 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 			}
 		}
 	}
-	if !seen["class"] {
+	// Puppet's catalog is tagged "class" once a class (other than main
+	// and settings) is in it.
+	if !seen["class"] && len(c.classScopes) > 1 {
 		tags = append(tags, "class")
 	}
 	cat.Tags = tags

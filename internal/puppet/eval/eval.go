@@ -797,7 +797,7 @@ func (c *Compiler) evalAccess(s *Scope, x *ast.AccessExpr) (Value, error) {
 		}
 		return c.parameterize(s, t, keys, rng)
 	case Ref:
-		if t.Title == "" && !c.knownResourceType(t.Type) {
+		if t.Title == "" && !c.knownResourceType(t.Type) && !c.externalRefs(t.Type, keys) {
 			return nil, errAt(s.rng(x.X), "Resource type not found: %s", t.Type)
 		}
 		return c.refAccess(t, keys, rng)
@@ -915,6 +915,26 @@ func (c *Compiler) knownResourceType(typ string) bool {
 }
 
 // refAccess makes references: Notify['a'], Class['x'], Resource['file', 'a'].
+// externalRefs reports whether the references are to another
+// language's resources applied in the same run (Options.External): a
+// Salt state type, whose missing states are reported as missing
+// relationship targets.
+func (c *Compiler) externalRefs(typ string, titles []Value) bool {
+	if c.opts.External == nil || len(titles) == 0 {
+		return false
+	}
+	if strings.HasPrefix(typ, "Salt::") {
+		return true
+	}
+	for _, t := range flatten(titles) {
+		title, ok := t.(string)
+		if !ok || !c.opts.External(typ, title) {
+			return false
+		}
+	}
+	return true
+}
+
 func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error) {
 	if t.Title != "" {
 		return nil, errAt(rng, "%s is already parameterized", t)
