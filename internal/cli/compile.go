@@ -97,7 +97,9 @@ catalog in Puppet's JSON format (catalog_format 2), as
 				return err
 			}
 			pretty := indentJSON(make([]byte, 0, compact.Len()*2), compact.Bytes())
-			pretty = append(pretty, '\n')
+			if !bytes.HasSuffix(pretty, []byte("\n")) {
+				pretty = append(pretty, '\n')
+			}
 			_, err = stdio.Out.Write(pretty)
 			return err
 		},
