@@ -98,13 +98,15 @@ func richString(r *catalog.Rich) (text, what string) {
 		v, _ := r.Data.Get("__pvalue")
 		s, _ := v.(string)
 		return s, "a Puppet::Pops::Types::PBinaryType::Binary value"
-	case "SemVer", "SemVerRange":
+	case "SemVer", "SemVerRange", "Timestamp", "Timespan":
 		v, _ := r.Data.Get("__pvalue")
 		s, _ := v.(string)
-		what := "a SemanticPuppet::Version value"
-		if r.PType == "SemVerRange" {
-			what = "a SemanticPuppet::VersionRange value"
-		}
+		what := map[string]string{
+			"SemVer":      "a SemanticPuppet::Version value",
+			"SemVerRange": "a SemanticPuppet::VersionRange value",
+			"Timestamp":   "a Puppet::Pops::Time::Timestamp value",
+			"Timespan":    "a Puppet::Pops::Time::Timespan value",
+		}[r.PType]
 		return s, what
 	}
 	return Inspect(FromCatalog(r.Data)), "a " + r.PType + " value"
@@ -188,7 +190,11 @@ func (u unknownFunction) Error() string { return "Unknown function '" + string(u
 func hasDeferred(v catalog.Value) bool {
 	switch x := v.(type) {
 	case *catalog.Rich:
-		return x.PType == deferredPType || x.PType == "SemVer" || x.PType == "SemVerRange"
+		switch x.PType {
+		case deferredPType, "SemVer", "SemVerRange", "Timestamp", "Timespan":
+			return true
+		}
+		return false
 	case []catalog.Value:
 		for _, e := range x {
 			if hasDeferred(e) {
@@ -212,8 +218,8 @@ func (c *Compiler) resolveDeferred(v catalog.Value) (catalog.Value, error) {
 	case *catalog.Rich:
 		switch x.PType {
 		case deferredPType:
-		case "SemVer", "SemVerRange":
-			// What a resource sees of a version is its string.
+		case "SemVer", "SemVerRange", "Timestamp", "Timespan":
+			// What a resource sees of a version or a time is its string.
 			s, _ := x.Data.Get("__pvalue")
 			return s, nil
 		default:
