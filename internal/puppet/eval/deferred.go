@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -169,11 +170,9 @@ func ResolveDeferred(ctx context.Context, cat *catalog.Catalog, opts Options) er
 				c.setupTop()
 			}
 			v, err := c.resolveDeferred(p.Value)
-			if _, unknown := err.(unknownFunction); unknown {
-				return err
-			}
 			if err != nil {
-				return fmt.Errorf("Failed to resolve a Deferred value of %s['%s']: %w", r.Ref(), p.Name, err)
+				// Puppet's agent says what the function said, alone.
+				return err
 			}
 			r.Params[i].Value = v
 		}
@@ -242,12 +241,20 @@ func (c *Compiler) resolveDeferred(v catalog.Value) (catalog.Value, error) {
 			}
 		}
 		lower := strings.ToLower(name)
-		if _, ok := c.builtins[lower]; !ok && c.findFunction(lower) == nil {
+		k := &call{c: c, s: c.top, name: name, args: args}
+		var out Value
+		var err error
+		if fd := c.findFunction(lower); fd != nil {
+			out, err = c.callPuppetFunction(k, fd)
+		} else if f, ok := c.builtins[lower]; ok {
+			out, err = f(k)
+		} else {
 			return nil, unknownFunction(name)
 		}
-		k := &call{c: c, s: c.top, name: name, args: args}
-		out, err := c.dispatch(k)
 		if err != nil {
+			if e, ok := err.(*Error); ok {
+				return nil, errors.New(e.Msg)
+			}
 			return nil, err
 		}
 		return ToCatalog(out), nil
