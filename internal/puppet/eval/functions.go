@@ -2077,7 +2077,7 @@ func fnLookup(k *call) (Value, error) {
 			if k.c.isInstance(valueType, val) {
 				return nil
 			}
-			return failf("%s %s", subject, k.c.mismatch("", valueType, val))
+			return failf("%s has wrong type, %s", subject, strings.TrimSpace(k.c.mismatch("", valueType, val)))
 		}
 	}
 	if k.c.opts.Lookup != nil {
@@ -2212,6 +2212,16 @@ func (c *Compiler) renderEPP(f *source.File, params *Hash) (Value, error) {
 		for _, p := range prog.EPPParams {
 			if params != nil {
 				if v, ok := params.Get(p.Name); ok {
+					if p.Type != nil {
+						t, err := c.evalType(s, p.Type)
+						if err != nil {
+							return nil, err
+						}
+						if !c.isInstance(t, v) {
+							// Puppet checks a template's parameters as a lambda's.
+							return nil, failf("lambda: %s", c.mismatch("parameter '"+p.Name+"'", t, v))
+						}
+					}
 					s.vars[p.Name] = v
 					continue
 				}
