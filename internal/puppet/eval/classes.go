@@ -157,7 +157,7 @@ func (c *Compiler) evalClassResource(r *Resource) error {
 	def := r.def
 	s := r.scope
 	if cont := s.container(); cont != nil {
-		r.addTags(cont.tags...)
+		r.mergeTags(cont.tags)
 	}
 	var cs *Scope
 	if def.class.Parent != "" {
@@ -335,7 +335,7 @@ func (c *Compiler) evalDefine(r *Resource) error {
 	def := r.def
 	declScope := r.scope
 	if cont := declScope.container(); cont != nil {
-		r.addTags(cont.tags...)
+		r.mergeTags(cont.tags)
 	}
 	cs := c.newScope(defineScope, declScope.enclosing(), declScope, def.file)
 	cs.name = def.name

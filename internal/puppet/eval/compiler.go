@@ -707,7 +707,7 @@ func (c *Compiler) finish() error {
 			continue
 		}
 		if cont := r.scope.container(); cont != nil && cont != r {
-			r.addTags(cont.tags...)
+			r.mergeTags(cont.tags)
 		}
 	}
 	c.propagateMetaparams()
@@ -736,7 +736,7 @@ func (c *Compiler) propagateMetaparams() {
 					}
 				}
 			}
-			k.addTags(p.tags...)
+			k.mergeTags(p.tags)
 			if !seen[k] {
 				seen[k] = true
 				queue = append(queue, k)

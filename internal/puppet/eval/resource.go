@@ -268,6 +268,14 @@ func (r *Resource) addTags(tags ...string) {
 	}
 }
 
+// mergeTags adds another resource's tags, which addTags already
+// lower-cased, checked and split into segments, in their order.
+func (r *Resource) mergeTags(tags []string) {
+	for _, t := range tags {
+		r.addTag(t)
+	}
+}
+
 // markTitleNotString records that the title was not a string, which
 // Puppet neither tags a resource with nor takes for the namevar.
 func (r *Resource) markTitleNotString() {
