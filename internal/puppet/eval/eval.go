@@ -360,11 +360,12 @@ func (c *Compiler) evalBinary(s *Scope, x *ast.BinaryExpr) (Value, error) {
 	case ast.Lt, ast.Le, ast.Gt, ast.Ge:
 		cmp, ok := compare(l, r)
 		if !ok {
-			msg := fmt.Sprintf("Comparison of: %s %s %s, is not possible", typeName(l), x.Op, typeName(r))
-			if _, isStr := l.(string); isStr {
-				msg += ". Caused by 'A String is not comparable to a non String'."
+			if lt, isType := l.(*Type); isType {
+				if rt, isType := r.(*Type); isType {
+					return c.compareTypes(x.Op, lt, rt), nil
+				}
 			}
-			return nil, errAt(opRange, "%s", msg)
+			return nil, errAt(opRange, "Comparison of: %s %s %s, is not possible. Caused by '%s'.", compareLabel(l), x.Op, compareLabel(r), compareCause(l))
 		}
 		switch x.Op {
 		case ast.Lt:
@@ -377,6 +378,46 @@ func (c *Compiler) evalBinary(s *Scope, x *ast.BinaryExpr) (Value, error) {
 		return cmp >= 0, nil
 	}
 	return c.arith(x.Op, l, r, opRange, s.rng(x.Left), s.rng(x.Right))
+}
+
+// compareLabel is how Puppet names an operand that cannot be compared.
+func compareLabel(v Value) string {
+	switch v.(type) {
+	case nil:
+		return "Undef Value"
+	case *SemVer:
+		return "Semver"
+	}
+	return typeName(v)
+}
+
+// compareCause is Puppet's reason why the left operand cannot be
+// compared with the right.
+func compareCause(l Value) string {
+	switch l.(type) {
+	case string:
+		return "A String is not comparable to a non String"
+	case int64, float64:
+		return "A Numeric is not comparable to non Numeric"
+	case *SemVer:
+		return "Versions not comparable to non Versions"
+	}
+	return "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable"
+}
+
+// compareTypes is < <= > >= on data types: whether one is a proper
+// subtype (or a subtype) of the other.
+func (c *Compiler) compareTypes(op ast.BinaryOp, l, r *Type) bool {
+	same := l.String() == r.String()
+	switch op {
+	case ast.Lt:
+		return !same && c.typeAssignable(r, l)
+	case ast.Le:
+		return same || c.typeAssignable(r, l)
+	case ast.Gt:
+		return !same && c.typeAssignable(l, r)
+	}
+	return same || c.typeAssignable(l, r)
 }
 
 // compare orders numbers and strings (case-insensitively).
@@ -406,6 +447,19 @@ func compare(a, b Value) (int, bool) {
 			return compareSemVer(x, y), true
 		}
 	case *Timestamp, *Timespan:
+		if n, isNum := b.(int64); isNum {
+			b = float64(n)
+		}
+		if f, isNum := b.(float64); isNum {
+			// A time compares with a number of seconds.
+			var ns int64
+			if t, ok := a.(*Timestamp); ok {
+				ns = t.T.UnixNano()
+			} else {
+				ns = a.(*Timespan).D
+			}
+			return cmp3(float64(ns)/1e9, f), true
+		}
 		return compareTime(a, b)
 	}
 	return 0, false
