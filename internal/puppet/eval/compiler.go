@@ -145,6 +145,9 @@ type Compiler struct {
 	depth         int // nesting of Puppet function and block calls
 	// render collects the output of the EPP template being evaluated.
 	render *strings.Builder
+	// signalAt is where the last next(), break() or return() was
+	// called, for the error when one escapes every block.
+	signalAt source.Range
 }
 
 // definition is a class or defined type written in Puppet.
@@ -447,8 +450,27 @@ func (c *Compiler) logf(level, format string, args ...any) {
 	}
 }
 
-// compile runs the phases of Puppet's compiler.
+// compile runs the phases and reports a next(), break() or return()
+// that escaped every block as Puppet does.
 func (c *Compiler) compile(prog *ast.Program) (*catalog.Catalog, error) {
+	cat, err := c.compilePhases(prog)
+	var name string
+	switch err.(type) {
+	case nextSignal:
+		name = "next"
+	case breakSignal:
+		name = "break"
+	case returnSignal:
+		name = "return"
+	default:
+		return cat, err
+	}
+	pos := c.signalAt.Position()
+	return nil, &Error{Msg: name + "() from context where this is illegal", File: pos.Filename, Line: pos.Line}
+}
+
+// compilePhases runs the phases of Puppet's compiler.
+func (c *Compiler) compilePhases(prog *ast.Program) (*catalog.Catalog, error) {
 	c.top = c.newScope(topScope, nil, nil, prog.File)
 	c.setupTop()
 	c.mainStage = c.newResource(Ref{Type: "Stage", Title: "main"}, c.top, nil)

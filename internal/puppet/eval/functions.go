@@ -577,6 +577,10 @@ func (k *call) needBlock() error {
 		if n := len(k.block.def.Params); n < 1 || n > 2 {
 			return failf("'%s' block expects between 1 and 2 arguments, got %s", name, countText(n))
 		}
+	case "reduce":
+		if n := len(k.block.def.Params); n != 2 {
+			return failf("'reduce' block expects 2 arguments, got %s", countText(n))
+		}
 	}
 	return nil
 }
@@ -1113,7 +1117,7 @@ func fnStep(k *call) (Value, error) {
 	}
 	n, _ := k.args[1].(int64)
 	if n < 1 {
-		return nil, failf("step must be positive")
+		return nil, failf("'step' parameter 'step' expects an Integer[1] value, got %s", inferType(k.args[1]))
 	}
 	var out []Value
 	for i := 0; i < len(vals); i += int(n) {
@@ -1180,6 +1184,7 @@ func fnReturn(k *call) (Value, error) {
 	if len(k.args) > 0 {
 		v = k.args[0]
 	}
+	k.c.signalAt = k.rng
 	return nil, returnSignal{v}
 }
 
@@ -1188,10 +1193,14 @@ func fnNext(k *call) (Value, error) {
 	if len(k.args) > 0 {
 		v = k.args[0]
 	}
+	k.c.signalAt = k.rng
 	return nil, nextSignal{v}
 }
 
-func fnBreak(k *call) (Value, error) { return nil, breakSignal{} }
+func fnBreak(k *call) (Value, error) {
+	k.c.signalAt = k.rng
+	return nil, breakSignal{}
+}
 
 // ---- strings ----
 
