@@ -118,6 +118,9 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		err error
 	}
 	graphDone := make(chan built, 1)
+	// The graph's debug lines wait for the instances' notes: Puppet
+	// builds its relationship graph after it made every resource.
+	var graphDebug [][2]string
 	go func() {
 		g, err := graph.Build(c, graph.Options{
 			Ordering: opts.Ordering,
@@ -125,7 +128,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 			Types:    opts.Types,
 			Debug: func(source, msg string) {
 				if opts.Log != nil {
-					opts.Log.Log(resource.Debug, source, msg)
+					graphDebug = append(graphDebug, [2]string{source, msg})
 				}
 			},
 		})
@@ -168,6 +171,19 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 			invalid = append(invalid, &ResourceError{Resource: r, Err: err})
 			continue
 		}
+		if notes := opts.Types.Schema(r.Type).ValidationNotes(r); len(notes) > 0 {
+			for _, n := range notes {
+				if opts.Log != nil {
+					opts.Log.Log(n.Level, "/"+r.Ref().String(), n.Msg)
+				}
+			}
+			// Puppet keeps the path it logged under for the resource's own
+			// lines from then on; its properties still log under the full path.
+			if p.shortPath == nil {
+				p.shortPath = map[*catalog.Resource]bool{}
+			}
+			p.shortPath[r] = true
+		}
 		p.instances[r] = inst
 		if d, ok := inst.(Detacher); ok && d.Detached() {
 			p.detached = true
@@ -179,6 +195,9 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	}
 	if b.err != nil {
 		return nil, b.err
+	}
+	for _, d := range graphDebug {
+		opts.Log.Log(resource.Debug, d[0], d[1])
 	}
 	if err := checkSchedules(c); err != nil {
 		return nil, err
@@ -298,6 +317,9 @@ type Plan struct {
 	graph     *graph.Graph
 	instances map[*catalog.Resource]resource.Instance
 	detached  bool // some instance runs on its own (Detacher)
+	// shortPath holds the resources whose validation logged a warning:
+	// their own log lines keep the short path /Type[title].
+	shortPath map[*catalog.Resource]bool
 }
 
 // Graph returns the plan's relationship graph.
@@ -398,6 +420,9 @@ type transaction struct {
 
 	durable durable.Batch // new files to sync before the run ends
 	batches batches       // providers' batch prefetches, once each
+
+	genMu     sync.RWMutex // guards generated
+	generated map[*catalog.Resource]resource.Instance
 }
 
 // prefetch lets the instances that can read ahead do so on a spare core
@@ -409,9 +434,11 @@ func (t *transaction) prefetch() (stop func()) {
 	}
 	var done atomic.Bool
 	finished := make(chan struct{})
+	// The catalog's vertices, taken here: the walk adds generated ones.
+	verts := t.g.Vertices()
 	go func() {
 		defer close(finished)
-		for _, v := range t.g.Vertices() {
+		for _, v := range verts {
 			if done.Load() {
 				return
 			}
@@ -438,16 +465,91 @@ func (t *transaction) walkSerial(ctx context.Context) {
 		return
 	}
 	w := t.g.NewWalk()
-	total := len(t.g.Vertices())
 	for v := w.Next(); v != nil && !t.stopped.Load(); v = w.Next() {
 		if ctx.Err() != nil {
 			t.cancel(v)
 		} else {
+			t.generate(ctx, v, w)
 			t.progress++
-			t.evaluate(ctx, v, t.progress, total)
+			t.evaluate(ctx, v, t.progress, t.g.Len())
 		}
 		w.Done(v)
 	}
+}
+
+// generator returns v's instance if it makes resources when reached.
+func (t *transaction) generator(v *graph.Vertex) resource.Generator {
+	if v.Whit != graph.NotWhit {
+		return nil
+	}
+	g, _ := t.instanceOf(v.Resource).(resource.Generator)
+	return g
+}
+
+// generate is Puppet's eval_generate, run as the walk takes v and before
+// v is evaluated: the resources v makes join the catalog, their
+// instances the plan, and their vertices the graph and the walk. A
+// failure is logged and leaves v to be evaluated as it is. Nothing else
+// may be running.
+func (t *transaction) generate(ctx context.Context, v *graph.Vertex, w *graph.Walk) {
+	gen := t.generator(v)
+	if gen == nil {
+		return
+	}
+	path := t.g.Path(v)
+	made, err := safeGenerate(ctx, gen, t.handle(v, path), t.plan.catalog)
+	if err != nil {
+		t.log.Log(resource.Err, path, "Failed to generate additional resources using 'eval_generate': "+err.Error())
+		return
+	}
+	var res []*catalog.Resource
+	var after []int
+	index := make([]int, len(made)) // position in res of each made resource, -1 if left out
+	t.genMu.Lock()
+	if t.generated == nil {
+		t.generated = map[*catalog.Resource]resource.Instance{}
+	}
+	for i, m := range made {
+		index[i] = -1
+		if err := t.plan.catalog.Add(m.Resource); err != nil {
+			continue // the catalog's own resource of that name wins
+		}
+		index[i] = len(res)
+		a := -1
+		if m.After >= 0 && m.After < i {
+			a = index[m.After]
+		}
+		res = append(res, m.Resource)
+		after = append(after, a)
+		t.generated[m.Resource] = m.Instance
+	}
+	t.genMu.Unlock()
+	if len(res) == 0 {
+		return
+	}
+	t.g.Generate(v, res, after)
+	w.Regenerate()
+}
+
+// safeGenerate calls Generate, turning a provider panic into an error.
+func safeGenerate(ctx context.Context, g resource.Generator, h *resource.Handle, c *catalog.Catalog) (made []resource.Generated, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: %v", p)
+		}
+	}()
+	return g.Generate(ctx, h, c)
+}
+
+// instanceOf returns the instance of r, from the plan or generated
+// during the run.
+func (t *transaction) instanceOf(r *catalog.Resource) resource.Instance {
+	if inst, ok := t.plan.instances[r]; ok {
+		return inst
+	}
+	t.genMu.RLock()
+	defer t.genMu.RUnlock()
+	return t.generated[r]
 }
 
 // walkDetaching is the serial walk when some resources run on their
@@ -455,7 +557,6 @@ func (t *transaction) walkSerial(ctx context.Context) {
 // not depend on it; the rest runs one at a time, in priority order.
 func (t *transaction) walkDetaching(ctx context.Context) {
 	w := t.g.NewWalk()
-	total := len(t.g.Vertices())
 	done := make(chan *graph.Vertex)
 	running := 0
 	for {
@@ -473,16 +574,23 @@ func (t *transaction) walkDetaching(ctx context.Context) {
 			w.Done(v)
 			continue
 		}
+		if t.generator(v) != nil {
+			// Generating changes the graph: nothing may run meanwhile.
+			for ; running > 0; running-- {
+				w.Done(<-done)
+			}
+			t.generate(ctx, v, w)
+		}
 		t.progress++
-		if d, ok := t.plan.instances[v.Resource].(Detacher); ok && d.Detached() {
+		if d, ok := t.instanceOf(v.Resource).(Detacher); ok && d.Detached() {
 			running++
-			go func(v *graph.Vertex, n int) {
+			go func(v *graph.Vertex, n, total int) {
 				t.evaluate(ctx, v, n, total)
 				done <- v
-			}(v, t.progress)
+			}(v, t.progress, t.g.Len())
 			continue
 		}
-		t.evaluate(ctx, v, t.progress, total)
+		t.evaluate(ctx, v, t.progress, t.g.Len())
 		w.Done(v)
 	}
 }
@@ -492,7 +600,6 @@ func (t *transaction) walkDetaching(ctx context.Context) {
 // finished.
 func (t *transaction) walkParallel(ctx context.Context, jobs int) {
 	w := t.g.NewWalk()
-	total := len(t.g.Vertices())
 	done := make(chan *graph.Vertex)
 	running := 0
 	for {
@@ -506,12 +613,19 @@ func (t *transaction) walkParallel(ctx context.Context, jobs int) {
 				w.Done(v)
 				continue
 			}
+			if t.generator(v) != nil {
+				// Generating changes the graph: nothing may run meanwhile.
+				for ; running > 0; running-- {
+					w.Done(<-done)
+				}
+				t.generate(ctx, v, w)
+			}
 			t.progress++
 			running++
-			go func(v *graph.Vertex, n int) {
+			go func(v *graph.Vertex, n, total int) {
 				t.evaluate(ctx, v, n, total)
 				done <- v
-			}(v, t.progress)
+			}(v, t.progress, t.g.Len())
 		}
 		if running == 0 {
 			return
@@ -537,9 +651,13 @@ func (t *transaction) cancel(v *graph.Vertex) {
 }
 
 func (t *transaction) newStatus(v *graph.Vertex) *Status {
+	path := t.g.Path(v)
+	if v.Whit == graph.NotWhit && t.plan.shortPath[v.Resource] {
+		path = "/" + v.Resource.Ref().String()
+	}
 	return &Status{
 		Resource:        v.Resource,
-		Path:            t.g.Path(v),
+		Path:            path,
 		ContainmentPath: t.g.ContainmentPath(v),
 		Time:            t.now(),
 	}
@@ -579,7 +697,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		t.skip(v, s)
 	case !t.mayRun(ctx, v, s):
 	default:
-		if oc, ok := t.plan.instances[v.Resource].(OneCall); ok && v.Whit == graph.NotWhit {
+		if oc, ok := t.instanceOf(v.Resource).(OneCall); ok && v.Whit == graph.NotWhit {
 			t.callOne(ctx, v, oc, s)
 			if !s.Failed {
 				t.queueEvents(v, src, s.Events)
@@ -769,7 +887,7 @@ func (t *transaction) handle(v *graph.Vertex, path string) *resource.Handle {
 
 // harness brings one resource in line: Puppet's ResourceHarness#evaluate.
 func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (result *Status) {
-	inst := t.plan.instances[v.Resource]
+	inst := t.instanceOf(v.Resource)
 	if inst == nil {
 		return s
 	}
@@ -809,6 +927,9 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 			ev.Previous, ev.Desired, ev.Redacted = catalog.Sensitive{Value: ev.Previous}, catalog.Sensitive{Value: ev.Desired}, true
 		}
 		propPath := h.Path + "/" + p.Name()
+		if t.plan.shortPath[v.Resource] {
+			propPath = t.g.Path(v) + "/" + p.Name()
+		}
 		if h.Noop {
 			ev.Status = EventNoop
 			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", formatValue(p, ev.Previous), formatValue(p, ev.Desired))
@@ -903,7 +1024,7 @@ func (t *transaction) queueEvents(v *graph.Vertex, src string, events []Event) {
 		}
 		// A type that refreshes itself after a change (mount remounts)
 		// gets the group's first event too.
-		if sr, ok := t.plan.instances[v.Resource].(resource.SelfRefresher); ok && v.Whit == graph.NotWhit && sr.SelfRefresh() {
+		if sr, ok := t.instanceOf(v.Resource).(resource.SelfRefresher); ok && v.Whit == graph.NotWhit && sr.SelfRefresh() {
 			t.mu.Lock()
 			t.queues[v] = append(t.queues[v], group[0])
 			t.mu.Unlock()
@@ -916,7 +1037,7 @@ func (t *transaction) canRefresh(v *graph.Vertex) bool {
 	if v.Whit != graph.NotWhit {
 		return true
 	}
-	switch t.plan.instances[v.Resource].(type) {
+	switch t.instanceOf(v.Resource).(type) {
 	case resource.Refresher, OneCall:
 		return true
 	}
@@ -928,7 +1049,7 @@ func (t *transaction) failsHard(v *graph.Vertex) bool {
 	if t.plan.opts.FailHard {
 		return true
 	}
-	f, ok := t.plan.instances[v.Resource].(FailHarder)
+	f, ok := t.instanceOf(v.Resource).(FailHarder)
 	return ok && f.FailHard()
 }
 
@@ -995,7 +1116,7 @@ func (t *transaction) processEvents(ctx context.Context, v *graph.Vertex, s *Sta
 		return
 	}
 	if v.Whit == graph.NotWhit {
-		r := t.plan.instances[v.Resource].(resource.Refresher)
+		r := t.instanceOf(v.Resource).(resource.Refresher)
 		if err := safeRefresh(ctx, r, t.handle(v, src)); err != nil {
 			msg := "Failed to call refresh: " + err.Error()
 			t.log.Log(resource.Err, src, msg)

@@ -24,7 +24,7 @@ import "fmt"
 // (B, tried in a dry run before A's turn). The transaction decides, in
 // one place per kind (see package apply), whether a target may run given
 // each source's outcome.
-type EdgeKind int
+type EdgeKind uint8
 
 const (
 	Order EdgeKind = iota

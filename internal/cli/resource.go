@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -22,6 +23,8 @@ import (
 type resourceFlags struct {
 	params   []string
 	yaml     bool
+	types    bool
+	noop     bool
 	verbose  bool
 	debug    bool
 	color    string
@@ -41,15 +44,27 @@ alice ensure=present shell=/bin/sh), it changes the resource through the same
 transaction as 'ordo apply', prints what changed, then the resource.
 
   --param NAME   also print parameter NAME (the provider is always printed)
-  --to_yaml      print the resources as YAML, for Hiera and create_resources`,
-		Args: cobra.MinimumNArgs(1),
+  --to_yaml      print the resources as YAML, for Hiera and create_resources
+  --noop         say what would change without changing it
+  --types        list the types ordo knows`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.types {
+				for _, n := range builtin.Registry().Names() {
+					fmt.Fprintln(stdio.Out, n)
+				}
+				return nil
+			}
+			if len(args) == 0 {
+				return errors.New("Could not run: You must specify the type to display")
+			}
 			return runResource(cmd.Context(), stdio, &f, args)
 		},
 	}
 	fl := cmd.Flags()
 	fl.StringArrayVarP(&f.params, "param", "p", nil, "also print this parameter (repeatable)")
 	fl.BoolVarP(&f.yaml, "to_yaml", "y", false, "print YAML instead of manifest code")
+	fl.BoolVarP(&f.types, "types", "t", false, "list the types ordo knows")
+	fl.BoolVar(&f.noop, "noop", false, "report what would change without changing anything")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log info lines too")
 	fl.BoolVarP(&f.debug, "debug", "d", false, "log debug lines too")
 	fl.StringVar(&f.color, "color", "auto", "colour the log: ansi (or true), html, false, or auto (ansi on a terminal)")
@@ -64,6 +79,12 @@ var settingRE = regexp.MustCompile(`^(\w+)=((?s).+)$`)
 type setting struct{ name, value string }
 
 func runResource(ctx context.Context, stdio Stdio, f *resourceFlags, args []string) error {
+	for _, a := range args {
+		if !utf8.ValidString(a) {
+			// Puppet reads its command line as UTF-8 before anything else.
+			return errors.New("Could not initialize global default settings: invalid byte sequence in UTF-8")
+		}
+	}
 	color, err := parseColor(f.color, stdio)
 	if err != nil {
 		return err
@@ -92,6 +113,9 @@ func runResource(ctx context.Context, stdio Stdio, f *resourceFlags, args []stri
 		}
 		sets = append(sets, setting{m[1], m[2]})
 	}
+	if len(schema.Providers) == 0 && !listsWithoutProviders[schema.Name] && len(sets) == 0 {
+		return fmt.Errorf("Could not run: %s has no providers and has not overridden 'instances'", schema.Name)
+	}
 	l := &lister{schema: schema, h: &resource.Handle{Log: console, Runner: command.Runner{}, Level: resource.Notice}, extra: f.params}
 	var out []*catalog.Resource
 	switch {
@@ -115,7 +139,7 @@ func runResource(ctx context.Context, stdio Stdio, f *resourceFlags, args []stri
 		}
 		out = append(out, l.prune(r, resource.Values{}))
 	default:
-		r, err := l.save(ctx, reg, console, f.lockFile, *name, sets)
+		r, err := l.save(ctx, reg, console, f, *name, sets)
 		if err != nil {
 			return err
 		}
@@ -132,6 +156,11 @@ func runResource(ctx context.Context, stdio Stdio, f *resourceFlags, args []stri
 	fmt.Fprintln(stdio.Out, strings.Join(texts, "\n"))
 	return nil
 }
+
+// listsWithoutProviders are the types without providers whose Puppet
+// type lists its instances itself (none): puppet resource reads them,
+// where it refuses the other types without providers (notify).
+var listsWithoutProviders = map[string]bool{"schedule": true, "tidy": true}
 
 // lister reads the resources of one type as puppet resource shows them.
 type lister struct {
@@ -248,7 +277,10 @@ func (l *lister) prune(r *catalog.Resource, given resource.Values) *catalog.Reso
 			return false
 		}
 		if a.Kind == resource.KindProperty {
-			return given.Resource() == nil || name == "ensure" || given.Has(name)
+			// A resource just changed shows the properties it manages:
+			// those given, and those with a default (an exec's returns;
+			// a parsed file's target always has one in Puppet).
+			return given.Resource() == nil || name == "ensure" || given.Has(name) || a.Default != nil || name == "target"
 		}
 		for _, x := range l.extra {
 			if x == name {
@@ -303,7 +335,7 @@ func emptyValue(v catalog.Value) bool {
 
 // save changes the resource called name to match sets through an apply
 // transaction, and returns it as it is afterwards.
-func (l *lister) save(ctx context.Context, reg *resource.Registry, log resource.Logger, lockFile, name string, sets []setting) (*catalog.Resource, error) {
+func (l *lister) save(ctx context.Context, reg *resource.Registry, log resource.Logger, f *resourceFlags, name string, sets []setting) (*catalog.Resource, error) {
 	res := &catalog.Resource{Type: catalog.CanonicalType(l.schema.Name), Title: name}
 	for _, s := range sets {
 		res.Set(s.name, s.value)
@@ -319,12 +351,14 @@ func (l *lister) save(ctx context.Context, reg *resource.Registry, log resource.
 	if err := c.Add(res); err != nil {
 		return nil, fmt.Errorf("Could not run: %w", err)
 	}
-	lock, err := lockRun(ctx, lockFile, log)
-	if err != nil {
-		return nil, err
+	if !f.noop {
+		lock, err := lockRun(ctx, f.lockFile, log)
+		if err != nil {
+			return nil, err
+		}
+		defer lock.release()
 	}
-	defer lock.release()
-	plan, err := apply.Prepare(c, apply.Options{Types: reg, Log: log, Runner: command.Runner{}, BucketDir: "/var/lib/ordo/clientbucket"})
+	plan, err := apply.Prepare(c, apply.Options{Types: reg, Log: log, Runner: command.Runner{}, Noop: f.noop, BucketDir: "/var/lib/ordo/clientbucket"})
 	if err != nil {
 		errs := apply.Errors(err)
 		if len(errs) > 0 {
@@ -335,12 +369,75 @@ func (l *lister) save(ctx context.Context, reg *resource.Registry, log resource.
 	if _, err := plan.Apply(ctx); err != nil {
 		return nil, fmt.Errorf("Could not run: %w", err)
 	}
-	now, err := l.find(ctx, l.schema.NameOf(res))
+	now, err := l.current(ctx, reg, res)
 	if err != nil {
 		return nil, fmt.Errorf("Could not run: %w", err)
 	}
-	now.Title = name
 	return l.prune(now, resource.NewValues(l.schema, res)), nil
+}
+
+// current reads res's managed properties afresh, as Puppet's to_resource
+// retrieves its resource after the change: through a new instance, so
+// that a parsed file's own target is read.
+func (l *lister) current(ctx context.Context, reg *resource.Registry, res *catalog.Resource) (*catalog.Resource, error) {
+	inst, err := reg.Instantiate(res)
+	if err != nil {
+		return nil, err
+	}
+	if err := inst.Retrieve(ctx, l.h); err != nil {
+		return nil, err
+	}
+	out := &catalog.Resource{Type: res.Type, Title: res.Title}
+	v := resource.NewValues(l.schema, res)
+	for _, p := range inst.Properties() {
+		cur := p.Current()
+		if a := l.schema.Attr(p.Name()); a != nil && a.Arrays == resource.EachAll && v.Has(a.Name) {
+			// A list property given reads back as a list (host_aliases
+			// are kept space-separated in the file).
+			if str, ok := cur.(string); ok && str != "absent" {
+				var list []catalog.Value
+				for _, f := range strings.Fields(str) {
+					list = append(list, f)
+				}
+				cur = list
+			}
+		}
+		out.Set(p.Name(), cur)
+	}
+	// What a listing finds of the resource, for what the instance does
+	// not say; nothing when the name alone is no valid resource (an
+	// ssh_authorized_key needs its user).
+	found, err := l.find(ctx, l.schema.NameOf(res))
+	if err != nil {
+		found = &catalog.Resource{}
+	}
+	if _, ok := out.Get("ensure"); !ok && l.schema.Attr("ensure") != nil {
+		// Puppet retrieves ensure even when it is not managed.
+		if v, ok := found.Get("ensure"); ok {
+			out.Params = append([]catalog.Param{{Name: "ensure", Value: v}}, out.Params...)
+		}
+	}
+	// Properties a provider keeps in where it writes rather than as state
+	// (a parsed file's target, a cron job's user) are what was asked for
+	// once the resource exists.
+	if e, _ := out.Get("ensure"); e != nil && e != "absent" {
+		for _, a := range l.schema.Properties() {
+			if _, ok := out.Get(a.Name); ok || a.Name == "ensure" {
+				continue
+			}
+			if x := v.Get(a.Name); x != nil && (v.Has(a.Name) || a.Default != nil) {
+				out.Set(a.Name, x)
+			} else if x, ok := found.Get(a.Name); ok && a.Name == "target" {
+				// Puppet's parsed-file types default target from other
+				// attributes (a cron job's user): the file it was found in.
+				out.Set(a.Name, x)
+			}
+		}
+	}
+	if p := v.Provider(); p != nil {
+		out.Set("provider", p.Name)
+	}
+	return out, nil
 }
 
 // manifestOf renders r as puppet resource does (Puppet::Resource#to_manifest):

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -38,5 +39,16 @@ func TestManifestOf(t *testing.T) {
 	}, "\n")
 	if got := manifestOf("user", r); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// Puppet 7.23 refuses a command line that is not UTF-8 before it looks
+// at it: puppet resource user "$(printf 'o\xffx')".
+func TestResourceRefusesNonUTF8(t *testing.T) {
+	var out, errb strings.Builder
+	code := Run(context.Background(), []string{"resource", "user", "o\xffx"}, Stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+	want := "Error: Could not initialize global default settings: invalid byte sequence in UTF-8\n"
+	if code != 1 || out.String() != "" || errb.String() != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and %q", code, out.String(), errb.String(), want)
 	}
 }

@@ -325,9 +325,9 @@ func TestResourceListingsAgainstPuppet(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs puppet")
 	}
-	for _, typ := range []string{"user", "group", "package", "service", "host", "cron"} {
+	for _, typ := range []string{"user", "group", "package", "service", "host", "cron", "mount"} {
 		t.Run(typ, func(t *testing.T) {
-			if (typ == "host" || typ == "cron") && os.Getenv("ORDO_PUPPET_MODULEPATH") == "" {
+			if (typ == "host" || typ == "cron" || typ == "mount") && os.Getenv("ORDO_PUPPET_MODULEPATH") == "" {
 				t.Skip("ORDO_PUPPET_MODULEPATH is not set")
 			}
 			want := puppetResource([]string{typ})

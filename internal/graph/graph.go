@@ -28,8 +28,9 @@
 // orders one vertex before another, with provenance), WriteJSON, and the
 // DOT writers one file at a time. Priority is a rank (an int): Manifest ranks by catalog order,
 // TitleHash by the SHA1 hex of the salted reference, Random by a
-// permutation drawn from the seed; generated resources (Puppet's
-// [key, n] sub-priorities) are out of scope for now.
+// permutation drawn from the seed; resources generated during the walk
+// (Generate, Puppet's eval_generate) get Puppet's [key, n] sub-priorities
+// below their generator's rank.
 //
 // Cycle detection is an own iterative Tarjan rather than gonum's
 // topo.TarjanSCC: Puppet's cycle message depends on the exact visiting
@@ -130,6 +131,9 @@ type Vertex struct {
 	Skip bool
 
 	gone bool
+	// generated marks the completed sentinel of a resource's generated
+	// resources (Graph.Generate); it is shown as the resource's title.
+	generated bool
 	// inKinds and outKinds are the sets (bit 1<<kind) of the kinds of the
 	// vertex's edges, so that the walk asks about a kind only where there
 	// is one.
@@ -160,7 +164,12 @@ func (v *Vertex) Ref() catalog.Ref { return v.Resource.Ref() }
 
 // String is how Puppet prints the vertex in logs and cycle messages: its
 // reference; a whit prints as its container (Class[Main], Stage[main]).
-func (v *Vertex) String() string { return displayRef(v.Resource) }
+func (v *Vertex) String() string {
+	if v.generated {
+		return v.Resource.Title
+	}
+	return displayRef(v.Resource)
+}
 
 // DotName is the vertex's reference in graph files and the key cycles
 // are sorted by: File[/x], Whit[Admissible_class[Main]].
@@ -237,6 +246,12 @@ type Graph struct {
 	cyclesOnce sync.Once
 
 	slab []adjEntry // room for new adjacency lists
+
+	// subKeys are the priority keys below prio of the vertices made
+	// during the walk (Generate), and lastChild the last key given below
+	// each generating vertex; nil until something is generated.
+	subKeys   map[*Vertex][]int32
+	lastChild map[*Vertex][]int32
 }
 
 // DependencyError is a relationship metaparameter naming a resource

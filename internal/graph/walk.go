@@ -14,14 +14,60 @@ type Walk struct {
 	left     int
 }
 
+// Regenerate brings the walk up to date after Generate added vertices
+// and edges. As when Puppet clears its blocker counts, a vertex is
+// blocked by its distinct predecessors not yet done. Only the new
+// vertices and the targets of their edges can have changed: Generate's
+// other edges end at new vertices, and an edge it moved from the
+// generator to its sentinel replaced one predecessor not yet done by
+// another.
+func (w *Walk) Regenerate() {
+	old := len(w.done)
+	n := len(w.g.verts)
+	w.left += n - old
+	w.blockers = append(w.blockers, make([]int, n-len(w.blockers))...)
+	w.done = append(w.done, make([]bool, n-old)...)
+	count := func(v *Vertex) {
+		b := 0
+		for _, en := range v.in.entries {
+			if en.v != nil && !w.done[en.v.id] {
+				b++
+			}
+		}
+		w.blockers[v.id] = b
+	}
+	blocked := false
+	for _, v := range w.g.verts[old:] {
+		count(v)
+		for _, en := range v.out.entries {
+			if u := en.v; u != nil && int(u.id) < old && !w.done[u.id] {
+				count(u)
+				blocked = blocked || w.blockers[u.id] > 0
+			}
+		}
+	}
+	if !blocked {
+		return
+	}
+	kept := w.ready.vs[:0]
+	for _, v := range w.ready.vs {
+		if w.blockers[v.id] == 0 {
+			kept = append(kept, v)
+		}
+	}
+	w.ready.vs = kept
+	heap.Init(&w.ready)
+}
+
 // NewWalk starts a traversal of the whole graph.
 func (g *Graph) NewWalk() *Walk {
 	w := &Walk{g: g, blockers: make([]int, len(g.verts)), done: make([]bool, len(g.verts)), left: len(g.verts)}
+	w.ready.g = g
 	for _, v := range g.verts {
 		n := v.in.live
 		w.blockers[v.id] = n
 		if n == 0 {
-			w.ready = append(w.ready, v)
+			w.ready.vs = append(w.ready.vs, v)
 		}
 	}
 	heap.Init(&w.ready)
@@ -32,7 +78,7 @@ func (g *Graph) NewWalk() *Walk {
 // none is ready now (all done, or everything left waits on a vertex not
 // yet Done).
 func (w *Walk) Next() *Vertex {
-	for len(w.ready) > 0 {
+	for len(w.ready.vs) > 0 {
 		v := heap.Pop(&w.ready).(*Vertex)
 		if !w.done[v.id] {
 			return v
@@ -42,7 +88,7 @@ func (w *Walk) Next() *Vertex {
 }
 
 // Ready reports how many vertices are ready now.
-func (w *Walk) Ready() int { return len(w.ready) }
+func (w *Walk) Ready() int { return len(w.ready.vs) }
 
 // Done records that v finished (applied, failed or skipped) and makes its
 // successors ready once all their predecessors are done.
@@ -80,21 +126,26 @@ func (g *Graph) Order() []*Vertex {
 	return out
 }
 
-type readyQueue []*Vertex
-
-func (q readyQueue) Len() int { return len(q) }
-func (q readyQueue) Less(i, j int) bool {
-	if q[i].prio != q[j].prio {
-		return q[i].prio < q[j].prio
-	}
-	return q[i].seq < q[j].seq
+// readyQueue is a heap of ready vertices, lowest priority first.
+type readyQueue struct {
+	vs []*Vertex
+	g  *Graph
 }
-func (q readyQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *readyQueue) Push(x any)   { *q = append(*q, x.(*Vertex)) }
+
+func (q readyQueue) Len() int { return len(q.vs) }
+func (q readyQueue) Less(i, j int) bool {
+	a, b := q.vs[i], q.vs[j]
+	if a.prio != b.prio {
+		return a.prio < b.prio
+	}
+	return q.g.before(a, b)
+}
+func (q readyQueue) Swap(i, j int) { q.vs[i], q.vs[j] = q.vs[j], q.vs[i] }
+func (q *readyQueue) Push(x any)   { q.vs = append(q.vs, x.(*Vertex)) }
 func (q *readyQueue) Pop() any {
-	old := *q
+	old := q.vs
 	v := old[len(old)-1]
 	old[len(old)-1] = nil
-	*q = old[:len(old)-1]
+	q.vs = old[:len(old)-1]
 	return v
 }

@@ -301,3 +301,25 @@ type SensitiveProperty interface {
 type ValueFormatter interface {
 	FormatValue(v catalog.Value) string
 }
+
+// Generator is implemented by instances that make further resources when
+// the run reaches them, just before they are evaluated (Puppet's
+// eval_generate): a recursive file makes a file resource for each entry
+// of its tree. It runs even when the instance is then skipped, as in
+// Puppet.
+type Generator interface {
+	// Generate returns the new resources in the order they are to run.
+	// c is the catalog, which holds the resources generated so far; it
+	// must only be read.
+	Generate(ctx context.Context, h *Handle, c *catalog.Catalog) ([]Generated, error)
+}
+
+// Generated is one resource a Generator made, with its instance.
+type Generated struct {
+	Resource *catalog.Resource
+	Instance Instance
+	// After is the index, among the same Generate's results, of the
+	// resource this one waits for (a file's nearest generated ancestor),
+	// or -1 for the generator itself.
+	After int
+}

@@ -223,6 +223,9 @@ type Schema struct {
 	// unless it is a *ParamError (a check of one attribute that needs
 	// others), which is returned as it is.
 	Validate func(v Values) error
+	// Warn returns the warnings Puppet's validation logs about values that
+	// are accepted but will have no effect; nil for none.
+	Warn func(v Values) []Note
 
 	index    map[string]int // attribute name to position in Attrs
 	namevar  int            // position of the (first) namevar, -1 if none
@@ -677,6 +680,15 @@ func isDeferred(v catalog.Value) bool {
 type Note struct {
 	Level Level
 	Msg   string
+}
+
+// ValidationNotes returns the warnings the type's validation logs about
+// r, whose values are already checked.
+func (s *Schema) ValidationNotes(r *catalog.Resource) []Note {
+	if s == nil || s.Warn == nil {
+		return nil
+	}
+	return s.Warn(NewValues(s, r))
 }
 
 // SensitiveNotes returns what Puppet says of r's sensitive_parameters

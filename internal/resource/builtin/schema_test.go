@@ -54,7 +54,7 @@ var base = map[string]*catalog.Resource{
 }
 
 const (
-	noRecursion  = "only recursion reads it, and ordo refuses recursion"
+	noRecursion  = "only recursion reads it, and the base file does not recurse"
 	noSELinux    = "Puppet ignores SELinux contexts where SELinux is not enabled (ordo refuses them where it is)"
 	aixOnly      = "only AIX attributes use it, and those are dropped"
 	noSchedules  = "schedules are checked; matching resources to them (the schedule metaparameter) is the engine's"
@@ -153,16 +153,15 @@ var cases = map[string]map[string]attrCase{
 	"file": {
 		"path": {value: "/tmp/ordoschema-other"}, "ensure": {value: "file"}, "content": {value: "x"},
 		"target": {value: "/tmp"}, "owner": {value: "root"}, "group": {value: "root"}, "mode": {value: "0600"},
-		"type": {value: "file", want: refused}, "checksum_value": {value: "abc", want: inert, reason: "Puppet compares it only with a source, and ordo refuses it there"},
-		"seluser": {want: inert, value: "u", reason: noSELinux}, "selrole": {want: inert, value: "r", reason: noSELinux},
-		"seltype": {want: inert, value: "t", reason: noSELinux}, "selrange": {want: inert, value: "s0", reason: noSELinux},
+		"type": {value: "file", want: refused}, "checksum_value": {value: "abc"}, // without a source Puppet cannot create the file (file-checksum-value-alone)
+		"seluser": {value: "u"}, "selrole": {value: "r"}, "seltype": {value: "t"}, "selrange": {value: "s0"}, // a debug line each
 		"selinux_ignore_defaults": {want: inert, value: true, reason: noSELinux},
 		"ctime":                   {value: "x", want: refused}, "mtime": {value: "x", want: refused},
-		"backup": {value: ".bak"}, "recurse": {value: true, want: refused},
+		"backup": {value: ".bak"}, "recurse": {value: true},
 		"recurselimit": {value: "3", want: inert, reason: noRecursion}, "max_files": {value: "10", want: inert, reason: noRecursion},
 		"ignore": {value: "*.bak", want: inert, reason: noRecursion}, "purge": {value: true, want: inert, reason: noRecursion},
 		"sourceselect": {value: "all", want: inert, reason: noRecursion},
-		"replace":      {value: false}, "force": {value: true}, "links": {value: "follow", want: refused},
+		"replace":      {value: false}, "force": {value: true}, "links": {value: "follow"},
 		"show_diff": {value: false}, "validate_cmd": {value: "/bin/true %"}, "validate_replacement": {value: "@@"},
 		"checksum": {value: "md5"}, "source": {value: "/etc/hostname"}, "source_permissions": {value: "use", want: refused},
 		"staging_location": {value: "/tmp"}, "provider": {value: "windows"},

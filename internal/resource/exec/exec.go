@@ -57,8 +57,8 @@ var schema = resource.NewSchema(resource.Schema{
 	Redacts:       []string{"command", "unless", "onlyif"},
 	Features:      []resource.Feature{{Name: "umask", Doc: "Can run commands with a given umask."}},
 	Providers: []resource.Provider{
-		{Name: "posix", Default: true, Features: []string{"umask"}, Doc: "Runs the command directly; unqualified programs need path."},
-		{Name: "shell", Features: []string{"umask"}, Doc: "Runs the command through /bin/sh -c.", Confine: resource.Confine{Commands: []string{"/bin/sh"}}},
+		{Name: "posix", Default: true, Features: []string{"umask"}, Doc: "Runs the command directly; unqualified programs need path.", Find: find},
+		{Name: "shell", Features: []string{"umask"}, Doc: "Runs the command through /bin/sh -c.", Confine: resource.Confine{Commands: []string{"/bin/sh"}}, Find: find},
 		{Name: "windows", Unimplemented: true, Doc: "Runs the command on Windows; ordo does not have it.", Confine: resource.Confine{Facts: map[string][]string{"kernel": {"windows"}}}},
 	},
 	Validate: func(v resource.Values) error {
@@ -843,4 +843,12 @@ func allDigits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// find is an exec as puppet resource shows one: it has no state but its
+// returns, which reads as notrun until the command runs.
+func find(_ context.Context, _ *resource.Handle, name string) (*catalog.Resource, error) {
+	r := &catalog.Resource{Type: "Exec", Title: name}
+	r.Set("returns", "notrun")
+	return r, nil
 }

@@ -1,6 +1,9 @@
 // Package file implements the file type: plain files with content or a
 // local source, directories, symbolic links and absence, with owner,
-// group and mode. Content is written atomically: a new file is written
+// group and mode, and recursion (recurse.go): a recursive directory makes
+// a file resource for each entry of its tree and its sources' trees when
+// the run reaches it, purges what no source has, and honours
+// recurselimit, ignore, sourceselect, links and max_files as Puppet does. Content is written atomically: a new file is written
 // unnamed in its directory and linked in, a replacement is written to a
 // temporary file and renamed over the target, both with their mode and
 // owner set first (atomic.go).
@@ -18,13 +21,16 @@ import (
 	"hash"
 	"io"
 	"io/fs"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 	"unicode/utf8"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -69,13 +75,13 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "ctime", Kind: resource.KindProperty, Doc: "The time of the last status change (read-only).", Check: readOnly("ctime")},
 		{Name: "mtime", Kind: resource.KindProperty, Doc: "The time of the last content change (read-only).", Check: readOnly("mtime")},
 		{Name: "backup", Default: false, Doc: "Keep the old content before replacing it: false, true, a .suffix, or a filebucket's name.", Check: resource.CheckFunc("false, true, a .suffix or a filebucket name", checkBackup)},
-		{Name: "recurse", Default: false, Doc: "Manage a directory's content recursively; ordo supports only false.", Check: resource.CheckFunc("false", checkRecurse)},
-		{Name: "recurselimit", Doc: "How deep recursion goes; without recursion it has no effect.", Check: &resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`^[0-9]+$`)}}},
-		{Name: "max_files", Default: int64(0), Doc: "The most files recursion may manage; without recursion it has no effect.", Check: &resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`^[0-9]+$`), regexp.MustCompile(`^-1$`)}}},
+		{Name: "recurse", Default: false, Doc: "Manage a directory's content recursively: true (the local tree and the sources'), remote (the sources' only) or false.", Check: resource.CheckFunc("true, false or remote", checkRecurse)},
+		{Name: "recurselimit", Doc: "How deep recursion goes; without recursion it has no effect.", Check: numeric{&resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`^[0-9]+$`)}}}},
+		{Name: "max_files", Default: int64(0), Doc: "The most files recursion may manage; without recursion it has no effect.", Check: numeric{&resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`^[0-9]+$`), regexp.MustCompile(`^-1$`)}}}},
 		{Name: "replace", Default: true, Doc: "Replace the content of a file that exists but differs.", Check: yesNo},
 		{Name: "force", Default: false, Doc: "Replace a directory or link that is in the way.", Check: yesNo},
-		{Name: "ignore", Doc: "Names recursion skips; without recursion it has no effect."},
-		{Name: "links", Default: "manage", Doc: "How symbolic links are treated; ordo supports only manage.", Check: resource.CheckFunc("manage", checkLinks)},
+		{Name: "ignore", Doc: "Name patterns (globs) recursion skips; without recursion it has no effect.", Check: resource.CheckFunc("a string or an array of strings", checkIgnore)},
+		{Name: "links", Default: "manage", Doc: "How symbolic links are treated: manage (a link is a link) or follow (a link stands for its target).", Check: resource.Enum("follow", "manage")},
 		{Name: "purge", Default: false, Doc: "Remove unmanaged files from a recursively managed directory; without recursion it has no effect.", Check: yesNo},
 		{Name: "sourceselect", Default: "first", Doc: "Which of several sources is used; without recursion only the first found.", Check: resource.Enum("first", "all")},
 		{Name: "show_diff", Default: true, Doc: "Log a content change as a diff.", Check: yesNo},
@@ -98,6 +104,7 @@ var schema = resource.NewSchema(resource.Schema{
 	},
 	Redacts:  []string{"source"},
 	Validate: validate,
+	Warn:     warn,
 })
 
 // Schema returns file's schema.
@@ -106,7 +113,12 @@ func (Type) Schema() *resource.Schema { return schema }
 // oddValues are the Ruby classes of values Puppet accepts and then fails
 // to apply: a link target that is no string (ensure => 5), an owner or
 // group that is neither a name nor a number.
-type oddValues struct{ target, owner, group string }
+type oddValues struct {
+	target, owner, group string
+	// checksumValue: checksum_value without content or source, which
+	// makes Puppet fail to create the file.
+	checksumValue bool
+}
 
 func (f *instance) oddValues() *oddValues {
 	if f.odd == nil {
@@ -249,23 +261,69 @@ func checkRecurse(v catalog.Value) (catalog.Value, error) {
 	switch v {
 	case false, "false":
 		return false, nil
-	case true, "true", "remote":
-		return nil, errors.New("recursive file management is not supported by ordo")
+	case true, "true":
+		return true, nil
+	case "remote":
+		return "remote", nil
 	}
 	return nil, fmt.Errorf("Invalid recurse value %s", resource.Inspect(v))
 }
 
-var linksCheck = resource.Enum("follow", "manage")
+// numeric checks a number attribute against Puppet's patterns, which
+// match its decimal form, and gives it as a number.
+type numeric struct{ *resource.EnumCheck }
 
-func checkLinks(v catalog.Value) (catalog.Value, error) {
-	m, err := linksCheck.Munge(v)
-	if err != nil {
+func (c numeric) Munge(v catalog.Value) (catalog.Value, error) {
+	s, ok := v.(string)
+	if n, isInt := v.(int64); isInt {
+		s, ok = strconv.FormatInt(n, 10), true
+	}
+	if !ok {
+		return c.EnumCheck.Munge(v)
+	}
+	if _, err := c.EnumCheck.Munge(s); err != nil {
+		_, err = c.EnumCheck.Munge(v) // worded with the value as given
 		return nil, err
 	}
-	if m == "follow" {
-		return nil, errors.New("links => follow is not supported by ordo")
+	n, err := strconv.ParseInt(s, 10, 64)
+	if errors.Is(err, strconv.ErrRange) {
+		// Ruby's numbers have no bound; past int64 every limit is as good
+		// as none.
+		return int64(math.MaxInt64), nil
 	}
-	return m, nil
+	if err != nil {
+		return nil, fmt.Errorf("Invalid value %s", resource.Inspect(v))
+	}
+	return n, nil
+}
+
+// checkIgnore takes a string, an array (of anything Puppet shows as a
+// string) or false.
+func checkIgnore(v catalog.Value) (catalog.Value, error) {
+	switch v.(type) {
+	case string, []catalog.Value:
+		return v, nil
+	case bool:
+		if v == false {
+			return v, nil
+		}
+	}
+	return nil, errors.New("Ignore must be a string or an Array")
+}
+
+// intValue reads a number that may be written as a string.
+func intValue(v catalog.Value, def int) int {
+	switch x := v.(type) {
+	case int64:
+		return int(x)
+	case int:
+		return x
+	case string:
+		if n, err := strconv.Atoi(x); err == nil {
+			return n
+		}
+	}
+	return def
 }
 
 var sourcePermissions = resource.Enum("use", "use_when_creating", "ignore")
@@ -314,6 +372,9 @@ func validate(v resource.Values) error {
 	if creators > 1 {
 		return errors.New("You cannot specify more than one of content, source, target")
 	}
+	if v.Get("recurse") == "remote" && !v.Has("source") {
+		return errors.New("You cannot specify a remote recursion without a source")
+	}
 	if v.Has("checksum_value") && v.Has("source") {
 		return &resource.ParamError{Ref: v.Ref(), Param: "checksum_value", Msg: "checksum_value with a source is not supported by ordo"}
 	}
@@ -326,11 +387,6 @@ func validate(v resource.Values) error {
 			return fmt.Errorf("You cannot specify content when using checksum '%s'", c)
 		}
 	}
-	for _, c := range sourceOnly {
-		if sum == c {
-			return fmt.Errorf("checksum => %s is not supported by ordo", c)
-		}
-	}
 	// Puppet ignores SELinux contexts where SELinux is not enabled; where
 	// it is, ordo cannot manage them and says so.
 	for _, a := range selinuxAttrs {
@@ -339,6 +395,34 @@ func validate(v resource.Values) error {
 		}
 	}
 	return nil
+}
+
+// warn returns the warnings of Puppet's validation.
+func warn(v resource.Values) []resource.Note {
+	var out []resource.Note
+	if !catalog.Truthy(v.Get("recurse")) && v.Has("recurselimit") {
+		out = append(out, resource.Note{Level: resource.Warning, Msg: "Possible error: recurselimit is set but not recurse, no recursion will happen"})
+	}
+	if v.Has("checksum_value") && !v.Has("content") && !v.Has("source") {
+		out = append(out, resource.Note{Level: resource.Warning, Msg: "Checksum value is ignored unless content or source are specified"})
+	}
+	return out
+}
+
+// selProps are the SELinux context properties, in Puppet's order.
+var selProps = [...]string{"seluser", "selrole", "seltype", "selrange"}
+
+// noteSELinux says, as Puppet's property checks do where SELinux is off,
+// that each SELinux property set is ignored.
+func (f *instance) noteSELinux(h *resource.Handle) {
+	if f.sel == 0 || h == nil || h.Log == nil {
+		return
+	}
+	for i, name := range selProps {
+		if f.sel&(1<<i) != 0 {
+			h.Log.Log(resource.Debug, h.Path+"/"+name, "SELinux bindings not found. Ignoring parameter.")
+		}
+	}
 }
 
 var selinuxAttrs = []string{"seluser", "selrole", "seltype", "selrange", "selinux_ignore_defaults"}
@@ -378,12 +462,20 @@ type instance struct {
 	replace   bool
 	force     bool
 	showDiff  bool
+	follow    bool // links => follow
+	// sel has a bit for each SELinux property set (selProps order):
+	// where SELinux is off each is only noted at debug level.
+	sel uint8
 
 	validateCmd  string // validate_cmd, "" for none
 	validateRepl string // validate_replacement, "%" by default
 	staging      string // staging_location, "" for the file's directory
 
 	props []resource.Property
+
+	// rec is the recursion of a recursive file, or a generated child's
+	// source entry; nil for other files.
+	rec *recursion
 
 	// srcDir: the source is a directory (readSource), so the file is one.
 	srcDir bool
@@ -427,6 +519,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		staging:      v.String("staging_location"),
 		owner:        v.String("owner"),
 		group:        v.String("group"),
+		follow:       v.String("links") == "follow",
 	}
 	if t := idType(v, "owner"); t != "" {
 		f.oddValues().owner = t
@@ -486,6 +579,9 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	if len(f.sources) > 0 {
 		f.hasData = true
 	}
+	if !f.hasData && v.Has("checksum_value") {
+		f.oddValues().checksumValue = true
+	}
 	if f.ensure == "" {
 		switch {
 		case f.hasTarget:
@@ -515,6 +611,24 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	}
 	if f.mode != nil {
 		f.props = append(f.props, (*modeProp)(f))
+	}
+	for i, name := range selProps {
+		if v.Has(name) {
+			f.sel |= 1 << i
+		}
+	}
+	if rec := v.Get("recurse"); rec == true || rec == "remote" {
+		f.rec = &recursion{
+			remote:    rec == "remote",
+			limit:     intValue(v.Get("recurselimit"), -1),
+			maxFiles:  intValue(v.Get("max_files"), 0),
+			purge:     v.Bool("purge"),
+			sourceAll: v.String("sourceselect") == "all",
+		}
+		if ig, ok := v.Lookup("ignore"); ok && ig != false {
+			f.rec.ignore = catalog.Strings(ig)
+		}
+		return recursive{f}, nil
 	}
 	return f, nil
 }
@@ -613,6 +727,13 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }
 
 // sumFile returns the checksum of the file at p.
 func (f *instance) sumFile(p string) (string, error) {
+	if f.timeSum() {
+		st, err := os.Stat(p)
+		if err != nil {
+			return "", err
+		}
+		return f.formatTime(st), nil
+	}
 	// Plain system calls: os.Open registers every file with the runtime's
 	// poller, which costs more than reading a small file. This runs once
 	// per managed file and run.
@@ -697,7 +818,11 @@ func (f *instance) stat(h *resource.Handle) error {
 // missing), from the last Lstat unless the instance changed the path since.
 func (f *instance) onDisk() (fs.FileInfo, error) {
 	if !f.diskKnown {
-		st, err := os.Lstat(f.path)
+		lstat := os.Lstat
+		if f.follow {
+			lstat = os.Stat
+		}
+		st, err := lstat(f.path)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 			return nil, err
 		}
@@ -712,6 +837,14 @@ func (f *instance) changed() { f.disk, f.diskKnown = nil, false }
 // Retrieve reads the file's state: one Lstat, and the content checksum
 // only when content is managed and the sizes match.
 func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
+	if err := f.retrieve(ctx, h); err != nil {
+		return err
+	}
+	f.noteSELinux(h)
+	return nil
+}
+
+func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 	f.pre.reached.Store(true)
 	if err := f.stat(h); err != nil {
 		return err
@@ -726,8 +859,15 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 		}
 	}
 	// A file of another size has other content, unless the checksum
-	// reads only its start.
-	if f.hasData && f.curType == "file" && (f.st.Size() == int64(len(f.content)) || f.lite()) {
+	// reads only its start or is a time.
+	if f.hasData && f.curType == "file" && f.timeSum() {
+		sum, err := f.sumFile(f.path)
+		if err != nil {
+			return err
+		}
+		f.curSum = sum
+		f.contentOK = notOlder(sum, f.wantSum)
+	} else if f.hasData && f.curType == "file" && (f.st.Size() == int64(len(f.content)) || f.lite()) {
 		sum, ok := f.takePrefetched()
 		if !ok {
 			var err error
@@ -753,6 +893,40 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	return nil
 }
 
+// timeSum reports whether the checksum is a file time (mtime, ctime):
+// content is then taken to be in sync when the file is not older than
+// its source.
+func (f *instance) timeSum() bool { return f.checksum == "mtime" || f.checksum == "ctime" }
+
+// formatTime is a file's time as Puppet's time checksums show it, Ruby's
+// Time#to_s: {mtime}2020-01-02 00:00:00 +0000.
+func (f *instance) formatTime(st fs.FileInfo) string {
+	t := st.ModTime()
+	if f.checksum == "ctime" {
+		sys := st.Sys().(*syscall.Stat_t)
+		t = time.Unix(sys.Ctim.Sec, sys.Ctim.Nsec)
+	}
+	return "{" + f.checksum + "}" + t.Local().Format("2006-01-02 15:04:05 -0700")
+}
+
+// notOlder compares two time checksums as Puppet's date_matches? does,
+// to the second: in sync when the file's time is not before the source's.
+func notOlder(cur, want string) bool {
+	if cur == want {
+		return true
+	}
+	parse := func(s string) (time.Time, bool) {
+		if i := strings.IndexByte(s, '}'); i >= 0 {
+			s = s[i+1:]
+		}
+		t, err := time.Parse("2006-01-02 15:04:05 -0700", s)
+		return t, err == nil
+	}
+	c, ok1 := parse(cur)
+	w, ok2 := parse(want)
+	return ok1 && ok2 && !c.Before(w)
+}
+
 // readSource takes the desired state from the first source that exists,
 // as Puppet does with links => manage: the source's kind becomes ensure
 // (a directory makes a directory, a link a link to the same target, a
@@ -765,9 +939,15 @@ func (f *instance) readSource() error {
 	if f.ensure == "absent" {
 		return nil
 	}
+	if f.rec != nil && f.rec.src != nil && len(f.sources) > 0 {
+		// A generated child: its parent's listing saw the source entry.
+		e := f.rec.src
+		return f.fromSource(f.sources[0], f.sourceURI[0], e.kind, e.dest)
+	}
 	for i, s := range f.sources {
 		// A source must exist, through its links (a dangling link is a
-		// missing source), but its own kind is what it gives.
+		// missing source), but its own kind is what it gives, unless
+		// links are followed.
 		if s == "" {
 			continue // puppet: (localSource)
 		}
@@ -775,38 +955,56 @@ func (f *instance) readSource() error {
 			continue
 		}
 		st, err := os.Lstat(s)
+		if f.follow {
+			st, err = os.Stat(s)
+		}
 		if err != nil {
 			continue
 		}
-		switch kind := resource.FileType(st.Mode()); kind {
-		case "file":
-			b, err := readRegular(s)
-			if err != nil {
+		kind, dest := resource.FileType(st.Mode()), ""
+		if kind == "link" {
+			if dest, err = os.Readlink(s); err != nil {
 				return err
 			}
-			// Even under ensure => directory or link.
-			f.ensure, f.hasData = "file", true
-			f.content = b
-			f.wantSum = f.sum(b)
-			f.addProp((*contentProp)(f))
-		case "directory":
-			// Without recursion a directory source only makes a directory.
-			f.srcDir = true
-			f.ensure = "directory"
-		case "link":
-			dest, err := os.Readlink(s)
-			if err != nil {
-				return err
-			}
-			f.linkTo(dest)
-		case "fifo", "socket":
-			f.linkTo(kind)
-		default:
-			return fmt.Errorf("Could not retrieve file metadata for %s: Cannot manage files of type %s", f.sourceURI[i], kind)
 		}
-		return nil
+		return f.fromSource(s, f.sourceURI[i], kind, dest)
 	}
 	return fmt.Errorf("Could not retrieve information from environment production source(s) %s", strings.Join(f.sourceURI, ", "))
+}
+
+// fromSource takes the desired state from the source at s, of kind (and
+// for a link, pointing to dest).
+func (f *instance) fromSource(s, uri, kind, dest string) error {
+	switch kind {
+	case "file":
+		b, err := readRegular(s)
+		if err != nil {
+			return err
+		}
+		// Even under ensure => directory or link.
+		f.ensure, f.hasData = "file", true
+		f.content = b
+		f.wantSum = f.sum(b)
+		if f.timeSum() {
+			st, err := os.Stat(s)
+			if err != nil {
+				return err
+			}
+			f.wantSum = f.formatTime(st)
+		}
+		f.addProp((*contentProp)(f))
+	case "directory":
+		// Without recursion a directory source only makes a directory.
+		f.srcDir = true
+		f.ensure = "directory"
+	case "link":
+		f.linkTo(dest)
+	case "fifo", "socket":
+		f.linkTo(kind)
+	default:
+		return fmt.Errorf("Could not retrieve file metadata for %s: Cannot manage files of type %s", uri, kind)
+	}
+	return nil
 }
 
 // linkTo makes the file a link to target, as a source that is not a plain

@@ -29,18 +29,18 @@ func (p *ensureProp) InSync() bool {
 	return p.curType == p.ensure
 }
 
+// Event is named after the desired value only, as Puppet's ensure values
+// name their events: replacing a directory by a file is file_created.
 func (p *ensureProp) Event() string {
-	switch {
-	case p.ensure == "absent":
+	switch p.ensure {
+	case "absent":
 		return "file_removed"
-	case p.curType == "absent" && p.ensure == "directory":
+	case "directory":
 		return "directory_created"
-	case p.curType == "absent" && p.ensure == "link":
+	case "link":
 		return "link_created"
-	case p.curType == "absent":
-		return "file_created"
 	}
-	return "file_changed"
+	return "file_created"
 }
 
 func (p *ensureProp) Message() string {
@@ -70,6 +70,15 @@ func (p *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
 				return f.setErr(p.ensure, err)
 			}
 			return nil
+		}
+		if p.ensure == "file" && f.oddTypes().checksumValue {
+			// Puppet hands the write to checksum_value, which refuses it
+			// without a source, after what was in the way is gone.
+			msg := "checksum_value#sync should not be called without a source parameter"
+			if loc := f.decl.Location(); loc != "" {
+				msg += " " + loc
+			}
+			return errors.New(msg)
 		}
 		if err := f.writeEmpty(ctx, h); err != nil {
 			return f.setErr(p.ensure, err)

@@ -10,6 +10,7 @@ package group
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -86,6 +87,7 @@ type instance struct {
 	allowdupe  bool
 	system     bool
 	dropped    []string
+	location   string // (file: F, line: L) of the declaration, for wrapped errors
 
 	// After Retrieve.
 	cur *ns.Group
@@ -102,6 +104,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		allowdupe: v.Bool("allowdupe"),
 		system:    v.Bool("system"),
 		dropped:   v.Dropped(p),
+		location:  v.Resource().Location(),
 	}
 	if x, ok := v.Lookup("gid"); ok {
 		n := x.(int64)
@@ -198,7 +201,7 @@ func (g *instance) setMembers(members []string) func(context.Context, *resource.
 				return err
 			}
 			if acct == nil {
-				return fmt.Errorf("can't find user for %s", m)
+				return &unknownMemberError{name: m}
 			}
 		}
 		return g.run("members", []string{ns.Program("gpasswd"), "-M", strings.Join(members, ","), g.name})(ctx, h)
@@ -233,10 +236,28 @@ func (g *instance) create(ctx context.Context, h *resource.Handle) error {
 		return fmt.Errorf("Could not create group %s: %w", g.name, err)
 	}
 	if g.hasMembers && len(g.members) > 0 {
-		return g.setMembers(g.wantMembers(nil))(ctx, h)
+		if err := g.setMembers(g.wantMembers(nil))(ctx, h); err != nil {
+			var unknown *unknownMemberError
+			if errors.As(err, &unknown) {
+				// Puppet's ensure wraps an error that is not its own:
+				// the group stays created, the change fails.
+				msg := "Could not set 'present' on ensure: " + err.Error()
+				if g.location != "" {
+					msg += " " + g.location
+				}
+				return &resource.WrappedError{Msg: msg, Cause: err}
+			}
+			return err
+		}
 	}
 	return nil
 }
+
+// unknownMemberError is a member that is no user, worded as Ruby's
+// Etc.getpwnam fails for it.
+type unknownMemberError struct{ name string }
+
+func (e *unknownMemberError) Error() string { return "can't find user for " + e.name }
 
 func (g *instance) delete(ctx context.Context, h *resource.Handle) error {
 	if err := g.files.Exec(ctx, h, []string{ns.Program("groupdel"), g.name}, nil, false); err != nil {

@@ -70,7 +70,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "remounts", Default: true, Doc: "Whether mount -o remount works for the file system.", Check: resource.Boolean()},
 	},
 	Providers: []resource.Provider{{Name: "parsed", Default: true, Doc: "Reads and rewrites the fstab; mount and umount.",
-		Confine: resource.Confine{Commands: []string{mountCmd, umountCmd}}, Prefetch: prefetch}},
+		Confine: resource.Confine{Commands: []string{mountCmd, umountCmd}}, Prefetch: prefetch, Instances: instances}},
 })
 
 // Schema returns mount's schema.

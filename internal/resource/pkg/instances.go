@@ -52,7 +52,9 @@ func find(ctx context.Context, h *resource.Handle, name string) (*catalog.Resour
 func listed(e entry, withMark bool) *catalog.Resource {
 	r := &catalog.Resource{Type: "Package", Title: e.name}
 	r.Set("ensure", e.ensure())
-	if withMark {
+	// Puppet reads every other property of an absent resource as absent:
+	// a package with only its configuration files left shows no mark.
+	if withMark && e.ensure() != absent {
 		r.Set("mark", e.mark())
 	}
 	return r

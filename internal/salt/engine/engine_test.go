@@ -374,3 +374,23 @@ func TestJoinRefusesADeclaredState(t *testing.T) {
 		t.Errorf("Join: %v\nwant: %s", err, want)
 	}
 }
+
+// Names takes any reference a manifest can write without failing.
+func FuzzNames(f *testing.F) {
+	root := f.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte("a:\n  test.nop:\n    - name: '[x]'\nb:\n  cmd.run:\n    - name: echo *\n"), 0o644); err != nil {
+		f.Fatal(err)
+	}
+	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(),
+		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	states := engine.New(low, engine.Options{})
+	for _, seed := range [][2]string{{"Salt::Test", "["}, {"Salt::Sls", "t[o-"}, {"Salt::Id", "*"}, {"Salt::Cmd", "echo \\*"}, {"Salt::", ""}, {"salt::TEST", "a"}} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, typ, title string) {
+		states.Names(typ, title)
+	})
+}

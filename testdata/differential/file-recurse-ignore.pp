@@ -1,0 +1,3 @@
+exec { 'mk': command => '/bin/sh -c "mkdir -p @ROOT@/r/src/.git/objects @ROOT@/r/src/sub @ROOT@/r/dst && printf a > @ROOT@/r/src/a && printf a > @ROOT@/r/src/a.bak && printf h > @ROOT@/r/src/.hidden && printf g > @ROOT@/r/src/.git/HEAD && printf s > @ROOT@/r/src/sub/s.bak && printf t > @ROOT@/r/src/sub/t && printf x > @ROOT@/r/dst/x.bak && printf y > @ROOT@/r/dst/y"', creates => '@ROOT@/r/src' }
+file { '@ROOT@/r/dst': ensure => directory, recurse => true, purge => true, force => true, ignore => ['*.bak', '.git'], source => '@ROOT@/r/src', require => Exec['mk'] }
+file { '@ROOT@/r/star': ensure => directory, recurse => true, ignore => '*', source => '@ROOT@/r/src', require => Exec['mk'] }

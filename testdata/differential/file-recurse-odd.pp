@@ -1,0 +1,2 @@
+exec { 'mk': command => '/bin/sh -c "mkdir -p @ROOT@/r/src/loopdir @ROOT@/r/dst && mkfifo @ROOT@/r/src/fifo && python3 -c \"import socket; socket.socket(socket.AF_UNIX).bind(\'@ROOT@/r/src/sock\')\" && ln -s . @ROOT@/r/src/loopdir/self && ln -s loopb @ROOT@/r/src/loopa && ln -s loopa @ROOT@/r/src/loopb && mkfifo @ROOT@/r/dst/localfifo && printf f > @ROOT@/r/src/f"', creates => '@ROOT@/r/src' }
+file { '@ROOT@/r/dst': ensure => directory, recurse => true, purge => true, source => '@ROOT@/r/src', require => Exec['mk'] }

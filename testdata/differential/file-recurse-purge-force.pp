@@ -1,0 +1,2 @@
+exec { 'mk': command => '/bin/sh -c "mkdir -p @ROOT@/r/src/sub @ROOT@/r/dst/old/inner @ROOT@/r/dst/sub && printf a > @ROOT@/r/src/a && printf b > @ROOT@/r/src/sub/b && printf x > @ROOT@/r/dst/extra && printf y > @ROOT@/r/dst/old/inner/y && printf z > @ROOT@/r/dst/sub/z && printf old > @ROOT@/r/dst/a"', creates => '@ROOT@/r/src' }
+file { '@ROOT@/r/dst': ensure => directory, recurse => true, purge => true, force => true, source => '@ROOT@/r/src', require => Exec['mk'] }

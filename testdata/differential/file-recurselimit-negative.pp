@@ -1,0 +1,1 @@
+file { '@ROOT@/r/d': ensure => directory, recurse => true, recurselimit => -1 }

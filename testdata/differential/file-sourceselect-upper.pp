@@ -1,0 +1,1 @@
+file { '@ROOT@/r/upper': ensure => directory, recurse => true, sourceselect => 'ALL', source => ['@ROOT@/r/src'] }
