@@ -249,7 +249,7 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 			}
 		}
 	}
-	for _, p := range def.params() {
+	for i, p := range def.params() {
 		v, given := r.get(p.Name)
 		if given && v == nil {
 			given = false
@@ -266,17 +266,9 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 		}
 		if !given {
 			if p.Default != nil {
-				cs.defaultOf, cs.unbound = p.Name, map[string]bool{}
-				later := false
-				for _, q := range def.params() {
-					if later {
-						cs.unbound[q.Name] = true
-					}
-					later = later || q == p
-				}
-				cs.unbound[p.Name] = true
+				cs.defaultOf, cs.paramIndex, cs.boundBelow = p.Name, def.paramIndex(), i
 				dv, err := c.eval(cs, p.Default)
-				cs.defaultOf, cs.unbound = "", nil
+				cs.defaultOf, cs.paramIndex = "", nil
 				if _, plain := err.(plainError); plain {
 					return failf("%s: %v", displayRef(r), err)
 				}

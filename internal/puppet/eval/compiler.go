@@ -156,6 +156,19 @@ type definition struct {
 	class  *ast.ClassDef
 	define *ast.DefineDef
 	file   *source.File
+	index  map[string]int // parameter positions, see paramIndex
+}
+
+// paramIndex maps the definition's parameter names to their positions;
+// made once.
+func (d *definition) paramIndex() map[string]int {
+	if d.index == nil {
+		d.index = make(map[string]int, len(d.params()))
+		for i, p := range d.params() {
+			d.index[p.Name] = i
+		}
+	}
+	return d.index
 }
 
 func (d *definition) params() []*ast.Parameter {

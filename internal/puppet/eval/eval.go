@@ -239,8 +239,8 @@ func textVariable(e ast.Expr) ast.Expr {
 
 func (c *Compiler) evalVariable(s *Scope, x *ast.Variable) (Value, error) {
 	for d := s; d != nil; d = d.parent {
-		if d.unbound != nil {
-			if d.unbound[x.Name] {
+		if d.paramIndex != nil {
+			if i, ok := d.paramIndex[x.Name]; ok && i >= d.boundBelow {
 				return nil, failf("default expression for $%s tries to illegally access not yet evaluated $%s", d.defaultOf, x.Name)
 			}
 			break

@@ -42,11 +42,12 @@ type Scope struct {
 	defaults map[string]*defaultSet
 	match    []string
 	hasMatch bool
-	// While a parameter's default is evaluated, defaultOf names it and
-	// unbound holds the parameters not yet given a value, which the
-	// default may not read.
-	defaultOf string
-	unbound   map[string]bool
+	// While a parameter's default is evaluated, defaultOf names it;
+	// the parameters at or after position boundBelow in paramIndex have
+	// no value yet, and the default may not read them.
+	defaultOf  string
+	paramIndex map[string]int
+	boundBelow int
 }
 
 // defaultSet is the attribute defaults of one type set in one scope.
