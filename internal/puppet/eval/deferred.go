@@ -52,16 +52,69 @@ func deferredSignatureError(hashRejected, nameRejected string) error {
 		"    rejected: %s", deferredNamePattern, hashRejected, deferredNamePattern, nameRejected)
 }
 
-// String is how Puppet prints a Deferred value.
+// String is how Puppet prints a Deferred value: its arguments as
+// Puppet shows them there, a Sensitive one as "Instance of
+// Sensitive[String]".
 func (d *Deferred) String() string {
+	args := make([]Value, len(d.Args))
+	for i, a := range d.Args {
+		args[i] = deferredArgShown(a)
+	}
 	h := NewHash()
 	h.Set("name", d.Name)
-	args := d.Args
-	if args == nil {
-		args = []Value{}
-	}
 	h.Set("arguments", args)
 	return "Deferred(" + inspectQuoted(h) + ")"
+}
+
+// shownAs is a value that prints as its text, unquoted.
+type shownAs string
+
+func (s shownAs) String() string           { return string(s) }
+func (s shownAs) typeName() string         { return "String" }
+func (s shownAs) toCatalog() catalog.Value { return string(s) }
+
+func deferredArgShown(v Value) Value {
+	switch x := v.(type) {
+	case *Sensitive:
+		return shownAs("Instance of " + typeName(x))
+	case []Value:
+		out := make([]Value, len(x))
+		for i, e := range x {
+			out[i] = deferredArgShown(e)
+		}
+		return out
+	}
+	return v
+}
+
+// deferredFromRich reads a Deferred value back from its rich data,
+// nested Deferred arguments included.
+func deferredFromRich(r *catalog.Rich) *Deferred {
+	name, _ := r.Data.Get("name")
+	d := &Deferred{Name: fmt.Sprint(name)}
+	args, _ := r.Data.Get("arguments")
+	if arr, ok := args.([]catalog.Value); ok {
+		for _, a := range arr {
+			d.Args = append(d.Args, valueFromRich(a))
+		}
+	}
+	return d
+}
+
+func valueFromRich(v catalog.Value) Value {
+	switch x := v.(type) {
+	case *catalog.Rich:
+		if x.PType == deferredPType {
+			return deferredFromRich(x)
+		}
+	case []catalog.Value:
+		out := make([]Value, len(x))
+		for i, e := range x {
+			out[i] = valueFromRich(e)
+		}
+		return out
+	}
+	return FromCatalog(v)
 }
 
 // deferredPType is the rich-data type name of a Deferred value in a
@@ -88,13 +141,7 @@ func (d *Deferred) toRich() *catalog.Rich {
 func richString(r *catalog.Rich) (text, what string) {
 	switch r.PType {
 	case deferredPType:
-		name, _ := r.Data.Get("name")
-		args, _ := r.Data.Get("arguments")
-		d := &Deferred{Name: fmt.Sprint(name)}
-		if arr, ok := FromCatalog(args).([]Value); ok {
-			d.Args = arr
-		}
-		return d.String(), "a Deferred value"
+		return deferredFromRich(r).String(), "a Deferred value"
 	case "Binary":
 		v, _ := r.Data.Get("__pvalue")
 		s, _ := v.(string)
