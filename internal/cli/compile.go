@@ -79,7 +79,7 @@ catalog in Puppet's JSON format (catalog_format 2), as
 				return err
 			}
 			f.snippets = mode != report.NoColor
-			c, err := compileManifest(cmd.Context(), stdio, &f, args[0])
+			c, _, err := compileManifest(cmd.Context(), stdio, &f, args[0])
 			if err != nil {
 				return err
 			}
@@ -110,9 +110,10 @@ catalog in Puppet's JSON format (catalog_format 2), as
 	return cmd
 }
 
-// compileManifest compiles a manifest; a compilation error is printed in
-// Puppet's shape and returned as exit status 1.
-func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest string) (*catalog.Catalog, error) {
+// compileManifest compiles a manifest and returns the catalog and the
+// options it was compiled with (facts, node, modules); a compilation
+// error is printed in Puppet's shape and returned as exit status 1.
+func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest string) (*catalog.Catalog, eval.Options, error) {
 	warn := func(msg string) { fmt.Fprintf(stdio.Err, "Warning: %s\n", msg) }
 	var modulePath []string
 	for _, p := range filepath.SplitList(f.modulePath) {
@@ -124,7 +125,7 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 		Node: f.node, ModulePath: modulePath, HieraConfig: f.hieraConfig, FactsFile: f.factsFile, Warn: warn,
 	})
 	if err != nil {
-		return nil, err
+		return nil, eval.Options{}, err
 	}
 	node := opts.Node
 	opts.StrictVariables = f.strictVariables
@@ -137,7 +138,7 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 	c, err := eval.Compile(ctx, manifest, opts)
 	if err != nil {
 		printCompileError(stdio.Err, err, node, f.snippets)
-		return nil, &ExitError{Code: 1}
+		return nil, eval.Options{}, &ExitError{Code: 1}
 	}
 	// As Puppet's compiler: the time of compilation as the configuration
 	// version, and a fresh catalog UUID.
@@ -148,7 +149,7 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 		id[8] = id[8]&0x3f | 0x80
 		c.CatalogUUID = fmt.Sprintf("%x-%x-%x-%x-%x", id[0:4], id[4:6], id[6:8], id[8:10], id[10:])
 	}
-	return c, nil
+	return c, opts, nil
 }
 
 func logLevelLabel(level string) string {

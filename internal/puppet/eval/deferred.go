@@ -215,6 +215,10 @@ func ResolveDeferred(ctx context.Context, cat *catalog.Catalog, opts Options) er
 				c = newCompiler(ctx, opts)
 				c.top = c.newScope(topScope, nil, nil, nil)
 				c.setupTop()
+				// The agent's scope has the facts, not the server's
+				// $trusted and $server_facts.
+				delete(c.top.vars, "trusted")
+				delete(c.top.vars, "server_facts")
 			}
 			v, err := c.resolveDeferred(p.Value)
 			if err != nil {
