@@ -35,6 +35,9 @@ type collector struct {
 	// emptyAlt is what stands for the collector on the left of an arrow
 	// when it collected nothing: the operands left of it.
 	emptyAlt []Value
+	// dupAttr is an attribute its overrides set twice: an error once
+	// it collects a resource, as in Puppet.
+	dupAttr string
 }
 
 func (c *Compiler) evalCollect(s *Scope, x *ast.CollectExpr) (Value, error) {
@@ -50,17 +53,25 @@ func (c *Compiler) evalCollect(s *Scope, x *ast.CollectExpr) (Value, error) {
 		return nil, errAt(s.rng(x), "Error while evaluating a Virtual Query, Classes cannot be collected")
 	}
 	if _, ok := c.types.Lookup(ref.Type); !ok && c.findDefine(ref.Type) == nil {
-		return nil, errAt(s.rng(x), "Resource type %s doesn't exist", strings.ToLower(ref.Type))
+		return nil, errAt(s.rng(x), "Error while evaluating a Virtual Query, Resource type %s doesn't exist", strings.ToLower(ref.Type))
 	}
 	q, err := c.compileQuery(s, x.Query)
 	if err != nil {
 		return nil, err
 	}
-	ops, err := c.evalAttrOps(s, x.Overrides, "Collector", true, nil, false)
+	ops, err := c.evalAttrOps(s, x.Overrides, "Collector", true, nil, true)
 	if err != nil {
 		return nil, err
 	}
 	col := &collector{typ: ref.Type, query: q, exported: x.Exported, ops: ops, scope: s, pos: s.rng(x), seen: map[*Resource]bool{}}
+	set := map[string]bool{}
+	for _, p := range ops {
+		if name := strings.TrimPrefix(p.name, "+"); set[name] && col.dupAttr == "" {
+			col.dupAttr = name
+		} else {
+			set[name] = true
+		}
+	}
 	if x.Exported {
 		c.logf("warning", "You cannot collect exported resources without storeconfigs being set; the collection will be ignored %s", posColumnString(col.pos))
 		col.query = func(*Resource) bool { return false }
@@ -164,6 +175,10 @@ func (c *Compiler) runCollector(col *collector) (bool, error) {
 	for _, r := range rs[:len(rs):len(rs)] {
 		if col.seen[r] || !col.query(r) {
 			continue
+		}
+		if col.dupAttr != "" {
+			pos := col.pos.Position()
+			return false, &Error{Msg: fmt.Sprintf("Duplicate parameter '%s' for on %s", col.dupAttr, r.ref), File: pos.Filename, Line: pos.Line}
 		}
 		col.seen[r] = true
 		col.matched = append(col.matched, r)
