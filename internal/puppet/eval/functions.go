@@ -823,6 +823,17 @@ func (k *call) iterate(fn func(key, val Value, isHash bool) (bool, error)) error
 	}
 	keys, vals, isHash, err := pairs(k.args[0])
 	if err != nil {
+		switch name := strings.ToLower(k.name); name {
+		case "each", "map", "filter":
+			// Puppet tries each of the function's signatures and says
+			// why every one refused the value.
+			got := typeName(k.args[0])
+			return failf("The function '%s' was called with arguments it does not accept. It expects one of:\n"+
+				"  (Hash hash, Callable[2, 2] block)\n    rejected: parameter 'hash' expects a Hash value, got %[2]s\n"+
+				"  (Hash hash, Callable[1, 1] block)\n    rejected: parameter 'hash' expects a Hash value, got %[2]s\n"+
+				"  (Iterable enumerable, Callable[2, 2] block)\n    rejected: parameter 'enumerable' expects an Iterable value, got %[2]s\n"+
+				"  (Iterable enumerable, Callable[1, 1] block)\n    rejected: parameter 'enumerable' expects an Iterable value, got %[2]s", name, got)
+		}
 		return failf("'%s' parameter 'collection' %s", k.name, err)
 	}
 	for i := range vals {
