@@ -104,7 +104,12 @@ func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.N
 	}
 	r := c.newResource(ref, s, at)
 	r.isClass = true
+	// Puppet's kind is "class" for a class declared like a resource,
+	// "unknown" for one included.
 	r.kind = "unknown"
+	if resourceLike {
+		r.kind = "class"
+	}
 	r.def = def
 	if !resourceLike {
 		r.file, r.line, r.pos = "", 0, source.Range{}
