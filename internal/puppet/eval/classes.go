@@ -209,6 +209,10 @@ func (c *Compiler) evalClassResource(r *Resource) error {
 		r.setParam("stage", stage, nil)
 	}
 	c.contain(st, r, via, at)
+	if p, ok := c.containNext[def.name]; ok {
+		delete(c.containNext, def.name)
+		c.contain(p.container, r, "contain", p.at)
+	}
 	_, err := c.evalBlock(cs, def.class.Body)
 	return err
 }

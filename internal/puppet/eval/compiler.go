@@ -148,6 +148,15 @@ type Compiler struct {
 	// signalAt is where the last next(), break() or return() was
 	// called, for the error when one escapes every block.
 	signalAt source.Range
+	// containNext holds the classes contain() is declaring, by name,
+	// with their container, for the edge made as each is evaluated.
+	containNext map[string]pendingContain
+}
+
+// pendingContain is a container waiting for a class contain() declares.
+type pendingContain struct {
+	container *Resource
+	at        source.Range
 }
 
 // definition is a class or defined type written in Puppet.
@@ -230,6 +239,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
 		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
+		containNext: map[string]pendingContain{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()

@@ -635,7 +635,20 @@ func fnRequire(k *call) (Value, error) {
 }
 
 func fnContain(k *call) (Value, error) {
+	// A class evaluated now is contained before its body is, as in
+	// Puppet, so the containment edge comes before its members'.
+	if cont := k.s.container(); cont != nil {
+		for _, name := range classNames(k.args) {
+			name = strings.ToLower(strings.TrimPrefix(name, "::"))
+			if _, ok := k.c.containNext[name]; !ok {
+				k.c.containNext[name] = pendingContain{container: cont, at: k.rng}
+			}
+		}
+	}
 	rs, err := k.declareClasses()
+	for _, name := range classNames(k.args) {
+		delete(k.c.containNext, strings.ToLower(strings.TrimPrefix(name, "::")))
+	}
 	if err != nil {
 		return nil, err
 	}
