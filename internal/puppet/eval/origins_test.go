@@ -69,9 +69,9 @@ class x2 {}
 		"Class[main] contains Notify[c]: declared at /site.pp:8:1",
 		"Stage[main] contains Class[Outer]: include at /site.pp:16:1",
 		"Stage[main] contains Class[K]: contain at /site.pp:15:15",
+		"Class[Outer] contains Class[K]: contain at /site.pp:15:15",
 		"Class[K] contains Notify[in]: declared at /site.pp:11:3",
 		"Stage[main] contains Class[X]: require at /site.pp:12:3",
-		"Class[Outer] contains Class[K]: contain at /site.pp:15:15",
 		"Stage[pre] contains Class[X2]: stage at /site.pp:18:15",
 	}
 	g, w := strings.Join(got, "\n"), strings.Join(want, "\n")
