@@ -121,17 +121,13 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	// The graph's debug lines wait for the instances' notes: Puppet
 	// builds its relationship graph after it made every resource.
 	var graphDebug [][2]string
+	gopts := graph.Options{Ordering: opts.Ordering, Seed: opts.Seed, Types: opts.Types}
+	if opts.Log != nil && enabled(opts.Log, resource.Debug) {
+		// Lines the log would drop are not made.
+		gopts.Debug = func(source, msg string) { graphDebug = append(graphDebug, [2]string{source, msg}) }
+	}
 	go func() {
-		g, err := graph.Build(c, graph.Options{
-			Ordering: opts.Ordering,
-			Seed:     opts.Seed,
-			Types:    opts.Types,
-			Debug: func(source, msg string) {
-				if opts.Log != nil {
-					graphDebug = append(graphDebug, [2]string{source, msg})
-				}
-			},
-		})
+		g, err := graph.Build(c, gopts)
 		graphDone <- built{g, err}
 	}()
 	// Puppet reads the resources' tags with the catalog, and refuses it at
@@ -347,7 +343,7 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		g:         p.graph,
 		now:       now,
 		log:       p.opts.Log,
-		statuses:  map[*graph.Vertex]*Status{},
+		statuses:  make([]*Status, p.graph.Len()),
 		queues:    map[*graph.Vertex][]Event{},
 		announced: map[*graph.Vertex]bool{},
 		dry:       map[*graph.Vertex]*dryRun{},
@@ -398,9 +394,20 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 	return t.result, nil
 }
 
+// enabled reports whether log shows lines of level l: a logger that says
+// (as report.Console does) is asked, so that lines it would drop are
+// not made; any other is taken to show them all.
+func enabled(log resource.Logger, l resource.Level) bool {
+	if e, ok := log.(interface{ Enabled(resource.Level) bool }); ok {
+		return e.Enabled(l)
+	}
+	return true
+}
+
 type discard struct{}
 
 func (discard) Log(resource.Level, string, string) {}
+func (discard) Enabled(resource.Level) bool        { return false }
 
 // transaction is the state of one run.
 type transaction struct {
@@ -409,8 +416,9 @@ type transaction struct {
 	now  func() time.Time
 	log  resource.Logger
 
-	mu        sync.Mutex // guards the maps and result below under --jobs
-	statuses  map[*graph.Vertex]*Status
+	mu        sync.Mutex                // guards the maps and result below under --jobs
+	statuses  []*Status                 // by vertex ID (statusOf, setStatus), nil until the vertex is done
+	slab      []Status                  // room for new statuses
 	queues    map[*graph.Vertex][]Event // pending refresh events per target
 	announced map[*graph.Vertex]bool    // failed dependencies already reported
 	dry       map[*graph.Vertex]*dryRun // pre-check tries, once each
@@ -419,7 +427,10 @@ type transaction struct {
 	progress  int
 
 	durable durable.Batch // new files to sync before the run ends
-	batches batches       // providers' batch prefetches, once each
+	// serialHandle is the handle a serial walk lends each resource's
+	// harness in turn.
+	serialHandle resource.Handle
+	batches      batches // providers' batch prefetches, once each
 
 	genMu     sync.RWMutex // guards generated
 	generated map[*catalog.Resource]resource.Instance
@@ -643,31 +654,52 @@ func (t *transaction) cancel(v *graph.Vertex) {
 	}
 	s := t.newStatus(v)
 	s.Skipped = true
-	t.log.Log(resource.Debug, s.Path, "Transaction canceled, skipping")
+	t.log.Log(resource.Debug, s.Path(), "Transaction canceled, skipping")
 	t.mu.Lock()
-	t.statuses[v] = s
+	t.setStatus(v, s)
 	t.result.Statuses = append(t.result.Statuses, s)
 	t.mu.Unlock()
 }
 
+// newStatus returns a status for v, carved from a block: a run makes one
+// for every resource.
 func (t *transaction) newStatus(v *graph.Vertex) *Status {
-	path := t.g.Path(v)
-	if v.Whit == graph.NotWhit && t.plan.shortPath[v.Resource] {
-		path = "/" + v.Resource.Ref().String()
+	now := t.now()
+	t.mu.Lock()
+	if len(t.slab) == 0 {
+		t.slab = make([]Status, min(256, max(1, len(t.statuses))))
 	}
-	return &Status{
-		Resource:        v.Resource,
-		Path:            path,
-		ContainmentPath: t.g.ContainmentPath(v),
-		Time:            t.now(),
+	s := &t.slab[0]
+	t.slab = t.slab[1:]
+	t.mu.Unlock()
+	*s = Status{Resource: v.Resource, Time: now, graph: t.g, vertex: v,
+		shortPath: v.Whit == graph.NotWhit && t.plan.shortPath[v.Resource]}
+	return s
+}
+
+// statusOf is v's status once it is done, else nil; t.mu is held.
+func (t *transaction) statusOf(v *graph.Vertex) *Status {
+	if id := v.ID(); id < len(t.statuses) {
+		return t.statuses[id]
 	}
+	return nil
+}
+
+// setStatus records v's status; t.mu is held. Vertices generated during
+// the run have IDs past the first ones.
+func (t *transaction) setStatus(v *graph.Vertex, s *Status) {
+	id := v.ID()
+	if id >= len(t.statuses) {
+		t.statuses = append(t.statuses, make([]*Status, id+1-len(t.statuses))...)
+	}
+	t.statuses[id] = s
 }
 
 // evaluate is Puppet's eval_resource for one vertex.
 func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total int) {
 	start := t.now()
 	s := t.newStatus(v)
-	src := s.Path // the log source: a resource's path, a sentinel's container
+	src := s.Path() // the log source: a resource's path, a sentinel's container
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Starting to evaluate the resource (%d of %d)", n, total))
 	}
@@ -706,7 +738,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 			break
 		}
 		if v.Whit == graph.NotWhit {
-			s = t.harness(ctx, v, s)
+			s = t.harness(ctx, v, s, src)
 			if !s.Failed && !s.FailedToRestart {
 				t.queueEvents(v, src, s.Events)
 			}
@@ -718,7 +750,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		}
 	}
 	t.mu.Lock()
-	t.statuses[v] = s
+	t.setStatus(v, s)
 	if v.Whit == graph.NotWhit {
 		t.result.Statuses = append(t.result.Statuses, s)
 	}
@@ -739,7 +771,7 @@ func (t *transaction) invalidateRefreshes(v *graph.Vertex, s *Status) {
 		if !e.InvalidatesRefresh || e.Status == EventFailure {
 			continue
 		}
-		t.log.Log(resource.Info, s.Path, "Unscheduling refresh on "+v.String())
+		t.log.Log(resource.Info, s.Path(), "Unscheduling refresh on "+v.String())
 		t.mu.Lock()
 		delete(t.queues, v)
 		t.mu.Unlock()
@@ -756,7 +788,7 @@ func (t *transaction) mayRun(ctx context.Context, v *graph.Vertex, s *Status) bo
 	case NotTriggered:
 		s.SkipReason = reason
 		if v.Whit == graph.NotWhit {
-			t.log.Log(resource.Info, s.Path, reason)
+			t.log.Log(resource.Info, s.Path(), reason)
 		}
 		t.skip(v, s)
 		return false
@@ -793,16 +825,14 @@ func refs(vs []*graph.Vertex) []catalog.Ref {
 // source whose every edge to v is of a kind a failure does not block
 // (on-fail) is left out.
 func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
-	var buf [16]*graph.Edge
-	in := t.g.AppendIn(buf[:0], v)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var out []*graph.Vertex
-	for _, e := range in {
+	for e := range t.g.InEdges(v) {
 		if !blocksOnFailure(e) {
 			continue
 		}
-		s := t.statuses[e.From]
+		s := t.statusOf(e.From)
 		if s == nil {
 			continue
 		}
@@ -829,7 +859,7 @@ func appendNew(list []*graph.Vertex, v *graph.Vertex) []*graph.Vertex {
 func (t *transaction) skipForFailures(v *graph.Vertex, s *Status, failed []*graph.Vertex) {
 	s.failedVertices = failed
 	if v.Whit == graph.NotWhit {
-		src := s.Path
+		src := s.Path()
 		for _, d := range failed {
 			t.mu.Lock()
 			first := !t.announced[d]
@@ -847,13 +877,13 @@ func (t *transaction) skipForFailures(v *graph.Vertex, s *Status, failed []*grap
 // skip marks v skipped and drops the events queued for it.
 func (t *transaction) skip(v *graph.Vertex, s *Status) {
 	s.Skipped = true
-	t.log.Log(resource.Debug, s.Path, "Resource is being skipped, unscheduling all events")
+	t.log.Log(resource.Debug, s.Path(), "Resource is being skipped, unscheduling all events")
 	t.mu.Lock()
 	queued := len(t.queues[v]) > 0
 	delete(t.queues, v)
 	t.mu.Unlock()
 	if queued {
-		t.log.Log(resource.Info, s.Path, "Unscheduling all events on "+v.String())
+		t.log.Log(resource.Info, s.Path(), "Unscheduling all events on "+v.String())
 	}
 }
 
@@ -869,11 +899,16 @@ func (t *transaction) noop(v *graph.Vertex) bool {
 }
 
 func (t *transaction) handle(v *graph.Vertex, path string) *resource.Handle {
+	h := t.handleValue(v, path)
+	return &h
+}
+
+func (t *transaction) handleValue(v *graph.Vertex, path string) resource.Handle {
 	level := resource.Notice
 	if l, ok := v.Resource.Get("loglevel"); ok {
 		level, _ = resource.ParseLevel(catalog.Scalar(l))
 	}
-	return &resource.Handle{
+	return resource.Handle{
 		Path:      path,
 		Log:       t.log,
 		Level:     level,
@@ -886,12 +921,20 @@ func (t *transaction) handle(v *graph.Vertex, path string) *resource.Handle {
 }
 
 // harness brings one resource in line: Puppet's ResourceHarness#evaluate.
-func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (result *Status) {
+func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, path string) (result *Status) {
 	inst := t.instanceOf(v.Resource)
 	if inst == nil {
 		return s
 	}
-	h := t.handle(v, s.Path)
+	var h *resource.Handle
+	if t.plan.opts.Jobs <= 1 {
+		// A serial walk harnesses one resource at a time: the handle is
+		// reused rather than made for each. Providers do not keep it.
+		t.serialHandle = t.handleValue(v, path)
+		h = &t.serialHandle
+	} else {
+		h = t.handle(v, path)
+	}
 	// A provider bug must fail its resource, not the run.
 	defer func() {
 		if p := recover(); p != nil {
@@ -902,7 +945,7 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 	if nf, ok := inst.(resource.NotFunctional); ok {
 		// Puppet does not evaluate a resource whose provider cannot work
 		// here: one error line, and the resource counts as failed.
-		t.log.Log(resource.Err, s.Path, nf.NotFunctional().Error())
+		t.log.Log(resource.Err, h.Path, nf.NotFunctional().Error())
 		s.Failed = true
 		return s
 	}
@@ -966,7 +1009,7 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status) (
 // failure event named resource_error carries the reason, so that a failed
 // status always has an event saying why.
 func (t *transaction) failedBecause(s *Status, err error) {
-	t.log.Log(resource.Err, s.Path, "Could not evaluate: "+err.Error())
+	t.log.Log(resource.Err, s.Path(), "Could not evaluate: "+err.Error())
 	s.addEvent(Event{Name: "resource_error", Status: EventFailure, Message: err.Error(), Time: t.now()})
 }
 
@@ -1069,7 +1112,7 @@ func (t *transaction) keepsDryRun(v *graph.Vertex, s *Status) bool {
 	preFailed := false
 	t.mu.Lock()
 	for e := range t.g.InEdges(v) {
-		if e.Kind == catalog.PreCheck && outcome(t.statuses[e.From]) == Failed {
+		if e.Kind == catalog.PreCheck && outcome(t.statusOf(e.From)) == Failed {
 			preFailed = true
 		}
 	}
@@ -1086,7 +1129,7 @@ func (t *transaction) keepsDryRun(v *graph.Vertex, s *Status) bool {
 	case CallNone:
 		s.Pending = true
 	}
-	t.log.Log(resource.Warning, s.Path, "Skipping because of failed dependencies")
+	t.log.Log(resource.Warning, s.Path(), "Skipping because of failed dependencies")
 	t.skip(v, s)
 	return true
 }
@@ -1101,7 +1144,7 @@ func (t *transaction) processEvents(ctx context.Context, v *graph.Vertex, s *Sta
 	if len(queued) == 0 {
 		return
 	}
-	src := s.Path
+	src := s.Path()
 	allNoop := true
 	for _, e := range queued {
 		if e.Status != EventNoop {

@@ -35,6 +35,7 @@ import (
 type discardLog struct{}
 
 func (discardLog) Log(resource.Level, string, string) {}
+func (discardLog) Enabled(resource.Level) bool        { return false }
 
 func benchOptions(b *testing.B) apply.Options {
 	return apply.Options{
@@ -79,7 +80,7 @@ func check(b *testing.B, res *apply.Result, changed int) {
 		for _, s := range res.Statuses {
 			if s.Failed {
 				for _, e := range s.Events {
-					b.Logf("%s: %s", s.Path, e.Message)
+					b.Logf("%s: %s", s.Path(), e.Message)
 				}
 				break
 			}

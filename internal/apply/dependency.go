@@ -244,7 +244,7 @@ func (t *transaction) inFlags(v *graph.Vertex) (flags, []*graph.Vertex) {
 	t.mu.Lock()
 	views := make([]sourceView, len(in))
 	for i, e := range in {
-		views[i] = viewOf(t.statuses[e.From])
+		views[i] = viewOf(t.statusOf(e.From))
 	}
 	t.mu.Unlock()
 	for i, e := range in {

@@ -97,13 +97,13 @@ func (t *transaction) callOne(ctx context.Context, v *graph.Vertex, oc OneCall, 
 			if !e.Refresh() {
 				continue
 			}
-			if st := t.statuses[e.From]; st != nil && !st.Failed && (st.OutOfSync || st.Restarted) {
+			if st := t.statusOf(e.From); st != nil && !st.Failed && (st.OutOfSync || st.Restarted) {
 				refreshed = append(refreshed, Source{Resource: e.From.Resource, Via: e.Origin.Via})
 			}
 		}
 		t.mu.Unlock()
 	}
-	h := t.handle(v, s.Path)
+	h := t.handle(v, s.Path())
 	out := safeOneCall(ctx, oc, h, CallInput{Refreshed: refreshed})
 	s.calls = &calls{record: out.Record}
 	if d := t.dryOf(v); d != nil && d.out != nil {
@@ -116,19 +116,19 @@ func (t *transaction) callOne(ctx context.Context, v *graph.Vertex, oc OneCall, 
 		if !out.Changed {
 			ev.Name = "resource_error"
 		}
-		t.log.Log(resource.Err, s.Path, out.Message)
+		t.log.Log(resource.Err, s.Path(), out.Message)
 	case !out.Changed:
 		if out.Result == CallNone {
 			s.Pending = true
 		}
-		t.log.Log(resource.Debug, s.Path, out.Message)
+		t.log.Log(resource.Debug, s.Path(), out.Message)
 		return
 	case h.Noop || out.Result == CallNone:
 		ev.Status = EventNoop
 		s.Pending = out.Result == CallNone
-		t.log.Log(h.Level, s.Path, out.Message+" (noop)")
+		t.log.Log(h.Level, s.Path(), out.Message+" (noop)")
 	default:
-		t.log.Log(h.Level, s.Path, out.Message)
+		t.log.Log(h.Level, s.Path(), out.Message)
 	}
 	s.addEvent(ev)
 }

@@ -31,11 +31,14 @@ type Event struct {
 	InvalidatesRefresh bool
 }
 
-// Status is what happened to one resource during the run.
+// Status is what happened to one resource during the run. Its log
+// source and containment path are made from the graph when asked (Path,
+// Containment), not kept for each of a run's resources.
 type Status struct {
-	Resource        *catalog.Resource
-	Path            string   // log source, /Stage[main]/Main/File[/x]
-	ContainmentPath []string // ["Stage[main]", "Main", "File[/x]"]
+	Resource *catalog.Resource
+	// ContainmentPath is the containment path of a status made by hand,
+	// as Containment returns it; a run's statuses leave it nil.
+	ContainmentPath []string
 	Provider        string
 
 	Failed          bool
@@ -64,6 +67,34 @@ type Status struct {
 
 	Time           time.Time
 	EvaluationTime time.Duration // zero when skipped
+
+	graph  *graph.Graph
+	vertex *graph.Vertex
+	// shortPath: the resource's validation logged a warning, and Puppet
+	// keeps the short path it logged under (/Type[title]) for the
+	// resource's own lines.
+	shortPath bool
+}
+
+// Path is the resource's log source: /Stage[main]/Main/File[/x], or for
+// a container's sentinel the container (Class[Main]).
+func (s *Status) Path() string {
+	if s.graph == nil || s.shortPath {
+		if s.Resource == nil {
+			return ""
+		}
+		return "/" + s.Resource.Ref().String()
+	}
+	return s.graph.Path(s.vertex)
+}
+
+// Containment is the resource's containment path: ["Stage[main]",
+// "Main", "File[/x]"]. Callers must not change it.
+func (s *Status) Containment() []string {
+	if s.ContainmentPath != nil || s.graph == nil {
+		return s.ContainmentPath
+	}
+	return s.graph.ContainmentPath(s.vertex)
 }
 
 func (s *Status) addEvent(e Event) {

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -38,9 +39,18 @@ func decodeFast(data []byte) (c *Catalog, ok bool) {
 // stringTable keeps copies of the strings a catalog holds, compactly:
 // short strings that repeat (tags, parameter names, "file", "0644") are
 // interned, the others share large blocks instead of one allocation each.
+// Fields whose values repeat whatever their length (a resource's manifest
+// file, its list of tags) are interned too, and short string values are
+// kept boxed once, so that a value "file" in a hundred thousand resources
+// is one interface, not a hundred thousand.
 type stringTable struct {
 	short map[string]string
 	block []byte
+
+	repeated map[string]string   // values of fields that repeat
+	lists    map[string][]string // lists of tags, by their strings joined
+	boxed    map[string]Value    // short string values, boxed
+	key      []byte              // scratch for the key of a list
 }
 
 const (
@@ -82,6 +92,66 @@ func (t *stringTable) keep(s string) string {
 	return v
 }
 
+// keepRepeated is keep for a field whose values repeat, however long
+// (a resource's manifest file).
+func (t *stringTable) keepRepeated(s string) string {
+	if v, ok := t.repeated[s]; ok {
+		return v
+	}
+	v := t.keep(s)
+	if len(t.repeated) < internMax {
+		if t.repeated == nil {
+			t.repeated = make(map[string]string, 16)
+		}
+		t.repeated[v] = v
+	}
+	return v
+}
+
+// keepList returns a list equal to l, whose strings are already kept,
+// shared with every other list of the same strings. The list is full
+// (its capacity is its length), so that an append to it copies it.
+func (t *stringTable) keepList(l []string) []string {
+	if len(l) == 0 {
+		return nil
+	}
+	t.key = t.key[:0]
+	for _, s := range l {
+		t.key = append(t.key, s...)
+		t.key = append(t.key, 0)
+	}
+	if v, ok := t.lists[string(t.key)]; ok {
+		return v
+	}
+	v := slices.Clip(slices.Clone(l))
+	if len(t.lists) < internMax {
+		if t.lists == nil {
+			t.lists = make(map[string][]string, 16)
+		}
+		t.lists[string(t.key)] = v
+	}
+	return v
+}
+
+// box returns s, already kept, as a Value: short strings share one
+// boxed copy.
+func (t *stringTable) box(s string) Value {
+	if len(s) > internUpTo {
+		return s
+	}
+	if v, ok := t.boxed[s]; ok {
+		return v
+	}
+	var v Value = s
+	if len(t.boxed) < internMax {
+		if t.boxed == nil {
+			t.boxed = make(map[string]Value, 64)
+		}
+		t.boxed[s] = v
+	}
+	return v
+}
+
 type bail struct{}
 
 var errBail any = bail{}
@@ -91,7 +161,18 @@ type fastDecoder struct {
 	i     int
 	depth int
 	strs  stringTable
+
+	// The resources and their parameters are carved from blocks rather
+	// than allocated one by one; scratch lists are reused.
+	resourceSlab []Resource
+	paramSlab    []Param
+	scratch      []Param
+	tags         []string
+	unquoted     []byte
 }
+
+// slabSize is how many resources, or parameters, one block holds.
+const slabSize = 512
 
 // maxFastDepth bounds the nesting decodeFast follows; deeper input is left
 // to encoding/json, which has its own limit.
@@ -218,11 +299,14 @@ func (d *fastDecoder) str() string {
 		}
 		return d.strs.keep(body)
 	}
-	v, err := unquote(body)
+	// Decoded into a scratch buffer and kept from there: no allocation
+	// of its own for each string with an escape (most contents).
+	var err error
+	d.unquoted, err = unquoteAppend(d.unquoted[:0], body)
 	if err != nil {
 		panic(errBail)
 	}
-	return v
+	return d.strs.keep(unsafe.String(unsafe.SliceData(d.unquoted), len(d.unquoted)))
 }
 
 // closingQuote finds the quote that ends the string whose body starts at
@@ -245,6 +329,38 @@ func (d *fastDecoder) closingQuote(start int) (end int, escaped bool) {
 		escaped = true
 		pos = q + 1
 	}
+}
+
+// transient reads a JSON string that is not kept: it may be the input's
+// own bytes, valid only while the input is.
+func (d *fastDecoder) transient() string {
+	d.expect('"')
+	start := d.i
+	end, escaped := d.closingQuote(start)
+	body := d.s[start:end]
+	d.i = end + 1
+	v, err := body, error(nil)
+	if escaped {
+		v, err = unquote(body)
+	} else {
+		for k := 0; k < len(body); k++ {
+			if body[k] < 0x20 {
+				err = errBadString
+			}
+		}
+	}
+	if err != nil {
+		panic(errBail)
+	}
+	return v
+}
+
+// transientOrNull reads a string with transient; null leaves old.
+func (d *fastDecoder) transientOrNull(old string) string {
+	if d.null() {
+		return old
+	}
+	return d.transient()
 }
 
 // strOrNull reads a string; null leaves old, as encoding/json does.
@@ -347,7 +463,7 @@ func (d *fastDecoder) value() Value {
 		d.depth--
 		return list
 	case '"':
-		return d.str()
+		return d.strs.box(d.str())
 	case 't':
 		d.literal("true")
 		return true
@@ -419,7 +535,10 @@ func (d *fastDecoder) catalog() *Catalog {
 				edges = nil
 				return
 			}
-			edges = edges[:0]
+			// A compiled catalog has about one containment edge per
+			// resource: room for them at once, rather than growing a
+			// long list a quarter at a time.
+			edges = slices.Grow(edges[:0], len(resources))
 			d.array(func() { edges = append(edges, d.edge()) })
 		case "classes":
 			classes = d.strList()
@@ -451,12 +570,31 @@ func (d *fastDecoder) catalog() *Catalog {
 			panic(errBail)
 		}
 	}
+	// The edges' references were read in place: they take the strings of
+	// the resources they name, or copies when they name none.
+	for i := range edges {
+		edges[i].Container = c.keptRef(edges[i].Container)
+		edges[i].Member = c.keptRef(edges[i].Member)
+	}
 	c.Containment = edges
 	return c
 }
 
+// keptRef returns ref with strings that do not share the input's memory:
+// those of the resource it names exactly, or copies.
+func (c *Catalog) keptRef(ref Ref) Ref {
+	if r := c.byRef[ref]; r != nil {
+		return r.Ref()
+	}
+	return Ref{Type: strings.Clone(ref.Type), Title: strings.Clone(ref.Title)}
+}
+
 func (d *fastDecoder) resource() *Resource {
-	r := &Resource{}
+	if len(d.resourceSlab) == 0 {
+		d.resourceSlab = make([]Resource, slabSize)
+	}
+	r := &d.resourceSlab[0]
+	d.resourceSlab = d.resourceSlab[1:]
 	var typ, titleStr string
 	var title Value
 	isStr, haveParams := false, false
@@ -472,9 +610,11 @@ func (d *fastDecoder) resource() *Resource {
 				title, isStr = d.value(), false
 			}
 		case "tags":
-			r.Tags = d.strList()
+			r.Tags = d.tagList()
 		case "file":
-			r.File = d.strOrNull(r.File)
+			if !d.null() {
+				r.File = d.strs.keepRepeated(d.transient())
+			}
 		case "line":
 			r.Line = d.intOrNull(r.Line)
 		case "exported":
@@ -512,13 +652,28 @@ func (d *fastDecoder) resource() *Resource {
 	return r
 }
 
+// tagList reads a resource's tags, or null, into a list shared with the
+// resources that have the same tags.
+func (d *fastDecoder) tagList() []string {
+	if d.null() {
+		return nil
+	}
+	d.tags = d.tags[:0]
+	d.array(func() { d.tags = append(d.tags, d.str()) })
+	if len(d.tags) == 0 {
+		return []string{}
+	}
+	return d.strs.keepList(d.tags)
+}
+
 // params reads a resource's parameters object in order. A repeated name
 // keeps its first place and its last value, as a Hash does.
 func (d *fastDecoder) params() []Param {
 	if d.peek() != '{' {
 		panic(errBail)
 	}
-	out := make([]Param, 0, 4)
+	out := d.scratch[:0]
+	defer func() { d.scratch = out[:0] }()
 	d.object(func(key string) {
 		if key == "__ptype" {
 			// A rich value where an object is wanted: an error.
@@ -533,17 +688,30 @@ func (d *fastDecoder) params() []Param {
 		}
 		out = append(out, Param{Name: key, Value: v})
 	})
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	// Carve the list from a block, full, so that an append copies it.
+	if len(out) > len(d.paramSlab) {
+		d.paramSlab = make([]Param, max(slabSize, len(out)))
+	}
+	kept := d.paramSlab[:len(out):len(out)]
+	d.paramSlab = d.paramSlab[len(out):]
+	copy(kept, out)
+	clear(out)
+	return kept
 }
 
+// edge reads a containment edge. Its references are read in place;
+// catalog gives them kept strings once the resources are known.
 func (d *fastDecoder) edge() Containment {
 	var src, dst string
 	d.object(func(key string) {
 		switch key {
 		case "source":
-			src = d.strOrNull(src)
+			src = d.transientOrNull(src)
 		case "target":
-			dst = d.strOrNull(dst)
+			dst = d.transientOrNull(dst)
 		default:
 			d.unknownKey(key)
 		}

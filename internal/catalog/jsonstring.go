@@ -30,8 +30,7 @@ var errBadString = errors.New("malformed string")
 // (errLoneSurrogate). A malformed escape or a raw control character is
 // errBadString.
 func unquote(body string) (string, error) {
-	k := strings.IndexByte(body, '\\')
-	if k < 0 {
+	if strings.IndexByte(body, '\\') < 0 {
 		for i := 0; i < len(body); i++ {
 			if body[i] < 0x20 {
 				return "", errBadString
@@ -39,58 +38,65 @@ func unquote(body string) (string, error) {
 		}
 		return body, nil
 	}
-	var b strings.Builder
-	b.Grow(len(body))
+	b, err := unquoteAppend(make([]byte, 0, len(body)), body)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// unquoteAppend is unquote appending the decoded string to dst.
+func unquoteAppend(dst []byte, body string) ([]byte, error) {
 	for i := 0; i < len(body); {
 		c := body[i]
 		if c < 0x20 {
-			return "", errBadString
+			return dst, errBadString
 		}
 		if c != '\\' {
-			b.WriteByte(c)
+			dst = append(dst, c)
 			i++
 			continue
 		}
 		if i+1 >= len(body) {
-			return "", errBadString
+			return dst, errBadString
 		}
 		switch body[i+1] {
 		case '"', '\\', '/':
-			b.WriteByte(body[i+1])
+			dst = append(dst, body[i+1])
 		case 'b':
-			b.WriteByte('\b')
+			dst = append(dst, '\b')
 		case 'f':
-			b.WriteByte('\f')
+			dst = append(dst, '\f')
 		case 'n':
-			b.WriteByte('\n')
+			dst = append(dst, '\n')
 		case 'r':
-			b.WriteByte('\r')
+			dst = append(dst, '\r')
 		case 't':
-			b.WriteByte('\t')
+			dst = append(dst, '\t')
 		case 'u':
 			r, ok := hex4(body, i+2)
 			if !ok {
-				return "", errBadString
+				return dst, errBadString
 			}
 			i += 6
 			if utf16.IsSurrogate(r) {
 				if r2, ok := hex4(body, i+2); ok && i+1 < len(body) && body[i] == '\\' && body[i+1] == 'u' {
 					if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
-						b.WriteRune(pair)
+						dst = utf8.AppendRune(dst, pair)
 						i += 6
 						continue
 					}
 				}
-				return "", fmt.Errorf("%w at '\\u%04x'", errLoneSurrogate, r)
+				return dst, fmt.Errorf("%w at '\\u%04x'", errLoneSurrogate, r)
 			}
-			b.WriteRune(r)
+			dst = utf8.AppendRune(dst, r)
 			continue
 		default:
-			return "", errBadString
+			return dst, errBadString
 		}
 		i += 2
 	}
-	return b.String(), nil
+	return dst, nil
 }
 
 // hex4 reads the four hex digits of a \u escape at s[i:].

@@ -176,12 +176,7 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		}
 		log.Log(resource.Notice, "", fmt.Sprintf("Compiled catalog for %s in environment %s in %0.2f seconds", c.Name, c.Environment, time.Since(compileStart).Seconds()))
 	} else {
-		data, err := readInput(cmd.Context(), stdio, f.catalogFile, "catalog")
-		if err != nil {
-			return err
-		}
-		c, err = catalog.Decode(data, f.catalogFile)
-		if err != nil {
+		if c, err = loadCatalog(cmd.Context(), stdio, f.catalogFile); err != nil {
 			return err
 		}
 	}

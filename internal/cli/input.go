@@ -22,6 +22,7 @@ import (
 func readInput(ctx context.Context, stdio Stdio, name, kind string) ([]byte, error) {
 	open := func() (io.ReadCloser, error) { return io.NopCloser(stdio.In), nil }
 	what := "standard input"
+	var size int64 // a regular file's size: the buffer is made for it
 	if name != "-" {
 		what = name
 		st, err := os.Stat(name)
@@ -42,6 +43,9 @@ func readInput(ctx context.Context, stdio Stdio, name, kind string) ([]byte, err
 			return nil, fmt.Errorf("Could not run: %s is a socket, not a %s file", name, kind)
 		}
 		open = func() (io.ReadCloser, error) { return os.Open(name) }
+		if st.Mode().IsRegular() {
+			size = st.Size()
+		}
 	}
 	type read struct {
 		data []byte
@@ -55,7 +59,7 @@ func readInput(ctx context.Context, stdio Stdio, name, kind string) ([]byte, err
 			return
 		}
 		defer r.Close()
-		data, err := io.ReadAll(r)
+		data, err := readAll(r, size)
 		done <- read{data, err}
 	}()
 	select {
@@ -66,6 +70,31 @@ func readInput(ctx context.Context, stdio Stdio, name, kind string) ([]byte, err
 		return r.data, nil
 	case <-ctx.Done():
 		return nil, fmt.Errorf("stopped reading the %s from %s: %w", kind, what, context.Cause(ctx))
+	}
+}
+
+// readAll is io.ReadAll into a buffer made for size bytes (and a little
+// more, to see the end): a large catalog is read in one buffer of its
+// size, not through a series of ever larger ones that leave twice its
+// size behind.
+func readAll(r io.Reader, size int64) ([]byte, error) {
+	if size <= 0 || size > 1<<40 {
+		return io.ReadAll(r)
+	}
+	b := make([]byte, 0, size+512)
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+		if len(b) == cap(b) {
+			// The file grew since it was looked at.
+			b = append(b, 0)[:len(b)]
+		}
 	}
 }
 

@@ -1,5 +1,7 @@
 package graph
 
+import "slices"
+
 // adjacency is one side (out or in) of a vertex's edges: an
 // insertion-ordered map from the neighbour to the parallel edges between
 // the two, as Puppet keeps them. A neighbour whose last edge is removed
@@ -9,16 +11,47 @@ package graph
 type adjacency struct {
 	entries []adjEntry
 	pos     map[*Vertex]int // built only once the list grows past a few entries
-	live    int
+	live    int32
+	side    listSide
 }
+
+// listSide says which end of its edges a list's neighbours are.
+type listSide uint8
+
+const (
+	sideUnknown listSide = iota // only self-loops so far, whose ends are one
+	sideOut                     // a vertex's out-edges: neighbours are targets
+	sideIn                      // its in-edges: neighbours are sources
+)
 
 // adjEntry holds the edges to one neighbour; the first is kept inline
 // because most pairs have exactly one, and the others, rare, behind a
-// pointer, which keeps the entry at three words.
+// pointer, which keeps the entry at two words. The neighbour is the
+// first edge's other end.
 type adjEntry struct {
-	v    *Vertex // nil marks a removed entry
-	e    *Edge
+	e    *Edge // nil marks a removed entry
 	more *[]*Edge
+}
+
+// to is the neighbour of an entry of an out-list: its edges' target; nil
+// for a removed entry.
+func (en adjEntry) to() *Vertex {
+	if en.e == nil {
+		return nil
+	}
+	return en.e.To
+}
+
+// neighbour is the vertex at the other end of en's edges, nil for a
+// removed entry.
+func (a *adjacency) neighbour(en adjEntry) *Vertex {
+	switch {
+	case en.e == nil:
+		return nil
+	case a.side == sideIn:
+		return en.e.From
+	}
+	return en.e.To
 }
 
 const adjacencyIndexAt = 8
@@ -31,7 +64,7 @@ func (a *adjacency) find(v *Vertex) int {
 		return -1
 	}
 	for i := range a.entries {
-		if a.entries[i].v == v {
+		if a.neighbour(a.entries[i]) == v {
 			return i
 		}
 	}
@@ -41,6 +74,12 @@ func (a *adjacency) find(v *Vertex) int {
 // add appends e under neighbour v. A first list is carved from slab, a
 // block shared by many vertices, so small lists cost no allocation each.
 func (a *adjacency) add(v *Vertex, e *Edge, slab *[]adjEntry) {
+	if a.side == sideUnknown && e.From != e.To {
+		a.side = sideOut
+		if e.From == v {
+			a.side = sideIn
+		}
+	}
 	if i := a.find(v); i >= 0 {
 		en := &a.entries[i]
 		if en.more == nil {
@@ -56,7 +95,7 @@ func (a *adjacency) add(v *Vertex, e *Edge, slab *[]adjEntry) {
 		a.entries = (*slab)[0:0:2]
 		*slab = (*slab)[2:]
 	}
-	a.entries = append(a.entries, adjEntry{v: v, e: e})
+	a.entries = append(a.entries, adjEntry{e: e})
 	a.live++
 	if a.pos != nil {
 		a.pos[v] = len(a.entries) - 1
@@ -65,11 +104,28 @@ func (a *adjacency) add(v *Vertex, e *Edge, slab *[]adjEntry) {
 	}
 }
 
+// reserve makes room for n more neighbours, for a list whose size is
+// known before it is filled.
+func (a *adjacency) reserve(n int) {
+	if n <= adjacencyIndexAt || cap(a.entries)-len(a.entries) >= n {
+		return
+	}
+	a.entries = slices.Grow(a.entries, n)
+	if a.pos == nil {
+		a.pos = make(map[*Vertex]int, len(a.entries)+n)
+		for i, en := range a.entries {
+			if en.e != nil {
+				a.pos[a.neighbour(en)] = i
+			}
+		}
+	}
+}
+
 func (a *adjacency) reindex() {
 	a.pos = make(map[*Vertex]int, len(a.entries))
 	for i, en := range a.entries {
-		if en.v != nil {
-			a.pos[en.v] = i
+		if en.e != nil {
+			a.pos[a.neighbour(en)] = i
 		}
 	}
 }
@@ -110,7 +166,7 @@ func (a *adjacency) remove(v *Vertex, e *Edge) {
 	if a.pos != nil {
 		delete(a.pos, v)
 	}
-	if len(a.entries) > 16 && a.live < len(a.entries)/2 {
+	if len(a.entries) > 16 && int(a.live) < len(a.entries)/2 {
 		a.compact()
 	}
 }
@@ -118,7 +174,7 @@ func (a *adjacency) remove(v *Vertex, e *Edge) {
 func (a *adjacency) compact() {
 	n := 0
 	for _, en := range a.entries {
-		if en.v != nil {
+		if en.e != nil {
 			a.entries[n] = en
 			n++
 		}
@@ -137,8 +193,8 @@ func (a *adjacency) has(v *Vertex) bool { return a.find(v) >= 0 }
 func (a *adjacency) vertices() []*Vertex {
 	out := make([]*Vertex, 0, a.live)
 	for _, en := range a.entries {
-		if en.v != nil {
-			out = append(out, en.v)
+		if en.e != nil {
+			out = append(out, a.neighbour(en))
 		}
 	}
 	return out
@@ -149,7 +205,7 @@ func (a *adjacency) all() []*Edge { return a.appendAll(make([]*Edge, 0, a.live))
 
 func (a *adjacency) appendAll(out []*Edge) []*Edge {
 	for _, en := range a.entries {
-		if en.v != nil {
+		if en.e != nil {
 			out = append(out, en.e)
 			if en.more != nil {
 				out = append(out, *en.more...)
@@ -162,7 +218,7 @@ func (a *adjacency) appendAll(out []*Edge) []*Edge {
 // each yields every edge in appendAll's order.
 func (a *adjacency) each(yield func(*Edge) bool) {
 	for _, en := range a.entries {
-		if en.v == nil {
+		if en.e == nil {
 			continue
 		}
 		if !yield(en.e) {

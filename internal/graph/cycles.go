@@ -48,7 +48,7 @@ func (g *Graph) findCycles() [][]*Vertex {
 			v := f.v
 			pushed := false
 			for f.next < len(v.out.entries) {
-				c := v.out.entries[f.next].v
+				c := v.out.entries[f.next].to()
 				f.next++
 				if c == nil {
 					continue
@@ -154,7 +154,7 @@ func (g *Graph) CyclePaths(cycle []*Vertex, max int) [][]*Vertex {
 		}
 		next := &step{v: it.v, prev: it.path}
 		for _, en := range it.v.out.entries {
-			to := en.v
+			to := en.to()
 			if to != nil && in[to] {
 				queue = append(queue, item{v: to, path: next})
 			}

@@ -95,7 +95,10 @@ func (g *Graph) writeResourcesDOT(w io.Writer) error {
 	}
 	var pairs [][2]string
 	for i, r := range g.res {
-		for _, p := range g.containersOf[i] {
+		if p := g.parent[i]; p >= 0 {
+			pairs = append(pairs, [2]string{displayRef(g.res[p]), displayRef(r)})
+		}
+		for _, p := range g.moreContainers[int32(i)] {
 			pairs = append(pairs, [2]string{displayRef(g.res[p]), displayRef(r)})
 		}
 	}

@@ -143,7 +143,6 @@ type Vertex struct {
 	seq               int32 // insertion sequence, for stable tie-breaks
 	id                int32 // dense index into Graph.verts once built
 	out, in           adjacency
-	dname             string
 }
 
 // HasIn reports whether an edge of kind k ends at v.
@@ -174,8 +173,11 @@ func (v *Vertex) String() string {
 // DotName is the vertex's reference in graph files and the key cycles
 // are sorted by: File[/x], Whit[Admissible_class[Main]].
 func (v *Vertex) DotName() string {
-	if v.dname != "" {
-		return v.dname
+	switch {
+	case v.generated:
+		return "Whit[Completed_" + v.Resource.Title + "]"
+	case v.Whit != NotWhit:
+		return whitName(v.Whit, v.Resource)
 	}
 	return displayRef(v.Resource)
 }
@@ -224,20 +226,21 @@ func (e *Edge) String() string { return e.From.DotName() + " -> " + e.To.DotName
 
 // Graph is the expanded relationship graph of one catalog.
 type Graph struct {
-	verts    []*Vertex           // final vertices, insertion order
-	all      []*Vertex           // every vertex ever added, containers included
-	res      []*catalog.Resource // kept catalog resources, in order
-	resIndex map[*catalog.Resource]int32
-	rv       []*Vertex // vertex of each kept resource, by index
-	parent   []int32   // index of each resource's parent, -1 at the top
-	contains [][]int32 // containment out-edges, deduplicated, in catalog order
-	// containersOf lists each member's containers in the order their
-	// edges came (the first is its parent).
-	containersOf [][]int32
+	verts []*Vertex           // final vertices, insertion order
+	all   []*Vertex           // every vertex ever added, containers included
+	res   []*catalog.Resource // kept catalog resources, in order
+	// resIndex finds a kept resource's index; made when first asked.
+	resIndex     map[*catalog.Resource]int32
+	resIndexOnce sync.Once
+	rv           []*Vertex // vertex of each kept resource, by index
+	parent       []int32   // index of each resource's parent, -1 at the top
+	contains     [][]int32 // containment out-edges, deduplicated, in catalog order
+	// moreContainers lists, for the few members with more than one
+	// container, the others in the order their edges came.
+	moreContainers map[int32][]int32
 
-	pathMu  sync.Mutex
-	paths   [][]string // each resource's path segments, made when first asked
-	pathStr []string   // each resource's path, whose last segment is a substring of it
+	pathMu sync.Mutex
+	paths  map[int32]pathEntry // the paths of containers, made when first asked
 
 	relVerts []*Vertex // vertices and edges when relationships.dot is written
 	relEdges []*Edge
@@ -252,6 +255,13 @@ type Graph struct {
 	// each generating vertex; nil until something is generated.
 	subKeys   map[*Vertex][]int32
 	lastChild map[*Vertex][]int32
+}
+
+// pathEntry is a resource's path: its segments and the string they make,
+// of which the last segment is a substring.
+type pathEntry struct {
+	segments []string
+	full     string
 }
 
 // DependencyError is a relationship metaparameter naming a resource
@@ -326,12 +336,6 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 		g.res = append(g.res, r)
 	}
 	n := len(g.res)
-	g.resIndex = make(map[*catalog.Resource]int32, n)
-	for i, r := range g.res {
-		g.resIndex[r] = int32(i)
-	}
-	g.paths = make([][]string, n)
-	g.pathStr = make([]string, n)
 	if err := b.buildLookup(); err != nil {
 		return nil, err
 	}
@@ -347,8 +351,9 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 	}
 
 	// Relationship targets must exist (catalog.finalize); keep what they
-	// resolve to for the edges.
-	deps := make([][4][]int32, n)
+	// resolve to for the edges. Most resources have none: the list is
+	// made at the first.
+	var deps [][4][]int32
 	for i, r := range g.res {
 		for k, p := range relationParams {
 			val, ok := r.Get(p.name)
@@ -364,12 +369,17 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 				if t < 0 {
 					return nil, &DependencyError{Resource: r, Param: p.name, Target: printRef(s)}
 				}
+				if deps == nil {
+					deps = make([][4][]int32, n)
+				}
 				deps[i][k] = append(deps[i][k], t)
 			}
 		}
 	}
 
-	b.manualEdges(deps)
+	if deps != nil {
+		b.manualEdges(deps)
+	}
 	if err := b.frontEndEdges(); err != nil {
 		return nil, err
 	}
@@ -417,7 +427,7 @@ func (g *Graph) liveVertices() []*Vertex {
 func edgesByTarget(vs []*Vertex) []*Edge {
 	n := 0
 	for _, v := range vs {
-		n += v.in.live
+		n += int(v.in.live)
 	}
 	out := make([]*Edge, 0, n)
 	for _, v := range vs {
@@ -638,7 +648,6 @@ func (b *builder) buildContainment() {
 		g.parent[i] = -1
 	}
 	g.contains = make([][]int32, n)
-	g.containersOf = make([][]int32, n)
 	exact := func(ref catalog.Ref) int32 {
 		if ref.Type == "Class" && ref.Title == "Main" {
 			ref.Title = "main"
@@ -660,17 +669,21 @@ func (b *builder) buildContainment() {
 			lastRef, last = e.Container, exact(e.Container)
 		}
 		from, to := last, exact(e.Member)
-		if from < 0 || to < 0 || slices.Contains(g.containersOf[to], from) {
+		if from < 0 || to < 0 || g.parent[to] == from || slices.Contains(g.moreContainers[to], from) {
 			continue
 		}
 		if g.parent[to] < 0 {
 			g.parent[to] = from
+		} else {
+			if g.moreContainers == nil {
+				g.moreContainers = map[int32][]int32{}
+			}
+			g.moreContainers[to] = append(g.moreContainers[to], from)
 		}
 		if kids := g.contains[from]; len(kids) > 0 && kids[len(kids)-1] > to {
 			unsorted[from] = true
 		}
 		g.contains[from] = append(g.contains[from], to)
-		g.containersOf[to] = append(g.containersOf[to], from)
 	}
 	for i, u := range unsorted {
 		if u {
@@ -742,9 +755,11 @@ func (g *Graph) removeEdge(e *Edge) {
 	e.To.in.remove(e.From, e)
 }
 
-func (b *builder) debug(v *Vertex, msg string) {
+// debug logs msg followed by other's reference, with v's path as the
+// source; nothing is formatted unless there is a debug log.
+func (b *builder) debug(v *Vertex, msg string, other *Vertex) {
 	if b.opts.Debug != nil {
-		b.opts.Debug(b.g.Path(v), msg)
+		b.opts.Debug(b.g.Path(v), msg+other.String())
 	}
 }
 
@@ -815,9 +830,9 @@ func (b *builder) autoEdges() {
 				switch {
 				case dep == nil || dep.out.has(self):
 				case self.out.has(dep):
-					b.debug(self, "Skipping automatic relationship with "+dep.String())
+					b.debug(self, "Skipping automatic relationship with ", dep)
 				default:
-					b.debug(self, "Adding autorequire relationship with "+dep.String())
+					b.debug(self, "Adding autorequire relationship with ", dep)
 					b.add(Edge{From: dep, To: self, Origin: catalog.Provenance{Via: "autorequire", File: r.File, Line: r.Line}})
 				}
 			}
@@ -831,9 +846,9 @@ func (b *builder) autoEdges() {
 				switch {
 				case dep == nil || dep.out.has(self):
 				case self.out.has(dep):
-					b.debug(self, "Skipping automatic relationship with "+dep.String())
+					b.debug(self, "Skipping automatic relationship with ", dep)
 				default:
-					b.debug(self, "Adding autobefore relationship with "+dep.String())
+					b.debug(self, "Adding autobefore relationship with ", dep)
 					b.add(Edge{From: self, To: dep, Origin: catalog.Provenance{Via: "autobefore", File: r.File, Line: r.Line}})
 				}
 			}
@@ -875,8 +890,8 @@ func (b *builder) expandContainers() {
 		}
 		x := g.rv[i]
 		containers = append(containers, x)
-		adm[x] = b.addVertex(&Vertex{Resource: r, Whit: Admissible, ri: x.ri, dname: whitName(Admissible, r)}, int(x.prio))
-		comp[x] = b.addVertex(&Vertex{Resource: r, Whit: Completed, ri: x.ri, dname: whitName(Completed, r)}, int(x.prio))
+		adm[x] = b.addVertex(&Vertex{Resource: r, Whit: Admissible, ri: x.ri}, int(x.prio))
+		comp[x] = b.addVertex(&Vertex{Resource: r, Whit: Completed, ri: x.ri}, int(x.prio))
 	}
 	admOf := func(v *Vertex) *Vertex {
 		if w := adm[v]; w != nil {
@@ -892,6 +907,10 @@ func (b *builder) expandContainers() {
 	}
 	for _, x := range containers {
 		kids := g.contains[x.ri]
+		// The sentinels get an edge to or from every member: their lists
+		// are made to size once rather than grown.
+		adm[x].out.reserve(len(kids) + int(x.out.live))
+		comp[x].in.reserve(len(kids) + int(x.in.live))
 		if len(kids) == 0 {
 			b.add(Edge{From: adm[x], To: comp[x], Origin: catalog.Provenance{Via: "contains"}})
 		}

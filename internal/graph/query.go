@@ -7,6 +7,10 @@ import (
 	"github.com/ordoproject/ordo/internal/catalog"
 )
 
+// ID is the vertex's dense index among the graph's vertices, from 0 to
+// Len()-1: a key for slices that hold something for every vertex.
+func (v *Vertex) ID() int { return int(v.id) }
+
 // Vertices returns the expanded graph's vertices in insertion order:
 // the non-container resources in catalog order, then each container's
 // admissible and completed sentinels in catalog order of the containers.
@@ -18,7 +22,7 @@ func (g *Graph) Len() int { return len(g.verts) }
 // Vertex returns the vertex of a resource (nil for containers, which the
 // expanded graph no longer holds, and for dropped virtual resources).
 func (g *Graph) Vertex(r *catalog.Resource) *Vertex {
-	i, ok := g.resIndex[r]
+	i, ok := g.index(r)
 	if !ok || g.rv[i].gone {
 		return nil
 	}
@@ -70,7 +74,7 @@ func (g *Graph) Edges() []*Edge { return edgesByTarget(g.verts) }
 // Parent returns the resource's container as the agent sees it: the
 // source of the first containment edge into it; nil at the top.
 func (g *Graph) Parent(r *catalog.Resource) *catalog.Resource {
-	i, ok := g.resIndex[r]
+	i, ok := g.index(r)
 	if !ok || g.parent[i] < 0 {
 		return nil
 	}
@@ -79,7 +83,7 @@ func (g *Graph) Parent(r *catalog.Resource) *catalog.Resource {
 
 // Members returns a container's direct members in catalog order.
 func (g *Graph) Members(r *catalog.Resource) []*catalog.Resource {
-	i, ok := g.resIndex[r]
+	i, ok := g.index(r)
 	if !ok {
 		return nil
 	}
@@ -97,53 +101,75 @@ func (g *Graph) Path(v *Vertex) string {
 	if v.Whit != NotWhit {
 		return v.String()
 	}
-	return g.ResourcePath(v.Resource)
+	// A resource that contains nothing (most) has its path made in one
+	// piece from its parent's, which is kept.
+	if i := v.ri; len(g.contains[i]) == 0 && g.parent[i] >= 0 && g.res[i].Type != "Class" {
+		_, base := g.segments(g.parent[i])
+		r := g.res[i]
+		return base + "/" + r.Type + "[" + r.Title + "]"
+	}
+	_, full := g.segments(v.ri)
+	return full
+}
+
+// index finds a kept resource's index. The index is made at the first
+// question: a run asks by vertex, and needs none.
+func (g *Graph) index(r *catalog.Resource) (int32, bool) {
+	g.resIndexOnce.Do(func() {
+		g.resIndex = make(map[*catalog.Resource]int32, len(g.res))
+		for i, r := range g.res {
+			g.resIndex[r] = int32(i)
+		}
+	})
+	i, ok := g.resIndex[r]
+	return i, ok
 }
 
 // ResourcePath is the path of any kept catalog resource, containers
 // included (a class's path ends in its class name: /Stage[main]/Apache::Config).
 func (g *Graph) ResourcePath(r *catalog.Resource) string {
-	i, ok := g.resIndex[r]
+	i, ok := g.index(r)
 	if !ok {
 		return "/" + displayRef(r)
 	}
-	g.segments(i)
-	g.pathMu.Lock()
-	defer g.pathMu.Unlock()
-	return g.pathStr[i]
+	_, full := g.segments(i)
+	return full
 }
 
 // ContainmentPath returns the segments of v's path:
 // ["Stage[main]", "Main", "Exec[bad]"]; a whit's is its container's.
-// The slice is the graph's own, shared by every caller: read it, never
-// change it.
+// The slice may be the graph's own, shared by every caller: read it,
+// never change it.
 func (g *Graph) ContainmentPath(v *Vertex) []string {
-	s := g.segments(v.ri)
+	s, _ := g.segments(v.ri)
 	return s[:len(s):len(s)] // an append by a caller copies
 }
 
 // segments builds Puppet's pathbuilder: the parent's segments, then the
-// resource's own: a class contributes its name, anything else its ref.
-// Results are kept; walkers may ask from several goroutines.
-func (g *Graph) segments(i int32) []string {
+// resource's own: a class contributes its name, anything else its ref;
+// and the path they make. The paths of containers are kept, as many
+// resources share them; a resource that contains nothing has its own
+// made when asked, so that a run does not hold a path for every
+// resource. Walkers may ask from several goroutines.
+func (g *Graph) segments(i int32) ([]string, string) {
 	g.pathMu.Lock()
 	defer g.pathMu.Unlock()
-	if s := g.paths[i]; s != nil {
-		return s
+	if p, ok := g.paths[i]; ok {
+		return p.segments, p.full
 	}
 	// Walk up without recursion: containment chains can be long, and a
 	// broken catalog may even loop.
 	var chain []int32
 	for p := i; p >= 0 && len(chain) <= len(g.res); p = g.parent[p] {
 		chain = append(chain, p)
-		if g.paths[p] != nil {
+		if _, ok := g.paths[p]; ok {
 			break
 		}
 	}
 	var base []string
 	basePath := ""
-	if last := chain[len(chain)-1]; g.paths[last] != nil {
-		base, basePath = g.paths[last], g.pathStr[last]
+	if p, ok := g.paths[chain[len(chain)-1]]; ok {
+		base, basePath = p.segments, p.full
 		chain = chain[:len(chain)-1]
 	}
 	for k := len(chain) - 1; k >= 0; k-- {
@@ -161,11 +187,16 @@ func (g *Graph) segments(i int32) []string {
 		}
 		s := make([]string, len(base), len(base)+1)
 		copy(s, base)
-		g.paths[p] = append(s, full[len(basePath)+1:])
-		g.pathStr[p] = full
-		base, basePath = g.paths[p], full
+		s = append(s, full[len(basePath)+1:])
+		if k > 0 || len(g.contains[p]) > 0 {
+			if g.paths == nil {
+				g.paths = map[int32]pathEntry{}
+			}
+			g.paths[p] = pathEntry{s, full}
+		}
+		base, basePath = s, full
 	}
-	return g.paths[i]
+	return base, basePath
 }
 
 // Why explains why from is applied before to: the edges of a shortest
@@ -182,14 +213,15 @@ func (g *Graph) Why(from, to *Vertex) []*Edge {
 		v := queue[0]
 		queue = queue[1:]
 		for _, en := range v.out.entries {
-			if en.v == nil {
+			next := en.to()
+			if next == nil {
 				continue
 			}
-			if _, seen := via[en.v]; seen {
+			if _, seen := via[next]; seen {
 				continue
 			}
-			via[en.v] = en.e
-			if en.v == to {
+			via[next] = en.e
+			if next == to {
 				var path []*Edge
 				for e := via[to]; e != nil; e = via[e.From] {
 					path = append(path, e)
@@ -197,7 +229,7 @@ func (g *Graph) Why(from, to *Vertex) []*Edge {
 				slices.Reverse(path)
 				return path
 			}
-			queue = append(queue, en.v)
+			queue = append(queue, next)
 		}
 	}
 	return nil

@@ -30,7 +30,7 @@ func (w *Walk) Regenerate() {
 	count := func(v *Vertex) {
 		b := 0
 		for _, en := range v.in.entries {
-			if en.v != nil && !w.done[en.v.id] {
+			if u := v.in.neighbour(en); u != nil && !w.done[u.id] {
 				b++
 			}
 		}
@@ -40,7 +40,7 @@ func (w *Walk) Regenerate() {
 	for _, v := range w.g.verts[old:] {
 		count(v)
 		for _, en := range v.out.entries {
-			if u := en.v; u != nil && int(u.id) < old && !w.done[u.id] {
+			if u := en.to(); u != nil && int(u.id) < old && !w.done[u.id] {
 				count(u)
 				blocked = blocked || w.blockers[u.id] > 0
 			}
@@ -63,8 +63,11 @@ func (w *Walk) Regenerate() {
 func (g *Graph) NewWalk() *Walk {
 	w := &Walk{g: g, blockers: make([]int, len(g.verts)), done: make([]bool, len(g.verts)), left: len(g.verts)}
 	w.ready.g = g
+	// Room for every vertex: the members of a container all become ready
+	// at once, and the queue would otherwise grow by steps.
+	w.ready.vs = make([]*Vertex, 0, len(g.verts))
 	for _, v := range g.verts {
-		n := v.in.live
+		n := int(v.in.live)
 		w.blockers[v.id] = n
 		if n == 0 {
 			w.ready.vs = append(w.ready.vs, v)
@@ -99,7 +102,7 @@ func (w *Walk) Done(v *Vertex) {
 	w.done[v.id] = true
 	w.left--
 	for _, en := range v.out.entries {
-		s := en.v
+		s := en.to()
 		if s == nil {
 			continue
 		}

@@ -66,6 +66,10 @@ func levelColor(l resource.Level) (ansi, html string) {
 	return "\x1b[1;31m", "color: #FFA0A0"
 }
 
+// Enabled reports whether lines of level l are shown, so that callers
+// can leave out the lines that would not be.
+func (c *Console) Enabled(l resource.Level) bool { return l >= c.Min }
+
 // Log implements resource.Logger.
 func (c *Console) Log(level resource.Level, source, message string) {
 	if level < c.Min {

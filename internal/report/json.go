@@ -115,7 +115,7 @@ func Build(res *apply.Result, meta Meta, logs []Line) *JSON {
 			Title:              r.Title,
 			File:               r.File,
 			Line:               r.Line,
-			ContainmentPath:    s.ContainmentPath,
+			ContainmentPath:    s.Containment(),
 			Tags:               nonNil(r.Tags),
 			Time:               s.Time.UTC().Format(time.RFC3339Nano),
 			Failed:             s.Failed,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ import (
 // a time, the catalogs Puppet compiled for the recursion cases change
 // nothing, and the trees are the same.
 func TestRecursionConverges(t *testing.T) {
-	for _, name := range []string{"file-recurse-source", "file-recurse-purge-force", "file-recurse-sourceselect", "file-recurse-links", "file-recurse-mode", "file-recurse-nested", "file-recurse-ignore"} {
+	for _, name := range []string{"file-recurse-source", "file-recurse-purge-force", "file-recurse-sourceselect", "file-recurse-links", "file-recurse-mode", "file-recurse-nested", "file-recurse-ignore", "file-recurse-link-target", "file-recurse-no-ensure"} {
 		t.Run(name, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("../../../testdata/differential", name+".json"))
 			if err != nil {
@@ -84,4 +85,27 @@ func listTree(t *testing.T, root string) string {
 		return nil
 	})
 	return b.String()
+}
+
+// BenchmarkRecursiveCopy copies a tree of 2,000 files with one recursive
+// file resource, fresh each time.
+func BenchmarkRecursiveCopy(b *testing.B) {
+	src := b.TempDir()
+	for i := range 2000 {
+		d := filepath.Join(src, "d"+strconv.Itoa(i/100))
+		os.MkdirAll(d, 0o755)
+		os.WriteFile(filepath.Join(d, "f"+strconv.Itoa(i)), []byte("file "+strconv.Itoa(i)), 0o644)
+	}
+	types := builtin.Registry()
+	for i := 0; b.Loop(); i++ {
+		c := catalog.New("n")
+		r := &catalog.Resource{Type: "File", Title: filepath.Join(b.TempDir(), "dst")}
+		r.Set("ensure", "directory")
+		r.Set("recurse", true)
+		r.Set("source", src)
+		c.Add(r)
+		if _, err := apply.Apply(context.Background(), c, apply.Options{Types: types, Runner: &command.Runner{}}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -76,18 +76,18 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "mtime", Kind: resource.KindProperty, Doc: "The time of the last content change (read-only).", Check: readOnly("mtime")},
 		{Name: "backup", Default: false, Doc: "Keep the old content before replacing it: false, true, a .suffix, or a filebucket's name.", Check: resource.CheckFunc("false, true, a .suffix or a filebucket name", checkBackup)},
 		{Name: "recurse", Default: false, Doc: "Manage a directory's content recursively: true (the local tree and the sources'), remote (the sources' only) or false.", Check: resource.CheckFunc("true, false or remote", checkRecurse)},
-		{Name: "recurselimit", Doc: "How deep recursion goes; without recursion it has no effect.", Check: numeric{&resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`^[0-9]+$`)}}}},
-		{Name: "max_files", Default: int64(0), Doc: "The most files recursion may manage; without recursion it has no effect.", Check: numeric{&resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`^[0-9]+$`), regexp.MustCompile(`^-1$`)}}}},
+		{Name: "recurselimit", Doc: "How many levels below the directory recursion manages (0: none); without recursion it has no effect, and Puppet warns.", Check: numeric{&resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`^[0-9]+$`)}}}},
+		{Name: "max_files", Default: int64(0), Doc: "The most entries a recursive listing may have (0: warn past 1,000; -1: no limit); without recursion it has no effect.", Check: numeric{&resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`^[0-9]+$`), regexp.MustCompile(`^-1$`)}}}},
 		{Name: "replace", Default: true, Doc: "Replace the content of a file that exists but differs.", Check: yesNo},
 		{Name: "force", Default: false, Doc: "Replace a directory or link that is in the way.", Check: yesNo},
 		{Name: "ignore", Doc: "Name patterns (globs) recursion skips; without recursion it has no effect.", Check: resource.CheckFunc("a string or an array of strings", checkIgnore)},
 		{Name: "links", Default: "manage", Doc: "How symbolic links are treated: manage (a link is a link) or follow (a link stands for its target).", Check: resource.Enum("follow", "manage")},
-		{Name: "purge", Default: false, Doc: "Remove unmanaged files from a recursively managed directory; without recursion it has no effect.", Check: yesNo},
-		{Name: "sourceselect", Default: "first", Doc: "Which of several sources is used; without recursion only the first found.", Check: resource.Enum("first", "all")},
+		{Name: "purge", Default: false, Doc: "With recursion, remove what no source has and no resource manages (directories only with force); without recursion it has no effect.", Check: yesNo},
+		{Name: "sourceselect", Default: "first", Doc: "Which sources a recursive copy merges: the first that exists, or all (the first source having a file wins); without recursion the first that exists is used.", Check: resource.Enum("first", "all")},
 		{Name: "show_diff", Default: true, Doc: "Log a content change as a diff.", Check: yesNo},
 		{Name: "validate_cmd", Doc: "A command that must accept the new content before it replaces the file."},
 		{Name: "validate_replacement", Default: "%", Doc: "The text in validate_cmd that stands for the new content's path."},
-		{Name: "checksum", Default: "sha256", Doc: "The digest that tells content apart.", Check: checksums},
+		{Name: "checksum", Default: "sha256", Doc: "How content is compared: a digest (md5, sha256, ...), or mtime or ctime (a file not older than its source is in sync).", Check: checksums},
 		{Name: "source", Doc: "Local files (absolute paths or file:// URLs) to copy the content from; the first that exists is used.", Check: resource.CheckFunc("absolute paths or file:// URLs", checkSource)},
 		{Name: "source_permissions", Default: "ignore", Doc: "Whether to copy a source's owner, group and mode; ordo supports only ignore.", Check: resource.CheckFunc("ignore", checkSourcePermissions)},
 		{Name: "selinux_ignore_defaults", Default: false, Doc: "Ignore SELinux's default contexts; has no effect where SELinux is not enabled.", Check: resource.Boolean()},
@@ -121,10 +121,11 @@ type oddValues struct {
 }
 
 func (f *instance) oddValues() *oddValues {
-	if f.odd == nil {
-		f.odd = &oddValues{}
+	x := f.ownExtras()
+	if x.odd == nil {
+		x.odd = &oddValues{}
 	}
-	return f.odd
+	return x.odd
 }
 
 // oddTypes returns the classes, all "" when nothing is odd.
@@ -433,27 +434,60 @@ func selinuxEnabled() bool {
 	return err == nil
 }
 
-// instance manages one file. Its properties are built once in New so a
-// converged run allocates little.
+// extras are what few files have: sources, validation, staging, odd
+// values, a link's target, and the checksums a change message shows.
+// Files without any share one empty extras, read-only, so that they cost
+// one word: every write goes through ownExtras.
+type extras struct {
+	sources   []string // local paths
+	sourceURI []string // as written, for messages
+	// odd holds values Puppet accepts and then fails to apply.
+	odd *oddValues
+
+	validateCmd  string // validate_cmd, "" for none
+	validateRepl string // validate_replacement, "%" by default
+	staging      string // staging_location, "" for the file's directory
+
+	target  string // the link's target
+	curLink string // the link's target found by Retrieve
+	wantSum string // desired content checksum, "" until a message needs it (a time checksum: the source's time)
+	curSum  string // current content checksum, "" until computed
+}
+
+// noExtras is the extras of every file that has none; never written.
+var noExtras = &extras{}
+
+// ownExtras returns the instance's own extras, to write to.
+func (f *instance) ownExtras() *extras {
+	if f.extras == noExtras || f.extras == nil {
+		f.extras = &extras{}
+	}
+	return f.extras
+}
+
+// instance manages one file. Its properties are built once in New, and it
+// keeps only what its properties need, so that a converged run allocates
+// and holds little: the content is the catalog's string, the checksums
+// are made when a message needs them, the stat is held in place.
 type instance struct {
 	host *host
 	path string
-	ref  catalog.Ref
 	decl *catalog.Resource // the declaration, for the location in errors
 
-	ensure    string // "", absent, present, file, directory, link
-	content   []byte
-	sources   []string // local paths
-	sourceURI []string // as written, for messages
-	target    string
-	// odd holds values Puppet accepts and then fails to apply; nil for
-	// nearly every file, so that it costs one word.
-	odd      *oddValues
+	ensure  string // "", absent, present, file, directory, link
+	content string
+	*extras
 	mode     *modeSpec
 	owner    string
 	group    string
 	backup   string // "" for none, ".suffix", or a bucket name
 	checksum string
+
+	props []resource.Property
+
+	// rec is the recursion of a recursive file, or a generated child's
+	// source entry; nil for other files.
+	rec *recursion
 
 	// The flags together, so that they share a word.
 	hasData   bool // content or source manages the content
@@ -466,34 +500,21 @@ type instance struct {
 	// sel has a bit for each SELinux property set (selProps order):
 	// where SELinux is off each is only noted at debug level.
 	sel uint8
-
-	validateCmd  string // validate_cmd, "" for none
-	validateRepl string // validate_replacement, "%" by default
-	staging      string // staging_location, "" for the file's directory
-
-	props []resource.Property
-
-	// rec is the recursion of a recursive file, or a generated child's
-	// source entry; nil for other files.
-	rec *recursion
-
 	// srcDir: the source is a directory (readSource), so the file is one.
-	srcDir bool
+	srcDir    bool
+	contentOK bool // from Retrieve: the file has the desired content
+	diskKnown bool // see disk
 
 	// state from Retrieve
-	st        fs.FileInfo // nil when absent
-	curType   string      // "absent", "file", "directory", "link", ...
-	curLink   string
-	wantSum   string // desired content checksum
-	curSum    string // current content checksum, "" until computed
-	contentOK bool
+	st        *fileStat // &retrieved, or nil when absent
+	retrieved fileStat
+	curType   string // "absent", "file", "directory", "link", ...
 
 	// disk is what is at path now, as far as this instance knows: Retrieve's
 	// Lstat until something is changed there (as Puppet keeps its stat
 	// until it changes the file). It is separate from st, which the change
 	// messages read.
-	disk      fs.FileInfo
-	diskKnown bool
+	disk *fileStat
 
 	pre prefetchState // prefetch.go
 }
@@ -506,20 +527,21 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		h = newHost()
 	}
 	f := &instance{
-		host:         h,
-		ref:          r.Ref(),
-		decl:         r,
-		path:         v.String("path"),
-		replace:      v.Bool("replace"),
-		force:        v.Bool("force"),
-		showDiff:     v.Bool("show_diff"),
-		checksum:     v.String("checksum"),
-		validateCmd:  v.String("validate_cmd"),
-		validateRepl: v.String("validate_replacement"),
-		staging:      v.String("staging_location"),
-		owner:        v.String("owner"),
-		group:        v.String("group"),
-		follow:       v.String("links") == "follow",
+		host:     h,
+		decl:     r,
+		path:     v.String("path"),
+		replace:  v.Bool("replace"),
+		force:    v.Bool("force"),
+		showDiff: v.Bool("show_diff"),
+		checksum: v.String("checksum"),
+		owner:    v.String("owner"),
+		group:    v.String("group"),
+		follow:   v.String("links") == "follow",
+		extras:   noExtras,
+	}
+	if cmd, repl, staging := v.String("validate_cmd"), v.String("validate_replacement"), v.String("staging_location"); cmd != "" || repl != "%" || staging != "" {
+		x := f.ownExtras()
+		x.validateCmd, x.validateRepl, x.staging = cmd, repl, staging
 	}
 	if t := idType(v, "owner"); t != "" {
 		f.oddValues().owner = t
@@ -531,8 +553,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		f.backup = b
 	}
 	if m, ok := v.Lookup("mode"); ok {
-		spec := parseMode(m.(string))
-		f.mode = &spec
+		f.mode = h.modeSpec(m.(string))
 	}
 	if e, ok := v.Lookup("ensure"); ok {
 		switch s, _ := e.(string); s {
@@ -540,7 +561,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 			f.ensure = s
 		default:
 			f.ensure = "link"
-			f.target, f.hasTarget = catalog.Scalar(e), true
+			f.ownExtras().target, f.hasTarget = catalog.Scalar(e), true
 			if _, isString := e.(string); !isString {
 				f.oddValues().target = resource.RubyClass(e)
 			}
@@ -548,13 +569,14 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	}
 	// target => notlink leaves the target alone.
 	if t, ok := v.Lookup("target"); ok && !f.hasTarget && t != "notlink" {
-		f.target, f.hasTarget = catalog.Scalar(t), true
+		f.ownExtras().target, f.hasTarget = catalog.Scalar(t), true
 	}
 	if src, ok := v.Lookup("source"); ok {
+		x := f.ownExtras()
 		for _, s := range catalog.Strings(src) {
 			local, _ := localSource(s)
-			f.sources = append(f.sources, local)
-			f.sourceURI = append(f.sourceURI, sourceURI(s))
+			x.sources = append(x.sources, local)
+			x.sourceURI = append(x.sourceURI, sourceURI(s))
 		}
 	}
 	content, hasContent := v.Lookup("content")
@@ -562,19 +584,18 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		f.sensitive = v.Sensitive("content")
 		switch x := content.(type) {
 		case string:
-			f.content = []byte(x)
+			f.content = x
 		case *catalog.Rich:
 			if x.PType != "Binary" {
-				return nil, &resource.ParamError{Ref: f.ref, Param: "content", Msg: "unsupported content value " + catalog.Scalar(x)}
+				return nil, &resource.ParamError{Ref: r.Ref(), Param: "content", Msg: "unsupported content value " + catalog.Scalar(x)}
 			}
 			b, err := binaryValue(x)
 			if err != nil {
-				return nil, &resource.ParamError{Ref: f.ref, Param: "content", Msg: err.Error()}
+				return nil, &resource.ParamError{Ref: r.Ref(), Param: "content", Msg: err.Error()}
 			}
-			f.content = b
+			f.content = string(b)
 		}
 		f.hasData = true
-		f.wantSum = f.sum(f.content)
 	}
 	if len(f.sources) > 0 {
 		f.hasData = true
@@ -708,13 +729,21 @@ func (f *instance) newHash() hash.Hash {
 	return sha256.New()
 }
 
-func (f *instance) sum(b []byte) string {
+func (f *instance) sum(b string) string {
 	h := f.newHash()
 	if f.lite() && len(b) > liteBytes {
 		b = b[:liteBytes]
 	}
-	h.Write(b)
+	io.WriteString(h, b)
 	return f.format(h)
+}
+
+// desiredSum is the checksum of the desired content, as messages show it.
+func (f *instance) desiredSum() string {
+	if f.wantSum == "" {
+		f.ownExtras().wantSum = f.sum(f.content)
+	}
+	return f.wantSum
 }
 
 func (f *instance) format(h hash.Hash) string {
@@ -751,6 +780,72 @@ func (f *instance) sumFile(p string) (string, error) {
 		return "", &fs.PathError{Op: "read", Path: p, Err: err}
 	}
 	return sum, nil
+}
+
+// sameContentAt reports whether the file at p holds the desired content:
+// all of it, or for a lite checksum its first bytes, those a lite
+// checksum reads.
+func (f *instance) sameContentAt(p string) (bool, error) {
+	// O_NONBLOCK: a FIFO put in the file's place since it was looked at
+	// fails the read instead of blocking it.
+	fd, err := ignoringEINTR(func() (int, error) {
+		return syscall.Open(p, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+	})
+	if err != nil {
+		return false, &fs.PathError{Op: "open", Path: p, Err: err}
+	}
+	defer syscall.Close(fd)
+	same, err := f.sameContentFD(fd)
+	if err != nil {
+		return false, &fs.PathError{Op: "read", Path: p, Err: err}
+	}
+	return same, nil
+}
+
+// sameContentFD compares what is left to read from fd with the desired
+// content, as equal checksums would find it, reading no more than it
+// must: it stops at the first difference, and a short read of a plain
+// file is its end.
+func (f *instance) sameContentFD(fd int) (bool, error) {
+	want := f.content
+	bp := bufPool.Get().(*[]byte)
+	defer bufPool.Put(bp)
+	buf := *bp
+	if f.lite() {
+		// The checksum reads the first liteBytes of each.
+		want = want[:min(len(want), liteBytes)]
+		buf = buf[:liteBytes]
+		got := 0
+		for got < liteBytes {
+			n, err := ignoringEINTR(func() (int, error) { return syscall.Read(fd, buf[got:]) })
+			if err != nil {
+				return false, err
+			}
+			if n == 0 {
+				break
+			}
+			got += n
+		}
+		return string(buf[:got]) == want, nil
+	}
+	got := 0
+	for {
+		chunk := buf[:min(len(buf), len(want)-got+1)]
+		n, err := ignoringEINTR(func() (int, error) { return syscall.Read(fd, chunk) })
+		if err != nil {
+			return false, err
+		}
+		if n == 0 {
+			return got == len(want), nil
+		}
+		if got+n > len(want) || string(chunk[:n]) != want[got:got+n] {
+			return false, nil
+		}
+		got += n
+		if n < len(chunk) {
+			return got == len(want), nil
+		}
+	}
 }
 
 // sumFD is the checksum of what is left to read from fd.
@@ -797,7 +892,7 @@ func ignoringEINTR(call func() (int, error)) (int, error) {
 func (f *instance) stat(h *resource.Handle) error {
 	f.changed()
 	f.st, f.curType = nil, "absent"
-	st, err := f.onDisk()
+	st, err := f.onDisk(&f.retrieved)
 	switch {
 	case errors.Is(err, syscall.EACCES):
 		h.Logf(resource.Warning, "Could not stat; permission denied")
@@ -815,18 +910,23 @@ func (f *instance) stat(h *resource.Handle) error {
 }
 
 // onDisk returns what is at path (nil for nothing, or a folder on the way
-// missing), from the last Lstat unless the instance changed the path since.
-func (f *instance) onDisk() (fs.FileInfo, error) {
+// missing), from the last Lstat (a Stat with links => follow) unless the
+// instance changed the path since. A new stat is kept in into, or in a
+// new fileStat when into is nil.
+func (f *instance) onDisk(into *fileStat) (*fileStat, error) {
 	if !f.diskKnown {
-		lstat := os.Lstat
-		if f.follow {
-			lstat = os.Stat
-		}
-		st, err := lstat(f.path)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+		st, ok, err := statPath(f.path, f.follow)
+		if err != nil {
 			return nil, err
 		}
-		f.disk, f.diskKnown = st, true
+		f.disk, f.diskKnown = nil, true
+		if ok {
+			if into == nil {
+				into = new(fileStat)
+			}
+			*into = st
+			f.disk = into
+		}
 	}
 	return f.disk, nil
 }
@@ -849,9 +949,12 @@ func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 	if err := f.stat(h); err != nil {
 		return err
 	}
-	f.curSum, f.curLink, f.contentOK = "", "", false
+	f.contentOK = false
+	if f.extras != noExtras {
+		f.curSum, f.curLink = "", ""
+	}
 	if f.curType == "link" && f.hasTarget {
-		f.curLink, _ = os.Readlink(f.path)
+		f.ownExtras().curLink, _ = os.Readlink(f.path)
 	}
 	if len(f.sources) > 0 {
 		if err := f.readSource(); err != nil {
@@ -865,18 +968,20 @@ func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 		if err != nil {
 			return err
 		}
-		f.curSum = sum
+		f.ownExtras().curSum = sum
 		f.contentOK = notOlder(sum, f.wantSum)
 	} else if f.hasData && f.curType == "file" && (f.st.Size() == int64(len(f.content)) || f.lite()) {
-		sum, ok := f.takePrefetched()
+		// Equal checksums are equal content (of the first bytes, for a
+		// lite checksum), so the content is compared as it is; the
+		// checksums are made when a message shows them.
+		same, ok := f.takePrefetched()
 		if !ok {
 			var err error
-			if sum, err = f.sumFile(f.path); err != nil {
+			if same, err = f.sameContentAt(f.path); err != nil {
 				return err
 			}
 		}
-		f.curSum = sum
-		f.contentOK = sum == f.wantSum
+		f.contentOK = same
 	}
 	if f.hasData && f.ensure == "present" && f.curType != "absent" && f.curType != "file" {
 		h.Logf(resource.Warning, "Ensure set to :present but file type is %s so no content will be synced", f.curType)
@@ -983,14 +1088,16 @@ func (f *instance) fromSource(s, uri, kind, dest string) error {
 		}
 		// Even under ensure => directory or link.
 		f.ensure, f.hasData = "file", true
-		f.content = b
-		f.wantSum = f.sum(b)
+		f.content = string(b)
+		if f.extras != noExtras {
+			f.wantSum = "" // made from the content when needed
+		}
 		if f.timeSum() {
 			st, err := os.Stat(s)
 			if err != nil {
 				return err
 			}
-			f.wantSum = f.formatTime(st)
+			f.ownExtras().wantSum = f.formatTime(st)
 		}
 		f.addProp((*contentProp)(f))
 	case "directory":
@@ -1010,10 +1117,11 @@ func (f *instance) fromSource(s, uri, kind, dest string) error {
 // linkTo makes the file a link to target, as a source that is not a plain
 // file or a directory asks.
 func (f *instance) linkTo(target string) {
-	f.ensure, f.target, f.hasTarget = "link", target, true
-	f.curLink = ""
+	x := f.ownExtras()
+	f.ensure, x.target, f.hasTarget = "link", target, true
+	x.curLink = ""
 	if f.curType == "link" {
-		f.curLink, _ = os.Readlink(f.path)
+		x.curLink, _ = os.Readlink(f.path)
 	}
 	f.addProp((*targetProp)(f))
 }
@@ -1064,7 +1172,7 @@ func (f *instance) Properties() []resource.Property { return f.props }
 // currentSum is the checksum of the file as it was at Retrieve.
 func (f *instance) currentSum() string {
 	if f.curSum == "" && f.curType == "file" {
-		f.curSum, _ = f.sumFile(f.path)
+		f.ownExtras().curSum, _ = f.sumFile(f.path)
 	}
 	if f.curSum == "" {
 		return "absent"

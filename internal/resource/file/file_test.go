@@ -72,7 +72,11 @@ func write(t *testing.T, p, s string, perm os.FileMode) {
 
 func TestMain(m *testing.M) {
 	syscall.Umask(0o022)
-	os.Exit(m.Run())
+	code := m.Run()
+	if code == 0 && !sharedExtrasUnwritten() {
+		code = 1
+	}
+	os.Exit(code)
 }
 
 func TestApply(t *testing.T) {

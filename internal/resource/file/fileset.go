@@ -8,7 +8,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"syscall"
 
 	"github.com/ordoproject/ordo/internal/resource"
 )
@@ -166,8 +165,6 @@ func fnmatch(pattern, name string) bool {
 	}
 	pattern = strings.ReplaceAll(pattern, "[!", "[^")
 	ok, err := path.Match(pattern, name)
+	// A pattern Go cannot read (an unclosed [) matches nothing, as in Ruby.
 	return err == nil && ok
 }
-
-// isNotDir reports whether err says a path's parent is not a directory.
-func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }

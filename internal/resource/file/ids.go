@@ -48,6 +48,28 @@ type host struct {
 	// beforeRename, when set by tests, sees the temporary file of a
 	// replacement just before it is renamed over the target.
 	beforeRename func(tmp string)
+
+	// modes holds the parsed modes, which files share: a catalog has few.
+	modesMu sync.Mutex
+	modes   map[string]*modeSpec
+}
+
+// modeSpec returns the parsed mode s, the same for every file that has it.
+// A modeSpec is never changed once made.
+func (h *host) modeSpec(s string) *modeSpec {
+	h.modesMu.Lock()
+	defer h.modesMu.Unlock()
+	if m, ok := h.modes[s]; ok {
+		return m
+	}
+	m := parseMode(s)
+	if h.modes == nil {
+		h.modes = map[string]*modeSpec{}
+	}
+	if len(h.modes) < 1024 {
+		h.modes[s] = &m
+	}
+	return &m
 }
 
 func newHost() *host {

@@ -13,11 +13,12 @@ import (
 // left for Retrieve to read (as git treats "racily clean" entries).
 const racyWindow = time.Second
 
-// prefetched is a checksum read ahead of Retrieve, with the identity and
-// times of the file it was read from.
+// prefetched is a comparison of a file's content with the desired one,
+// made ahead of Retrieve, with the identity and times of the file it was
+// read from.
 type prefetched struct {
-	stat syscall.Stat_t
-	sum  string
+	stat fileStat
+	same bool
 }
 
 // prefetchState is kept apart from the instance's other fields: it is the
@@ -27,23 +28,24 @@ type prefetchState struct {
 	result  atomic.Pointer[prefetched]
 }
 
-// Prefetch reads the checksum of a file whose content is given in the
-// catalog, when the file is a plain file of the desired size that has not
-// changed in the last second. It never blocks on special files and never
+// Prefetch compares the content of a file whose content is given in the
+// catalog with it, when the file is a plain file of the desired size that
+// has not changed in the last second. It never blocks on special files and never
 // follows a link put in the file's place meanwhile.
 func (f *instance) Prefetch() {
 	// Only fields that New set and nothing changes are read here.
 	if len(f.sources) > 0 || !f.hasData || f.ensure == "directory" || f.pre.reached.Load() {
 		return
 	}
-	var st syscall.Stat_t
-	if err := syscall.Lstat(f.path, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG || st.Size != int64(len(f.content)) {
+	var sys syscall.Stat_t
+	if err := syscall.Lstat(f.path, &sys); err != nil || sys.Mode&syscall.S_IFMT != syscall.S_IFREG || sys.Size != int64(len(f.content)) {
 		return
 	}
 	window := f.host.racyWindow
-	if time.Since(time.Unix(st.Ctim.Unix())) < window || time.Since(time.Unix(st.Mtim.Unix())) < window {
+	if time.Since(time.Unix(sys.Ctim.Unix())) < window || time.Since(time.Unix(sys.Mtim.Unix())) < window {
 		return
 	}
+	st := statOf(&sys)
 	fd, err := ignoringEINTR(func() (int, error) {
 		return syscall.Open(f.path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 	})
@@ -51,34 +53,30 @@ func (f *instance) Prefetch() {
 		return
 	}
 	defer syscall.Close(fd)
-	var fst syscall.Stat_t
-	if syscall.Fstat(fd, &fst) != nil || !sameFile(&st, &fst) {
+	if syscall.Fstat(fd, &sys) != nil {
 		return
 	}
-	sum, err := f.sumFD(fd)
+	if fst := statOf(&sys); !sameFile(&st, &fst) {
+		return
+	}
+	same, err := f.sameContentFD(fd)
 	if err != nil {
 		return
 	}
-	f.pre.result.Store(&prefetched{stat: st, sum: sum})
+	f.pre.result.Store(&prefetched{stat: st, same: same})
+	if f.pre.reached.Load() {
+		// Retrieve began meanwhile: it has taken the result or never
+		// will; it is not kept to the end of the run.
+		f.pre.result.Store(nil)
+	}
 }
 
-// takePrefetched returns the checksum read ahead for the file Retrieve
+// takePrefetched returns the comparison made ahead for the file Retrieve
 // has just found, if it is still that file, unchanged.
-func (f *instance) takePrefetched() (string, bool) {
+func (f *instance) takePrefetched() (same, ok bool) {
 	p := f.pre.result.Swap(nil)
-	if p == nil || f.st == nil {
-		return "", false
+	if p == nil || f.st == nil || !sameFile(&p.stat, f.st) {
+		return false, false
 	}
-	st, ok := f.st.Sys().(*syscall.Stat_t)
-	if !ok || !sameFile(&p.stat, st) {
-		return "", false
-	}
-	return p.sum, true
-}
-
-// sameFile reports whether two stats are of the same inode with the same
-// size and times: nothing has been written to it in between.
-func sameFile(a, b *syscall.Stat_t) bool {
-	return a.Dev == b.Dev && a.Ino == b.Ino && a.Size == b.Size &&
-		a.Mtim == b.Mtim && a.Ctim == b.Ctim && a.Mode&syscall.S_IFMT == b.Mode&syscall.S_IFMT
+	return p.same, true
 }

@@ -2,8 +2,10 @@ package file
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -31,22 +33,22 @@ func retrieve(t *testing.T, f *instance) {
 	}
 }
 
-// TestPrefetchUsed: a checksum read ahead is what Retrieve reports while
-// the file is unchanged (the stored sum is marked to tell it from a fresh
-// read).
+// TestPrefetchUsed: a comparison made ahead is what Retrieve reports
+// while the file is unchanged (the stored result is flipped to tell it
+// from a fresh read).
 func TestPrefetchUsed(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "f")
 	write(t, p, "hi\n", 0o644)
 	f := prefetchInstance(t, p, "hi\n", 0)
 	f.Prefetch()
 	got := f.pre.result.Load()
-	if got == nil || got.sum != sumHi {
-		t.Fatalf("prefetched %+v, want %s", got, sumHi)
+	if got == nil || !got.same {
+		t.Fatalf("prefetched %+v, want the same content", got)
 	}
-	got.sum = "{sha256}marked"
+	got.same = false
 	retrieve(t, f)
-	if f.curSum != "{sha256}marked" || f.pre.result.Load() != nil {
-		t.Errorf("Retrieve read %s and left %v; want the prefetched sum, taken", f.curSum, f.pre.result.Load())
+	if f.contentOK || f.pre.result.Load() != nil {
+		t.Errorf("Retrieve found the content in sync (%v) and left %v; want the prefetched result, taken", f.contentOK, f.pre.result.Load())
 	}
 	f.Prefetch()
 	if f.pre.result.Load() != nil {
@@ -67,8 +69,8 @@ func TestPrefetchReplaced(t *testing.T) {
 		t.Fatal(err)
 	}
 	retrieve(t, f)
-	if f.curSum == sumHi || f.contentOK {
-		t.Errorf("Retrieve used the checksum of the replaced file: %s", f.curSum)
+	if f.contentOK {
+		t.Error("Retrieve used the comparison of the replaced file")
 	}
 }
 
@@ -89,8 +91,8 @@ func TestPrefetchRewritten(t *testing.T) {
 		t.Fatal(err)
 	}
 	retrieve(t, f)
-	if f.curSum == sumHi || f.contentOK {
-		t.Errorf("Retrieve used the checksum of the rewritten file: %s", f.curSum)
+	if f.contentOK {
+		t.Error("Retrieve used the comparison of the rewritten file")
 	}
 }
 
@@ -123,6 +125,49 @@ func TestPrefetchSkips(t *testing.T) {
 		}
 		if got := f.pre.result.Load(); got != nil {
 			t.Errorf("%s: prefetched %+v", tc.name, got)
+		}
+	}
+}
+
+// TestSameContent: the content comparison finds what equal checksums
+// find: all of the content, or for a lite checksum its first 512 bytes.
+func TestSameContent(t *testing.T) {
+	d := t.TempDir()
+	long := strings.Repeat("x", 600)
+	big := strings.Repeat("0123456789", 10000) // larger than a read buffer
+	for i, tc := range []struct {
+		checksum, file, want string
+		same                 bool
+	}{
+		{"sha256", "hi\n", "hi\n", true},
+		{"sha256", "hi\n", "ho\n", false},
+		{"sha256", "hi\nmore", "hi\n", false},
+		{"sha256", "hi", "hi\n", false},
+		{"sha256", "", "", true},
+		{"md5", big, big, true},
+		{"md5", big, big[:len(big)-1] + "!", false},
+		{"md5", big + "x", big, false},
+		{"md5lite", long, long[:512] + "y", true},
+		{"md5lite", long, long[:511] + "y", false},
+		{"sha256lite", "short", "short", true},
+		{"sha256lite", "short", "shorter", false},
+		{"sha256lite", long, long[:300], false},
+	} {
+		p := filepath.Join(d, fmt.Sprint(i))
+		write(t, p, tc.file, 0o644)
+		inst, err := resource.Instantiate(NewType(), res(p, "content", tc.want, "checksum", tc.checksum))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := inst.(*instance).sameContentAt(p)
+		if err != nil || got != tc.same {
+			t.Errorf("%d (%s): same %v, %v; want %v", i, tc.checksum, got, err, tc.same)
+		}
+		// The checksums agree.
+		f := inst.(*instance)
+		cur, _ := f.sumFile(p)
+		if (cur == f.desiredSum()) != tc.same {
+			t.Errorf("%d (%s): checksums %s and %s disagree with the comparison", i, tc.checksum, cur, f.desiredSum())
 		}
 	}
 }

@@ -129,9 +129,9 @@ func (p *contentProp) Current() catalog.Value {
 }
 func (p *contentProp) Desired() catalog.Value {
 	if p.sensitive {
-		return catalog.Sensitive{Value: p.wantSum}
+		return catalog.Sensitive{Value: (*instance)(p).desiredSum()}
 	}
-	return p.wantSum
+	return (*instance)(p).desiredSum()
 }
 func (p *contentProp) Event() string { return "content_changed" }
 
@@ -154,9 +154,9 @@ func (p *contentProp) change(from string) string {
 		return "changed [redacted] to [redacted]"
 	}
 	if from == "absent" {
-		return "defined content as '" + p.wantSum + "'"
+		return "defined content as '" + (*instance)(p).desiredSum() + "'"
 	}
-	return "content changed '" + from + "' to '" + p.wantSum + "'"
+	return "content changed '" + from + "' to '" + (*instance)(p).desiredSum() + "'"
 }
 
 func (p *contentProp) Message() string { return p.change((*instance)(p).currentSum()) }
@@ -203,7 +203,7 @@ func (p *ownerProp) Current() catalog.Value {
 	if p.st == nil {
 		return "absent"
 	}
-	uid := int(p.st.Sys().(*syscall.Stat_t).Uid)
+	uid := int(p.st.uid)
 	if n, ok := p.host.userName(uid); ok {
 		return n
 	}
@@ -216,7 +216,7 @@ func (p *ownerProp) InSync() bool {
 		return true
 	}
 	uid, ok := p.host.uidOf(p.owner)
-	return ok && uint32(uid) == p.st.Sys().(*syscall.Stat_t).Uid
+	return ok && uint32(uid) == p.st.uid
 }
 func (p *ownerProp) Message() string {
 	return "owner changed " + show(p.Current()) + " to " + show(p.owner)
@@ -247,7 +247,7 @@ func (p *groupProp) Current() catalog.Value {
 	if p.st == nil {
 		return "absent"
 	}
-	gid := int(p.st.Sys().(*syscall.Stat_t).Gid)
+	gid := int(p.st.gid)
 	if n, ok := p.host.groupName(gid); ok {
 		return n
 	}
@@ -260,7 +260,7 @@ func (p *groupProp) InSync() bool {
 		return true
 	}
 	gid, ok := p.host.gidOf(p.group)
-	return ok && uint32(gid) == p.st.Sys().(*syscall.Stat_t).Gid
+	return ok && uint32(gid) == p.st.gid
 }
 func (p *groupProp) Message() string {
 	return "group changed " + show(p.Current()) + " to " + show(p.group)
@@ -288,7 +288,7 @@ type modeProp instance
 
 func (p *modeProp) Name() string { return "mode" }
 func (p *modeProp) curBits() uint32 {
-	return uint32(p.st.Sys().(*syscall.Stat_t).Mode) & 0o7777
+	return p.st.perm()
 }
 func (p *modeProp) Current() catalog.Value {
 	if p.st == nil {

@@ -2,6 +2,7 @@ package file
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -85,6 +86,14 @@ func (r recursive) Generate(ctx context.Context, h *resource.Handle, c *catalog.
 	}
 	switch {
 	case f.hasTarget && f.ensure == "link" && len(f.sources) == 0:
+		if !strings.HasPrefix(f.target, "/") {
+			// Puppet looks a relative target up on its file server, finds
+			// nothing, and its recursion stumbles over the nothing.
+			if h != nil && h.Log != nil {
+				h.Log.Log(resource.Info, "", "Could not find filesystem info for file '"+f.target+"' in environment production")
+			}
+			return nil, errors.New("undefined method `each' for nil:NilClass\n\n    perform_recursion(self[:target]).each do |meta|\n                                    ^^^^^")
+		}
 		entries, err := f.listTree(h, set, f.target)
 		if err != nil {
 			return nil, err

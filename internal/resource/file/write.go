@@ -27,7 +27,7 @@ import (
 // there and removes it unless it already has that kind. A directory is
 // removed only with force. It reports whether something was removed.
 func (f *instance) removeExisting(h *resource.Handle, should string) (bool, error) {
-	st, err := f.onDisk()
+	st, err := f.onDisk(nil)
 	if err != nil || st == nil {
 		return false, nil
 	}
@@ -169,7 +169,7 @@ func (f *instance) write(ctx context.Context, h *resource.Handle) error {
 	if _, err := f.removeExisting(h, "file"); err != nil {
 		return err
 	}
-	return f.writeData(ctx, h, f.content, true)
+	return f.writeData(ctx, h, []byte(f.content), true)
 }
 
 // writeEmpty makes an empty file (ensure => file without content); like
@@ -184,7 +184,7 @@ func (f *instance) writeEmpty(ctx context.Context, h *resource.Handle) error {
 func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byte, validate bool) error {
 	perm := uint32(0o644) &^ f.host.processUmask()
 	uid, gid := -1, -1
-	st, err := f.onDisk()
+	st, err := f.onDisk(nil)
 	if err != nil {
 		return err
 	}
@@ -193,10 +193,9 @@ func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byt
 			// Puppet's own check, raised as Errno::EISDIR.
 			return sysError("Is a directory - Is a directory: " + f.path)
 		}
-		if st.Mode().IsRegular() {
-			sys := st.Sys().(*syscall.Stat_t)
-			perm = sys.Mode & 0o7777
-			uid, gid = int(sys.Uid), int(sys.Gid)
+		if st.IsRegular() {
+			perm = st.perm()
+			uid, gid = int(st.uid), int(st.gid)
 		}
 	}
 	if f.mode != nil {
@@ -413,7 +412,7 @@ func (f *instance) logDiff(h *resource.Handle) {
 	}
 	now := time.Now()
 	tmp := filepath.Join(os.TempDir(), fmt.Sprintf("ordo-file%s-%d-%s", now.Format("20060102"), os.Getpid(), strconv.FormatUint(rand.Uint64()%(1<<30), 36)))
-	d := udiff.Unified(f.path+"\t"+f.st.ModTime().Format(diffTime), tmp+"\t"+now.Format(diffTime), string(old), string(f.content))
+	d := udiff.Unified(f.path+"\t"+f.st.ModTime().Format(diffTime), tmp+"\t"+now.Format(diffTime), string(old), f.content)
 	if d == "" {
 		return
 	}

@@ -26,6 +26,11 @@ type provider interface {
 	setEnable(ctx context.Context, h *resource.Handle, want string) error
 }
 
+// reloader is a provider that can reload a running service.
+type reloader interface {
+	reload(ctx context.Context, h *resource.Handle) error
+}
+
 // commandSet gives the commands a provider runs for start, stop, status
 // and restart (nil when it has none), before the user's own.
 type commandSet interface {
@@ -221,6 +226,16 @@ func (i *initScript) command(kind string) ([]string, error) {
 	return []string{script, kind}, nil
 }
 
+// reload runs the init script's reload command.
+func (i *initScript) reload(ctx context.Context, h *resource.Handle) error {
+	script, err := i.find()
+	if err != nil {
+		return err
+	}
+	_, err = i.run(ctx, h, "reload", []string{script, "reload"}, true)
+	return err
+}
+
 // debian is Puppet's debian provider: an init provider whose status goes
 // through service(8) and whose boot links are managed by update-rc.d.
 type debian struct {
@@ -362,6 +377,12 @@ func (s *systemd) stop(ctx context.Context, h *resource.Handle) error {
 func (s *systemd) restart(ctx context.Context, h *resource.Handle) error {
 	s.daemonReload(ctx, h)
 	return s.journal(ctx, h, "restart", s.base.restart(ctx, h))
+}
+
+// reload asks systemd to reload the unit.
+func (s *systemd) reload(ctx context.Context, h *resource.Handle) error {
+	s.daemonReload(ctx, h)
+	return s.journal(ctx, h, "reload", s.change(ctx, h, "reload"))
 }
 
 // journal turns a failed start, stop or restart into Puppet's systemd

@@ -280,6 +280,28 @@ func (s *instance) Refresh(ctx context.Context, h *resource.Handle) error {
 	return p.restart(ctx, h)
 }
 
+// Reload has a running service read its configuration again, without
+// a restart: Salt's service states with reload: True. Puppet's service
+// type has no reload; a provider that cannot reload restarts. A service
+// that is not running is left alone, as Refresh leaves it.
+func (s *instance) Reload(ctx context.Context, h *resource.Handle) error {
+	p := s.p
+	if p == nil {
+		var err error
+		if p, err = s.provider(); err != nil {
+			return err
+		}
+	}
+	running, err := p.status(ctx, h)
+	if err != nil || !running {
+		return err
+	}
+	if r, ok := p.(reloader); ok {
+		return r.reload(ctx, h)
+	}
+	return p.restart(ctx, h)
+}
+
 func state(running bool) string {
 	if running {
 		return "running"

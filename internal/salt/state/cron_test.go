@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// TestCron adds, finds and removes a job in root's crontab through ordo's
-// cron type. It needs crontab (apt-get install cron) and root.
+// TestCron adds, finds and removes a job in root's crontab, under Salt's
+// identifier marker. It needs crontab (apt-get install cron) and root.
 func TestCron(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("needs root to manage crontabs")

@@ -241,7 +241,7 @@ func managed(ctx context.Context, env *Env, c Call) Return {
 		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			return failed("%s", err)
 		}
-		if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+		if err := applyFile(ctx, env, name, map[string]any{"ensure": "file", "content": content}); err != nil {
 			return failed("Unable to manage file: %s", err)
 		}
 		if !manage {
@@ -281,7 +281,7 @@ func managed(ctx context.Context, env *Env, c Call) Return {
 		return Return{Result: None, Changes: ch, Comment: fmt.Sprintf("The file %s is set to be changed", name) + testNote}
 	}
 	if _, ok := ch["diff"]; ok {
-		if err := writeReplacing(name, []byte(content), st.Mode().Perm()); err != nil {
+		if err := applyFile(ctx, env, name, map[string]any{"ensure": "file", "content": content}); err != nil {
 			return failed("Unable to manage file: %s", err)
 		}
 	}
@@ -344,8 +344,11 @@ func directory(ctx context.Context, env *Env, c Call) Return {
 		if c.Test {
 			return Return{Result: None, Changes: ch, Comment: fmt.Sprintf("The following files will be changed:\n%s: directory - new\n", name)}
 		}
-		if err := os.MkdirAll(name, 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			return failed("%s", err)
+		}
+		if err := applyFile(ctx, env, name, map[string]any{"ensure": "directory"}); err != nil {
+			return failed("Failed to create directory %s", name)
 		}
 		if err := checkPerms(name, c.Args, "dir_mode", false, Changes{}); err != nil {
 			return Return{Result: False, Changes: ch, Comment: err.Error()}
@@ -390,29 +393,43 @@ func copyArgs(m map[string]any) map[string]any {
 	return out
 }
 
+// absent is file.absent on ordo's file type (ensure absent, forced).
+// As in Salt, only what is a regular file (links followed), a link or a
+// directory is removed; anything else (a FIFO, a socket) is "not
+// present".
 func absent(ctx context.Context, env *Env, c Call) Return {
 	name := c.Name
+	if name == "" {
+		return failed("Must provide name to file.absent")
+	}
 	if r, bad := notAbsolute(name); bad {
 		return r
 	}
 	if name == "/" {
 		return failed("Refusing to make \"/\" absent")
 	}
-	st, err := os.Lstat(name)
-	if err != nil {
+	lst, lerr := os.Lstat(name)
+	st, serr := os.Stat(name)
+	isLink := lerr == nil && lst.Mode()&fs.ModeSymlink != 0
+	what := ""
+	switch {
+	case (serr == nil && st.Mode().IsRegular()) || isLink:
+		what = "File"
+	case serr == nil && st.IsDir():
+		what = "Directory"
+	default:
 		return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("File %s is not present", name)}
 	}
-	what := "file"
-	if st.IsDir() {
-		what = "directory"
-	}
 	if c.Test {
-		return Return{Result: None, Changes: Changes{"removed": name}, Comment: fmt.Sprintf("%s %s is set for removal", strings.ToUpper(what[:1])+what[1:], name)}
+		return Return{Result: None, Changes: Changes{"removed": name}, Comment: fmt.Sprintf("%s %s is set for removal", what, name)}
 	}
-	if err := os.RemoveAll(name); err != nil {
+	if err := applyFile(ctx, env, name, map[string]any{"ensure": "absent", "force": true}); err != nil {
+		if what == "Directory" {
+			return failed("Failed to remove directory %s", name)
+		}
 		return failed("%s", err)
 	}
-	return Return{Result: True, Changes: Changes{"removed": name}, Comment: fmt.Sprintf("Removed %s %s", what, name)}
+	return Return{Result: True, Changes: Changes{"removed": name}, Comment: fmt.Sprintf("Removed %s %s", strings.ToLower(what), name)}
 }
 
 func symlink(ctx context.Context, env *Env, c Call) Return {
@@ -437,17 +454,25 @@ func symlink(ctx context.Context, env *Env, c Call) Return {
 		if c.Test {
 			return Return{Result: None, Changes: Changes{"change": name}, Comment: fmt.Sprintf("Link %s target is set to be changed to %s", name, target)}
 		}
-		if err := os.Remove(name); err != nil {
-			return failed("%s", err)
-		}
-		if err := os.Symlink(target, name); err != nil {
+		if err := applyFile(ctx, env, name, map[string]any{"ensure": "link", "target": target, "force": true}); err != nil {
 			return failed("%s", err)
 		}
 		return Return{Result: True, Changes: Changes{"change": name}, Comment: fmt.Sprintf("Set symlink %s -> %s", name, target)}
 	}
-	if _, lerr := os.Lstat(name); lerr == nil {
+	if lst, lerr := os.Lstat(name); lerr == nil {
+		kind := "File system entry"
+		switch {
+		case lst.Mode().IsRegular():
+			kind = "File"
+		case lst.IsDir():
+			kind = "Directory"
+		}
 		if !boolArg(c.Args, "force", false) {
-			return failed("File exists where the symlink %s should be", name)
+			return failed("%s exists where the symlink %s should be", kind, name)
+		}
+		if kind == "Directory" && !c.Test {
+			// Salt's forced replacement unlinks, which a directory refuses.
+			return failed("Unable to create new symlink %s -> %s: [Errno 21] Is a directory: '%s'", name, target, name)
 		}
 	}
 	if _, perr := os.Stat(filepath.Dir(name)); perr != nil && !boolArg(c.Args, "makedirs", false) {
@@ -460,10 +485,7 @@ func symlink(ctx context.Context, env *Env, c Call) Return {
 		return Return{Result: None, Changes: Changes{"new": name}, Comment: fmt.Sprintf("Symlink %s to %s is set for creation", name, target)}
 	}
 	_ = os.MkdirAll(filepath.Dir(name), 0o755)
-	if _, lerr := os.Lstat(name); lerr == nil {
-		_ = os.RemoveAll(name)
-	}
-	if err := os.Symlink(target, name); err != nil {
+	if err := applyFile(ctx, env, name, map[string]any{"ensure": "link", "target": target, "force": true}); err != nil {
 		return failed("Unable to create new symlink %s -> %s: %s", name, target, err)
 	}
 	ch := Changes{"new": name}

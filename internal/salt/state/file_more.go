@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
@@ -82,78 +81,4 @@ func serialize(ctx context.Context, env *Env, c Call) Return {
 	delete(args, "source")
 	c.Args = args
 	return managed(ctx, env, c)
-}
-
-// recurse is file.recurse: every file under a salt:// source folder is
-// managed under name, with changes keyed by path.
-func recurse(ctx context.Context, env *Env, c Call) Return {
-	name := c.Name
-	if r, bad := notAbsolute(name); bad {
-		return r
-	}
-	source := str(c.Args, "source")
-	rest, ok := strings.CutPrefix(source, "salt://")
-	if !ok {
-		return failed("Invalid source '%s' (must be a salt:// URI)", source)
-	}
-	root := filepath.Join(env.FileRoot, filepath.FromSlash(strings.TrimSuffix(rest, "/")))
-	if st, err := os.Stat(root); err != nil || !st.IsDir() {
-		return failed("The directory '%s' does not exist on the salt fileserver in saltenv 'base'", rest)
-	}
-	var files []string
-	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			rel, _ := filepath.Rel(root, p)
-			files = append(files, rel)
-		}
-		return nil
-	})
-	sort.Strings(files)
-	changes := Changes{}
-	result := True
-	var failures []string
-	if _, err := os.Stat(name); err != nil {
-		if c.Test {
-			changes[name] = map[string]any{"directory": "new"}
-		} else if err := os.MkdirAll(name, 0o755); err != nil {
-			return failed("%s", err)
-		} else {
-			changes[name] = map[string]any{"directory": "new"}
-		}
-	}
-	for _, rel := range files {
-		dst := filepath.Join(name, rel)
-		sub := Call{Module: "file", Fun: "managed", Name: dst, ID: c.ID, SLS: c.SLS, Test: c.Test, Args: map[string]any{
-			"source":   "salt://" + strings.TrimSuffix(rest, "/") + "/" + filepath.ToSlash(rel),
-			"makedirs": true,
-			"mode":     c.Args["file_mode"],
-			"user":     c.Args["user"],
-			"group":    c.Args["group"],
-			"template": c.Args["template"],
-			"defaults": c.Args["defaults"],
-			"context":  c.Args["context"],
-		}}
-		r := managed(ctx, env, sub)
-		switch r.Result {
-		case False:
-			result = False
-			failures = append(failures, r.Comment)
-		case None:
-			if result == True {
-				result = None
-			}
-		}
-		if len(r.Changes) > 0 {
-			changes[dst] = r.Changes
-		}
-	}
-	switch {
-	case result == False:
-		return Return{Result: False, Changes: changes, Comment: strings.Join(failures, "\n")}
-	case c.Test && len(changes) > 0:
-		return Return{Result: None, Changes: changes, Comment: fmt.Sprintf("Recursively updated %s", name)}
-	case len(changes) > 0:
-		return Return{Result: True, Changes: changes, Comment: fmt.Sprintf("Recursively updated %s", name)}
-	}
-	return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("The directory %s is in the correct state", name)}
 }

@@ -112,3 +112,36 @@ func valueString(v catalog.Value) string {
 	}
 	return fmt.Sprint(v)
 }
+
+// converge brings every managed property in line as the transaction
+// does: an out-of-sync ensure alone first (creating or removing the
+// thing), then, read again, whatever else is not in sync.
+func (o *ordoResource) converge(ctx context.Context) error {
+	all := o.inst.Properties()
+	if len(all) > 0 && all[0].Name() == "ensure" && !all[0].InSync() {
+		if err := o.sync(ctx, all[0]); err != nil {
+			return err
+		}
+		if err := o.inst.Retrieve(ctx, o.h); err != nil {
+			return err
+		}
+		all = o.inst.Properties()
+	}
+	var todo []resource.Property
+	for _, p := range all {
+		if !p.InSync() {
+			todo = append(todo, p)
+		}
+	}
+	return o.sync(ctx, todo...)
+}
+
+// applyFile brings path in line through ordo's file type, with ensure
+// and whichever of content, target, owner, group and mode params gives.
+func applyFile(ctx context.Context, env *Env, path string, params map[string]any) error {
+	r, err := openResource(ctx, env, "file", path, params, false)
+	if err != nil {
+		return err
+	}
+	return r.converge(ctx)
+}

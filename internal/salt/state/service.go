@@ -117,37 +117,55 @@ func orElse(a, b string) string {
 
 // serviceModWatch restarts (or reloads, with reload: True) a running
 // service when something it watches changed; a stopped one is started
-// for running, and left alone for dead.
+// for running. For dead, a running service is stopped.
 func serviceModWatch(ctx context.Context, env *Env, c Call) Return {
+	ensure := ""
 	switch c.Sfun {
 	case "running":
+		ensure = "running"
 	case "dead":
-		return Return{Result: True, Changes: Changes{}, Comment: "Service is already stopped"}
+		ensure = "stopped"
 	default:
 		return failed("Unable to trigger watch for service.%s", c.Sfun)
 	}
-	r, err := openService(ctx, env, c, "running", nil)
+	r, err := openService(ctx, env, c, ensure, nil)
 	if err != nil {
 		return failed("%s", err)
 	}
-	verb, done := "restart", "Service restarted"
-	if boolArg(c.Args, "reload", false) {
-		verb, done = "reload", "Service reloaded"
-	}
-	if p := r.property("ensure"); p != nil && !p.InSync() {
-		verb, done = "start", "Service started"
+	p := r.property("ensure")
+	running := p != nil && valueString(p.Current()) == "running"
+	verb, done := "restart", "restarted"
+	switch {
+	case c.Sfun == "dead" && !running:
+		return Return{Result: True, Changes: Changes{}, Comment: "Service is already stopped"}
+	case c.Sfun == "dead":
+		verb, done = "stop", "stopped"
+	case !running:
+		verb, done = "start", "started"
+	case boolArg(c.Args, "reload", false):
+		verb, done = "reload", "reloaded"
 	}
 	if c.Test {
-		return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("Service is set to be %sed", map[string]string{"restart": "restart", "reload": "reload", "start": "start"}[verb])}
+		return Return{Result: None, Changes: Changes{}, Comment: "Service is set to be " + done}
 	}
-	if verb == "start" {
-		if err := r.sync(ctx, r.property("ensure")); err != nil {
-			return failed("%s", err)
+	switch verb {
+	case "start", "stop":
+		err = r.sync(ctx, p)
+	case "reload":
+		if rl, ok := r.inst.(interface {
+			Reload(context.Context, *resource.Handle) error
+		}); ok {
+			err = rl.Reload(ctx, r.h)
+		} else {
+			err = fmt.Errorf("service %s cannot reload", c.Name)
 		}
-	} else if rf, ok := r.inst.(resource.Refresher); ok {
-		if err := rf.Refresh(ctx, r.h); err != nil {
-			return failed("%s", err)
+	default:
+		if rf, ok := r.inst.(resource.Refresher); ok {
+			err = rf.Refresh(ctx, r.h)
 		}
 	}
-	return Return{Result: True, Changes: Changes{c.Name: true}, Comment: done}
+	if err != nil {
+		return Return{Result: False, Changes: Changes{c.Name: false}, Comment: fmt.Sprintf("Failed to %s the service", verb)}
+	}
+	return Return{Result: True, Changes: Changes{c.Name: true}, Comment: "Service " + done}
 }

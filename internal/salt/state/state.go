@@ -1,8 +1,10 @@
 // Package state holds the Salt state functions ordo offers, each
 // returning what Salt's function of the same name returns: a result,
-// changes and a comment. test.*, cmd.*, file.* and host.* are written
-// here; pkg.*, service.*, user.* and group.* drive ordo's own resource
-// types through their providers.
+// changes and a comment. file.* changes files through ordo's file type;
+// pkg.*, service.*, user.*, group.* and mount.* drive ordo's resource
+// types through their providers; test.*, cmd.*, host.*, cron.*,
+// ssh_auth.* and pkgrepo.* are written here, on the files and commands
+// Salt's own modules use (docs/salt.md says why for each).
 package state
 
 import (
@@ -67,6 +69,9 @@ type Env struct {
 	FileRoot string
 	// HostsFile is the file host.* states manage; /etc/hosts when empty.
 	HostsFile string
+	// AptDir holds the APT sources pkgrepo.* states read and write;
+	// /etc/apt when empty.
+	AptDir string
 	// Types are ordo's resource types that pkg.* and service.* run on;
 	// builtin.Registry() when nil.
 	Types *resource.Registry
@@ -95,6 +100,9 @@ func Default() Functions {
 	addPkg(f)
 	addService(f)
 	addCron(f)
+	addSSHAuth(f)
+	addPkgrepo(f)
+	addMount(f)
 	return f
 }
 

@@ -1,5 +1,7 @@
 #!/bin/sh
-# fixture.sh DIR [step]: the services the service tests manage.
+# fixture.sh DIR [step]: the services the service tests manage. Both the
+# stand-in systemctl and the init script also reload (the init script
+# logs each reload to DIR/reload.log).
 #   build    writes DIR/bin/ordoprov-daemon (a process that sleeps under the
 #            name given), DIR/bin/systemctl (a stand-in keeping unit state in
 #            DIR/units and logging its calls to DIR/systemctl.log) and the
@@ -45,6 +47,8 @@ enable|disable|mask|unmask)
   mv \$u/\$n.enabled.new \$u/\$n.enabled ;;
 start|restart) [ -e \$u/\$n.unit ] || { echo "Failed to \$cmd \$n.service: Unit \$n.service not found." >&2; exit 5; }
   echo active > \$u/\$n.active ;;
+reload) [ -e \$u/\$n.unit ] || { echo "Failed to reload \$n.service: Unit \$n.service not found." >&2; exit 5; }
+  [ "\$(cat \$u/\$n.active)" = active ] || { echo "Job for \$n.service invalid." >&2; exit 1; } ;;
 stop) [ -e \$u/\$n.unit ] || { echo "Failed to stop \$n.service: Unit \$n.service not loaded." >&2; exit 5; }
   echo inactive > \$u/\$n.active ;;
 show) echo NeedDaemonReload=no ;;
@@ -71,8 +75,9 @@ case "\$1" in
 start) running || $dir/bin/ordoprov-daemon ordoprov-svcd > \$pidfile ;;
 stop) running && kill \$(cat \$pidfile); rm -f \$pidfile ;;
 restart) \$0 stop; \$0 start ;;
+reload) running || exit 7; echo reload >> $dir/reload.log ;;
 status) if running; then echo "ordoprov-svc is running"; else echo "ordoprov-svc is not running"; exit 3; fi ;;
-*) echo "Usage: \$0 {start|stop|restart|status}" >&2; exit 2 ;;
+*) echo "Usage: \$0 {start|stop|restart|reload|status}" >&2; exit 2 ;;
 esac
 exit 0
 EOS
