@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -183,6 +184,7 @@ func (c *Compiler) evalClassResource(r *Resource) error {
 	cs.resource = r
 	c.classScopes[def.name] = cs
 	c.evaluated = append(c.evaluated, def.name)
+	c.evaluatedTags = append(c.evaluatedTags, slices.Clone(r.tags))
 	if err := c.bindParams(cs, r, def, true); err != nil {
 		return err
 	}

@@ -6,12 +6,14 @@
 package eval
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -148,6 +150,9 @@ type Compiler struct {
 	// signalAt is where the last next(), break() or return() was
 	// called, for the error when one escapes every block.
 	signalAt source.Range
+	// evaluatedTags are the tags the classes and the node had when
+	// they were evaluated, in that order.
+	evaluatedTags [][]string
 	// containNext holds the classes contain() is declaring, by name,
 	// with their container, for the edge made as each is evaluated.
 	containNext map[string]pendingContain
@@ -630,6 +635,7 @@ func (c *Compiler) evalNode() error {
 	res.kind = "unknown"
 	res.addTags("node", title)
 	c.evaluated = append(c.evaluated, title)
+	c.evaluatedTags = append(c.evaluatedTags, slices.Clone(res.tags))
 	if err := c.addResource(res); err != nil {
 		return err
 	}
@@ -837,22 +843,7 @@ func (c *Compiler) validateRelationships() error {
 func (c *Compiler) toCatalog() *catalog.Catalog {
 	cat := catalog.New(c.opts.Node)
 	cat.Environment = c.opts.Environment
-	var tags []string
-	seen := map[string]bool{}
-	for _, cls := range c.evaluated {
-		for _, t := range tagSegments(cls) {
-			if !seen[t] {
-				seen[t] = true
-				tags = append(tags, t)
-			}
-		}
-	}
-	// Puppet's catalog is tagged "class" once a class (other than main
-	// and settings) is in it.
-	if !seen["class"] && len(c.classScopes) > 1 {
-		tags = append(tags, "class")
-	}
-	cat.Tags = tags
+	cat.Tags = c.catalogTags()
 	cat.Classes = append([]string(nil), c.evaluated...)
 	for _, r := range c.resources {
 		if r.virtual {
@@ -903,8 +894,12 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 			n++
 		}
 	}
+	// Puppet lists a catalog's edges grouped by their member, in the
+	// catalog's order, each group in the order the edges were made.
+	edges := slices.Clone(c.edges)
+	slices.SortStableFunc(edges, func(a, b containEdge) int { return cmp.Compare(a.member.order, b.member.order) })
 	cat.Containment = make([]catalog.Containment, 0, n)
-	for _, e := range c.edges {
+	for _, e := range edges {
 		src, dst := e.container, e.member
 		if !src.added || !dst.added || src.virtual || dst.virtual {
 			continue
@@ -962,6 +957,32 @@ func entryCount(v Value) int {
 		return n
 	}
 	return 1
+}
+
+// catalogTags are Puppet's tags of the catalog: the names of the
+// classes and the node evaluated (with their segments), then the tags
+// those classes and that node had when they were evaluated (class,
+// node, their tag metaparameters), each once.
+func (c *Compiler) catalogTags() []string {
+	var tags []string
+	seen := map[string]bool{}
+	add := func(t string) {
+		if !seen[t] {
+			seen[t] = true
+			tags = append(tags, t)
+		}
+	}
+	for _, name := range c.evaluated {
+		for _, t := range tagSegments(name) {
+			add(t)
+		}
+	}
+	for _, ts := range c.evaluatedTags {
+		for _, t := range ts {
+			add(t)
+		}
+	}
+	return tags
 }
 
 func tagSegments(name string) []string {

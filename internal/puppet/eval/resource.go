@@ -33,8 +33,10 @@ type Resource struct {
 	// titleNotString is set for a resource that create_resources gave a
 	// title that is not a string (an Integer).
 	titleNotString bool
-	// added is set once the resource is in the catalog.
+	// added is set once the resource is in the catalog, at position
+	// order.
 	added bool
+	order int
 	// declVia and declAt say what declared a class (include, contain,
 	// require, class { }, inherits) and where, for the catalog's
 	// record of what put it in its stage.
@@ -349,7 +351,7 @@ func (c *Compiler) addResource(r *Resource) error {
 	}
 	c.byKey[r.ref] = r
 	c.byRef[r.ref] = r
-	r.added = true
+	r.added, r.order = true, len(c.resources)
 	c.resources = append(c.resources, r)
 	c.byType[r.ref.Type] = append(c.byType[r.ref.Type], r)
 	return nil
