@@ -1870,12 +1870,9 @@ func fnCreateResources(k *call) (Value, error) {
 	}
 	for i, title := range h.keys {
 		attrs, _ := h.vals[i].(*Hash)
+		// The defaults a resource does not set come first, as Puppet
+		// writes them.
 		var ops []*param
-		if attrs != nil {
-			for j, an := range attrs.keys {
-				ops = append(ops, newParam(ToS(an), attrs.vals[j], k.s, k.rng, "create_resources"))
-			}
-		}
 		if defaults != nil {
 			for j, an := range defaults.keys {
 				name := ToS(an)
@@ -1885,6 +1882,11 @@ func fnCreateResources(k *call) (Value, error) {
 					}
 				}
 				ops = append(ops, newParam(name, defaults.vals[j], k.s, k.rng, "create_resources defaults"))
+			}
+		}
+		if attrs != nil {
+			for j, an := range attrs.keys {
+				ops = append(ops, newParam(ToS(an), attrs.vals[j], k.s, k.rng, "create_resources"))
 			}
 		}
 		if typ == "class" {

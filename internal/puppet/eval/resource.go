@@ -538,8 +538,10 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 	return refs, nil
 }
 
+// mergeLocalDefaults puts a default: body's attributes that a body does
+// not set before the body's own, in the order Puppet writes them.
 func mergeLocalDefaults(defs, ops []*param) []*param {
-	out := append([]*param(nil), ops...)
+	out := make([]*param, 0, len(defs)+len(ops))
 	for _, d := range defs {
 		found := false
 		for _, o := range ops {
@@ -552,7 +554,7 @@ func mergeLocalDefaults(defs, ops []*param) []*param {
 			out = append(out, d.copyTo("per-expression default (default: body)"))
 		}
 	}
-	return out
+	return append(out, ops...)
 }
 
 // resourceTypeName evaluates the type part of a resource expression to a
