@@ -780,11 +780,15 @@ func (c *Compiler) propagateMetaparams() {
 		p := queue[0]
 		queue = queue[1:]
 		for _, k := range children[p] {
-			for _, name := range []string{"alias", "audit", "loglevel", "noop", "schedule", "stage", "tag"} {
-				if v, ok := p.get(name); ok {
-					if _, has := k.get(name); !has {
-						k.setParamHow(name, v, nil, "inherited from container "+p.ref.String(), source.Range{})
-					}
+			// In the order the container has them, as Puppet copies them.
+			for _, pp := range p.params {
+				switch pp.name {
+				case "alias", "audit", "loglevel", "noop", "schedule", "stage", "tag":
+				default:
+					continue
+				}
+				if _, has := k.get(pp.name); !has {
+					k.setParamHow(pp.name, pp.value, nil, "inherited from container "+p.ref.String(), source.Range{})
 				}
 			}
 			k.mergeTags(p.tags)
