@@ -204,10 +204,30 @@ func indent(s string) string {
 }
 
 // indentJSON appends src, a valid JSON document, to dst indented as
-// json.Indent(dst, src, "", "  ") does, without json.Indent's scanner:
-// a catalog of ten thousand resources is megabytes. Blanks between
-// tokens are dropped, an empty object or array stays {} or [], and what
-// follows the document is kept.
+// Puppet prints a catalog (Ruby's JSON.pretty_generate), without
+// json.Indent's scanner: a catalog of ten thousand resources is
+// megabytes. It is json.Indent(dst, src, "", "  ") but for empty arrays
+// and objects, which Ruby writes as "[\n\n  ]" and "{\n  }". Blanks
+// between tokens are dropped, and what follows the document is kept.
+// emptyAfter returns the position of the bracket that closes the one
+// at i when nothing but blanks is between them, else 0.
+func emptyAfter(src []byte, i int) int {
+	closing := byte(']')
+	if src[i] == '{' {
+		closing = '}'
+	}
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case closing:
+			return j
+		}
+		return 0
+	}
+	return 0
+}
+
 func indentJSON(dst, src []byte) []byte {
 	depth := 0
 	needIndent := false
@@ -240,6 +260,27 @@ func indentJSON(dst, src []byte) []byte {
 			dst = append(dst, src[i:j+1]...)
 			i = j
 		case '{', '[':
+			if empty := emptyAfter(src, i); empty > 0 {
+				// Ruby's JSON.pretty_generate, which Puppet prints
+				// with, writes an empty array over two lines and an
+				// empty object over one.
+				if c == '[' {
+					dst = append(dst, '[', '\n')
+				} else {
+					dst = append(dst, '{')
+				}
+				newline()
+				if c == '[' {
+					dst = append(dst, ']')
+				} else {
+					dst = append(dst, '}')
+				}
+				i = empty
+				if depth == 0 {
+					return append(dst, src[i+1:]...)
+				}
+				continue
+			}
 			needIndent = true
 			dst = append(dst, c)
 		case ',':

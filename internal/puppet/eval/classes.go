@@ -162,6 +162,9 @@ func (c *Compiler) evalClassResource(r *Resource) error {
 	r.evaluated = true
 	def := r.def
 	s := r.scope
+	// The catalog is tagged with the class's own tags, not those it
+	// takes from where it is declared.
+	ownTags := slices.Clone(r.tags)
 	if cont := s.container(); cont != nil {
 		r.mergeTags(cont.tags)
 	}
@@ -184,7 +187,7 @@ func (c *Compiler) evalClassResource(r *Resource) error {
 	cs.resource = r
 	c.classScopes[def.name] = cs
 	c.evaluated = append(c.evaluated, def.name)
-	c.evaluatedTags = append(c.evaluatedTags, slices.Clone(r.tags))
+	c.evaluatedTags = append(c.evaluatedTags, ownTags)
 	if err := c.bindParams(cs, r, def, true); err != nil {
 		return err
 	}

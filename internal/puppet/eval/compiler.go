@@ -889,6 +889,14 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 			if isRelationParam(p.name) {
 				cr.Origins = append(cr.Origins, catalog.ParamOrigins{Param: p.name, Entries: c.relationOrigins(r, p)})
 			}
+			if p.name == namevar && r.typeInfo != nil && !special {
+				// Puppet sets a built-in type's namevar first when it is
+				// given apart from the title.
+				last := len(cr.Params) - 1
+				nv := cr.Params[last]
+				copy(cr.Params[1:], cr.Params[:last])
+				cr.Params[0] = nv
+			}
 		}
 		_ = cat.Add(cr)
 	}
