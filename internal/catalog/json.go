@@ -650,6 +650,15 @@ func encodeResource(b *bytes.Buffer, r *Resource, redact bool) {
 		b.WriteString(", \"line\": ")
 		b.WriteString(strconv.Itoa(r.Line))
 	}
+	kind := func() {
+		if r.Kind != "" {
+			b.WriteString(", \"kind\": ")
+			writeJSONString(b, r.Kind)
+		}
+	}
+	if r.KindFirst {
+		kind()
+	}
 	if r.Exported {
 		b.WriteString(", \"exported\": true")
 	} else {
@@ -658,9 +667,8 @@ func encodeResource(b *bytes.Buffer, r *Resource, redact bool) {
 	if r.Virtual {
 		b.WriteString(", \"virtual\": true")
 	}
-	if r.Kind != "" {
-		b.WriteString(", \"kind\": ")
-		writeJSONString(b, r.Kind)
+	if !r.KindFirst {
+		kind()
 	}
 	var sensitive []string
 	if len(r.Params) > 0 {

@@ -856,7 +856,7 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 		cr := &catalog.Resource{
 			// The compilation ends here: the catalog may have the tags.
 			Type: r.ref.Type, Title: r.ref.Title, Tags: r.tags[:len(r.tags):len(r.tags)],
-			File: r.file, Line: r.line, Exported: r.exported, Kind: r.kind,
+			File: r.file, Line: r.line, Exported: r.exported, Kind: r.kind, KindFirst: r.byFunction,
 			Params: make([]catalog.Param, 0, len(r.params)+1),
 		}
 		// Puppet does not repeat the title as the namevar.

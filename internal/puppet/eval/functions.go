@@ -1903,6 +1903,9 @@ func fnCreateResources(k *call) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
+		if r := k.c.byRef[ref.(Ref)]; r != nil {
+			r.byFunction = true
+		}
 		if _, isString := title.(string); !isString {
 			if r := k.c.byRef[ref.(Ref)]; r != nil {
 				r.markTitleNotString()
@@ -1956,8 +1959,14 @@ func (k *call) ensureOne(typ, title string, params *Hash) error {
 		}
 		return k.c.declareClassWithParams(k.s, def, ops, k.node)
 	}
-	_, err := k.c.declareOne(k.s, ast.Regular, k.node, typ, title, ops)
-	return err
+	made, err := k.c.declareOne(k.s, ast.Regular, k.node, typ, title, ops)
+	if err != nil {
+		return err
+	}
+	if r := k.c.byRef[made.(Ref)]; r != nil {
+		r.byFunction = true
+	}
+	return nil
 }
 
 func fnEnsurePackages(k *call) (Value, error) {

@@ -33,6 +33,9 @@ type Resource struct {
 	// titleNotString is set for a resource that create_resources gave a
 	// title that is not a string (an Integer).
 	titleNotString bool
+	// byFunction marks a resource create_resources or ensure_resource
+	// made, which Puppet writes with its kind first.
+	byFunction bool
 	// added is set once the resource is in the catalog, at position
 	// order.
 	added bool
