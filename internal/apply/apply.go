@@ -16,11 +16,14 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/durable"
 	"github.com/ordoproject/ordo/internal/graph"
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/schedule"
+	"github.com/ordoproject/ordo/internal/state"
 )
 
 // Options steer one run.
@@ -57,6 +60,11 @@ type Options struct {
 	FailHard bool
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// State, when set, is where the run reads and records when resources
+	// with a schedule were last checked and their audited values; the
+	// caller saves it. Without it every schedule counts from the epoch
+	// and every audited value is newly recorded.
+	State *state.Store
 }
 
 // maxInvalid caps how many invalid resources one run reports.
@@ -91,8 +99,8 @@ func Finalize(c *catalog.Catalog) {
 			case "puppet":
 				r.Set("period", "hourly")
 				r.Set("repeat", int64(2))
-			case "never":
 			default:
+				// never too: its period is never, which never matches.
 				r.Set("period", ref.Title)
 			}
 		}
@@ -106,10 +114,13 @@ func Finalize(c *catalog.Catalog) {
 // Errors); an unresolvable relationship stops at the first.
 func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	Finalize(c)
-	p := &Plan{opts: opts, catalog: c, instances: map[*catalog.Resource]resource.Instance{}}
+	p := &Plan{opts: opts, catalog: c, instances: make(map[*catalog.Resource]resource.Instance, len(c.Resources))}
 	holds := map[catalog.Ref]bool{}
-	for _, e := range c.Containment {
-		holds[e.Container] = true
+	for i, e := range c.Containment {
+		// Consecutive edges mostly share their container.
+		if i == 0 || e.Container != c.Containment[i-1].Container {
+			holds[e.Container] = true
+		}
 	}
 	// The graph does not need the instances: it is built on another core
 	// while they are made and checked.
@@ -132,13 +143,18 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	}()
 	// Puppet reads the resources' tags with the catalog, and refuses it at
 	// the first bad one.
+	var checked []string // the last list of tags checked: decoded catalogs share equal lists
 	for _, r := range c.Resources {
+		if len(r.Tags) > 0 && len(checked) == len(r.Tags) && &checked[0] == &r.Tags[0] {
+			continue
+		}
 		for _, t := range r.Tags {
 			if err := resource.CheckTag(t); err != nil {
 				<-graphDone
 				return nil, err
 			}
 		}
+		checked = r.Tags
 	}
 	// Every invalid resource is reported, not just the first, up to a cap.
 	var invalid []error
@@ -195,10 +211,12 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	for _, d := range graphDebug {
 		opts.Log.Log(resource.Debug, d[0], d[1])
 	}
-	if err := checkSchedules(c); err != nil {
+	schedules, err := checkSchedules(c)
+	if err != nil {
 		return nil, err
 	}
 	p.graph = b.g
+	p.schedules = schedules
 	return p, nil
 }
 
@@ -216,30 +234,33 @@ func (e *ScheduleError) Error() string {
 }
 
 // checkSchedules finds the first resource, in catalog order, whose
-// schedule does not exist.
-func checkSchedules(c *catalog.Catalog) error {
-	var names map[string]bool
+// schedule does not exist, or cannot be matched (ScheduleRunError).
+// It returns the catalog's schedules, by title and name, when a resource
+// names one.
+func checkSchedules(c *catalog.Catalog) (map[string]*schedule.Window, error) {
+	var windows map[string]*schedule.Window
 	for _, r := range c.Resources {
 		v, ok := r.Get("schedule")
 		if !ok || v == nil || r.Virtual {
 			continue
 		}
-		if names == nil {
-			names = map[string]bool{}
-			for _, s := range c.Resources {
-				if s.Type == "Schedule" && !s.Virtual {
-					names[s.Title] = true
-					if n, ok := s.Get("name"); ok {
-						names[catalog.Scalar(n)] = true
-					}
-				}
-			}
+		if windows == nil {
+			windows = scheduleWindows(c)
 		}
-		if name := catalog.Scalar(v); !names[name] {
-			return &ScheduleError{Resource: r, Schedule: name}
+		name, isString := v.(string)
+		if !isString {
+			// Ruby's interpolation of an array shows its inspect form.
+			name = resource.Inspect(v)
+		}
+		w := windows[name]
+		if w == nil {
+			return nil, &ScheduleError{Resource: r, Schedule: name}
+		}
+		if why := w.Failure(); why != "" {
+			return nil, &ScheduleRunError{Resource: r, Reason: why}
 		}
 	}
-	return nil
+	return windows, nil
 }
 
 // checkContainer rejects a resource of a type ordo does not know unless it
@@ -312,7 +333,8 @@ type Plan struct {
 	catalog   *catalog.Catalog
 	graph     *graph.Graph
 	instances map[*catalog.Resource]resource.Instance
-	detached  bool // some instance runs on its own (Detacher)
+	schedules map[string]*schedule.Window // by title and name
+	detached  bool                        // some instance runs on its own (Detacher)
 	// shortPath holds the resources whose validation logged a warning:
 	// their own log lines keep the short path /Type[title].
 	shortPath map[*catalog.Resource]bool
@@ -362,6 +384,7 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		}
 		graphFile = filepath.Join(p.opts.GraphDir, "cycles.dot")
 	}
+	t.graphWarnings()
 	if cycles := p.graph.Cycles(); len(cycles) > 0 {
 		t.log.Log(resource.Err, "", p.graph.CycleMessage(graphFile))
 		for _, cycle := range cycles {
@@ -416,8 +439,14 @@ type transaction struct {
 	now  func() time.Time
 	log  resource.Logger
 
-	mu        sync.Mutex                // guards the maps and result below under --jobs
-	statuses  []*Status                 // by vertex ID (statusOf, setStatus), nil until the vertex is done
+	mu       sync.Mutex // guards the maps and result below under --jobs
+	statuses []*Status  // by vertex ID (statusOf, setStatus), nil until the vertex is done
+	// failedBy holds, for a vertex skipped for failed dependencies, the
+	// failures it was skipped for: its dependents are skipped for them too.
+	failedBy map[*graph.Vertex][]*graph.Vertex
+	// anyFailed: some status set so far failed, or was skipped for
+	// failures; until then no resource has failed dependencies.
+	anyFailed bool
 	slab      []Status                  // room for new statuses
 	queues    map[*graph.Vertex][]Event // pending refresh events per target
 	announced map[*graph.Vertex]bool    // failed dependencies already reported
@@ -434,6 +463,13 @@ type transaction struct {
 
 	genMu     sync.RWMutex // guards generated
 	generated map[*catalog.Resource]resource.Instance
+
+	// failedPrefetches are the providers whose prefetch failed, by
+	// "type/provider" (guarded by mu).
+	failedPrefetches map[string]bool
+	// deferred holds, in the order the walk reached them, the resources
+	// whose provider cannot work on this machine (walk goroutine only).
+	deferred []*graph.Vertex
 }
 
 // prefetch lets the instances that can read ahead do so on a spare core
@@ -476,7 +512,7 @@ func (t *transaction) walkSerial(ctx context.Context) {
 		return
 	}
 	w := t.g.NewWalk()
-	for v := w.Next(); v != nil && !t.stopped.Load(); v = w.Next() {
+	for v := t.next(ctx, w, true); v != nil && !t.stopped.Load(); v = t.next(ctx, w, true) {
 		if ctx.Err() != nil {
 			t.cancel(v)
 		} else {
@@ -571,7 +607,7 @@ func (t *transaction) walkDetaching(ctx context.Context) {
 	done := make(chan *graph.Vertex)
 	running := 0
 	for {
-		v := w.Next()
+		v := t.next(ctx, w, running == 0)
 		if v == nil || t.stopped.Load() {
 			if running == 0 {
 				return
@@ -615,7 +651,7 @@ func (t *transaction) walkParallel(ctx context.Context, jobs int) {
 	running := 0
 	for {
 		for running < jobs && !t.stopped.Load() {
-			v := w.Next()
+			v := t.next(ctx, w, running == 0)
 			if v == nil {
 				break
 			}
@@ -693,6 +729,9 @@ func (t *transaction) setStatus(v *graph.Vertex, s *Status) {
 		t.statuses = append(t.statuses, make([]*Status, id+1-len(t.statuses))...)
 	}
 	t.statuses[id] = s
+	if s.Failed || s.FailedToRestart || s.failedDeps {
+		t.anyFailed = true
+	}
 }
 
 // evaluate is Puppet's eval_resource for one vertex.
@@ -721,6 +760,9 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		t.skip(v, s)
 	case len(t.plan.opts.Tags) > 0 && !hasAnyTag(v.Resource, t.plan.opts.Tags):
 		t.log.Log(resource.Debug, src, "Not tagged with "+strings.Join(t.plan.opts.Tags, ", "))
+		t.skip(v, s)
+	case !t.scheduled(v):
+		t.log.Log(resource.Debug, src, "Not scheduled")
 		t.skip(v, s)
 	case len(failed) > 0:
 		t.skipForFailures(v, s, failed)
@@ -827,6 +869,9 @@ func refs(vs []*graph.Vertex) []catalog.Ref {
 func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if !t.anyFailed {
+		return nil // nothing done so far failed: no edge need be read
+	}
 	var out []*graph.Vertex
 	for e := range t.g.InEdges(v) {
 		if !blocksOnFailure(e) {
@@ -839,7 +884,7 @@ func (t *transaction) failedDependencies(v *graph.Vertex) []*graph.Vertex {
 		if s.Failed || s.FailedToRestart {
 			out = appendNew(out, e.From)
 		}
-		for _, f := range s.failedVertices {
+		for _, f := range t.failedBy[e.From] {
 			if f != v {
 				out = appendNew(out, f)
 			}
@@ -857,7 +902,15 @@ func appendNew(list []*graph.Vertex, v *graph.Vertex) []*graph.Vertex {
 }
 
 func (t *transaction) skipForFailures(v *graph.Vertex, s *Status, failed []*graph.Vertex) {
-	s.failedVertices = failed
+	if len(failed) > 0 {
+		s.failedDeps = true
+		t.mu.Lock()
+		if t.failedBy == nil {
+			t.failedBy = map[*graph.Vertex][]*graph.Vertex{}
+		}
+		t.failedBy[v] = failed
+		t.mu.Unlock()
+	}
 	if v.Whit == graph.NotWhit {
 		src := s.Path()
 		for _, d := range failed {
@@ -953,9 +1006,18 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, p
 		t.batches.feed(ctx, t.plan.opts.Types, v.Resource, pf, h)
 	}
 	if err := inst.Retrieve(ctx, h); err != nil {
+		var pe *resource.PrefetchError
+		if errors.As(err, &pe) {
+			t.prefetchFailed(s, pe)
+			return s
+		}
 		t.failedBecause(s, err)
 		return s
 	}
+	if st := t.plan.opts.State; st != nil && remembers(v.Resource) {
+		st.SetChecked(v.Ref().String(), t.now())
+	}
+	audited := t.startAudit(v.Resource, inst)
 	toSync, exists := outOfSync(inst)
 	if !exists {
 		t.log.Log(resource.Debug, h.Path, "Nothing to manage: no ensure and the resource doesn't exist")
@@ -975,7 +1037,7 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, p
 		}
 		if h.Noop {
 			ev.Status = EventNoop
-			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", formatValue(p, ev.Previous), formatValue(p, ev.Desired))
+			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", formatValue(p, ev.Previous), formatValue(p, ev.Desired)) + audited.changeNote(p.Name())
 			t.log.Log(h.Level, propPath, ev.Message)
 		} else if err := p.Sync(ctx, h); err != nil {
 			ev.Status = EventFailure
@@ -986,13 +1048,34 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, p
 				t.log.Log(resource.Err, "", err.Error()+"\nWrapped exception:\n"+wrapped.Cause.Error())
 			}
 			t.log.Log(resource.Err, propPath, ev.Message)
+		} else if msg := p.Message(); !utf8.ValidString(msg) {
+			// Puppet made the change but cannot make its message: the
+			// property's event fails, and so does the resource, at once.
+			const invalid = "invalid byte sequence in UTF-8"
+			t.log.Log(resource.Err, "", fmt.Sprintf("Could not convert change '%s' to string: %s", p.Name(), invalid))
+			t.log.Log(resource.Err, "", fmt.Sprintf("Could not convert change '%s' to string: %s", p.Name(), invalid))
+			ev.Status = EventFailure
+			ev.Message = "could not create change error message for " + p.Name()
+			t.log.Log(resource.Err, propPath, ev.Message)
+			s.addEvent(ev)
+			t.failedBecause(s, errors.New(invalid))
+			return s
 		} else {
 			ev.Status = EventSuccess
-			ev.Message = p.Message()
+			ev.Message = msg + audited.changeNote(p.Name())
 			t.log.Log(h.Level, propPath, ev.Message)
 			changed = true
 		}
 		s.addEvent(ev)
+		if audited != nil {
+			audited.synced[p.Name()] = true
+		}
+	}
+	t.finishAudit(audited, s, h.Path, h.Level)
+	if changed && !h.Noop {
+		if st := t.plan.opts.State; st != nil && remembers(v.Resource) {
+			st.SetSynced(v.Ref().String(), t.now())
+		}
 	}
 	if changed {
 		if f, ok := inst.(resource.Flusher); ok {

@@ -47,7 +47,7 @@ func outcome(s *Status) Outcome {
 	switch {
 	case s == nil:
 		return NotRun
-	case s.Failed || s.FailedToRestart || len(s.failedVertices) > 0:
+	case s.Failed || s.FailedToRestart || s.failedDeps:
 		return Failed
 	case s.Skipped:
 		return NotRun

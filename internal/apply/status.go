@@ -12,6 +12,8 @@ const (
 	EventSuccess = "success"
 	EventFailure = "failure"
 	EventNoop    = "noop"
+	// EventAudit is an audited property found changed since the last run.
+	EventAudit = "audit"
 )
 
 // Event is one change (or attempted change) to a resource, or a refresh.
@@ -47,33 +49,35 @@ type Status struct {
 	OutOfSync       bool
 	Skipped         bool
 	Restarted       bool
-	ChangeCount     int
-	OutOfSyncCount  int
-	Events          []Event
+	// Pending marks a dry run that would change something: Salt's result
+	// None, which a one-call resource reports in test mode.
+	Pending bool
+	// failedDeps: skipped for failed dependencies (transaction.failedBy
+	// lists them).
+	failedDeps bool
+	// shortPath: the resource's validation logged a warning, and Puppet
+	// keeps the short path it logged under (/Type[title]) for the
+	// resource's own lines.
+	shortPath bool
+
+	ChangeCount    int
+	OutOfSyncCount int
+	Events         []Event
 	// FailedDependencies are the failed resources this one waited for.
 	FailedDependencies []catalog.Ref
 	// SkipReason says why a skipped resource was not run when no failure
 	// is the cause but a condition of its edges (on-change, on-fail,
 	// pre-check): Salt's comment for the state.
 	SkipReason string
-	// Pending marks a dry run that would change something: Salt's result
-	// None, which a one-call resource reports in test mode.
-	Pending bool
 	// calls holds what a one-call resource (OneCall) said; nil for the
 	// others, so that Puppet's statuses pay one pointer for it.
 	calls *calls
-
-	failedVertices []*graph.Vertex
 
 	Time           time.Time
 	EvaluationTime time.Duration // zero when skipped
 
 	graph  *graph.Graph
 	vertex *graph.Vertex
-	// shortPath: the resource's validation logged a warning, and Puppet
-	// keeps the short path it logged under (/Type[title]) for the
-	// resource's own lines.
-	shortPath bool
 }
 
 // Path is the resource's log source: /Stage[main]/Main/File[/x], or for
@@ -106,8 +110,10 @@ func (s *Status) addEvent(e Event) {
 		s.ChangeCount++
 		s.Changed = true
 	}
-	s.OutOfSyncCount++
-	s.OutOfSync = true
+	if e.Status != EventAudit {
+		s.OutOfSyncCount++
+		s.OutOfSync = true
+	}
 }
 
 // calls are a one-call resource's own accounts of its turn and of its

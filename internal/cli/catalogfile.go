@@ -75,3 +75,17 @@ func decodeMapped(data []byte, name string) (c *catalog.Catalog, err error) {
 	}()
 	return catalog.Decode(data, name)
 }
+
+// walkGC sets the collector for the walk, unless GOGC says otherwise.
+// When the plan is made, the heap holds nearly all that the run will hold
+// (the catalog, its instances and graph), and the walk adds the statuses
+// and little garbage: letting the heap grow by half of what it holds
+// rather than by all of it (Go's default, GOGC=100) costs about one more
+// collection and keeps the peak lower. With 100,000 files converged:
+// 249 to 277 MB of peak RSS with the default, 231 to 243 MB with this
+// (and 0.1 s more CPU; bench/README.md).
+func walkGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(50)
+	}
+}

@@ -295,6 +295,33 @@ type SensitiveProperty interface {
 	Sensitive() bool
 }
 
+// GraphWarner is an instance with a warning about its place in the
+// catalog, found while the relationship graph was built (Puppet's
+// autorequire blocks warn then): the engine logs it when the run starts,
+// after the run's first lines, in catalog order.
+type GraphWarner interface {
+	GraphWarning() string
+}
+
+// PrefetchError is returned by Retrieve when the provider could not read
+// what all its resources share (Puppet's prefetch of the provider): the
+// engine says so once per type and provider, and skips each resource it
+// concerns as failed ("Skipping because provider prefetch failed").
+type PrefetchError struct {
+	Type, Provider string
+	Err            error
+}
+
+func (e *PrefetchError) Error() string { return e.Err.Error() }
+func (e *PrefetchError) Unwrap() error { return e.Err }
+
+// Auditor is an instance that can tell, once retrieved, the value of a
+// property (managed or not) as Puppet's retrieve gives it, for the audit
+// metaparameter; ok is false when it cannot.
+type Auditor interface {
+	AuditValue(property string) (value catalog.Value, ok bool)
+}
+
 // ValueFormatter is implemented by a property that shows its values its
 // own way in noop and failure messages (Puppet's is_to_s and should_to_s),
 // such as a file owner shown as a bare id. Others use catalog.Format.

@@ -834,7 +834,7 @@ func (c *Compiler) validateRelationships() error {
 				default:
 					continue
 				}
-				if c.findResource(ref) == nil && (c.opts.External == nil || !c.opts.External(ref.Type, ref.Title)) {
+				if c.findResource(ref) == nil && !c.external(ref) {
 					return &Error{Msg: fmt.Sprintf("Could not find resource '%s' in parameter '%s'", ref, name), File: file, Line: line}
 				}
 			}

@@ -260,13 +260,13 @@ func TestEveryAttribute(t *testing.T) {
 // the graph read them from the catalog resource, not the instance.
 var metaparams = map[string]string{
 	"alias":     "graph: another title the resource is found by",
-	"audit":     "refused",
+	"audit":     "apply: audited values recorded in the state store, with Puppet's audit lines",
 	"before":    "graph: an order edge",
 	"loglevel":  "apply: the level of the resource's lines",
 	"noop":      "apply: the resource's own noop",
 	"notify":    "graph: a refresh edge",
 	"require":   "graph: an order edge",
-	"schedule":  "apply: the schedule must exist; matching runs against it is not implemented yet",
+	"schedule":  "apply: the schedule must exist, and it must match now and when the resource was last checked",
 	"stage":     "graph: the run stage",
 	"subscribe": "graph: a refresh edge",
 	"tag":       "apply: --tags and --skip_tags",

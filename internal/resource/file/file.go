@@ -22,6 +22,7 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"math/bits"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -62,12 +63,12 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "path", Namevar: true, Doc: "The file's absolute path; the title by default.", Check: resource.CheckFuncString("an absolute path", checkPath, checkPathString)},
 		{Name: "ensure", Kind: resource.KindProperty, Doc: "What the file should be: present, absent, file, directory, link, or a link target.", Check: resource.CheckFunc("present, absent, false, file, directory, link, or a path to link to", checkEnsure)},
 		{Name: "content", Kind: resource.KindProperty, Arrays: resource.EachLast, Doc: "The file's content, as a string or Binary.", Check: resource.StringOnly()},
+		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum a source's content has; without a source it has no effect, as in Puppet; ordo refuses it with a source."},
 		{Name: "target", Kind: resource.KindProperty, Doc: "The target of a symbolic link.", Check: resource.CheckFunc("a path", checkTarget)},
 		{Name: "owner", Kind: resource.KindProperty, Doc: "The owner, by name or id (0 to 4294967294)."},
 		{Name: "group", Kind: resource.KindProperty, Doc: "The group, by name or id (0 to 4294967294).", Check: resource.CheckFunc("a group name or id", checkGroup)},
 		{Name: "mode", Kind: resource.KindProperty, Doc: "The permissions, numeric (0644) or symbolic (u=rw,go=r).", Check: resource.ModeCheck{}},
 		{Name: "type", Kind: resource.KindProperty, Doc: "The file's type (read-only).", Check: readOnly("type")},
-		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum a source's content has; without a source it has no effect, as in Puppet; ordo refuses it with a source."},
 		{Name: "seluser", Kind: resource.KindProperty, Doc: "The SELinux user; ignored where SELinux is not enabled, as Puppet does."},
 		{Name: "selrole", Kind: resource.KindProperty, Doc: "The SELinux role; ignored where SELinux is not enabled, as Puppet does."},
 		{Name: "seltype", Kind: resource.KindProperty, Doc: "The SELinux type; ignored where SELinux is not enabled, as Puppet does."},
@@ -483,23 +484,27 @@ type instance struct {
 	backup   string // "" for none, ".suffix", or a bucket name
 	checksum string
 
-	props []resource.Property
-
 	// rec is the recursion of a recursive file, or a generated child's
 	// source entry; nil for other files.
 	rec *recursion
 
 	// The flags together, so that they share a word.
-	hasData   bool // content or source manages the content
-	sensitive bool
-	hasTarget bool
-	replace   bool
-	force     bool
-	showDiff  bool
-	follow    bool // links => follow
+	hasData bool // content or source manages the content
+	// hasSources: the file has sources. The read-ahead reads this, not
+	// the extras, whose pointer Retrieve may set meanwhile.
+	hasSources bool
+	sensitive  bool
+	hasTarget  bool
+	replace    bool
+	force      bool
+	showDiff   bool
+	follow     bool // links => follow
 	// sel has a bit for each SELinux property set (selProps order):
 	// where SELinux is off each is only noted at debug level.
 	sel uint8
+	// props has a bit for each property managed (propEnsure, ...):
+	// Properties makes the list in Puppet's order when asked.
+	props propSet
 	// srcDir: the source is a directory (readSource), so the file is one.
 	srcDir    bool
 	contentOK bool // from Retrieve: the file has the desired content
@@ -578,6 +583,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 			x.sources = append(x.sources, local)
 			x.sourceURI = append(x.sourceURI, sourceURI(s))
 		}
+		f.hasSources = len(x.sources) > 0
 	}
 	content, hasContent := v.Lookup("content")
 	if hasContent {
@@ -616,22 +622,22 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		f.hasData = false
 	}
 	if f.ensure != "" {
-		f.props = append(f.props, (*ensureProp)(f))
+		f.props |= propEnsure
 	}
 	if f.hasData {
-		f.props = append(f.props, (*contentProp)(f))
+		f.props |= propContent
 	}
 	if f.hasTarget && f.ensure == "link" {
-		f.props = append(f.props, (*targetProp)(f))
+		f.props |= propTarget
 	}
 	if f.owner != "" {
-		f.props = append(f.props, (*ownerProp)(f))
+		f.props |= propOwner
 	}
 	if f.group != "" {
-		f.props = append(f.props, (*groupProp)(f))
+		f.props |= propGroup
 	}
 	if f.mode != nil {
-		f.props = append(f.props, (*modeProp)(f))
+		f.props |= propMode
 	}
 	for i, name := range selProps {
 		if v.Has(name) {
@@ -987,7 +993,7 @@ func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 		h.Logf(resource.Warning, "Ensure set to :present but file type is %s so no content will be synced", f.curType)
 	}
 	if h != nil && h.ShowDiff && f.showDiff && f.hasData && f.curType == "file" && !f.contentOK {
-		if len(f.props) > 0 && f.props[0].Name() == "ensure" && !f.props[0].InSync() {
+		if f.props&propEnsure != 0 && !(*ensureProp)(f).InSync() {
 			return nil
 		}
 		if (*contentProp)(f).InSync() {
@@ -1099,7 +1105,7 @@ func (f *instance) fromSource(s, uri, kind, dest string) error {
 			}
 			f.ownExtras().wantSum = f.formatTime(st)
 		}
-		f.addProp((*contentProp)(f))
+		f.props |= propContent // even under ensure => directory or link
 	case "directory":
 		// Without recursion a directory source only makes a directory.
 		f.srcDir = true
@@ -1123,26 +1129,22 @@ func (f *instance) linkTo(target string) {
 	if f.curType == "link" {
 		x.curLink, _ = os.Readlink(f.path)
 	}
-	f.addProp((*targetProp)(f))
+	f.props |= propTarget
 }
 
-// propOrder is the order Puppet syncs a file's properties in.
-var propOrder = map[string]int{"ensure": 0, "content": 1, "target": 2, "owner": 3, "group": 4, "mode": 5}
+// propSet is a set of a file's properties, a bit each, in the order
+// Puppet syncs them; a source can add content or target to those
+// declared, as it makes a file of another kind.
+type propSet uint8
 
-// addProp adds p to the managed properties in Puppet's order, unless it is
-// there already: a source can make a file of another kind than declared.
-func (f *instance) addProp(p resource.Property) {
-	at := len(f.props)
-	for i, q := range f.props {
-		if q.Name() == p.Name() {
-			return
-		}
-		if propOrder[q.Name()] > propOrder[p.Name()] && at == len(f.props) {
-			at = i
-		}
-	}
-	f.props = append(f.props[:at], append([]resource.Property{p}, f.props[at:]...)...)
-}
+const (
+	propEnsure propSet = 1 << iota
+	propContent
+	propTarget
+	propOwner
+	propGroup
+	propMode
+)
 
 // readRegular reads the plain file at p. It opens without waiting (a FIFO
 // put there since the Lstat would block an open) and reads only a plain
@@ -1166,8 +1168,32 @@ func readRegular(p string) ([]byte, error) {
 	return io.ReadAll(fh)
 }
 
-func (f *instance) Exists() bool                    { return f.curType != "absent" }
-func (f *instance) Properties() []resource.Property { return f.props }
+func (f *instance) Exists() bool { return f.curType != "absent" }
+
+// Properties lists the managed properties in Puppet's order. The list is
+// made for each call rather than kept by every file.
+func (f *instance) Properties() []resource.Property {
+	out := make([]resource.Property, 0, bits.OnesCount8(uint8(f.props)))
+	if f.props&propEnsure != 0 {
+		out = append(out, (*ensureProp)(f))
+	}
+	if f.props&propContent != 0 {
+		out = append(out, (*contentProp)(f))
+	}
+	if f.props&propTarget != 0 {
+		out = append(out, (*targetProp)(f))
+	}
+	if f.props&propOwner != 0 {
+		out = append(out, (*ownerProp)(f))
+	}
+	if f.props&propGroup != 0 {
+		out = append(out, (*groupProp)(f))
+	}
+	if f.props&propMode != 0 {
+		out = append(out, (*modeProp)(f))
+	}
+	return out
+}
 
 // currentSum is the checksum of the file as it was at Retrieve.
 func (f *instance) currentSum() string {

@@ -34,7 +34,7 @@ type prefetchState struct {
 // follows a link put in the file's place meanwhile.
 func (f *instance) Prefetch() {
 	// Only fields that New set and nothing changes are read here.
-	if len(f.sources) > 0 || !f.hasData || f.ensure == "directory" || f.pre.reached.Load() {
+	if f.hasSources || !f.hasData || f.ensure == "directory" || f.pre.reached.Load() {
 		return
 	}
 	var sys syscall.Stat_t

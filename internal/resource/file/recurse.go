@@ -316,11 +316,5 @@ func (f *instance) childResource(ch *child) *catalog.Resource {
 // (Puppet's recurse_link).
 func (f *instance) becomeDirectory() {
 	f.ensure = "directory"
-	kept := f.props[:0]
-	for _, p := range f.props {
-		if p.Name() != "target" {
-			kept = append(kept, p)
-		}
-	}
-	f.props = kept
+	f.props &^= propTarget
 }

@@ -24,12 +24,12 @@ type fileStat struct {
 // not a folder.
 func statPath(p string, follow bool) (st fileStat, ok bool, err error) {
 	var sys syscall.Stat_t
-	op, call := "lstat", syscall.Lstat
+	op := "lstat"
 	if follow {
-		op, call = "stat", syscall.Stat
+		op = "stat"
 	}
 	for {
-		err = call(p, &sys)
+		err = statCall(p, &sys, follow)
 		if err != syscall.EINTR {
 			break
 		}
@@ -93,4 +93,12 @@ func (s *fileStat) perm() uint32 { return s.mode & 0o7777 }
 func sameFile(a, b *fileStat) bool {
 	return a.dev == b.dev && a.ino == b.ino && a.size == b.size &&
 		a.mtim == b.mtim && a.ctim == b.ctim && a.mode&syscall.S_IFMT == b.mode&syscall.S_IFMT
+}
+
+// statCallSlow is statCall through the syscall package.
+func statCallSlow(p string, sys *syscall.Stat_t, follow bool) error {
+	if follow {
+		return syscall.Stat(p, sys)
+	}
+	return syscall.Lstat(p, sys)
 }

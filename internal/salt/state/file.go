@@ -200,6 +200,9 @@ func wantedContent(env *Env, c Call) (content string, ok bool, fail *Return) {
 				}
 			}
 		}
+		if acc := env.acc.forFile(c.Name); acc != nil {
+			vars["accumulator"] = acc.templateVar()
+		}
 		rel := strings.TrimPrefix(src, "salt://")
 		out, err := env.Render(rel, b, vars)
 		if err != nil {
@@ -433,13 +436,13 @@ func absent(ctx context.Context, env *Env, c Call) Return {
 }
 
 func symlink(ctx context.Context, env *Env, c Call) Return {
+	if r, ok := missingParams(c, "target"); !ok {
+		return r
+	}
 	name := c.Name
 	target := str(c.Args, "target")
 	if r, bad := notAbsolute(name); bad {
 		return r
-	}
-	if target == "" {
-		return failed("Missing parameter target for state file.symlink\n")
 	}
 	cur, err := os.Readlink(name)
 	switch {
@@ -779,6 +782,7 @@ func addFile(f Functions) {
 	f["file.copy"] = copyFile
 	f["file.serialize"] = serialize
 	f["file.recurse"] = recurse
+	f["file.accumulated"] = accumulated
 	addFileBlock(f)
 }
 

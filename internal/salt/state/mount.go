@@ -56,6 +56,12 @@ func runArgv(ctx context.Context, env *Env, argv ...string) (string, bool) {
 }
 
 func mountMounted(ctx context.Context, env *Env, c Call) Return {
+	if r, ok := missingParams(c, "device", "fstype"); !ok {
+		return r
+	}
+	if r, bad := mappingArg(c, "opts"); bad {
+		return r
+	}
 	name := c.Name
 	device, fstype := str(c.Args, "device"), str(c.Args, "fstype")
 	switch {

@@ -17,6 +17,12 @@ import (
 // file.directory would; with clean, what the source does not hold is
 // removed. Changes and comments are keyed by path, as Salt merges them.
 func recurse(ctx context.Context, env *Env, c Call) Return {
+	if r, ok := missingParams(c, "source"); !ok {
+		return r
+	}
+	if r, bad := mappingArg(c, "source", "include_pat", "exclude_pat"); bad {
+		return r
+	}
 	name := c.Name
 	if _, has := c.Args["mode"]; has {
 		return failed("'mode' is not allowed in 'file.recurse'. Please use 'file_mode' and 'dir_mode'.")
