@@ -299,6 +299,14 @@ type SensitiveProperty interface {
 	Sensitive() bool
 }
 
+// GraphWarner is an instance with a warning about its place in the
+// catalog, found while the relationship graph was built (Puppet's
+// autorequire blocks warn then): the engine logs it when the run starts,
+// after the run's first lines, in catalog order.
+type GraphWarner interface {
+	GraphWarning() string
+}
+
 // PrefetchError is returned by Retrieve when the provider could not read
 // what all its resources share (Puppet's prefetch of the provider): the
 // engine says so once per type and provider, and skips each resource it
