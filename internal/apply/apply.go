@@ -49,6 +49,9 @@ type Options struct {
 	// ShowDiff prints a unified diff of every file content change (the
 	// file's own show_diff parameter can turn it off).
 	ShowDiff bool
+	// ModulePath lists the folders holding modules, where file sources
+	// puppet:///modules/... are found.
+	ModulePath []string
 	// Tags, when not empty, limits the run to resources with one of these
 	// tags (a container's sentinels carry the container's tags); the others
 	// are skipped and drop the refresh events queued for them.
@@ -962,14 +965,15 @@ func (t *transaction) handleValue(v *graph.Vertex, path string) resource.Handle 
 		level, _ = resource.ParseLevel(catalog.Scalar(l))
 	}
 	return resource.Handle{
-		Path:      path,
-		Log:       t.log,
-		Level:     level,
-		Noop:      t.noop(v),
-		BucketDir: t.plan.opts.BucketDir,
-		Runner:    t.plan.opts.Runner,
-		ShowDiff:  t.plan.opts.ShowDiff,
-		Durable:   &t.durable,
+		Path:       path,
+		Log:        t.log,
+		Level:      level,
+		Noop:       t.noop(v),
+		BucketDir:  t.plan.opts.BucketDir,
+		Runner:     t.plan.opts.Runner,
+		ShowDiff:   t.plan.opts.ShowDiff,
+		Durable:    &t.durable,
+		ModulePath: t.plan.opts.ModulePath,
 	}
 }
 

@@ -83,6 +83,10 @@ type Handle struct {
 	// the run; without it every written file is synced before its rename.
 	// Files that replace existing content are always synced at once.
 	Durable *durable.Batch
+	// ModulePath lists the folders holding modules, in which a file's
+	// puppet:///modules/NAME/PATH source is NAME/files/PATH; without it
+	// such sources are never found.
+	ModulePath []string
 }
 
 // Logf logs a line with the resource path as its source.
