@@ -16,11 +16,14 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/durable"
 	"github.com/ordoproject/ordo/internal/graph"
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/schedule"
+	"github.com/ordoproject/ordo/internal/state"
 )
 
 // Options steer one run.
@@ -46,6 +49,9 @@ type Options struct {
 	// ShowDiff prints a unified diff of every file content change (the
 	// file's own show_diff parameter can turn it off).
 	ShowDiff bool
+	// ModulePath lists the folders holding modules, where file sources
+	// puppet:///modules/... are found.
+	ModulePath []string
 	// Tags, when not empty, limits the run to resources with one of these
 	// tags (a container's sentinels carry the container's tags); the others
 	// are skipped and drop the refresh events queued for them.
@@ -57,6 +63,11 @@ type Options struct {
 	FailHard bool
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// State, when set, is where the run reads and records when resources
+	// with a schedule were last checked and their audited values; the
+	// caller saves it. Without it every schedule counts from the epoch
+	// and every audited value is newly recorded.
+	State *state.Store
 }
 
 // maxInvalid caps how many invalid resources one run reports.
@@ -91,8 +102,8 @@ func Finalize(c *catalog.Catalog) {
 			case "puppet":
 				r.Set("period", "hourly")
 				r.Set("repeat", int64(2))
-			case "never":
 			default:
+				// never too: its period is never, which never matches.
 				r.Set("period", ref.Title)
 			}
 		}
@@ -203,10 +214,12 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	for _, d := range graphDebug {
 		opts.Log.Log(resource.Debug, d[0], d[1])
 	}
-	if err := checkSchedules(c); err != nil {
+	schedules, err := checkSchedules(c)
+	if err != nil {
 		return nil, err
 	}
 	p.graph = b.g
+	p.schedules = schedules
 	return p, nil
 }
 
@@ -224,30 +237,33 @@ func (e *ScheduleError) Error() string {
 }
 
 // checkSchedules finds the first resource, in catalog order, whose
-// schedule does not exist.
-func checkSchedules(c *catalog.Catalog) error {
-	var names map[string]bool
+// schedule does not exist, or cannot be matched (ScheduleRunError).
+// It returns the catalog's schedules, by title and name, when a resource
+// names one.
+func checkSchedules(c *catalog.Catalog) (map[string]*schedule.Window, error) {
+	var windows map[string]*schedule.Window
 	for _, r := range c.Resources {
 		v, ok := r.Get("schedule")
 		if !ok || v == nil || r.Virtual {
 			continue
 		}
-		if names == nil {
-			names = map[string]bool{}
-			for _, s := range c.Resources {
-				if s.Type == "Schedule" && !s.Virtual {
-					names[s.Title] = true
-					if n, ok := s.Get("name"); ok {
-						names[catalog.Scalar(n)] = true
-					}
-				}
-			}
+		if windows == nil {
+			windows = scheduleWindows(c)
 		}
-		if name := catalog.Scalar(v); !names[name] {
-			return &ScheduleError{Resource: r, Schedule: name}
+		name, isString := v.(string)
+		if !isString {
+			// Ruby's interpolation of an array shows its inspect form.
+			name = resource.Inspect(v)
+		}
+		w := windows[name]
+		if w == nil {
+			return nil, &ScheduleError{Resource: r, Schedule: name}
+		}
+		if why := w.Failure(); why != "" {
+			return nil, &ScheduleRunError{Resource: r, Reason: why}
 		}
 	}
-	return nil
+	return windows, nil
 }
 
 // checkContainer rejects a resource of a type ordo does not know unless it
@@ -320,7 +336,8 @@ type Plan struct {
 	catalog   *catalog.Catalog
 	graph     *graph.Graph
 	instances map[*catalog.Resource]resource.Instance
-	detached  bool // some instance runs on its own (Detacher)
+	schedules map[string]*schedule.Window // by title and name
+	detached  bool                        // some instance runs on its own (Detacher)
 	// shortPath holds the resources whose validation logged a warning:
 	// their own log lines keep the short path /Type[title].
 	shortPath map[*catalog.Resource]bool
@@ -370,6 +387,7 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		}
 		graphFile = filepath.Join(p.opts.GraphDir, "cycles.dot")
 	}
+	t.graphWarnings()
 	if cycles := p.graph.Cycles(); len(cycles) > 0 {
 		t.log.Log(resource.Err, "", p.graph.CycleMessage(graphFile))
 		for _, cycle := range cycles {
@@ -448,6 +466,13 @@ type transaction struct {
 
 	genMu     sync.RWMutex // guards generated
 	generated map[*catalog.Resource]resource.Instance
+
+	// failedPrefetches are the providers whose prefetch failed, by
+	// "type/provider" (guarded by mu).
+	failedPrefetches map[string]bool
+	// deferred holds, in the order the walk reached them, the resources
+	// whose provider cannot work on this machine (walk goroutine only).
+	deferred []*graph.Vertex
 }
 
 // prefetch lets the instances that can read ahead do so on a spare core
@@ -490,7 +515,7 @@ func (t *transaction) walkSerial(ctx context.Context) {
 		return
 	}
 	w := t.g.NewWalk()
-	for v := w.Next(); v != nil && !t.stopped.Load(); v = w.Next() {
+	for v := t.next(ctx, w, true); v != nil && !t.stopped.Load(); v = t.next(ctx, w, true) {
 		if ctx.Err() != nil {
 			t.cancel(v)
 		} else {
@@ -585,7 +610,7 @@ func (t *transaction) walkDetaching(ctx context.Context) {
 	done := make(chan *graph.Vertex)
 	running := 0
 	for {
-		v := w.Next()
+		v := t.next(ctx, w, running == 0)
 		if v == nil || t.stopped.Load() {
 			if running == 0 {
 				return
@@ -629,7 +654,7 @@ func (t *transaction) walkParallel(ctx context.Context, jobs int) {
 	running := 0
 	for {
 		for running < jobs && !t.stopped.Load() {
-			v := w.Next()
+			v := t.next(ctx, w, running == 0)
 			if v == nil {
 				break
 			}
@@ -738,6 +763,9 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		t.skip(v, s)
 	case len(t.plan.opts.Tags) > 0 && !hasAnyTag(v.Resource, t.plan.opts.Tags):
 		t.log.Log(resource.Debug, src, "Not tagged with "+strings.Join(t.plan.opts.Tags, ", "))
+		t.skip(v, s)
+	case !t.scheduled(v):
+		t.log.Log(resource.Debug, src, "Not scheduled")
 		t.skip(v, s)
 	case len(failed) > 0:
 		t.skipForFailures(v, s, failed)
@@ -937,14 +965,15 @@ func (t *transaction) handleValue(v *graph.Vertex, path string) resource.Handle 
 		level, _ = resource.ParseLevel(catalog.Scalar(l))
 	}
 	return resource.Handle{
-		Path:      path,
-		Log:       t.log,
-		Level:     level,
-		Noop:      t.noop(v),
-		BucketDir: t.plan.opts.BucketDir,
-		Runner:    t.plan.opts.Runner,
-		ShowDiff:  t.plan.opts.ShowDiff,
-		Durable:   &t.durable,
+		Path:       path,
+		Log:        t.log,
+		Level:      level,
+		Noop:       t.noop(v),
+		BucketDir:  t.plan.opts.BucketDir,
+		Runner:     t.plan.opts.Runner,
+		ShowDiff:   t.plan.opts.ShowDiff,
+		Durable:    &t.durable,
+		ModulePath: t.plan.opts.ModulePath,
 	}
 }
 
@@ -981,9 +1010,18 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, p
 		t.batches.feed(ctx, t.plan.opts.Types, v.Resource, pf, h)
 	}
 	if err := inst.Retrieve(ctx, h); err != nil {
+		var pe *resource.PrefetchError
+		if errors.As(err, &pe) {
+			t.prefetchFailed(s, pe)
+			return s
+		}
 		t.failedBecause(s, err)
 		return s
 	}
+	if st := t.plan.opts.State; st != nil && remembers(v.Resource) {
+		st.SetChecked(v.Ref().String(), t.now())
+	}
+	audited := t.startAudit(v.Resource, inst)
 	toSync, exists := outOfSync(inst)
 	if !exists {
 		t.log.Log(resource.Debug, h.Path, "Nothing to manage: no ensure and the resource doesn't exist")
@@ -1003,7 +1041,7 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, p
 		}
 		if h.Noop {
 			ev.Status = EventNoop
-			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", formatValue(p, ev.Previous), formatValue(p, ev.Desired))
+			ev.Message = fmt.Sprintf("current_value %s, should be %s (noop)", formatValue(p, ev.Previous), formatValue(p, ev.Desired)) + audited.changeNote(p.Name())
 			t.log.Log(h.Level, propPath, ev.Message)
 		} else if err := p.Sync(ctx, h); err != nil {
 			ev.Status = EventFailure
@@ -1014,13 +1052,34 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, p
 				t.log.Log(resource.Err, "", err.Error()+"\nWrapped exception:\n"+wrapped.Cause.Error())
 			}
 			t.log.Log(resource.Err, propPath, ev.Message)
+		} else if msg := p.Message(); !utf8.ValidString(msg) {
+			// Puppet made the change but cannot make its message: the
+			// property's event fails, and so does the resource, at once.
+			const invalid = "invalid byte sequence in UTF-8"
+			t.log.Log(resource.Err, "", fmt.Sprintf("Could not convert change '%s' to string: %s", p.Name(), invalid))
+			t.log.Log(resource.Err, "", fmt.Sprintf("Could not convert change '%s' to string: %s", p.Name(), invalid))
+			ev.Status = EventFailure
+			ev.Message = "could not create change error message for " + p.Name()
+			t.log.Log(resource.Err, propPath, ev.Message)
+			s.addEvent(ev)
+			t.failedBecause(s, errors.New(invalid))
+			return s
 		} else {
 			ev.Status = EventSuccess
-			ev.Message = p.Message()
+			ev.Message = msg + audited.changeNote(p.Name())
 			t.log.Log(h.Level, propPath, ev.Message)
 			changed = true
 		}
 		s.addEvent(ev)
+		if audited != nil {
+			audited.synced[p.Name()] = true
+		}
+	}
+	t.finishAudit(audited, s, h.Path, h.Level)
+	if changed && !h.Noop {
+		if st := t.plan.opts.State; st != nil && remembers(v.Resource) {
+			st.SetSynced(v.Ref().String(), t.now())
+		}
 	}
 	if changed {
 		if f, ok := inst.(resource.Flusher); ok {

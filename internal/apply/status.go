@@ -12,6 +12,8 @@ const (
 	EventSuccess = "success"
 	EventFailure = "failure"
 	EventNoop    = "noop"
+	// EventAudit is an audited property found changed since the last run.
+	EventAudit = "audit"
 )
 
 // Event is one change (or attempted change) to a resource, or a refresh.
@@ -108,8 +110,10 @@ func (s *Status) addEvent(e Event) {
 		s.ChangeCount++
 		s.Changed = true
 	}
-	s.OutOfSyncCount++
-	s.OutOfSync = true
+	if e.Status != EventAudit {
+		s.OutOfSyncCount++
+		s.OutOfSync = true
+	}
 }
 
 // calls are a one-call resource's own accounts of its turn and of its

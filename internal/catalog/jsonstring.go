@@ -135,7 +135,7 @@ func (s *rawString) UnmarshalJSON(data []byte) error {
 type stringList []string
 
 func (l *stringList) UnmarshalJSON(data []byte) error {
-	var raws []rawString
+	var raws []json.RawMessage
 	if err := json.Unmarshal(data, &raws); err != nil {
 		return err
 	}
@@ -144,8 +144,21 @@ func (l *stringList) UnmarshalJSON(data []byte) error {
 		return nil
 	}
 	out := make([]string, len(raws))
-	for i, r := range raws {
-		out[i] = string(r)
+	for i, raw := range raws {
+		switch raw[0] {
+		case '"':
+			var r rawString
+			if err := r.UnmarshalJSON(raw); err != nil {
+				return err
+			}
+			out[i] = string(r)
+		case '[', '{', 'n':
+			return &json.UnmarshalTypeError{Value: rawJSONKind(raw), Type: reflect.TypeFor[string]()}
+		default:
+			// A number or a boolean among tags: Puppet reads it as its
+			// text (and then checks it as a tag).
+			out[i] = string(raw)
+		}
 	}
 	*l = out
 	return nil

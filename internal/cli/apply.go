@@ -17,6 +17,7 @@ import (
 	"github.com/ordoproject/ordo/internal/puppet/eval"
 	"github.com/ordoproject/ordo/internal/report"
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/state"
 )
 
 type applyFlags struct {
@@ -35,6 +36,7 @@ type applyFlags struct {
 	reportFile   string
 	bucketDir    string
 	lockFile     string
+	stateDir     string
 	showDiff     bool
 	tags         []string
 	skipTags     []string
@@ -91,10 +93,19 @@ when compilation fails.`,
 	fl.StringSliceVar(&f.tags, "tags", nil, "apply only resources with one of these tags (comma-separated)")
 	fl.StringSliceVar(&f.skipTags, "skip_tags", nil, "skip resources with any of these tags (comma-separated)")
 	fl.StringVar(&f.bucketDir, "bucketdir", "/var/lib/ordo/clientbucket", "local file bucket for file backups")
+	fl.StringVar(&f.stateDir, "statedir", defaultStateDir(), "folder of the state file, where runs record when scheduled resources were last checked and audited values (default from $ORDO_STATEDIR)")
 	f.salt.register(cmd)
 	fl.StringVar(&f.lockFile, "lockfile", defaultLockFile(), "lock held while applying, so that two applies never run at once (empty: none; default from $ORDO_LOCKFILE)")
 	f.compile.register(cmd)
 	return cmd
+}
+
+// defaultStateDir is $ORDO_STATEDIR, or the machine's state folder.
+func defaultStateDir() string {
+	if p := os.Getenv("ORDO_STATEDIR"); p != "" {
+		return p
+	}
+	return "/var/lib/ordo/state"
 }
 
 // defaultLockFile is $ORDO_LOCKFILE, or the machine-wide lock.
@@ -207,6 +218,11 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		Tags:      lowerAll(f.tags),
 		SkipTags:  lowerAll(f.skipTags),
 	}
+	for _, p := range filepath.SplitList(f.compile.modulePath) {
+		if p != "" {
+			opts.ModulePath = append(opts.ModulePath, p) // puppet:///modules/ file sources
+		}
+	}
 	if f.graph {
 		opts.GraphDir = f.graphDir
 	}
@@ -216,6 +232,24 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 			return err
 		}
 		defer lock.release()
+	}
+	// The state file is read and written only for catalogs that have a
+	// use for it: resources with a schedule or audit.
+	var store *state.Store
+	if needsState(c) {
+		var complaint *state.Complaint
+		if store, complaint, err = state.Open(f.stateDir); err != nil {
+			log.Log(resource.Err, "", err.Error())
+			return &ExitError{Code: 1}
+		}
+		if complaint != nil {
+			level := resource.Err
+			if complaint.Warning {
+				level = resource.Warning
+			}
+			log.Log(level, "", complaint.Msg)
+		}
+		opts.State = store
 	}
 	plan, err := apply.Prepare(c, opts)
 	walkGC()
@@ -279,6 +313,14 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 			code = res.ExitCode()
 		}
 	}
+	if store != nil && res != nil {
+		if err := store.Save(time.Now()); err != nil {
+			log.Log(resource.Err, "", err.Error())
+			if code == 0 {
+				code = 1
+			}
+		}
+	}
 	if reportOut != nil && res != nil {
 		doc := report.Build(res, report.Meta{Host: c.Name, Environment: c.Environment, ConfigurationVersion: c.Version, Version: Version}, rec.Lines())
 		werr := reportOut.write(doc)
@@ -302,10 +344,11 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 //
 // A relationship to a resource that is not in the catalog stays a
 // catalog ordo cannot read, in the words puppet apply uses for a
-// manifest ("Could not find dependency X for Y"), which the differential
-// tests hold ordo to; puppet apply --catalog says "Failed to apply
-// catalog: Could not retrieve dependency 'X' of Y" after the environment
-// lines (testdata/malformed/meta-require-missing).
+// manifest ("Could not find dependency X for Y"), for a catalog too, as
+// the differential tests (Puppet's compiled catalogs against puppet apply
+// of the manifest) hold ordo to; puppet apply --catalog says "Failed to
+// apply catalog: Could not retrieve dependency 'X' of Y" after the
+// environment lines (testdata/malformed/meta-require-missing).
 func runFailureText(err error) string {
 	if err == nil {
 		return ""
@@ -314,7 +357,25 @@ func runFailureText(err error) string {
 	if errors.As(err, &sched) {
 		return sched.Error()
 	}
+	var unmatchable *apply.ScheduleRunError
+	if errors.As(err, &unmatchable) {
+		return unmatchable.Error()
+	}
 	return ""
+}
+
+// needsState reports whether a resource of c has a schedule or audits
+// properties.
+func needsState(c *catalog.Catalog) bool {
+	for _, r := range c.Resources {
+		if v, ok := r.Get("schedule"); ok && v != nil {
+			return true
+		}
+		if v, ok := r.Get("audit"); ok && v != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func lowerAll(tags []string) []string {

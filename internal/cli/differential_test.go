@@ -85,7 +85,8 @@ func applyCase(t *testing.T, c differentialCase, extra ...string) (string, strin
 		t.Fatal(err)
 	}
 	args := []string{"apply", "--color=false",
-		"--bucketdir", filepath.Join(root, ".bucket"), "--lockfile", filepath.Join(root, ".lock")}
+		"--bucketdir", filepath.Join(root, ".bucket"), "--lockfile", filepath.Join(root, ".lock"),
+		"--statedir", filepath.Join(root, ".state")}
 	args = append(args, c.flags...)
 	args = append(args, extra...)
 	args = append(args, "--catalog", catalogFile)

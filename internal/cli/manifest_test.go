@@ -53,7 +53,8 @@ func applyManifest(t *testing.T, src []byte, flags []string) (string, string) {
 		t.Fatal(err)
 	}
 	args := []string{"apply", "--color=false", "--evaltrace", "--verbose", "--node", "node.example",
-		"--bucketdir", filepath.Join(root, ".bucket"), "--lockfile", filepath.Join(root, ".lock")}
+		"--bucketdir", filepath.Join(root, ".bucket"), "--lockfile", filepath.Join(root, ".lock"),
+		"--statedir", filepath.Join(root, ".state")}
 	args = append(args, flags...)
 	args = append(args, manifest)
 	var out bytes.Buffer

@@ -52,3 +52,13 @@ func TestResourceRefusesNonUTF8(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and %q", code, out.String(), errb.String(), want)
 	}
 }
+
+// puppet resource ssh_authorized_key --to_yaml, with no keys, printed
+// this (Puppet 7.23 with puppetlabs-sshkeys_core).
+func TestWriteYAMLNone(t *testing.T) {
+	var b strings.Builder
+	writeYAML(&b, "ssh_authorized_key", nil)
+	if got, want := b.String(), "---\nssh_authorized_key:\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

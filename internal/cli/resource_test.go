@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
@@ -171,6 +172,16 @@ func TestResourceGoldens(t *testing.T) {
 		t.Skip("the cases create and remove accounts: run as root")
 	}
 	t.Setenv("ORDO_LOCKFILE", filepath.Join(t.TempDir(), "lock"))
+	// The cases use fixed account names and ids: test runs of other
+	// checkouts on the same machine wait for each other.
+	lock, err := os.OpenFile(filepath.Join(os.TempDir(), "ordo-resource-goldens.lock"), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
 	if *recordResource {
 		recordResourceCases(t)
 		return
@@ -338,10 +349,9 @@ func TestResourceListingsAgainstPuppet(t *testing.T) {
 			if typ == "package" {
 				want.stdout = onlyProvider(want.stdout, "apt")
 			}
-			if typ == "package" {
-				// Other tests install and remove ordo* packages meanwhile.
-				want.stdout, got = withoutOrdo(want.stdout), withoutOrdo(got)
-			}
+			// Other tests create and remove ordo* accounts, groups and
+			// packages meanwhile.
+			want.stdout, got = withoutOrdo(want.stdout), withoutOrdo(got)
 			if got != want.stdout {
 				t.Errorf("ordo resource %s differs from puppet resource:\n%s", typ, listingDiff(want.stdout, got))
 			}

@@ -29,6 +29,7 @@ func TestScripts(t *testing.T) {
 		// parallel do not wait for each other.
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("ORDO_LOCKFILE", filepath.Join(env.WorkDir, ".ordo.lock"))
+			env.Setenv("ORDO_STATEDIR", filepath.Join(env.WorkDir, ".ordo-state"))
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

@@ -95,9 +95,12 @@ func (r Runner) Run(ctx context.Context, c resource.Command) (resource.Result, e
 	cmd := exec.CommandContext(runCtx, argv[0], argv[1:]...)
 	cmd.Dir = c.Dir
 	cmd.Env = mergeEnv(unsetEnv(os.Environ(), c.UnsetEnv), c.Env)
-	var out bytes.Buffer
+	var out, stderr bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out
+	if c.SplitStderr {
+		cmd.Stderr = &stderr
+	}
 	if c.Stdin != nil {
 		cmd.Stdin = bytes.NewReader(c.Stdin)
 	}
@@ -125,6 +128,12 @@ func (r Runner) Run(ctx context.Context, c resource.Command) (resource.Result, e
 	}
 	err := cmd.Run()
 	res := resource.Result{Output: out.Bytes(), ExitCode: -1}
+	if c.SplitStderr {
+		res.Stderr = stderr.Bytes()
+	}
+	if cmd.Process != nil {
+		res.Pid = cmd.Process.Pid
+	}
 	if cmd.ProcessState != nil {
 		res.ExitCode = cmd.ProcessState.ExitCode()
 	}

@@ -57,6 +57,19 @@ func TestRun(t *testing.T) {
 	}
 }
 
+// TestSplitStderr: with SplitStderr, standard error is apart and the
+// pid is reported.
+func TestSplitStderr(t *testing.T) {
+	res := run(t, resource.Command{Argv: []string{"/bin/sh", "-c", "echo a; echo b >&2; echo $$"}, SplitStderr: true})
+	lines := strings.Split(strings.TrimSpace(string(res.Output)), "\n")
+	if len(lines) != 2 || lines[0] != "a" || string(res.Stderr) != "b\n" {
+		t.Fatalf("output %q, stderr %q", res.Output, res.Stderr)
+	}
+	if lines[1] != strconv.Itoa(res.Pid) {
+		t.Errorf("pid %d, the shell said %s", res.Pid, lines[1])
+	}
+}
+
 func TestNotFound(t *testing.T) {
 	for _, c := range []resource.Command{
 		{Argv: []string{"/nonexistent/x"}},

@@ -515,7 +515,7 @@ func Metaparams() []Attr {
 	any := func(name, doc string) Attr { return Attr{Name: name, Kind: KindMeta, Doc: doc} }
 	return []Attr{
 		any("alias", "Other titles the resource can be referred to by."),
-		{Name: "audit", Kind: KindMeta, Doc: "Properties whose changes are recorded without being managed; ordo does not keep that record.", Unsupported: "audit is not supported by ordo"},
+		any("audit", "Properties whose values are recorded in the state file each run, with a notice when they changed since: all, or a list of property names."),
 		{Name: "before", Kind: KindMeta, Doc: "Resources applied after this one.", Check: references},
 		{Name: "loglevel", Kind: KindMeta, Doc: "The level the resource's messages are logged at.", Default: "notice",
 			Check: &EnumCheck{Values: []string{"debug", "info", "notice", "warning", "err", "alert", "emerg", "crit", "verbose"}}},

@@ -25,6 +25,9 @@ type Command struct {
 	Umask   *int
 	Timeout time.Duration
 	Stdin   []byte
+	// SplitStderr keeps standard error apart, in Result.Stderr, instead
+	// of interleaved with standard output in Result.Output.
+	SplitStderr bool
 }
 
 // Result is how a command ended.
@@ -32,6 +35,10 @@ type Result struct {
 	ExitCode int
 	Output   []byte // stdout and stderr interleaved
 	TimedOut bool
+	// Stderr is standard error when the command asked for SplitStderr.
+	Stderr []byte
+	// Pid is the process's id, 0 if it did not start.
+	Pid int
 }
 
 // Runner runs commands. The real one starts processes in their own process

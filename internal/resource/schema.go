@@ -585,6 +585,9 @@ func (s *Schema) munge(r *catalog.Resource, a *Attr, raw catalog.Value) (catalog
 		return nil, &ParamError{Ref: r.Ref(), Param: a.Name, Msg: a.Unsupported}
 	}
 	v := Unsensitive(raw)
+	if pt := unknownRichType(v); pt != "" {
+		return nil, &RichTypeError{PType: pt}
+	}
 	if isDeferred(v) {
 		// Puppet's agent calls the function a Deferred value names before
 		// it applies the catalog; ordo cannot, and says so.
@@ -895,3 +898,45 @@ type anyValue struct{}
 
 func (anyValue) Munge(v catalog.Value) (catalog.Value, error) { return v, nil }
 func (anyValue) Describe() string                             { return "any value" }
+
+// richTypes are the rich-data types (__ptype) Puppet's catalogs carry
+// that Puppet knows without a module.
+var richTypes = map[string]bool{"Binary": true, "Default": true, "Deferred": true, "Hash": true, "Regexp": true,
+	"SemVer": true, "SemVerRange": true, "Sensitive": true, "Symbol": true, "Timespan": true, "Timestamp": true,
+	"Type": true, "URI": true, "Error": true}
+
+// unknownRichType returns the first rich-data type in v that Puppet
+// cannot map, or "".
+func unknownRichType(v catalog.Value) string {
+	switch x := v.(type) {
+	case *catalog.Rich:
+		if !richTypes[x.PType] {
+			return x.PType
+		}
+	case []catalog.Value:
+		for _, e := range x {
+			if pt := unknownRichType(e); pt != "" {
+				return pt
+			}
+		}
+	case *catalog.Hash:
+		for _, k := range x.Keys() {
+			e, _ := x.Get(k)
+			if pt := unknownRichType(e); pt != "" {
+				return pt
+			}
+		}
+	}
+	return ""
+}
+
+// RichTypeError is a rich-data value of a type Puppet cannot map, which
+// it refuses while reading the catalog.
+type RichTypeError struct{ PType string }
+
+func (e *RichTypeError) Error() string {
+	return "No implementation mapping found for Puppet Type " + e.PType
+}
+
+// Unlocated: Puppet's message names no place.
+func (*RichTypeError) Unlocated() {}

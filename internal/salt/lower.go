@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/resource"
 )
 
 // requisiteEdges says which edge kind and quantifier each requisite
@@ -75,8 +76,15 @@ func AddTo(cat *catalog.Catalog, low *Low) {
 		}
 		c := s.Chunk
 		ref := c.Ref()
-		r := &catalog.Resource{Type: ref.Type, Title: ref.Title, File: c.Pos.File, Line: c.Pos.Line, Kind: "compilable_type",
-			Tags: []string{c.Module, c.SLS}}
+		r := &catalog.Resource{Type: ref.Type, Title: ref.Title, File: c.Pos.File, Line: c.Pos.Line, Kind: "compilable_type"}
+		// The module and the SLS are its tags (--tags web selects the
+		// states of web), where they are tags Puppet accepts: an SLS
+		// file may be named as no tag can be.
+		for _, t := range []string{c.Module, c.SLS} {
+			if resource.CheckTag(t) == nil {
+				r.Tags = append(r.Tags, strings.ToLower(t))
+			}
+		}
 		r.Set("name", c.Name)
 		r.Set("fun", c.Fun)
 		r.Set("__id__", c.ID)

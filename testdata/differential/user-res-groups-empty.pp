@@ -1,3 +1,3 @@
-exec { 'setup': command => "/bin/sh -c 'userdel ordores_ge; groupdel ordores_ge1; groupadd ordores_ge1; useradd -M -G ordores_ge1 ordores_ge' 2>/dev/null" }
+exec { 'setup': command => "/bin/sh -c 'r() { for i in 1 2 3 4 5 6 7 8 9 10; do \"\$@\"; c=\$?; [ \$c = 1 ] || [ \$c = 10 ] || return 0; sleep 0.3; done; }; r userdel ordores_ge; r groupdel ordores_ge; r groupdel ordores_ge1; r groupadd ordores_ge1; r useradd -M -G ordores_ge1 ordores_ge' 2>/dev/null" }
 user { 'ordores_ge': groups => [], membership => inclusive, require => Exec['setup'] }
-exec { 'cleanup': command => "/bin/sh -c 'userdel ordores_ge; groupdel ordores_ge1'", require => User['ordores_ge'] }
+exec { 'cleanup': command => "/bin/sh -c 'r() { for i in 1 2 3 4 5 6 7 8 9 10; do \"\$@\"; c=\$?; [ \$c = 1 ] || [ \$c = 10 ] || return 0; sleep 0.3; done; }; r userdel ordores_ge; r groupdel ordores_ge; r groupdel ordores_ge1'", require => User['ordores_ge'] }

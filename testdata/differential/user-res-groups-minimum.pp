@@ -1,3 +1,3 @@
-exec { 'setup': command => "/bin/sh -c 'userdel ordores_gm; for g in ordores_gm1 ordores_gm2 ordores_gm3; do groupdel \$g; groupadd \$g; done; useradd -M -G ordores_gm1 ordores_gm' 2>/dev/null" }
+exec { 'setup': command => "/bin/sh -c 'r() { for i in 1 2 3 4 5 6 7 8 9 10; do \"\$@\"; c=\$?; [ \$c = 1 ] || [ \$c = 10 ] || return 0; sleep 0.3; done; }; r userdel ordores_gm; r groupdel ordores_gm; for g in ordores_gm1 ordores_gm2 ordores_gm3; do r groupdel \$g; r groupadd \$g; done; r useradd -M -G ordores_gm1 ordores_gm' 2>/dev/null" }
 user { 'ordores_gm': groups => ['ordores_gm3', 'ordores_gm2'], membership => minimum, require => Exec['setup'] }
-exec { 'cleanup': command => "/bin/sh -c 'userdel ordores_gm; groupdel ordores_gm1; groupdel ordores_gm2; groupdel ordores_gm3'", require => User['ordores_gm'] }
+exec { 'cleanup': command => "/bin/sh -c 'r() { for i in 1 2 3 4 5 6 7 8 9 10; do \"\$@\"; c=\$?; [ \$c = 1 ] || [ \$c = 10 ] || return 0; sleep 0.3; done; }; r userdel ordores_gm; r groupdel ordores_gm; r groupdel ordores_gm1; r groupdel ordores_gm2; r groupdel ordores_gm3'", require => User['ordores_gm'] }

@@ -1,5 +1,5 @@
-exec { 'setup': command => "/bin/sh -c 'userdel ordores_pw; userdel ordores_pw2; useradd -M ordores_pw' 2>/dev/null" }
+exec { 'setup': command => "/bin/sh -c 'r() { for i in 1 2 3 4 5 6 7 8 9 10; do \"\$@\"; c=\$?; [ \$c = 1 ] || [ \$c = 10 ] || return 0; sleep 0.3; done; }; r userdel ordores_pw; r groupdel ordores_pw; r userdel ordores_pw2; r groupdel ordores_pw2; r useradd -M ordores_pw' 2>/dev/null" }
 user { 'ordores_pw': password => '$6$salt$bkqnT2yFcO1gq5Gsy3DJzJ', password_min_age => 1, password_warn_days => 10, require => Exec['setup'] }
 user { 'ordores_pw2': ensure => present, password => Sensitive('$6$other$Cq2aCdW4VzJ'), require => Exec['setup'] }
 exec { 'check': command => "/bin/sh -c 'grep -q \"^ordores_pw:\\\$6\\\$salt\\\$bkqnT2yFcO1gq5Gsy3DJzJ:\" /etc/shadow'", require => [User['ordores_pw'], User['ordores_pw2']] }
-exec { 'cleanup': command => "/bin/sh -c 'userdel ordores_pw; userdel ordores_pw2'", require => Exec['check'] }
+exec { 'cleanup': command => "/bin/sh -c 'r() { for i in 1 2 3 4 5 6 7 8 9 10; do \"\$@\"; c=\$?; [ \$c = 1 ] || [ \$c = 10 ] || return 0; sleep 0.3; done; }; r userdel ordores_pw; r groupdel ordores_pw; r userdel ordores_pw2; r groupdel ordores_pw2'", require => Exec['check'] }

@@ -59,10 +59,10 @@ R = "@ROOT@/r/"
 CASES = []
 
 
-def case(name, doc, cat, setup=None, compare=None, flags=None):
+def case(name, doc, cat, setup=None, compare=None, flags=None, after=None, runs=None, between=None):
     if isinstance(cat, str):
         cat = cat.encode()
-    CASES.append((name, doc, compare or COMPARE.get(name, "log"), cat, setup, flags))
+    CASES.append((name, doc, compare or COMPARE.get(name, "log"), cat, setup, flags, after, runs, between))
 
 
 # How each case's messages are compared (README.md); "log" when not listed.
@@ -82,6 +82,13 @@ for n in ("cat-duplicate-resource cat-edge-missing-source cat-edge-missing-targe
           "meta-require-not-ref meta-tag-odd exec-relative exec-timeout-string path-relative "
           "path-slash-variants path-two-resources src-relative").split():
     COMPARE[n] = "refused-same"
+for n in ("sched-period-bogus sched-range-invalid sched-repeat-number sched-weekday-bogus sched-range-array-mixed "
+          "sched-weekday-seven sched-repeat-string sched-periodmatch-bogus sched-range-minutes-bogus "
+          "sched-range-hour-huge sched-weekday-hash host-two-same-name mount-two-same-name "
+          "sshkey-two-users-one-file").split():
+    COMPARE[n] = "refused-same"
+for n in ("anchor-unknown-param concat-content-and-source concat-fragment-no-content concat-order-bogus concat-order-colon concat-path-relative cron-environment-bogus cron-hour-string cron-minute-bogus cron-special-and-minute cron-special-bogus cron-weekday-bogus fileline-multiple-bogus fileline-no-line fileline-path-relative group-ensure-bogus group-gid-string host-alias-space host-comment-newline host-ip-integer host-ip-invalid host-name-invalid mount-dump-bogus mount-ensure-bogus mount-options-empty pkg-name-empty pkg-provider-unknown pkg-reinstall-bogus sshkey-key-space sshkey-type-bogus svc-ensure-bogus svc-hasstatus-string svc-provider-unknown user-ensure-bogus user-expiry-bogus user-groups-comma user-membership-bogus user-password-max-age-bogus").split():
+    COMPARE[n] = "refused-same"
 # ordo's decoder says where in the catalog, and adds a "did you mean".
 COMPARE["str-invalid-utf8-path"] = "refused; error ~ title of resource 4 \\(File\\): invalid byte sequence in UTF-8$"
 COMPARE["str-lone-surrogate"] = "refused; error ~ incomplete surrogate pair at '\\\\ud800'$"
@@ -91,6 +98,9 @@ COMPARE["str-invalid-utf8-target"] = "refused-same"
 COMPARE["str-invalid-utf8-message"] = "errors"
 COMPARE["cat-binary-invalid"] = "refused; error ~ : invalid base64 "
 COMPARE["val-unknown-param"] = "refused; error ~ ^Error: no parameter named 'conten'"
+COMPARE["anchor-unknown-param"] = "refused; error ~ ^Error: no parameter named 'knob'"
+# Puppet's message is a Ruby NoMethodError.
+COMPARE["host-ip-integer"] = "refused; error ~ Invalid IP address 3221225985"
 
 
 # --- the catalog as a whole -----------------------------------------------
@@ -147,6 +157,8 @@ case("cat-unknown-type", "A resource of a type that does not exist.",
 case("cat-lowercase-type", "The type written in lower case.", catalog(res("file", R + "a", {"content": "a\n"})))
 case("cat-tags-odd", "Tags with upper case, spaces, an integer and an empty string.",
      catalog(res("Notify", "x", {"message": "tagged"}, tags=["Odd Tag", "UPPER", 42, ""])))
+case("cat-tags-number", "Tags with an integer, a float and a boolean among them.",
+     catalog(res("Notify", "x", {"message": "tagged"}, tags=["notify", 42, 1.5, True])), flags="--tags 42")
 case("cat-sensitive-param", "content listed in sensitive_parameters.",
      catalog(res("File", R + "secret", {"content": "s3cret\n"}, sensitive_parameters=["content"])))
 case("cat-sensitive-rich", "content as a rich-data Sensitive value.",
@@ -421,10 +433,26 @@ case("meta-alias-clash", "alias equal to another resource's title.",
      catalog(res("Notify", "a", {"message": "a"}), res("Notify", "b", {"message": "b", "alias": "a"})))
 case("meta-tag-odd", "tag with odd values.", catalog(res("Notify", "x", {"message": "hi", "tag": ["Odd Tag", "ok"]})))
 case("meta-audit", "audit => all (deprecated).", catalog(f(R + "a", content="a", audit="all")))
+case("audit-mode-changed", "audit => mode on a file not otherwise managed, its mode changed by hand between two runs.",
+     catalog(f(R + "a", audit="mode")), setup="echo a > r/a && chmod 0644 r/a", runs=2, between="chmod 0600 r/a")
+case("audit-content-managed", "content managed and audited, changed by hand between two runs.",
+     catalog(f(R + "a", content="managed\n", audit=["content", "ensure"])), runs=2, between="echo changed > r/a")
+case("audit-unchanged-twice", "audit => [mode, owner, content] on a file left alone: newly recorded, then nothing.",
+     catalog(f(R + "a", audit=["mode", "owner", "content"])), setup="echo a > r/a", runs=2)
+case("audit-not-a-property", "audit names a parameter that is not a property.",
+     catalog(f(R + "a", content="a\n", audit=["backup"])))
+case("audit-noop", "--noop with content audited over other content.",
+     catalog(f(R + "a", content="new\n", audit="content")), setup="echo old > r/a", flags="--noop")
 
 # --- other types ---------------------------------------------------------------
 case("notify-message-hash", "A notify message that is a hash with nested values.",
      catalog(res("Notify", "x", {"message": {"a": [1, 2.5, None, True], "b": {"c": "d"}}})))
+case("notify-message-empty-array", "A notify whose message is []: the property has no should, nothing is logged.",
+     catalog(res("Notify", "e", {"message": []})))
+case("notify-message-array", "A notify whose message is an array of two strings.",
+     catalog(res("Notify", "a", {"message": ["one", "two"]})))
+case("notify-message-nested-empty", "A notify whose message is [[]].",
+     catalog(res("Notify", "e", {"message": [[]]})))
 case("exec-relative", "exec with a relative command and no path.",
      catalog(res("Exec", "echo hi", {})))
 case("exec-timeout-string", "exec timeout => 'abc'.",
@@ -435,7 +463,401 @@ case("exec-command-array", "exec command given as an array.",
      catalog(res("Exec", "arr", {"command": ["/bin/touch", R + "arr"]})))
 
 
-def txtar(doc, compare, cat, setup, flags, recorded):
+# --- the types added since: package, service, host, cron, keys, mount, -------
+# --- concat, file_line, anchor, user and group ------------------------------
+# Names are ordosuite*; files live in the sandbox (targets); packages are
+# .deb files the setup builds; services are small scripts in the sandbox.
+# An after.sh runs once the apply is over, before the sandbox is read: it
+# copies state kept outside the sandbox (a crontab, dpkg's status) into it
+# and removes what the case made outside it.
+def pkg(title, **params):
+    return res("Package", title, params)
+
+
+def svc(title, **params):
+    return res("Service", title, params)
+
+
+DEB = ("mkdir -p deb/DEBIAN deb/usr/share/ordosuite-pkg && "
+       "printf 'Package: ordosuite-pkg\\nVersion: 1.0\\nArchitecture: all\\nMaintainer: ordo <ordo@example.invalid>\\n"
+       "Description: ordo suite package\\n' > deb/DEBIAN/control && echo 1.0 > deb/usr/share/ordosuite-pkg/version && "
+       "dpkg-deb --root-owner-group --build deb ordosuite-pkg.deb >/dev/null && rm -rf deb")
+DEB_AFTER = ("rm -f ordosuite-pkg.deb; (dpkg-query -W -f='${Status} ${Version}\\n' ordosuite-pkg 2>/dev/null || echo not-installed) > r/dpkg-status; "
+             # dpkg's lock may be held by another program for a while.
+             "for i in $(seq 60); do dpkg-query -W ordosuite-pkg >/dev/null 2>&1 || break; "
+             "dpkg --purge ordosuite-pkg >/dev/null 2>&1 || sleep 3; done")
+case("pkg-provider-unknown", "A package with a provider that does not exist.",
+     catalog(pkg("ordosuite-pkg", ensure="installed", provider="nosuch")))
+case("pkg-ensure-array", "A package whose ensure is ['absent'].",
+     catalog(pkg("ordosuite-nopkg", ensure=["absent"])))
+case("pkg-ensure-hash", "A package whose ensure is a hash.",
+     catalog(pkg("ordosuite-nopkg", ensure={"a": 1})))
+case("pkg-absent-missing", "ensure => absent for a package that is not installed.",
+     catalog(pkg("ordosuite-nopkg", ensure="absent")))
+case("pkg-purged-missing", "ensure => purged for a package that is not installed.",
+     catalog(pkg("ordosuite-nopkg", ensure="purged")))
+case("pkg-dpkg-no-source", "provider => dpkg without a source.",
+     catalog(pkg("ordosuite-nopkg", ensure="installed", provider="dpkg")))
+case("pkg-dpkg-source-missing", "provider => dpkg with a source that does not exist.",
+     catalog(pkg("ordosuite-nopkg", ensure="installed", provider="dpkg", source="@ROOT@/nosuch.deb")))
+case("pkg-dpkg-source-not-deb", "provider => dpkg with a source that is no .deb.",
+     catalog(pkg("ordosuite-nopkg", ensure="installed", provider="dpkg", source="@ROOT@/not.deb")),
+     setup="echo 'not a package' > not.deb", after=DEB_AFTER)
+case("pkg-dpkg-install", "provider => dpkg installs a .deb the setup built, then a file that requires it.",
+     catalog(pkg("ordosuite-pkg", ensure="installed", provider="dpkg", source="@ROOT@/ordosuite-pkg.deb"),
+             f(R + "after", content="x\n", require="Package[ordosuite-pkg]")),
+     setup=DEB, after=DEB_AFTER)
+case("pkg-dpkg-latest", "provider => dpkg, ensure => latest, from a .deb the setup built.",
+     catalog(pkg("ordosuite-pkg", ensure="latest", provider="dpkg", source="@ROOT@/ordosuite-pkg.deb")),
+     setup=DEB, after=DEB_AFTER)
+case("pkg-reinstall-bogus", "reinstall_on_refresh => 'maybe'.",
+     catalog(pkg("ordosuite-nopkg", ensure="absent", reinstall_on_refresh="maybe")))
+case("pkg-name-empty", "A package whose name is empty.", catalog(pkg("", ensure="absent")))
+case("pkg-install-options-hash", "install_options with a hash, for a package to remove that is not there.",
+     catalog(pkg("ordosuite-nopkg", ensure="absent", install_options=[{"--foo": "bar"}, "-q"])))
+case("pkg-failed-dependent", "A package that fails to install, a file that requires it, and one that does not.",
+     catalog(pkg("ordosuite-nopkg", ensure="installed", provider="dpkg", source="@ROOT@/nosuch.deb"),
+             f(R + "dependent", content="x\n", require="Package[ordosuite-nopkg]"),
+             f(R + "independent", content="y\n")))
+
+SVC = ("mkdir -p bin && printf '#!/bin/sh\\ntest -e %s/r/running\\n' \"$ROOT\" > bin/status && "
+       "printf '#!/bin/sh\\necho started >> %s/r/log; touch %s/r/running\\n' \"$ROOT\" \"$ROOT\" > bin/start && "
+       "printf '#!/bin/sh\\necho stopped >> %s/r/log; rm -f %s/r/running\\n' \"$ROOT\" \"$ROOT\" > bin/stop && "
+       "printf '#!/bin/sh\\necho restarted >> %s/r/log\\n' \"$ROOT\" > bin/restart && chmod +x bin/*")
+B = "@ROOT@/bin/"
+case("svc-base-start", "A base service started by its start command, its status by a status command.",
+     catalog(svc("ordosuite-svc", ensure="running", provider="base", start=B + "start", stop=B + "stop", status=B + "status")),
+     setup=SVC)
+case("svc-base-stop", "A running base service stopped.",
+     catalog(svc("ordosuite-svc", ensure="stopped", provider="base", start=B + "start", stop=B + "stop", status=B + "status")),
+     setup=SVC + " && touch r/running")
+case("svc-base-no-start", "A base service with no start command and no binary.",
+     catalog(svc("ordosuite-svc", ensure="running", provider="base", status=B + "status")), setup=SVC)
+case("svc-base-start-fails", "A base service whose start command fails.",
+     catalog(svc("ordosuite-svc", ensure="running", provider="base", start="/bin/false", status=B + "status"),
+             f(R + "dependent", content="x\n", require="Service[ordosuite-svc]")), setup=SVC)
+case("svc-base-refresh", "A file change notifies a running base service: it is restarted.",
+     catalog(f(R + "conf", content="new\n", notify="Service[ordosuite-svc]"),
+             svc("ordosuite-svc", ensure="running", provider="base", start=B + "start", stop=B + "stop",
+                 status=B + "status", restart=B + "restart")),
+     setup=SVC + " && touch r/running")
+case("svc-base-refresh-stopped", "A file change notifies a base service that ensure => stopped keeps stopped.",
+     catalog(f(R + "conf", content="new\n", notify="Service[ordosuite-svc]"),
+             svc("ordosuite-svc", ensure="stopped", provider="base", start=B + "start", stop=B + "stop",
+                 status=B + "status", restart=B + "restart")),
+     setup=SVC)
+case("svc-ensure-bogus", "A service whose ensure is 'sleeping'.",
+     catalog(svc("ordosuite-svc", ensure="sleeping", provider="base", start=B + "start")))
+case("svc-enable-bogus", "A service whose enable is 'maybe'.",
+     catalog(svc("ordosuite-svc", enable="maybe", provider="base", start=B + "start")))
+case("svc-hasstatus-string", "hasstatus => 'yes'.",
+     catalog(svc("ordosuite-svc", ensure="stopped", hasstatus="yes", provider="base", start=B + "start", status=B + "status")),
+     setup=SVC)
+case("svc-provider-unknown", "A service with a provider that does not exist.",
+     catalog(svc("ordosuite-svc", ensure="running", provider="nosuch")))
+case("svc-systemd-unsuitable", "provider => systemd where systemd does not run: deferred to the end, then failed.",
+     catalog(svc("ordosuite-svc", ensure="running", provider="systemd"),
+             f(R + "dependent", content="x\n", require="Service[ordosuite-svc]"),
+             f(R + "independent", content="y\n")))
+case("svc-base-enable", "enable => true on a base service, which cannot enable.",
+     catalog(svc("ordosuite-svc", ensure="running", enable=True, provider="base", start=B + "start", status=B + "status")),
+     setup=SVC)
+
+HOSTS = "@ROOT@/r/hosts"
+def host(title, **params):
+    params.setdefault("target", HOSTS)
+    return res("Host", title, params)
+case("host-create", "A host entry in a hosts file that does not exist yet.",
+     catalog(host("ordosuite.example", ip="192.0.2.1", host_aliases=["ordosuite", "os"], comment="a suite host")))
+case("host-ip-invalid", "A host whose ip is 999.1.1.1.", catalog(host("ordosuite.example", ip="999.1.1.1")))
+case("host-ipv6", "A host with an IPv6 address.", catalog(host("ordosuite6.example", ip="2001:db8::1")))
+case("host-name-invalid", "A host name with a space and an underscore.",
+     catalog(host("ordosuite bad_name", ip="192.0.2.1")))
+case("host-alias-space", "host_aliases with a space in one alias.",
+     catalog(host("ordosuite.example", ip="192.0.2.1", host_aliases=["a b"])))
+case("host-no-ip", "A host without an ip.", catalog(host("ordosuite.example")))
+case("host-comment-newline", "A host comment with a newline in it.",
+     catalog(host("ordosuite.example", ip="192.0.2.1", comment="one\ntwo")))
+case("host-target-dir", "A host whose target is a directory.",
+     catalog(host("ordosuite.example", ip="192.0.2.1", target="@ROOT@/r/d")), setup="mkdir r/d")
+case("host-change-keeps-others", "Changing one entry of a hosts file keeps the others and its comments.",
+     catalog(host("ordosuite.example", ip="192.0.2.2")),
+     setup="printf '# the suite\\n127.0.0.1\\tlocalhost\\n192.0.2.1\\tordosuite.example\\tos\\n' > r/hosts")
+case("host-absent", "ensure => absent removes an entry.", catalog(host("ordosuite.example", ensure="absent")),
+     setup="printf '127.0.0.1\\tlocalhost\\n192.0.2.1\\tordosuite.example\\n' > r/hosts")
+case("host-ip-integer", "A host whose ip is an integer.", catalog(host("ordosuite.example", ip=3221225985)))
+
+CRON_SETUP = "id ordosuitecron >/dev/null 2>&1 || useradd -M ordosuitecron; crontab -u ordosuitecron -r 2>/dev/null || true"
+CRON_AFTER = ("crontab -u ordosuitecron -l > r/crontab 2>&1 || true; crontab -u ordosuitecron -r 2>/dev/null || true; "
+              "userdel ordosuitecron 2>/dev/null || true")
+def cron(title, **params):
+    params.setdefault("user", "ordosuitecron")
+    return res("Cron", title, params)
+case("cron-create", "A cron job in a user's crontab.",
+     catalog(cron("ordosuite-job", command="/bin/true", minute=5, hour=[1, 13], weekday="Monday")),
+     setup=CRON_SETUP, after=CRON_AFTER)
+case("cron-minute-bogus", "minute => 61.", catalog(cron("ordosuite-job", command="/bin/true", minute=61)))
+case("cron-hour-string", "hour => 'noon'.", catalog(cron("ordosuite-job", command="/bin/true", hour="noon")))
+case("cron-weekday-bogus", "weekday => 'Funday'.", catalog(cron("ordosuite-job", command="/bin/true", weekday="Funday")))
+case("cron-special-and-minute", "special => daily together with minute.",
+     catalog(cron("ordosuite-job", command="/bin/true", special="daily", minute=5)))
+case("cron-special-bogus", "special => 'fortnightly'.",
+     catalog(cron("ordosuite-job", command="/bin/true", special="fortnightly")))
+case("cron-environment-bogus", "environment without an =.",
+     catalog(cron("ordosuite-job", command="/bin/true", environment="NOEQUALS")))
+case("cron-no-command", "A cron job without a command.",
+     catalog(cron("ordosuite-job", minute=5)), setup=CRON_SETUP, after=CRON_AFTER)
+case("cron-user-missing", "A cron job for a user that does not exist.",
+     catalog(cron("ordosuite-job", command="/bin/true", user="ordosuite_nouser")))
+case("cron-step-range", "minute => '*/15' and hour => '8-17'.",
+     catalog(cron("ordosuite-job", command="/bin/true", minute="*/15", hour="8-17")),
+     setup=CRON_SETUP, after=CRON_AFTER)
+
+KEYS = "@ROOT@/r/authorized_keys"
+KEY = "AAAAC3NzaC1lZDI1NTE5AAAAIGordosuiteordosuiteordosuiteordosuiteordo"
+def sshkey(title, **params):
+    params.setdefault("user", "root")
+    params.setdefault("target", KEYS)
+    return res("Ssh_authorized_key", title, params)
+case("sshkey-create", "A key in an authorized_keys file that does not exist yet.",
+     catalog(sshkey("ordosuite@example", type="ssh-ed25519", key=KEY)))
+case("sshkey-options", "A key with options.",
+     catalog(sshkey("ordosuite@example", type="ssh-ed25519", key=KEY, options=["no-pty", 'command="/bin/true"'])))
+case("sshkey-type-bogus", "A key of type 'ssh-bogus'.",
+     catalog(sshkey("ordosuite@example", type="ssh-bogus", key=KEY)))
+case("sshkey-key-space", "A key with a space in it.",
+     catalog(sshkey("ordosuite@example", type="ssh-ed25519", key="AAAA BBBB")))
+case("sshkey-name-space", "A key whose name has a space.",
+     catalog(sshkey("ordosuite key", type="ssh-ed25519", key=KEY)))
+case("sshkey-no-key", "A key without a key.", catalog(sshkey("ordosuite@example", type="ssh-ed25519")))
+case("sshkey-user-missing", "A key for a user that does not exist, target given.",
+     catalog(sshkey("ordosuite@example", type="ssh-ed25519", key=KEY, user="ordosuite_nouser")))
+case("sshkey-target-relative", "A key whose target is relative.",
+     catalog(sshkey("ordosuite@example", type="ssh-ed25519", key=KEY, target="authorized_keys")))
+case("sshkey-option-newline", "A key with a newline in an option.",
+     catalog(sshkey("ordosuite@example", type="ssh-ed25519", key=KEY, options=["no-pty\nfrom=x"])))
+
+FSTAB = "@ROOT@/r/fstab"
+def mnt(title, **params):
+    params.setdefault("target", FSTAB)
+    return res("Mount", title, params)
+case("mount-defined", "ensure => defined writes an fstab entry without mounting.",
+     catalog(mnt("/mnt/ordosuite", ensure="defined", device="/dev/ordosuite", fstype="ext4", options="defaults,noatime")))
+case("mount-ensure-bogus", "ensure => 'attached'.",
+     catalog(mnt("/mnt/ordosuite", ensure="attached", device="/dev/ordosuite", fstype="ext4")))
+case("mount-device-space", "A device with a space.",
+     catalog(mnt("/mnt/ordosuite", ensure="defined", device="/dev/a b", fstype="ext4")))
+case("mount-options-empty", "options => ''.",
+     catalog(mnt("/mnt/ordosuite", ensure="defined", device="/dev/ordosuite", fstype="ext4", options="")))
+case("mount-dump-bogus", "dump => 3.",
+     catalog(mnt("/mnt/ordosuite", ensure="defined", device="/dev/ordosuite", fstype="ext4", dump=3)))
+case("mount-pass-string", "pass => 'first'.",
+     catalog(mnt("/mnt/ordosuite", ensure="defined", device="/dev/ordosuite", fstype="ext4", **{"pass": "first"})))
+case("mount-name-space", "A mount point with a space.",
+     catalog(mnt("/mnt/ordo suite", ensure="defined", device="/dev/ordosuite", fstype="ext4")))
+case("mount-absent-missing", "ensure => absent for an entry not in the fstab (and not mounted).",
+     catalog(mnt("/mnt/ordosuite", ensure="absent")),
+     setup="printf '/dev/other\\t/mnt/other\\text4\\tdefaults\\t0\\t0\\n' > r/fstab")
+case("mount-unmounted-change", "ensure => unmounted changes the options of an entry that is not mounted.",
+     catalog(mnt("/mnt/ordosuite", ensure="unmounted", device="/dev/ordosuite", fstype="ext4", options="ro")),
+     setup="printf '/dev/ordosuite\\t/mnt/ordosuite\\text4\\tdefaults\\t0\\t0\\n' > r/fstab")
+
+def concat(title, **params):
+    return res("Concat_file", title, params)
+def frag(title, **params):
+    return res("Concat_fragment", title, params)
+case("concat-order", "A concat_file of three fragments, ordered by order (numbers sort as strings).",
+     catalog(concat("ordosuite", path=R + "c"),
+             frag("b", target="ordosuite", content="b\n", order="10"),
+             frag("a", target="ordosuite", content="a\n", order="9"),
+             frag("c", target="ordosuite", content="c\n", order=10)))
+case("concat-target-missing", "A fragment whose target names no concat_file.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="nosuch", content="a\n")))
+case("concat-content-and-source", "A fragment with both content and source.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n", source="@ROOT@/src")),
+     setup="echo src > src")
+case("concat-order-colon", "A fragment whose order has a colon.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n", order="1:2")))
+case("concat-no-fragments", "A concat_file with no fragment.", catalog(concat("ordosuite", path=R + "c")))
+case("concat-path-relative", "A concat_file whose path is relative.",
+     catalog(concat("ordosuite", path="r/c"), frag("a", target="ordosuite", content="a\n")))
+case("concat-ensure-newline", "ensure_newline => true with fragments that lack one.",
+     catalog(concat("ordosuite", path=R + "c", ensure_newline=True),
+             frag("a", target="ordosuite", content="a", order="1"), frag("b", target="ordosuite", content="b", order="2")))
+case("concat-fragment-source-missing", "A fragment whose source does not exist.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", source="@ROOT@/nosuch")))
+case("concat-fragment-no-content", "A fragment with neither content nor source.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite")))
+case("concat-order-bogus", "order => 'numeric-ish' on the concat_file.",
+     catalog(concat("ordosuite", path=R + "c", order="sideways"), frag("a", target="ordosuite", content="a\n")))
+
+def fl(title, **params):
+    return res("File_line", title, params)
+case("fileline-append", "A line appended to a file.",
+     catalog(fl("ordosuite", path=R + "f", line="new")), setup="printf 'one\\ntwo\\n' > r/f")
+case("fileline-match-replace", "A line replacing the one matching match.",
+     catalog(fl("ordosuite", path=R + "f", line="key=new", match="^key=")), setup="printf 'a\\nkey=old\\nb\\n' > r/f")
+case("fileline-no-line", "A file_line without line.",
+     catalog(fl("ordosuite", path=R + "f", match="^x")), setup="printf 'x\\n' > r/f")
+case("fileline-path-relative", "A file_line whose path is relative.", catalog(fl("ordosuite", path="r/f", line="x")))
+case("fileline-match-bad-regexp", "A file_line whose match is not a valid regular expression.",
+     catalog(fl("ordosuite", path=R + "f", line="x", match="[")), setup="printf 'x\\n' > r/f")
+case("fileline-after-bad-regexp", "A file_line whose after is '(' and a file after it: only the file_line fails.",
+     catalog(fl("ordosuite", path=R + "f", line="x", after="("), f(R + "g", content="g\n")), setup="printf 'a\\n' > r/f")
+case("fileline-file-missing", "A file_line for a file that does not exist.", catalog(fl("ordosuite", path=R + "nosuch", line="x")))
+case("fileline-match-many", "match matches two lines, multiple not set.",
+     catalog(fl("ordosuite", path=R + "f", line="k=new", match="^k=")), setup="printf 'k=1\\nk=2\\n' > r/f")
+case("fileline-match-many-multiple", "match matches two lines, multiple => true.",
+     catalog(fl("ordosuite", path=R + "f", line="k=new", match="^k=", multiple=True)), setup="printf 'k=1\\nk=2\\n' > r/f")
+case("fileline-absent-match", "ensure => absent by match, match_for_absence => true.",
+     catalog(fl("ordosuite", path=R + "f", ensure="absent", line="unused", match="^drop", match_for_absence=True)),
+     setup="printf 'keep\\ndrop me\\nkeep too\\n' > r/f")
+case("fileline-multiple-bogus", "multiple => 'often'.",
+     catalog(fl("ordosuite", path=R + "f", line="x", multiple="often")), setup="printf 'x\\n' > r/f")
+case("fileline-after-nomatch", "after matching no line: the line goes at the end.",
+     catalog(fl("ordosuite", path=R + "f", line="new", after="^nosuch")), setup="printf 'a\\nb\\n' > r/f")
+case("fileline-line-newline", "A line holding a newline.",
+     catalog(fl("ordosuite", path=R + "f", line="one\ntwo")), setup="printf 'a\\n' > r/f")
+
+case("anchor-order", "Two anchors around a file, chained by before.",
+     catalog(res("Anchor", "ordosuite::begin", {"before": "File[" + R + "a]"}),
+             f(R + "a", content="a\n", before="Anchor[ordosuite::end]"),
+             res("Anchor", "ordosuite::end", {})))
+case("anchor-unknown-param", "An anchor with a parameter it does not have.",
+     catalog(res("Anchor", "ordosuite::begin", {"knob": 1})))
+
+def user(title, **params):
+    return res("User", title, params)
+def group(title, **params):
+    return res("Group", title, params)
+case("user-uid-huge", "A user whose uid is 2^32.", catalog(user("ordosuite-u", ensure="present", uid=4294967296)))
+case("user-uid-string", "A user whose uid is 'abc'.", catalog(user("ordosuite-u", ensure="present", uid="abc")))
+case("user-groups-comma", "groups as one comma-separated string.",
+     catalog(user("ordosuite-u", ensure="absent", groups="a,b")))
+case("user-home-relative", "A user whose home is relative.",
+     catalog(user("ordosuite-u", ensure="absent", home="home/x")))
+case("user-expiry-bogus", "expiry => '2020/01/01'.",
+     catalog(user("ordosuite-u", ensure="absent", expiry="2020/01/01")))
+case("user-ensure-bogus", "A user whose ensure is 'enabled'.", catalog(user("ordosuite-u", ensure="enabled")))
+case("user-membership-bogus", "membership => 'some'.",
+     catalog(user("ordosuite-u", ensure="absent", membership="some")))
+case("user-name-colon", "A user name with a colon.", catalog(user("ordosuite:u", ensure="present")))
+case("user-password-max-age-bogus", "password_max_age => 'forever'.",
+     catalog(user("ordosuite-u", ensure="absent", password_max_age="forever")))
+case("user-absent-missing", "ensure => absent for a user that does not exist.",
+     catalog(user("ordosuite-u", ensure="absent")))
+case("group-gid-string", "A group whose gid is 'abc'.", catalog(group("ordosuite-g", ensure="present", gid="abc")))
+case("group-gid-huge", "A group whose gid is 2^32.", catalog(group("ordosuite-g", ensure="present", gid=4294967296)))
+case("group-members-comma", "members as one comma-separated string.",
+     catalog(group("ordosuite-g", ensure="absent", members="a,b")))
+case("group-ensure-bogus", "A group whose ensure is 'enabled'.", catalog(group("ordosuite-g", ensure="enabled")))
+case("group-absent-missing", "ensure => absent for a group that does not exist.",
+     catalog(group("ordosuite-g", ensure="absent")))
+
+
+# --- schedules: a "runs" section applies the catalog that many times in a
+# row, in the same sandbox; each run's output after the first is preceded
+# by a line "Notice: -- run N --" that the harness writes.
+def note(title, **params):
+    return res("Notify", title, params)
+
+
+def sched(title, **params):
+    return res("Schedule", title, params)
+
+
+# puppet apply --catalog does not add the schedules Puppet's agent and
+# puppet apply of a manifest add to every catalog (its catalog is not
+# finalized); the cases that use them carry them as the agent adds them.
+def builtins():
+    return [sched("puppet", period="hourly", repeat="2")] + [sched(p, period=p) for p in
+                                                             ("hourly", "daily", "weekly", "monthly", "never")]
+
+
+case("sched-builtin-apply-catalog", "A notify on the daily schedule, which puppet apply --catalog does not add.",
+     catalog(note("n", message="daily", schedule="daily")))
+case("sched-daily-twice", "A notify on the daily schedule, applied twice: the second run skips it.",
+     catalog(*builtins(), note("n", message="daily", schedule="daily")), runs=2)
+case("sched-never", "A notify on the never schedule.", catalog(*builtins(), note("n", message="never", schedule="never")))
+case("sched-puppet-twice", "The default schedule puppet (hourly, repeat 2), applied twice.",
+     catalog(*builtins(), note("n", message="puppet", schedule="puppet")), runs=2)
+case("sched-custom-repeat", "A schedule of its own, hourly with repeat 6, applied twice.",
+     catalog(sched("often", period="hourly", repeat=6), note("n", message="often", schedule="often")), runs=2)
+case("sched-range-all-day", "A range that covers the whole day, no period: applied on both runs.",
+     catalog(sched("allday", range="0:00 - 23:59:59"), note("n", message="in range", schedule="allday")), runs=2)
+case("sched-range-excluded", "A range of one second at midnight: the notify is not in it.",
+     catalog(sched("midnight", range="23:59:59 - 0:00:00"), note("n", message="midnight", schedule="midnight")))
+case("sched-weekday-all", "Every day of the week, daily: applied once in two runs.",
+     catalog(sched("week", weekday=["Sun", "mon", "Tuesday", "3", 4, "Fri", "Saturday"], period="daily"),
+             note("n", message="weekday", schedule="week")), runs=2)
+case("sched-periodmatch-number", "hourly by number, applied twice within the hour.",
+     catalog(sched("hour", period="hourly", periodmatch="number"), note("n", message="this hour", schedule="hour")), runs=2)
+case("sched-refresh-dropped", "A file change notifies an exec whose schedule is never: the refresh is dropped.",
+     catalog(*builtins(), f(R + "conf", content="x\n", notify="Exec[/bin/touch @ROOT@/r/ran]"),
+             res("Exec", "/bin/touch @ROOT@/r/ran", {"refreshonly": True, "schedule": "never"})))
+case("sched-dependent-runs", "A resource out of its schedule does not stop what requires it.",
+     catalog(*builtins(), note("n", message="never", schedule="never"), f(R + "after", content="x\n", require="Notify[n]")))
+case("sched-noop-twice", "--noop twice: the first noop run counts as a check.",
+     catalog(*builtins(), note("n", message="daily", schedule="daily")), runs=2, flags="--noop")
+case("sched-file-changed-between", "A file on the daily schedule, changed by hand between two runs: not put back.",
+     catalog(*builtins(), f(R + "a", content="managed\n", schedule="daily")), runs=2, between="echo changed > r/a")
+case("sched-repeat-zero", "repeat => 0.", catalog(sched("zero", period="hourly", repeat=0), note("n", message="zero", schedule="zero")))
+case("sched-range-invalid", "range => '25 - 26'.", catalog(sched("bad", range="25 - 26"), note("n", message="bad", schedule="bad")))
+case("sched-weekday-bogus", "weekday => 'Funday'.", catalog(sched("bad", weekday="Funday"), note("n", message="bad", schedule="bad")))
+case("sched-repeat-number", "repeat => 2 with periodmatch => number.",
+     catalog(sched("bad", period="hourly", periodmatch="number", repeat=2), note("n", message="bad", schedule="bad")))
+case("sched-period-bogus", "period => 'fortnightly'.",
+     catalog(sched("bad", period="fortnightly"), note("n", message="bad", schedule="bad")))
+case("sched-name-array", "schedule => ['daily'], an array.",
+     catalog(*builtins(), note("n", message="array", schedule=["daily"])), runs=2)
+case("sched-self", "A schedule that names itself as its schedule, applied twice.",
+     catalog(*builtins(), sched("self", period="daily", schedule="self"), note("n", message="self", schedule="self")), runs=2)
+case("sched-range-array-mixed", "range => ['1 - 2', 'bogus'].",
+     catalog(sched("bad", range=["1 - 2", "bogus"]), note("n", message="bad", schedule="bad")))
+case("sched-weekday-seven", "weekday => 7.", catalog(sched("bad", weekday=7), note("n", message="bad", schedule="bad")))
+case("sched-repeat-string", "repeat => 'abc'.", catalog(sched("bad", period="daily", repeat="abc"), note("n", message="bad", schedule="bad")))
+case("sched-periodmatch-bogus", "periodmatch => 'closest'.",
+     catalog(sched("bad", period="daily", periodmatch="closest"), note("n", message="bad", schedule="bad")))
+case("sched-two-resources", "Two notifies on one daily schedule, applied twice: each is skipped on the second run.",
+     catalog(*builtins(), note("a", message="a", schedule="daily"), note("b", message="b", schedule="daily")), runs=2)
+case("sched-range-minutes-bogus", "range => '1:75 - 2'.",
+     catalog(sched("bad", range="1:75 - 2"), note("n", message="bad", schedule="bad")))
+case("sched-repeat-huge", "repeat => '99999999999999999999', past 64 bits, hourly.",
+     catalog(sched("huge", period="hourly", repeat="99999999999999999999"), note("n", message="huge", schedule="huge")), runs=2)
+case("sched-range-hour-huge", "range => '99999999999 - 1'.",
+     catalog(sched("bad", range="99999999999 - 1"), note("n", message="bad", schedule="bad")))
+case("sched-weekday-hash", "weekday => a hash.",
+     catalog(sched("bad", weekday={"mon": 1}), note("n", message="bad", schedule="bad")))
+case("sched-range-seconds-huge", "range => '1:00:99 - 2', seconds past 59 (not checked).",
+     catalog(sched("secs", range="1:00:99 - 2"), note("n", message="secs", schedule="secs")))
+case("sched-by-name", "A schedule found by its name, not its title.",
+     catalog(sched("title", name="byname", period="daily"), note("n", message="byname", schedule="byname")), runs=2)
+
+
+case("host-target-fifo", "A host whose target is a FIFO: Puppet waits for a writer until it is killed.",
+     catalog(host("ordosuite.example", ip="192.0.2.1", target="@ROOT@/r/p"), f(R + "after", content="x\n")),
+     setup="mkfifo r/p")
+case("sshkey-target-dir", "A key whose target is a directory.",
+     catalog(sshkey("ordosuite@example", type="ssh-ed25519", key=KEY, target="@ROOT@/r/d")), setup="mkdir r/d")
+case("mount-target-dir", "A mount whose target is a directory.",
+     catalog(mnt("/mnt/ordosuite", ensure="defined", device="/dev/ordosuite", fstype="ext4", target="@ROOT@/r/d")),
+     setup="mkdir r/d")
+case("host-two-same-name", "Two host resources with one name under two titles.",
+     catalog(host("one", name="ordosuite.example", ip="192.0.2.1"), host("two", name="ordosuite.example", ip="192.0.2.2")))
+case("mount-two-same-name", "Two mount resources for one mount point.",
+     catalog(mnt("/mnt/ordosuite", ensure="defined", device="/dev/a", fstype="ext4"),
+             mnt("other", name="/mnt/ordosuite", ensure="defined", device="/dev/b", fstype="ext4")))
+case("fileline-and-file", "A file with content and a file_line on it: the file first, then the line.",
+     catalog(fl("ordosuite", path=R + "f", line="added"), f(R + "f", content="base\n")))
+case("concat-and-file-same-path", "A concat_file and a file on one path.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n"), f(R + "c", content="file\n")))
+case("sshkey-two-users-one-file", "Two keys of one name in one target file for two users.",
+     catalog(sshkey("k1", name="ordosuite@example", type="ssh-ed25519", key=KEY),
+             sshkey("k2", name="ordosuite@example", type="ssh-ed25519", key=KEY + "x", user="nobody")))
+case("fileline-absent-file-missing", "ensure => absent for a line of a file that does not exist.",
+     catalog(fl("ordosuite", path=R + "nosuch", line="x", ensure="absent")))
+
+def txtar(doc, compare, cat, setup, flags, after, runs, between, recorded):
     out = doc.rstrip("\n").encode() + b"\n"
     for c in compare.split(";"):
         out += b"compare: " + c.strip().encode() + b"\n"
@@ -446,12 +868,18 @@ def txtar(doc, compare, cat, setup, flags, recorded):
         out += b"-- setup.sh --\n" + setup.encode() + b"\n"
     if flags:
         out += b"-- flags --\n" + flags.encode() + b"\n"
+    if after:
+        out += b"-- after.sh --\n" + after.encode() + b"\n"
+    if runs:
+        out += b"-- runs --\n" + str(runs).encode() + b"\n"
+    if between:
+        out += b"-- between.sh --\n" + between.encode() + b"\n"
     return out + recorded
 
 
 def main(names):
     seen = set()
-    for name, doc, compare, cat, setup, flags in CASES:
+    for name, doc, compare, cat, setup, flags, after, runs, between in CASES:
         assert name not in seen, name
         seen.add(name)
         if names and name not in names:
@@ -465,10 +893,10 @@ def main(names):
             if k >= 0:
                 recorded = old[k + 1:]
                 # The recording depends on the catalog and the setup only.
-                body = txtar(doc, compare, cat, setup, flags, b"")
+                body = txtar(doc, compare, cat, setup, flags, after, runs, between, b"")
                 if old[old.find(b"-- catalog.json --"):k + 1] != body[body.find(b"-- catalog.json --"):]:
                     recorded = b""
-        open(path, "wb").write(txtar(doc, compare, cat, setup, flags, recorded))
+        open(path, "wb").write(txtar(doc, compare, cat, setup, flags, after, runs, between, recorded))
     print(len(CASES), "cases")
 
 

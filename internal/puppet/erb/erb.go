@@ -32,6 +32,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -135,6 +136,7 @@ func (t *Template) Render(ctx context.Context, scope Scope) (string, error) {
 			}
 			return toRuby(v), true
 		},
+		IVarNames: func() []string { return ivarNames(scope) },
 	}
 	if err := t.prog.Run(ctx, host, &out); err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
@@ -229,3 +231,21 @@ func (t *Template) wrap(err error, comp *compiled) error {
 	}
 	return &Error{Pos: t.file.Position(source.Pos(off)), Class: re.Class, Detail: re.Msg, Cause: re.Cause, file: t.file, off: source.Pos(off)}
 }
+
+// ivarNames are the instance variables of Puppet's TemplateWrapper when
+// the template starts: its scope and file, then each variable of
+// scope.to_hash, non-word characters made "_".
+func ivarNames(scope Scope) []string {
+	names := []string{"__scope__", "__file__"}
+	vs, ok := scope.(VariableScope)
+	if !ok {
+		return names
+	}
+	vars := vs.Variables()
+	for _, k := range vars.Keys() {
+		names = append(names, nonWord.ReplaceAllString(k, "_"))
+	}
+	return names
+}
+
+var nonWord = regexp.MustCompile(`\W`)

@@ -153,11 +153,18 @@ func (s *scopeObject) Call(c *ruby.Call, name string, args []ruby.Value, blk *ru
 		fn := ruby.ToS(args[0])
 		var fargs []ruby.Value
 		if len(args) == 2 {
-			a, ok := args[1].(*ruby.Array)
-			if !ok {
-				fargs = []ruby.Value{args[1]}
-			} else {
+			// Puppet splats the arguments: an array gives its elements,
+			// a hash its [key, value] pairs, nil none.
+			switch a := args[1].(type) {
+			case *ruby.Array:
 				fargs = a.Elems
+			case *ruby.Hash:
+				for i, k := range a.Keys() {
+					fargs = append(fargs, ruby.NewArray(k, a.Values()[i]))
+				}
+			case nil:
+			default:
+				fargs = []ruby.Value{args[1]}
 			}
 		}
 		return s.call(c, fn, fargs, blk)

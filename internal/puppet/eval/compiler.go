@@ -223,7 +223,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 	if _, ok := c.builtins["strftime"]; !ok {
 		c.builtins["strftime"] = fnStrftime
 	}
-	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy"} {
+	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy", "docker", "sudo"} {
 		if c.hasModule(m) {
 			for name, f := range moduleFunctions(m) {
 				c.builtins[name] = f
@@ -727,7 +727,7 @@ func (c *Compiler) validateRelationships() error {
 				default:
 					continue
 				}
-				if c.findResource(ref) == nil && (c.opts.External == nil || !c.opts.External(ref.Type, ref.Title)) {
+				if c.findResource(ref) == nil && !c.external(ref) {
 					return &Error{Msg: fmt.Sprintf("Could not find resource '%s' in parameter '%s'", ref, name), File: file, Line: line}
 				}
 			}

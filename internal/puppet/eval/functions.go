@@ -45,6 +45,9 @@ func builtinTable(withStdlib bool) map[string]builtin {
 		"return": fnReturn, "next": fnNext, "break": fnBreak, "file": fnFile,
 		"convert_to": fnConvertTo, "new": fnNew,
 	}
+	for name, f := range digestFunctions() {
+		t[name] = f
+	}
 	if withStdlib {
 		for name, f := range map[string]builtin{
 			"merge": fnMerge, "concat": fnConcat, "pick": fnPick, "pick_default": fnPickDefault,
@@ -65,7 +68,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"basename": fnBasename, "dirname": fnDirname, "start_with": fnStartWith, "end_with": fnEndWith,
 			"swapcase": strFn(swapcase), "bool2num": fnBool2num, "parsejson": fnParseJSON,
 			"type_of": fnTypeOf, "validate_legacy": fnValidateLegacy, "grep": fnGrep,
-			"shell_escape": fnShellEscape,
+			"shell_escape": fnShellEscape, "deep_merge": fnDeepMerge,
 		} {
 			t[name] = f
 			// stdlib 9 names its functions stdlib::name; the plain names
@@ -90,6 +93,10 @@ func moduleFunctions(module string) map[string]builtin {
 		return postgresqlFunctions()
 	case "haproxy":
 		return haproxyFunctions()
+	case "docker":
+		return dockerFunctions()
+	case "sudo":
+		return map[string]builtin{"sudo::defaults": fnSudoDefaults}
 	}
 	return nil
 }
@@ -1924,6 +1931,19 @@ func fnEnsurePackages(k *call) (Value, error) {
 		}
 		return out
 	}
+	// present and installed are one ensure: stdlib asks for installed
+	// unless the package is already declared with ensure => present.
+	ensureOne := func(name string, p *Hash) error {
+		if e, _ := p.Get("ensure"); e == "present" || e == "installed" {
+			p.Set("ensure", "installed")
+			if r := k.c.findResource(Ref{Type: "Package", Title: name}); r != nil {
+				if v, ok := r.get("ensure"); ok && v == "present" {
+					p.Set("ensure", "present")
+				}
+			}
+		}
+		return k.ensureOne("package", name, p)
+	}
 	switch x := k.args[0].(type) {
 	case *Hash:
 		for i, name := range x.keys {
@@ -1933,13 +1953,13 @@ func fnEnsurePackages(k *call) (Value, error) {
 					p.Set(kk, h.vals[j])
 				}
 			}
-			if err := k.ensureOne("package", ToS(name), p); err != nil {
+			if err := ensureOne(ToS(name), p); err != nil {
 				return nil, err
 			}
 		}
 	default:
 		for _, name := range flatten(x) {
-			if err := k.ensureOne("package", ToS(name), withEnsure(defaults)); err != nil {
+			if err := ensureOne(ToS(name), withEnsure(defaults)); err != nil {
 				return nil, err
 			}
 		}
@@ -2385,6 +2405,10 @@ func fnAny2array(k *call) (Value, error) {
 	}
 	if len(k.args) > 1 {
 		return append([]Value(nil), k.args...), nil
+	}
+	if k.args[0] == nil || k.args[0] == "" {
+		// undef reaches the 3.x function as '', which gives []
+		return []Value{}, nil
 	}
 	switch x := k.args[0].(type) {
 	case []Value:

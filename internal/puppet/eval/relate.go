@@ -372,21 +372,33 @@ func resolveOperand(v Value, left bool) []Ref {
 func (c *Compiler) applyRelationship(rel *relationship) error {
 	for _, s := range resolveOperand(rel.source, true) {
 		for _, t := range resolveOperand(rel.target, false) {
-			src := c.findResource(s)
-			if src == nil {
-				return &Error{Msg: fmt.Sprintf("Could not find resource '%s' for relationship on '%s'", s, t)}
-			}
-			if c.findResource(t) == nil {
-				return &Error{Msg: fmt.Sprintf("Could not find resource '%s' for relationship from '%s'", t, s)}
-			}
+			src, dst := c.findResource(s), c.findResource(t)
 			name, how := "before", "chaining arrow (-> or <-)"
 			if rel.notify {
 				name, how = "notify", "chaining arrow (~> or <~)"
+			}
+			switch {
+			case src == nil && dst != nil && c.external(s):
+				// The source is another language's (Options.External): the
+				// target carries the relationship, the other way round.
+				name = map[string]string{"before": "require", "notify": "subscribe"}[name]
+				dst.appendRelation(name, s.String(), how, rel.pos, rel.op.String(), rel.opPos)
+				continue
+			case src == nil:
+				return &Error{Msg: fmt.Sprintf("Could not find resource '%s' for relationship on '%s'", s, t)}
+			case dst == nil && !c.external(t):
+				return &Error{Msg: fmt.Sprintf("Could not find resource '%s' for relationship from '%s'", t, s)}
 			}
 			src.appendRelation(name, t.String(), how, rel.pos, rel.op.String(), rel.opPos)
 		}
 	}
 	return nil
+}
+
+// external reports whether ref names a resource of another language in
+// the run (Options.External).
+func (c *Compiler) external(ref Ref) bool {
+	return c.opts.External != nil && c.opts.External(ref.Type, ref.Title)
 }
 
 // appendRelation records a target appended to a relationship

@@ -73,8 +73,8 @@ var cases = map[string]map[string]attrCase{
 	"concat_file": {
 		"ensure": {value: "absent"}, "path": {value: "/tmp/ordoschema-other"}, "owner": {value: "root"}, "group": {value: "root"},
 		"mode": {value: "0600"}, "order": {value: "alpha"}, "backup": {value: ".bak"}, "replace": {value: false},
-		"validate_cmd": {value: "/bin/true %"}, "ensure_newline": {value: true}, "format": {value: "json", want: refused},
-		"force":                   {value: true, want: inert, reason: "only yaml and json fragments are merged, and ordo refuses those formats"},
+		"validate_cmd": {value: "/bin/true %"}, "ensure_newline": {value: true}, "format": {value: "json"},
+		"force":                   {value: true},
 		"selinux_ignore_defaults": {want: inert, value: true, reason: noSELinux}, "selrange": {want: inert, value: "s0", reason: noSELinux},
 		"selrole": {want: inert, value: "r", reason: noSELinux}, "seltype": {want: inert, value: "t", reason: noSELinux},
 		"seluser": {want: inert, value: "u", reason: noSELinux}, "show_diff": {value: false}, "create_empty_file": {value: false},
@@ -115,7 +115,7 @@ var cases = map[string]map[string]attrCase{
 		"ensure": {value: "absent"}, "name": {value: "ordoschema-other"}, "command": {value: "/usr/bin/pip", want: dropped},
 		"package_settings": {value: "x", want: dropped}, "flavor": {value: "f", want: dropped}, "source": {value: "/tmp/x.deb"},
 		"instance": {value: "x", want: inert, reason: readOnly}, "status": {value: "x", want: inert, reason: readOnly},
-		"adminfile": {value: "/tmp/admin", want: inert, reason: solarisOnly}, "responsefile": {value: "/tmp/answers", want: refused},
+		"adminfile": {value: "/tmp/admin", want: inert, reason: solarisOnly}, "responsefile": {value: "/tmp/answers"},
 		"configfiles": {value: "replace"}, "category": {value: "x", want: inert, reason: readOnly},
 		"platform": {value: "x", want: inert, reason: readOnly}, "root": {value: "x", want: inert, reason: readOnly},
 		"vendor": {value: "x", want: inert, reason: readOnly}, "description": {value: "x", want: inert, reason: readOnly},
@@ -153,7 +153,7 @@ var cases = map[string]map[string]attrCase{
 	"file": {
 		"path": {value: "/tmp/ordoschema-other"}, "ensure": {value: "file"}, "content": {value: "x"},
 		"target": {value: "/tmp"}, "owner": {value: "root"}, "group": {value: "root"}, "mode": {value: "0600"},
-		"type": {value: "file", want: refused}, "checksum_value": {value: "abc"}, // without a source Puppet cannot create the file (file-checksum-value-alone)
+		"type": {value: "file", want: refused}, "checksum_value": {value: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"}, // without a source Puppet cannot create the file (file-checksum-value-alone)
 		"seluser": {value: "u"}, "selrole": {value: "r"}, "seltype": {value: "t"}, "selrange": {value: "s0"}, // a debug line each
 		"selinux_ignore_defaults": {want: inert, value: true, reason: noSELinux},
 		"ctime":                   {value: "x", want: refused}, "mtime": {value: "x", want: refused},
@@ -260,13 +260,13 @@ func TestEveryAttribute(t *testing.T) {
 // the graph read them from the catalog resource, not the instance.
 var metaparams = map[string]string{
 	"alias":     "graph: another title the resource is found by",
-	"audit":     "refused",
+	"audit":     "apply: audited values recorded in the state store, with Puppet's audit lines",
 	"before":    "graph: an order edge",
 	"loglevel":  "apply: the level of the resource's lines",
 	"noop":      "apply: the resource's own noop",
 	"notify":    "graph: a refresh edge",
 	"require":   "graph: an order edge",
-	"schedule":  "apply: the schedule must exist; matching runs against it is not implemented yet",
+	"schedule":  "apply: the schedule must exist, and it must match now and when the resource was last checked",
 	"stage":     "graph: the run stage",
 	"subscribe": "graph: a refresh edge",
 	"tag":       "apply: --tags and --skip_tags",

@@ -5,7 +5,8 @@
 // Puppet's concat_file generates a File resource and lets it do the
 // writing; ordo's concat_file hands its content to the file type the same
 // way and logs the file's changes under that File's path, as Puppet does.
-// Fragment sources and the yaml and json formats are not supported yet.
+// The yaml format is not supported yet; a fragment's puppet: source is
+// never found, as ordo has no file server.
 package concat
 
 import (
@@ -62,7 +63,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "replace", Default: true, Doc: "Passed to the file.", Check: resource.YesNo()},
 		{Name: "validate_cmd", Doc: "Passed to the file.", Check: resource.CheckFunc("a string", checkValidateCmd)},
 		{Name: "ensure_newline", Default: false, Doc: "End every fragment with a newline.", Check: resource.YesNo()},
-		{Name: "format", Default: "plain", Doc: "How fragments are merged; ordo supports plain.", Check: resource.CheckFunc("plain", checkFormat)},
+		{Name: "format", Default: "plain", Doc: "How fragments are merged: plain, or the json formats (yaml is not supported yet).", Check: resource.CheckFunc("plain, json, json-array, json-pretty or json-array-pretty", checkFormat)},
 		{Name: "force", Default: false, Doc: "Merge duplicate keys of yaml and json fragments.", Check: resource.YesNo()},
 		{Name: "selinux_ignore_defaults", Doc: "Passed to the file.", Check: resource.YesNo()},
 		{Name: "selrange", Doc: "Passed to the file."},
@@ -93,7 +94,9 @@ func checkFormat(v catalog.Value) (catalog.Value, error) {
 	switch catalog.Scalar(v) {
 	case "plain":
 		return v, nil
-	case "yaml", "json", "json-array", "json-pretty", "json-array-pretty":
+	case "json", "json-array", "json-pretty", "json-array-pretty":
+		return v, nil
+	case "yaml":
 		return nil, fmt.Errorf("format %s is not supported by ordo yet", resource.Inspect(v))
 	}
 	return nil, fmt.Errorf("Invalid value %s. Valid values are plain, yaml, json, json-array, json-pretty, json-array-pretty.", resource.Inspect(v))
@@ -105,6 +108,9 @@ func (Type) Schema() *resource.Schema { return schema }
 // fragment is one concat_fragment's part of a file.
 type fragment struct {
 	name, order, content string
+	// sources, when the fragment has no content, are the files to take
+	// it from: the first that exists.
+	sources []string
 }
 
 // AutoRequire requires the file's parent directory, as the generated file
@@ -129,7 +135,11 @@ func (t Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref
 			if sens, ok := content.(catalog.Sensitive); ok {
 				content = sens.Value
 			}
-			frags = append(frags, fragment{name: nameOf(f), order: orderOf(f), content: catalog.Scalar(content)})
+			frag := fragment{name: nameOf(f), order: orderOf(f), content: catalog.Scalar(content)}
+			if content == nil {
+				frag.sources = catalog.Strings(valueOr(f, "source"))
+			}
+			frags = append(frags, frag)
 		}
 	}
 	t.found.mu.Lock()
@@ -176,6 +186,8 @@ type spec struct {
 	alpha         bool
 	ensureNewline bool
 	createEmpty   bool
+	force         bool
+	format        string
 	// fileParams are the attributes handed to the generated file.
 	fileParams []catalog.Param
 }
@@ -194,6 +206,8 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		alpha:         v.String("order") == "alpha",
 		ensureNewline: v.Bool("ensure_newline"),
 		createEmpty:   v.Bool("create_empty_file"),
+		force:         v.Bool("force"),
+		format:        v.String("format"),
 	}
 	for _, name := range fileAttrs {
 		if x, ok := v.Lookup(name); ok {
@@ -211,7 +225,7 @@ type instance struct {
 }
 
 // content joins the fragments in order, as puppetlabs-concat sorts them.
-func (c *instance) content(frags []fragment) string {
+func (c *instance) content(frags []fragment) (string, error) {
 	frags = append([]fragment(nil), frags...)
 	if c.alpha {
 		sort.SliceStable(frags, func(i, j int) bool {
@@ -225,14 +239,21 @@ func (c *instance) content(frags []fragment) string {
 			return compareCompound(frags[i].order+"___"+frags[i].name, frags[j].order+"___"+frags[j].name) < 0
 		})
 	}
-	var b strings.Builder
-	for _, f := range frags {
-		b.WriteString(f.content)
-		if c.ensureNewline && !strings.HasSuffix(f.content, "\n") {
-			b.WriteByte('\n')
+	parts := make([]string, len(frags))
+	for i, f := range frags {
+		parts[i] = f.content
+		if len(f.sources) > 0 {
+			text, err := readSource(f.sources)
+			if err != nil {
+				return "", err
+			}
+			parts[i] = text
+		}
+		if c.ensureNewline && !strings.HasSuffix(parts[i], "\n") {
+			parts[i] += "\n"
 		}
 	}
-	return b.String()
+	return formatContent(c.format, parts, c.force)
 }
 
 // compareCompound compares "order___name" keys as Ruby compares their
@@ -264,7 +285,8 @@ func compareCompound(a, b string) int {
 }
 
 // fileResource is the File resource Puppet's concat_file generates.
-func (c *instance) fileResource(content string) *catalog.Resource {
+// Without withContent the file is made with no content of its own.
+func (c *instance) fileResource(content string, withContent bool) *catalog.Resource {
 	r := &catalog.Resource{Type: "File", Title: c.path, File: c.res.File, Line: c.res.Line}
 	ensure := "file"
 	if c.absent || (!c.createEmpty && content == "") {
@@ -275,7 +297,7 @@ func (c *instance) fileResource(content string) *catalog.Resource {
 	for _, p := range c.fileParams {
 		r.Set(p.Name, p.Value)
 	}
-	if ensure == "file" {
+	if ensure == "file" && withContent {
 		r.Set("content", content)
 	}
 	return r
@@ -288,7 +310,14 @@ func (c *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	frags := c.typ.found.byRes[c.res]
 	delete(c.typ.found.byRes, c.res)
 	c.typ.found.mu.Unlock()
-	f, err := resource.Instantiate(c.typ.files, c.fileResource(c.content(frags)))
+	content, err := c.content(frags)
+	file := c.fileResource(content, err == nil)
+	if err != nil {
+		// As puppetlabs-concat: the content cannot be generated, the
+		// error is logged and the file is still made, without content.
+		h.Logf(resource.Err, "Failed to generate additional resources using 'eval_generate': %v", err)
+	}
+	f, err := resource.Instantiate(c.typ.files, file)
 	if err != nil {
 		return err
 	}
@@ -364,7 +393,7 @@ var fragmentSchema = resource.NewSchema(resource.Schema{
 		{Name: "name", Namevar: true, Doc: "The fragment's name; fragments of one order are sorted by it."},
 		{Name: "target", Doc: "The path or title of the concat_file.", Check: resource.CheckFunc("a string", stringOnly("Target must be a String"))},
 		{Name: "content", Doc: "The fragment's content.", Check: resource.CheckFunc("a string", stringOnly("Content must be a String"))},
-		{Name: "source", Doc: "Files to read the content from; ordo refuses it for now."},
+		{Name: "source", Doc: "Files to read the content from, the first that exists: paths and file: URIs (puppet: URIs are never found, as for file)."},
 		{Name: "order", Default: "10", Doc: "Where the fragment goes.", Check: resource.CheckFunc("a string or an integer", checkOrder)},
 	},
 	Validate: func(v resource.Values) error {
@@ -375,8 +404,6 @@ var fragmentSchema = resource.NewSchema(resource.Schema{
 			return errors.New("Set either 'source' or 'content'")
 		case v.Has("source") && v.Has("content"):
 			return errors.New("Can't use 'source' and 'content' at the same time")
-		case v.Has("source"):
-			return &resource.ParamError{Ref: v.Ref(), Param: "source", Msg: "fragment sources are not supported by ordo yet"}
 		}
 		return nil
 	},
@@ -430,17 +457,27 @@ type fragmentInstance struct {
 }
 
 func (f *fragmentInstance) Retrieve(_ context.Context, h *resource.Handle) error {
+	if w := f.GraphWarning(); w != "" {
+		h.Logf(resource.Warning, "%s", w)
+	}
+	return nil
+}
+
+// GraphWarning is the warning of a fragment no concat_file takes, which
+// Puppet gives while it builds the graph (once: the engine asks for it
+// when the run starts, Retrieve when it is not asked).
+func (f *fragmentInstance) GraphWarning() string {
 	if f.found == nil {
-		return nil
+		return ""
 	}
 	f.found.mu.Lock()
 	lost := f.found.lost[f.res]
 	delete(f.found.lost, f.res)
 	f.found.mu.Unlock()
 	if lost {
-		h.Logf(resource.Warning, "%s", f.warning)
+		return f.warning
 	}
-	return nil
+	return ""
 }
 func (f *fragmentInstance) Exists() bool                    { return true }
 func (f *fragmentInstance) Properties() []resource.Property { return nil }

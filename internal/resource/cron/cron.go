@@ -8,7 +8,6 @@ package cron
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os/user"
 	"regexp"
@@ -61,6 +60,18 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "name", Namevar: true, Doc: "The job's name, kept in the '# Puppet Name:' comment above it."},
 		{Name: "user", Kind: resource.KindProperty, Doc: "The user whose crontab holds the job; ordo's user by default."},
 		{Name: "target", Kind: resource.KindProperty, Doc: "The crontab (a user name); user's by default."},
+	},
+	Validate: func(v resource.Values) error {
+		// A special schedule stands for all the time fields.
+		if sp := v.String("special"); sp == "" || sp == "absent" {
+			return nil
+		}
+		for _, name := range []string{"minute", "hour", "weekday", "monthday", "month"} {
+			if x, ok := v.Lookup(name); ok && x != nil && catalog.Scalar(x) != "absent" {
+				return fmt.Errorf("%s cannot specify both a special schedule and a value for %s", v.Ref(), name)
+			}
+		}
+		return nil
 	},
 	Providers: []resource.Provider{{Name: "crontab", Default: true, Doc: "crontab -l and crontab -.",
 		Confine: resource.Confine{Commands: []string{"crontab"}}, Prefetch: prefetch, Instances: instances}},
@@ -362,10 +373,9 @@ func (t *crontab) write(ctx context.Context, h *resource.Handle) error {
 			lines = append(lines, r.text)
 		}
 	}
+	// Puppet's parsed file ends the text with a newline, also when it
+	// holds no line at all (testdata/malformed/cron-no-command).
 	text := strings.Join(lines, "\n") + "\n"
-	if len(lines) == 0 {
-		text = ""
-	}
 	if m := regexp.MustCompile(`(?m)^TZ=.+\n`).FindString(text); m != "" {
 		text = m + strings.Replace(text, m, "", 1)
 	}
@@ -381,6 +391,7 @@ func (t *crontab) write(ctx context.Context, h *resource.Handle) error {
 
 // instance manages one job.
 type instance struct {
+	h       *resource.Handle // the run's, from Retrieve
 	name    string
 	present bool
 	command *string
@@ -406,6 +417,7 @@ func (j *instance) Prefetched(data any) {
 // Retrieve finds the job in its crontab: by name, else an unmanaged entry
 // with the same command and times.
 func (j *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
+	j.h = h
 	if j.run == nil {
 		j.run = &run{tabs: map[string]*crontab{}}
 	}
@@ -509,7 +521,12 @@ func (j *instance) ensure() *parsedfile.Ensure {
 // create adds the job at the end of the crontab.
 func (j *instance) create() error {
 	if j.command == nil {
-		return errors.New("no command specified, cannot create")
+		// cron_core logs this and goes on: the job counts as created,
+		// and the crontab is written without it.
+		if j.h != nil && j.h.Log != nil {
+			j.h.Log.Log(resource.Err, j.h.Path, "no command specified, cannot create")
+		}
+		return nil
 	}
 	r := &record{job: true, name: j.name, command: *j.command, special: j.special, fields: map[string]string{}, env: j.env}
 	for f, v := range j.fields {

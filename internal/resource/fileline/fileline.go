@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -64,10 +65,37 @@ func checkRegexp(v catalog.Value) (catalog.Value, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s is not a regular expression", resource.Inspect(v))
 	}
-	if _, err := regexp.Compile(s); err != nil {
-		return nil, err
+	// A pattern that does not compile fails the resource when it is
+	// evaluated, not the catalog, as in Puppet (compile).
+	return s, nil
+}
+
+// rubyRegexpMessages are Onigmo's words (Ruby's regular expressions) for
+// the faults Go's parser names, as Puppet's "Could not evaluate" shows them.
+var rubyRegexpMessages = map[syntax.ErrorCode]string{
+	syntax.ErrMissingBracket:        "premature end of char-class",
+	syntax.ErrMissingParen:          "end pattern with unmatched parenthesis",
+	syntax.ErrUnexpectedParen:       "unmatched close parenthesis",
+	syntax.ErrMissingRepeatArgument: "target of repeat operator is not specified",
+	syntax.ErrTrailingBackslash:     "too short escape sequence",
+	syntax.ErrInvalidCharRange:      "empty range in char class",
+}
+
+// compile compiles a match or after pattern; a pattern that does not
+// compile gives Ruby's message for it where ordo knows it.
+func compile(src string) (*regexp.Regexp, error) {
+	re, err := regexp.Compile(src)
+	if err == nil {
+		return re, nil
 	}
-	return v, nil
+	var se *syntax.Error
+	if errors.As(err, &se) {
+		if msg, ok := rubyRegexpMessages[se.Code]; ok {
+			return nil, fmt.Errorf("%s: /%s/", msg, src)
+		}
+		return nil, fmt.Errorf("%s: /%s/", se.Code, src)
+	}
+	return nil, err
 }
 
 // Schema returns file_line's schema.
@@ -87,6 +115,8 @@ type spec struct {
 	path, line      string
 	hasLine         bool
 	match, after    *regexp.Regexp
+	badPattern      error // match does not compile: evaluation fails
+	badAfter        error // after does not compile: adding the line fails
 	matchSrc        string
 	afterSrc        string
 	multiple        bool
@@ -110,11 +140,18 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 	s.line, s.hasLine = v.String("line"), v.Has("line")
 	if v.Has("match") {
 		s.matchSrc = v.String("match")
-		s.match = regexp.MustCompile(s.matchSrc)
+		s.match, s.badPattern = compile(s.matchSrc)
 	}
 	if v.Has("after") {
 		s.afterSrc = v.String("after")
-		s.after = regexp.MustCompile(s.afterSrc)
+		var err error
+		if s.after, err = compile(s.afterSrc); err != nil {
+			// Puppet compiles after only when it adds the line.
+			s.badAfter = &resource.WrappedError{
+				Msg:   strings.TrimSpace(fmt.Sprintf("Could not set 'present' on ensure: %v %s", err, v.Resource().Location())),
+				Cause: err,
+			}
+		}
 	}
 	return &instance{spec: s}, nil
 }
@@ -129,6 +166,9 @@ type instance struct {
 // Retrieve reads the file and decides, as stdlib's exists? does, whether
 // the line is there.
 func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
+	if f.badPattern != nil {
+		return f.badPattern
+	}
 	data, err := os.ReadFile(f.path)
 	if err != nil {
 		if !(errors.Is(err, os.ErrNotExist) && h.Noop) {
@@ -250,6 +290,9 @@ func (e *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
 	if f.present {
 		if !f.replace && f.match != nil && f.countMatches(f.match) > 0 {
 			return nil
+		}
+		if f.badAfter != nil {
+			return f.badAfter
 		}
 		out, err = f.create()
 	} else {

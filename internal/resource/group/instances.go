@@ -2,16 +2,18 @@ package group
 
 import (
 	"context"
+	"os"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
 // Instances lists the machine's groups as puppet resource group shows
-// them: ensure and gid. Puppet's groupadd provider reads members only
-// where libuser is installed, and puppet resource then shows none, so the
-// listing leaves them out too.
+// them: ensure, gid, and the members where libuser is installed (Puppet's
+// groupadd provider reads members only there; elsewhere puppet resource
+// shows none, and neither does ordo).
 func (t Type) Instances(_ context.Context, _ *resource.Handle) ([]*catalog.Resource, error) {
+	withMembers := hasLibuser()
 	groups, err := t.Files.Groups()
 	if err != nil {
 		return nil, err
@@ -21,7 +23,25 @@ func (t Type) Instances(_ context.Context, _ *resource.Handle) ([]*catalog.Resou
 		r := &catalog.Resource{Type: "Group", Title: g.Name}
 		r.Set("ensure", "present")
 		r.Set("gid", g.GID)
+		if withMembers {
+			var members []catalog.Value
+			for _, m := range g.Members {
+				members = append(members, m)
+			}
+			r.Set("members", members)
+		}
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// hasLibuser reports whether libuser's tools are installed, Puppet's
+// test for a groupadd provider that manages members.
+func hasLibuser() bool {
+	for _, p := range []string{"/usr/sbin/lgroupadd", "/usr/sbin/luseradd"} {
+		if fi, err := os.Stat(p); err != nil || fi.Mode()&0o111 == 0 {
+			return false
+		}
+	}
+	return true
 }

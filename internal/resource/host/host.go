@@ -258,7 +258,9 @@ func (f *hostsFile) write(h *resource.Handle) error {
 	}
 	// Rewritten in place, keeping the file's mode and owner, as Puppet's
 	// copy over the old file does.
-	return os.WriteFile(f.path, []byte(b.String()), 0o644)
+	// A new file is made 0600, as Puppet makes it (a copy of its
+	// temporary file); an existing one keeps its mode.
+	return os.WriteFile(f.path, []byte(b.String()), 0o600)
 }
 
 // instance manages one entry.
@@ -290,7 +292,7 @@ func (e *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	}
 	f, err := e.run.file(e.target)
 	if err != nil {
-		return err
+		return parsedfile.PrefetchFailed("host", err)
 	}
 	e.file, e.rec = f, f.find(e.name)
 	return nil
@@ -319,6 +321,13 @@ func (e *instance) Properties() []resource.Property {
 
 // Flush writes the file after the entry changed.
 func (e *instance) Flush(ctx context.Context, h *resource.Handle) error {
+	// Puppet creates the entry, then cannot write one without an ip,
+	// and writes nothing.
+	for _, r := range e.file.records {
+		if r.entry && !r.absent && r.ip == "" {
+			return errors.New("ip is a required attribute for hosts")
+		}
+	}
 	return e.file.write(h)
 }
 
@@ -335,9 +344,6 @@ func (e *instance) ensure() *parsedfile.Ensure {
 
 // create adds the entry at the end of the file.
 func (e *instance) create() error {
-	if e.ip == "" {
-		return errors.New("ip is a required attribute for hosts")
-	}
 	r := &record{entry: true, ip: e.ip, name: e.name}
 	if e.aliases != nil {
 		r.aliases = strings.Join(e.aliases, " ")

@@ -45,13 +45,24 @@ func noSpace(what string) resource.Check {
 	})
 }
 
+// notEmpty checks a column that may hold white space on Linux, as
+// mount_core allows there (written \040 in the fstab).
+func notEmpty(what string) resource.Check {
+	return resource.CheckFunc(what, func(v catalog.Value) (catalog.Value, error) {
+		if catalog.Scalar(v) == "" {
+			return nil, fmt.Errorf("%s must not be an empty string", what)
+		}
+		return v, nil
+	})
+}
+
 var schema = resource.NewSchema(resource.Schema{
 	Name: "mount",
 	Doc:  "File systems: entries of the fstab, and whether they are mounted (puppetlabs-mount_core).",
 	Attrs: []resource.Attr{
 		{Name: "ensure", Kind: resource.KindProperty, Doc: "defined (present), unmounted, mounted or absent.",
 			Check: &resource.EnumCheck{Values: []string{"defined", "unmounted", "absent", "mounted"}, Aliases: map[string]string{"present": "defined"}}},
-		{Name: "device", Kind: resource.KindProperty, Doc: "The device, or what stands for it (tmpfs, server:/path, UUID=...).", Check: noSpace("device")},
+		{Name: "device", Kind: resource.KindProperty, Doc: "The device, or what stands for it (tmpfs, server:/path, UUID=...); on Linux it may hold spaces, written \\040.", Check: notEmpty("device")},
 		{Name: "blockdevice", Kind: resource.KindProperty, Doc: "The device to fsck (Solaris); Linux fstabs have no such column."},
 		{Name: "fstype", Kind: resource.KindProperty, Doc: "The file system type.", Check: noSpace("fstype")},
 		{Name: "options", Kind: resource.KindProperty, Doc: "Mount options, comma-separated.", Check: noSpace("options")},
@@ -171,6 +182,9 @@ func readFstab(path string) (*fstab, error) {
 		r := &record{entry: true, values: map[string]string{}}
 		for i, c := range cols {
 			if i < len(fields) {
+				if fields[i] == "device" || fields[i] == "name" {
+					c = strings.ReplaceAll(c, `\040`, " ")
+				}
 				r.values[fields[i]] = c
 			}
 		}
@@ -192,11 +206,16 @@ func (r *record) line() string {
 	cols := make([]string, 0, len(fields))
 	for _, name := range fields {
 		v := r.values[name]
-		if v == "" {
-			if name == "options" || name == "dump" || name == "pass" {
-				continue
-			}
+		switch {
+		case v == "" && name == "options":
+			// mount_core's default on Linux.
+			v = "defaults"
+		case v == "" && (name == "dump" || name == "pass"):
+			continue
+		case v == "":
 			v = "absent"
+		case name == "device" || name == "name":
+			v = strings.ReplaceAll(v, " ", `\040`)
 		}
 		cols = append(cols, v)
 	}
@@ -218,7 +237,9 @@ func (f *fstab) write(h *resource.Handle) error {
 			b.WriteString(r.text + "\n")
 		}
 	}
-	return os.WriteFile(f.path, []byte(b.String()), 0o644)
+	// A new file is made 0600, as Puppet makes it (a copy of its
+	// temporary file); an existing one keeps its mode.
+	return os.WriteFile(f.path, []byte(b.String()), 0o600)
 }
 
 // instance manages one mount.
@@ -256,7 +277,7 @@ func (m *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	}
 	f, err := m.run.file(m.target)
 	if err != nil {
-		return err
+		return parsedfile.PrefetchFailed("mount", err)
 	}
 	m.file, m.rec = f, f.find(m.name)
 	m.run.mu.Lock()

@@ -5,6 +5,7 @@ package notify
 import (
 	"context"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
@@ -36,14 +37,17 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 	}
 	n.sensitive = v.Sensitive("message")
 	if raw, _ := r.Get("message"); !ok && raw != nil {
-		// message => [] shows the title, as a property without a should.
-		msg = r.Title
+		// message => [] leaves the property without a should: Puppet
+		// then has nothing to sync and logs nothing (the title is the
+		// default only when no message is given).
+		n.unmanaged = true
 	}
 	n.message = msg
 	return n, nil
 }
 
 type instance struct {
+	unmanaged bool // message => []: nothing to sync
 	message   catalog.Value
 	withpath  bool
 	sensitive bool
@@ -52,7 +56,12 @@ type instance struct {
 
 func (n *instance) Retrieve(context.Context, *resource.Handle) error { return nil }
 func (n *instance) Exists() bool                                     { return true }
-func (n *instance) Properties() []resource.Property                  { return []resource.Property{(*message)(n)} }
+func (n *instance) Properties() []resource.Property {
+	if n.unmanaged {
+		return nil
+	}
+	return []resource.Property{(*message)(n)}
+}
 
 // message is the one property: never in sync, so the message is logged
 // on every run.
@@ -90,6 +99,11 @@ func (m *message) Sync(_ context.Context, h *resource.Handle) error {
 func (m *message) Message() string {
 	if m.sensitive {
 		return "changed [redacted] to [redacted]"
+	}
+	if s, ok := m.message.(string); ok && !utf8.ValidString(s) {
+		// Puppet cannot make this message; the bytes as they are tell
+		// the transaction so (it then fails the resource, as Puppet does).
+		return "defined 'message' as '" + s + "'"
 	}
 	return "defined 'message' as " + catalog.Format(m.message)
 }

@@ -7,6 +7,7 @@ package parsedfile
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -15,6 +16,7 @@ import (
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/file"
+	"github.com/ordoproject/ordo/internal/syserr"
 )
 
 // Header is the header Puppet's parsed-file providers write atop a file
@@ -137,13 +139,38 @@ func (fs *Files[F]) Get(path string) (F, error) {
 	return f, nil
 }
 
+// readError is a target file that cannot be read.
+type readError struct{ msg string }
+
+func (e *readError) Error() string { return e.msg }
+
+// PrefetchFailed turns a failure to read a resource's target, which
+// Puppet meets while prefetching the provider "parsed" of typ, into a
+// resource.PrefetchError; other errors are returned as they are.
+func PrefetchFailed(typ string, err error) error {
+	var re *readError
+	if errors.As(err, &re) {
+		return &resource.PrefetchError{Type: typ, Provider: "parsed", Err: err}
+	}
+	return err
+}
+
 // ReadLines returns the lines of the file at path without the header
 // lines Puppet writes (they are written again on every write). A missing
 // file has no lines.
 func ReadLines(path string) ([]string, error) {
+	// A FIFO or a device would block the read or never end; Puppet's
+	// flat file type fails on what it cannot read, with its class name.
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		why := "Is a directory @ io_fread - " + path
+		if !st.IsDir() {
+			why = "not a regular file - " + path
+		}
+		return nil, &readError{fmt.Sprintf("Puppet::Util::FileType::FileTypeFlat could not read %s: %s", path, why)}
+	}
 	data, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, err
+		return nil, &readError{fmt.Sprintf("Puppet::Util::FileType::FileTypeFlat could not read %s: %s", path, syserr.Describe(err))}
 	}
 	text := strings.TrimSuffix(string(data), "\n")
 	if text == "" {

@@ -54,7 +54,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "instance", Doc: "A read-only parameter set by the package."},
 		{Name: "status", Doc: "A read-only parameter set by the package."},
 		{Name: "adminfile", Doc: "Solaris pkgadd's admin file."},
-		{Name: "responsefile", Doc: "Answers for debconf (apt preseeding).", Unsupported: "ordo does not preseed debconf answers yet"},
+		{Name: "responsefile", Doc: "A file of debconf answers that apt preseeds (debconf-set-selections) before it installs or removes the package; dpkg ignores it, as Puppet's does."},
 		{Name: "configfiles", Default: "keep", Doc: "Keep or replace changed configuration files on install.", Check: resource.Enum("keep", "replace")},
 		{Name: "category", Doc: "A read-only parameter set by the package."},
 		{Name: "platform", Doc: "A read-only parameter set by the package."},
@@ -138,6 +138,8 @@ type spec struct {
 	keepConfig     bool
 	installOptions []string
 	mark           string // hold, none or "" (not managed)
+	responsefile   string
+	ref            string // Package[title], the source of provider messages
 	location       string
 	dropped        []string
 }
@@ -146,13 +148,15 @@ type spec struct {
 func (t Type) New(v resource.Values) (resource.Instance, error) {
 	p := v.Provider()
 	s := spec{
-		name:       v.String("name"),
-		provider:   p.Name,
-		ensure:     v.String("ensure"),
-		source:     v.String("source"),
-		keepConfig: v.String("configfiles") == "keep",
-		location:   v.Resource().Location(),
-		dropped:    v.Dropped(p),
+		name:         v.String("name"),
+		provider:     p.Name,
+		ensure:       v.String("ensure"),
+		source:       v.String("source"),
+		responsefile: v.String("responsefile"),
+		ref:          v.Resource().Ref().String(),
+		keepConfig:   v.String("configfiles") == "keep",
+		location:     v.Resource().Location(),
+		dropped:      v.Dropped(p),
 	}
 	if v.Managed(p, "install_options") {
 		s.installOptions = joinOptions(v.Get("install_options"))

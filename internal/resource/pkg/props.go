@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
@@ -96,6 +97,9 @@ func (e *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
 // install installs the wanted version (or any), holding and unholding
 // around it as mark asks.
 func (p *instance) install(ctx context.Context, h *resource.Handle) error {
+	if err := p.preseed(ctx, h); err != nil {
+		return err
+	}
 	var argv []string
 	if p.provider == "dpkg" {
 		if p.source == "" {
@@ -138,6 +142,9 @@ func (p *instance) install(ctx context.Context, h *resource.Handle) error {
 }
 
 func (p *instance) uninstall(ctx context.Context, h *resource.Handle) error {
+	if err := p.preseed(ctx, h); err != nil {
+		return err
+	}
 	if p.provider == "dpkg" {
 		_, err := p.inv.run(ctx, h, []string{dpkgBin, "-r", p.name}, syscmd.Options{})
 		return err
@@ -154,6 +161,9 @@ func (p *instance) uninstall(ctx context.Context, h *resource.Handle) error {
 // purges too, since apt leaves an already removed package unpurged.
 func (p *instance) purge(ctx context.Context, h *resource.Handle) error {
 	if p.provider == "apt" {
+		if err := p.preseed(ctx, h); err != nil {
+			return err
+		}
 		argv := []string{aptGet, "-y", "-q"}
 		if p.cur.mark() == "hold" {
 			argv = append(argv, "--allow-change-held-packages")
@@ -192,4 +202,27 @@ func (m *markProp) Sync(ctx context.Context, h *resource.Handle) error {
 	}
 	p.setSelection(ctx, h, state)
 	return nil
+}
+
+// debconfSetSelections loads debconf answers.
+const debconfSetSelections = "/usr/bin/debconf-set-selections"
+
+// preseed gives apt's responsefile to debconf before apt acts, as
+// Puppet's apt provider does; a missing file is noted and skipped.
+func (p *instance) preseed(ctx context.Context, h *resource.Handle) error {
+	if p.provider != "apt" || p.responsefile == "" {
+		return nil
+	}
+	info := func(msg string) {
+		if h.Log != nil {
+			h.Log.Log(resource.Info, p.ref+"(provider="+p.provider+")", msg)
+		}
+	}
+	if _, err := os.Stat(p.responsefile); err != nil {
+		info("No responsefile specified or non existent, not preseeding anything")
+		return nil
+	}
+	info("Preseeding " + p.responsefile + " to debconf-set-selections")
+	_, err := p.inv.run(ctx, h, []string{debconfSetSelections, p.responsefile}, syscmd.Options{})
+	return err
 }

@@ -1,13 +1,16 @@
-// Package schedule implements the schedule type as a vertex without
-// state: the default schedules (puppet, hourly, daily, weekly, monthly,
-// never) are in every catalog and must be applicable resources. Its
-// attributes are checked as Puppet checks them.
+// Package schedule implements the schedule type: a vertex without state
+// of its own (the default schedules, puppet, hourly, daily, weekly,
+// monthly and never, are in every catalog and must be applicable
+// resources), whose attributes are checked as Puppet checks them, and a
+// Window that decides, as Puppet's Schedule#match? does, whether a
+// resource naming it may be applied now.
 package schedule
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -32,7 +35,9 @@ var schema = resource.NewSchema(resource.Schema{
 	},
 	Validate: func(v resource.Values) error {
 		if n, ok := v.Lookup("repeat"); ok && n != int64(1) && v.String("periodmatch") != "distance" {
-			return fmt.Errorf("Repeat must be 1 unless periodmatch is 'distance', not '%s'", v.String("periodmatch"))
+			// Puppet checks this in repeat's own validation.
+			return &resource.ParamError{Ref: v.Resource().Ref(), Param: "repeat",
+				Msg: fmt.Sprintf("Repeat must be 1 unless periodmatch is 'distance', not '%s'", v.String("periodmatch"))}
 		}
 		return nil
 	},
@@ -63,12 +68,13 @@ func checkRange(v catalog.Value) (catalog.Value, error) {
 		}
 		for _, p := range parts {
 			hms := strings.Split(p, ":")
+			// Puppet finds these in its munge step.
 			if h := leadingInt(hms[0]); h < 0 || h > 23 {
-				return nil, fmt.Errorf("Invalid hour '%d'", h)
+				return nil, &resource.MungeError{Msg: fmt.Sprintf("Invalid hour '%d'", h)}
 			}
 			if len(hms) > 1 {
 				if m := leadingInt(hms[1]); m < 0 || m > 59 {
-					return nil, fmt.Errorf("Invalid minute '%d'", m)
+					return nil, &resource.MungeError{Msg: fmt.Sprintf("Invalid minute '%d'", m)}
 				}
 			}
 		}
@@ -97,12 +103,25 @@ func checkRepeat(v catalog.Value) (catalog.Value, error) {
 	case string:
 		if digitsRE.MatchString(x) {
 			n, err := strconv.ParseInt(x, 10, 64)
-			if err == nil {
-				return n, nil
+			if err != nil {
+				// Past 64 bits Ruby's integer goes on; a period divided
+				// by it is 0 all the same.
+				return int64(math.MaxInt64), nil
 			}
+			return n, nil
 		}
 	}
 	return nil, errors.New("Repeat must be a number")
+}
+
+// rubyText is Ruby's interpolation of a value: strings and numbers as
+// they are, arrays and hashes in their inspect form.
+func rubyText(v catalog.Value) string {
+	switch v.(type) {
+	case string, int64, float64, bool, nil:
+		return catalog.Scalar(v)
+	}
+	return resource.Inspect(v)
 }
 
 func checkWeekdays(v catalog.Value) (catalog.Value, error) {
@@ -117,7 +136,7 @@ func checkWeekdays(v catalog.Value) (catalog.Value, error) {
 				continue
 			}
 		}
-		return nil, fmt.Errorf("%s is not a valid day of the week", catalog.Scalar(e))
+		return nil, fmt.Errorf("%s is not a valid day of the week", rubyText(e))
 	}
 	return v, nil
 }

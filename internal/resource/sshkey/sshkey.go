@@ -31,7 +31,7 @@ var keyTypes = []string{"ssh-dss", "ssh-rsa", "ecdsa-sha2-nistp256", "ecdsa-sha2
 	"ecdsa-sha2-nistp384-cert-v01@openssh.com", "ecdsa-sha2-nistp521-cert-v01@openssh.com"}
 
 var (
-	optionForm = regexp.MustCompile(`^[-a-z0-9A-Z_]+(?:=".*?")?$`)
+	optionForm = regexp.MustCompile(`(?m)^[-a-z0-9A-Z_]+(?:=".*?")?$`) // Ruby: ^ and $ match at lines
 	keyLine    = regexp.MustCompile(`^(?:(.+)\s+)?(ssh-dss|ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp256|ecdsa-sha2-nistp384|ecdsa-sha2-nistp521|ecdsa-sk|ed25519-sk|sk-ecdsa-sha2-nistp256@openssh\.com|sk-ssh-ed25519@openssh\.com|ssh-rsa-cert-v01@openssh\.com|ssh-ed25519-cert-v01@openssh\.com|ssh-dss-cert-v01@openssh\.com|ecdsa-sha2-nistp256-cert-v01@openssh\.com|ecdsa-sha2-nistp384-cert-v01@openssh\.com|ecdsa-sha2-nistp521-cert-v01@openssh\.com)\s+([^ ]+)\s*(.*)$`)
 	optionScan = regexp.MustCompile(`^[ \t]*([-a-z0-9A-Z_]+=".*?[^\\]"|[-a-z0-9A-Z_]+)[ \t]*,?[ \t]*`)
 )
@@ -276,11 +276,15 @@ func (k *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	}
 	f, err := k.run.file(p)
 	if err != nil {
-		return err
+		return parsedfile.PrefetchFailed("ssh_authorized_key", err)
 	}
 	k.file, k.rec = f, nil
+	unnamed := 0
 	for _, r := range f.records {
-		if r.key && !r.absent && r.name != "" && r.name == k.name {
+		if r.key && r.name == "" {
+			unnamed++
+		}
+		if r.key && !r.absent && (r.name != "" && r.name == k.name || r.name == "" && unnamedName(p, unnamed) == k.name) {
 			k.rec = r
 			break
 		}
@@ -317,6 +321,19 @@ func (k *instance) Flush(ctx context.Context, h *resource.Handle) error {
 	u, err := user.Lookup(k.user)
 	if err != nil {
 		return fmt.Errorf("User '%s' does not exist", k.user)
+	}
+	// Puppet's parsed file cannot write an entry without these fields,
+	// and then writes nothing.
+	for _, r := range k.file.records {
+		if !r.key || r.absent {
+			continue
+		}
+		if r.typ == "" {
+			return errors.New("Field 'type' is required")
+		}
+		if r.data == "" {
+			return errors.New("Field 'key' is required")
+		}
 	}
 	return k.file.write(h, u)
 }
@@ -380,3 +397,34 @@ func (p *optionsProp) Message() string {
 	return fmt.Sprintf("options changed %s to %s", catalog.Format(shown(p.cur)), catalog.Format(shown(p.want)))
 }
 func (p *optionsProp) Sync(context.Context, *resource.Handle) error { p.set(); return nil }
+
+// unnamedName is what Puppet calls the index-th (from 1) key without a
+// comment in the file at path.
+func unnamedName(path string, index int) string {
+	return fmt.Sprintf("%s:unnamed-%d", path, index)
+}
+
+// Names lists the keys of the authorized_keys file at path as Puppet
+// names them: by comment, or path:unnamed-N for the N-th key without
+// one. The user type purges the keys named here that the catalog does
+// not manage.
+func Names(path string) ([]string, error) {
+	f, err := readKeys(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	unnamed := 0
+	for _, r := range f.records {
+		if !r.key {
+			continue
+		}
+		if r.name == "" {
+			unnamed++
+			out = append(out, unnamedName(path, unnamed))
+			continue
+		}
+		out = append(out, r.name)
+	}
+	return out, nil
+}

@@ -77,7 +77,7 @@ var schema = resource.NewSchema(resource.Schema{
 		feature("salt", "manages_password_salt", "The salt of a PBKDF2 password (macOS).", true),
 		feature("iterations", "manages_password_salt", "The iterations of a PBKDF2 password (macOS).", true),
 		{Name: "forcelocal", Default: false, Feature: "manages_local_users_and_groups", Doc: "Manage the account in the local files even where a name service holds another.", Check: yesNo},
-		{Name: "purge_ssh_keys", Default: false, Doc: "Remove SSH keys Puppet does not manage; ordo warns and ignores it.", Check: resource.CheckFunc("true, false, or absolute key file paths", checkPurgeKeys)},
+		{Name: "purge_ssh_keys", Default: false, Doc: "Remove the keys of authorized_keys files (true: the home's) that the catalog does not manage as ssh_authorized_key.", Check: resource.CheckFunc("true, false, or absolute key file paths", checkPurgeKeys)},
 		feature("loginclass", "manages_loginclass", "The BSD login class of the user.", true),
 	},
 	Features: []resource.Feature{
@@ -206,6 +206,8 @@ type instance struct {
 	managehome bool
 	dropped    []string // unsupported attributes, for the debug lines
 	purgeKeys  bool
+	purge      catalog.Value   // purge_ssh_keys as given
+	meta       []catalog.Param // the metaparameters the keys it purges take
 
 	// After Retrieve.
 	cur    *ns.Account
@@ -262,6 +264,12 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	}
 	if x, ok := v.Lookup("purge_ssh_keys"); ok {
 		u.purgeKeys, _ = purgeKeys(x)
+		u.purge = x
+		for _, p := range v.Resource().Params {
+			if a := v.Schema().Attr(p.Name); a != nil && a.Kind == resource.KindMeta && keptMeta[p.Name] {
+				u.meta = append(u.meta, p)
+			}
+		}
 	}
 	if u.ensure == "" {
 		for _, a := range v.Schema().Properties() {
@@ -334,9 +342,6 @@ func first(v catalog.Value) catalog.Value {
 func (u *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	for _, d := range u.dropped {
 		h.Logf(resource.Debug, "%s", d)
-	}
-	if u.purgeKeys {
-		h.Logf(resource.Warning, "Purging SSH keys is not supported; purge_ssh_keys is ignored")
 	}
 	acct, err := u.files.LookupUser(u.name)
 	if err != nil {

@@ -394,3 +394,34 @@ func FuzzNames(f *testing.F) {
 		states.Names(typ, title)
 	})
 }
+
+// States whose SLS or ID no Puppet tag or plain title can spell still
+// run: an SLS named with a space, an ID with brackets and Salt's own tag
+// separator.
+func TestOddNames(t *testing.T) {
+	root := t.TempDir()
+	sls := "'a ] b':\n  test.succeed_with_changes\n'x_|-y':\n  test.nop:\n    - require:\n      - test: 'a ] b'\n"
+	if err := os.WriteFile(filepath.Join(root, "my sls.sls"), []byte(sls), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(),
+		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"my sls"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := engine.Run(context.Background(), low, engine.Options{Functions: state.Default(), Env: &state.Env{FileRoot: root}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range recs {
+		got = append(got, fmt.Sprintf("%d %s %s %q", r.RunNum, r.Tag, r.Result, r.Comment))
+	}
+	want := []string{
+		`0 test_|-a ] b_|-a ] b_|-succeed_with_changes True "Success!"`,
+		`1 test_|-x_|-y_|-x_|-y_|-nop True "Success!"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -1,19 +1,17 @@
 package state
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"os/user"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/ordoproject/ordo/internal/resource"
 )
 
 // shell is the shell Salt's cmd states run commands with.
@@ -31,22 +29,19 @@ type cmdResult struct {
 	stdout, stderr string
 }
 
-// runShell runs command line through the shell in its own process group,
-// with cwd and env from the state's arguments.
-func runShell(ctx context.Context, line string, args map[string]any) (cmdResult, error) {
+// runShell runs command line through the shell with ordo's command
+// runner (its own process group, killed whole on timeout), with cwd,
+// env, runas, stdin and timeout from the state's arguments; standard
+// error kept apart, as Salt reports it.
+func runShell(ctx context.Context, env *Env, line string, args map[string]any) (cmdResult, error) {
+	cmd := resource.Command{Argv: []string{shell(), "-c", line}, SplitStderr: true}
 	if t, ok := args["timeout"]; ok {
 		var secs float64
 		fmt.Sscan(fmt.Sprint(t), &secs)
 		if secs > 0 {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, time.Duration(secs*float64(time.Second)))
-			defer cancel()
+			cmd.Timeout = time.Duration(secs * float64(time.Second))
 		}
 	}
-	cmd := exec.CommandContext(ctx, shell(), "-c", line)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = 5 * time.Second
 	if cwd := str(args, "cwd"); cwd != "" {
 		cmd.Dir = cwd
 	} else {
@@ -55,22 +50,21 @@ func runShell(ctx context.Context, line string, args map[string]any) (cmdResult,
 			cmd.Dir = "/"
 		}
 	}
-	cmd.Env = os.Environ()
-	switch env := args["env"].(type) {
+	switch vars := args["env"].(type) {
 	case map[string]any:
-		keys := make([]string, 0, len(env))
-		for k := range env {
+		keys := make([]string, 0, len(vars))
+		for k := range vars {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			cmd.Env = append(cmd.Env, k+"="+fmt.Sprint(env[k]))
+			cmd.Env = append(cmd.Env, k+"="+fmt.Sprint(vars[k]))
 		}
 	case []any:
-		for _, item := range env {
+		for _, item := range vars {
 			if m, ok := item.(map[string]any); ok {
-				for k, v := range m {
-					cmd.Env = append(cmd.Env, k+"="+fmt.Sprint(v))
+				for _, k := range sortedKeys(m) {
+					cmd.Env = append(cmd.Env, k+"="+fmt.Sprint(m[k]))
 				}
 			}
 		}
@@ -82,7 +76,8 @@ func runShell(ctx context.Context, line string, args map[string]any) (cmdResult,
 		}
 		uid, _ := strconv.ParseUint(u.Uid, 10, 32)
 		gid, _ := strconv.ParseUint(u.Gid, 10, 32)
-		cmd.SysProcAttr.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
+		u32, g32 := uint32(uid), uint32(gid)
+		cmd.UID, cmd.GID = &u32, &g32
 		cmd.Env = append(cmd.Env, "HOME="+u.HomeDir, "USER="+u.Username, "LOGNAME="+u.Username)
 		if str(args, "cwd") == "" {
 			cmd.Dir = u.HomeDir
@@ -92,30 +87,22 @@ func runShell(ctx context.Context, line string, args map[string]any) (cmdResult,
 		}
 	}
 	if stdin := str(args, "stdin"); stdin != "" {
-		cmd.Stdin = strings.NewReader(stdin)
+		cmd.Stdin = []byte(stdin)
 	}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Start()
+	res, err := env.runner().Run(ctx, cmd)
 	if err != nil {
 		return cmdResult{}, err
 	}
-	res := cmdResult{pid: cmd.Process.Pid}
-	err = cmd.Wait()
-	res.stdout = strings.TrimRight(stdout.String(), "\n")
-	res.stderr = strings.TrimRight(stderr.String(), "\n")
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-	case errors.As(err, &exit):
-		res.retcode = exit.ExitCode()
-		if res.retcode < 0 {
-			res.retcode = 1
-		}
-	default:
-		return res, err
+	out := cmdResult{
+		pid:     res.Pid,
+		retcode: res.ExitCode,
+		stdout:  strings.TrimRight(string(res.Output), "\n"),
+		stderr:  strings.TrimRight(string(res.Stderr), "\n"),
 	}
-	return res, nil
+	if out.retcode < 0 || res.TimedOut {
+		out.retcode = 1
+	}
+	return out, nil
 }
 
 // successRetcodes are the exit codes the state counts as success.
@@ -134,7 +121,7 @@ func successRetcodes(args map[string]any) map[int]bool {
 	return ok
 }
 
-func runCommand(ctx context.Context, c Call, line string) Return {
+func runCommand(ctx context.Context, env *Env, c Call, line string) Return {
 	if c.Test {
 		return Return{Result: None, Changes: Changes{"cmd": c.Name}, Comment: fmt.Sprintf("Command \"%s\" would have been executed", c.Name)}
 	}
@@ -143,7 +130,7 @@ func runCommand(ctx context.Context, c Call, line string) Return {
 			return Return{Result: False, Changes: Changes{}, Comment: fmt.Sprintf("Desired working directory \"%s\" is not available", cwd)}
 		}
 	}
-	res, err := runShell(ctx, line, c.Args)
+	res, err := runShell(ctx, env, line, c.Args)
 	if err != nil {
 		return Return{Result: False, Changes: Changes{}, Comment: err.Error()}
 	}
@@ -160,7 +147,7 @@ func runCommand(ctx context.Context, c Call, line string) Return {
 
 func addCmd(f Functions) {
 	f["cmd.run"] = func(ctx context.Context, env *Env, c Call) Return {
-		return runCommand(ctx, c, c.Name)
+		return runCommand(ctx, env, c, c.Name)
 	}
 	f["cmd.wait"] = func(ctx context.Context, env *Env, c Call) Return {
 		return Return{Result: True, Changes: Changes{}, Comment: ""}
@@ -172,7 +159,7 @@ func addCmd(f Functions) {
 	f["cmd.mod_watch"] = func(ctx context.Context, env *Env, c Call) Return {
 		switch c.Sfun {
 		case "wait", "run", "watch":
-			return runCommand(ctx, c, c.Name)
+			return runCommand(ctx, env, c, c.Name)
 		case "wait_script", "script":
 			return runScript(ctx, env, c)
 		}
@@ -208,10 +195,19 @@ func runScript(ctx context.Context, env *Env, c Call) Return {
 		_, _ = tmp.Write(b)
 		tmp.Close()
 		_ = os.Chmod(tmp.Name(), 0o700)
+		// The user the script runs as owns its copy, as Salt's cached
+		// script is handed to runas.
+		if runas := str(c.Args, "runas"); runas != "" {
+			if u, err := user.Lookup(runas); err == nil {
+				uid, _ := strconv.Atoi(u.Uid)
+				gid, _ := strconv.Atoi(u.Gid)
+				_ = os.Chown(tmp.Name(), uid, gid)
+			}
+		}
 		line = tmp.Name()
 	}
 	if a := str(c.Args, "args"); a != "" {
 		line += " " + a
 	}
-	return runCommand(ctx, c, line)
+	return runCommand(ctx, env, c, line)
 }

@@ -200,6 +200,9 @@ func wantedContent(env *Env, c Call) (content string, ok bool, fail *Return) {
 				}
 			}
 		}
+		if acc := env.acc.forFile(c.Name); acc != nil {
+			vars["accumulator"] = acc.templateVar()
+		}
 		rel := strings.TrimPrefix(src, "salt://")
 		out, err := env.Render(rel, b, vars)
 		if err != nil {
@@ -241,7 +244,13 @@ func managed(ctx context.Context, env *Env, c Call) Return {
 		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			return failed("%s", err)
 		}
-		if err := applyFile(ctx, env, name, map[string]any{"ensure": "file", "content": content}); err != nil {
+		// As Salt, a file whose mode is asked for is created readable by
+		// its owner only, then given the mode; so are its changes.
+		params := map[string]any{"ensure": "file", "content": content}
+		if m, ok, _ := fileMode(c.Args["mode"]); ok && m != 0 {
+			params["mode"] = "0600"
+		}
+		if err := applyFile(ctx, env, name, params); err != nil {
 			return failed("Unable to manage file: %s", err)
 		}
 		if !manage {
@@ -433,13 +442,13 @@ func absent(ctx context.Context, env *Env, c Call) Return {
 }
 
 func symlink(ctx context.Context, env *Env, c Call) Return {
+	if r, ok := missingParams(c, "target"); !ok {
+		return r
+	}
 	name := c.Name
 	target := str(c.Args, "target")
 	if r, bad := notAbsolute(name); bad {
 		return r
-	}
-	if target == "" {
-		return failed("Missing parameter target for state file.symlink\n")
 	}
 	cur, err := os.Readlink(name)
 	switch {
@@ -779,6 +788,7 @@ func addFile(f Functions) {
 	f["file.copy"] = copyFile
 	f["file.serialize"] = serialize
 	f["file.recurse"] = recurse
+	f["file.accumulated"] = accumulated
 	addFileBlock(f)
 }
 

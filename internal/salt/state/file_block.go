@@ -48,6 +48,15 @@ func blockreplace(ctx context.Context, env *Env, c Call) Return {
 		end = "#-- end managed zone --"
 	}
 	content := str(c.Args, "content")
+	if acc := env.acc.forFile(c.Name); acc != nil {
+		for _, l := range acc.blockText(c.ID) {
+			if content == "" {
+				content = l
+			} else {
+				content += "\n" + l
+			}
+		}
+	}
 	if content != "" && !strings.HasSuffix(content, "\n") {
 		content += "\n"
 	}

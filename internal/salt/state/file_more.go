@@ -12,24 +12,66 @@ import (
 	"go.yaml.in/yaml/v4"
 )
 
-// copyFile is file.copy: name is written from source when it is missing
-// (or differs and force is set).
+// copyFile is file.copy: name is written from source (through ordo's
+// file type) when it is missing, or with force even when it is there;
+// owner and group as given (root by default), the mode the source's
+// unless given.
 func copyFile(ctx context.Context, env *Env, c Call) Return {
+	if r, ok := missingParams(c, "source"); !ok {
+		return r
+	}
 	name, source := c.Name, str(c.Args, "source")
+	if name == "" {
+		return failed("Must provide name to file.copy")
+	}
 	if r, bad := notAbsolute(name); bad {
 		return r
 	}
-	src, err := os.ReadFile(source)
+	srcInfo, err := os.Stat(source)
 	if err != nil {
 		return failed("Source file \"%s\" is not present", source)
 	}
-	if old, err := os.ReadFile(name); err == nil {
-		if !boolArg(c.Args, "force", false) || string(old) == string(src) {
-			return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("The target file \"%s\" exists and will not be overwritten", name)}
+	if srcInfo.IsDir() {
+		return failed("Failed to copy \"%s\" to \"%s\": ordo copies files, not directories", source, name)
+	}
+	args := copyArgs(c.Args)
+	if boolArg(c.Args, "preserve", false) {
+		delete(args, "user")
+		delete(args, "group")
+		args["mode"] = modeString(srcInfo.Mode().Perm())
+	} else {
+		if str(args, "user") == "" {
+			args["user"] = "root"
+		}
+		if msg := checkUserGroup(args, false); msg != "" {
+			return failed("%s", msg)
+		}
+		if _, has := args["mode"]; !has || args["mode"] == nil {
+			args["mode"] = modeString(srcInfo.Mode().Perm())
 		}
 	}
-	if c.Test {
-		return Return{Result: None, Changes: Changes{name: source}, Comment: fmt.Sprintf("File \"%s\" is set to be copied to \"%s\"", source, name)}
+	if st, err := os.Stat(name); err == nil && st.IsDir() && boolArg(c.Args, "subdir", false) {
+		name = filepath.Join(name, filepath.Base(source))
+	}
+	comment := fmt.Sprintf("Copied \"%s\" to \"%s\"", source, name)
+	changed := true
+	if _, err := os.Lstat(name); err == nil {
+		force := boolArg(c.Args, "force", false)
+		if force {
+			if a, errA := os.ReadFile(name); errA == nil {
+				if b, errB := os.ReadFile(source); errB == nil && string(a) == string(b) {
+					comment += " - files are identical but force flag is set"
+				}
+			}
+		} else {
+			changed = false
+		}
+	}
+	switch {
+	case c.Test && changed:
+		return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("File \"%s\" is set to be copied to \"%s\"", source, name)}
+	case !changed:
+		return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("The target file \"%s\" exists and will not be overwritten", name)}
 	}
 	if _, err := os.Stat(filepath.Dir(name)); err != nil {
 		if !boolArg(c.Args, "makedirs", false) {
@@ -39,46 +81,109 @@ func copyFile(ctx context.Context, env *Env, c Call) Return {
 			return failed("%s", err)
 		}
 	}
-	perm := fs.FileMode(0o644)
-	if st, err := os.Stat(source); err == nil {
-		perm = st.Mode().Perm()
-	}
-	if err := writeReplacing(name, src, perm); err != nil {
+	data, err := os.ReadFile(source)
+	if err != nil {
 		return failed("Failed to copy \"%s\" to \"%s\"", source, name)
 	}
-	if err := checkPerms(name, c.Args, "mode", false, Changes{}); err != nil {
-		return failed("%s", err)
+	if st, err := os.Lstat(name); err == nil && !st.Mode().IsRegular() {
+		if err := applyFile(ctx, env, name, map[string]any{"ensure": "absent", "force": true}); err != nil {
+			return failed("Failed to delete \"%s\" in preparation for forced move", name)
+		}
 	}
-	return Return{Result: True, Changes: Changes{name: source}, Comment: fmt.Sprintf("Copied \"%s\" to \"%s\"", source, name)}
+	params := map[string]any{"ensure": "file", "content": string(data)}
+	// The mode is the new file's from the start: a copy of a secret is
+	// never readable by others, even for a moment.
+	if m, ok, err := fileMode(args["mode"]); err == nil && ok {
+		params["mode"] = modeString(m)
+	}
+	if err := applyFile(ctx, env, name, params); err != nil {
+		return failed("Failed to copy \"%s\" to \"%s\"", source, name)
+	}
+	ret := Return{Result: True, Changes: Changes{name: source}, Comment: comment}
+	// The copy has the source's mode, as a copy has in Salt; only what
+	// the state asked for differently is a change.
+	perms := Changes{}
+	if err := checkPerms(name, args, "mode", false, perms); err != nil {
+		return Return{Result: False, Changes: ret.Changes, Comment: err.Error()}
+	}
+	for k, v := range perms {
+		if _, asked := c.Args[k]; asked {
+			ret.Changes[k] = v
+		}
+	}
+	// Salt copies with the source's mode and sets the one asked for
+	// after: that is a change when they differ.
+	if m, ok, err := fileMode(c.Args["mode"]); err == nil && ok && !boolArg(c.Args, "preserve", false) && goMode(m) != srcInfo.Mode()&(fs.ModePerm|fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky) {
+		ret.Changes["mode"] = modeString(m)
+	}
+	return ret
 }
 
-// serialize is file.serialize: dataset written with formatter json or
-// yaml, then managed like file.managed's contents.
+// serialize is file.serialize: dataset (or dataset_pillar) written as
+// Salt's serializers write it (yaml by default: block style, two-space
+// indent; json: two-space indent, keys sorted, a newline added to
+// either), then managed as file.managed's contents.
 func serialize(ctx context.Context, env *Env, c Call) Return {
-	data, ok := c.Args["dataset"]
-	if !ok {
+	name := c.Name
+	if name == "" {
+		return failed("Must provide name to file.serialize")
+	}
+	if !boolArg(c.Args, "create", true) {
+		if st, err := os.Stat(name); err != nil || !st.Mode().IsRegular() {
+			return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("File %s is not present and is not set for creation", name)}
+		}
+	}
+	if str(c.Args, "serializer") != "" && str(c.Args, "formatter") != "" {
+		return failed("Only one of serializer and formatter are allowed")
+	}
+	format := strings.ToLower(str(c.Args, "serializer"))
+	if format == "" {
+		format = strings.ToLower(str(c.Args, "formatter"))
+	}
+	if format == "" {
+		format = "yaml"
+	}
+	data, pillarPath := c.Args["dataset"], str(c.Args, "dataset_pillar")
+	if data != nil && pillarPath != "" {
+		return failed("Only one of 'dataset' and 'dataset_pillar' is permitted")
+	}
+	if pillarPath != "" {
+		data = lookupPath(env.Pillar, pillarPath)
+	}
+	if data == nil {
 		return failed("Neither 'dataset' nor 'dataset_pillar' was defined")
 	}
+	if boolArg(c.Args, "merge_if_exists", false) {
+		return failed("merge_if_exists is not supported by ordo for the %s serializer", format)
+	}
 	var text string
-	switch f := strings.ToLower(str(c.Args, "formatter")); f {
-	case "json", "":
-		b, err := json.MarshalIndent(data, "", "    ")
-		if err != nil {
+	switch format {
+	case "json":
+		var b strings.Builder
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(data); err != nil {
 			return failed("%s", err)
 		}
-		text = string(b) + "\n"
+		text = strings.TrimSuffix(b.String(), "\n")
 	case "yaml":
-		b, err := yaml.Marshal(data)
+		out, err := yaml.Dump(data, yaml.WithIndent(2), yaml.WithCompactSeqIndent(true))
 		if err != nil {
 			return failed("%s", err)
 		}
-		text = string(b)
+		text = string(out)
 	default:
-		return failed("%s format is not supported", f)
+		return failed("The %s serializer could not be found. It either does not exist or its prerequisites are not installed.", format)
 	}
 	args := copyArgs(c.Args)
-	args["contents"] = text
+	args["contents"] = text + "\n"
 	delete(args, "source")
+	delete(args, "template")
 	c.Args = args
-	return managed(ctx, env, c)
+	r := managed(ctx, env, c)
+	if r.Result == None {
+		r.Comment = fmt.Sprintf("Dataset will be serialized and stored into %s", name)
+	}
+	return r
 }

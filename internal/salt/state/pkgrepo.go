@@ -274,6 +274,9 @@ func sameSet(a, b []string) bool {
 
 func pkgrepoManaged(ctx context.Context, env *Env, c Call) Return {
 	name := c.Name
+	if r, bad := mappingArg(c, "comments"); bad {
+		return r
+	}
 	r := Return{Result: None, Changes: Changes{}}
 	has := func(k string) bool { _, ok := c.Args[k]; return ok }
 	// Salt marks these conflicts failed and goes on; ordo stops there.

@@ -412,10 +412,13 @@ func sourceFileKeys(lines []string) []sshKey {
 }
 
 func sshAuthPresent(ctx context.Context, env *Env, c Call) Return {
-	userName := str(c.Args, "user")
-	if userName == "" {
-		return failed("Missing parameter user for state ssh_auth.present")
+	if r, ok := missingParams(c, "user"); !ok {
+		return r
 	}
+	if r, bad := mappingArg(c, "options"); bad {
+		return r
+	}
+	userName := str(c.Args, "user")
 	config := str(c.Args, "config")
 	if config == "" {
 		config = ".ssh/authorized_keys"
@@ -530,10 +533,13 @@ func setFromFile(userName, config, source string, lines []string) (string, error
 }
 
 func sshAuthAbsent(ctx context.Context, env *Env, c Call) Return {
-	userName := str(c.Args, "user")
-	if userName == "" {
-		return failed("Missing parameter user for state ssh_auth.absent")
+	if r, ok := missingParams(c, "user"); !ok {
+		return r
 	}
+	if r, bad := mappingArg(c, "options"); bad {
+		return r
+	}
+	userName := str(c.Args, "user")
 	config := str(c.Args, "config")
 	if config == "" {
 		config = ".ssh/authorized_keys"

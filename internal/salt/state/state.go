@@ -2,9 +2,10 @@
 // returning what Salt's function of the same name returns: a result,
 // changes and a comment. file.* changes files through ordo's file type;
 // pkg.*, service.*, user.*, group.* and mount.* drive ordo's resource
-// types through their providers; test.*, cmd.*, host.*, cron.*,
-// ssh_auth.* and pkgrepo.* are written here, on the files and commands
-// Salt's own modules use (docs/salt.md says why for each).
+// types through their providers; cmd.* runs on ordo's command runner;
+// test.*, host.*, cron.*, ssh_auth.* and pkgrepo.* are written here, on
+// the files and commands Salt's own modules use (docs/salt.md says why
+// for each).
 package state
 
 import (
@@ -81,6 +82,10 @@ type Env struct {
 	Pillar, Grains map[string]any
 	// Render renders a Jinja template text with extra context variables.
 	Render func(name string, text []byte, vars map[string]any) (string, error)
+
+	// acc holds what file.accumulated states gave, for the run's
+	// file.managed templates and file.blockreplace states.
+	acc accumulators
 }
 
 // Func is one state function.
@@ -103,6 +108,7 @@ func Default() Functions {
 	addSSHAuth(f)
 	addPkgrepo(f)
 	addMount(f)
+	addSysctl(f)
 	return f
 }
 
@@ -161,4 +167,32 @@ func commentOr(args map[string]any, def string) string {
 func (f Functions) Has(module, fun string) bool {
 	_, ok := f[module+"."+fun]
 	return ok
+}
+
+// missingParams is Salt's check, before a state function runs, that its
+// required arguments are there: one line per missing argument, each
+// ending in a newline. ok is false when one is missing.
+func missingParams(c Call, names ...string) (Return, bool) {
+	comment := ""
+	for _, n := range names {
+		if _, has := c.Args[n]; !has {
+			comment += fmt.Sprintf("Missing parameter %s for state %s.%s\n", n, c.Module, c.Fun)
+		}
+	}
+	if comment == "" {
+		return Return{}, true
+	}
+	return Return{Result: False, Changes: Changes{}, Comment: comment}, false
+}
+
+// mappingArg refuses a mapping where a state takes a string or a list of
+// strings (Salt would go on with the mapping's keys, or fail deep in its
+// modules): the state fails before it changes anything.
+func mappingArg(c Call, keys ...string) (Return, bool) {
+	for _, k := range keys {
+		if _, isMap := c.Args[k].(map[string]any); isMap {
+			return failed("The '%s' argument of %s.%s must be a string or a list of strings, not a mapping", k, c.Module, c.Fun), true
+		}
+	}
+	return Return{}, false
 }

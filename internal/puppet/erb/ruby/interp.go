@@ -16,6 +16,10 @@ type Host struct {
 	// IVar returns an instance variable the program has not assigned;
 	// an unknown one is nil, as in Ruby.
 	IVar func(name string) (Value, bool)
+	// IVarNames are the names (without "@") of the instance variables
+	// Self holds before the program runs, in Ruby's order, for
+	// instance_variables.
+	IVarNames func() []string
 }
 
 // Call is the context of a host method call: it carries the run's context
@@ -77,6 +81,8 @@ type interp struct {
 	steps   int
 	depth   int
 	methods map[string]*defNode // methods the template defines on self
+	// assigned are the instance variables the program assigned, in order
+	assigned []string
 }
 
 // outputBuffer is ERB's _erbout, the output so far: what printing
@@ -588,6 +594,37 @@ func (in *interp) toSCall(pos int, v Value) (string, error) {
 	return ToS(v), nil
 }
 
+// setIvar assigns an instance variable; a name new to Self is listed
+// after the host's by instance_variables, as Ruby adds it.
+func (in *interp) setIvar(name string, v Value) {
+	if _, ok := in.ivars[name]; !ok {
+		in.assigned = append(in.assigned, name)
+	}
+	in.ivars[name] = v
+}
+
+// instanceVariables is Self's instance_variables: the host's, then
+// those the program assigned that the host does not hold.
+func (in *interp) instanceVariables() *Array {
+	var names []Value
+	seen := map[string]bool{}
+	if in.host.IVarNames != nil {
+		for _, n := range in.host.IVarNames() {
+			if !seen[n] {
+				seen[n] = true
+				names = append(names, Symbol("@"+n))
+			}
+		}
+	}
+	for _, n := range in.assigned {
+		if !seen[n] {
+			seen[n] = true
+			names = append(names, Symbol("@"+n))
+		}
+	}
+	return NewArray(names...)
+}
+
 func (in *interp) ivar(name string) Value {
 	if v, ok := in.ivars[name]; ok {
 		return v
@@ -676,7 +713,7 @@ func (in *interp) assignTo(target Node, v Value, f *frame) error {
 		f.set(t.name, v)
 		return nil
 	case *ivar:
-		in.ivars[t.name] = v
+		in.setIvar(t.name, v)
 		return nil
 	case *call:
 		recv, err := in.eval(t.recv, f)
@@ -707,7 +744,7 @@ func (in *interp) evalOpAssign(x *opAssign, f *frame) (Value, error) {
 		set = func(v Value) error { f.set(t.name, v); return nil }
 	case *ivar:
 		get = func() (Value, error) { return in.ivar(t.name), nil }
-		set = func(v Value) error { in.ivars[t.name] = v; return nil }
+		set = func(v Value) error { in.setIvar(t.name, v); return nil }
 	case *call:
 		recv, err := in.eval(t.recv, f)
 		if err != nil {

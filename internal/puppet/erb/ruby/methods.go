@@ -449,6 +449,11 @@ func (in *interp) objectMethod(c *Call, recv Value, name string, args []Value, b
 			return nil, raise("ArgumentError", "no method name given")
 		}
 		return in.send(c.pos, recv, ToS(args[0]), args[1:], blk)
+	case "instance_variables":
+		if recv == in.host.Self && len(args) == 0 {
+			return in.instanceVariables(), nil
+		}
+		return nil, unsupportedMethod(recv, name)
 	case "instance_variable_get":
 		if err := one(); err != nil {
 			return nil, err
@@ -469,7 +474,7 @@ func (in *interp) objectMethod(c *Call, recv Value, name string, args []Value, b
 			return int64(0), nil
 		}
 		return nil, nil
-	case "method", "instance_variables", "instance_variable_set", "instance_eval", "instance_exec", "define_singleton_method", "extend", "eval":
+	case "method", "instance_variable_set", "instance_eval", "instance_exec", "define_singleton_method", "extend", "eval":
 		return nil, unsupportedMethod(recv, name)
 	}
 	return nil, ErrNoMethod
