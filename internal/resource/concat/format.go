@@ -189,9 +189,9 @@ func rubyClass(v catalog.Value) string {
 
 // rubyToS is Ruby's to_s of a parsed JSON value, for messages.
 func rubyToS(v catalog.Value) string {
-	switch v.(type) {
+	switch s := v.(type) {
 	case string:
-		return v.(string)
+		return s
 	case nil:
 		return ""
 	case []catalog.Value, *catalog.Hash:
