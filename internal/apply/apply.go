@@ -49,6 +49,9 @@ type Options struct {
 	// ShowDiff prints a unified diff of every file content change (the
 	// file's own show_diff parameter can turn it off).
 	ShowDiff bool
+	// ModulePath lists the folders holding modules, where file sources
+	// puppet:///modules/... are found.
+	ModulePath []string
 	// Tags, when not empty, limits the run to resources with one of these
 	// tags (a container's sentinels carry the container's tags); the others
 	// are skipped and drop the refresh events queued for them.
@@ -114,10 +117,13 @@ func Finalize(c *catalog.Catalog) {
 // Errors); an unresolvable relationship stops at the first.
 func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	Finalize(c)
-	p := &Plan{opts: opts, catalog: c, instances: map[*catalog.Resource]resource.Instance{}}
+	p := &Plan{opts: opts, catalog: c, instances: make(map[*catalog.Resource]resource.Instance, len(c.Resources))}
 	holds := map[catalog.Ref]bool{}
-	for _, e := range c.Containment {
-		holds[e.Container] = true
+	for i, e := range c.Containment {
+		// Consecutive edges mostly share their container.
+		if i == 0 || e.Container != c.Containment[i-1].Container {
+			holds[e.Container] = true
+		}
 	}
 	// The graph does not need the instances: it is built on another core
 	// while they are made and checked.
@@ -140,13 +146,18 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	}()
 	// Puppet reads the resources' tags with the catalog, and refuses it at
 	// the first bad one.
+	var checked []string // the last list of tags checked: decoded catalogs share equal lists
 	for _, r := range c.Resources {
+		if len(r.Tags) > 0 && len(checked) == len(r.Tags) && &checked[0] == &r.Tags[0] {
+			continue
+		}
 		for _, t := range r.Tags {
 			if err := resource.CheckTag(t); err != nil {
 				<-graphDone
 				return nil, err
 			}
 		}
+		checked = r.Tags
 	}
 	// Every invalid resource is reported, not just the first, up to a cap.
 	var invalid []error
@@ -376,6 +387,7 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		}
 		graphFile = filepath.Join(p.opts.GraphDir, "cycles.dot")
 	}
+	t.graphWarnings()
 	if cycles := p.graph.Cycles(); len(cycles) > 0 {
 		t.log.Log(resource.Err, "", p.graph.CycleMessage(graphFile))
 		for _, cycle := range cycles {
@@ -953,14 +965,15 @@ func (t *transaction) handleValue(v *graph.Vertex, path string) resource.Handle 
 		level, _ = resource.ParseLevel(catalog.Scalar(l))
 	}
 	return resource.Handle{
-		Path:      path,
-		Log:       t.log,
-		Level:     level,
-		Noop:      t.noop(v),
-		BucketDir: t.plan.opts.BucketDir,
-		Runner:    t.plan.opts.Runner,
-		ShowDiff:  t.plan.opts.ShowDiff,
-		Durable:   &t.durable,
+		Path:       path,
+		Log:        t.log,
+		Level:      level,
+		Noop:       t.noop(v),
+		BucketDir:  t.plan.opts.BucketDir,
+		Runner:     t.plan.opts.Runner,
+		ShowDiff:   t.plan.opts.ShowDiff,
+		Durable:    &t.durable,
+		ModulePath: t.plan.opts.ModulePath,
 	}
 }
 

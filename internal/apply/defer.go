@@ -88,3 +88,22 @@ func (t *transaction) prefetchFailed(s *Status, pe *resource.PrefetchError) {
 	s.Failed = true
 	s.Skipped = true
 }
+
+// graphWarnings logs, in catalog order, what instances found to warn
+// about while the graph was built, as Puppet logs its autorequire
+// warnings once the run has started.
+func (t *transaction) graphWarnings() {
+	for _, r := range t.plan.catalog.Resources {
+		gw, ok := t.plan.instances[r].(resource.GraphWarner)
+		if !ok {
+			continue
+		}
+		if w := gw.GraphWarning(); w != "" {
+			src := "/" + r.Ref().String()
+			if v := t.g.Vertex(r); v != nil {
+				src = t.g.Path(v)
+			}
+			t.log.Log(resource.Warning, src, w)
+		}
+	}
+}

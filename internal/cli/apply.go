@@ -218,6 +218,11 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		Tags:      lowerAll(f.tags),
 		SkipTags:  lowerAll(f.skipTags),
 	}
+	for _, p := range filepath.SplitList(f.compile.modulePath) {
+		if p != "" {
+			opts.ModulePath = append(opts.ModulePath, p) // puppet:///modules/ file sources
+		}
+	}
 	if f.graph {
 		opts.GraphDir = f.graphDir
 	}

@@ -114,10 +114,8 @@ func loadMalformed(t *testing.T) []malformedCase {
 // here once it passes.
 var knownMalformed = map[string]string{
 	// the types added since the suite began
-	"concat-fragment-source-missing": "concat: ordo refuses fragment sources; Puppet fails the concat_file's generation and writes it empty",
-	"concat-and-file-same-path":      "concat: with a file resource on its path, Puppet's concat_file gives that file its content (one change); ordo writes both, so the file takes the file resource's content and flips back on the next run",
-	"concat-target-missing":          "concat: Puppet warns of the fragment's missing target before the concat_file is written; ordo after",
-	"pkg-ensure-hash":                "package: ordo refuses a hash as ensure; Puppet runs apt-get install NAME={\"a\"=>1}, which fails",
+	"concat-and-file-same-path": "concat: with a file resource on its path, Puppet's concat_file gives that file its content (one change); ordo writes both, so the file takes the file resource's content and flips back on the next run",
+	"pkg-ensure-hash":           "package: ordo refuses a hash as ensure; Puppet runs apt-get install NAME={\"a\"=>1}, which fails",
 }
 
 // intended is a case where ordo differs from Puppet 7.23 on purpose

@@ -314,6 +314,10 @@ func (l *lister) prune(r *catalog.Resource, given resource.Values) *catalog.Reso
 		if v == nil || v == false || emptyValue(v) || (catalog.Scalar(v) == "absent") {
 			continue
 		}
+		if v == true {
+			// Puppet's true defaults are the symbol :true, shown quoted.
+			v = "true"
+		}
 		out.Set(a.Name, v)
 	}
 	return out
@@ -411,7 +415,7 @@ func (l *lister) current(ctx context.Context, reg *resource.Registry, res *catal
 	if err != nil {
 		found = &catalog.Resource{}
 	}
-	if _, ok := out.Get("ensure"); !ok && l.schema.Attr("ensure") != nil {
+	if _, ok := out.Get("ensure"); !ok && l.schema.Attr("ensure") != nil && !ensureNotRetrieved[l.schema.Name] {
 		// Puppet retrieves ensure even when it is not managed.
 		if v, ok := found.Get("ensure"); ok {
 			out.Params = append([]catalog.Param{{Name: "ensure", Value: v}}, out.Params...)
@@ -434,11 +438,22 @@ func (l *lister) current(ctx context.Context, reg *resource.Registry, res *catal
 			}
 		}
 	}
-	if p := v.Provider(); p != nil {
-		out.Set("provider", p.Name)
+	switch ps := l.providers(); {
+	case v.Has("provider"):
+		out.Set("provider", v.String("provider"))
+	case len(ps) > 0:
+		out.Set("provider", ps[0].Name)
+	default:
+		if p := l.schema.DefaultProvider(resource.LocalHost{}); p != nil {
+			out.Set("provider", p.Name)
+		}
 	}
 	return out, nil
 }
+
+// ensureNotRetrieved are the types whose ensure Puppet reads back only
+// when it is managed (its service type's needs_ensure_retrieved).
+var ensureNotRetrieved = map[string]bool{"service": true}
 
 // manifestOf renders r as puppet resource does (Puppet::Resource#to_manifest):
 // the attributes sorted by name with ensure first, their => aligned.

@@ -83,6 +83,10 @@ type Handle struct {
 	// the run; without it every written file is synced before its rename.
 	// Files that replace existing content are always synced at once.
 	Durable *durable.Batch
+	// ModulePath lists the folders holding modules, in which a file's
+	// puppet:///modules/NAME/PATH source is NAME/files/PATH; without it
+	// such sources are never found.
+	ModulePath []string
 }
 
 // Logf logs a line with the resource path as its source.
@@ -293,6 +297,14 @@ type RefreshInvalidator interface {
 // as a file's ensure when its content is sensitive.
 type SensitiveProperty interface {
 	Sensitive() bool
+}
+
+// GraphWarner is an instance with a warning about its place in the
+// catalog, found while the relationship graph was built (Puppet's
+// autorequire blocks warn then): the engine logs it when the run starts,
+// after the run's first lines, in catalog order.
+type GraphWarner interface {
+	GraphWarning() string
 }
 
 // PrefetchError is returned by Retrieve when the provider could not read

@@ -153,7 +153,7 @@ var cases = map[string]map[string]attrCase{
 	"file": {
 		"path": {value: "/tmp/ordoschema-other"}, "ensure": {value: "file"}, "content": {value: "x"},
 		"target": {value: "/tmp"}, "owner": {value: "root"}, "group": {value: "root"}, "mode": {value: "0600"},
-		"type": {value: "file", want: refused}, "checksum_value": {value: "abc"}, // without a source Puppet cannot create the file (file-checksum-value-alone)
+		"type": {value: "file", want: refused}, "checksum_value": {value: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"}, // without a source Puppet cannot create the file (file-checksum-value-alone)
 		"seluser": {value: "u"}, "selrole": {value: "r"}, "seltype": {value: "t"}, "selrange": {value: "s0"}, // a debug line each
 		"selinux_ignore_defaults": {want: inert, value: true, reason: noSELinux},
 		"ctime":                   {value: "x", want: refused}, "mtime": {value: "x", want: refused},

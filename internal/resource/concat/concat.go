@@ -457,17 +457,27 @@ type fragmentInstance struct {
 }
 
 func (f *fragmentInstance) Retrieve(_ context.Context, h *resource.Handle) error {
+	if w := f.GraphWarning(); w != "" {
+		h.Logf(resource.Warning, "%s", w)
+	}
+	return nil
+}
+
+// GraphWarning is the warning of a fragment no concat_file takes, which
+// Puppet gives while it builds the graph (once: the engine asks for it
+// when the run starts, Retrieve when it is not asked).
+func (f *fragmentInstance) GraphWarning() string {
 	if f.found == nil {
-		return nil
+		return ""
 	}
 	f.found.mu.Lock()
 	lost := f.found.lost[f.res]
 	delete(f.found.lost, f.res)
 	f.found.mu.Unlock()
 	if lost {
-		h.Logf(resource.Warning, "%s", f.warning)
+		return f.warning
 	}
-	return nil
+	return ""
 }
 func (f *fragmentInstance) Exists() bool                    { return true }
 func (f *fragmentInstance) Properties() []resource.Property { return nil }

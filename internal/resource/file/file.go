@@ -63,7 +63,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "path", Namevar: true, Doc: "The file's absolute path; the title by default.", Check: resource.CheckFuncString("an absolute path", checkPath, checkPathString)},
 		{Name: "ensure", Kind: resource.KindProperty, Doc: "What the file should be: present, absent, file, directory, link, or a link target.", Check: resource.CheckFunc("present, absent, false, file, directory, link, or a path to link to", checkEnsure)},
 		{Name: "content", Kind: resource.KindProperty, Arrays: resource.EachLast, Doc: "The file's content, as a string or Binary.", Check: resource.StringOnly()},
-		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum a source's content has; without a source it has no effect, as in Puppet; ordo refuses it with a source."},
+		{Name: "checksum_value", Kind: resource.KindProperty, Doc: "The checksum the source's content must have (the source is then not looked at otherwise); without a source Puppet warns, and cannot create the file."},
 		{Name: "target", Kind: resource.KindProperty, Doc: "The target of a symbolic link.", Check: resource.CheckFunc("a path", checkTarget)},
 		{Name: "owner", Kind: resource.KindProperty, Doc: "The owner, by name or id (0 to 4294967294)."},
 		{Name: "group", Kind: resource.KindProperty, Doc: "The group, by name or id (0 to 4294967294).", Check: resource.CheckFunc("a group name or id", checkGroup)},
@@ -89,7 +89,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "validate_cmd", Doc: "A command that must accept the new content before it replaces the file."},
 		{Name: "validate_replacement", Default: "%", Doc: "The text in validate_cmd that stands for the new content's path."},
 		{Name: "checksum", Default: "sha256", Doc: "How content is compared: a digest (md5, sha256, ...), or mtime or ctime (a file not older than its source is in sync).", Check: checksums},
-		{Name: "source", Doc: "Local files (absolute paths or file:// URLs) to copy the content from; the first that exists is used.", Check: resource.CheckFunc("absolute paths or file:// URLs", checkSource)},
+		{Name: "source", Doc: "Files to copy the content from (absolute paths, file:// URLs, or puppet:///modules/NAME/PATH for NAME/files/PATH on --modulepath); the first that exists is used.", Check: resource.CheckFunc("absolute paths or file:// URLs", checkSource)},
 		{Name: "source_permissions", Default: "ignore", Doc: "Whether to copy a source's owner, group and mode; ordo supports only ignore.", Check: resource.CheckFunc("ignore", checkSourcePermissions)},
 		{Name: "selinux_ignore_defaults", Default: false, Doc: "Ignore SELinux's default contexts; has no effect where SELinux is not enabled.", Check: resource.Boolean()},
 		{Name: "staging_location", Doc: "The directory the new content is written to before it is moved into place.", Check: resource.AbsPathCheck{Msg: "File paths must be fully qualified, not '%s'", Clean: true}},
@@ -119,6 +119,9 @@ type oddValues struct {
 	// checksumValue: checksum_value without content or source, which
 	// makes Puppet fail to create the file.
 	checksumValue bool
+	// sourceSum is checksum_value beside a source: the checksum the
+	// source's content must have; the source then decides nothing else.
+	sourceSum string
 }
 
 func (f *instance) oddValues() *oddValues {
@@ -377,10 +380,10 @@ func validate(v resource.Values) error {
 	if v.Get("recurse") == "remote" && !v.Has("source") {
 		return errors.New("You cannot specify a remote recursion without a source")
 	}
-	if v.Has("checksum_value") && v.Has("source") {
-		return &resource.ParamError{Ref: v.Ref(), Param: "checksum_value", Msg: "checksum_value with a source is not supported by ordo"}
-	}
 	sum := v.String("checksum")
+	if cv, ok := v.Lookup("checksum_value"); ok && !validChecksum(sum, catalog.Scalar(cv)) {
+		return fmt.Errorf("Checksum value '%s' is not a valid checksum type %s", catalog.Scalar(cv), sum)
+	}
 	if sum == "none" && v.Has("source") {
 		return errors.New("You cannot specify source when using checksum 'none'")
 	}
@@ -427,6 +430,30 @@ func (f *instance) noteSELinux(h *resource.Handle) {
 	}
 }
 
+// hexSizes are the lengths of each digest's hexadecimal form.
+var hexSizes = map[string]int{"md5": 32, "sha1": 40, "sha224": 56, "sha256": 64, "sha384": 96, "sha512": 128}
+
+// validChecksum is Puppet's valid_checksum?: a digest of the type's
+// length in hexadecimal, a time for mtime and ctime, nothing for none.
+func validChecksum(typ, value string) bool {
+	switch typ {
+	case "none":
+		return value == ""
+	case "mtime", "ctime":
+		return true // Ruby's DateTime.parse takes nearly anything; ordo does not judge
+	}
+	n := hexSizes[strings.TrimSuffix(typ, "lite")]
+	if len(value) != n {
+		return false
+	}
+	for _, c := range value {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
 var selinuxAttrs = []string{"seluser", "selrole", "seltype", "selrange", "selinux_ignore_defaults"}
 
 // selinuxEnabled reports whether the kernel has SELinux enabled.
@@ -453,6 +480,10 @@ type extras struct {
 	curLink string // the link's target found by Retrieve
 	wantSum string // desired content checksum, "" until a message needs it (a time checksum: the source's time)
 	curSum  string // current content checksum, "" until computed
+
+	// rec is the recursion of a recursive file, or a generated child's
+	// source entry; nil for other files.
+	rec *recursion
 }
 
 // noExtras is the extras of every file that has none; never written.
@@ -483,10 +514,6 @@ type instance struct {
 	group    string
 	backup   string // "" for none, ".suffix", or a bucket name
 	checksum string
-
-	// rec is the recursion of a recursive file, or a generated child's
-	// source entry; nil for other files.
-	rec *recursion
 
 	// The flags together, so that they share a word.
 	hasData bool // content or source manages the content
@@ -605,15 +632,21 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	}
 	if len(f.sources) > 0 {
 		f.hasData = true
+		if cv, ok := v.Lookup("checksum_value"); ok {
+			// As Puppet with a checksum_value: the source's metadata is
+			// not read, so it gives neither ensure nor content.
+			f.oddValues().sourceSum = catalog.Scalar(cv)
+			f.hasData = false
+		}
 	}
-	if !f.hasData && v.Has("checksum_value") {
+	if !f.hasData && v.Has("checksum_value") && f.oddTypes().sourceSum == "" {
 		f.oddValues().checksumValue = true
 	}
 	if f.ensure == "" {
 		switch {
 		case f.hasTarget:
 			f.ensure = "link"
-		case hasContent || len(f.sources) > 0:
+		case hasContent || len(f.sources) > 0 && f.oddTypes().sourceSum == "":
 			f.ensure = "file"
 		}
 	}
@@ -626,6 +659,9 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	}
 	if f.hasData {
 		f.props |= propContent
+	}
+	if f.oddTypes().sourceSum != "" {
+		f.props |= propChecksumValue
 	}
 	if f.hasTarget && f.ensure == "link" {
 		f.props |= propTarget
@@ -645,7 +681,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		}
 	}
 	if rec := v.Get("recurse"); rec == true || rec == "remote" {
-		f.rec = &recursion{
+		f.ownExtras().rec = &recursion{
 			remote:    rec == "remote",
 			limit:     intValue(v.Get("recurselimit"), -1),
 			maxFiles:  intValue(v.Get("max_files"), 0),
@@ -702,6 +738,35 @@ func localSource(s string) (string, error) {
 		return "", fmt.Errorf("Cannot use source %s: %s sources are not supported by ordo; use a local path or a file:// URL", s, u.Scheme)
 	}
 	return "", fmt.Errorf("Cannot use URLs of type '%s' as source for fileserving", u.Scheme)
+}
+
+// sourcePath is the local path of source i: a puppet:///modules/NAME/PATH
+// source is NAME/files/PATH in the first folder of the module path that
+// holds a module NAME (as Puppet's file server takes the first module of
+// that name, whether or not it has the file); "" when none does.
+func (f *instance) sourcePath(i int, h *resource.Handle) string {
+	if f.sources[i] != "" || h == nil || len(h.ModulePath) == 0 {
+		return f.sources[i]
+	}
+	u, err := url.Parse(f.sourceURI[i])
+	if err != nil || u.Scheme != "puppet" || u.Host != "" {
+		return ""
+	}
+	rest, ok := strings.CutPrefix(u.Path, "/modules/")
+	if !ok {
+		return ""
+	}
+	name, file, _ := strings.Cut(rest, "/")
+	if name == "" || strings.Contains(file, "..") {
+		return ""
+	}
+	for _, dir := range h.ModulePath {
+		mod := filepath.Join(dir, name)
+		if st, err := os.Stat(mod); err == nil && st.IsDir() {
+			return filepath.Join(mod, "files", file)
+		}
+	}
+	return ""
 }
 
 // sourceURI is a source as Puppet's messages show it: a path as a file://
@@ -962,8 +1027,8 @@ func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 	if f.curType == "link" && f.hasTarget {
 		f.ownExtras().curLink, _ = os.Readlink(f.path)
 	}
-	if len(f.sources) > 0 {
-		if err := f.readSource(); err != nil {
+	if len(f.sources) > 0 && f.oddTypes().sourceSum == "" {
+		if err := f.readSource(h); err != nil {
 			return err
 		}
 	}
@@ -1045,7 +1110,7 @@ func notOlder(cur, want string) bool {
 // any other word for a link target), and a plain file gives the content.
 // A device is refused. Nothing here waits on the source: it is never
 // opened unless it is a plain file.
-func (f *instance) readSource() error {
+func (f *instance) readSource(h *resource.Handle) error {
 	f.srcDir = false
 	if f.ensure == "absent" {
 		return nil
@@ -1055,12 +1120,13 @@ func (f *instance) readSource() error {
 		e := f.rec.src
 		return f.fromSource(f.sources[0], f.sourceURI[0], e.kind, e.dest)
 	}
-	for i, s := range f.sources {
+	for i := range f.sources {
 		// A source must exist, through its links (a dangling link is a
 		// missing source), but its own kind is what it gives, unless
 		// links are followed.
+		s := f.sourcePath(i, h)
 		if s == "" {
-			continue // puppet: (localSource)
+			continue // a puppet: source not found in the modules
 		}
 		if _, err := os.Stat(s); err != nil {
 			continue
@@ -1140,6 +1206,7 @@ type propSet uint8
 const (
 	propEnsure propSet = 1 << iota
 	propContent
+	propChecksumValue // beside a source only
 	propTarget
 	propOwner
 	propGroup
@@ -1180,6 +1247,9 @@ func (f *instance) Properties() []resource.Property {
 	if f.props&propContent != 0 {
 		out = append(out, (*contentProp)(f))
 	}
+	if f.props&propChecksumValue != 0 {
+		out = append(out, (*checksumValueProp)(f))
+	}
 	if f.props&propTarget != 0 {
 		out = append(out, (*targetProp)(f))
 	}
@@ -1211,7 +1281,8 @@ func (f *instance) currentSum() string {
 func (f *instance) setErr(should string, err error) error {
 	var ve *validateError
 	var re *idRangeError
-	if errors.As(err, &ve) || errors.As(err, &re) {
+	var ce *checksumError
+	if errors.As(err, &ve) || errors.As(err, &re) || errors.As(err, &ce) {
 		return err
 	}
 	cause := describe(err)

@@ -71,6 +71,12 @@ func (p *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
 			}
 			return nil
 		}
+		if p.ensure == "file" && f.oddTypes().sourceSum != "" {
+			if err := f.writeSourceWithSum(ctx, h); err != nil {
+				return f.setErr(p.ensure, err)
+			}
+			return nil
+		}
 		if p.ensure == "file" && f.oddTypes().checksumValue {
 			// Puppet hands the write to checksum_value, which refuses it
 			// without a source, after what was in the way is gone.

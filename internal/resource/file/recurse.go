@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -146,7 +147,7 @@ func (r recursive) Generate(ctx context.Context, h *resource.Handle, c *catalog.
 		}
 		if ch.src != nil {
 			ci := inst.(*instance)
-			ci.rec = &recursion{src: ch.src}
+			ci.ownExtras().rec = &recursion{src: ch.src}
 		}
 		after := -1
 		for p := rel; ; {
@@ -198,15 +199,20 @@ type sourced struct {
 func (f *instance) sourceEntries(h *resource.Handle, set fileset) ([]sourced, error) {
 	var out []sourced
 	seen := map[string]bool{}
-	for _, src := range f.sources {
-		if src == "" {
-			continue // a puppet: source, which ordo cannot serve
-		}
-		entries, err := f.listTree(h, set, src)
-		if err != nil {
-			return nil, err
+	for i := range f.sources {
+		src := f.sourcePath(i, h)
+		var entries []entry
+		if src != "" {
+			var err error
+			if entries, err = f.listTree(h, set, src); err != nil {
+				return nil, err
+			}
 		}
 		if entries == nil {
+			// Puppet's file server says when it has no such module file.
+			if u, err := url.Parse(f.sourceURI[i]); err == nil && u.Scheme == "puppet" && u.Host == "" && h != nil && h.Log != nil {
+				h.Log.Log(resource.Info, "", "Could not find filesystem info for file '"+strings.TrimLeft(u.Path, "/")+"' in environment production")
+			}
 			continue
 		}
 		if entries[0].kind != "directory" {
@@ -241,7 +247,15 @@ func (f *instance) leaveManaged(c *catalog.Catalog, order []string) []string {
 		if !managesFile[r.Type] || r.Virtual {
 			continue
 		}
-		p := filePath(r)
+		var p string
+		if v, ok := r.Get("path"); ok {
+			s, _ := v.(string)
+			p = cleanPath(s)
+		} else if strings.HasPrefix(r.Title, f.path) || cleanPath(r.Title) != r.Title {
+			p = filePath(r)
+		} else {
+			continue // a title names the path; most are elsewhere
+		}
 		if strings.HasPrefix(p, prefix) {
 			managed = append(managed, p[len(prefix):])
 		}

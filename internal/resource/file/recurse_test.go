@@ -282,3 +282,24 @@ func TestTimeChecksums(t *testing.T) {
 		}
 	}
 }
+
+// puppet:///modules/NAME/PATH is NAME/files/PATH in the first folder of
+// the module path holding NAME; other puppet: sources are never found.
+func TestModuleSources(t *testing.T) {
+	first, second := tree(t, "m/files/x"), tree(t, "m/files/x", "n/files/y")
+	h := &resource.Handle{ModulePath: []string{t.TempDir(), first, second}}
+	for _, tc := range []struct{ src, want string }{
+		{"puppet:///modules/m/x", first + "/m/files/x"},
+		{"puppet:///modules/m/missing", first + "/m/files/missing"},
+		{"puppet:///modules/n/y", second + "/n/files/y"},
+		{"puppet:///modules/none/y", ""},
+		{"puppet:///modules/m/../../n/files/y", ""},
+		{"puppet:///files/m/x", ""},
+		{"puppet://server/modules/m/x", ""},
+	} {
+		_, inst := newFile(t, "/tmp/ordofile-modsrc", map[string]catalog.Value{"source": tc.src})
+		if got := inst.(*instance).sourcePath(0, h); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}

@@ -90,5 +90,8 @@ func debianFind(ctx context.Context, h *resource.Handle, name string) (*catalog.
 		r.Set("ensure", "stopped")
 	}
 	r.Set("enable", enabled)
+	// The parameters Puppet's init provider gives the services it lists.
+	r.Set("hasstatus", "true")
+	r.Set("path", []catalog.Value{"/etc/init.d"})
 	return r, nil
 }

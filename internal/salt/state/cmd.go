@@ -195,6 +195,15 @@ func runScript(ctx context.Context, env *Env, c Call) Return {
 		_, _ = tmp.Write(b)
 		tmp.Close()
 		_ = os.Chmod(tmp.Name(), 0o700)
+		// The user the script runs as owns its copy, as Salt's cached
+		// script is handed to runas.
+		if runas := str(c.Args, "runas"); runas != "" {
+			if u, err := user.Lookup(runas); err == nil {
+				uid, _ := strconv.Atoi(u.Uid)
+				gid, _ := strconv.Atoi(u.Gid)
+				_ = os.Chown(tmp.Name(), uid, gid)
+			}
+		}
 		line = tmp.Name()
 	}
 	if a := str(c.Args, "args"); a != "" {

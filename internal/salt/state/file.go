@@ -244,7 +244,13 @@ func managed(ctx context.Context, env *Env, c Call) Return {
 		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			return failed("%s", err)
 		}
-		if err := applyFile(ctx, env, name, map[string]any{"ensure": "file", "content": content}); err != nil {
+		// As Salt, a file whose mode is asked for is created readable by
+		// its owner only, then given the mode; so are its changes.
+		params := map[string]any{"ensure": "file", "content": content}
+		if m, ok, _ := fileMode(c.Args["mode"]); ok && m != 0 {
+			params["mode"] = "0600"
+		}
+		if err := applyFile(ctx, env, name, params); err != nil {
 			return failed("Unable to manage file: %s", err)
 		}
 		if !manage {

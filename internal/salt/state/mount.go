@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/resource"
@@ -89,6 +92,16 @@ func mountMounted(ctx context.Context, env *Env, c Call) Return {
 	}
 	active := activeMounts()
 	if cur, ok := active[realName]; ok {
+		if changed := remountOpts(opts, cur.opts, fstype); len(changed) > 0 {
+			list := strings.Join(changed, ",")
+			if c.Test {
+				return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("Remount would be forced because options (%s) changed", list)}
+			}
+			ret.Changes["umount"] = fmt.Sprintf("Forced remount because options (%s) changed", list)
+			if out, ok := runArgv(ctx, env, "mount", "-o", strings.Join(append(append([]string{}, opts...), "remount"), ","), "-t", fstype, device, realName); !ok {
+				return Return{Result: False, Changes: ret.Changes, Comment: out}
+			}
+		}
 		if cur.device == device || sameFile(cur.device, device) {
 			ret.Comment = "Target was already mounted"
 		} else if c.Test {
@@ -174,9 +187,11 @@ func mountMounted(ctx context.Context, env *Env, c Call) Return {
 		return failed("An exception occurred in this state: %s", err)
 	}
 	todo := outOfSync(r, "ensure", "device", "fstype", "options", "dump", "pass")
+	// The type counts a mounted file system as there; the fstab is what
+	// Salt asks.
 	status := "present"
 	switch {
-	case !r.inst.Exists():
+	case !r.inst.Exists() || fstabDevice(config, name) == "":
 		status = "new"
 	case len(todo) > 0:
 		status = "change"
@@ -212,6 +227,50 @@ func mountMounted(ctx context.Context, env *Env, c Call) Return {
 		ret.Comment += ". Updated the entry in the fstab."
 	}
 	return ret
+}
+
+// Options that /proc/mounts never shows, and keys whose values it hides.
+var (
+	mountInvisibleOptions = []string{"_netdev", "actimeo", "bg", "comment", "defaults", "delay_connect", "direct-io-mode", "intr", "loop", "nointr",
+		"nobootwait", "nofail", "password", "reconnect", "retry", "soft", "auto", "users", "bind", "nonempty", "transform_symlinks", "port", "backup-volfile-servers"}
+	mountInvisibleKeys  = []string{"actimeo", "comment", "credentials", "direct-io-mode", "password", "port", "retry", "secretfile"}
+	mountTranslate      = map[string]string{"tcp": "proto=tcp", "udp": "proto=udp"}
+	mountSizeOption     = regexp.MustCompile(`^size=([0-9]+)(k|m|g)$`)
+	mountIgnoreFSKeys   = map[string][]string{"ramfs": {"size"}}
+	mountSizeMultiplier = map[string]int{"k": 1, "m": 1024, "g": 1024 * 1024}
+)
+
+// remountOpts lists the wanted options a mounted file system does not
+// show, sorted, as Salt decides on a remount: sizes compared in KiB,
+// options mount hides left out.
+func remountOpts(want []string, active, fstype string) []string {
+	have := strings.Split(active, ",")
+	for i, o := range have {
+		if m := mountSizeOption.FindStringSubmatch(o); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			have[i] = fmt.Sprintf("size=%dk", n*mountSizeMultiplier[m[2]])
+		}
+	}
+	var out []string
+	for _, o := range want {
+		if t, ok := mountTranslate[o]; ok {
+			o = t
+		}
+		key, _, _ := strings.Cut(o, "=")
+		if contains(mountInvisibleKeys, key) || contains(mountIgnoreFSKeys[fstype], key) {
+			o = key
+		}
+		if m := mountSizeOption.FindStringSubmatch(o); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			o = fmt.Sprintf("size=%dk", n*mountSizeMultiplier[m[2]])
+		}
+		if contains(have, o) || contains(mountInvisibleOptions, o) || contains(mountInvisibleKeys, o) || contains(mountIgnoreFSKeys[fstype], o) {
+			continue
+		}
+		out = append(out, o)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // sameFile reports whether two device paths name the same file.
@@ -251,7 +310,7 @@ func mountUnmounted(ctx context.Context, env *Env, c Call) Return {
 	if err != nil {
 		return failed("An exception occurred in this state: %s", err)
 	}
-	if !r.inst.Exists() {
+	if !r.inst.Exists() || fstabDevice(config, name) == "" {
 		ret.Comment += ". fstab entry not found"
 		return ret
 	}

@@ -4,13 +4,15 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 )
 
 // TestMountForReal mounts a tmpfs on a temporary folder with
-// mount.mounted (persist: False, so no fstab is touched), finds it
-// mounted, and unmounts it with mount.unmounted, where the machine lets
-// root mount.
+// mount.mounted, finds it mounted, remounts it with other options,
+// writes it into an fstab of its own (never /etc/fstab), unmounts it
+// with mount.unmounted and purges the entry, where the machine lets root
+// mount.
 func TestMountForReal(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("needs root to mount")
@@ -24,6 +26,11 @@ func TestMountForReal(t *testing.T) {
 	env := &Env{}
 	ctx := context.Background()
 	mounted := map[string]any{"device": "tmpfs", "fstype": "tmpfs", "opts": "size=1m", "persist": false}
+	fstab := filepath.Join(t.TempDir(), "fstab")
+	if err := os.WriteFile(fstab, []byte("# ordo test\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	persisted := map[string]any{"device": "tmpfs", "fstype": "tmpfs", "opts": "size=2m,noexec", "config": fstab}
 	for _, step := range []struct {
 		fun     string
 		args    map[string]any
@@ -35,11 +42,21 @@ func TestMountForReal(t *testing.T) {
 		{"mounted", mounted, true, None, dir + " would be mounted", 0},
 		{"mounted", mounted, false, True, "Target was successfully mounted", 1},
 		{"mounted", mounted, false, True, "Target was already mounted", 0},
+		{"mounted", map[string]any{"device": "tmpfs", "fstype": "tmpfs", "opts": "size=2m,noexec", "persist": false}, true, None,
+			"Remount would be forced because options (noexec,size=2048k) changed", 0},
+		{"mounted", map[string]any{"device": "tmpfs", "fstype": "tmpfs", "opts": "size=2m,noexec", "persist": false}, false, True,
+			"Target was already mounted", 1},
+		{"mounted", map[string]any{"device": "tmpfs", "fstype": "tmpfs", "opts": "size=2m,noexec,defaults", "persist": false}, false, True,
+			"Target was already mounted", 0},
 		{"mounted", map[string]any{"device": "/dev/ordosaltst", "fstype": "tmpfs", "persist": false}, true, None,
 			"An umount would have been forced because devices do not match.  Watched: /dev/ordosaltst", 0},
+		{"mounted", persisted, true, None, "Target was already mounted. " + dir + " is mounted, but needs to be written to the fstab in order to be made persistent.", 0},
+		{"mounted", persisted, false, True, "Target was already mounted. Added new entry to the fstab.", 1},
+		{"mounted", persisted, false, True, "Target was already mounted. Entry already exists in the fstab.", 0},
 		{"unmounted", map[string]any{}, true, None, "Mount point " + dir + " is mounted but should not be", 0},
 		{"unmounted", map[string]any{}, false, True, "Target was successfully unmounted", 1},
 		{"unmounted", map[string]any{}, false, True, "Target was already unmounted", 0},
+		{"unmounted", map[string]any{"persist": true, "config": fstab}, false, True, "Target was already unmounted. Removed target from fstab", 1},
 	} {
 		r := Default()["mount."+step.fun](ctx, env, Call{Module: "mount", Fun: step.fun, Name: dir, Test: step.test, Args: step.args})
 		if r.Result != step.result || r.Comment != step.comment || len(r.Changes) != step.changes {

@@ -228,7 +228,12 @@ func pkgInstalled(ctx context.Context, env *Env, c Call, msg pkgMessages) Return
 	}
 	msg.refresh = boolArg(c.Args, "refresh", false)
 	ret := pkgEnsure(ctx, env, c, func(t pkgTarget) string {
-		if t.version != "" {
+		switch {
+		case t.source != "":
+			// The file's version: dpkg's latest is what the file holds,
+			// so another version installed is replaced, as Salt does.
+			return "latest"
+		case t.version != "":
 			return t.version
 		}
 		return "present"

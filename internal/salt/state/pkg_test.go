@@ -60,7 +60,8 @@ func lockRetry(t *testing.T, call func() Return) Return {
 }
 
 // TestPkgSourcesHold installs a .deb built here (sources) with hold:
-// True, finds it in place and held, unholds it and purges it, with
+// True, finds it in place and held, unholds it, replaces it from a .deb
+// of another version and purges it, with
 // Salt's comments and merged changes; then the malformed arguments.
 func TestPkgSourcesHold(t *testing.T) {
 	if os.Geteuid() != 0 {
@@ -81,6 +82,12 @@ func TestPkgSourcesHold(t *testing.T) {
 	}
 	deb := filepath.Join(dir, "demo.deb")
 	if out, err := exec.Command("dpkg-deb", "--build", filepath.Join(dir, "deb"), deb).CombinedOutput(); err != nil {
+		t.Fatalf("dpkg-deb: %v %s", err, out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "deb", "DEBIAN", "control"), []byte(strings.Replace(control, "Version: 1.0", "Version: 2.0", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("dpkg-deb", "--build", filepath.Join(dir, "deb"), filepath.Join(dir, "demo2.deb")).CombinedOutput(); err != nil {
 		t.Fatalf("dpkg-deb: %v %s", err, out)
 	}
 	env := &Env{FileRoot: dir}
@@ -113,7 +120,11 @@ func TestPkgSourcesHold(t *testing.T) {
 		{"installed", map[string]any{"hold": false}, True,
 			"All specified packages are already installed.\nPackage ordosaltst-demo is no longer being held.",
 			"map[ordosaltst-demo:map[new:install old:hold]]"},
-		{"purged", map[string]any{}, True, "All targeted packages were purged.", "map[ordosaltst-demo:map[new: old:1.0]]"},
+		{"installed", map[string]any{"sources": []any{map[string]any{"ordosaltst-demo": "salt://demo2.deb"}}}, True,
+			"The following packages were installed/updated: ordosaltst-demo", "map[ordosaltst-demo:map[new:2.0 old:1.0]]"},
+		{"installed", map[string]any{"sources": []any{map[string]any{"ordosaltst-demo": "salt://demo2.deb"}}}, True,
+			"All specified packages are already installed", "map[]"},
+		{"purged", map[string]any{}, True, "All targeted packages were purged.", "map[ordosaltst-demo:map[new: old:2.0]]"},
 		{"installed", map[string]any{"pkgs": []any{"ordosaltst-demo"}, "sources": sources}, False, `Only one of "pkgs" and "sources" is permitted.`, "map[]"},
 		{"installed", map[string]any{"sources": []any{map[string]any{"ordosaltst-demo": "salt://nothere.deb"}}}, False, "Unable to cache salt://nothere.deb: file not found", "map[]"},
 		{"installed", map[string]any{"sources": []any{"salt://demo.deb"}}, False, "Invalidly formatted 'sources' parameter. See minion log.", "map[]"},

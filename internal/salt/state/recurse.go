@@ -191,6 +191,25 @@ func recurse(ctx context.Context, env *Env, c Call) Return {
 		})))
 	}
 	if clean {
+		// What the file states this one requires manage stays, as in
+		// Salt: a required file, or a folder with all it holds.
+		for _, req := range requiredFiles(c.Args["require"]) {
+			if !filepath.IsAbs(req) {
+				out.Result = False
+				addComment("clean", fmt.Sprintf("Nothing was cleaned: the required file state '%s' is not named by its path, and ordo keeps only what a path names", req))
+				clean = false
+				break
+			}
+			keep[filepath.Clean(req)] = true
+			_ = filepath.WalkDir(req, func(p string, d fs.DirEntry, err error) error {
+				if err == nil {
+					keep[p] = true
+				}
+				return nil
+			})
+		}
+	}
+	if clean {
 		removed := cleanDir(name, keep, exclude, c.Test)
 		if len(removed) > 0 {
 			list := make([]any, len(removed))
@@ -217,6 +236,20 @@ func recurse(ctx context.Context, env *Env, c Call) Return {
 	}
 	if len(out.Changes) == 0 && out.Result != False && out.Result != None {
 		out.Comment = fmt.Sprintf("The directory %s is in the correct state", name)
+	}
+	return out
+}
+
+// requiredFiles are the targets of a require list's file entries.
+func requiredFiles(v any) []string {
+	list, _ := v.([]any)
+	var out []string
+	for _, item := range list {
+		if m, ok := item.(map[string]any); ok {
+			if f, has := m["file"]; has && f != nil {
+				out = append(out, fmt.Sprint(f))
+			}
+		}
 	}
 	return out
 }

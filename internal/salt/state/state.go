@@ -108,6 +108,7 @@ func Default() Functions {
 	addSSHAuth(f)
 	addPkgrepo(f)
 	addMount(f)
+	addSysctl(f)
 	return f
 }
 

@@ -1,0 +1,1 @@
+file { '@ROOT@/r/cv': source => '/etc/hostname', checksum_value => 'abc' }

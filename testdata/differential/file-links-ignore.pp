@@ -1,0 +1,1 @@
+file { '@ROOT@/r/l': ensure => directory, links => ignore }
