@@ -295,3 +295,119 @@ func argOr(k *call, i int) Value {
 	}
 	return nil
 }
+
+// stringParam checks a String[1] parameter of a 4.x stdlib function as
+// Puppet's dispatch does.
+func stringParam(fn, name string, v Value) (string, error) {
+	s, ok := v.(string)
+	switch {
+	case !ok:
+		return "", failf("'%s' parameter '%s' expects a String value, got %s", fn, name, typeName(v))
+	case s == "":
+		return "", failf("'%s' parameter '%s' expects a String[1] value, got String", fn, name)
+	}
+	return s, nil
+}
+
+// fnShellJoin is stdlib's shell_join: Ruby's Shellwords.shelljoin, each
+// element escaped for the Bourne shell, joined with spaces.
+func fnShellJoin(k *call) (Value, error) {
+	if len(k.args) != 1 {
+		return nil, failf("shell_join(): Wrong number of arguments given (%d for 1)", len(k.args))
+	}
+	arr, ok := k.args[0].([]Value)
+	if !ok {
+		return nil, failf("First argument is not an Array: %s", rubyInspect(k.args[0]))
+	}
+	words := make([]string, len(arr))
+	for i, e := range arr {
+		out, err := fnShellEscape(&call{c: k.c, s: k.s, name: "shell_escape", args: []Value{rubyToS(e)}})
+		if err != nil {
+			return nil, err
+		}
+		words[i] = ToS(out)
+	}
+	return strings.Join(words, " "), nil
+}
+
+// fnOSVersionGte is stdlib::os_version_gte: the node runs os at release
+// major version or later.
+func fnOSVersionGte(k *call) (Value, error) {
+	const fn = "stdlib::os_version_gte"
+	if len(k.args) != 2 {
+		return nil, failf("'%s' expects 2 arguments, got %d", fn, len(k.args))
+	}
+	osName, err := stringParam(fn, "os", k.args[0])
+	if err != nil {
+		return nil, err
+	}
+	version, err := stringParam(fn, "version", k.args[1])
+	if err != nil {
+		return nil, err
+	}
+	facts, _ := k.s.lookup("facts")
+	if ToS(digInto(facts, []Value{"os", "name"})) != osName {
+		return false, nil
+	}
+	return versioncmp(ToS(digInto(facts, []Value{"os", "release", "major"})), version) >= 0, nil
+}
+
+// fnHasInterfaceWith is stdlib::has_interface_with: with one argument,
+// whether the node has that network interface; with a kind and a
+// value, whether an interface has that ip, mac, netmask or network.
+func fnHasInterfaceWith(k *call) (Value, error) {
+	const fn = "stdlib::has_interface_with"
+	facts, _ := k.s.lookup("facts")
+	ifaces, _ := digInto(facts, []Value{"networking", "interfaces"}).(*Hash)
+	if ifaces == nil {
+		ifaces = NewHash()
+	}
+	switch len(k.args) {
+	case 1:
+		name, err := stringParam(fn, "interface", k.args[0])
+		if err != nil {
+			return nil, err
+		}
+		_, ok := ifaces.Get(name)
+		return ok, nil
+	case 2:
+		kind, ok := k.args[0].(string)
+		switch kind {
+		case "ipaddress":
+			kind = "ip"
+		case "macaddress":
+			kind = "mac"
+		case "netmask", "network", "ip", "mac":
+		default:
+			_ = ok
+			return nil, failf("The function '%s' was called with arguments it does not accept. It expects one of:\n"+
+				"  (String[1] interface)\n    rejected: expects 1 argument, got 2\n"+
+				"  (Enum['ip', 'ipaddress', 'mac', 'macaddress', 'netmask', 'network'] kind, String[1] value)\n"+
+				"    rejected: parameter 'kind' expects a match for Enum['ip', 'ipaddress', 'mac', 'macaddress', 'netmask', 'network'], got %s", fn, inspectQuoted(k.args[0]))
+		}
+		value, err := stringParam(fn, "value", k.args[1])
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range ifaces.vals {
+			if h, ok := v.(*Hash); ok {
+				if got, ok := h.Get(kind); ok && got == value {
+					return true, nil
+				}
+			}
+		}
+		return false, nil
+	}
+	return nil, failf("'%s' expects between 1 and 2 arguments, got %d", fn, len(k.args))
+}
+
+// rubyInspect is Ruby's inspect of a scalar a 3.x function received.
+func rubyInspect(v Value) string {
+	switch x := v.(type) {
+	case string:
+		return strconv.Quote(x)
+	case nil:
+		return "nil"
+	}
+	return rubyToS(v)
+}
