@@ -99,6 +99,8 @@ func moduleFunctions(module string) map[string]builtin {
 		return dockerFunctions()
 	case "sudo":
 		return map[string]builtin{"sudo::defaults": fnSudoDefaults}
+	case "ssh":
+		return map[string]builtin{"ssh::ipaddresses": fnSSHIPAddresses}
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/hex"
+	"net"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -160,8 +162,9 @@ func fnSudoDefaults(k *call) (Value, error) {
 
 func dockerFunctions() map[string]builtin {
 	return map[string]builtin{
-		"docker::escape":   fnDockerEscape,
-		"docker_run_flags": fnDockerRunFlags,
+		"docker::escape":    fnDockerEscape,
+		"docker_run_flags":  fnDockerRunFlags,
+		"docker_exec_flags": fnDockerExecFlags,
 	}
 }
 
@@ -410,4 +413,107 @@ func rubyInspect(v Value) string {
 		return "nil"
 	}
 	return rubyToS(v)
+}
+
+// fnSSHIPAddresses is saz-ssh's ssh::ipaddresses: the addresses bound to
+// the node's interfaces (from the networking fact) but for loopback,
+// the excluded interfaces and IPv6 link-local ones, without repeats.
+func fnSSHIPAddresses(k *call) (Value, error) {
+	const fn = "ssh::ipaddresses"
+	if len(k.args) != 2 {
+		return nil, failf("'%s' expects 2 arguments, got %d", fn, len(k.args))
+	}
+	excluded, ok1 := k.args[0].([]Value)
+	patterns, ok2 := k.args[1].([]Value)
+	if !ok1 {
+		return nil, failf("'%s' parameter 'excluded_interfaces' expects an Array value, got %s", fn, typeName(k.args[0]))
+	}
+	if !ok2 {
+		return nil, failf("'%s' parameter 'excluded_interfaces_re' expects an Array value, got %s", fn, typeName(k.args[1]))
+	}
+	skip := map[string]bool{"lo": true}
+	for _, e := range excluded {
+		skip[ToS(e)] = true
+	}
+	var res []*regexp.Regexp
+	for _, p := range patterns {
+		re, err := regexp.Compile(ToS(p))
+		if err != nil {
+			return nil, failf("%s", err)
+		}
+		res = append(res, re)
+	}
+	facts, _ := k.s.lookup("facts")
+	ifaces, _ := digInto(facts, []Value{"networking", "interfaces"}).(*Hash)
+	_, linkLocal, _ := net.ParseCIDR("fe80::/64")
+	out := []Value{}
+	seen := map[string]bool{}
+	if ifaces == nil {
+		return out, nil
+	}
+next:
+	for i, name := range ifaces.keys {
+		iface := ToS(name)
+		if skip[iface] {
+			continue
+		}
+		for _, re := range res {
+			if re.MatchString(iface) {
+				continue next
+			}
+		}
+		data, _ := ifaces.vals[i].(*Hash)
+		if data == nil {
+			continue
+		}
+		for _, kind := range []string{"bindings", "bindings6"} {
+			list, _ := data.Get(kind)
+			bindings, _ := list.([]Value)
+			for _, b := range bindings {
+				bh, _ := b.(*Hash)
+				if bh == nil {
+					continue
+				}
+				addr, ok := bh.Get("address")
+				if !ok {
+					continue
+				}
+				s := ToS(addr)
+				if ip := net.ParseIP(s); ip != nil && ip.To4() == nil && linkLocal.Contains(ip) {
+					continue
+				}
+				if !seen[s] {
+					seen[s] = true
+					out = append(out, addr)
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// fnDockerExecFlags is puppetlabs-docker's docker_exec_flags: a hash of
+// docker::exec's options as `docker exec` flags.
+func fnDockerExecFlags(k *call) (Value, error) {
+	opts, _ := argOr(k, 0).(*Hash)
+	if opts == nil {
+		opts = NewHash()
+	}
+	get := func(key string) Value { v, _ := opts.Get(key); return v }
+	var flags []string
+	for _, f := range []struct{ key, flag string }{{"detach", "--detach=true"}, {"interactive", "--interactive=true"}, {"tty", "--tty=true"}} {
+		if rubyTruthy(get(f.key)) {
+			flags = append(flags, f.flag)
+		}
+	}
+	switch env := get("env").(type) {
+	case nil:
+	case []Value:
+		for _, pair := range env {
+			flags = append(flags, "--env "+rubyToS(pair))
+		}
+	default:
+		return nil, failf("undefined method `each' for %s", rubyInspect(env))
+	}
+	return strings.Join(flags, " "), nil
 }
