@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"github.com/ordoproject/ordo/internal/resource/providertest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,6 +29,7 @@ func TestUserBeforeItsGroups(t *testing.T) {
 	if os.Geteuid() != 0 || ns.Program("useradd") == "useradd" {
 		t.Skip("needs root and useradd")
 	}
+	providertest.LockAccounts(t)
 	b := make([]byte, 4)
 	if _, err := rand.Read(b); err != nil {
 		t.Fatal(err)

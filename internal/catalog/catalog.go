@@ -131,6 +131,10 @@ type Resource struct {
 	Kind string
 	// Sensitive names the parameters whose values must never be shown.
 	Sensitive []string
+	// KindFirst writes kind before exported in the JSON catalog, as
+	// Puppet does for the resources create_resources and
+	// ensure_resource make.
+	KindFirst bool
 	// Origins say where each entry of the relationship metaparameters
 	// (before, require, notify, subscribe) was declared: a metaparameter,
 	// a resource default, a collector, a chaining arrow, the require

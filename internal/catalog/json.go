@@ -650,6 +650,15 @@ func encodeResource(b *bytes.Buffer, r *Resource, redact bool) {
 		b.WriteString(", \"line\": ")
 		b.WriteString(strconv.Itoa(r.Line))
 	}
+	kind := func() {
+		if r.Kind != "" {
+			b.WriteString(", \"kind\": ")
+			writeJSONString(b, r.Kind)
+		}
+	}
+	if r.KindFirst {
+		kind()
+	}
 	if r.Exported {
 		b.WriteString(", \"exported\": true")
 	} else {
@@ -658,9 +667,8 @@ func encodeResource(b *bytes.Buffer, r *Resource, redact bool) {
 	if r.Virtual {
 		b.WriteString(", \"virtual\": true")
 	}
-	if r.Kind != "" {
-		b.WriteString(", \"kind\": ")
-		writeJSONString(b, r.Kind)
+	if !r.KindFirst {
+		kind()
 	}
 	var sensitive []string
 	if len(r.Params) > 0 {
@@ -712,16 +720,25 @@ func writeJSONString(b *bytes.Buffer, parts ...string) {
 	b.WriteByte('"')
 }
 
-// plainJSON reports whether s is printable ASCII that encoding/json
-// writes unescaped (it escapes <, > and & for HTML).
+// plainJSON reports whether s is printable ASCII that needs no escape.
 func plainJSON(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
 			return false
 		}
 	}
 	return true
+}
+
+// marshalString is encoding/json's quoting of s without its escapes of
+// <, > and & for HTML, which Puppet's JSON does not make.
+func marshalString(s string) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 // jsonString quotes s for JSON as encoding/json does, but keeps bytes
@@ -729,8 +746,7 @@ func plainJSON(s string) bool {
 // Decode gives back the same bytes.
 func jsonString(s string) string {
 	if utf8.ValidString(s) {
-		js, _ := json.Marshal(s)
-		return string(js)
+		return string(marshalString(s))
 	}
 	var b strings.Builder
 	b.WriteByte('"')
@@ -744,7 +760,7 @@ func jsonString(s string) string {
 			n += size
 		}
 		if n > 0 {
-			js, _ := json.Marshal(s[:n])
+			js := marshalString(s[:n])
 			b.Write(js[1 : len(js)-1])
 		}
 		if n < len(s) {

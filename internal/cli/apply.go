@@ -174,13 +174,14 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		return err
 	}
 	var c *catalog.Catalog
+	var compiled eval.Options
 	if f.manifest != "" {
 		f.compile.snippets = color != report.NoColor
 		if states != nil {
 			f.compile.external = states.Names
 		}
 		compileStart := time.Now()
-		c, err = compileManifest(cmd.Context(), stdio, &f.compile, f.manifest)
+		c, compiled, err = compileManifest(cmd.Context(), stdio, &f.compile, f.manifest)
 		if err != nil {
 			return err
 		}
@@ -196,8 +197,12 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		}
 	}
 	// As Puppet's agent, Deferred values are resolved before anything
-	// is applied.
-	if err := eval.ResolveDeferred(cmd.Context(), c, eval.Options{Node: c.Name, Environment: c.Environment}); err != nil {
+	// is applied; a compiled manifest's functions see its facts.
+	resolve := eval.Options{Node: c.Name, Environment: c.Environment}
+	if f.manifest != "" {
+		resolve = compiled
+	}
+	if err := eval.ResolveDeferred(cmd.Context(), c, resolve); err != nil {
 		log.Log(resource.Err, "", err.Error())
 		return &ExitError{Code: 1}
 	}

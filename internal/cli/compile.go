@@ -79,7 +79,7 @@ catalog in Puppet's JSON format (catalog_format 2), as
 				return err
 			}
 			f.snippets = mode != report.NoColor
-			c, err := compileManifest(cmd.Context(), stdio, &f, args[0])
+			c, _, err := compileManifest(cmd.Context(), stdio, &f, args[0])
 			if err != nil {
 				return err
 			}
@@ -97,7 +97,9 @@ catalog in Puppet's JSON format (catalog_format 2), as
 				return err
 			}
 			pretty := indentJSON(make([]byte, 0, compact.Len()*2), compact.Bytes())
-			pretty = append(pretty, '\n')
+			if !bytes.HasSuffix(pretty, []byte("\n")) {
+				pretty = append(pretty, '\n')
+			}
 			_, err = stdio.Out.Write(pretty)
 			return err
 		},
@@ -108,9 +110,10 @@ catalog in Puppet's JSON format (catalog_format 2), as
 	return cmd
 }
 
-// compileManifest compiles a manifest; a compilation error is printed in
-// Puppet's shape and returned as exit status 1.
-func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest string) (*catalog.Catalog, error) {
+// compileManifest compiles a manifest and returns the catalog and the
+// options it was compiled with (facts, node, modules); a compilation
+// error is printed in Puppet's shape and returned as exit status 1.
+func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest string) (*catalog.Catalog, eval.Options, error) {
 	warn := func(msg string) { fmt.Fprintf(stdio.Err, "Warning: %s\n", msg) }
 	var modulePath []string
 	for _, p := range filepath.SplitList(f.modulePath) {
@@ -122,7 +125,7 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 		Node: f.node, ModulePath: modulePath, HieraConfig: f.hieraConfig, FactsFile: f.factsFile, Warn: warn,
 	})
 	if err != nil {
-		return nil, err
+		return nil, eval.Options{}, err
 	}
 	node := opts.Node
 	opts.StrictVariables = f.strictVariables
@@ -135,7 +138,7 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 	c, err := eval.Compile(ctx, manifest, opts)
 	if err != nil {
 		printCompileError(stdio.Err, err, node, f.snippets)
-		return nil, &ExitError{Code: 1}
+		return nil, eval.Options{}, &ExitError{Code: 1}
 	}
 	// As Puppet's compiler: the time of compilation as the configuration
 	// version, and a fresh catalog UUID.
@@ -146,7 +149,7 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 		id[8] = id[8]&0x3f | 0x80
 		c.CatalogUUID = fmt.Sprintf("%x-%x-%x-%x-%x", id[0:4], id[4:6], id[6:8], id[8:10], id[10:])
 	}
-	return c, nil
+	return c, opts, nil
 }
 
 func logLevelLabel(level string) string {
@@ -168,6 +171,11 @@ func logLevelLabel(level string) string {
 func printCompileError(w io.Writer, err error, node string, snippets bool) {
 	var e *eval.Error
 	if errors.As(err, &e) {
+		if e.Bare {
+			// As Puppet prints a lookup that found nothing.
+			fmt.Fprintf(w, "Error: %s\n", e.Error())
+			return
+		}
 		fmt.Fprintf(w, "Error: %s on node %s\n", e.Error(), node)
 		if snip := e.Snippet(); snip != "" && snippets {
 			fmt.Fprint(w, indent(snip))
@@ -196,10 +204,30 @@ func indent(s string) string {
 }
 
 // indentJSON appends src, a valid JSON document, to dst indented as
-// json.Indent(dst, src, "", "  ") does, without json.Indent's scanner:
-// a catalog of ten thousand resources is megabytes. Blanks between
-// tokens are dropped, an empty object or array stays {} or [], and what
-// follows the document is kept.
+// Puppet prints a catalog (Ruby's JSON.pretty_generate), without
+// json.Indent's scanner: a catalog of ten thousand resources is
+// megabytes. It is json.Indent(dst, src, "", "  ") but for empty arrays
+// and objects, which Ruby writes as "[\n\n  ]" and "{\n  }". Blanks
+// between tokens are dropped, and what follows the document is kept.
+// emptyAfter returns the position of the bracket that closes the one
+// at i when nothing but blanks is between them, else 0.
+func emptyAfter(src []byte, i int) int {
+	closing := byte(']')
+	if src[i] == '{' {
+		closing = '}'
+	}
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case closing:
+			return j
+		}
+		return 0
+	}
+	return 0
+}
+
 func indentJSON(dst, src []byte) []byte {
 	depth := 0
 	needIndent := false
@@ -232,6 +260,27 @@ func indentJSON(dst, src []byte) []byte {
 			dst = append(dst, src[i:j+1]...)
 			i = j
 		case '{', '[':
+			if empty := emptyAfter(src, i); empty > 0 {
+				// Ruby's JSON.pretty_generate, which Puppet prints
+				// with, writes an empty array over two lines and an
+				// empty object over one.
+				if c == '[' {
+					dst = append(dst, '[', '\n')
+				} else {
+					dst = append(dst, '{')
+				}
+				newline()
+				if c == '[' {
+					dst = append(dst, ']')
+				} else {
+					dst = append(dst, '}')
+				}
+				i = empty
+				if depth == 0 {
+					return append(dst, src[i+1:]...)
+				}
+				continue
+			}
 			needIndent = true
 			dst = append(dst, c)
 		case ',':

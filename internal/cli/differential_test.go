@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/ordoproject/ordo/internal/resource/providertest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -75,6 +76,7 @@ func runCase(t *testing.T, c differentialCase, extra ...string) (string, string)
 // flags and extra, and returns the combined output and the root.
 func applyCase(t *testing.T, c differentialCase, extra ...string) (string, string) {
 	t.Helper()
+	lockAccountsFor(t, c.catalog)
 	root := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(root, "r"), 0o755); err != nil {
 		t.Fatal(err)
@@ -93,6 +95,18 @@ func applyCase(t *testing.T, c differentialCase, extra ...string) (string, strin
 	var out bytes.Buffer
 	cli.Run(context.Background(), args, cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &out})
 	return out.String(), root
+}
+
+// accountTypes finds users and groups in a catalog or a manifest.
+var accountTypes = regexp.MustCompile(`"type":\s*"(User|Group)"|(?m)^\s*(user|group)\s*\{`)
+
+// lockAccountsFor waits for the machine's account lock when src (a
+// catalog or a manifest) manages users or groups: see
+// providertest.LockAccounts.
+func lockAccountsFor(t *testing.T, src []byte) {
+	if accountTypes.Match(src) {
+		providertest.LockAccounts(t)
+	}
 }
 
 // TestDifferentialTraces applies every recorded catalog and compares

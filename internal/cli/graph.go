@@ -64,7 +64,7 @@ With --salt-sls, the Salt states join the graph as 'ordo apply' joins them.`,
 			}
 			var c *catalog.Catalog
 			if len(args) == 1 {
-				c, err = compileManifest(cmd.Context(), stdio, &compile, args[0])
+				c, _, err = compileManifest(cmd.Context(), stdio, &compile, args[0])
 				if err != nil {
 					return err
 				}

@@ -230,6 +230,7 @@ func applyMalformed(t *testing.T, c malformedCase, extra []string) []string {
 	if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	lockAccountsFor(t, c.catalog)
 	catalogFile := filepath.Join(root, "catalog.json")
 	if err := os.WriteFile(catalogFile, bytes.ReplaceAll(c.catalog, []byte("@ROOT@"), []byte(root)), 0o644); err != nil {
 		t.Fatal(err)

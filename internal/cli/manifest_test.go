@@ -44,6 +44,7 @@ func TestCompilerCaseTraces(t *testing.T) {
 // sandbox, and returns the output and the sandbox.
 func applyManifest(t *testing.T, src []byte, flags []string) (string, string) {
 	t.Helper()
+	lockAccountsFor(t, src)
 	root := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(root, "r"), 0o755); err != nil {
 		t.Fatal(err)

@@ -5,13 +5,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/ordoproject/ordo/internal/resource/providertest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
@@ -172,16 +172,8 @@ func TestResourceGoldens(t *testing.T) {
 		t.Skip("the cases create and remove accounts: run as root")
 	}
 	t.Setenv("ORDO_LOCKFILE", filepath.Join(t.TempDir(), "lock"))
-	// The cases use fixed account names and ids: test runs of other
-	// checkouts on the same machine wait for each other.
-	lock, err := os.OpenFile(filepath.Join(os.TempDir(), "ordo-resource-goldens.lock"), os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lock.Close()
-	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
-		t.Fatal(err)
-	}
+	// The cases use fixed account names and ids.
+	providertest.LockAccounts(t)
 	if *recordResource {
 		recordResourceCases(t)
 		return

@@ -26,6 +26,7 @@ type jsonEdge struct {
 	Via     string `json:"via,omitempty"`
 	File    string `json:"file,omitempty"`
 	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
 }
 
 type jsonGraph struct {
@@ -53,7 +54,7 @@ func (g *Graph) WriteJSON(w io.Writer) error {
 	for _, e := range g.Edges() {
 		out.Edges = append(out.Edges, jsonEdge{
 			Source: e.From.DotName(), Target: e.To.DotName(), Kind: e.Kind.String(), Refresh: e.Refresh(), Any: e.Quantifier == catalog.Any,
-			Via: e.Origin.Via, File: e.Origin.File, Line: e.Origin.Line,
+			Via: e.Origin.Via, File: e.Origin.File, Line: e.Origin.Line, Column: e.Origin.Column,
 		})
 	}
 	for _, c := range g.Cycles() {

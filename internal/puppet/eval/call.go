@@ -230,6 +230,10 @@ func (c *Compiler) bindArgs(s *Scope, params []*ast.Parameter, args []Value, rng
 				return err
 			}
 			v = dv
+		case what == "block":
+			// A block given fewer values than it takes fails at the
+			// first parameter left without one, as in Puppet.
+			return errAt(s.rng(p), "Parameter $%s is required but no value was given", p.Name)
 		default:
 			return argCountError(what, params, len(args))
 		}

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -31,6 +33,9 @@ func classRef(name string) Ref {
 func (c *Compiler) includeClasses(s *Scope, names []string, how string, at source.Range) ([]*Resource, error) {
 	var defs []*definition
 	for _, name := range names {
+		if name == "" {
+			return nil, failf("Cannot use empty string as a class name")
+		}
 		name = strings.ToLower(strings.TrimPrefix(name, "::"))
 		def := c.findClass(name)
 		if def == nil {
@@ -100,7 +105,12 @@ func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.N
 	}
 	r := c.newResource(ref, s, at)
 	r.isClass = true
+	// Puppet's kind is "class" for a class declared like a resource,
+	// "unknown" for one included.
 	r.kind = "unknown"
+	if resourceLike {
+		r.kind = "class"
+	}
 	r.def = def
 	if !resourceLike {
 		r.file, r.line, r.pos = "", 0, source.Range{}
@@ -124,7 +134,9 @@ func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.N
 		pname := strings.ToLower(strings.TrimPrefix(def.class.Parent, "::"))
 		pdef := c.findClass(pname)
 		if pdef == nil {
-			return nil, failf("Could not find parent class %s", pname)
+			// Reported where the class is defined, as Puppet does.
+			pos := source.Range{File: def.file, Start: def.class.Pos()}.Position()
+			return nil, &Error{Msg: fmt.Sprintf("Could not find parent resource type '::%s' of type hostclass in production", pname), File: pos.Filename, Line: pos.Line, Final: true}
 		}
 		if c.byRef[classRef(pname)] == nil {
 			pr, err := c.ensureClass(s, pdef, nil, nil, false)
@@ -150,8 +162,11 @@ func (c *Compiler) evalClassResource(r *Resource) error {
 	r.evaluated = true
 	def := r.def
 	s := r.scope
+	// The catalog is tagged with the class's own tags, not those it
+	// takes from where it is declared.
+	ownTags := slices.Clone(r.tags)
 	if cont := s.container(); cont != nil {
-		r.addTags(cont.tags...)
+		r.mergeTags(cont.tags)
 	}
 	var cs *Scope
 	if def.class.Parent != "" {
@@ -172,6 +187,7 @@ func (c *Compiler) evalClassResource(r *Resource) error {
 	cs.resource = r
 	c.classScopes[def.name] = cs
 	c.evaluated = append(c.evaluated, def.name)
+	c.evaluatedTags = append(c.evaluatedTags, ownTags)
 	if err := c.bindParams(cs, r, def, true); err != nil {
 		return err
 	}
@@ -198,6 +214,10 @@ func (c *Compiler) evalClassResource(r *Resource) error {
 		r.setParam("stage", stage, nil)
 	}
 	c.contain(st, r, via, at)
+	if p, ok := c.containNext[def.name]; ok {
+		delete(c.containNext, def.name)
+		c.contain(p.container, r, "contain", p.at)
+	}
 	_, err := c.evalBlock(cs, def.class.Body)
 	return err
 }
@@ -244,7 +264,7 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 		}
 	}
 	var mismatches []string
-	for _, p := range def.params() {
+	for i, p := range def.params() {
 		v, given := r.get(p.Name)
 		if given && v == nil {
 			given = false
@@ -261,7 +281,12 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 		}
 		if !given {
 			if p.Default != nil {
+				cs.defaultOf, cs.paramIndex, cs.boundBelow = p.Name, def.paramIndex(), i
 				dv, err := c.eval(cs, p.Default)
+				cs.defaultOf, cs.paramIndex = "", nil
+				if _, plain := err.(plainError); plain {
+					return failf("%s: %v", displayRef(r), err)
+				}
 				if err != nil {
 					return err
 				}
@@ -324,7 +349,7 @@ func (c *Compiler) evalDefine(r *Resource) error {
 	def := r.def
 	declScope := r.scope
 	if cont := declScope.container(); cont != nil {
-		r.addTags(cont.tags...)
+		r.mergeTags(cont.tags)
 	}
 	cs := c.newScope(defineScope, declScope.enclosing(), declScope, def.file)
 	cs.name = def.name

@@ -6,12 +6,14 @@
 package eval
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -145,6 +147,21 @@ type Compiler struct {
 	depth         int // nesting of Puppet function and block calls
 	// render collects the output of the EPP template being evaluated.
 	render *strings.Builder
+	// signalAt is where the last next(), break() or return() was
+	// called, for the error when one escapes every block.
+	signalAt source.Range
+	// evaluatedTags are the tags the classes and the node had when
+	// they were evaluated, in that order.
+	evaluatedTags [][]string
+	// containNext holds the classes contain() is declaring, by name,
+	// with their container, for the edge made as each is evaluated.
+	containNext map[string]pendingContain
+}
+
+// pendingContain is a container waiting for a class contain() declares.
+type pendingContain struct {
+	container *Resource
+	at        source.Range
 }
 
 // definition is a class or defined type written in Puppet.
@@ -153,6 +170,19 @@ type definition struct {
 	class  *ast.ClassDef
 	define *ast.DefineDef
 	file   *source.File
+	index  map[string]int // parameter positions, see paramIndex
+}
+
+// paramIndex maps the definition's parameter names to their positions;
+// made once.
+func (d *definition) paramIndex() map[string]int {
+	if d.index == nil {
+		d.index = make(map[string]int, len(d.params()))
+		for i, p := range d.params() {
+			d.index[p.Name] = i
+		}
+	}
+	return d.index
 }
 
 func (d *definition) params() []*ast.Parameter {
@@ -214,6 +244,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
 		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
+		containNext: map[string]pendingContain{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()
@@ -245,6 +276,10 @@ func (p *ParseError) Error() string {
 		}
 	}
 	pos := d.Subject.Position()
+	if d.Summary == "Syntax error at end of input" {
+		// Puppet names the file alone for it.
+		return fmt.Sprintf("Could not parse for environment production: %s (file: %s)", d.Summary, pos.Filename)
+	}
 	return fmt.Sprintf("Could not parse for environment production: %s (file: %s, line: %d, column: %d)", d.Summary, pos.Filename, pos.Line, pos.Column)
 }
 
@@ -258,7 +293,54 @@ func (c *Compiler) parse(f *source.File) (*ast.Program, error) {
 	}
 	c.files[f.Name] = f
 	c.register(prog.Body, f, "")
+	if err := c.checkNodes(); err != nil {
+		return nil, err
+	}
+	if err := checkRegexps(prog); err != nil {
+		return nil, err
+	}
 	return prog, nil
+}
+
+// checkRegexps refuses a regular expression literal that Ruby cannot
+// compile either, when the manifest is parsed, as Puppet does.
+func checkRegexps(prog *ast.Program) error {
+	var bad error
+	ast.Inspect(prog, func(n ast.Node) bool {
+		if bad != nil {
+			return false
+		}
+		if r, ok := n.(*ast.LiteralRegex); ok {
+			if _, err := compileRegexp(r.Pattern); err != nil {
+				if msg, known := rubyRegexpError(err); known {
+					bad = &Error{Msg: fmt.Sprintf("Could not parse for environment production: %s: /%s/", msg, r.Pattern)}
+				}
+			}
+		}
+		return true
+	})
+	return bad
+}
+
+// checkNodes refuses two node definitions of one name, as Puppet does
+// when it loads them.
+func (c *Compiler) checkNodes() error {
+	seen := map[string]source.Position{}
+	for _, nd := range c.nodes {
+		for _, m := range nd.def.Matches {
+			s, ok := m.(*ast.LiteralString)
+			if !ok {
+				continue
+			}
+			name := strings.ToLower(s.Value)
+			pos := source.Range{File: nd.file, Start: nd.def.Pos()}.Position()
+			if first, dup := seen[name]; dup {
+				return &Error{Msg: fmt.Sprintf("Node '%s' is already defined (file: %s, line: %d); cannot redefine", name, first.Filename, first.Line), File: pos.Filename, Line: pos.Line}
+			}
+			seen[name] = pos
+		}
+	}
+	return nil
 }
 
 // register records the definitions in body; prefix qualifies classes
@@ -396,8 +478,27 @@ func (c *Compiler) logf(level, format string, args ...any) {
 	}
 }
 
-// compile runs the phases of Puppet's compiler.
+// compile runs the phases and reports a next(), break() or return()
+// that escaped every block as Puppet does.
 func (c *Compiler) compile(prog *ast.Program) (*catalog.Catalog, error) {
+	cat, err := c.compilePhases(prog)
+	var name string
+	switch err.(type) {
+	case nextSignal:
+		name = "next"
+	case breakSignal:
+		name = "break"
+	case returnSignal:
+		name = "return"
+	default:
+		return cat, err
+	}
+	pos := c.signalAt.Position()
+	return nil, &Error{Msg: name + "() from context where this is illegal", File: pos.Filename, Line: pos.Line}
+}
+
+// compilePhases runs the phases of Puppet's compiler.
+func (c *Compiler) compilePhases(prog *ast.Program) (*catalog.Catalog, error) {
 	c.top = c.newScope(topScope, nil, nil, prog.File)
 	c.setupTop()
 	c.mainStage = c.newResource(Ref{Type: "Stage", Title: "main"}, c.top, nil)
@@ -534,6 +635,7 @@ func (c *Compiler) evalNode() error {
 	res.kind = "unknown"
 	res.addTags("node", title)
 	c.evaluated = append(c.evaluated, title)
+	c.evaluatedTags = append(c.evaluatedTags, slices.Clone(res.tags))
 	if err := c.addResource(res); err != nil {
 		return err
 	}
@@ -596,7 +698,7 @@ func (c *Compiler) finish() error {
 		}
 	}
 	for _, r := range c.resources {
-		if r.pendingRel != nil {
+		if r.pendingRelOrder != nil {
 			r.flushRelations()
 		}
 	}
@@ -640,7 +742,8 @@ func (c *Compiler) finish() error {
 		if r.typeInfo != nil && !r.virtual {
 			for _, p := range r.params {
 				if p.value != nil && !r.typeInfo.HasAttr(p.name) {
-					return &Error{Msg: fmt.Sprintf("no parameter named '%s' on %s", p.name, r.ref), File: r.file, Line: r.line}
+					// Puppet names the resource's place twice.
+					return &Error{Msg: fmt.Sprintf("no parameter named '%s' %s on %s", p.name, locationOf(r), r.ref), File: r.file, Line: r.line}
 				}
 			}
 		}
@@ -655,7 +758,7 @@ func (c *Compiler) finish() error {
 			continue
 		}
 		if cont := r.scope.container(); cont != nil && cont != r {
-			r.addTags(cont.tags...)
+			r.mergeTags(cont.tags)
 		}
 	}
 	c.propagateMetaparams()
@@ -677,14 +780,18 @@ func (c *Compiler) propagateMetaparams() {
 		p := queue[0]
 		queue = queue[1:]
 		for _, k := range children[p] {
-			for _, name := range []string{"alias", "audit", "loglevel", "noop", "schedule", "stage", "tag"} {
-				if v, ok := p.get(name); ok {
-					if _, has := k.get(name); !has {
-						k.setParamHow(name, v, nil, "inherited from container "+p.ref.String(), source.Range{})
-					}
+			// In the order the container has them, as Puppet copies them.
+			for _, pp := range p.params {
+				switch pp.name {
+				case "alias", "audit", "loglevel", "noop", "schedule", "stage", "tag":
+				default:
+					continue
+				}
+				if _, has := k.get(pp.name); !has {
+					k.setParamHow(pp.name, pp.value, nil, "inherited from container "+p.ref.String(), source.Range{})
 				}
 			}
-			k.addTags(p.tags...)
+			k.mergeTags(p.tags)
 			if !seen[k] {
 				seen[k] = true
 				queue = append(queue, k)
@@ -740,20 +847,7 @@ func (c *Compiler) validateRelationships() error {
 func (c *Compiler) toCatalog() *catalog.Catalog {
 	cat := catalog.New(c.opts.Node)
 	cat.Environment = c.opts.Environment
-	var tags []string
-	seen := map[string]bool{}
-	for _, cls := range c.evaluated {
-		for _, t := range tagSegments(cls) {
-			if !seen[t] {
-				seen[t] = true
-				tags = append(tags, t)
-			}
-		}
-	}
-	if !seen["class"] {
-		tags = append(tags, "class")
-	}
-	cat.Tags = tags
+	cat.Tags = c.catalogTags()
 	cat.Classes = append([]string(nil), c.evaluated...)
 	for _, r := range c.resources {
 		if r.virtual {
@@ -762,7 +856,7 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 		cr := &catalog.Resource{
 			// The compilation ends here: the catalog may have the tags.
 			Type: r.ref.Type, Title: r.ref.Title, Tags: r.tags[:len(r.tags):len(r.tags)],
-			File: r.file, Line: r.line, Exported: r.exported, Kind: r.kind,
+			File: r.file, Line: r.line, Exported: r.exported, Kind: r.kind, KindFirst: r.byFunction,
 			Params: make([]catalog.Param, 0, len(r.params)+1),
 		}
 		// Puppet does not repeat the title as the namevar.
@@ -795,6 +889,14 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 			if isRelationParam(p.name) {
 				cr.Origins = append(cr.Origins, catalog.ParamOrigins{Param: p.name, Entries: c.relationOrigins(r, p)})
 			}
+			if p.name == namevar && r.typeInfo != nil && !special {
+				// Puppet sets a built-in type's namevar first when it is
+				// given apart from the title.
+				last := len(cr.Params) - 1
+				nv := cr.Params[last]
+				copy(cr.Params[1:], cr.Params[:last])
+				cr.Params[0] = nv
+			}
 		}
 		_ = cat.Add(cr)
 	}
@@ -804,8 +906,12 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 			n++
 		}
 	}
+	// Puppet lists a catalog's edges grouped by their member, in the
+	// catalog's order, each group in the order the edges were made.
+	edges := slices.Clone(c.edges)
+	slices.SortStableFunc(edges, func(a, b containEdge) int { return cmp.Compare(a.member.order, b.member.order) })
 	cat.Containment = make([]catalog.Containment, 0, n)
-	for _, e := range c.edges {
+	for _, e := range edges {
 		src, dst := e.container, e.member
 		if !src.added || !dst.added || src.virtual || dst.virtual {
 			continue
@@ -863,6 +969,32 @@ func entryCount(v Value) int {
 		return n
 	}
 	return 1
+}
+
+// catalogTags are Puppet's tags of the catalog: the names of the
+// classes and the node evaluated (with their segments), then the tags
+// those classes and that node had when they were evaluated (class,
+// node, their tag metaparameters), each once.
+func (c *Compiler) catalogTags() []string {
+	var tags []string
+	seen := map[string]bool{}
+	add := func(t string) {
+		if !seen[t] {
+			seen[t] = true
+			tags = append(tags, t)
+		}
+	}
+	for _, name := range c.evaluated {
+		for _, t := range tagSegments(name) {
+			add(t)
+		}
+	}
+	for _, ts := range c.evaluatedTags {
+		for _, t := range ts {
+			add(t)
+		}
+	}
+	return tags
 }
 
 func tagSegments(name string) []string {

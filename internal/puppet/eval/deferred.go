@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -51,16 +52,69 @@ func deferredSignatureError(hashRejected, nameRejected string) error {
 		"    rejected: %s", deferredNamePattern, hashRejected, deferredNamePattern, nameRejected)
 }
 
-// String is how Puppet prints a Deferred value.
+// String is how Puppet prints a Deferred value: its arguments as
+// Puppet shows them there, a Sensitive one as "Instance of
+// Sensitive[String]".
 func (d *Deferred) String() string {
+	args := make([]Value, len(d.Args))
+	for i, a := range d.Args {
+		args[i] = deferredArgShown(a)
+	}
 	h := NewHash()
 	h.Set("name", d.Name)
-	args := d.Args
-	if args == nil {
-		args = []Value{}
-	}
 	h.Set("arguments", args)
 	return "Deferred(" + inspectQuoted(h) + ")"
+}
+
+// shownAs is a value that prints as its text, unquoted.
+type shownAs string
+
+func (s shownAs) String() string           { return string(s) }
+func (s shownAs) typeName() string         { return "String" }
+func (s shownAs) toCatalog() catalog.Value { return string(s) }
+
+func deferredArgShown(v Value) Value {
+	switch x := v.(type) {
+	case *Sensitive:
+		return shownAs("Instance of " + typeName(x))
+	case []Value:
+		out := make([]Value, len(x))
+		for i, e := range x {
+			out[i] = deferredArgShown(e)
+		}
+		return out
+	}
+	return v
+}
+
+// deferredFromRich reads a Deferred value back from its rich data,
+// nested Deferred arguments included.
+func deferredFromRich(r *catalog.Rich) *Deferred {
+	name, _ := r.Data.Get("name")
+	d := &Deferred{Name: fmt.Sprint(name)}
+	args, _ := r.Data.Get("arguments")
+	if arr, ok := args.([]catalog.Value); ok {
+		for _, a := range arr {
+			d.Args = append(d.Args, valueFromRich(a))
+		}
+	}
+	return d
+}
+
+func valueFromRich(v catalog.Value) Value {
+	switch x := v.(type) {
+	case *catalog.Rich:
+		if x.PType == deferredPType {
+			return deferredFromRich(x)
+		}
+	case []catalog.Value:
+		out := make([]Value, len(x))
+		for i, e := range x {
+			out[i] = valueFromRich(e)
+		}
+		return out
+	}
+	return FromCatalog(v)
 }
 
 // deferredPType is the rich-data type name of a Deferred value in a
@@ -87,24 +141,20 @@ func (d *Deferred) toRich() *catalog.Rich {
 func richString(r *catalog.Rich) (text, what string) {
 	switch r.PType {
 	case deferredPType:
-		name, _ := r.Data.Get("name")
-		args, _ := r.Data.Get("arguments")
-		d := &Deferred{Name: fmt.Sprint(name)}
-		if arr, ok := FromCatalog(args).([]Value); ok {
-			d.Args = arr
-		}
-		return d.String(), "a Deferred value"
+		return deferredFromRich(r).String(), "a Deferred value"
 	case "Binary":
 		v, _ := r.Data.Get("__pvalue")
 		s, _ := v.(string)
 		return s, "a Puppet::Pops::Types::PBinaryType::Binary value"
-	case "SemVer", "SemVerRange":
+	case "SemVer", "SemVerRange", "Timestamp", "Timespan":
 		v, _ := r.Data.Get("__pvalue")
 		s, _ := v.(string)
-		what := "a SemanticPuppet::Version value"
-		if r.PType == "SemVerRange" {
-			what = "a SemanticPuppet::VersionRange value"
-		}
+		what := map[string]string{
+			"SemVer":      "a SemanticPuppet::Version value",
+			"SemVerRange": "a SemanticPuppet::VersionRange value",
+			"Timestamp":   "a Puppet::Pops::Time::Timestamp value",
+			"Timespan":    "a Puppet::Pops::Time::Timespan value",
+		}[r.PType]
 		return s, what
 	}
 	return Inspect(FromCatalog(r.Data)), "a " + r.PType + " value"
@@ -165,13 +215,15 @@ func ResolveDeferred(ctx context.Context, cat *catalog.Catalog, opts Options) er
 				c = newCompiler(ctx, opts)
 				c.top = c.newScope(topScope, nil, nil, nil)
 				c.setupTop()
+				// The agent's scope has the facts, not the server's
+				// $trusted and $server_facts.
+				delete(c.top.vars, "trusted")
+				delete(c.top.vars, "server_facts")
 			}
 			v, err := c.resolveDeferred(p.Value)
-			if _, unknown := err.(unknownFunction); unknown {
-				return err
-			}
 			if err != nil {
-				return fmt.Errorf("Failed to resolve a Deferred value of %s['%s']: %w", r.Ref(), p.Name, err)
+				// Puppet's agent says what the function said, alone.
+				return err
 			}
 			r.Params[i].Value = v
 		}
@@ -188,7 +240,11 @@ func (u unknownFunction) Error() string { return "Unknown function '" + string(u
 func hasDeferred(v catalog.Value) bool {
 	switch x := v.(type) {
 	case *catalog.Rich:
-		return x.PType == deferredPType || x.PType == "SemVer" || x.PType == "SemVerRange"
+		switch x.PType {
+		case deferredPType, "SemVer", "SemVerRange", "Timestamp", "Timespan":
+			return true
+		}
+		return false
 	case []catalog.Value:
 		for _, e := range x {
 			if hasDeferred(e) {
@@ -212,8 +268,8 @@ func (c *Compiler) resolveDeferred(v catalog.Value) (catalog.Value, error) {
 	case *catalog.Rich:
 		switch x.PType {
 		case deferredPType:
-		case "SemVer", "SemVerRange":
-			// What a resource sees of a version is its string.
+		case "SemVer", "SemVerRange", "Timestamp", "Timespan":
+			// What a resource sees of a version or a time is its string.
 			s, _ := x.Data.Get("__pvalue")
 			return s, nil
 		default:
@@ -236,12 +292,20 @@ func (c *Compiler) resolveDeferred(v catalog.Value) (catalog.Value, error) {
 			}
 		}
 		lower := strings.ToLower(name)
-		if _, ok := c.builtins[lower]; !ok && c.findFunction(lower) == nil {
+		k := &call{c: c, s: c.top, name: name, args: args}
+		var out Value
+		var err error
+		if fd := c.findFunction(lower); fd != nil {
+			out, err = c.callPuppetFunction(k, fd)
+		} else if f, ok := c.builtins[lower]; ok {
+			out, err = f(k)
+		} else {
 			return nil, unknownFunction(name)
 		}
-		k := &call{c: c, s: c.top, name: name, args: args}
-		out, err := c.dispatch(k)
 		if err != nil {
+			if e, ok := err.(*Error); ok {
+				return nil, errors.New(e.Msg)
+			}
 			return nil, err
 		}
 		return ToCatalog(out), nil

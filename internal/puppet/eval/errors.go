@@ -22,10 +22,16 @@ type Error struct {
 	// Final errors are reported as they are, never wrapped in the
 	// statement they happened in.
 	Final bool
+	// Bare errors are printed as Puppet prints a lookup that found
+	// nothing: the message alone, without a place or the node.
+	Bare bool
 }
 
 func (e *Error) Error() string {
 	msg := e.Msg
+	if e.Bare {
+		return msg
+	}
 	if e.Evaluation {
 		msg = "Evaluation Error: " + msg
 	}

@@ -13,13 +13,21 @@ import (
 )
 
 // TestErrorPositions compiles every testdata/errors/*.pp, each a mistake
-// users often make, and compares the error with Puppet 7.23's whole
-// first error line (CASE.error, recorded with testdata/record-errors):
-// the text, the file, the line and the column.
+// users often make, and every testdata/cases/*.pp with a recorded error,
+// and compares the error with Puppet 7.23's whole first error
+// (CASE.error, recorded with testdata/record-errors): the text, the
+// file, the line and the column.
 func TestErrorPositions(t *testing.T) {
 	cases, err := filepath.Glob("testdata/errors/*.pp")
 	if err != nil {
 		t.Fatal(err)
+	}
+	recorded, err := filepath.Glob("testdata/cases/*.error")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range recorded {
+		cases = append(cases, strings.TrimSuffix(e, ".error")+".pp")
 	}
 	if len(cases) == 0 {
 		t.Fatal("no cases")
@@ -68,7 +76,11 @@ func TestErrorPositions(t *testing.T) {
 			if err == nil {
 				t.Fatalf("compiled; Puppet says\n%s", want)
 			}
-			got := strings.ReplaceAll("Error: "+err.Error()+" on node node.example", root, "@ROOT@")
+			got := "Error: " + err.Error()
+			if e, ok := err.(*eval.Error); !ok || !e.Bare {
+				got += " on node node.example"
+			}
+			got = strings.ReplaceAll(got, root, "@ROOT@")
 			if got != strings.TrimRight(string(want), "\n") {
 				t.Errorf("error differs from Puppet's\npuppet: %s\nordo:   %s", strings.TrimSpace(string(want)), got)
 			}

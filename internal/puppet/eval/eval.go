@@ -238,6 +238,17 @@ func textVariable(e ast.Expr) ast.Expr {
 }
 
 func (c *Compiler) evalVariable(s *Scope, x *ast.Variable) (Value, error) {
+	for d := s; d != nil; d = d.parent {
+		if d.paramIndex != nil {
+			if i, ok := d.paramIndex[x.Name]; ok && i >= d.boundBelow {
+				return nil, failf("default expression for $%s tries to illegally access not yet evaluated $%s", d.defaultOf, x.Name)
+			}
+			break
+		}
+		if d.kind == classScope || d.kind == defineScope {
+			break
+		}
+	}
 	v, ok := s.lookup(x.Name)
 	if ok {
 		return v, nil
@@ -267,6 +278,9 @@ func (c *Compiler) evalUnary(s *Scope, x *ast.UnaryExpr) (Value, error) {
 			return -n, nil
 		case float64:
 			return -n, nil
+		}
+		if str, ok := v.(string); ok {
+			return nil, errAt(s.rng(x), "The value '%s' cannot be converted to Numeric.", str)
 		}
 		return nil, errAt(s.rng(x), "Operator '-' is not applicable to %s %s.", article(typeName(v)), typeName(v))
 	case ast.Splat:
@@ -327,6 +341,12 @@ func (c *Compiler) evalBinary(s *Scope, x *ast.BinaryExpr) (Value, error) {
 	case ast.Ne:
 		return !Equal(l, r), nil
 	case ast.Match, ast.NoMatch:
+		if _, isRegexp := r.(*Regexp); isRegexp {
+			if _, isStr := l.(string); !isStr {
+				tn := typeName(l)
+				return nil, errAt(s.rng(x.Left), "Left match operand must result in a String value. Got %s %s.", article(tn), tn)
+			}
+		}
 		m, err := c.match(s, l, r, opRange)
 		if err != nil {
 			return nil, err
@@ -340,7 +360,12 @@ func (c *Compiler) evalBinary(s *Scope, x *ast.BinaryExpr) (Value, error) {
 	case ast.Lt, ast.Le, ast.Gt, ast.Ge:
 		cmp, ok := compare(l, r)
 		if !ok {
-			return nil, errAt(opRange, "Comparison of: %s %s %s, is not possible", typeName(l), x.Op, typeName(r))
+			if lt, isType := l.(*Type); isType {
+				if rt, isType := r.(*Type); isType {
+					return c.compareTypes(x.Op, lt, rt), nil
+				}
+			}
+			return nil, errAt(opRange, "Comparison of: %s %s %s, is not possible. Caused by '%s'.", compareLabel(l), x.Op, compareLabel(r), compareCause(l))
 		}
 		switch x.Op {
 		case ast.Lt:
@@ -352,7 +377,47 @@ func (c *Compiler) evalBinary(s *Scope, x *ast.BinaryExpr) (Value, error) {
 		}
 		return cmp >= 0, nil
 	}
-	return c.arith(x.Op, l, r, opRange)
+	return c.arith(x.Op, l, r, opRange, s.rng(x.Left), s.rng(x.Right))
+}
+
+// compareLabel is how Puppet names an operand that cannot be compared.
+func compareLabel(v Value) string {
+	switch v.(type) {
+	case nil:
+		return "Undef Value"
+	case *SemVer:
+		return "Semver"
+	}
+	return typeName(v)
+}
+
+// compareCause is Puppet's reason why the left operand cannot be
+// compared with the right.
+func compareCause(l Value) string {
+	switch l.(type) {
+	case string:
+		return "A String is not comparable to a non String"
+	case int64, float64:
+		return "A Numeric is not comparable to non Numeric"
+	case *SemVer:
+		return "Versions not comparable to non Versions"
+	}
+	return "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable"
+}
+
+// compareTypes is < <= > >= on data types: whether one is a proper
+// subtype (or a subtype) of the other.
+func (c *Compiler) compareTypes(op ast.BinaryOp, l, r *Type) bool {
+	same := l.String() == r.String()
+	switch op {
+	case ast.Lt:
+		return !same && c.typeAssignable(r, l)
+	case ast.Le:
+		return same || c.typeAssignable(r, l)
+	case ast.Gt:
+		return !same && c.typeAssignable(l, r)
+	}
+	return same || c.typeAssignable(l, r)
 }
 
 // compare orders numbers and strings (case-insensitively).
@@ -382,6 +447,19 @@ func compare(a, b Value) (int, bool) {
 			return compareSemVer(x, y), true
 		}
 	case *Timestamp, *Timespan:
+		if n, isNum := b.(int64); isNum {
+			b = float64(n)
+		}
+		if f, isNum := b.(float64); isNum {
+			// A time compares with a number of seconds.
+			var ns int64
+			if t, ok := a.(*Timestamp); ok {
+				ns = t.T.UnixNano()
+			} else {
+				ns = a.(*Timespan).D
+			}
+			return cmp3(float64(ns)/1e9, f), true
+		}
 		return compareTime(a, b)
 	}
 	return 0, false
@@ -481,13 +559,19 @@ func (c *Compiler) evalAssign(s *Scope, x *ast.AssignExpr) (Value, error) {
 	}
 	switch l := x.Left.(type) {
 	case *ast.Variable:
+		// Puppet reports a bad assignment at its =.
+		at := operatorRange(s, x, x.Left, x.Right, "=")
+		switch l.Name {
+		case "facts", "trusted", "server_facts":
+			return nil, errAt(at, "Attempt to assign to a reserved variable name: '$%s'", l.Name)
+		}
 		if strings.Contains(l.Name, "::") {
-			return nil, errAt(s.rng(l), "Cannot assign to a fully qualified variable '$%s'", l.Name)
+			return nil, errAt(at, "Cannot assign to a fully qualified variable '$%s'", l.Name)
 		}
 		if _, err := strconv.Atoi(l.Name); err == nil {
-			return nil, errAt(s.rng(l), "Cannot assign to a numeric match result variable '$%s'", l.Name)
+			return nil, errAt(at, "Cannot assign to a numeric match result variable '$%s'", l.Name)
 		}
-		if err := s.setVar(l.Name, v, s.rng(l)); err != nil {
+		if err := s.setVar(l.Name, v, at); err != nil {
 			return nil, err
 		}
 	case *ast.ArrayExpr:
@@ -732,6 +816,12 @@ func (c *Compiler) evalAccess(s *Scope, x *ast.AccessExpr) (Value, error) {
 	rng := s.rng(x)
 	switch t := v.(type) {
 	case []Value:
+		if len(keys) > 0 && len(x.Keys) > 0 {
+			// An index that is no number is reported where it is written.
+			if _, isInt := keys[0].(int64); !isInt {
+				return accessArray(t, keys, s.rng(x.Keys[0]))
+			}
+		}
 		return accessArray(t, keys, rng)
 	case string:
 		return accessString(t, keys, rng)
@@ -748,8 +838,22 @@ func (c *Compiler) evalAccess(s *Scope, x *ast.AccessExpr) (Value, error) {
 		}
 		return out, nil
 	case *Type:
+		if t.Name == "String" && len(t.Params) == 0 {
+			for i, k := range keys {
+				switch k.(type) {
+				case int64, Default:
+					continue
+				}
+				if i < len(x.Keys) {
+					return nil, errAt(s.rng(x.Keys[i]), "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got %s %s", article(typeName(k)), typeName(k))
+				}
+			}
+		}
 		return c.parameterize(s, t, keys, rng)
 	case Ref:
+		if t.Title == "" && !c.knownResourceType(t.Type) && !c.externalRefs(t.Type, keys) {
+			return nil, errAt(s.rng(x.X), "Resource type not found: %s", t.Type)
+		}
 		return c.refAccess(t, keys, rng)
 	case nil:
 		return nil, errAt(rng, "Operator '[]' is not applicable to an Undef Value.")
@@ -849,7 +953,42 @@ func (c *Compiler) parameterize(s *Scope, t *Type, keys []Value, rng sourceRange
 	return &Type{Name: t.Name, Params: params}, nil
 }
 
+// knownResourceType reports whether typ (canonical) names a resource
+// type: Class, Resource, Node, a built-in or module type, or a defined
+// type (which may be loaded from a module now).
+func (c *Compiler) knownResourceType(typ string) bool {
+	switch typ {
+	case "Class", "Resource", "Node":
+		return true
+	}
+	name := strings.ToLower(typ)
+	if _, ok := c.types.Lookup(name); ok {
+		return true
+	}
+	return c.findDefine(name) != nil
+}
+
 // refAccess makes references: Notify['a'], Class['x'], Resource['file', 'a'].
+// externalRefs reports whether the references are to another
+// language's resources applied in the same run (Options.External): a
+// Salt state type, whose missing states are reported as missing
+// relationship targets.
+func (c *Compiler) externalRefs(typ string, titles []Value) bool {
+	if c.opts.External == nil || len(titles) == 0 {
+		return false
+	}
+	if strings.HasPrefix(typ, "Salt::") {
+		return true
+	}
+	for _, t := range flatten(titles) {
+		title, ok := t.(string)
+		if !ok || !c.opts.External(typ, title) {
+			return false
+		}
+	}
+	return true
+}
+
 func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error) {
 	if t.Title != "" {
 		return nil, errAt(rng, "%s is already parameterized", t)
@@ -891,7 +1030,9 @@ func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error
 
 // arithmetic
 
-func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng sourceRange) (Value, error) {
+// arith is the arithmetic operators; rng is the operator's range, lrng
+// and rrng the operands', where Puppet reports what is wrong with one.
+func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng, lrng, rrng sourceRange) (Value, error) {
 	if v, ok, err := timeArith(op, l, r); ok {
 		if err != nil {
 			return nil, errAt(rng, "%s", err.Error())
@@ -922,6 +1063,23 @@ func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng sourceRange) (Value, e
 				}
 				return out, nil
 			case []Value:
+				pairs := true
+				for _, e := range y {
+					if p, ok := e.([]Value); !ok || len(p) != 2 {
+						pairs = false
+						break
+					}
+				}
+				if pairs {
+					for _, e := range y {
+						p := e.([]Value)
+						out.Set(p[0], p[1])
+					}
+					return out, nil
+				}
+				if len(y)%2 != 0 {
+					return nil, errAt(rng, "Error while evaluating a '+' expression, odd number of arguments for Hash")
+				}
 				for i := 0; i+1 < len(y); i += 2 {
 					out.Set(y[i], y[i+1])
 				}
@@ -984,12 +1142,12 @@ func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng sourceRange) (Value, e
 			return li * ri, nil
 		case ast.Div:
 			if ri == 0 {
-				return nil, errAt(rng, "Division by 0")
+				return nil, errAt(rrng, "Division by 0")
 			}
 			return li / ri, nil
 		case ast.Mod:
 			if ri == 0 {
-				return nil, errAt(rng, "Division by 0")
+				return nil, errAt(rrng, "Division by 0")
 			}
 			// Ruby's modulo takes the sign of the divisor.
 			m := li % ri
@@ -1015,19 +1173,26 @@ func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng sourceRange) (Value, e
 			return lf * rf, nil
 		case ast.Div:
 			if rf == 0 {
-				return nil, errAt(rng, "Division by 0")
+				return nil, errAt(rrng, "Division by 0")
 			}
 			return lf / rf, nil
 		case ast.Mod:
 			return nil, errAt(rng, "Operator '%%' is not applicable to a Float.")
 		}
 	}
-	bad := l
+	bad, badRng := l, lrng
 	if lok {
-		bad = r
+		bad, badRng = r, rrng
+	}
+	switch op {
+	case ast.Add, ast.Sub, ast.Mul, ast.Div, ast.Mod:
+		// Puppet converts undef as the empty string, and fails on it.
+		if bad == nil {
+			bad = ""
+		}
 	}
 	if _, ok := bad.(string); ok {
-		return nil, errAt(rng, "The value '%s' cannot be converted to Numeric.", bad)
+		return nil, errAt(badRng, "The value '%s' cannot be converted to Numeric.", bad)
 	}
 	return nil, errAt(rng, "Operator '%s' is not applicable to %s %s.", op, article(typeName(l)), typeName(l))
 }

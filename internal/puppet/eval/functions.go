@@ -582,6 +582,17 @@ func (k *call) needBlock() error {
 	if k.block == nil {
 		return failf("'%s' expects a block", k.name)
 	}
+	// The iterating functions take a block of one or two parameters.
+	switch name := strings.ToLower(k.name); name {
+	case "each", "map", "filter":
+		if n := len(k.block.def.Params); n < 1 || n > 2 {
+			return failf("'%s' block expects between 1 and 2 arguments, got %s", name, countText(n))
+		}
+	case "reduce":
+		if n := len(k.block.def.Params); n != 2 {
+			return failf("'reduce' block expects 2 arguments, got %s", countText(n))
+		}
+	}
 	return nil
 }
 
@@ -635,7 +646,20 @@ func fnRequire(k *call) (Value, error) {
 }
 
 func fnContain(k *call) (Value, error) {
+	// A class evaluated now is contained before its body is, as in
+	// Puppet, so the containment edge comes before its members'.
+	if cont := k.s.container(); cont != nil {
+		for _, name := range classNames(k.args) {
+			name = strings.ToLower(strings.TrimPrefix(name, "::"))
+			if _, ok := k.c.containNext[name]; !ok {
+				k.c.containNext[name] = pendingContain{container: cont, at: k.rng}
+			}
+		}
+	}
 	rs, err := k.declareClasses()
+	for _, name := range classNames(k.args) {
+		delete(k.c.containNext, strings.ToLower(strings.TrimPrefix(name, "::")))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -823,6 +847,17 @@ func (k *call) iterate(fn func(key, val Value, isHash bool) (bool, error)) error
 	}
 	keys, vals, isHash, err := pairs(k.args[0])
 	if err != nil {
+		switch name := strings.ToLower(k.name); name {
+		case "each", "map", "filter":
+			// Puppet tries each of the function's signatures and says
+			// why every one refused the value.
+			got := typeName(k.args[0])
+			return failf("The function '%s' was called with arguments it does not accept. It expects one of:\n"+
+				"  (Hash hash, Callable[2, 2] block)\n    rejected: parameter 'hash' expects a Hash value, got %[2]s\n"+
+				"  (Hash hash, Callable[1, 1] block)\n    rejected: parameter 'hash' expects a Hash value, got %[2]s\n"+
+				"  (Iterable enumerable, Callable[2, 2] block)\n    rejected: parameter 'enumerable' expects an Iterable value, got %[2]s\n"+
+				"  (Iterable enumerable, Callable[1, 1] block)\n    rejected: parameter 'enumerable' expects an Iterable value, got %[2]s", name, got)
+		}
 		return failf("'%s' parameter 'collection' %s", k.name, err)
 	}
 	for i := range vals {
@@ -1117,7 +1152,7 @@ func fnStep(k *call) (Value, error) {
 	}
 	n, _ := k.args[1].(int64)
 	if n < 1 {
-		return nil, failf("step must be positive")
+		return nil, failf("'step' parameter 'step' expects an Integer[1] value, got %s", inferType(k.args[1]))
 	}
 	var out []Value
 	for i := 0; i < len(vals); i += int(n) {
@@ -1184,6 +1219,7 @@ func fnReturn(k *call) (Value, error) {
 	if len(k.args) > 0 {
 		v = k.args[0]
 	}
+	k.c.signalAt = k.rng
 	return nil, returnSignal{v}
 }
 
@@ -1192,10 +1228,14 @@ func fnNext(k *call) (Value, error) {
 	if len(k.args) > 0 {
 		v = k.args[0]
 	}
+	k.c.signalAt = k.rng
 	return nil, nextSignal{v}
 }
 
-func fnBreak(k *call) (Value, error) { return nil, breakSignal{} }
+func fnBreak(k *call) (Value, error) {
+	k.c.signalAt = k.rng
+	return nil, breakSignal{}
+}
 
 // ---- strings ----
 
@@ -1203,6 +1243,11 @@ func strFn(f func(string) string) builtin {
 	return func(k *call) (Value, error) {
 		if err := k.argc(1, 1); err != nil {
 			return nil, err
+		}
+		switch k.args[0].(type) {
+		case string, int64, float64, []Value, *Hash:
+		default:
+			return nil, failf("'%s' parameter 'arg' expects a value of type Numeric, String, Array, or Hash, got %s", k.name, typeName(k.args[0]))
 		}
 		return mapStrings(k.args[0], f), nil
 	}
@@ -1352,6 +1397,13 @@ func fnSprintf(k *call) (Value, error) {
 			n := toNumber(a)
 			if f, ok := n.(float64); ok {
 				n = int64(f)
+			}
+			if _, isInt := n.(int64); !isInt {
+				if ferr == nil {
+					// Ruby's sprintf refuses what Integer() refuses.
+					ferr = failf("invalid value for Integer(): %s", strconv.Quote(ToS(a)))
+				}
+				return m
 			}
 			return fmt.Sprintf(spec+"d", n)
 		case "f", "e", "E", "g", "G":
@@ -1821,7 +1873,7 @@ func fnCreateResources(k *call) (Value, error) {
 	}
 	h, ok := k.args[1].(*Hash)
 	if !ok {
-		return nil, failf("create_resources(): second argument must be a Hash")
+		return nil, failf("create_resources(): second argument must be a hash")
 	}
 	var defaults *Hash
 	if len(k.args) > 2 {
@@ -1829,12 +1881,9 @@ func fnCreateResources(k *call) (Value, error) {
 	}
 	for i, title := range h.keys {
 		attrs, _ := h.vals[i].(*Hash)
+		// The defaults a resource does not set come first, as Puppet
+		// writes them.
 		var ops []*param
-		if attrs != nil {
-			for j, an := range attrs.keys {
-				ops = append(ops, newParam(ToS(an), attrs.vals[j], k.s, k.rng, "create_resources"))
-			}
-		}
 		if defaults != nil {
 			for j, an := range defaults.keys {
 				name := ToS(an)
@@ -1844,6 +1893,11 @@ func fnCreateResources(k *call) (Value, error) {
 					}
 				}
 				ops = append(ops, newParam(name, defaults.vals[j], k.s, k.rng, "create_resources defaults"))
+			}
+		}
+		if attrs != nil {
+			for j, an := range attrs.keys {
+				ops = append(ops, newParam(ToS(an), attrs.vals[j], k.s, k.rng, "create_resources"))
 			}
 		}
 		if typ == "class" {
@@ -1859,6 +1913,9 @@ func fnCreateResources(k *call) (Value, error) {
 		ref, err := k.c.declareOne(k.s, form, k.node, typ, ToS(title), ops)
 		if err != nil {
 			return nil, err
+		}
+		if r := k.c.byRef[ref.(Ref)]; r != nil {
+			r.byFunction = true
 		}
 		if _, isString := title.(string); !isString {
 			if r := k.c.byRef[ref.(Ref)]; r != nil {
@@ -1913,8 +1970,14 @@ func (k *call) ensureOne(typ, title string, params *Hash) error {
 		}
 		return k.c.declareClassWithParams(k.s, def, ops, k.node)
 	}
-	_, err := k.c.declareOne(k.s, ast.Regular, k.node, typ, title, ops)
-	return err
+	made, err := k.c.declareOne(k.s, ast.Regular, k.node, typ, title, ops)
+	if err != nil {
+		return err
+	}
+	if r := k.c.byRef[made.(Ref)]; r != nil {
+		r.byFunction = true
+	}
+	return nil
 }
 
 func fnEnsurePackages(k *call) (Value, error) {
@@ -2082,7 +2145,7 @@ func fnLookup(k *call) (Value, error) {
 			if k.c.isInstance(valueType, val) {
 				return nil
 			}
-			return failf("%s %s", subject, k.c.mismatch("", valueType, val))
+			return failf("%s has wrong type, %s", subject, strings.TrimSpace(k.c.mismatch("", valueType, val)))
 		}
 	}
 	if k.c.opts.Lookup != nil {
@@ -2101,7 +2164,7 @@ func fnLookup(k *call) (Value, error) {
 	}
 	// Puppet reports this one as it is, not as an evaluation error.
 	if len(req.Names) == 1 {
-		return nil, &Error{Msg: fmt.Sprintf("Function lookup() did not find a value for the name '%s'", req.Names[0]), Where: k.rng, Final: true}
+		return nil, &Error{Msg: fmt.Sprintf("Function lookup() did not find a value for the name '%s'", req.Names[0]), Where: k.rng, Final: true, Bare: true}
 	}
 	quoted := make([]string, len(req.Names))
 	for i, n := range req.Names {
@@ -2217,6 +2280,16 @@ func (c *Compiler) renderEPP(f *source.File, params *Hash) (Value, error) {
 		for _, p := range prog.EPPParams {
 			if params != nil {
 				if v, ok := params.Get(p.Name); ok {
+					if p.Type != nil {
+						t, err := c.evalType(s, p.Type)
+						if err != nil {
+							return nil, err
+						}
+						if !c.isInstance(t, v) {
+							// Puppet checks a template's parameters as a lambda's.
+							return nil, failf("lambda: %s", c.mismatch("parameter '"+p.Name+"'", t, v))
+						}
+					}
 					s.vars[p.Name] = v
 					continue
 				}
@@ -2704,7 +2777,7 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 			}
 			return int64(0), nil
 		}
-		return nil, errAt(k.rng, "The string '%s' cannot be converted to %s", ToS(a), tt.Name)
+		return nil, errAt(k.rng, "Error while evaluating a Function Call, 'new' The string '%s' cannot be converted to %s", ToS(a), tt.Name)
 	case "String":
 		return ToS(a), nil
 	case "Boolean":

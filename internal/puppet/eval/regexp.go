@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"errors"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 
@@ -19,6 +21,28 @@ type rx struct {
 
 // compileRegexp compiles a Ruby regular expression, in which ^ and $
 // match at line boundaries.
+// rubyRegexpError is Ruby's message for a regexp syntax error that Go's
+// regexp reports, for the errors both refuse.
+func rubyRegexpError(err error) (string, bool) {
+	var se *syntax.Error
+	if !errors.As(err, &se) {
+		return "", false
+	}
+	switch se.Code {
+	case syntax.ErrMissingParen:
+		return "end pattern with unmatched parenthesis", true
+	case syntax.ErrUnexpectedParen:
+		return "unmatched close parenthesis", true
+	case syntax.ErrMissingBracket:
+		return "premature end of char-class", true
+	case syntax.ErrTrailingBackslash:
+		return "too short escape sequence", true
+	case syntax.ErrMissingRepeatArgument:
+		return "target of repeat operator is not specified", true
+	}
+	return "", false
+}
+
 func compileRegexp(src string) (*rx, error) {
 	re, err := regexp.Compile("(?m)" + rubyToRE2(src))
 	if err == nil {

@@ -35,6 +35,9 @@ type collector struct {
 	// emptyAlt is what stands for the collector on the left of an arrow
 	// when it collected nothing: the operands left of it.
 	emptyAlt []Value
+	// dupAttr is an attribute its overrides set twice: an error once
+	// it collects a resource, as in Puppet.
+	dupAttr string
 }
 
 func (c *Compiler) evalCollect(s *Scope, x *ast.CollectExpr) (Value, error) {
@@ -50,17 +53,25 @@ func (c *Compiler) evalCollect(s *Scope, x *ast.CollectExpr) (Value, error) {
 		return nil, errAt(s.rng(x), "Error while evaluating a Virtual Query, Classes cannot be collected")
 	}
 	if _, ok := c.types.Lookup(ref.Type); !ok && c.findDefine(ref.Type) == nil {
-		return nil, errAt(s.rng(x), "Resource type %s doesn't exist", strings.ToLower(ref.Type))
+		return nil, errAt(s.rng(x), "Error while evaluating a Virtual Query, Resource type %s doesn't exist", strings.ToLower(ref.Type))
 	}
 	q, err := c.compileQuery(s, x.Query)
 	if err != nil {
 		return nil, err
 	}
-	ops, err := c.evalAttrOps(s, x.Overrides, "Collector", true, nil, false)
+	ops, err := c.evalAttrOps(s, x.Overrides, "Collector", true, nil, true)
 	if err != nil {
 		return nil, err
 	}
 	col := &collector{typ: ref.Type, query: q, exported: x.Exported, ops: ops, scope: s, pos: s.rng(x), seen: map[*Resource]bool{}}
+	set := map[string]bool{}
+	for _, p := range ops {
+		if name := strings.TrimPrefix(p.name, "+"); set[name] && col.dupAttr == "" {
+			col.dupAttr = name
+		} else {
+			set[name] = true
+		}
+	}
 	if x.Exported {
 		c.logf("warning", "You cannot collect exported resources without storeconfigs being set; the collection will be ignored %s", posColumnString(col.pos))
 		col.query = func(*Resource) bool { return false }
@@ -165,6 +176,10 @@ func (c *Compiler) runCollector(col *collector) (bool, error) {
 		if col.seen[r] || !col.query(r) {
 			continue
 		}
+		if col.dupAttr != "" {
+			pos := col.pos.Position()
+			return false, &Error{Msg: fmt.Sprintf("Duplicate parameter '%s' for on %s", col.dupAttr, r.ref), File: pos.Filename, Line: pos.Line}
+		}
 		col.seen[r] = true
 		col.matched = append(col.matched, r)
 		found = true
@@ -223,16 +238,22 @@ func (c *Compiler) evalRelationship(s *Scope, x *ast.RelationshipExpr) (Value, e
 // arrowRange finds the arrow of x in the source between its operands,
 // past blanks and comments; the whole expression when it cannot.
 func arrowRange(s *Scope, x *ast.RelationshipExpr) source.Range {
-	whole := s.rng(x)
-	if s.file == nil || x.Left == nil || x.Right == nil {
-		return whole
+	return operatorRange(s, x, x.Left, x.Right, x.Op.String())
+}
+
+// operatorRange finds operator op in the source between left and right,
+// past blanks and comments, where Puppet reports errors of the
+// expression whole; whole itself when it cannot.
+func operatorRange(s *Scope, whole, left, right ast.Node, op string) source.Range {
+	all := s.rng(whole)
+	if s.file == nil || left == nil || right == nil {
+		return all
 	}
 	text := s.file.Content
-	from, to := int(x.Left.End()), int(x.Right.Pos())
+	from, to := int(left.End()), int(right.Pos())
 	if from < 0 || to > len(text) || from >= to {
-		return whole
+		return all
 	}
-	op := x.Op.String()
 	for i := from; i+len(op) <= to; i++ {
 		switch text[i] {
 		case ' ', '\t', '\r', '\n', ')':
@@ -246,7 +267,7 @@ func arrowRange(s *Scope, x *ast.RelationshipExpr) source.Range {
 			if i+1 < to && text[i+1] == '*' {
 				end := strings.Index(string(text[i+2:to]), "*/")
 				if end < 0 {
-					return whole
+					return all
 				}
 				i += end + 3
 				continue
@@ -255,9 +276,9 @@ func arrowRange(s *Scope, x *ast.RelationshipExpr) source.Range {
 		if string(text[i:i+len(op)]) == op {
 			return source.Range{File: s.file, Start: source.Pos(i), End: source.Pos(i + len(op))}
 		}
-		return whole
+		return all
 	}
-	return whole
+	return all
 }
 
 // operands turns an arrow operand into references and collectors,
@@ -278,7 +299,7 @@ func (c *Compiler) operands(s *Scope, arrow *ast.RelationshipExpr, n ast.Expr, v
 		switch x := e.(type) {
 		case Ref:
 			if x.Title == "" {
-				return nil, errAt(s.rng(n), "Illegal relationship operand, can not form a relationship with something of type Type[%s]. A Catalog type is required.", x.Type)
+				return nil, errAt(arrowRange(s, arrow), "Illegal relationship operand, can not form a relationship with something of type Type[%s]. A Catalog type is required.", x.Type)
 			}
 			add(x)
 		case *collector:
@@ -290,14 +311,14 @@ func (c *Compiler) operands(s *Scope, arrow *ast.RelationshipExpr, n ast.Expr, v
 		case string:
 			ref, err := parseTypeString(x)
 			if err != nil {
-				return nil, errAt(s.rng(arrow), "Error while evaluating a '%s' expression, The expression <%s> is not a valid type specification.", arrow.Op, x)
+				return nil, errAt(arrowRange(s, arrow), "Error while evaluating a '%s' expression, The expression <%s> is not a valid type specification.", arrow.Op, x)
 			}
 			for _, y := range flatten(ref) {
 				add(y)
 			}
 		default:
 			tn := typeName(e)
-			return nil, errAt(s.rng(n), "Illegal relationship operand, can not form a relationship with %s %s. A Catalog type is required.", article(tn), tn)
+			return nil, errAt(arrowRange(s, arrow), "Illegal relationship operand, can not form a relationship with %s %s. A Catalog type is required.", article(tn), tn)
 		}
 	}
 	return out, nil
@@ -405,21 +426,24 @@ func (c *Compiler) external(ref Ref) bool {
 // parameter; flushRelations merges them all at once, so that many
 // arrows from one resource cost no more than one.
 func (r *Resource) appendRelation(name string, target Value, how string, pos source.Range, op string, opPos source.Range) {
-	if r.pendingRel == nil {
-		r.pendingRel = map[string][]Value{}
+	i := 0 // before
+	if name == "notify" {
+		i = 1
 	}
-	if _, ok := r.pendingRel[name]; !ok {
+	if len(r.pendingRel[i]) == 0 {
 		r.pendingRelOrder = append(r.pendingRelOrder, name)
 	}
-	r.pendingRel[name] = append(r.pendingRel[name], target)
+	r.pendingRel[i] = append(r.pendingRel[i], target)
 	p := r.getParam(name)
 	if p != nil {
-		p.history = append(p.steps(), origin{how: how, pos: pos})
+		if r.explaining() {
+			p.history = append(p.steps(), origin{how: how, pos: pos})
+		}
 	} else {
 		p = &param{name: name, how: how, pos: pos}
 		r.params = append(r.params, p)
 	}
-	if p.value == nil && len(r.pendingRel[name]) == 1 {
+	if p.value == nil && len(r.pendingRel[i]) == 1 {
 		// A value set to undef is replaced, not appended to.
 		p.rel = nil
 	}
@@ -429,14 +453,23 @@ func (r *Resource) appendRelation(name string, target Value, how string, pos sou
 // flushRelations sets the relationship parameters that arrows added to.
 func (r *Resource) flushRelations() {
 	for _, name := range r.pendingRelOrder {
+		pending := r.pendingRel[0]
+		if name == "notify" {
+			pending = r.pendingRel[1]
+		}
 		p := r.getParam(name)
 		var old []Value
 		if p.value != nil {
 			old = flatten(p.value)
 		}
-		p.value = append(append(make([]Value, 0, len(old)+len(r.pendingRel[name])), old...), r.pendingRel[name]...)
+		p.value = append(append(make([]Value, 0, len(old)+len(pending)), old...), pending...)
 	}
-	r.pendingRel, r.pendingRelOrder = nil, nil
+	r.pendingRel, r.pendingRelOrder = [2][]Value{}, nil
+}
+
+// explaining reports whether --explain asked for attribute histories.
+func (r *Resource) explaining() bool {
+	return r.scope != nil && r.scope.c != nil && len(r.scope.c.opts.Explain) > 0
 }
 
 // ---- realize ----

@@ -33,8 +33,13 @@ type Resource struct {
 	// titleNotString is set for a resource that create_resources gave a
 	// title that is not a string (an Integer).
 	titleNotString bool
-	// added is set once the resource is in the catalog.
+	// byFunction marks a resource create_resources or ensure_resource
+	// made, which Puppet writes with its kind first.
+	byFunction bool
+	// added is set once the resource is in the catalog, at position
+	// order.
 	added bool
+	order int
 	// declVia and declAt say what declared a class (include, contain,
 	// require, class { }, inherits) and where, for the catalog's
 	// record of what put it in its stage.
@@ -42,7 +47,7 @@ type Resource struct {
 	declAt  source.Range
 	// pendingRel holds the targets arrows add to before and notify,
 	// until they are merged at the end of the relationships.
-	pendingRel      map[string][]Value
+	pendingRel      [2][]Value // before, notify
 	pendingRelOrder []string
 }
 
@@ -268,6 +273,14 @@ func (r *Resource) addTags(tags ...string) {
 	}
 }
 
+// mergeTags adds another resource's tags, which addTags already
+// lower-cased, checked and split into segments, in their order.
+func (r *Resource) mergeTags(tags []string) {
+	for _, t := range tags {
+		r.addTag(t)
+	}
+}
+
 // markTitleNotString records that the title was not a string, which
 // Puppet neither tags a resource with nor takes for the namevar.
 func (r *Resource) markTitleNotString() {
@@ -341,7 +354,7 @@ func (c *Compiler) addResource(r *Resource) error {
 	}
 	c.byKey[r.ref] = r
 	c.byRef[r.ref] = r
-	r.added = true
+	r.added, r.order = true, len(c.resources)
 	c.resources = append(c.resources, r)
 	c.byType[r.ref.Type] = append(c.byType[r.ref.Type], r)
 	return nil
@@ -483,7 +496,7 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 				continue
 			}
 			if _, ok := t.(string); !ok && !strings.EqualFold(typ, "class") {
-				return nil, errAt(s.rng(b.Title), "Illegal title type at index %d. Expected String, got %s", i, typeName(t))
+				return nil, errAt(s.rng(b.Title), "Illegal title type at index %d. Expected String, got %s", i, generalizedType(t))
 			}
 			title := t
 			if r, ok := t.(Ref); ok && strings.EqualFold(typ, "class") {
@@ -494,7 +507,7 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 				return nil, errAt(s.rng(b.Title), "Empty string title at %d. Title strings must have a length greater than zero.", i)
 			}
 			if seenTitles[ts] {
-				return nil, errAt(s.rng(b.Title), "The title '%s' has already been used in this resource expression", ts)
+				return nil, errAt(s.rng(e), "The title '%s' has already been used in this resource expression", ts)
 			}
 			seenTitles[ts] = true
 			bd.titles = append(bd.titles, title)
@@ -528,8 +541,10 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 	return refs, nil
 }
 
+// mergeLocalDefaults puts a default: body's attributes that a body does
+// not set before the body's own, in the order Puppet writes them.
 func mergeLocalDefaults(defs, ops []*param) []*param {
-	out := append([]*param(nil), ops...)
+	out := make([]*param, 0, len(defs)+len(ops))
 	for _, d := range defs {
 		found := false
 		for _, o := range ops {
@@ -542,7 +557,7 @@ func mergeLocalDefaults(defs, ops []*param) []*param {
 			out = append(out, d.copyTo("per-expression default (default: body)"))
 		}
 	}
-	return out
+	return append(out, ops...)
 }
 
 // resourceTypeName evaluates the type part of a resource expression to a
@@ -592,7 +607,7 @@ func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, al
 				if v == nil {
 					continue
 				}
-				return nil, errAt(s.rng(op), "Evaluation Error: Splat expression must be a Hash, got %s", typeName(v))
+				return nil, errAt(s.rng(op.Value), "Expected value of type Hash, got %s", generalizedType(v))
 			}
 			for i, k := range h.keys {
 				name := ToS(k)
@@ -660,7 +675,8 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		// defaults from filling it, as in Puppet.
 		if r.def != nil && p.value != nil {
 			if err := c.checkAttr(r, p.name); err != nil {
-				return nil, stmtError("Resource Statement", rng, failf("%s: %v", ref, err))
+				// Puppet names the line alone here.
+				return nil, stmtErrorAt(r, failf("%s: %v", ref, err))
 			}
 		}
 		r.params = append(r.params, p.copyTo(p.how))

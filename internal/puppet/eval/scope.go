@@ -42,6 +42,12 @@ type Scope struct {
 	defaults map[string]*defaultSet
 	match    []string
 	hasMatch bool
+	// While a parameter's default is evaluated, defaultOf names it;
+	// the parameters at or after position boundBelow in paramIndex have
+	// no value yet, and the default may not read them.
+	defaultOf  string
+	paramIndex map[string]int
+	boundBelow int
 }
 
 // defaultSet is the attribute defaults of one type set in one scope.
@@ -153,18 +159,40 @@ func (s *Scope) lookupLocalOrInherited(name string) (Value, bool) {
 
 // lookupDefaults returns the defaults for a type visible from s: nearer
 // scopes win.
+// lookupDefaults returns the resource defaults for typ visible from s:
+// for each attribute the nearest scope's value, in the order Puppet
+// applies them, the outermost scope's attributes first.
 func (s *Scope) lookupDefaults(typ string) []*param {
+	var chain []*defaultSet // nearest first
+	for x := s; x != nil; x = x.dynParentOrParent() {
+		if ds := x.defaults[typ]; ds != nil {
+			chain = append(chain, ds)
+		}
+	}
+	switch len(chain) {
+	case 0:
+		return nil
+	case 1:
+		out := make([]*param, len(chain[0].names))
+		for i, n := range chain[0].names {
+			out[i] = chain[0].vals[n]
+		}
+		return out
+	}
 	var out []*param
 	seen := map[string]bool{}
-	for x := s; x != nil; x = x.dynParentOrParent() {
-		ds := x.defaults[typ]
-		if ds == nil {
-			continue
-		}
-		for _, n := range ds.names {
-			if !seen[n] {
-				seen[n] = true
-				out = append(out, ds.vals[n])
+	for i := len(chain) - 1; i >= 0; i-- {
+		for _, n := range chain[i].names {
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			// The nearest scope that sets it gives the value.
+			for _, ds := range chain {
+				if p, ok := ds.vals[n]; ok {
+					out = append(out, p)
+					break
+				}
 			}
 		}
 	}

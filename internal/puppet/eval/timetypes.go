@@ -25,7 +25,9 @@ func (t *Timestamp) String() string {
 
 func (t *Timestamp) typeName() string { return "Timestamp" }
 
-func (t *Timestamp) toCatalog() catalog.Value { return t.String() }
+// toCatalog: a catalog without rich data holds the string, as Puppet
+// writes it (with a warning, see richString).
+func (t *Timestamp) toCatalog() catalog.Value { return richScalar("Timestamp", t.String()) }
 
 // String is Puppet's default Timespan format, D-HH:MM:SS.F with the
 // fraction's trailing zeros dropped (at least one digit).
@@ -46,7 +48,7 @@ func (s *Timespan) String() string {
 
 func (s *Timespan) typeName() string { return "Timespan" }
 
-func (s *Timespan) toCatalog() catalog.Value { return s.String() }
+func (s *Timespan) toCatalog() catalog.Value { return richScalar("Timespan", s.String()) }
 
 // secondsToNanos turns a number of seconds into nanoseconds.
 func secondsToNanos(v Value) (int64, bool) {

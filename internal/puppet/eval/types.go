@@ -98,7 +98,8 @@ func typeName(v Value) string {
 		}
 		return "Type"
 	case *Sensitive:
-		return "Sensitive"
+		// Puppet labels it with the type of what it wraps.
+		return "Sensitive[" + typeName(x.V) + "]"
 	case richValue:
 		return x.typeName()
 	}

@@ -36,11 +36,19 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 		msg = v.Get("name")
 	}
 	n.sensitive = v.Sensitive("message")
-	if raw, _ := r.Get("message"); !ok && raw != nil {
+	raw, _ := r.Get("message")
+	if !ok && raw != nil {
 		// message => [] leaves the property without a should: Puppet
 		// then has nothing to sync and logs nothing (the title is the
 		// default only when no message is given).
 		n.unmanaged = true
+	}
+	if list, isList := raw.([]catalog.Value); isList && len(list) > 0 {
+		// The message is the list's first element, which may be a
+		// Sensitive value of its own: never shown, as in Puppet.
+		if s, isSensitive := list[0].(catalog.Sensitive); isSensitive {
+			msg = s
+		}
 	}
 	n.message = msg
 	return n, nil
@@ -100,6 +108,9 @@ func (m *message) Message() string {
 	if m.sensitive {
 		return "changed [redacted] to [redacted]"
 	}
+	if _, ok := m.message.(catalog.Sensitive); ok {
+		return "defined 'message' as Sensitive [value redacted]"
+	}
 	if s, ok := m.message.(string); ok && !utf8.ValidString(s) {
 		// Puppet cannot make this message; the bytes as they are tell
 		// the transaction so (it then fails the resource, as Puppet does).
@@ -121,6 +132,10 @@ func logText(v catalog.Value) string {
 		return strings.Join(parts, " ")
 	case *catalog.Hash:
 		return resource.Inspect(x)
+	case catalog.Sensitive:
+		// A sensitive value inside the message (message => [Sensitive('x')])
+		// is never shown, as in Puppet.
+		return "Sensitive [value redacted]"
 	}
 	return catalog.Scalar(v)
 }

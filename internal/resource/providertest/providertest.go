@@ -91,6 +91,13 @@ func Lock(t *testing.T, name string) {
 	t.Cleanup(func() { f.Close() })
 }
 
+// LockAccounts takes the machine-wide lock of the tests that create,
+// change or remove users and groups. Some of them use fixed ids recorded
+// in goldens, while useradd and groupadd give others the next free id, so
+// that two such tests at once (two packages of one `go test ./...`, or
+// two checkouts) could take each other's ids.
+func LockAccounts(t *testing.T) { Lock(t, "ordo-accounts") }
+
 // Shell runs a setup snippet with env added, failing the test on error.
 func Shell(t *testing.T, script string, env ...string) {
 	t.Helper()

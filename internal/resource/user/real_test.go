@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"github.com/ordoproject/ordo/internal/resource/providertest"
 	"os"
 	"os/exec"
 	"slices"
@@ -32,6 +33,7 @@ func requireAccounts(t *testing.T) {
 			t.Skipf("%s is not installed", p)
 		}
 	}
+	providertest.LockAccounts(t)
 }
 
 // throwaway returns n account names no real account has, and removes the

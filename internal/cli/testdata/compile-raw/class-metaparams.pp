@@ -1,0 +1,2 @@
+class a { notify { 'in-a': } }
+class { 'a': noop => true, tag => 'ctag' }

@@ -1,0 +1,2 @@
+$h = { 'cr1' => { 'message' => 'one' }, 'cr2' => {} }
+create_resources('notify', $h, { 'withpath' => true })

@@ -1,0 +1,2 @@
+define d() { notify { "d-${title}": } }
+d { 'x': noop => true, loglevel => 'info', tag => 'dtag' }

@@ -1,0 +1,2 @@
+$x = "a${Sensitive('b')}"
+notify { $x: }

@@ -1,0 +1,2 @@
+notify { 'a': message => [Sensitive('q'), 'plain'] }
+notify { 'b': message => Sensitive(['r', 's']) }

@@ -1,0 +1,1 @@
+notify { 'a': nosuchmeta => 1 }

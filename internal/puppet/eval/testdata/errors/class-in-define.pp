@@ -1,0 +1,4 @@
+define d { class { "c": } }
+class c {}
+d { "a": }
+d { "b": }

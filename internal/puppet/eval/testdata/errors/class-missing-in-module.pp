@@ -1,0 +1,2 @@
+# modulepath: ownmodules
+include ordoeval::nosuch

@@ -1,0 +1,1 @@
+$x = create_resources("notify", "x")

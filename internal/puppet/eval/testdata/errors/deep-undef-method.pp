@@ -1,0 +1,2 @@
+$x = undef
+$y = $x.upcase

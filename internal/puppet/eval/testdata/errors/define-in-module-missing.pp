@@ -1,0 +1,2 @@
+# modulepath: ownmodules
+ordoeval::nodefine { 'x': }

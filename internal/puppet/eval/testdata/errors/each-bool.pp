@@ -1,0 +1,1 @@
+$x = true.each |$v| { }

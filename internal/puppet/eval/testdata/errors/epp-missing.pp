@@ -1,0 +1,1 @@
+$x = epp("nomod/x.epp")

@@ -1,0 +1,2 @@
+# modulepath: ownmodules
+$x = epp('ordoeval/conf.epp', { 'names' => 'notarray', 'port' => 1 })

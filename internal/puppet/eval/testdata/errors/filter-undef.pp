@@ -1,0 +1,1 @@
+$x = undef.filter |$v| { $v }

@@ -1,0 +1,1 @@
+[1, 2].each |$a, $b, $c| { notice($a) }

@@ -1,0 +1,2 @@
+# modulepath: ownmodules
+$x = lookup('ordoeval::absent', Integer, undef, 'str')

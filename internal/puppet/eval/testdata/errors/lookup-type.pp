@@ -1,0 +1,2 @@
+# modulepath: ownmodules
+$x = lookup('ordoeval::port', String)

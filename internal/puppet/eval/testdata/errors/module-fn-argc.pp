@@ -1,0 +1,2 @@
+# modulepath: ownmodules
+$x = ordoeval::double()

@@ -1,0 +1,2 @@
+node 'a' {}
+node 'a' {}

@@ -1,0 +1,4 @@
+class c {}
+class { 'c': }
+include c
+class { 'c': }

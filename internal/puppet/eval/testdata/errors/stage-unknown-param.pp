@@ -1,0 +1,1 @@
+stage { 's': nosuch => 1 }

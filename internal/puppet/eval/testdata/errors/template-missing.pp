@@ -1,0 +1,1 @@
+$x = template("nomod/x.erb")

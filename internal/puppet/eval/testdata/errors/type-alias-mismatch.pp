@@ -1,0 +1,2 @@
+# modulepath: ownmodules
+$x = assert_type(Ordoeval::Port, 0)

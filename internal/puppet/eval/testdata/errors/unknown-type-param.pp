@@ -1,0 +1,2 @@
+notify { "a": }
+Notify["a"] { nope => 1 }
