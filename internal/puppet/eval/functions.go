@@ -1378,13 +1378,37 @@ func fnSprintf(k *call) (Value, error) {
 		if verb == "%" {
 			return "%"
 		}
+		flags, width := sub[1], sub[2]
+		if width == "*" {
+			// the width is the next argument, as in Ruby; negative
+			// left-justifies
+			if i >= len(args) {
+				ferr = failf("too few arguments")
+				return ""
+			}
+			w, ok := toNumber(args[i]).(int64)
+			if !ok {
+				if ferr == nil {
+					ferr = failf("invalid value for Integer(): %s", strconv.Quote(ToS(args[i])))
+				}
+				return m
+			}
+			i++
+			if w < 0 {
+				w = -w
+				if !strings.Contains(flags, "-") {
+					flags += "-"
+				}
+			}
+			width = strconv.FormatInt(w, 10)
+		}
 		if i >= len(args) {
 			ferr = failf("too few arguments")
 			return ""
 		}
 		a := args[i]
 		i++
-		spec := "%" + sub[1] + sub[2]
+		spec := "%" + flags + width
 		if sub[3] != "" {
 			spec += "." + sub[3]
 		}
