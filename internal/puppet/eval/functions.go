@@ -68,7 +68,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"basename": fnBasename, "dirname": fnDirname, "start_with": fnStartWith, "end_with": fnEndWith,
 			"swapcase": strFn(swapcase), "bool2num": fnBool2num, "parsejson": fnParseJSON,
 			"type_of": fnTypeOf, "validate_legacy": fnValidateLegacy, "grep": fnGrep,
-			"shell_escape": fnShellEscape, "deep_merge": fnDeepMerge, "shell_join": fnShellJoin,
+			"shell_escape": fnShellEscape, "deep_merge": fnDeepMerge, "shell_join": fnShellJoin, "pw_hash": fnPwHash,
 			"stdlib::os_version_gte": fnOSVersionGte, "stdlib::has_interface_with": fnHasInterfaceWith,
 			"has_interface_with": fnHasInterfaceWith, "os_version_gte": fnOSVersionGte,
 		} {
