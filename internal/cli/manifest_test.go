@@ -73,7 +73,17 @@ func TestDifferentialManifests(t *testing.T) {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
-			out, root := applyManifest(t, src, c.flags)
+			flags := c.flags
+			if bytes.HasPrefix(src, []byte("# modules:")) {
+				// A case on Forge modules (record-modules) compiles
+				// against them: ORDO_TEST_MODULEPATH names the folder.
+				mp := os.Getenv("ORDO_TEST_MODULEPATH")
+				if mp == "" {
+					t.Skip("ORDO_TEST_MODULEPATH is not set")
+				}
+				flags = append(append([]string(nil), flags...), "--modulepath", mp)
+			}
+			out, root := applyManifest(t, src, flags)
 			got, want := trace.MaskTempNames(trace.Normalize(out, root)), trace.MaskTempNames(c.trace)
 			if got != want {
 				t.Errorf("trace differs from Puppet's\n%s\n--- ordo output\n%s", lineDiff(want, got), out)

@@ -263,6 +263,7 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 			}
 		}
 	}
+	var mismatches []string
 	for i, p := range def.params() {
 		v, given := r.get(p.Name)
 		if given && v == nil {
@@ -303,12 +304,19 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 				return err
 			}
 			if !c.isInstance(t, v) {
-				return failf("%s: %s", displayRef(r), c.mismatch("parameter '"+p.Name+"'", t, v))
+				// Puppet checks every parameter and reports all mismatches
+				mismatches = append(mismatches, c.mismatch("parameter '"+p.Name+"'", t, v))
 			}
 		}
 		cs.vars[p.Name] = v
 	}
-	return nil
+	switch len(mismatches) {
+	case 0:
+		return nil
+	case 1:
+		return failf("%s: %s", displayRef(r), mismatches[0])
+	}
+	return failf("%s:\n  %s", displayRef(r), strings.Join(mismatches, "\n  "))
 }
 
 func displayRef(r *Resource) string {

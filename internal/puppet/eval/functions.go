@@ -68,7 +68,9 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"basename": fnBasename, "dirname": fnDirname, "start_with": fnStartWith, "end_with": fnEndWith,
 			"swapcase": strFn(swapcase), "bool2num": fnBool2num, "parsejson": fnParseJSON,
 			"type_of": fnTypeOf, "validate_legacy": fnValidateLegacy, "grep": fnGrep,
-			"shell_escape": fnShellEscape, "deep_merge": fnDeepMerge,
+			"shell_escape": fnShellEscape, "deep_merge": fnDeepMerge, "shell_join": fnShellJoin, "pw_hash": fnPwHash,
+			"stdlib::os_version_gte": fnOSVersionGte, "stdlib::has_interface_with": fnHasInterfaceWith,
+			"has_interface_with": fnHasInterfaceWith, "os_version_gte": fnOSVersionGte,
 		} {
 			t[name] = f
 			// stdlib 9 names its functions stdlib::name; the plain names
@@ -97,6 +99,8 @@ func moduleFunctions(module string) map[string]builtin {
 		return dockerFunctions()
 	case "sudo":
 		return map[string]builtin{"sudo::defaults": fnSudoDefaults}
+	case "ssh":
+		return map[string]builtin{"ssh::ipaddresses": fnSSHIPAddresses}
 	}
 	return nil
 }
@@ -1374,13 +1378,37 @@ func fnSprintf(k *call) (Value, error) {
 		if verb == "%" {
 			return "%"
 		}
+		flags, width := sub[1], sub[2]
+		if width == "*" {
+			// the width is the next argument, as in Ruby; negative
+			// left-justifies
+			if i >= len(args) {
+				ferr = failf("too few arguments")
+				return ""
+			}
+			w, ok := toNumber(args[i]).(int64)
+			if !ok {
+				if ferr == nil {
+					ferr = failf("invalid value for Integer(): %s", strconv.Quote(ToS(args[i])))
+				}
+				return m
+			}
+			i++
+			if w < 0 {
+				w = -w
+				if !strings.Contains(flags, "-") {
+					flags += "-"
+				}
+			}
+			width = strconv.FormatInt(w, 10)
+		}
 		if i >= len(args) {
 			ferr = failf("too few arguments")
 			return ""
 		}
 		a := args[i]
 		i++
-		spec := "%" + sub[1] + sub[2]
+		spec := "%" + flags + width
 		if sub[3] != "" {
 			spec += "." + sub[3]
 		}

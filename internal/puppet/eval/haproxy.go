@@ -24,7 +24,10 @@ func fnHaproxyValidateIP(k *call) (Value, error) {
 	if err := k.argc(1, 1); err != nil {
 		return nil, err
 	}
-	s := ToS(k.args[0])
+	s, ok := k.args[0].(string)
+	if !ok {
+		return nil, failf("'haproxy::validate_ip_addr' parameter 'virtual_ip' expects a String value, got %s", typeName(k.args[0]))
+	}
 	if strings.Contains(s, "/") {
 		_, _, err := net.ParseCIDR(s)
 		return err == nil, nil

@@ -5,6 +5,8 @@ import (
 	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/hex"
+	"net"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -160,8 +162,9 @@ func fnSudoDefaults(k *call) (Value, error) {
 
 func dockerFunctions() map[string]builtin {
 	return map[string]builtin{
-		"docker::escape":   fnDockerEscape,
-		"docker_run_flags": fnDockerRunFlags,
+		"docker::escape":    fnDockerEscape,
+		"docker_run_flags":  fnDockerRunFlags,
+		"docker_exec_flags": fnDockerExecFlags,
 	}
 }
 
@@ -294,4 +297,223 @@ func argOr(k *call, i int) Value {
 		return k.args[i]
 	}
 	return nil
+}
+
+// stringParam checks a String[1] parameter of a 4.x stdlib function as
+// Puppet's dispatch does.
+func stringParam(fn, name string, v Value) (string, error) {
+	s, ok := v.(string)
+	switch {
+	case !ok:
+		return "", failf("'%s' parameter '%s' expects a String value, got %s", fn, name, typeName(v))
+	case s == "":
+		return "", failf("'%s' parameter '%s' expects a String[1] value, got String", fn, name)
+	}
+	return s, nil
+}
+
+// fnShellJoin is stdlib's shell_join: Ruby's Shellwords.shelljoin, each
+// element escaped for the Bourne shell, joined with spaces.
+func fnShellJoin(k *call) (Value, error) {
+	if len(k.args) != 1 {
+		return nil, failf("shell_join(): Wrong number of arguments given (%d for 1)", len(k.args))
+	}
+	arr, ok := k.args[0].([]Value)
+	if !ok {
+		return nil, failf("First argument is not an Array: %s", rubyInspect(k.args[0]))
+	}
+	words := make([]string, len(arr))
+	for i, e := range arr {
+		out, err := fnShellEscape(&call{c: k.c, s: k.s, name: "shell_escape", args: []Value{rubyToS(e)}})
+		if err != nil {
+			return nil, err
+		}
+		words[i] = ToS(out)
+	}
+	return strings.Join(words, " "), nil
+}
+
+// fnOSVersionGte is stdlib::os_version_gte: the node runs os at release
+// major version or later.
+func fnOSVersionGte(k *call) (Value, error) {
+	const fn = "stdlib::os_version_gte"
+	if len(k.args) != 2 {
+		return nil, failf("'%s' expects 2 arguments, got %d", fn, len(k.args))
+	}
+	osName, err := stringParam(fn, "os", k.args[0])
+	if err != nil {
+		return nil, err
+	}
+	version, err := stringParam(fn, "version", k.args[1])
+	if err != nil {
+		return nil, err
+	}
+	facts, _ := k.s.lookup("facts")
+	if ToS(digInto(facts, []Value{"os", "name"})) != osName {
+		return false, nil
+	}
+	return versioncmp(ToS(digInto(facts, []Value{"os", "release", "major"})), version) >= 0, nil
+}
+
+// fnHasInterfaceWith is stdlib::has_interface_with: with one argument,
+// whether the node has that network interface; with a kind and a
+// value, whether an interface has that ip, mac, netmask or network.
+func fnHasInterfaceWith(k *call) (Value, error) {
+	const fn = "stdlib::has_interface_with"
+	facts, _ := k.s.lookup("facts")
+	ifaces, _ := digInto(facts, []Value{"networking", "interfaces"}).(*Hash)
+	if ifaces == nil {
+		ifaces = NewHash()
+	}
+	switch len(k.args) {
+	case 1:
+		name, err := stringParam(fn, "interface", k.args[0])
+		if err != nil {
+			return nil, err
+		}
+		_, ok := ifaces.Get(name)
+		return ok, nil
+	case 2:
+		kind, ok := k.args[0].(string)
+		switch kind {
+		case "ipaddress":
+			kind = "ip"
+		case "macaddress":
+			kind = "mac"
+		case "netmask", "network", "ip", "mac":
+		default:
+			_ = ok
+			return nil, failf("The function '%s' was called with arguments it does not accept. It expects one of:\n"+
+				"  (String[1] interface)\n    rejected: expects 1 argument, got 2\n"+
+				"  (Enum['ip', 'ipaddress', 'mac', 'macaddress', 'netmask', 'network'] kind, String[1] value)\n"+
+				"    rejected: parameter 'kind' expects a match for Enum['ip', 'ipaddress', 'mac', 'macaddress', 'netmask', 'network'], got %s", fn, inspectQuoted(k.args[0]))
+		}
+		value, err := stringParam(fn, "value", k.args[1])
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range ifaces.vals {
+			if h, ok := v.(*Hash); ok {
+				if got, ok := h.Get(kind); ok && got == value {
+					return true, nil
+				}
+			}
+		}
+		return false, nil
+	}
+	return nil, failf("'%s' expects between 1 and 2 arguments, got %d", fn, len(k.args))
+}
+
+// rubyInspect is Ruby's inspect of a scalar a 3.x function received.
+func rubyInspect(v Value) string {
+	switch x := v.(type) {
+	case string:
+		return strconv.Quote(x)
+	case nil:
+		return "nil"
+	}
+	return rubyToS(v)
+}
+
+// fnSSHIPAddresses is saz-ssh's ssh::ipaddresses: the addresses bound to
+// the node's interfaces (from the networking fact) but for loopback,
+// the excluded interfaces and IPv6 link-local ones, without repeats.
+func fnSSHIPAddresses(k *call) (Value, error) {
+	const fn = "ssh::ipaddresses"
+	if len(k.args) != 2 {
+		return nil, failf("'%s' expects 2 arguments, got %d", fn, len(k.args))
+	}
+	excluded, ok1 := k.args[0].([]Value)
+	patterns, ok2 := k.args[1].([]Value)
+	if !ok1 {
+		return nil, failf("'%s' parameter 'excluded_interfaces' expects an Array value, got %s", fn, typeName(k.args[0]))
+	}
+	if !ok2 {
+		return nil, failf("'%s' parameter 'excluded_interfaces_re' expects an Array value, got %s", fn, typeName(k.args[1]))
+	}
+	skip := map[string]bool{"lo": true}
+	for _, e := range excluded {
+		skip[ToS(e)] = true
+	}
+	var res []*regexp.Regexp
+	for _, p := range patterns {
+		re, err := regexp.Compile(ToS(p))
+		if err != nil {
+			return nil, failf("%s", err)
+		}
+		res = append(res, re)
+	}
+	facts, _ := k.s.lookup("facts")
+	ifaces, _ := digInto(facts, []Value{"networking", "interfaces"}).(*Hash)
+	_, linkLocal, _ := net.ParseCIDR("fe80::/64")
+	out := []Value{}
+	seen := map[string]bool{}
+	if ifaces == nil {
+		return out, nil
+	}
+next:
+	for i, name := range ifaces.keys {
+		iface := ToS(name)
+		if skip[iface] {
+			continue
+		}
+		for _, re := range res {
+			if re.MatchString(iface) {
+				continue next
+			}
+		}
+		data, _ := ifaces.vals[i].(*Hash)
+		if data == nil {
+			continue
+		}
+		for _, kind := range []string{"bindings", "bindings6"} {
+			list, _ := data.Get(kind)
+			bindings, _ := list.([]Value)
+			for _, b := range bindings {
+				bh, _ := b.(*Hash)
+				if bh == nil {
+					continue
+				}
+				addr, ok := bh.Get("address")
+				if !ok {
+					continue
+				}
+				s := ToS(addr)
+				if ip := net.ParseIP(s); ip != nil && ip.To4() == nil && linkLocal.Contains(ip) {
+					continue
+				}
+				if !seen[s] {
+					seen[s] = true
+					out = append(out, addr)
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// fnDockerExecFlags is puppetlabs-docker's docker_exec_flags: a hash of
+// docker::exec's options as `docker exec` flags.
+func fnDockerExecFlags(k *call) (Value, error) {
+	opts, _ := argOr(k, 0).(*Hash)
+	if opts == nil {
+		opts = NewHash()
+	}
+	get := func(key string) Value { v, _ := opts.Get(key); return v }
+	var flags []string
+	for _, f := range []struct{ key, flag string }{{"detach", "--detach=true"}, {"interactive", "--interactive=true"}, {"tty", "--tty=true"}} {
+		if rubyTruthy(get(f.key)) {
+			flags = append(flags, f.flag)
+		}
+	}
+	switch env := get("env").(type) {
+	case nil:
+	case []Value:
+		for _, pair := range env {
+			flags = append(flags, "--env "+rubyToS(pair))
+		}
+	default:
+		return nil, failf("undefined method `each' for %s", rubyInspect(env))
+	}
+	return strings.Join(flags, " "), nil
 }

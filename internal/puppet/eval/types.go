@@ -49,6 +49,12 @@ func (t *Type) String() string {
 		case Default:
 			parts[i] = "default"
 			continue
+		case string:
+			if t.Name == "Pattern" {
+				// Puppet keeps a Pattern's strings as regexps
+				parts[i] = "/" + strings.ReplaceAll(x, "/", `\/`) + "/"
+				continue
+			}
 		}
 		parts[i] = inspectQuoted(p)
 	}
@@ -661,6 +667,12 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 		switch tt.Name {
 		case "Optional":
 			if inner, ok := tt.Params[0].(*Type); ok && v != nil && len(tt.Params) > 0 && (inner.Name == "Enum" || inner.Name == "Pattern") {
+				if alias, named := c.aliasNames[inner]; named {
+					// an alias is described as itself, without the undef
+					if s, ok := v.(string); ok {
+						return prefix + "expects a match for " + alias + " = " + inner.String() + ", got " + quoteString(s)
+					}
+				}
 				if s, ok := v.(string); ok {
 					return prefix + "expects an undef value or a match for " + inner.String() + ", got " + quoteString(s)
 				}

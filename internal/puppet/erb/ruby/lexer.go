@@ -380,6 +380,20 @@ func (l *lexer) scan() token {
 			t.parts = parts
 			return t
 		}
+		if (n == '@' || n == '$') && (!l.valueEnded() || space) {
+			// :@ivar, :@@cvar and :$gvar
+			i := l.pos + 2
+			if n == '@' && i < l.limit && l.src[i] == '@' {
+				i++
+			}
+			if i < l.limit && isIdentStart(l.src[i]) {
+				l.pos = i
+				for l.pos < l.limit && isIdentChar(l.src[l.pos]) {
+					l.pos++
+				}
+				return tok(tSymbol, string(l.src[start+1:l.pos]))
+			}
+		}
 		if isIdentStart(n) && (!l.valueEnded() || space) {
 			l.pos++
 			for l.pos < l.limit && isIdentChar(l.src[l.pos]) {

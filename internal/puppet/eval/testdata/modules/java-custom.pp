@@ -1,0 +1,4 @@
+class { 'java':
+  distribution => 'jre',
+  package      => 'openjdk-17-jre-headless',
+}

@@ -1,0 +1,1 @@
+logrotate::rule { 'odd': path => '/var/log/odd.log', rotate_every => 'fortnight' }

@@ -1,0 +1,2 @@
+include nginx
+nginx::resource::server { 'odd.example.com': listen_port => '80' }

@@ -1,0 +1,1 @@
+notify { 'x': message => pw_hash('a', 'SHA-512', 'bad$salt') }

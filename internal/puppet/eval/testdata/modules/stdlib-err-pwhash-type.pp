@@ -1,0 +1,1 @@
+notify { 'x': message => pw_hash('a', 'sha-1024', 'x') }

@@ -1,0 +1,1 @@
+notify { 'x': message => shell_join('x') }

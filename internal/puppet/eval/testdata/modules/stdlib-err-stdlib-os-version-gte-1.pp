@@ -1,0 +1,1 @@
+notify { 'x': message => stdlib::os_version_gte('', '1') }
