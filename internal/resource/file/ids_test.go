@@ -2,6 +2,7 @@ package file
 
 import (
 	"fmt"
+	"github.com/ordoproject/ordo/internal/resource/providertest"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ func TestIDCacheFollowsTheAccountDatabase(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("needs root to create a user")
 	}
+	providertest.LockAccounts(t)
 	name := fmt.Sprintf("ordotest_ids%d", rand.IntN(1_000_000))
 	run := func(args ...string) {
 		t.Helper()

@@ -2,6 +2,7 @@ package user_test
 
 import (
 	"context"
+	"github.com/ordoproject/ordo/internal/resource/providertest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,6 +28,7 @@ func TestPurgeSSHKeys(t *testing.T) {
 	if os.Geteuid() != 0 || ns.Program("useradd") == "useradd" {
 		t.Skip("needs root and useradd")
 	}
+	providertest.LockAccounts(t)
 	const u, gone = "ordorespk", "ordorespk2"
 	// The keys are written as their user, who must reach them: a folder
 	// of its own rather than the test's private one.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/ordoproject/ordo/internal/resource/providertest"
 	"github.com/ordoproject/ordo/internal/salt"
 	"github.com/ordoproject/ordo/internal/salt/run"
 	"github.com/ordoproject/ordo/internal/salt/state"
@@ -123,6 +124,11 @@ func writeTree(t *testing.T, ar *txtar.Archive, root, work string, args map[stri
 // leaves nothing behind.
 func cleanAccounts(t *testing.T, args map[string]string) {
 	names := strings.Fields(args["accounts"])
+	if len(names) > 0 {
+		// The ids useradd hands out are in the expected results: no other
+		// test may create accounts meanwhile.
+		providertest.LockAccounts(t)
+	}
 	clean := func() {
 		for _, n := range names {
 			_ = exec.Command("userdel", "-r", n).Run()

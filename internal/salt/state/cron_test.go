@@ -2,6 +2,7 @@ package state
 
 import (
 	"context"
+	"github.com/ordoproject/ordo/internal/resource/providertest"
 	"os"
 	"os/exec"
 	"testing"
@@ -17,6 +18,7 @@ func TestCron(t *testing.T) {
 	if _, err := exec.LookPath("crontab"); err != nil {
 		t.Skip("needs crontab (apt-get install cron)")
 	}
+	providertest.LockAccounts(t)
 	const userName = "ordosaltst5"
 	exec.Command("userdel", userName).Run()
 	if out, err := exec.Command("useradd", "-M", "-u", "47935", userName).CombinedOutput(); err != nil {
