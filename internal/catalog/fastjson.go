@@ -576,7 +576,9 @@ func (d *fastDecoder) catalog() *Catalog {
 		edges[i].Container = c.keptRef(edges[i].Container)
 		edges[i].Member = c.keptRef(edges[i].Member)
 	}
-	c.Containment = edges
+	if len(edges) > 0 {
+		c.Containment = edges
+	}
 	return c
 }
 
