@@ -476,8 +476,12 @@ type transaction struct {
 }
 
 // prefetch lets the instances that can read ahead do so on a spare core
-// while the serial walk runs, in the graph's order, which is close to the
-// walk's. The returned function stops it and waits for it.
+// while the serial walk runs. It goes through the graph's vertices from
+// the last, against the walk, whose order is close to the graph's: the
+// two meet about half way and each file is read once, by one of them.
+// Going the walk's way, the prefetch and the walk reached the same files
+// at about the same time and both read most of them. The returned
+// function stops it and waits for it.
 func (t *transaction) prefetch() (stop func()) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		return func() {}
@@ -488,11 +492,11 @@ func (t *transaction) prefetch() (stop func()) {
 	verts := t.g.Vertices()
 	go func() {
 		defer close(finished)
-		for _, v := range verts {
+		for i := len(verts) - 1; i >= 0; i-- {
 			if done.Load() {
 				return
 			}
-			if p, ok := t.plan.instances[v.Resource].(resource.Prefetcher); ok {
+			if p, ok := t.plan.instances[verts[i].Resource].(resource.Prefetcher); ok {
 				safePrefetch(p)
 			}
 		}
