@@ -1,9 +1,11 @@
 package catalog
 
 import (
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -32,7 +34,7 @@ func decodeFast(data []byte) (c *Catalog, ok bool) {
 		return nil, false
 	}
 	// data is only read, and no string made from it outlives this call.
-	d := &fastDecoder{s: unsafe.String(unsafe.SliceData(data), len(data))}
+	d := &fastDecoder{s: unsafe.String(unsafe.SliceData(data), len(data)), split: halfway}
 	return d.catalog(), true
 }
 
@@ -169,6 +171,26 @@ type fastDecoder struct {
 	scratch      []Param
 	tags         []string
 	unquoted     []byte
+
+	// split says where to start decoding the tail of a resources array
+	// on another core (nil: never).
+	split splitFunc
+}
+
+// splitFunc returns, for a resources array whose first element is at
+// offset first of an input of length n, the offset from which to look for
+// an element to start a second decoder at, or -1 for none.
+type splitFunc func(first, n int) int
+
+// halfway is the split of decodeFast: two fifths of the way through
+// inputs of splitMin bytes or more, with a second core. Resources make
+// most of a catalog, the containment edges after them less than half, so
+// that is inside the array.
+func halfway(first, n int) int {
+	if n-first < splitMin || runtime.GOMAXPROCS(0) < 2 {
+		return -1
+	}
+	return first + (n-first)*2/5
 }
 
 // slabSize is how many resources, or parameters, one block holds.
@@ -528,8 +550,7 @@ func (d *fastDecoder) catalog() *Catalog {
 				resources = nil
 				return
 			}
-			resources = resources[:0]
-			d.array(func() { resources = append(resources, d.resource()) })
+			resources = d.resources(resources[:0])
 		case "edges":
 			if d.null() {
 				edges = nil
@@ -580,6 +601,139 @@ func (d *fastDecoder) catalog() *Catalog {
 		c.Containment = edges
 	}
 	return c
+}
+
+// splitMin is the size of the rest of the input from which a resources
+// array is decoded on two cores.
+const splitMin = 4 << 20
+
+// resources reads the catalog's resources array after out. A large one
+// is decoded on two cores: a second decoder (tail) starts at what looks
+// like the start of a resource about half way through, and its resources
+// are taken when this decoder, reading in order, arrives exactly there
+// between two elements: only then is it certainly the start of one. When
+// the guess was wrong (it fell inside a string, or past the array) the
+// second decoder's work is dropped and this one reads on.
+func (d *fastDecoder) resources(out []*Resource) []*Resource {
+	d.expect('[')
+	if d.peek() == ']' {
+		d.i++
+		return out
+	}
+	t := d.startTail()
+	// The tail reads the input in place: it must have stopped before
+	// the input can go (an unmapped file), also when this decoder bails.
+	defer func() {
+		if t != nil {
+			t.abandon()
+		}
+	}()
+	for {
+		if t != nil && d.i >= t.start {
+			if d.i == t.start {
+				<-t.done
+				if t.ok {
+					d.i = t.end
+					out = append(out, t.resources...)
+					t = nil
+					return out
+				}
+			}
+			t.abandon()
+			t = nil
+		}
+		out = append(out, d.resource())
+		if !d.more(']') {
+			return out
+		}
+		d.ws()
+	}
+}
+
+// tail is the decoding of the end of a resources array from a guessed
+// start, on another goroutine.
+type tail struct {
+	start int
+	stop  atomic.Bool
+	done  chan struct{}
+
+	// Set before done is closed.
+	resources []*Resource
+	end       int // just past the array's closing bracket
+	ok        bool
+}
+
+// startTail starts the decoding of the tail of the resources array whose
+// first element d is at, where d.split says; it returns nil when it does
+// not.
+func (d *fastDecoder) startTail() *tail {
+	if d.split == nil {
+		return nil
+	}
+	from := d.split(d.i, len(d.s))
+	if from < 0 {
+		return nil
+	}
+	start := boundaryAfter(d.s, from)
+	if start < 0 {
+		return nil
+	}
+	t := &tail{start: start, done: make(chan struct{})}
+	go t.decode(d.s)
+	return t
+}
+
+func (t *tail) decode(s string) {
+	defer close(t.done)
+	defer func() {
+		// A wrong guess can fail anywhere: it only loses the work.
+		if recover() != nil {
+			t.ok = false
+		}
+	}()
+	d := &fastDecoder{s: s, i: t.start} // no split of its own
+	for !t.stop.Load() {
+		t.resources = append(t.resources, d.resource())
+		if !d.more(']') {
+			t.end, t.ok = d.i, true
+			return
+		}
+	}
+}
+
+// abandon stops the tail's decoding and waits for it to end.
+func (t *tail) abandon() {
+	t.stop.Store(true)
+	<-t.done
+}
+
+// boundaryAfter returns the offset of the next '{' at or after from that
+// follows a '}' and a comma (with white space between): the start of an
+// array element, if from is not inside a string. It looks no further
+// than a megabyte, and returns -1 when it finds none.
+func boundaryAfter(s string, from int) int {
+	limit := min(len(s), from+1<<20)
+	for i := from; i < limit; i++ {
+		if s[i] != '}' {
+			continue
+		}
+		j := skipSpace(s, i+1)
+		if j >= len(s) || s[j] != ',' {
+			continue
+		}
+		j = skipSpace(s, j+1)
+		if j < len(s) && s[j] == '{' {
+			return j
+		}
+	}
+	return -1
+}
+
+func skipSpace(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	return i
 }
 
 // keptRef returns ref with strings that do not share the input's memory:

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // sameAsGeneral checks that when decodeFast accepts data, decodeGeneral
@@ -23,6 +24,13 @@ func sameAsGeneral(t testing.TB, data []byte) bool {
 	if err != nil {
 		t.Fatalf("decodeFast accepted what decodeGeneral rejects (%v):\n%s", err, data)
 	}
+	sameCatalogs(t, "fast", fast, "general", general, data)
+	return true
+}
+
+// sameCatalogs fails t unless a and b, decoded from data, are identical.
+func sameCatalogs(t testing.TB, aName string, fast *Catalog, bName string, general *Catalog, data []byte) {
+	t.Helper()
 	// Scalar renders a composite title or version with fmt, pointers
 	// and all; those differ between any two decodings.
 	fast.Version, general.Version = pointerRE.ReplaceAllString(fast.Version, "0x"), pointerRE.ReplaceAllString(general.Version, "0x")
@@ -38,12 +46,11 @@ func sameAsGeneral(t testing.TB, data []byte) bool {
 	if !reflect.DeepEqual(fast, general) {
 		for i := range general.Resources {
 			if i < len(fast.Resources) && !reflect.DeepEqual(fast.Resources[i], general.Resources[i]) {
-				t.Fatalf("resource %d differs:\nfast    %#v\ngeneral %#v", i, fast.Resources[i], general.Resources[i])
+				t.Fatalf("resource %d differs:\n%s %#v\n%s %#v", i, aName, fast.Resources[i], bName, general.Resources[i])
 			}
 		}
-		t.Fatalf("catalogs differ:\nfast    %#v\ngeneral %#v\ninput:\n%s", fast, general, data)
+		t.Fatalf("catalogs differ:\n%s %#v\n%s %#v\ninput:\n%s", aName, fast, bName, general, data)
 	}
-	return true
 }
 
 var pointerRE = regexp.MustCompile(`0x[0-9a-f]+`)
@@ -233,4 +240,101 @@ func catalogText(c *Catalog) string {
 		fmt.Fprintln(&b, e.Container, e.Member)
 	}
 	return b.String()
+}
+
+// decodeSplit decodes data as decodeFast does, with the tail of its
+// resources array decoded on another goroutine from where split says.
+func decodeSplit(data []byte, split splitFunc) (c *Catalog, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if r != errBail {
+				panic(r)
+			}
+			c, ok = nil, false
+		}
+	}()
+	d := &fastDecoder{s: string(data), split: split}
+	return d.catalog(), true
+}
+
+// TestDecodeSplitMatchesSerial starts the second decoder of a resources
+// array at every place of recorded, odd and mutated catalogs (inside
+// strings, between fields, in the edges, past the end): the catalog must
+// be the one a single decoder reads, or both must give up.
+func TestDecodeSplitMatchesSerial(t *testing.T) {
+	inputs := corpus(t)
+	for _, s := range fastCases {
+		inputs = append(inputs, []byte(s))
+	}
+	// Titles and contents that look like the start of a resource.
+	var b strings.Builder
+	b.WriteString(`{"name": "n", "resources": [`)
+	for i := range 60 {
+		if i > 0 {
+			b.WriteString(",\n ")
+		}
+		fmt.Fprintf(&b, `{"type": "File", "title": "/t/%d}, {\"type\": \"File\", \"title\": \"/fake%d\"}", "tags": ["file"], "parameters": {"content": "}, {", "mode": "0644"}}`, i, i)
+	}
+	b.WriteString(`], "edges": [{"source": "Class[main]", "target": "File[/t/0}, {\"type\": \"File\", \"title\": \"/fake0\"}]"}]}`)
+	inputs = append(inputs, []byte(b.String()))
+	rng := rand.New(rand.NewSource(2))
+	for n := 0; n < 40; n++ {
+		data := append([]byte(nil), inputs[rng.Intn(len(inputs))]...)
+		if len(data) > 0 {
+			data[rng.Intn(len(data))] = "{}[],\": "[rng.Intn(7)]
+		}
+		inputs = append(inputs, data)
+	}
+	splits := 0
+	for _, data := range inputs {
+		serial, okSerial := decodeSplit(data, nil)
+		step := max(1, len(data)/80)
+		for from := 0; from <= len(data); from += step {
+			split := func(first, n int) int { return max(from, first) }
+			got, ok := decodeSplit(data, split)
+			if ok != okSerial {
+				t.Fatalf("split at %d: decoded %v, a single decoder %v:\n%.300s", from, ok, okSerial, data)
+			}
+			if ok {
+				sameCatalogs(t, "split", got, "serial", serial, data)
+				splits++
+			}
+		}
+	}
+	t.Logf("%d split decodings matched", splits)
+}
+
+// TestDecodeSplitTakesTail checks that the tail's resources are taken,
+// not read again: a decoder carves resources from blocks of slabSize, so
+// the first resource of the tail is the first one not next to the one
+// before it at a place that is not a block's start.
+func TestDecodeSplitTakesTail(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"resources": [`)
+	const n = 1000
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, `{"type": "File", "title": "/t/%d", "parameters": {"content": "x"}}`, i)
+	}
+	b.WriteString(`]}`)
+	d := &fastDecoder{s: b.String(), split: func(first, n int) int { return first + (n-first)/2 }}
+	c := d.catalog()
+	if len(c.Resources) != n {
+		t.Fatalf("%d resources, want %d", len(c.Resources), n)
+	}
+	size := unsafe.Sizeof(Resource{})
+	tailAt := -1
+	for i, r := range c.Resources {
+		if r.Title != fmt.Sprintf("/t/%d", i) {
+			t.Fatalf("resource %d is %s", i, r.Title)
+		}
+		if i%slabSize != 0 && uintptr(unsafe.Pointer(r))-uintptr(unsafe.Pointer(c.Resources[i-1])) != size {
+			tailAt = i
+		}
+	}
+	if tailAt < n/3 || tailAt > 2*n/3 {
+		t.Fatalf("the tail's resources begin at %d, want about %d", tailAt, n/2)
+	}
 }
