@@ -157,6 +157,8 @@ func rubyValue(v Value) string {
 			parts = append(parts, rubyInspect(k)+"=>"+rubyValue(e))
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
+	case Sensitive:
+		return RedactedInside
 	}
 	return Scalar(v)
 }

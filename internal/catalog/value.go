@@ -18,6 +18,10 @@ type Sensitive struct{ Value Value }
 // Redacted is how a sensitive value is shown.
 const Redacted = "[redacted]"
 
+// RedactedInside is how a sensitive value inside an array or a hash is
+// shown: Puppet's inspect of its Sensitive object.
+const RedactedInside = "#<Sensitive [value redacted]>"
+
 // Hash is an insertion-ordered map with string keys.
 type Hash struct {
 	keys []string
@@ -59,7 +63,8 @@ type Rich struct {
 // format): strings quoted ('x', or "a\nb" when they hold control
 // characters), numbers and booleans bare, a float with six decimals,
 // arrays as ['a', 1], hashes over several lines in insertion order, and
-// sensitive values as [redacted].
+// sensitive values as [redacted] (#<Sensitive [value redacted]> inside an
+// array or a hash).
 func Format(v Value) string {
 	var b strings.Builder
 	switch x := v.(type) {
@@ -67,6 +72,8 @@ func Format(v Value) string {
 		b.WriteString(strconv.FormatFloat(x, 'f', 6, 64))
 	case *Hash:
 		formatHash(&b, x, "")
+	case Sensitive:
+		b.WriteString(Redacted)
 	default:
 		format(&b, v, "")
 	}
@@ -97,7 +104,7 @@ func format(b *strings.Builder, v Value, indent string) {
 	case *Hash:
 		formatHash(b, x, indent)
 	case Sensitive:
-		b.WriteString(Redacted)
+		b.WriteString(RedactedInside)
 	default:
 		quote(b, Scalar(x))
 	}

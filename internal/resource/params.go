@@ -82,6 +82,9 @@ func (e *ParamError) Error() string {
 // Ruby's inspect does: strings in double quotes with escapes, arrays in
 // brackets, hashes as {"k"=>v}, undef as nil, numbers and booleans bare.
 func Inspect(v catalog.Value) string {
+	if _, ok := v.(catalog.Sensitive); ok {
+		return catalog.Redacted
+	}
 	var b strings.Builder
 	inspect(&b, v)
 	return b.String()
@@ -129,6 +132,8 @@ func inspect(b *strings.Builder, v catalog.Value) {
 			inspect(b, e)
 		}
 		b.WriteByte('}')
+	case catalog.Sensitive:
+		b.WriteString(catalog.RedactedInside)
 	default:
 		b.WriteString(catalog.Scalar(v))
 	}
