@@ -296,7 +296,9 @@ func (l *lister) prune(r *catalog.Resource, given resource.Values) *catalog.Reso
 		out.Set(p.Name, p.Value)
 	}
 	// Parameters asked for that the listing does not carry: the value
-	// given, or the default Puppet sets (it sets none that is false).
+	// given, or the default Puppet sets (Listed where the schema says
+	// how Puppet shows it; otherwise none that is false, and true as
+	// the symbol).
 	for _, name := range l.extra {
 		a := l.schema.Attr(name)
 		if a == nil || a.Kind == resource.KindProperty || a.Namevar {
@@ -306,9 +308,13 @@ func (l *lister) prune(r *catalog.Resource, given resource.Values) *catalog.Reso
 			continue
 		}
 		var v catalog.Value
-		if given.Resource() != nil {
+		switch {
+		case given.Resource() != nil:
 			v = given.Get(a.Name)
-		} else {
+		case a.Listed != nil:
+			out.Set(a.Name, a.Listed)
+			continue
+		default:
 			v = a.Default
 		}
 		if v == nil || v == false || emptyValue(v) || (catalog.Scalar(v) == "absent") {

@@ -59,6 +59,11 @@ type Attr struct {
 	// Default is the value a parameter has when the resource does not set
 	// it; nil for none. A property without a value is not managed.
 	Default catalog.Value
+	// Listed, when set, is the value puppet resource shows for the
+	// parameter asked for with --param and not set, where Puppet's own
+	// default differs from Default (which says how ordo behaves unset):
+	// a Ruby boolean shows bare (false), a symbol quoted ("false").
+	Listed catalog.Value
 	// Doc is one line for ordo describe.
 	Doc string
 	// Check munges and validates each value; nil accepts any value.

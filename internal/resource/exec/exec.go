@@ -47,7 +47,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "umask", Doc: "The umask to run the command with.", Check: resource.CheckFunc("an octal umask", checkUmask)},
 		{Name: "timeout", Default: 300.0, Doc: "Seconds the command may run (each try); 0 for no limit.", Check: resource.CheckFunc("a number of seconds", checkTimeout)},
 		{Name: "tries", Default: int64(1), Doc: "How many times to try the command until it succeeds.", Check: resource.CheckFunc("an integer from 1", checkTries)},
-		{Name: "try_sleep", Default: 0.0, Doc: "Seconds to wait between tries.", Check: resource.NumberCheck{Msg: "try_sleep must be a number", Negative: "try_sleep cannot be a negative number", Munging: true}},
+		{Name: "try_sleep", Default: 0.0, Listed: int64(0), Doc: "Seconds to wait between tries.", Check: resource.NumberCheck{Msg: "try_sleep must be a number", Negative: "try_sleep cannot be a negative number", Munging: true}},
 		{Name: "refreshonly", Default: false, Doc: "Run only when refreshed by a change of another resource.", Check: resource.Boolean()},
 		{Name: "creates", Doc: "Files whose existence means the command need not run.", Check: resource.ArrayOf(resource.AbsPathCheck{Msg: "creates must be a fully qualified path"})},
 		{Name: "unless", Doc: "Commands that stop the command from running when one of them succeeds.", Check: commands},
