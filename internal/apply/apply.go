@@ -457,6 +457,10 @@ type transaction struct {
 	result    *Result
 	stopped   atomic.Bool // a fail-hard resource failed
 	progress  int
+	// touches counts the evaluations that may have changed the machine
+	// (resource.Prefetcher): a state read ahead at the count a
+	// resource's evaluation begins with is still the machine's.
+	touches atomic.Uint64
 
 	durable durable.Batch // new files to sync before the run ends
 	// serialHandle is the handle a serial walk lends each resource's
@@ -497,7 +501,7 @@ func (t *transaction) prefetch() (stop func()) {
 				return
 			}
 			if p, ok := t.plan.instances[verts[i].Resource].(resource.Prefetcher); ok {
-				safePrefetch(p)
+				safePrefetch(p, t.touches.Load())
 			}
 		}
 	}()
@@ -508,9 +512,24 @@ func (t *transaction) prefetch() (stop func()) {
 }
 
 // safePrefetch runs one prefetch; a panic only loses the hint.
-func safePrefetch(p resource.Prefetcher) {
+func safePrefetch(p resource.Prefetcher, touches uint64) {
 	defer func() { recover() }()
-	p.Prefetch()
+	p.Prefetch(touches)
+}
+
+// untouched reports whether v's evaluation, which gave s, left the
+// machine as it was: a sentinel, or a resource that reads ahead
+// (resource.Prefetcher: a file) and was in sync, with no event, no
+// failure and nothing it pre-checks. Anything else (a command, a
+// provider's own reading, a change, a refresh) counts as a touch.
+func (t *transaction) untouched(v *graph.Vertex, s *Status) bool {
+	if v.Whit != graph.NotWhit {
+		return true
+	}
+	if _, ok := t.instanceOf(v.Resource).(resource.Prefetcher); !ok {
+		return false
+	}
+	return !s.Failed && !s.FailedToRestart && len(s.Events) == 0 && !v.HasOut(catalog.PreCheck)
 }
 
 func (t *transaction) walkSerial(ctx context.Context) {
@@ -798,6 +817,9 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 			s.EvaluationTime = t.now().Sub(start)
 		}
 	}
+	if !t.untouched(v, s) {
+		t.touches.Add(1)
+	}
 	t.mu.Lock()
 	t.setStatus(v, s)
 	if v.Whit == graph.NotWhit {
@@ -978,6 +1000,7 @@ func (t *transaction) handleValue(v *graph.Vertex, path string) resource.Handle 
 		ShowDiff:   t.plan.opts.ShowDiff,
 		Durable:    &t.durable,
 		ModulePath: t.plan.opts.ModulePath,
+		Touches:    t.touches.Load(),
 	}
 }
 

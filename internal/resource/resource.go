@@ -83,6 +83,11 @@ type Handle struct {
 	// the run; without it every written file is synced before its rename.
 	// Files that replace existing content are always synced at once.
 	Durable *durable.Batch
+	// Touches is the run's count of evaluations that may have changed
+	// the machine (all but those of resources that were in sync and
+	// read nothing but their own state), taken when this resource's
+	// evaluation began: see Prefetcher.
+	Touches uint64
 	// ModulePath lists the folders holding modules, in which a file's
 	// puppet:///modules/NAME/PATH source is NAME/files/PATH; without it
 	// such sources are never found.
@@ -137,12 +142,17 @@ type Property interface {
 }
 
 // Prefetcher is implemented by instances that can read ahead what their
-// Retrieve will need (a file's checksum). The engine may call Prefetch
-// from another goroutine, at most once, while other resources are applied
-// or even while this one's Retrieve runs: a prefetch is a hint that
-// Retrieve verifies against the machine as it is then, never the truth.
+// Retrieve will need (a file's state and checksum). The engine may call
+// Prefetch from another goroutine, at most once, while other resources
+// are applied or even while this one's Retrieve runs. touches is the
+// run's count of evaluations that may have changed the machine, read
+// before the prefetch began (Handle.Touches): when Retrieve's handle has
+// the same count, nothing the run did can have changed what the prefetch
+// read, and Retrieve may take it as the resource's state, as if it had
+// read it then; otherwise it is a hint that Retrieve verifies against
+// the machine as it is.
 type Prefetcher interface {
-	Prefetch()
+	Prefetch(touches uint64)
 }
 
 // Refresher is implemented by instances that can refresh (exec, service).

@@ -1002,6 +1002,14 @@ func (f *instance) onDisk(into *fileStat) (*fileStat, error) {
 	return f.disk, nil
 }
 
+// useStat takes st, read ahead while nothing in the run could change the
+// file, as what the file is now (stat, without reading it again).
+func (f *instance) useStat(st fileStat) {
+	f.retrieved = st
+	f.disk, f.diskKnown = &f.retrieved, true
+	f.st, f.curType = f.disk, resource.FileType(st.Mode())
+}
+
 // changed records that the path was changed: the next onDisk reads it.
 func (f *instance) changed() { f.disk, f.diskKnown = nil, false }
 
@@ -1017,7 +1025,10 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 
 func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 	f.pre.reached.Store(true)
-	if err := f.stat(h); err != nil {
+	pre := f.takePrefetched()
+	if pre.current(f, h) {
+		f.useStat(pre.stat)
+	} else if err := f.stat(h); err != nil {
 		return err
 	}
 	f.contentOK = false
@@ -1045,7 +1056,7 @@ func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 		// Equal checksums are equal content (of the first bytes, for a
 		// lite checksum), so the content is compared as it is; the
 		// checksums are made when a message shows them.
-		same, ok := f.takePrefetched()
+		same, ok := pre.sameAs(f.st)
 		if !ok {
 			var err error
 			if same, err = f.sameContentAt(f.path); err != nil {

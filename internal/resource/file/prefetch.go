@@ -2,6 +2,8 @@ package file
 
 import (
 	"sync/atomic"
+
+	"github.com/ordoproject/ordo/internal/resource"
 	"syscall"
 	"time"
 )
@@ -17,8 +19,9 @@ const racyWindow = time.Second
 // made ahead of Retrieve, with the identity and times of the file it was
 // read from.
 type prefetched struct {
-	stat fileStat
-	same bool
+	stat    fileStat
+	same    bool
+	touches uint64 // the run's count of touches before the read
 }
 
 // prefetchState is kept apart from the instance's other fields: it is the
@@ -32,7 +35,7 @@ type prefetchState struct {
 // catalog with it, when the file is a plain file of the desired size that
 // has not changed in the last second. It never blocks on special files and never
 // follows a link put in the file's place meanwhile.
-func (f *instance) Prefetch() {
+func (f *instance) Prefetch(touches uint64) {
 	// Only fields that New set and nothing changes are read here.
 	if f.hasSources || !f.hasData || f.ensure == "directory" || f.pre.reached.Load() {
 		return
@@ -63,7 +66,7 @@ func (f *instance) Prefetch() {
 	if err != nil {
 		return
 	}
-	f.pre.result.Store(&prefetched{stat: st, same: same})
+	f.pre.result.Store(&prefetched{stat: st, same: same, touches: touches})
 	if f.pre.reached.Load() {
 		// Retrieve began meanwhile: it has taken the result or never
 		// will; it is not kept to the end of the run.
@@ -71,11 +74,20 @@ func (f *instance) Prefetch() {
 	}
 }
 
-// takePrefetched returns the comparison made ahead for the file Retrieve
-// has just found, if it is still that file, unchanged.
-func (f *instance) takePrefetched() (same, ok bool) {
-	p := f.pre.result.Swap(nil)
-	if p == nil || f.st == nil || !sameFile(&p.stat, f.st) {
+// takePrefetched returns the read made ahead, if any, and forgets it.
+func (f *instance) takePrefetched() *prefetched { return f.pre.result.Swap(nil) }
+
+// current reports whether p, read ahead, is the file's state for the
+// retrieve h is the handle of: nothing the run did since can have changed
+// it. A link followed was not what the prefetch read.
+func (p *prefetched) current(f *instance, h *resource.Handle) bool {
+	return p != nil && h != nil && p.touches == h.Touches && !f.follow
+}
+
+// sameAs returns the comparison p made, if the file Retrieve has just
+// found is still the one p read, unchanged.
+func (p *prefetched) sameAs(st *fileStat) (same, ok bool) {
+	if p == nil || st == nil || !sameFile(&p.stat, st) {
 		return false, false
 	}
 	return p.same, true

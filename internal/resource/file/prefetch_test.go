@@ -26,9 +26,11 @@ func prefetchInstance(t *testing.T, p, want string, window time.Duration) *insta
 	return inst.(*instance)
 }
 
-func retrieve(t *testing.T, f *instance) {
+// retrieve runs f's Retrieve after touches evaluations that may have
+// changed the machine (a prefetch here is made at count 0).
+func retrieve(t *testing.T, f *instance, touches uint64) {
 	t.Helper()
-	if err := f.Retrieve(context.Background(), &resource.Handle{Path: P(f.path)}); err != nil {
+	if err := f.Retrieve(context.Background(), &resource.Handle{Path: P(f.path), Touches: touches}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -40,42 +42,73 @@ func TestPrefetchUsed(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "f")
 	write(t, p, "hi\n", 0o644)
 	f := prefetchInstance(t, p, "hi\n", 0)
-	f.Prefetch()
+	f.Prefetch(0)
 	got := f.pre.result.Load()
 	if got == nil || !got.same {
 		t.Fatalf("prefetched %+v, want the same content", got)
 	}
 	got.same = false
-	retrieve(t, f)
+	retrieve(t, f, 1)
 	if f.contentOK || f.pre.result.Load() != nil {
 		t.Errorf("Retrieve found the content in sync (%v) and left %v; want the prefetched result, taken", f.contentOK, f.pre.result.Load())
 	}
-	f.Prefetch()
+	f.Prefetch(0)
 	if f.pre.result.Load() != nil {
 		t.Error("a prefetch after Retrieve began was kept")
 	}
 }
 
+// TestPrefetchTrusted: when nothing in the run touched the machine since
+// the prefetch, Retrieve takes what it read as the file's state and reads
+// nothing: the file is gone meanwhile, and Retrieve still finds it as it
+// was (as if it had read it at the prefetch's moment). After a touch, it
+// finds it gone.
+func TestPrefetchTrusted(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "f")
+	write(t, p, "hi\n", 0o644)
+	for _, touches := range []uint64{0, 1} {
+		f := prefetchInstance(t, p, "hi\n", 0)
+		f.Prefetch(0)
+		if f.pre.result.Load() == nil {
+			t.Fatal("nothing prefetched")
+		}
+		if err := os.Rename(p, p+".away"); err != nil {
+			t.Fatal(err)
+		}
+		retrieve(t, f, touches)
+		if err := os.Rename(p+".away", p); err != nil {
+			t.Fatal(err)
+		}
+		if touches == 0 && (f.curType != "file" || !f.contentOK) {
+			t.Errorf("no touch: Retrieve found %s (content in sync %v), want the prefetched file", f.curType, f.contentOK)
+		}
+		if touches == 1 && f.curType != "absent" {
+			t.Errorf("after a touch: Retrieve found %s, want it read again (absent)", f.curType)
+		}
+	}
+}
+
 // TestPrefetchReplaced: a file replaced after its prefetch (new inode, same
-// size) is read again.
+// size), when the run may have touched the machine since, is read again.
 func TestPrefetchReplaced(t *testing.T) {
 	d := t.TempDir()
 	p := filepath.Join(d, "f")
 	write(t, p, "hi\n", 0o644)
 	f := prefetchInstance(t, p, "hi\n", 0)
-	f.Prefetch()
+	f.Prefetch(0)
 	write(t, d+"/g", "ho\n", 0o644)
 	if err := os.Rename(d+"/g", p); err != nil {
 		t.Fatal(err)
 	}
-	retrieve(t, f)
+	retrieve(t, f, 1)
 	if f.contentOK {
 		t.Error("Retrieve used the comparison of the replaced file")
 	}
 }
 
 // TestPrefetchRewritten: a file rewritten in place after its prefetch, to
-// the same size, is read again. The file is older than the window, as
+// the same size, when the run may have touched the machine since, is read
+// again. The file is older than the window, as
 // prefetching requires.
 func TestPrefetchRewritten(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "f")
@@ -83,14 +116,14 @@ func TestPrefetchRewritten(t *testing.T) {
 	const window = 300 * time.Millisecond
 	time.Sleep(window + 50*time.Millisecond)
 	f := prefetchInstance(t, p, "hi\n", window)
-	f.Prefetch()
+	f.Prefetch(0)
 	if f.pre.result.Load() == nil {
 		t.Fatal("nothing prefetched")
 	}
 	if err := os.WriteFile(p, []byte("ho\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	retrieve(t, f)
+	retrieve(t, f, 1)
 	if f.contentOK {
 		t.Error("Retrieve used the comparison of the rewritten file")
 	}
@@ -117,7 +150,7 @@ func TestPrefetchSkips(t *testing.T) {
 	} {
 		f := prefetchInstance(t, filepath.Join(d, tc.name), tc.content, tc.window)
 		done := make(chan struct{})
-		go func() { f.Prefetch(); close(done) }()
+		go func() { f.Prefetch(0); close(done) }()
 		select {
 		case <-done:
 		case <-time.After(5 * time.Second):
