@@ -114,8 +114,7 @@ func loadMalformed(t *testing.T) []malformedCase {
 // here once it passes.
 var knownMalformed = map[string]string{
 	// the types added since the suite began
-	"concat-and-file-same-path": "concat: with a file resource on its path, Puppet's concat_file gives that file its content (one change); ordo writes both, so the file takes the file resource's content and flips back on the next run",
-	"pkg-ensure-hash":           "package: ordo refuses a hash as ensure; Puppet runs apt-get install NAME={\"a\"=>1}, which fails",
+	"pkg-ensure-hash": "package: ordo refuses a hash as ensure; Puppet runs apt-get install NAME={\"a\"=>1}, which fails",
 }
 
 // intended is a case where ordo differs from Puppet 7.23 on purpose

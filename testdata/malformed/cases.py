@@ -85,7 +85,7 @@ for n in ("cat-duplicate-resource cat-edge-missing-source cat-edge-missing-targe
 for n in ("sched-period-bogus sched-range-invalid sched-repeat-number sched-weekday-bogus sched-range-array-mixed "
           "sched-weekday-seven sched-repeat-string sched-periodmatch-bogus sched-range-minutes-bogus "
           "sched-range-hour-huge sched-weekday-hash host-two-same-name mount-two-same-name "
-          "sshkey-two-users-one-file").split():
+          "sshkey-two-users-one-file concat-two-same-path").split():
     COMPARE[n] = "refused-same"
 for n in ("anchor-unknown-param concat-content-and-source concat-fragment-no-content concat-order-bogus concat-order-colon concat-path-relative cron-environment-bogus cron-hour-string cron-minute-bogus cron-special-and-minute cron-special-bogus cron-weekday-bogus fileline-multiple-bogus fileline-no-line fileline-path-relative group-ensure-bogus group-gid-string host-alias-space host-comment-newline host-ip-integer host-ip-invalid host-name-invalid mount-dump-bogus mount-ensure-bogus mount-options-empty pkg-name-empty pkg-provider-unknown pkg-reinstall-bogus sshkey-key-space sshkey-type-bogus svc-ensure-bogus svc-hasstatus-string svc-provider-unknown user-ensure-bogus user-expiry-bogus user-groups-comma user-membership-bogus user-password-max-age-bogus").split():
     COMPARE[n] = "refused-same"
@@ -849,8 +849,16 @@ case("mount-two-same-name", "Two mount resources for one mount point.",
              mnt("other", name="/mnt/ordosuite", ensure="defined", device="/dev/b", fstype="ext4")))
 case("fileline-and-file", "A file with content and a file_line on it: the file first, then the line.",
      catalog(fl("ordosuite", path=R + "f", line="added"), f(R + "f", content="base\n")))
-case("concat-and-file-same-path", "A concat_file and a file on one path.",
-     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n"), f(R + "c", content="file\n")))
+case("concat-and-file-same-path", "A concat_file and a file on one path, applied twice: the file takes the concat_file's content, once.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n"), f(R + "c", content="file\n")), runs=2)
+case("concat-and-file-alias", "A concat_file and a file titled otherwise whose path is the concat_file's, with its own mode, applied twice.",
+     catalog(concat("ordosuite", path=R + "c", mode="0600"), frag("a", target="ordosuite", content="a\n"), f("other", path=R + "c", content="file\n", mode="0640")), runs=2)
+case("concat-and-file-directory", "A concat_file whose path a file resource makes a directory.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n"), f(R + "c", ensure="directory")))
+case("concat-and-file-no-content", "A concat_file and a file on its path with only a mode, applied twice.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n"), f(R + "c", mode="0600")), runs=2)
+case("concat-two-same-path", "Two concat_files on one path.",
+     catalog(concat("ordosuite1", path=R + "c"), concat("ordosuite2", path=R + "c"), frag("a", target="ordosuite1", content="a\n"), frag("b", target="ordosuite2", content="b\n")))
 case("sshkey-two-users-one-file", "Two keys of one name in one target file for two users.",
      catalog(sshkey("k1", name="ordosuite@example", type="ssh-ed25519", key=KEY),
              sshkey("k2", name="ordosuite@example", type="ssh-ed25519", key=KEY + "x", user="nobody")))

@@ -5,6 +5,9 @@
 // Puppet's concat_file generates a File resource and lets it do the
 // writing; ordo's concat_file hands its content to the file type the same
 // way and logs the file's changes under that File's path, as Puppet does.
+// When the catalog has a file resource on the path already, that one
+// takes the content, at its turn after the concat_file's, and keeps its
+// other attributes (Type.AutoBefore).
 // The yaml format is not supported yet; a fragment's puppet: source is
 // never found, as ordo has no file server.
 package concat
@@ -36,13 +39,16 @@ type Type struct {
 type fragmentIndex struct {
 	mu    sync.Mutex
 	byRes map[*catalog.Resource][]fragment
+	// handOff holds the concat_files whose path a file resource of the
+	// catalog manages: they give it their content (AutoBefore).
+	handOff map[*catalog.Resource]bool
 	// lost holds the fragments no concat_file of their catalog takes.
 	lost map[*catalog.Resource]bool
 }
 
 // NewType returns the concat_file type, writing through files.
 func NewType(files file.Type) Type {
-	found := &fragmentIndex{byRes: map[*catalog.Resource][]fragment{}, lost: map[*catalog.Resource]bool{}}
+	found := &fragmentIndex{byRes: map[*catalog.Resource][]fragment{}, lost: map[*catalog.Resource]bool{}, handOff: map[*catalog.Resource]bool{}}
 	return Type{files: files, found: found}
 }
 
@@ -149,6 +155,39 @@ func (t Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref
 		return []catalog.Ref{ref}
 	}
 	return nil
+}
+
+// AutoBefore puts the concat_file before a file resource of the catalog
+// on its path. Puppet's concat_file generates a file resource for its
+// path; when the catalog has one already (by title or by path), that one
+// takes the generated file's place: the concat_file goes before it and
+// gives it its content when it is evaluated, and the file keeps its other
+// attributes. Writing both would change the file back and forth on every
+// run.
+func (t Type) AutoBefore(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
+	ref, ok := fileOn(c, pathOf(r))
+	if !ok {
+		return nil
+	}
+	t.found.mu.Lock()
+	t.found.handOff[r] = true
+	t.found.mu.Unlock()
+	t.files.Promise(pathOf(r))
+	return []catalog.Ref{ref}
+}
+
+// fileOn finds the file resource of c that manages path: the one titled
+// path, or one whose path attribute is path (Puppet's alias).
+func fileOn(c *catalog.Catalog, path string) (catalog.Ref, bool) {
+	if ref, ok := file.Find(c, path); ok {
+		return ref, true
+	}
+	for _, r := range c.Resources {
+		if r.Type == "File" && r.String("path") == path {
+			return r.Ref(), true
+		}
+	}
+	return catalog.Ref{}, false
 }
 
 func valueOr(r *catalog.Resource, name string) catalog.Value {
@@ -309,8 +348,19 @@ func (c *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	c.typ.found.mu.Lock()
 	frags := c.typ.found.byRes[c.res]
 	delete(c.typ.found.byRes, c.res)
+	handOff := c.typ.found.handOff[c.res]
+	delete(c.typ.found.handOff, c.res)
 	c.typ.found.mu.Unlock()
 	content, err := c.content(frags)
+	if handOff {
+		// The catalog's file on the path writes it (AutoBefore).
+		if err != nil {
+			h.Logf(resource.Err, "Failed to generate additional resources using 'eval_generate': %v", err)
+			return nil
+		}
+		c.typ.files.Give(c.path, content)
+		return nil
+	}
 	file := c.fileResource(content, err == nil)
 	if err != nil {
 		// As puppetlabs-concat: the content cannot be generated, the

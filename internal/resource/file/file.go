@@ -1002,6 +1002,29 @@ func (f *instance) onDisk(into *fileStat) (*fileStat, error) {
 	return f.disk, nil
 }
 
+// takeContent makes content, given by another resource (Type.Give), the
+// file's desired content in place of its own, as Puppet's concat_file sets
+// the content of the catalog's file on its path: the file's other
+// attributes stay, its ensure too. A file that is to be a directory, a
+// link or absent keeps that. Nothing reads the file ahead (Type.Promise), so nothing
+// else reads these fields meanwhile.
+func (f *instance) takeContent(content string) {
+	if f.ensure == "directory" || f.ensure == "link" || f.ensure == "absent" {
+		return
+	}
+	f.content, f.hasData = content, true
+	if f.extras != noExtras {
+		x := f.ownExtras()
+		x.sources, x.sourceURI = nil, nil
+		x.wantSum = "" // made from the content when needed
+	}
+	f.hasSources = false
+	// Without ensure, as in Puppet where the content is set after the
+	// file resource was made: a missing file stays missing ("Nothing to
+	// manage"), an existing one gets the content.
+	f.props |= propContent
+}
+
 // useStat takes st, read ahead while nothing in the run could change the
 // file, as what the file is now (stat, without reading it again).
 func (f *instance) useStat(st fileStat) {
@@ -1025,6 +1048,9 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 
 func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 	f.pre.reached.Store(true)
+	if content, ok := f.host.given.take(f.path); ok {
+		f.takeContent(content)
+	}
 	pre := f.takePrefetched()
 	if pre.current(f, h) {
 		f.useStat(pre.stat)

@@ -52,6 +52,9 @@ type host struct {
 	// modes holds the parsed modes, which files share: a catalog has few.
 	modesMu sync.Mutex
 	modes   map[string]*modeSpec
+
+	// given is the content other resources hand to files (given.go).
+	given givenContent
 }
 
 // modeSpec returns the parsed mode s, the same for every file that has it.

@@ -37,7 +37,7 @@ type prefetchState struct {
 // follows a link put in the file's place meanwhile.
 func (f *instance) Prefetch(touches uint64) {
 	// Only fields that New set and nothing changes are read here.
-	if f.hasSources || !f.hasData || f.ensure == "directory" || f.pre.reached.Load() {
+	if f.hasSources || !f.hasData || f.ensure == "directory" || f.pre.reached.Load() || f.host.given.promisedTo(f.path) {
 		return
 	}
 	var sys syscall.Stat_t
