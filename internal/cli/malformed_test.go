@@ -113,8 +113,7 @@ func loadMalformed(t *testing.T) []malformedCase {
 // still differs, so that the list shrinks as they are fixed: remove a case
 // here once it passes.
 var knownMalformed = map[string]string{
-	// the types added since the suite began
-	"pkg-ensure-hash": "package: ordo refuses a hash as ensure; Puppet runs apt-get install NAME={\"a\"=>1}, which fails",
+	// none at present: a case that differs goes here, with why
 }
 
 // intended is a case where ordo differs from Puppet 7.23 on purpose

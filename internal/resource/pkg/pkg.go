@@ -110,7 +110,12 @@ func unimplemented(names []string) []resource.Provider {
 
 func checkEnsure(v catalog.Value) (catalog.Value, error) {
 	s, ok := v.(string)
-	if !ok || s == "" {
+	if !ok && v != nil {
+		// Puppet matches the value's string form against /./: a hash
+		// or a number is a version, as Ruby writes it ({"a"=>1}).
+		return v, nil
+	}
+	if s == "" {
 		return nil, fmt.Errorf("Invalid value %s. Valid values are present, absent, purged, disabled, latest. Valid values match /./.", resource.Inspect(v))
 	}
 	if s == "installed" {
@@ -126,14 +131,33 @@ func checkMark(v catalog.Value) (catalog.Value, error) {
 	return nil, fmt.Errorf("Invalid hold value %s. Valid values are: hold/none", resource.Inspect(v))
 }
 
+// versionOf is the ensure value as the package commands get it: a string
+// as it is, anything else in Ruby's string form, as Puppet passes it.
+func versionOf(v catalog.Value) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return resource.Inspect(v)
+}
+
+func nonString(v catalog.Value) catalog.Value {
+	if _, ok := v.(string); ok {
+		return nil
+	}
+	return v
+}
+
 // Schema returns package's schema.
 func (Type) Schema() *resource.Schema { return schema }
 
 // spec is a package resource's validated attributes.
 type spec struct {
-	name           string
-	provider       string // apt or dpkg
-	ensure         string // present, absent, purged, latest or a version
+	name     string
+	provider string // apt or dpkg
+	ensure   string // present, absent, purged, latest or a version
+	// declared is ensure as the catalog gives it when that is not a
+	// string (a hash, a number): messages show it as Puppet formats it.
+	declared       catalog.Value
 	source         string
 	keepConfig     bool
 	installOptions []string
@@ -150,7 +174,8 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	s := spec{
 		name:         v.String("name"),
 		provider:     p.Name,
-		ensure:       v.String("ensure"),
+		ensure:       versionOf(v.Get("ensure")),
+		declared:     nonString(v.Get("ensure")),
 		source:       v.String("source"),
 		responsefile: v.String("responsefile"),
 		ref:          v.Resource().Ref().String(),

@@ -23,6 +23,9 @@ func (e *ensureProp) Desired() catalog.Value {
 	if e.ensure == latest && e.latest != "" {
 		return e.latest
 	}
+	if e.declared != nil {
+		return e.declared
+	}
 	return e.ensure
 }
 
