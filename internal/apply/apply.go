@@ -1048,7 +1048,7 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, p
 	if st := t.plan.opts.State; st != nil && remembers(v.Resource) {
 		st.SetChecked(v.Ref().String(), t.now())
 	}
-	audited := t.startAudit(v.Resource, inst)
+	audited := t.startAudit(ctx, v.Resource, inst, h)
 	toSync, exists := outOfSync(inst)
 	if !exists {
 		t.log.Log(resource.Debug, h.Path, "Nothing to manage: no ensure and the resource doesn't exist")

@@ -1,6 +1,7 @@
 package apply
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -34,7 +35,12 @@ func auditedNames(r *catalog.Resource, schema *resource.Schema) (names []string,
 		return nil, ""
 	}
 	if s, ok := v.(string); ok && s == "all" {
+		// As Puppet: the properties the resource's provider supports.
+		p := providerOf(schema, r)
 		for _, a := range schema.Properties() {
+			if a.Feature != "" && p != nil && !p.Has(a.Feature) {
+				continue
+			}
 			names = append(names, a.Name)
 		}
 		return names, ""
@@ -57,8 +63,9 @@ func auditedNames(r *catalog.Resource, schema *resource.Schema) (names []string,
 // startAudit reads the audited values of a retrieved resource, and
 // records the current ones for the next run. It returns nil when r audits
 // nothing.
-func (t *transaction) startAudit(r *catalog.Resource, inst resource.Instance) *audit {
-	names, unknown := auditedNames(r, t.plan.opts.Types.Schema(r.Type))
+func (t *transaction) startAudit(ctx context.Context, r *catalog.Resource, inst resource.Instance, h *resource.Handle) *audit {
+	schema := t.plan.opts.Types.Schema(r.Type)
+	names, unknown := auditedNames(r, schema)
 	if len(names) == 0 && unknown == "" {
 		return nil
 	}
@@ -69,6 +76,8 @@ func (t *transaction) startAudit(r *catalog.Resource, inst resource.Instance) *a
 	}
 	auditor, _ := inst.(resource.Auditor)
 	ref := r.Ref().String()
+	var listed *catalog.Resource // read once, when first needed
+	listedRead := false
 	for _, n := range names {
 		var value any
 		if auditor != nil {
@@ -83,8 +92,17 @@ func (t *transaction) startAudit(r *catalog.Resource, inst resource.Instance) *a
 			case ok:
 				value = auditValue(p.Current())
 			default:
-				// ordo cannot read a property it does not manage here.
-				continue
+				// A property the resource does not manage: its value as
+				// the provider lists the resource (ordo resource).
+				if !listedRead {
+					listed, listedRead = listResource(ctx, schema, r, h), true
+				}
+				x, ok := listed.Get(n)
+				if listed == nil || !ok || x == nil {
+					// Neither managed nor listed: Puppet reads absent.
+					x = "absent"
+				}
+				value = auditValue(x)
 			}
 		}
 		a.names = append(a.names, n)
@@ -95,6 +113,44 @@ func (t *transaction) startAudit(r *catalog.Resource, inst resource.Instance) *a
 		}
 	}
 	return a
+}
+
+// listResource reads r as its provider lists it (with every property it
+// can read), or nil when the provider lists nothing or does not find it.
+func listResource(ctx context.Context, schema *resource.Schema, r *catalog.Resource, h *resource.Handle) *catalog.Resource {
+	p := providerOf(schema, r)
+	if p == nil {
+		return nil
+	}
+	name := schema.NameOf(r)
+	if p.Find != nil {
+		found, err := p.Find(ctx, h, name)
+		if err != nil {
+			return nil
+		}
+		return found
+	}
+	if p.Instances == nil {
+		return nil
+	}
+	all, err := p.Instances(ctx, h)
+	if err != nil {
+		return nil
+	}
+	for _, x := range all {
+		if x.Title == name {
+			return x
+		}
+	}
+	return nil
+}
+
+// providerOf is the provider r names, or the type's default here.
+func providerOf(schema *resource.Schema, r *catalog.Resource) *resource.Provider {
+	if name := r.String("provider"); name != "" {
+		return schema.Provider(name)
+	}
+	return schema.DefaultProvider(resource.LocalHost{})
 }
 
 // auditValue keeps an integer as it is and turns anything else into its

@@ -753,6 +753,16 @@ case("group-members-comma", "members as one comma-separated string.",
 case("group-ensure-bogus", "A group whose ensure is 'enabled'.", catalog(group("ordosuite-g", ensure="enabled")))
 case("group-absent-missing", "ensure => absent for a group that does not exist.",
      catalog(group("ordosuite-g", ensure="absent")))
+case("audit-user", "audit of a user's properties that are not managed, its comment changed by hand between two runs.",
+     catalog(user("ordosuiteaud", audit=["shell", "comment", "home", "expiry", "groups", "uid"])),
+     setup="userdel ordosuiteaud 2>/dev/null || true; useradd -M -u 64341 -s /bin/sh -c first -d /nonexistent-ordosuite ordosuiteaud",
+     runs=2, between="usermod -c second ordosuiteaud", after="userdel ordosuiteaud 2>/dev/null || true")
+case("audit-group", "audit of a group's ensure and gid, the gid changed by hand between two runs.",
+     catalog(group("ordosuiteaudg", audit=["ensure", "gid"])),
+     setup="groupdel ordosuiteaudg 2>/dev/null || true; groupadd -g 64342 ordosuiteaudg",
+     runs=2, between="groupmod -g 64343 ordosuiteaudg", after="groupdel ordosuiteaudg 2>/dev/null || true")
+case("audit-user-missing", "audit of a user that does not exist.",
+     catalog(user("ordosuiteaudnone", audit=["shell", "uid"])), runs=2)
 
 
 # --- schedules: a "runs" section applies the catalog that many times in a
