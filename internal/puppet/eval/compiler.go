@@ -105,6 +105,10 @@ type Compiler struct {
 	opts  Options
 	types ResourceTypes
 
+	// externalRels are the arrows between two resources of another
+	// language (Options.External), kept as the catalog's relationships.
+	externalRels []catalog.Relationship
+
 	top      *Scope
 	nodeScp  *Scope
 	files    map[string]*source.File
@@ -849,6 +853,9 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 	cat.Environment = c.opts.Environment
 	cat.Tags = c.catalogTags()
 	cat.Classes = append([]string(nil), c.evaluated...)
+	for _, rel := range c.externalRels {
+		cat.Relate(rel)
+	}
 	for _, r := range c.resources {
 		if r.virtual {
 			continue

@@ -399,6 +399,18 @@ func (c *Compiler) applyRelationship(rel *relationship) error {
 				name, how = "notify", "chaining arrow (~> or <~)"
 			}
 			switch {
+			case src == nil && dst == nil && c.external(s) && c.external(t):
+				// Both ends are another language's: the catalog keeps
+				// the edge itself, for that language's side to resolve.
+				kind := catalog.Order
+				if rel.notify {
+					kind = catalog.Refresh
+				}
+				c.externalRels = append(c.externalRels, catalog.Relationship{
+					Source: catalog.Ref{Type: s.Type, Title: s.Title}, Target: catalog.Ref{Type: t.Type, Title: t.Title},
+					Kind: kind, Origin: c.provenance(rel.op.String(), rel.opPos),
+				})
+				continue
 			case src == nil && dst != nil && c.external(s):
 				// The source is another language's (Options.External): the
 				// target carries the relationship, the other way round.

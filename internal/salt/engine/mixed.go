@@ -114,12 +114,41 @@ func (s *States) Join(cat *catalog.Catalog) error {
 			}
 		}
 	}
+	// Arrows between two Salt states (Salt::Cmd['a'] -> Salt::File['b'])
+	// are the catalog's own relationships: each end becomes the states
+	// it names.
+	var rels []catalog.Relationship
+	for _, rel := range cat.Relationships {
+		sources, targets := s.statesOf(rel.Source), s.statesOf(rel.Target)
+		for _, src := range sources {
+			for _, dst := range targets {
+				r := rel
+				r.Source, r.Target = src, dst
+				rels = append(rels, r)
+			}
+		}
+	}
 	for _, rw := range rewrites {
 		rw.r.Set(rw.param, rw.value)
 	}
+	cat.Relationships = rels
 	s.AddTo(cat)
 	s.joined = true
 	return nil
+}
+
+// statesOf is ref itself, or when it names Salt states (Salt::<key>),
+// the references of the states it names.
+func (s *States) statesOf(ref catalog.Ref) []catalog.Ref {
+	found := s.named(ref.Type, ref.Title)
+	if len(found) == 0 {
+		return []catalog.Ref{ref}
+	}
+	out := make([]catalog.Ref, len(found))
+	for i, c := range found {
+		out[i] = c.Ref()
+	}
+	return out
 }
 
 // resolveRefs replaces the references to Salt states in one
