@@ -621,6 +621,9 @@ def sshkey(title, **params):
     return res("Ssh_authorized_key", title, params)
 case("sshkey-create", "A key in an authorized_keys file that does not exist yet.",
      catalog(sshkey("ordosuite@example", type="ssh-ed25519", key=KEY)))
+case("sshkey-options-dropped", "A key declared without options, in the file with options: Puppet's options default is absent, so they go; applied twice.",
+     catalog(sshkey("ordosuite@example", type="ssh-ed25519", key=KEY)),
+     setup="printf 'no-pty,from=\"192.0.2.0/24\" ssh-ed25519 %s ordosuite@example\\n' " + KEY + " > r/authorized_keys", runs=2)
 case("sshkey-options", "A key with options.",
      catalog(sshkey("ordosuite@example", type="ssh-ed25519", key=KEY, options=["no-pty", 'command="/bin/true"'])))
 case("sshkey-type-bogus", "A key of type 'ssh-bogus'.",

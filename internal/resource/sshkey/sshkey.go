@@ -48,7 +48,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "key", Kind: resource.KindProperty, Doc: "The public key, base64, without type or name.", Check: resource.CheckFunc("a key without white space", checkKey)},
 		{Name: "user", Kind: resource.KindProperty, Doc: "The user whose file holds the key; it owns the file."},
 		{Name: "target", Kind: resource.KindProperty, Doc: "The file; ~user/.ssh/authorized_keys by default."},
-		{Name: "options", Kind: resource.KindProperty, Arrays: resource.EachAll, Doc: "Options before the key, each 'option' or 'option=\"value\"'.",
+		{Name: "options", Kind: resource.KindProperty, Arrays: resource.EachAll, Default: []catalog.Value{"absent"}, Doc: "Options before the key, each 'option' or 'option=\"value\"'.",
 			Check: resource.CheckFunc("options", checkOption)},
 	},
 	Providers: []resource.Provider{{Name: "parsed", Default: true, Doc: "Reads and rewrites the file.", Prefetch: prefetch}},
@@ -95,13 +95,14 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 	if v.Has("key") {
 		k.key = v.String("key")
 	}
+	// options defaults to absent, as in Puppet: a key declared without
+	// options loses those it has in the file.
+	k.options = []string{}
 	if v.Has("options") {
 		k.options = v.Strings("options")
 		if len(k.options) == 1 && k.options[0] == "absent" {
 			k.options = []string{}
 		}
-	} else {
-		k.options = nil
 	}
 	return k, nil
 }
@@ -295,7 +296,8 @@ func (k *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 // Exists reports whether the key is in the file.
 func (k *instance) Exists() bool { return k.rec != nil }
 
-// Properties lists ensure, then type, key and options when managed.
+// Properties lists ensure, then type and key when managed, and options
+// (absent unless given).
 func (k *instance) Properties() []resource.Property {
 	props := []resource.Property{k.ensure()}
 	if k.rec == nil {
@@ -307,9 +309,7 @@ func (k *instance) Properties() []resource.Property {
 	if k.key != "" {
 		props = append(props, &field{name: "key", cur: k.rec.data, want: k.key, set: func() { k.rec.data = k.key }})
 	}
-	if k.options != nil {
-		props = append(props, &optionsProp{cur: k.rec.options, want: k.options, set: func() { k.rec.options = k.options }})
-	}
+	props = append(props, &optionsProp{cur: k.rec.options, want: k.options, set: func() { k.rec.options = k.options }})
 	return props
 }
 
@@ -394,6 +394,10 @@ func (p *optionsProp) Desired() catalog.Value { return shown(p.want) }
 func (p *optionsProp) InSync() bool           { return strings.Join(p.cur, ",") == strings.Join(p.want, ",") }
 func (p *optionsProp) Event() string          { return "options_changed" }
 func (p *optionsProp) Message() string {
+	if len(p.want) == 0 {
+		// Puppet's change_to_s for a should of [:absent].
+		return fmt.Sprintf("undefined 'options' from %s", catalog.Format(shown(p.cur)))
+	}
 	return fmt.Sprintf("options changed %s to %s", catalog.Format(shown(p.cur)), catalog.Format(shown(p.want)))
 }
 func (p *optionsProp) Sync(context.Context, *resource.Handle) error { p.set(); return nil }
