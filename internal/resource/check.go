@@ -442,17 +442,29 @@ func (c arrayCheck) Describe() string { return c.elem.Describe() + ", or a list 
 // mode (u+rwx,g-w); munged to the string.
 type ModeCheck struct{}
 
-var (
-	numericMode  = regexp.MustCompile(`^0?[0-7]{1,4}$`)
-	symbolicMode = regexp.MustCompile(`^([ugoa]*[-=+][-=+rstwxXugo]*)(,[ugoa]*[-=+][-=+rstwxXugo]*)*$`)
-)
+var symbolicMode = regexp.MustCompile(`^([ugoa]*[-=+][-=+rstwxXugo]*)(,[ugoa]*[-=+][-=+rstwxXugo]*)*$`)
+
+// isNumericMode reports whether s is an octal mode, /^0?[0-7]{1,4}$/: one
+// to four octal digits, with a leading 0 before four. Every file of a
+// catalog has its mode checked; this is the common case.
+func isNumericMode(s string) bool {
+	if len(s) == 0 || len(s) > 5 || (len(s) == 5 && s[0] != '0') {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '7' {
+			return false
+		}
+	}
+	return true
+}
 
 func (ModeCheck) Munge(v catalog.Value) (catalog.Value, error) {
 	s, ok := v.(string)
 	if !ok {
 		return nil, fmt.Errorf("The file mode specification must be a string, not '%s'", RubyClass(v))
 	}
-	if !numericMode.MatchString(s) && !symbolicMode.MatchString(s) {
+	if !isNumericMode(s) && !symbolicMode.MatchString(s) {
 		return nil, fmt.Errorf("The file mode specification is invalid: %s", Inspect(s))
 	}
 	return v, nil

@@ -458,7 +458,28 @@ func (s *Schema) KeyOfTitle(title string) (key string, ok bool) {
 // error is an *UnknownParamError, a *ParamError or a *ValidationError.
 // Good values allocate nothing.
 func (s *Schema) Check(r *catalog.Resource) error {
+	// The attributes r gives (a null included), found from its few
+	// parameters rather than by looking for each of the type's many
+	// attributes among them; and the first parameter the type does not
+	// know.
+	var given [maxCheckedAttrs]bool
+	unknown := -1
+	fast := len(s.Attrs) <= maxCheckedAttrs
+	if fast {
+		for j, p := range r.Params {
+			if i, ok := s.attrIndex(p.Name); ok {
+				given[i] = true
+			} else if p.Name == "name" && s.namevar >= 0 {
+				given[s.namevar] = true
+			} else if unknown < 0 {
+				unknown = j
+			}
+		}
+	}
 	for _, i := range s.order {
+		if fast && !given[i] && i != s.namevar {
+			continue
+		}
 		a := &s.Attrs[i]
 		if isNil(r, a.Name) {
 			return &NilValueError{Param: a.Name}
@@ -486,11 +507,18 @@ func (s *Schema) Check(r *catalog.Resource) error {
 			return err
 		}
 	}
-	for _, p := range r.Params {
-		if _, ok := s.attrIndex(p.Name); ok || (p.Name == "name" && s.namevar >= 0) {
-			continue
+	if fast {
+		if unknown >= 0 {
+			p := r.Params[unknown].Name
+			return &UnknownParamError{Ref: r.Ref(), Param: p, Suggestion: Suggest(p, s.names)}
 		}
-		return &UnknownParamError{Ref: r.Ref(), Param: p.Name, Suggestion: Suggest(p.Name, s.names)}
+	} else {
+		for _, p := range r.Params {
+			if _, ok := s.attrIndex(p.Name); ok || (p.Name == "name" && s.namevar >= 0) {
+				continue
+			}
+			return &UnknownParamError{Ref: r.Ref(), Param: p.Name, Suggestion: Suggest(p.Name, s.names)}
+		}
 	}
 	if s.Validate != nil {
 		if err := s.Validate(Values{s: s, r: r}); err != nil {
@@ -503,6 +531,11 @@ func (s *Schema) Check(r *catalog.Resource) error {
 	}
 	return nil
 }
+
+// maxCheckedAttrs is the most attributes (metaparameters included) a type
+// may have for Check to find those a resource gives in one pass over its
+// parameters; a type with more is checked attribute by attribute.
+const maxCheckedAttrs = 128
 
 // isNil reports whether r gives attribute name as null.
 func isNil(r *catalog.Resource, name string) bool {
