@@ -173,6 +173,8 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	if err != nil {
 		return err
 	}
+	// Before the run and its report, as Puppet gathers facts first.
+	logFactDirs(console, filepath.SplitList(f.compile.modulePath))
 	var c *catalog.Catalog
 	var compiled eval.Options
 	if f.manifest != "" {
