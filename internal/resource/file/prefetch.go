@@ -36,8 +36,13 @@ type prefetchState struct {
 // has not changed in the last second. It never blocks on special files and never
 // follows a link put in the file's place meanwhile.
 func (f *instance) Prefetch(touches uint64) {
-	// Only fields that New set and nothing changes are read here.
-	if f.hasSources || !f.hasData || f.ensure == "directory" || f.pre.reached.Load() || f.host.given.promisedTo(f.path) {
+	// Only fields that New set and nothing changes are read here: a file
+	// promised its content by another resource (Type.Promise), whose
+	// fields Retrieve changes, is left before any of them is read.
+	if f.host.given.promisedTo(f.path) {
+		return
+	}
+	if f.hasSources || !f.hasData || f.ensure == "directory" || f.pre.reached.Load() {
 		return
 	}
 	var sys syscall.Stat_t
