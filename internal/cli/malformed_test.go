@@ -209,18 +209,22 @@ func TestMalformedCatalogsParallel(t *testing.T) {
 }
 
 // compareMalformed applies the case with ordo, with extra flags, and
-// returns how the outcome differs from Puppet's. Package cases run dpkg,
-// whose lock other programs on the machine may hold for a while: such a
-// run is tried again.
+// returns how the outcome differs from Puppet's. Package cases run dpkg
+// and apt-get, whose lock other programs on the machine (other packages'
+// tests) may hold for a while: such a run is tried again.
 func compareMalformed(t *testing.T, c malformedCase, extra []string) []string {
 	for try := 1; ; try++ {
 		diffs := applyMalformed(t, c, extra)
-		if try == 10 || !strings.Contains(strings.Join(diffs, "\n"), "dpkg frontend lock was locked by another process") {
+		if try == 10 || !dpkgLocked.MatchString(strings.Join(diffs, "\n")) {
 			return diffs
 		}
 		time.Sleep(3 * time.Second)
 	}
 }
+
+// dpkgLocked matches what dpkg and apt-get say when another process holds
+// dpkg's lock.
+var dpkgLocked = regexp.MustCompile(`dpkg frontend lock was locked by another process|Could not get lock /var/lib/dpkg/lock`)
 
 // applyMalformed is one apply of compareMalformed.
 func applyMalformed(t *testing.T, c malformedCase, extra []string) []string {
