@@ -196,6 +196,12 @@ func NewRegistry(types ...Type) *Registry {
 		r.types[s.Name] = t
 		r.schemas[s.Name] = s
 		r.names = append(r.names, s.Name)
+		// Catalogs spell type names capitalized (File, Concat_file):
+		// found under that spelling too, a lookup makes no lowercase copy.
+		if c := capitalized(s.Name); c != s.Name {
+			r.types[c] = t
+			r.schemas[c] = s
+		}
 	}
 	sort.Strings(r.names)
 	return r
@@ -206,6 +212,9 @@ func (r *Registry) Lookup(name string) Type {
 	if r == nil {
 		return nil
 	}
+	if t, ok := r.types[name]; ok {
+		return t
+	}
 	return r.types[lower(name)]
 }
 
@@ -213,6 +222,9 @@ func (r *Registry) Lookup(name string) Type {
 func (r *Registry) Schema(name string) *Schema {
 	if r == nil {
 		return nil
+	}
+	if s, ok := r.schemas[name]; ok {
+		return s
 	}
 	return r.schemas[lower(name)]
 }
@@ -256,6 +268,18 @@ func (r *Registry) IsContainer(res *catalog.Resource) bool {
 
 // lower is strings.ToLower for ASCII type names, without allocating
 // when name is already lowercase.
+// capitalized is a lowercase type name as a catalog spells it: the first
+// letter of each segment upper case.
+func capitalized(name string) string {
+	b := []byte(name)
+	for i := range b {
+		if (i == 0 || i >= 2 && b[i-1] == ':' && b[i-2] == ':') && b[i] >= 'a' && b[i] <= 'z' {
+			b[i] -= 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
 func lower(s string) string {
 	i := 0
 	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
