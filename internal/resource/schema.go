@@ -232,7 +232,7 @@ type Schema struct {
 	// are accepted but will have no effect; nil for none.
 	Warn func(v Values) []Note
 
-	index    map[string]int // attribute name to position in Attrs
+	index    nameTable      // attribute name to position in Attrs
 	namevar  int            // position of the (first) namevar, -1 if none
 	order    []int          // Puppet's checking order: namevar, provider, properties, parameters, metaparameters
 	names    []string       // attribute names, for suggestions
@@ -252,13 +252,13 @@ func NewSchema(s Schema) *Schema {
 		}
 	}
 	out.Attrs = append(out.Attrs, Metaparams()...)
-	out.index = make(map[string]int, len(out.Attrs))
 	out.namevar, out.provider = -1, -1
+	seen := make(map[string]bool, len(out.Attrs))
 	for i, a := range out.Attrs {
-		if _, dup := out.index[a.Name]; dup {
+		if seen[a.Name] {
 			panic("resource: attribute " + a.Name + " declared twice on " + s.Name)
 		}
-		out.index[a.Name] = i
+		seen[a.Name] = true
 		out.names = append(out.names, a.Name)
 		if a.Namevar && out.namevar < 0 {
 			out.namevar = i
@@ -267,6 +267,7 @@ func NewSchema(s Schema) *Schema {
 			out.provider = i
 		}
 	}
+	out.index = newNameTable(out.names)
 	features := map[string]bool{}
 	for _, f := range s.Features {
 		features[f.Name] = true
@@ -302,7 +303,7 @@ func NewSchema(s Schema) *Schema {
 }
 
 func (s *Schema) attrIndex(name string) (int, bool) {
-	if s.index == nil {
+	if s.index.slots == nil {
 		for i, a := range s.Attrs {
 			if a.Name == name {
 				return i, true
@@ -310,8 +311,7 @@ func (s *Schema) attrIndex(name string) (int, bool) {
 		}
 		return 0, false
 	}
-	i, ok := s.index[name]
-	return i, ok
+	return s.index.find(name)
 }
 
 // Attr returns the attribute called name (metaparameters included), or
@@ -805,6 +805,11 @@ func (v Values) Lookup(name string) (catalog.Value, bool) {
 	if !ok {
 		return nil, false
 	}
+	return v.lookupAt(i)
+}
+
+// lookupAt is Lookup of the attribute at position i.
+func (v Values) lookupAt(i int) (catalog.Value, bool) {
 	raw, ok := v.s.raw(v.r, i)
 	if !ok {
 		return nil, false
@@ -824,8 +829,11 @@ func (v Values) Has(name string) bool {
 
 // Get returns the munged value of name, or its default when unset.
 func (v Values) Get(name string) catalog.Value {
-	if x, ok := v.Lookup(name); ok {
-		return x
+	if i, ok := v.s.attrIndex(name); ok {
+		if x, ok := v.lookupAt(i); ok {
+			return x
+		}
+		return v.s.Attrs[i].Default
 	}
 	if a := v.s.Attr(name); a != nil {
 		return a.Default
@@ -836,12 +844,20 @@ func (v Values) Get(name string) catalog.Value {
 // String returns the value of name as a string (Puppet's string form for
 // numbers and booleans), "" when unset without a default.
 func (v Values) String(name string) string {
-	if i, ok := v.s.attrIndex(name); ok && i == v.s.namevar {
-		if t, ok, err := v.s.namevarFromTitle(v.r); ok && err == nil {
-			return t
+	var x catalog.Value
+	if i, ok := v.s.attrIndex(name); ok {
+		if i == v.s.namevar {
+			if t, ok, err := v.s.namevarFromTitle(v.r); ok && err == nil {
+				return t
+			}
 		}
+		var set bool
+		if x, set = v.lookupAt(i); !set {
+			x = v.s.Attrs[i].Default
+		}
+	} else {
+		x = v.Get(name)
 	}
-	x := v.Get(name)
 	if s, ok := x.(string); ok {
 		return s
 	}
