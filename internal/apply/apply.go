@@ -117,7 +117,7 @@ func Finalize(c *catalog.Catalog) {
 // Errors); an unresolvable relationship stops at the first.
 func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	Finalize(c)
-	p := &Plan{opts: opts, catalog: c, instances: make(map[*catalog.Resource]resource.Instance, len(c.Resources))}
+	p := &Plan{opts: opts, catalog: c, instances: make([]resource.Instance, 0, len(c.Resources))}
 	holds := map[catalog.Ref]bool{}
 	for i, e := range c.Containment {
 		// Consecutive edges mostly share their container.
@@ -165,6 +165,11 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		if len(invalid) == maxInvalid {
 			break
 		}
+		if !graph.Kept(r) {
+			continue
+		}
+		// The instance's place is its resource's number in the graph.
+		p.instances = append(p.instances, nil)
 		if opts.Types.IsContainer(r) {
 			if err := checkContainer(r, holds[r.Ref()], opts.Types); err != nil {
 				invalid = append(invalid, err)
@@ -199,7 +204,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 			}
 			p.shortPath[r] = true
 		}
-		p.instances[r] = inst
+		p.instances[len(p.instances)-1] = inst
 		if d, ok := inst.(Detacher); ok && d.Detached() {
 			p.detached = true
 		}
@@ -335,7 +340,7 @@ type Plan struct {
 	opts      Options
 	catalog   *catalog.Catalog
 	graph     *graph.Graph
-	instances map[*catalog.Resource]resource.Instance
+	instances []resource.Instance // by the graph's resource index (Vertex.ResourceIndex); nil for containers and virtual resources
 	schedules map[string]*schedule.Window // by title and name
 	detached  bool                        // some instance runs on its own (Detacher)
 	// shortPath holds the resources whose validation logged a warning:
@@ -500,7 +505,7 @@ func (t *transaction) prefetch() (stop func()) {
 			if done.Load() {
 				return
 			}
-			if p, ok := t.plan.instances[verts[i].Resource].(resource.Prefetcher); ok {
+			if p, ok := t.instanceOf(verts[i]).(resource.Prefetcher); ok {
 				safePrefetch(p, t.touches.Load())
 			}
 		}
@@ -526,7 +531,7 @@ func (t *transaction) untouched(v *graph.Vertex, s *Status) bool {
 	if v.Whit != graph.NotWhit {
 		return true
 	}
-	if _, ok := t.instanceOf(v.Resource).(resource.Prefetcher); !ok {
+	if _, ok := t.instanceOf(v).(resource.Prefetcher); !ok {
 		return false
 	}
 	return !s.Failed && !s.FailedToRestart && len(s.Events) == 0 && !v.HasOut(catalog.PreCheck)
@@ -555,7 +560,7 @@ func (t *transaction) generator(v *graph.Vertex) resource.Generator {
 	if v.Whit != graph.NotWhit {
 		return nil
 	}
-	g, _ := t.instanceOf(v.Resource).(resource.Generator)
+	g, _ := t.instanceOf(v).(resource.Generator)
 	return g
 }
 
@@ -616,13 +621,13 @@ func safeGenerate(ctx context.Context, g resource.Generator, h *resource.Handle,
 
 // instanceOf returns the instance of r, from the plan or generated
 // during the run.
-func (t *transaction) instanceOf(r *catalog.Resource) resource.Instance {
-	if inst, ok := t.plan.instances[r]; ok {
-		return inst
+func (t *transaction) instanceOf(v *graph.Vertex) resource.Instance {
+	if i := v.ResourceIndex(); i < len(t.plan.instances) {
+		return t.plan.instances[i]
 	}
 	t.genMu.RLock()
 	defer t.genMu.RUnlock()
-	return t.generated[r]
+	return t.generated[v.Resource]
 }
 
 // walkDetaching is the serial walk when some resources run on their
@@ -655,7 +660,7 @@ func (t *transaction) walkDetaching(ctx context.Context) {
 			t.generate(ctx, v, w)
 		}
 		t.progress++
-		if d, ok := t.instanceOf(v.Resource).(Detacher); ok && d.Detached() {
+		if d, ok := t.instanceOf(v).(Detacher); ok && d.Detached() {
 			running++
 			go func(v *graph.Vertex, n, total int) {
 				t.evaluate(ctx, v, n, total)
@@ -797,7 +802,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		t.skip(v, s)
 	case !t.mayRun(ctx, v, s):
 	default:
-		if oc, ok := t.instanceOf(v.Resource).(OneCall); ok && v.Whit == graph.NotWhit {
+		if oc, ok := t.instanceOf(v).(OneCall); ok && v.Whit == graph.NotWhit {
 			t.callOne(ctx, v, oc, s)
 			if !s.Failed {
 				t.queueEvents(v, src, s.Events)
@@ -1006,7 +1011,7 @@ func (t *transaction) handleValue(v *graph.Vertex, path string) resource.Handle 
 
 // harness brings one resource in line: Puppet's ResourceHarness#evaluate.
 func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, path string) (result *Status) {
-	inst := t.instanceOf(v.Resource)
+	inst := t.instanceOf(v)
 	if inst == nil {
 		return s
 	}
@@ -1181,7 +1186,7 @@ func (t *transaction) queueEvents(v *graph.Vertex, src string, events []Event) {
 		}
 		// A type that refreshes itself after a change (mount remounts)
 		// gets the group's first event too.
-		if sr, ok := t.instanceOf(v.Resource).(resource.SelfRefresher); ok && v.Whit == graph.NotWhit && sr.SelfRefresh() {
+		if sr, ok := t.instanceOf(v).(resource.SelfRefresher); ok && v.Whit == graph.NotWhit && sr.SelfRefresh() {
 			t.mu.Lock()
 			t.queues[v] = append(t.queues[v], group[0])
 			t.mu.Unlock()
@@ -1194,7 +1199,7 @@ func (t *transaction) canRefresh(v *graph.Vertex) bool {
 	if v.Whit != graph.NotWhit {
 		return true
 	}
-	switch t.instanceOf(v.Resource).(type) {
+	switch t.instanceOf(v).(type) {
 	case resource.Refresher, OneCall:
 		return true
 	}
@@ -1206,7 +1211,7 @@ func (t *transaction) failsHard(v *graph.Vertex) bool {
 	if t.plan.opts.FailHard {
 		return true
 	}
-	f, ok := t.instanceOf(v.Resource).(FailHarder)
+	f, ok := t.instanceOf(v).(FailHarder)
 	return ok && f.FailHard()
 }
 
@@ -1273,7 +1278,7 @@ func (t *transaction) processEvents(ctx context.Context, v *graph.Vertex, s *Sta
 		return
 	}
 	if v.Whit == graph.NotWhit {
-		r := t.instanceOf(v.Resource).(resource.Refresher)
+		r := t.instanceOf(v).(resource.Refresher)
 		if err := safeRefresh(ctx, r, t.handle(v, src)); err != nil {
 			msg := "Failed to call refresh: " + err.Error()
 			t.log.Log(resource.Err, src, msg)

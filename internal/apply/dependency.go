@@ -317,7 +317,7 @@ func (t *transaction) tryDry(ctx context.Context, w *graph.Vertex, d *dryRun) (v
 			return sourceView{result: CallFalse}
 		}
 	}
-	inst := t.instanceOf(w.Resource)
+	inst := t.instanceOf(w)
 	if inst == nil {
 		return sourceView{result: CallTrue, ran: true}
 	}

@@ -163,6 +163,16 @@ func (v *Vertex) Ref() catalog.Ref { return v.Resource.Ref() }
 
 // String is how Puppet prints the vertex in logs and cycle messages: its
 // reference; a whit prints as its container (Class[Main], Stage[main]).
+// Kept reports whether the graph holds r: every resource but the
+// virtual ones that are not exported. The kept resources are numbered
+// in catalog order (ResourceIndex).
+func Kept(r *catalog.Resource) bool { return !r.Virtual || r.Exported }
+
+// ResourceIndex is the number of v's resource among the kept resources,
+// in catalog order; resources generated during the walk come after them.
+// A sentinel has its container's.
+func (v *Vertex) ResourceIndex() int { return int(v.ri) }
+
 func (v *Vertex) String() string {
 	if v.generated {
 		return v.Resource.Title
@@ -330,7 +340,7 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 	// RAL conversion: keep what the agent keeps.
 	g.res = make([]*catalog.Resource, 0, len(c.Resources))
 	for _, r := range c.Resources {
-		if r.Virtual && !r.Exported {
+		if !Kept(r) {
 			continue
 		}
 		g.res = append(g.res, r)
