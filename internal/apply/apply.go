@@ -340,7 +340,7 @@ type Plan struct {
 	opts      Options
 	catalog   *catalog.Catalog
 	graph     *graph.Graph
-	instances []resource.Instance // by the graph's resource index (Vertex.ResourceIndex); nil for containers and virtual resources
+	instances []resource.Instance         // by the graph's resource index (Vertex.ResourceIndex); nil for containers and virtual resources
 	schedules map[string]*schedule.Window // by title and name
 	detached  bool                        // some instance runs on its own (Detacher)
 	// shortPath holds the resources whose validation logged a warning:

@@ -232,11 +232,11 @@ type Schema struct {
 	// are accepted but will have no effect; nil for none.
 	Warn func(v Values) []Note
 
-	index    nameTable      // attribute name to position in Attrs
-	namevar  int            // position of the (first) namevar, -1 if none
-	order    []int          // Puppet's checking order: namevar, provider, properties, parameters, metaparameters
-	names    []string       // attribute names, for suggestions
-	provider int            // position of the provider attribute, -1 if none
+	index    nameTable // attribute name to position in Attrs
+	namevar  int       // position of the (first) namevar, -1 if none
+	order    []int     // Puppet's checking order: namevar, provider, properties, parameters, metaparameters
+	names    []string  // attribute names, for suggestions
+	provider int       // position of the provider attribute, -1 if none
 }
 
 // NewSchema completes s: it adds the metaparameters, the provider
