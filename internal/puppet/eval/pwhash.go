@@ -3,8 +3,8 @@ package eval
 import (
 	"crypto/md5"
 	"crypto/sha256"
-	"encoding/base64"
 	"crypto/sha512"
+	"encoding/base64"
 	"hash"
 	"regexp"
 	"strings"
