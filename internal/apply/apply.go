@@ -187,17 +187,23 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 			continue
 		}
 		if notes := opts.Types.Schema(r.Type).ValidationNotes(r); len(notes) > 0 {
+			attached := false
 			for _, n := range notes {
-				if opts.Log != nil {
+				if opts.Log != nil && n.Unattached {
+					opts.Log.Log(n.Level, "", n.Msg)
+				} else if opts.Log != nil {
 					opts.Log.Log(n.Level, "/"+r.Ref().String(), n.Msg)
 				}
+				attached = attached || !n.Unattached
 			}
 			// Puppet keeps the path it logged under for the resource's own
 			// lines from then on; its properties still log under the full path.
-			if p.shortPath == nil {
+			if attached && p.shortPath == nil {
 				p.shortPath = map[*catalog.Resource]bool{}
 			}
-			p.shortPath[r] = true
+			if attached {
+				p.shortPath[r] = true
+			}
 		}
 		p.instances[r] = inst
 		if d, ok := inst.(Detacher); ok && d.Detached() {
@@ -1076,7 +1082,8 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, p
 			t.log.Log(resource.Err, "", err.Error())
 			var wrapped *resource.WrappedError
 			if errors.As(err, &wrapped) && wrapped.Cause != nil {
-				t.log.Log(resource.Err, "", err.Error()+"\nWrapped exception:\n"+wrapped.Cause.Error())
+				// Ruby's puts adds no newline to a message that ends with one.
+				t.log.Log(resource.Err, "", err.Error()+"\nWrapped exception:\n"+strings.TrimSuffix(wrapped.Cause.Error(), "\n"))
 			}
 			t.log.Log(resource.Err, propPath, ev.Message)
 		} else if msg := p.Message(); !utf8.ValidString(msg) {
