@@ -1082,8 +1082,7 @@ func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, p
 			t.log.Log(resource.Err, "", err.Error())
 			var wrapped *resource.WrappedError
 			if errors.As(err, &wrapped) && wrapped.Cause != nil {
-				// Ruby's puts adds no newline to a message that ends with one.
-				t.log.Log(resource.Err, "", err.Error()+"\nWrapped exception:\n"+strings.TrimSuffix(wrapped.Cause.Error(), "\n"))
+				t.log.Log(resource.Err, "", err.Error()+"\nWrapped exception:\n"+wrapped.Cause.Error())
 			}
 			t.log.Log(resource.Err, propPath, ev.Message)
 		} else if msg := p.Message(); !utf8.ValidString(msg) {
