@@ -182,7 +182,7 @@ func describeNetError(err error) string {
 // do sends req, following redirects as Puppet does (301, 302 and 307,
 // ten at most; the credentials only to the first host), and returns the
 // final response. shown is the URL for messages.
-func (f *fetcher) do(ctx context.Context, method, raw string, header http.Header) (*http.Response, error) {
+func (f *fetcher) do(ctx context.Context, debug func(string), method, raw string, header http.Header) (*http.Response, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return nil, err
@@ -208,6 +208,8 @@ func (f *fetcher) do(ctx context.Context, method, raw string, header http.Header
 		if err != nil {
 			return nil, &requestError{url: u.String(), elapsed: time.Since(start), err: err}
 		}
+		// As Puppet's debug line; the URL has no credentials.
+		debug(fmt.Sprintf("HTTP %s %s returned %s", method, u, resp.Status))
 		switch resp.StatusCode {
 		case http.StatusMovedPermanently, http.StatusFound, http.StatusTemporaryRedirect:
 		default:
@@ -241,8 +243,8 @@ func success(code int) bool { return code >= 200 && code < 300 }
 
 // metadata asks for the source's metadata: nil when the server does not
 // have it. want is the resource's checksum type.
-func (f *fetcher) metadata(ctx context.Context, raw, want string) (*remoteSource, error) {
-	resp, err := f.do(ctx, http.MethodHead, raw, nil)
+func (f *fetcher) metadata(ctx context.Context, debug func(string), raw, want string) (*remoteSource, error) {
+	resp, err := f.do(ctx, debug, http.MethodHead, raw, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -253,7 +255,7 @@ func (f *fetcher) metadata(ctx context.Context, raw, want string) (*remoteSource
 		}
 		// S3's presigned URLs and some servers refuse HEAD: a GET of the
 		// first byte carries the same headers.
-		resp, err = f.do(ctx, http.MethodGet, raw, http.Header{"Range": {"bytes=0-0"}})
+		resp, err = f.do(ctx, debug, http.MethodGet, raw, http.Header{"Range": {"bytes=0-0"}})
 		if err != nil {
 			return nil, err
 		}
@@ -299,11 +301,11 @@ func headerChecksum(h http.Header, want string, now time.Time) (typ, sum string)
 // Puppet's "Error CODE on SERVER: body"; a body shorter than its
 // Content-Length, or one that stops for longer than the read timeout,
 // is an error.
-func (f *fetcher) get(ctx context.Context, raw string, w io.Writer) error {
+func (f *fetcher) get(ctx context.Context, debug func(string), raw string, w io.Writer) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	start := time.Now()
-	resp, err := f.do(ctx, http.MethodGet, raw, nil)
+	resp, err := f.do(ctx, debug, http.MethodGet, raw, nil)
 	if err != nil {
 		return err
 	}
@@ -446,7 +448,7 @@ func (f *instance) writeRemote(ctx context.Context, h *resource.Handle, raw, wan
 			sum = f.newHash()
 			w = io.MultiWriter(w, sum)
 		}
-		if err := f.host.fetch.get(ctx, raw, w); err != nil {
+		if err := f.host.fetch.get(ctx, debugLog(h), raw, w); err != nil {
 			return err
 		}
 		if sum != nil {
@@ -465,4 +467,14 @@ func (f *instance) remoteWant() string {
 		return ""
 	}
 	return f.fetched.sum
+}
+
+// debugLog logs a line of the fetcher at debug level, as Puppet logs its
+// HTTP requests: without the resource's path.
+func debugLog(h *resource.Handle) func(string) {
+	return func(msg string) {
+		if h != nil && h.Log != nil {
+			h.Log.Log(resource.Debug, "", msg)
+		}
+	}
 }

@@ -142,6 +142,9 @@ func TestRemoteSourcePasswordHidden(t *testing.T) {
 				if got, err := os.ReadFile(p); string(got) != sourcetest.Bodies["/secret.txt"] {
 					t.Errorf("with the password: %q, %v\n%s", got, err, log)
 				}
+				if !strings.Contains(log, "Debug: HTTP GET "+srv.URL+"/secret.txt returned 200 OK") {
+					t.Errorf("no debug line for the request:\n%s", log)
+				}
 			}
 		}
 	}
