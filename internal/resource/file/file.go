@@ -1179,6 +1179,15 @@ func (f *instance) readSource(ctx context.Context, h *resource.Handle) error {
 	if f.rec != nil && f.rec.src != nil && len(f.sources) > 0 {
 		// A generated child: its parent's listing saw the source entry.
 		e := f.rec.src
+		if f.permissions != "" {
+			st, err := os.Lstat(f.sources[0])
+			if f.follow {
+				st, err = os.Stat(f.sources[0])
+			}
+			if err == nil {
+				f.usePermissions(st)
+			}
+		}
 		return f.fromSource(f.sources[0], f.sourceURI[0], e.kind, e.dest)
 	}
 	for i := range f.sources {

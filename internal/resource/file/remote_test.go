@@ -226,3 +226,22 @@ func TestRemoteSourceLargeBody(t *testing.T) {
 
 // bigSum is the sha256 of 64 MiB of 'x'.
 const bigSum = "e20a69eca39368572e90b9135738a613838f954987a0b44b6220889c171cbb76"
+
+// A second run finds each file made from an http source in sync: by the
+// server's checksum, or by mtime (the file is newer than Last-Modified).
+func TestRemoteSourceConverges(t *testing.T) {
+	srv := httptest.NewServer(sourcetest.Handler())
+	defer srv.Close()
+	for _, path := range []string{"/plain.txt", "/sha256.txt", "/sha1.txt", "/md5.txt", "/nohead.txt", "/redirect.txt"} {
+		p := filepath.Join(t.TempDir(), "f")
+		if out := runCtx(t, context.Background(), newHost(), p, "source", srv.URL+path); !strings.Contains(out, "Notice: "+P(p)+"/ensure: defined content as ") {
+			t.Fatalf("%s: first run:\n%s", path, out)
+		}
+		if out := runCtx(t, context.Background(), newHost(), p, "source", srv.URL+path); strings.Contains(out, "Notice") {
+			t.Errorf("%s: second run changed something:\n%s", path, out)
+		}
+		if got, _ := os.ReadFile(p); string(got) != sourcetest.Bodies[strings.Replace(path, "/redirect.txt", "/redirected.txt", 1)] {
+			t.Errorf("%s: content %q", path, got)
+		}
+	}
+}
