@@ -151,25 +151,28 @@ func describeNetError(err error) string {
 	var hostname x509.HostnameError
 	var invalid x509.CertificateInvalidError
 	var verify *tls.CertificateVerificationError
+	var cert error
 	switch {
-	case errors.As(err, &unknown) || errors.As(err, &hostname) || errors.As(err, &invalid) || errors.As(err, &verify):
-		var cause error = verify
-		switch {
-		case errors.As(err, &unknown):
-			cause = unknown
-		case errors.As(err, &hostname):
-			cause = hostname
-		case errors.As(err, &invalid):
-			cause = invalid
-		}
-		return "the server's certificate was not accepted (" + cause.Error() + "); ordo verifies https sources against this machine's certificate authorities (/etc/ssl/certs, or SSL_CERT_FILE and SSL_CERT_DIR)"
+	case errors.As(err, &unknown):
+		cert = unknown
+	case errors.As(err, &hostname):
+		cert = hostname
+	case errors.As(err, &invalid):
+		cert = invalid
+	case errors.As(err, &verify):
+		cert = verify.Err
+	}
+	if cert != nil {
+		return "the server's certificate was not accepted (" + cert.Error() + "); ordo verifies https sources against this machine's certificate authorities (/etc/ssl/certs, or SSL_CERT_FILE and SSL_CERT_DIR)"
+	}
+	switch {
 	case errors.Is(err, context.Canceled):
 		return "interrupted"
 	case errors.Is(err, context.DeadlineExceeded):
 		return "timed out"
 	}
 	var op *net.OpError
-	if errors.As(err, &op) && op.Op == "dial" {
+	if errors.As(err, &op) && op.Op == "dial" && op.Addr != nil {
 		return "Failed to open TCP connection to " + op.Addr.String() + " (" + errnoText(op.Err) + ")"
 	}
 	var ue *url.Error

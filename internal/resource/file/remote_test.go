@@ -245,3 +245,29 @@ func TestRemoteSourceConverges(t *testing.T) {
 		}
 	}
 }
+
+// validate_cmd sees the fetched content in the temporary file before it
+// replaces the file; a refusal leaves the old file.
+func TestRemoteSourceValidateCmd(t *testing.T) {
+	srv := httptest.NewServer(sourcetest.Handler())
+	defer srv.Close()
+	for _, tc := range []struct {
+		cmd, want string
+	}{
+		{"/bin/grep -q 'hello over http' %", sourcetest.Bodies["/plain.txt"]},
+		{"/bin/grep -q nothing-like-this %", "old\n"},
+	} {
+		d := t.TempDir()
+		p := filepath.Join(d, "f")
+		write(t, p, "old\n", 0o644)
+		old := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+		os.Chtimes(p, old, old)
+		out := runCtx(t, context.Background(), newHost(), p, "source", srv.URL+"/plain.txt", "validate_cmd", tc.cmd)
+		if got, _ := os.ReadFile(p); string(got) != tc.want {
+			t.Errorf("%s: content %q, want %q\n%s", tc.cmd, got, tc.want, out)
+		}
+		if e := entries(t, d); len(e) != 1 {
+			t.Errorf("%s: left in the folder: %v", tc.cmd, e)
+		}
+	}
+}
