@@ -89,7 +89,7 @@ func (f *instance) writeSourceWithSum(ctx context.Context, h *resource.Handle) e
 	}
 	for i := range f.sources {
 		if f.remote[i] != "" {
-			m, err := f.host.fetch.metadata(ctx, debugLog(h), f.remote[i], f.checksum)
+			m, err := f.host.fetch.metadata(ctx, fetchLog(h), f.remote[i], f.checksum)
 			if err != nil {
 				return fmt.Errorf("Could not retrieve file metadata for %s: %w", f.sourceURI[i], err)
 			}

@@ -1192,7 +1192,7 @@ func (f *instance) readSource(ctx context.Context, h *resource.Handle) error {
 	}
 	for i := range f.sources {
 		if f.remote[i] != "" {
-			found, err := f.host.fetch.metadata(ctx, debugLog(h), f.remote[i], f.checksum)
+			found, err := f.host.fetch.metadata(ctx, fetchLog(h), f.remote[i], f.checksum)
 			if err != nil {
 				return fmt.Errorf("Could not retrieve file metadata for %s: %w", f.sourceURI[i], err)
 			}

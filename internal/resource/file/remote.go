@@ -185,7 +185,7 @@ func describeNetError(err error) string {
 // do sends req, following redirects as Puppet does (301, 302 and 307,
 // ten at most; the credentials only to the first host), and returns the
 // final response. shown is the URL for messages.
-func (f *fetcher) do(ctx context.Context, debug func(string), method, raw string, header http.Header) (*http.Response, error) {
+func (f *fetcher) do(ctx context.Context, log logFunc, method, raw string, header http.Header) (*http.Response, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return nil, err
@@ -194,7 +194,8 @@ func (f *fetcher) do(ctx context.Context, debug func(string), method, raw string
 	user, u.User = u.User, nil
 	host := u.Host
 	start := time.Now()
-	for redirects := 0; ; redirects++ {
+	redirects, retries := 0, 0
+	for {
 		req, err := http.NewRequestWithContext(ctx, method, u.String(), nil)
 		if err != nil {
 			return nil, err
@@ -212,14 +213,35 @@ func (f *fetcher) do(ctx context.Context, debug func(string), method, raw string
 			return nil, &requestError{url: u.String(), elapsed: time.Since(start), err: err}
 		}
 		// As Puppet's debug line; the URL has no credentials.
-		debug(fmt.Sprintf("HTTP %s %s returned %s", method, u, resp.Status))
+		log(resource.Debug, fmt.Sprintf("HTTP %s %s returned %s", method, u, resp.Status))
 		switch resp.StatusCode {
 		case http.StatusMovedPermanently, http.StatusFound, http.StatusTemporaryRedirect:
+		case http.StatusTooManyRequests, http.StatusServiceUnavailable:
+			wait, ok, err := retryAfter(resp, retries, u)
+			if err != nil {
+				drain(resp)
+				return nil, err
+			}
+			if !ok {
+				return resp, nil
+			}
+			drain(resp)
+			retries++
+			log(resource.Warning, fmt.Sprintf("Sleeping for %d seconds before retrying the request", int64(wait/time.Second)))
+			t := time.NewTimer(wait)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return nil, &requestError{url: u.String(), elapsed: time.Since(start), err: ctx.Err()}
+			case <-t.C:
+			}
+			continue
 		default:
 			return resp, nil
 		}
 		drain(resp)
-		if redirects >= redirectLimit {
+		redirects++
+		if redirects > redirectLimit {
 			return nil, fmt.Errorf("Too many HTTP redirections for %s", u)
 		}
 		loc := resp.Header.Get("Location")
@@ -242,12 +264,42 @@ func drain(resp *http.Response) {
 	resp.Body.Close()
 }
 
+// Puppet's limits on Retry-After: retries of one request, and the longest
+// wait (its runinterval).
+const (
+	retryLimit = 100
+	maxSleep   = 30 * time.Minute
+)
+
+// retryAfter reads a 429 or 503 answer as Puppet's RetryAfterHandler
+// does: without a Retry-After header the answer stands (ok false);
+// otherwise the request is tried again after the seconds it gives, or
+// until the date it gives, at most maxSleep, and at most retryLimit
+// times.
+func retryAfter(resp *http.Response, retries int, u *url.URL) (wait time.Duration, ok bool, err error) {
+	if retries >= retryLimit {
+		return 0, false, fmt.Errorf("Too many HTTP retries for %s", u)
+	}
+	v := resp.Header.Get("Retry-After")
+	if v == "" {
+		return 0, false, nil
+	}
+	if n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil {
+		wait = time.Duration(max(n, 0)) * time.Second
+	} else if t, err := http.ParseTime(v); err == nil {
+		wait = max(time.Until(t).Truncate(time.Second), 0)
+	} else {
+		return 0, false, fmt.Errorf("Failed to parse Retry-After header '%s' as an integer or RFC 2822 date", v)
+	}
+	return min(wait, maxSleep), true, nil
+}
+
 func success(code int) bool { return code >= 200 && code < 300 }
 
 // metadata asks for the source's metadata: nil when the server does not
 // have it. want is the resource's checksum type.
-func (f *fetcher) metadata(ctx context.Context, debug func(string), raw, want string) (*remoteSource, error) {
-	resp, err := f.do(ctx, debug, http.MethodHead, raw, nil)
+func (f *fetcher) metadata(ctx context.Context, log logFunc, raw, want string) (*remoteSource, error) {
+	resp, err := f.do(ctx, log, http.MethodHead, raw, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -258,7 +310,7 @@ func (f *fetcher) metadata(ctx context.Context, debug func(string), raw, want st
 		}
 		// S3's presigned URLs and some servers refuse HEAD: a GET of the
 		// first byte carries the same headers.
-		resp, err = f.do(ctx, debug, http.MethodGet, raw, http.Header{"Range": {"bytes=0-0"}})
+		resp, err = f.do(ctx, log, http.MethodGet, raw, http.Header{"Range": {"bytes=0-0"}})
 		if err != nil {
 			return nil, err
 		}
@@ -304,11 +356,11 @@ func headerChecksum(h http.Header, want string, now time.Time) (typ, sum string)
 // Puppet's "Error CODE on SERVER: body"; a body shorter than its
 // Content-Length, or one that stops for longer than the read timeout,
 // is an error.
-func (f *fetcher) get(ctx context.Context, debug func(string), raw string, w io.Writer) error {
+func (f *fetcher) get(ctx context.Context, log logFunc, raw string, w io.Writer) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	start := time.Now()
-	resp, err := f.do(ctx, debug, http.MethodGet, raw, nil)
+	resp, err := f.do(ctx, log, http.MethodGet, raw, nil)
 	if err != nil {
 		return err
 	}
@@ -451,7 +503,7 @@ func (f *instance) writeRemote(ctx context.Context, h *resource.Handle, raw, wan
 			sum = f.newHash()
 			w = io.MultiWriter(w, sum)
 		}
-		if err := f.host.fetch.get(ctx, debugLog(h), raw, w); err != nil {
+		if err := f.host.fetch.get(ctx, fetchLog(h), raw, w); err != nil {
 			return err
 		}
 		if sum != nil {
@@ -472,12 +524,15 @@ func (f *instance) remoteWant() string {
 	return f.fetched.sum
 }
 
-// debugLog logs a line of the fetcher at debug level, as Puppet logs its
-// HTTP requests: without the resource's path.
-func debugLog(h *resource.Handle) func(string) {
-	return func(msg string) {
+// logFunc logs a line of the fetcher.
+type logFunc func(level resource.Level, msg string)
+
+// fetchLog logs the fetcher's lines as Puppet logs those of its HTTP
+// client: without the resource's path.
+func fetchLog(h *resource.Handle) logFunc {
+	return func(level resource.Level, msg string) {
 		if h != nil && h.Log != nil {
-			h.Log.Log(resource.Debug, "", msg)
+			h.Log.Log(level, "", msg)
 		}
 	}
 }

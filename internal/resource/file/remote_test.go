@@ -6,6 +6,7 @@ import (
 	"log"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -268,6 +269,61 @@ func TestRemoteSourceValidateCmd(t *testing.T) {
 		}
 		if e := entries(t, d); len(e) != 1 {
 			t.Errorf("%s: left in the folder: %v", tc.cmd, e)
+		}
+	}
+}
+
+// A busy server's Retry-After is honoured: the request is tried again
+// after the wait, with Puppet's warning, a hundred times at most.
+func TestRemoteSourceRetryAfter(t *testing.T) {
+	srv := httptest.NewServer(sourcetest.Handler())
+	defer srv.Close()
+	p := filepath.Join(t.TempDir(), "f")
+	out := runCtx(t, context.Background(), newHost(), p, "source", srv.URL+"/retry.txt")
+	if got, _ := os.ReadFile(p); string(got) != sourcetest.Bodies["/retry.txt"] {
+		t.Errorf("content %q\n%s", got, out)
+	}
+	if n := strings.Count(out, "Warning: Sleeping for 0 seconds before retrying the request"); n != 2 {
+		t.Errorf("%d warnings, want 2 (HEAD and GET each retried once):\n%s", n, out)
+	}
+	p = filepath.Join(t.TempDir(), "f")
+	out = runCtx(t, context.Background(), newHost(), p, "source", srv.URL+"/busy.txt")
+	if n := strings.Count(out, "Warning: Sleeping for 0 seconds before retrying the request"); n != 100 {
+		t.Errorf("%d warnings, want 100", n)
+	}
+	if want := "Could not retrieve file metadata for " + srv.URL + "/busy.txt: Too many HTTP retries for " + srv.URL + "/busy.txt"; !strings.Contains(out, want) {
+		t.Errorf("log lacks %q", want)
+	}
+	if _, err := os.Lstat(p); !os.IsNotExist(err) {
+		t.Errorf("a file was made")
+	}
+}
+
+// Retry-After as seconds, as a date, or unreadable.
+func TestRetryAfterHeader(t *testing.T) {
+	u, _ := url.Parse("http://example.invalid/x")
+	for _, tc := range []struct {
+		header  string
+		retries int
+		wait    time.Duration
+		ok      bool
+		err     string
+	}{
+		{"", 0, 0, false, ""},
+		{"7", 0, 7 * time.Second, true, ""},
+		{"-3", 0, 0, true, ""},
+		{"999999", 0, 30 * time.Minute, true, ""},
+		{"Wed, 21 Oct 2015 07:28:00 GMT", 0, 0, true, ""},
+		{"soon", 0, 0, false, "Failed to parse Retry-After header 'soon' as an integer or RFC 2822 date"},
+		{"1", 100, 0, false, "Too many HTTP retries for http://example.invalid/x"},
+	} {
+		resp := &http.Response{Header: http.Header{}}
+		if tc.header != "" {
+			resp.Header.Set("Retry-After", tc.header)
+		}
+		wait, ok, err := retryAfter(resp, tc.retries, u)
+		if wait != tc.wait || ok != tc.ok || (err == nil) != (tc.err == "") || err != nil && err.Error() != tc.err {
+			t.Errorf("%q after %d: %v, %v, %v; want %v, %v, %q", tc.header, tc.retries, wait, ok, err, tc.wait, tc.ok, tc.err)
 		}
 	}
 }

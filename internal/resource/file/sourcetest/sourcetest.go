@@ -2,7 +2,7 @@
 // and the recordings from Puppet fetch: fixed files with and without
 // checksum headers, and the odd servers a source can meet (a missing
 // file, a refused HEAD, a redirect loop, a body cut short, a slow body,
-// basic authentication).
+// basic authentication, a busy server asking to retry).
 package sourcetest
 
 import (
@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"sync/atomic"
 	"time"
 )
 
@@ -42,9 +43,11 @@ var Bodies = map[string]string{
 	"/slow.txt":       "slow",
 	"/huge.bin":       "a start",
 	"/redirected.txt": "moved here\n",
+	"/retry.txt":      "after a retry\n",
 }
 
-// Handler returns the server. It keeps no state between requests.
+// Handler returns the server. It keeps no state between requests but the
+// turn of /retry.txt, which answers every other request.
 func Handler() http.Handler {
 	mux := http.NewServeMux()
 	lm := LastModified.Format(http.TimeFormat)
@@ -175,6 +178,26 @@ func Handler() http.Handler {
 		fmt.Fprint(w, Bodies["/slow.txt"])
 		w.(http.Flusher).Flush()
 		<-r.Context().Done()
+	})
+	// Busy every other request: 503 with Retry-After: 0, then the file.
+	var turns atomic.Int64
+	mux.HandleFunc("/retry.txt", func(w http.ResponseWriter, r *http.Request) {
+		if turns.Add(1)%2 == 1 {
+			w.Header().Set("Retry-After", "0")
+			http.Error(w, "busy", http.StatusServiceUnavailable)
+			return
+		}
+		body := Bodies["/retry.txt"]
+		w.Header().Set("Last-Modified", lm)
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		if r.Method != http.MethodHead {
+			fmt.Fprint(w, body)
+		}
+	})
+	// Always busy.
+	mux.HandleFunc("/busy.txt", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "0")
+		http.Error(w, "busy", http.StatusTooManyRequests)
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no such file", http.StatusNotFound)
