@@ -192,17 +192,23 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 			continue
 		}
 		if notes := opts.Types.Schema(r.Type).ValidationNotes(r); len(notes) > 0 {
+			attached := false
 			for _, n := range notes {
-				if opts.Log != nil {
+				if opts.Log != nil && n.Unattached {
+					opts.Log.Log(n.Level, "", n.Msg)
+				} else if opts.Log != nil {
 					opts.Log.Log(n.Level, "/"+r.Ref().String(), n.Msg)
 				}
+				attached = attached || !n.Unattached
 			}
 			// Puppet keeps the path it logged under for the resource's own
 			// lines from then on; its properties still log under the full path.
-			if p.shortPath == nil {
+			if attached && p.shortPath == nil {
 				p.shortPath = map[*catalog.Resource]bool{}
 			}
-			p.shortPath[r] = true
+			if attached {
+				p.shortPath[r] = true
+			}
 		}
 		p.instances[len(p.instances)-1] = inst
 		if d, ok := inst.(Detacher); ok && d.Detached() {

@@ -721,6 +721,9 @@ func isDeferred(v catalog.Value) bool {
 type Note struct {
 	Level Level
 	Msg   string
+	// Unattached: the note is logged without the resource's path, as
+	// Puppet logs a deprecation (its text names the file and line).
+	Unattached bool
 }
 
 // ValidationNotes returns the warnings the type's validation logs about
@@ -742,11 +745,11 @@ func (s *Schema) SensitiveNotes(r *catalog.Resource) []Note {
 		a := s.Attr(name)
 		switch {
 		case a == nil:
-			out = append(out, Note{Err, fmt.Sprintf("Unable to mark '%s' as sensitive: the property itself is not defined on %s.", name, s.Name)})
+			out = append(out, Note{Level: Err, Msg: fmt.Sprintf("Unable to mark '%s' as sensitive: the property itself is not defined on %s.", name, s.Name)})
 		case a.Kind != KindProperty && hasParam(r, name) && !slices.Contains(s.Redacts, name):
-			out = append(out, Note{Warning, fmt.Sprintf("Unable to mark '%s' as sensitive: %s is a parameter and not a property, and cannot be automatically redacted.", name, name)})
+			out = append(out, Note{Level: Warning, Msg: fmt.Sprintf("Unable to mark '%s' as sensitive: %s is a parameter and not a property, and cannot be automatically redacted.", name, name)})
 		case a.Kind == KindProperty && !hasParam(r, name):
-			out = append(out, Note{Warning, fmt.Sprintf("Unable to mark '%s' as sensitive: the property itself was not assigned a value.", name)})
+			out = append(out, Note{Level: Warning, Msg: fmt.Sprintf("Unable to mark '%s' as sensitive: the property itself was not assigned a value.", name)})
 		}
 	}
 	return out

@@ -163,7 +163,7 @@ var cases = map[string]map[string]attrCase{
 		"sourceselect": {value: "all", want: inert, reason: noRecursion},
 		"replace":      {value: false}, "force": {value: true}, "links": {value: "follow"},
 		"show_diff": {value: false}, "validate_cmd": {value: "/bin/true %"}, "validate_replacement": {value: "@@"},
-		"checksum": {value: "md5"}, "source": {value: "/etc/hostname"}, "source_permissions": {value: "use", want: refused},
+		"checksum": {value: "md5"}, "source": {value: "/etc/hostname"}, "source_permissions": {value: "use", want: inert, reason: "without a source there is nothing to copy"},
 		"staging_location": {value: "/tmp"}, "provider": {value: "windows"},
 	},
 	"filebucket": {
