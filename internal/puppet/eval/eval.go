@@ -253,6 +253,11 @@ func (c *Compiler) evalVariable(s *Scope, x *ast.Variable) (Value, error) {
 	if _, err := strconv.Atoi(x.Name); err == nil {
 		return nil, nil
 	}
+	// Puppet's built-in variables always exist: undef where no module
+	// set them, as at top scope, with no warning.
+	if x.Name == "module_name" || x.Name == "caller_module_name" {
+		return nil, nil
+	}
 	if c.opts.StrictVariables {
 		return nil, errAt(s.rng(x), "Unknown variable: '%s'.", x.Name)
 	}
