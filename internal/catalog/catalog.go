@@ -7,6 +7,7 @@ package catalog
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -289,6 +290,23 @@ func (c *Catalog) Add(r *Resource) error {
 	}
 	c.byRef[ref] = r
 	c.Resources = append(c.Resources, r)
+	return nil
+}
+
+// AddAfter inserts r right after prev (at the end when prev is not in
+// the catalog), as Puppet's catalog places a resource another one
+// generated. A resource with the same reference is an error.
+func (c *Catalog) AddAfter(prev, r *Resource) error {
+	if err := c.Add(r); err != nil {
+		return err
+	}
+	i := slices.Index(c.Resources, prev)
+	if i < 0 {
+		return nil
+	}
+	last := len(c.Resources) - 1
+	copy(c.Resources[i+2:], c.Resources[i+1:last])
+	c.Resources[i+1] = r
 	return nil
 }
 

@@ -2,12 +2,12 @@
 // concat_fragment types: a file whose content is the fragments that name
 // it as target (or share its tag), sorted by order and name.
 //
-// Puppet's concat_file generates a File resource and lets it do the
-// writing; ordo's concat_file hands its content to the file type the same
-// way and logs the file's changes under that File's path, as Puppet does.
-// When the catalog has a file resource on the path already, that one
-// takes the content, at its turn after the concat_file's, and keeps its
-// other attributes (Type.AutoBefore).
+// As in Puppet, a concat_file makes a File resource for its path before
+// the run (generate), or takes the catalog's own file on the path, which
+// then keeps its other attributes; when the run reaches the concat_file
+// it joins the fragments and gives the file their content
+// (eval_generate), and the file writes it at its own turn, with its own
+// log lines, events and failures.
 // The yaml format is not supported yet; a fragment's puppet: source is
 // never found, as ordo has no file server.
 package concat
@@ -16,7 +16,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,26 +29,21 @@ import (
 // Type is the concat_file resource type.
 type Type struct {
 	files file.Type
-	// found holds, for each concat_file of the catalog being applied, its
-	// fragments; they are collected when the graph asks for automatic
+	// found holds the fragments no concat_file of the catalog being
+	// applied takes; they are found when the graph asks for automatic
 	// relationships, the one moment a type sees the whole catalog.
 	found *fragmentIndex
 }
 
 type fragmentIndex struct {
-	mu    sync.Mutex
-	byRes map[*catalog.Resource][]fragment
-	// handOff holds the concat_files whose path a file resource of the
-	// catalog manages: they give it their content (AutoBefore).
-	handOff map[*catalog.Resource]bool
+	mu sync.Mutex
 	// lost holds the fragments no concat_file of their catalog takes.
 	lost map[*catalog.Resource]bool
 }
 
 // NewType returns the concat_file type, writing through files.
 func NewType(files file.Type) Type {
-	found := &fragmentIndex{byRes: map[*catalog.Resource][]fragment{}, lost: map[*catalog.Resource]bool{}, handOff: map[*catalog.Resource]bool{}}
-	return Type{files: files, found: found}
+	return Type{files: files, found: &fragmentIndex{lost: map[*catalog.Resource]bool{}}}
 }
 
 // FragmentType returns the concat_fragment type that goes with t.
@@ -119,9 +113,9 @@ type fragment struct {
 	sources []string
 }
 
-// AutoRequire requires the file's parent directory, as the generated file
-// would, and collects the concat_file's fragments from the catalog.
-func (t Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
+// fragmentsOf collects the fragments of r from c: those whose target is
+// r's path or title, or whose tag is one of r's tags.
+func fragmentsOf(r *catalog.Resource, c *catalog.Catalog) []fragment {
 	path := pathOf(r)
 	var frags []fragment
 	tags := catalog.Strings(valueOr(r, "tag"))
@@ -148,32 +142,49 @@ func (t Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref
 			frags = append(frags, frag)
 		}
 	}
-	t.found.mu.Lock()
-	t.found.byRes[r] = frags
-	t.found.mu.Unlock()
-	if ref, ok := file.Find(c, filepath.Dir(path)); ok {
+	return frags
+}
+
+// AutoRequire requires the file on the concat_file's path, as
+// puppetlabs-concat does; the edge Puppet's generate adds the other way
+// (PreGenerate) wins.
+func (t Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
+	if ref, ok := fileOn(c, pathOf(r)); ok {
 		return []catalog.Ref{ref}
 	}
 	return nil
 }
 
-// AutoBefore puts the concat_file before a file resource of the catalog
-// on its path. Puppet's concat_file generates a file resource for its
-// path; when the catalog has one already (by title or by path), that one
-// takes the generated file's place: the concat_file goes before it and
-// gives it its content when it is evaluated, and the file keeps its other
-// attributes. Writing both would change the file back and forth on every
-// run.
-func (t Type) AutoBefore(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
-	ref, ok := fileOn(c, pathOf(r))
-	if !ok {
-		return nil
+// PreGenerate makes the file resource that writes the concat_file's file,
+// as puppetlabs-concat's generate does: its path, ensure and the
+// attributes passed on, without content, which the concat_file gives it
+// when the run reaches it (Generate). When the catalog has a file on the
+// path already (by title or path), that one takes the content instead and
+// keeps its other attributes.
+func (t Type) PreGenerate(r *catalog.Resource, c *catalog.Catalog) []*catalog.Resource {
+	path := pathOf(r)
+	t.files.Promise(path)
+	if ref, ok := fileOn(c, path); ok {
+		return []*catalog.Resource{c.Resource(ref)}
 	}
-	t.found.mu.Lock()
-	t.found.handOff[r] = true
-	t.found.mu.Unlock()
-	t.files.Promise(pathOf(r))
-	return []catalog.Ref{ref}
+	f := &catalog.Resource{Type: "File", Title: path, Tags: []string{"file"}}
+	f.Set("path", path)
+	if r.String("ensure") == "absent" {
+		f.Set("ensure", "absent")
+	} else {
+		f.Set("ensure", "file")
+	}
+	for _, name := range fileAttrs {
+		if v, ok := r.Get(name); ok && v != nil {
+			f.Set(name, v)
+		}
+	}
+	for _, name := range r.Sensitive {
+		if _, ok := f.Get(name); ok {
+			f.Sensitive = append(f.Sensitive, name)
+		}
+	}
+	return []*catalog.Resource{f}
 }
 
 // fileOn finds the file resource of c that manages path: the one titled
@@ -221,46 +232,39 @@ func orderOf(r *catalog.Resource) string {
 type spec struct {
 	res           *catalog.Resource
 	path          string
-	absent        bool
 	alpha         bool
 	ensureNewline bool
 	createEmpty   bool
 	force         bool
 	format        string
-	// fileParams are the attributes handed to the generated file.
-	fileParams []catalog.Param
 }
 
-// fileAttrs are the attributes a concat_file hands to its file, as
-// puppetlabs-concat does (the SELinux ones the file type ignores where
-// SELinux is off, as Puppet does, so ordo leaves them out).
-var fileAttrs = []string{"owner", "group", "mode", "replace", "backup", "validate_cmd", "show_diff", "loglevel", "noop"}
+// fileAttrs are the attributes and metaparameters a concat_file hands to
+// its file, as puppetlabs-concat does (the SELinux ones the file type
+// ignores where SELinux is off, as Puppet does, so ordo leaves them out).
+var fileAttrs = []string{"owner", "group", "mode", "replace", "backup", "validate_cmd", "show_diff", "loglevel", "noop", "schedule", "audit"}
 
-// New returns the instance that manages the file v describes.
+// New returns the instance that makes the file v describes.
 func (t Type) New(v resource.Values) (resource.Instance, error) {
 	s := spec{
 		res:           v.Resource(),
 		path:          v.String("path"),
-		absent:        v.String("ensure") == "absent",
 		alpha:         v.String("order") == "alpha",
 		ensureNewline: v.Bool("ensure_newline"),
 		createEmpty:   v.Bool("create_empty_file"),
 		force:         v.Bool("force"),
 		format:        v.String("format"),
 	}
-	for _, name := range fileAttrs {
-		if x, ok := v.Lookup(name); ok {
-			s.fileParams = append(s.fileParams, catalog.Param{Name: name, Value: x})
-		}
-	}
 	return &instance{spec: s, typ: t}, nil
 }
 
-// instance manages one concat_file through the file it generates.
+// instance is one concat_file. It changes nothing itself (its ensure is
+// always in sync, as in puppetlabs-concat): the file resource made for it
+// before the run (PreGenerate) writes the file, with the content the
+// instance gives it when the run reaches it (Generate).
 type instance struct {
 	spec
-	typ  Type
-	file resource.Instance
+	typ Type
 }
 
 // content joins the fragments in order, as puppetlabs-concat sorts them.
@@ -323,86 +327,36 @@ func compareCompound(a, b string) int {
 	return len(pa) - len(pb)
 }
 
-// fileResource is the File resource Puppet's concat_file generates.
-// Without withContent the file is made with no content of its own.
-func (c *instance) fileResource(content string, withContent bool) *catalog.Resource {
-	r := &catalog.Resource{Type: "File", Title: c.path, File: c.res.File, Line: c.res.Line}
-	ensure := "file"
-	if c.absent || (!c.createEmpty && content == "") {
-		ensure = "absent"
+// Generate is puppetlabs-concat's eval_generate: it joins the fragments
+// and hands the content to the file on the path, which runs next; a file
+// that would be empty is removed instead when create_empty_file is false.
+// It returns that file, which joins the concat_file's sentinel.
+func (c *instance) Generate(_ context.Context, _ *resource.Handle, cat *catalog.Catalog) ([]resource.Generated, error) {
+	content, err := c.content(fragmentsOf(c.res, cat))
+	if err != nil {
+		return nil, err
 	}
-	r.Set("path", c.path)
-	r.Set("ensure", ensure)
-	for _, p := range c.fileParams {
-		r.Set(p.Name, p.Value)
+	ref, ok := fileOn(cat, c.path)
+	if !ok {
+		return nil, nil
 	}
-	if ensure == "file" && withContent {
-		r.Set("content", content)
-	}
-	return r
-}
-
-// Retrieve builds the generated file from the fragments and reads it.
-// From here on the resource's lines carry the file's path.
-func (c *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	c.typ.found.mu.Lock()
-	frags := c.typ.found.byRes[c.res]
-	delete(c.typ.found.byRes, c.res)
-	handOff := c.typ.found.handOff[c.res]
-	delete(c.typ.found.handOff, c.res)
-	c.typ.found.mu.Unlock()
-	content, err := c.content(frags)
-	if handOff {
-		// The catalog's file on the path writes it (AutoBefore).
-		if err != nil {
-			h.Logf(resource.Err, "Failed to generate additional resources using 'eval_generate': %v", err)
-			return nil
-		}
+	if !c.createEmpty && content == "" {
+		c.typ.files.GiveAbsent(c.path)
+	} else {
 		c.typ.files.Give(c.path, content)
-		return nil
 	}
-	file := c.fileResource(content, err == nil)
-	if err != nil {
-		// As puppetlabs-concat: the content cannot be generated, the
-		// error is logged and the file is still made, without content.
-		h.Logf(resource.Err, "Failed to generate additional resources using 'eval_generate': %v", err)
-	}
-	f, err := resource.Instantiate(c.typ.files, file)
-	if err != nil {
-		return err
-	}
-	c.file = f
-	h.Path = filePath(h.Path, c.res.Ref(), c.path)
-	return f.Retrieve(ctx, h)
+	return []resource.Generated{{Resource: cat.Resource(ref), After: -1}}, nil
 }
 
-// filePath is the log path of the generated file: the concat_file's own
-// path with its last step replaced by File[path].
-func filePath(path string, ref catalog.Ref, file string) string {
-	if p, ok := strings.CutSuffix(path, ref.String()); ok {
-		return p + "File[" + file + "]"
-	}
-	return path
-}
+// Retrieve has nothing to read.
+func (c *instance) Retrieve(context.Context, *resource.Handle) error { return nil }
 
-// Exists reports whether the file exists.
-func (c *instance) Exists() bool { return c.file != nil && c.file.Exists() }
+// Exists reports whether the concat_file is present, which it always is
+// as far as its ensure goes (puppetlabs-concat's exists?).
+func (c *instance) Exists() bool { return true }
 
-// Properties are the generated file's.
-func (c *instance) Properties() []resource.Property {
-	if c.file == nil {
-		return nil
-	}
-	return c.file.Properties()
-}
-
-// Flush flushes the file when it has something to flush.
-func (c *instance) Flush(ctx context.Context, h *resource.Handle) error {
-	if f, ok := c.file.(resource.Flusher); ok {
-		return f.Flush(ctx, h)
-	}
-	return nil
-}
+// Properties are none: the file resource makes the changes.
+func (c *instance) Properties() []resource.Property { return nil }
 
 // FragmentType is the concat_fragment resource type.
 type FragmentType struct {
