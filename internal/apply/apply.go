@@ -117,7 +117,7 @@ func Finalize(c *catalog.Catalog) {
 // Errors); an unresolvable relationship stops at the first.
 func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	Finalize(c)
-	pregenerate(c, opts.Types)
+	pregenerate(c, opts.Types, opts.Log)
 	p := &Plan{opts: opts, catalog: c, instances: make(map[*catalog.Resource]resource.Instance, len(c.Resources))}
 	holds := map[catalog.Ref]bool{}
 	for i, e := range c.Containment {

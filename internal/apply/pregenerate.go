@@ -16,9 +16,12 @@ var relationParams = []string{"before", "require", "notify", "subscribe"}
 // unless a relationship metaparameter of either already names the other.
 // A resource the catalog holds already (by name or alias) is used in place
 // of the new one and only gets the edge.
-func pregenerate(c *catalog.Catalog, types *resource.Registry) {
+func pregenerate(c *catalog.Catalog, types *resource.Registry, log resource.Logger) {
 	if types == nil {
 		return
+	}
+	if log == nil {
+		log = discard{}
 	}
 	var containerOf map[catalog.Ref]catalog.Ref
 	for i := 0; i < len(c.Resources); i++ {
@@ -31,7 +34,7 @@ func pregenerate(c *catalog.Catalog, types *resource.Registry) {
 			continue
 		}
 		prev := r
-		for _, m := range pg.PreGenerate(r, c) {
+		for _, m := range pg.PreGenerate(r, c, log) {
 			if old := c.Resource(m.Ref()); old != nil {
 				m = old
 			} else {

@@ -361,10 +361,10 @@ type Generator interface {
 // the catalog right after r, in r's container, and go after r unless a
 // relationship between the two says otherwise.
 type PreGenerator interface {
-	// PreGenerate returns the resources r makes. c must only be read; a
-	// resource of c may be returned in place of a new one of the same
-	// name (it then only goes after r).
-	PreGenerate(r *catalog.Resource, c *catalog.Catalog) []*catalog.Resource
+	// PreGenerate returns the resources r makes, logging to log. c must
+	// only be read; a resource of c may be returned in place of a new one
+	// of the same name (it then only goes after r).
+	PreGenerate(r *catalog.Resource, c *catalog.Catalog, log Logger) []*catalog.Resource
 }
 
 // Generated is one resource a Generator made, with its instance.

@@ -344,7 +344,7 @@ func checkAttr(t *testing.T, reg *resource.Registry, typ string, a resource.Attr
 		if !ok {
 			t.Fatalf("%s makes no resources before the run", typ)
 		}
-		madeWith, madeWithout := pg.PreGenerate(withRes, catalog.New("ordoschema")), pg.PreGenerate(base[typ], catalog.New("ordoschema"))
+		madeWith, madeWithout := pg.PreGenerate(withRes, catalog.New("ordoschema"), nil), pg.PreGenerate(base[typ], catalog.New("ordoschema"), nil)
 		if reflect.DeepEqual(params(madeWith), params(madeWithout)) {
 			t.Errorf("%s => %v does not reach the resources %s makes", a.Name, c.value, typ)
 		}

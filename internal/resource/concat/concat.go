@@ -161,7 +161,7 @@ func (t Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref
 // when the run reaches it (Generate). When the catalog has a file on the
 // path already (by title or path), that one takes the content instead and
 // keeps its other attributes.
-func (t Type) PreGenerate(r *catalog.Resource, c *catalog.Catalog) []*catalog.Resource {
+func (t Type) PreGenerate(r *catalog.Resource, c *catalog.Catalog, _ resource.Logger) []*catalog.Resource {
 	path := pathOf(r)
 	t.files.Promise(path)
 	if ref, ok := fileOn(c, path); ok {
