@@ -67,8 +67,7 @@ func boolValue(v catalog.Value) (bool, bool) {
 // an ssh_authorized_key resource with ensure absent for every key of the
 // purged files that the catalog does not manage, named as Puppet names
 // them (by comment, or FILE:unnamed-N). They join the catalog right after
-// the user, in file order, and run after it. A user to be present that
-// does not exist yet has none, as in Puppet.
+// the user, in file order, and run after it.
 func (t Type) PreGenerate(r *catalog.Resource, c *catalog.Catalog, log resource.Logger) []*catalog.Resource {
 	v, ok := r.Get("purge_ssh_keys")
 	if !ok || v == nil || v == false || v == "false" {
@@ -81,11 +80,6 @@ func (t Type) PreGenerate(r *catalog.Resource, c *catalog.Catalog, log resource.
 	u, ok := inst.(*instance)
 	if !ok {
 		return nil
-	}
-	if u.ensure == "present" {
-		if acct, err := u.files.LookupUser(u.name); err != nil || acct == nil {
-			return nil
-		}
 	}
 	var out []*catalog.Resource
 	for _, file := range u.keyFiles() {
