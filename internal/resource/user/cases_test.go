@@ -33,13 +33,18 @@ func normalized(log string) string {
 	return strings.Join(out, "\n")
 }
 
-// TestPurgeSSHKeysAgainstPuppet applies the catalogs of testdata/*.json
+// accountCommand matches the debug lines of the commands that change
+// accounts, as testdata/record keeps them in CASE.debug.
+var accountCommand = regexp.MustCompile(`^Debug: Executing.*(user|chage|chpasswd|group|gpasswd)`)
+
+// TestCasesAgainstPuppet applies the catalogs of testdata/*.json
 // (compiled by Puppet 7.23 with puppetlabs-sshkeys_core, see
-// testdata/record) after the case's setup, on real throw-away accounts,
-// and compares ordo's whole --evaltrace --verbose output with Puppet's:
-// the keys purge_ssh_keys removes are made before the run, so their
-// events reach the user's class directly, and the counts are Puppet's.
-func TestPurgeSSHKeysAgainstPuppet(t *testing.T) {
+// testdata/record) after each case's setup, on real throw-away accounts,
+// and compares ordo's whole --evaltrace --verbose output with Puppet's,
+// then, from the same setup, the account commands of a --debug run with
+// those of CASE.debug. A case with "# requires: libuser" runs where
+// libuser's tools are installed, as Puppet's forcelocal needs them.
+func TestCasesAgainstPuppet(t *testing.T) {
 	if os.Geteuid() != 0 || ns.Program("useradd") == "useradd" {
 		t.Skip("needs root and useradd")
 	}
@@ -61,11 +66,19 @@ func TestPurgeSSHKeysAgainstPuppet(t *testing.T) {
 					header[k] = v
 				}
 			}
-			cat, err := os.ReadFile(strings.TrimSuffix(pp, ".pp") + ".json")
+			if header["requires"] == "libuser" {
+				for _, p := range []string{"/usr/sbin/luseradd", "/usr/sbin/lgroupadd"} {
+					if _, err := os.Stat(p); err != nil {
+						t.Skipf("needs libuser (%s)", p)
+					}
+				}
+			}
+			base := strings.TrimSuffix(pp, ".pp")
+			cat, err := os.ReadFile(base + ".json")
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := os.ReadFile(strings.TrimSuffix(pp, ".pp") + ".log")
+			want, err := os.ReadFile(base + ".log")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -88,22 +101,44 @@ func TestPurgeSSHKeysAgainstPuppet(t *testing.T) {
 			}
 			shell(header["cleanup"])
 			t.Cleanup(func() { shell(header["cleanup"]) })
-			providertest.Shell(t, header["setup"], "ROOT="+root)
-
 			catalogFile := filepath.Join(root, "catalog.json")
 			if err := os.WriteFile(catalogFile, bytes.ReplaceAll(cat, []byte("@ROOT@"), []byte(root)), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			args := []string{"apply", "--color=false", "--evaltrace", "--verbose",
-				"--bucketdir", filepath.Join(root, ".bucket"), "--lockfile", filepath.Join(root, ".lock"),
-				"--statedir", filepath.Join(root, ".state")}
-			args = append(args, strings.Fields(header["flags"])...)
-			args = append(args, "--catalog", catalogFile)
-			var out bytes.Buffer
-			cli.Run(context.Background(), args, cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &out})
-			got := strings.ReplaceAll(out.String(), root, "@ROOT@")
+			apply := func(extra ...string) string {
+				for _, d := range []string{".bucket", ".state"} {
+					os.RemoveAll(filepath.Join(root, d))
+				}
+				args := []string{"apply", "--color=false",
+					"--bucketdir", filepath.Join(root, ".bucket"), "--lockfile", filepath.Join(root, ".lock"),
+					"--statedir", filepath.Join(root, ".state")}
+				args = append(append(args, extra...), strings.Fields(header["flags"])...)
+				args = append(args, "--catalog", catalogFile)
+				var out bytes.Buffer
+				cli.Run(context.Background(), args, cli.Stdio{In: strings.NewReader(""), Out: &out, Err: &out})
+				return strings.ReplaceAll(out.String(), root, "@ROOT@")
+			}
+
+			providertest.Shell(t, header["setup"], "ROOT="+root)
+			got := apply("--evaltrace", "--verbose")
 			if normalized(got) != normalized(string(want)) {
 				t.Errorf("ordo:\n%s\n\npuppet:\n%s", normalized(got), normalized(string(want)))
+			}
+
+			wantDebug, err := os.ReadFile(base + ".debug")
+			if err != nil {
+				return // recorded without its commands
+			}
+			shell(header["cleanup"])
+			providertest.Shell(t, header["setup"], "ROOT="+root)
+			var cmds []string
+			for _, l := range strings.Split(apply("--debug"), "\n") {
+				if accountCommand.MatchString(l) {
+					cmds = append(cmds, l)
+				}
+			}
+			if g, w := strings.Join(cmds, "\n"), strings.TrimRight(string(wantDebug), "\n"); g != w {
+				t.Errorf("commands:\n%s\n\npuppet:\n%s", g, w)
 			}
 		})
 	}
