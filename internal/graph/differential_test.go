@@ -26,6 +26,7 @@ var expectedToDiffer = map[string]string{
 	// the run reaches it, both by internal/apply.
 	"concat-generated":      "a concat_file makes its File before the run (internal/apply)",
 	"concat-generated-noop": "a concat_file makes its File before the run (internal/apply)",
+	"concat-file-on-path":   "a concat_file gives its content to the catalog's file on its path when reached (internal/apply)",
 }
 
 // TestDifferential builds the graph of every catalog Puppet 7.23 compiled
