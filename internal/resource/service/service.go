@@ -152,8 +152,8 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	if len(s.paths) == 0 {
 		s.paths = []string{"/etc/init.d"}
 	}
-	if s.provider == "systemd" && !t.systemdIsInit() {
-		return notFunctional{fmt.Errorf("Provider systemd is not functional on this host")}, nil
+	if !t.Functional(s.provider) {
+		return notFunctional{fmt.Errorf("Provider %s is not functional on this host", s.provider)}, nil
 	}
 	return &instance{spec: s, typ: t}, nil
 }
