@@ -24,8 +24,9 @@ func pregenerate(c *catalog.Catalog, types *resource.Registry, log resource.Logg
 		log = discard{}
 	}
 	var containerOf map[catalog.Ref]catalog.Ref
-	for i := 0; i < len(c.Resources); i++ {
-		r := c.Resources[i]
+	var more map[*catalog.Resource][]*catalog.Resource
+	added := map[catalog.Ref]*catalog.Resource{}
+	for _, r := range c.Resources {
 		if r.Virtual {
 			continue
 		}
@@ -33,16 +34,19 @@ func pregenerate(c *catalog.Catalog, types *resource.Registry, log resource.Logg
 		if !ok {
 			continue
 		}
-		prev := r
 		for _, m := range pg.PreGenerate(r, c, log) {
-			if old := c.Resource(m.Ref()); old != nil {
+			ref := m.Ref()
+			if old := c.Resource(ref); old != nil {
 				m = old
+			} else if old := added[ref]; old != nil {
+				continue // made already by another resource: the first wins
 			} else {
 				m.Tags = mergeTags(m.Tags, r.Tags)
-				if err := c.AddAfter(prev, m); err != nil {
-					continue
+				if more == nil {
+					more = map[*catalog.Resource][]*catalog.Resource{}
 				}
-				prev = m
+				more[r] = append(more[r], m)
+				added[ref] = m
 				if containerOf == nil {
 					containerOf = make(map[catalog.Ref]catalog.Ref, len(c.Containment))
 					for _, e := range c.Containment {
@@ -50,14 +54,17 @@ func pregenerate(c *catalog.Catalog, types *resource.Registry, log resource.Logg
 					}
 				}
 				if container, ok := containerOf[r.Ref()]; ok {
-					c.Contain(container, m.Ref())
-					containerOf[m.Ref()] = container
+					c.Contain(container, ref)
 				}
 			}
 			if !names(r, m) && !names(m, r) {
 				addBefore(r, m)
 			}
 		}
+	}
+	if more != nil {
+		// Every reference was checked: nothing can be refused here.
+		_ = c.InsertAfter(more)
 	}
 }
 
