@@ -29,16 +29,56 @@ import (
 // Type is the concat_file resource type.
 type Type struct {
 	files file.Type
-	// found holds the fragments no concat_file of the catalog being
-	// applied takes; they are found when the graph asks for automatic
-	// relationships, the one moment a type sees the whole catalog.
+	// found indexes the concat_files and fragments of the catalog being
+	// applied, and holds the fragments no concat_file takes.
 	found *fragmentIndex
 }
 
 type fragmentIndex struct {
 	mu sync.Mutex
-	// lost holds the fragments no concat_file of their catalog takes.
+	// lost holds the fragments no concat_file of their catalog takes;
+	// they are found when the graph asks for automatic relationships.
 	lost map[*catalog.Resource]bool
+	// of is the catalog the maps below were made from, once, when first
+	// asked: a run adds no concat_file or fragment to its catalog.
+	of *catalog.Catalog
+	// fragments maps a target, or tagKey(tag), to the fragments that
+	// name it, in catalog order.
+	fragments map[string][]*catalog.Resource
+	// pos is each fragment's place in the catalog.
+	pos map[*catalog.Resource]int
+	// files holds the paths and titles of the concat_files, and
+	// tagKey(tag) of each of their tags.
+	files map[string]bool
+}
+
+// tagKey is the key of a tag in the index, apart from paths and titles.
+func tagKey(tag string) string { return "\x00" + tag }
+
+// indexed returns the index of c, made when first asked; x.mu is held.
+func (x *fragmentIndex) indexed(c *catalog.Catalog) *fragmentIndex {
+	if x.of == c {
+		return x
+	}
+	x.of, x.fragments, x.files, x.pos = c, map[string][]*catalog.Resource{}, map[string]bool{}, map[*catalog.Resource]int{}
+	for i, r := range c.Resources {
+		switch {
+		case strings.EqualFold(r.Type, "Concat_fragment"):
+			x.pos[r] = i
+			if target := r.String("target"); target != "" {
+				x.fragments[target] = append(x.fragments[target], r)
+			}
+			if tag := r.String("tag"); tag != "" {
+				x.fragments[tagKey(tag)] = append(x.fragments[tagKey(tag)], r)
+			}
+		case strings.EqualFold(r.Type, "Concat_file"):
+			x.files[pathOf(r)], x.files[r.Title] = true, true
+			for _, tag := range catalog.Strings(valueOr(r, "tag")) {
+				x.files[tagKey(tag)] = true
+			}
+		}
+	}
+	return x
 }
 
 // NewType returns the concat_file type, writing through files.
@@ -113,34 +153,41 @@ type fragment struct {
 	sources []string
 }
 
-// fragmentsOf collects the fragments of r from c: those whose target is
-// r's path or title, or whose tag is one of r's tags.
-func fragmentsOf(r *catalog.Resource, c *catalog.Catalog) []fragment {
-	path := pathOf(r)
-	var frags []fragment
-	tags := catalog.Strings(valueOr(r, "tag"))
-	for _, f := range c.Resources {
-		if !strings.EqualFold(f.Type, "Concat_fragment") {
-			continue
-		}
-		target := f.String("target")
-		match := target != "" && (target == path || target == r.Title)
-		if ft := f.String("tag"); !match && ft != "" {
-			for _, tag := range tags {
-				match = match || tag == ft
+// fragmentsOf collects the fragments of r from c, in catalog order:
+// those whose target is r's path or title, or whose tag is one of r's
+// tags.
+func (t Type) fragmentsOf(r *catalog.Resource, c *catalog.Catalog) []fragment {
+	keys := []string{pathOf(r), r.Title}
+	for _, tag := range catalog.Strings(valueOr(r, "tag")) {
+		keys = append(keys, tagKey(tag))
+	}
+	t.found.mu.Lock()
+	index := t.found.indexed(c)
+	seen := map[*catalog.Resource]bool{}
+	var found []*catalog.Resource
+	for _, k := range keys {
+		for _, f := range index.fragments[k] {
+			if !seen[f] {
+				seen[f] = true
+				found = append(found, f)
 			}
 		}
-		if match {
-			content, _ := f.Get("content")
-			if sens, ok := content.(catalog.Sensitive); ok {
-				content = sens.Value
-			}
-			frag := fragment{name: nameOf(f), order: orderOf(f), content: catalog.Scalar(content)}
-			if content == nil {
-				frag.sources = catalog.Strings(valueOr(f, "source"))
-			}
-			frags = append(frags, frag)
+	}
+	pos := index.pos
+	t.found.mu.Unlock()
+	// Fragments found by several keys: back to catalog order.
+	sort.SliceStable(found, func(i, j int) bool { return pos[found[i]] < pos[found[j]] })
+	frags := make([]fragment, 0, len(found))
+	for _, f := range found {
+		content, _ := f.Get("content")
+		if sens, ok := content.(catalog.Sensitive); ok {
+			content = sens.Value
 		}
+		frag := fragment{name: nameOf(f), order: orderOf(f), content: catalog.Scalar(content)}
+		if content == nil {
+			frag.sources = catalog.Strings(valueOr(f, "source"))
+		}
+		frags = append(frags, frag)
 	}
 	return frags
 }
@@ -332,7 +379,7 @@ func compareCompound(a, b string) int {
 // that would be empty is removed instead when create_empty_file is false.
 // It returns that file, which joins the concat_file's sentinel.
 func (c *instance) Generate(_ context.Context, _ *resource.Handle, cat *catalog.Catalog) ([]resource.Generated, error) {
-	content, err := c.content(fragmentsOf(c.res, cat))
+	content, err := c.content(c.typ.fragmentsOf(c.res, cat))
 	if err != nil {
 		return nil, err
 	}
@@ -366,27 +413,17 @@ type FragmentType struct {
 // AutoRequire finds the fragment's concat_file, to warn at apply time
 // when there is none (the fragment requires nothing).
 func (t FragmentType) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
+	if t.found == nil {
+		return nil
+	}
 	target, tag := r.String("target"), r.String("tag")
-	for _, f := range c.Resources {
-		if !strings.EqualFold(f.Type, "Concat_file") {
-			continue
-		}
-		if target != "" && (pathOf(f) == target || f.Title == target) {
-			return nil
-		}
-		if tag != "" {
-			for _, ft := range catalog.Strings(valueOr(f, "tag")) {
-				if ft == tag {
-					return nil
-				}
-			}
-		}
+	t.found.mu.Lock()
+	defer t.found.mu.Unlock()
+	files := t.found.indexed(c).files
+	if (target != "" && files[target]) || (tag != "" && files[tagKey(tag)]) {
+		return nil
 	}
-	if t.found != nil {
-		t.found.mu.Lock()
-		t.found.lost[r] = true
-		t.found.mu.Unlock()
-	}
+	t.found.lost[r] = true
 	return nil
 }
 
