@@ -379,9 +379,24 @@ type Generator interface {
 	Generate(ctx context.Context, h *Handle, c *catalog.Catalog) ([]Generated, error)
 }
 
+// PreGenerator is implemented by types whose resources make further
+// resources before the run starts (Puppet's generate), as a concat_file
+// makes the file resource that writes its file. The new resources join
+// the catalog right after r, in r's container, and go after r unless a
+// relationship between the two says otherwise.
+type PreGenerator interface {
+	// PreGenerate returns the resources r makes, logging to log. c must
+	// only be read; a resource of c may be returned in place of a new one
+	// of the same name (it then only goes after r).
+	PreGenerate(r *catalog.Resource, c *catalog.Catalog, log Logger) []*catalog.Resource
+}
+
 // Generated is one resource a Generator made, with its instance.
 type Generated struct {
 	Resource *catalog.Resource
+	// Instance is nil for a resource the catalog holds already (one a
+	// PreGenerator made, or the catalog's own): it keeps its instance
+	// and its place, and only joins the generator's sentinel.
 	Instance Instance
 	// After is the index, among the same Generate's results, of the
 	// resource this one waits for (a file's nearest generated ancestor),

@@ -24,6 +24,9 @@ const (
 	// inert: accepted and checked, and without effect in what ordo
 	// supports, as in Puppet (the reason says why).
 	inert
+	// generated: passed to the resources the type makes before the run
+	// (resource.PreGenerator), which differ from those made without it.
+	generated
 )
 
 type attrCase struct {
@@ -71,13 +74,13 @@ var cases = map[string]map[string]attrCase{
 		"name": {value: "other", want: inert, reason: "an anchor has no state"},
 	},
 	"concat_file": {
-		"ensure": {value: "absent"}, "path": {value: "/tmp/ordoschema-other"}, "owner": {value: "root"}, "group": {value: "root"},
-		"mode": {value: "0600"}, "order": {value: "alpha"}, "backup": {value: ".bak"}, "replace": {value: false},
-		"validate_cmd": {value: "/bin/true %"}, "ensure_newline": {value: true}, "format": {value: "json"},
+		"ensure": {value: "absent", want: generated}, "path": {value: "/tmp/ordoschema-other"}, "owner": {value: "root", want: generated}, "group": {value: "root", want: generated},
+		"mode": {value: "0600", want: generated}, "order": {value: "alpha"}, "backup": {value: ".bak", want: generated}, "replace": {value: false, want: generated},
+		"validate_cmd": {value: "/bin/true %", want: generated}, "ensure_newline": {value: true}, "format": {value: "json"},
 		"force":                   {value: true},
 		"selinux_ignore_defaults": {want: inert, value: true, reason: noSELinux}, "selrange": {want: inert, value: "s0", reason: noSELinux},
 		"selrole": {want: inert, value: "r", reason: noSELinux}, "seltype": {want: inert, value: "t", reason: noSELinux},
-		"seluser": {want: inert, value: "u", reason: noSELinux}, "show_diff": {value: false}, "create_empty_file": {value: false},
+		"seluser": {want: inert, value: "u", reason: noSELinux}, "show_diff": {value: false, want: generated}, "create_empty_file": {value: false},
 	},
 	"concat_fragment": {
 		"name": {value: "other"}, "target": {value: "/tmp/ordoschema-other"}, "content": {value: "y"},
@@ -336,6 +339,15 @@ func checkAttr(t *testing.T, reg *resource.Registry, typ string, a resource.Attr
 		}
 	}
 	switch c.want {
+	case generated:
+		pg, ok := reg.Lookup(typ).(resource.PreGenerator)
+		if !ok {
+			t.Fatalf("%s makes no resources before the run", typ)
+		}
+		madeWith, madeWithout := pg.PreGenerate(withRes, catalog.New("ordoschema"), nil), pg.PreGenerate(base[typ], catalog.New("ordoschema"), nil)
+		if reflect.DeepEqual(params(madeWith), params(madeWithout)) {
+			t.Errorf("%s => %v does not reach the resources %s makes", a.Name, c.value, typ)
+		}
 	case effect:
 		if !differ(inst, without) {
 			t.Errorf("%s => %v is accepted and changes nothing", a.Name, c.value)
@@ -348,6 +360,15 @@ func checkAttr(t *testing.T, reg *resource.Registry, typ string, a resource.Attr
 			t.Errorf("%s is listed inert but changes the instance", a.Name)
 		}
 	}
+}
+
+// params are the parameters of rs.
+func params(rs []*catalog.Resource) [][]catalog.Param {
+	var out [][]catalog.Param
+	for _, r := range rs {
+		out = append(out, r.Params)
+	}
+	return out
 }
 
 func sortedKeys[V any](m map[string]V) []string {
