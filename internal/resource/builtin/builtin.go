@@ -14,6 +14,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/fileline"
 	"github.com/ordoproject/ordo/internal/resource/group"
 	"github.com/ordoproject/ordo/internal/resource/host"
+	"github.com/ordoproject/ordo/internal/resource/inifile"
 	"github.com/ordoproject/ordo/internal/resource/mount"
 	"github.com/ordoproject/ordo/internal/resource/notify"
 	"github.com/ordoproject/ordo/internal/resource/pkg"
@@ -41,6 +42,8 @@ func Types() []resource.Type {
 		fileline.Type{},
 		group.Type{Files: accounts},
 		host.Type{},
+		inifile.SettingType{},
+		inifile.SubsettingType{},
 		mount.Type{},
 		notify.Type{},
 		pkg.NewType(),
