@@ -31,6 +31,7 @@ func Types() []resource.Type {
 	accounts := ns.Files{Changes: new(sync.Mutex)}
 	files := file.NewType()
 	concatFile := concat.NewType(files)
+	iniSetting, iniSubsetting := inifile.NewTypes()
 	return []resource.Type{
 		anchor.Type{},
 		concatFile,
@@ -42,8 +43,8 @@ func Types() []resource.Type {
 		fileline.Type{},
 		group.Type{Files: accounts},
 		host.Type{},
-		inifile.SettingType{},
-		inifile.SubsettingType{},
+		iniSetting,
+		iniSubsetting,
 		mount.Type{},
 		notify.Type{},
 		pkg.NewType(),

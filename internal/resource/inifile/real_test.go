@@ -1,13 +1,19 @@
 package inifile_test
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ordoproject/ordo/internal/apply"
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/command"
 	"github.com/ordoproject/ordo/internal/resource/builtin"
 	"github.com/ordoproject/ordo/internal/resource/providertest"
+	"github.com/ordoproject/ordo/internal/resource/resourcetest"
 )
 
 // TestAgainstPuppet applies every case recorded from Puppet with
@@ -40,5 +46,48 @@ func TestAgainstPuppet(t *testing.T) {
 				t.Errorf("files:\n%s\nwant:\n%s", g, wantFiles)
 			}
 		})
+	}
+}
+
+// TestJobsShareTheFile applies many settings and subsettings of one file
+// at once (--jobs 8): none of them may be lost to another's write.
+func TestJobsShareTheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.ini")
+	if err := os.WriteFile(path, []byte("[main]\nlist = a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := &catalog.Catalog{}
+	var want []string
+	for i := range 40 {
+		sec := fmt.Sprintf("s%d", i%4)
+		c.Resources = append(c.Resources, &catalog.Resource{Type: "Ini_setting", Title: fmt.Sprintf("k%d", i), Params: []catalog.Param{
+			{Name: "path", Value: path}, {Name: "section", Value: sec}, {Name: "setting", Value: fmt.Sprintf("k%d", i)}, {Name: "value", Value: int64(i)},
+		}})
+		want = append(want, fmt.Sprintf("k%d = %d", i, i))
+		c.Resources = append(c.Resources, &catalog.Resource{Type: "Ini_subsetting", Title: fmt.Sprintf("i%d", i), Params: []catalog.Param{
+			{Name: "path", Value: path}, {Name: "section", Value: "main"}, {Name: "setting", Value: "list"}, {Name: "subsetting", Value: fmt.Sprintf("i%d", i)},
+		}})
+	}
+	log := &resourcetest.Logger{}
+	if _, err := apply.Apply(context.Background(), c, apply.Options{Types: builtin.Registry(), Log: log, Runner: &command.Runner{}, BucketDir: t.TempDir(), Jobs: 8}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(data)
+	for _, w := range want {
+		if !strings.Contains(got, w+"\n") {
+			t.Errorf("%q lost:\n%s", w, got)
+		}
+	}
+	for i := range 40 {
+		if !strings.Contains(got, fmt.Sprintf(" i%d ", i)) && !strings.Contains(got, fmt.Sprintf(" i%d\n", i)) {
+			t.Errorf("item i%d lost:\n%s", i, got)
+		}
+	}
+	if n := strings.Count(log.String(), "ensure: created"); n != 80 {
+		t.Errorf("%d created, want 80:\n%s", n, log.String())
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"crypto/md5"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,11 +18,10 @@ import (
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/file"
-	"github.com/ordoproject/ordo/internal/syserr"
 )
 
-// SettingType is the ini_setting resource type.
-type SettingType struct{}
+// SettingType is the ini_setting resource type (see NewTypes).
+type SettingType struct{ files *Files }
 
 var pathCheck = resource.AbsPathCheck{Msg: "File paths must be fully qualified, not '%s'"}
 
@@ -92,11 +90,11 @@ func mungeValue(v catalog.Value) (catalog.Value, error) {
 }
 
 // Schema returns ini_setting's schema.
-func (SettingType) Schema() *resource.Schema { return settingSchema }
+func (*SettingType) Schema() *resource.Schema { return settingSchema }
 
 // AutoRequire returns the folder the file is in, as inifile's type
 // autorequires the parent of its path.
-func (SettingType) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
+func (*SettingType) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
 	p, ok := r.Get("path")
 	if !ok {
 		return nil
@@ -129,7 +127,7 @@ type settingSpec struct {
 }
 
 // New returns the instance that manages the setting v describes.
-func (SettingType) New(v resource.Values) (resource.Instance, error) {
+func (t *SettingType) New(v resource.Values) (resource.Instance, error) {
 	s := settingSpec{
 		path:        v.String("path"),
 		section:     v.String("section"),
@@ -151,48 +149,27 @@ func (SettingType) New(v resource.Values) (resource.Instance, error) {
 	if v.Has("indent_width") {
 		s.layout.IndentWidth, s.layout.HasIndentWidth = rubyToI(v.String("indent_width")), true
 	}
-	return &settingInstance{spec: s}, nil
+	return &settingInstance{spec: s, files: t.files}, nil
 }
 
 // settingInstance manages one setting.
 type settingInstance struct {
 	spec     settingSpec
-	file     *File
+	files    *Files
 	exists   bool
 	present  bool   // the ensure wanted, once the file is read
 	current  string // the value in the file
 	showDiff bool   // the run's --show_diff
 }
 
-// readFile reads an INI file as inifile does: what is not a regular
-// file (nothing, a folder) reads as empty.
-func readFile(path string, l Layout) (*File, error) {
-	var data []byte
-	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
-		if data, err = os.ReadFile(path); err != nil {
-			return nil, errors.New(syserr.Describe(err))
-		}
-	}
-	return Parse(data, l)
-}
-
-// writeFile writes the file in place (it keeps its inode, owner and
-// mode), as inifile's save does.
-func writeFile(path string, f *File) error {
-	if err := os.WriteFile(path, f.Bytes(), 0o666); err != nil {
-		return errors.New(syserr.Describe(err))
-	}
-	return nil
-}
-
 // Retrieve reads the file and decides, as inifile's exists? does,
 // whether the setting is there.
 func (i *settingInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	f, err := readFile(i.spec.path, i.spec.layout)
+	f, err := i.files.read(i.spec.path, i.spec.layout)
 	if err != nil {
 		return err
 	}
-	i.file, i.showDiff, i.present = f, h.ShowDiff, i.spec.present
+	i.showDiff, i.present = h.ShowDiff, i.spec.present
 	switch {
 	case !i.spec.hasSetting:
 		i.exists = f.HasSection(i.spec.section)
@@ -218,23 +195,26 @@ func (i *settingInstance) Properties() []resource.Property {
 	return ps
 }
 
-// set writes the setting (or the section alone) into the file read.
+// set writes the setting (or the section alone) into the file.
 func (i *settingInstance) set() error {
-	switch {
-	case !i.spec.hasSetting && !i.spec.hasValue:
-		i.file.AddSection(i.spec.section)
-	default:
-		i.file.Set(i.spec.section, i.spec.setting, i.spec.layout.Separator, i.spec.value)
-	}
-	return writeFile(i.spec.path, i.file)
+	return i.files.change(i.spec.path, i.spec.layout, func(f *File) bool {
+		if !i.spec.hasSetting && !i.spec.hasValue {
+			f.AddSection(i.spec.section)
+		} else {
+			f.Set(i.spec.section, i.spec.setting, i.spec.layout.Separator, i.spec.value)
+		}
+		return true
+	})
 }
 
-// remove removes the setting from the file read; a section alone stays.
+// remove removes the setting from the file; a section alone stays.
 func (i *settingInstance) remove() error {
-	if i.spec.hasSetting {
-		i.file.Remove(i.spec.section, i.spec.setting)
-	}
-	return writeFile(i.spec.path, i.file)
+	return i.files.change(i.spec.path, i.spec.layout, func(f *File) bool {
+		if i.spec.hasSetting {
+			f.Remove(i.spec.section, i.spec.setting)
+		}
+		return true
+	})
 }
 
 // Refresh writes the setting, or removes it, when the resource is
@@ -243,20 +223,20 @@ func (i *settingInstance) Refresh(ctx context.Context, h *resource.Handle) error
 	if !i.spec.refreshonly {
 		return nil
 	}
-	if i.file == nil {
-		if err := i.Retrieve(ctx, h); err != nil {
-			return err
-		}
+	if i.spec.present {
+		return i.set()
 	}
-	if !i.spec.present {
-		// inifile fails on a section that is not there; ordo leaves
-		// the file alone.
-		if !i.file.HasSection(i.spec.section) {
-			return nil
+	// inifile fails on a section that is not there; ordo leaves the
+	// file alone.
+	return i.files.change(i.spec.path, i.spec.layout, func(f *File) bool {
+		if !f.HasSection(i.spec.section) {
+			return false
 		}
-		return i.remove()
-	}
-	return i.set()
+		if i.spec.hasSetting {
+			f.Remove(i.spec.section, i.spec.setting)
+		}
+		return true
+	})
 }
 
 type settingEnsure settingInstance

@@ -9,8 +9,8 @@ import (
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
-// SubsettingType is the ini_subsetting resource type.
-type SubsettingType struct{}
+// SubsettingType is the ini_subsetting resource type (see NewTypes).
+type SubsettingType struct{ files *Files }
 
 var subsettingSchema = resource.NewSchema(resource.Schema{
 	Name: "ini_subsetting",
@@ -50,7 +50,7 @@ func checkQuoteChar(v catalog.Value) (catalog.Value, error) {
 }
 
 // Schema returns ini_subsetting's schema.
-func (SubsettingType) Schema() *resource.Schema { return subsettingSchema }
+func (*SubsettingType) Schema() *resource.Schema { return subsettingSchema }
 
 // subsettingSpec is an ini_subsetting's checked attributes.
 type subsettingSpec struct {
@@ -67,7 +67,7 @@ type subsettingSpec struct {
 }
 
 // New returns the instance that manages the item v describes.
-func (SubsettingType) New(v resource.Values) (resource.Instance, error) {
+func (t *SubsettingType) New(v resource.Values) (resource.Instance, error) {
 	s := subsettingSpec{
 		path:        v.String("path"),
 		section:     v.String("section"),
@@ -91,7 +91,7 @@ func (SubsettingType) New(v resource.Values) (resource.Instance, error) {
 			s.values = append(s.values, catalog.Scalar(resource.Unsensitive(e)))
 		}
 	}
-	return &subsettingInstance{spec: s}, nil
+	return &subsettingInstance{spec: s, files: t.files}, nil
 }
 
 func listOf(v catalog.Value) []catalog.Value {
@@ -104,7 +104,7 @@ func listOf(v catalog.Value) []catalog.Value {
 // subsettingInstance manages one item.
 type subsettingInstance struct {
 	spec     subsettingSpec
-	file     *File
+	files    *Files
 	value    *subValue
 	exists   bool
 	current  string
@@ -120,15 +120,12 @@ func (i *subsettingInstance) desired() string {
 
 // Retrieve reads the file and the setting's items.
 func (i *subsettingInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	l := DefaultLayout()
-	l.Separator = i.spec.keyValSep
-	f, err := readFile(i.spec.path, l)
+	f, err := i.files.read(i.spec.path, i.layout())
 	if err != nil {
 		return err
 	}
-	raw, has := f.Value(i.spec.section, i.spec.setting)
-	i.file, i.showDiff = f, h.ShowDiff
-	i.value = parseSubValue(raw, has, i.spec.sep, i.spec.quote, i.spec.kvSep)
+	i.showDiff = h.ShowDiff
+	i.value = i.items(f)
 	_, i.exists = i.value.get(i.spec.subsetting, i.spec.exact)
 	i.current, _ = i.value.get(i.spec.subsetting, false)
 	return nil
@@ -146,11 +143,44 @@ func (i *subsettingInstance) Properties() []resource.Property {
 	return ps
 }
 
+// layout is how inifile reads the file for a subsetting: its own
+// separator, and the default headers.
+func (i *subsettingInstance) layout() Layout {
+	l := DefaultLayout()
+	l.Separator = i.spec.keyValSep
+	return l
+}
+
+// items reads the setting's items from f.
+func (i *subsettingInstance) items(f *File) *subValue {
+	raw, has := f.Value(i.spec.section, i.spec.setting)
+	return parseSubValue(raw, has, i.spec.sep, i.spec.quote, i.spec.kvSep)
+}
+
 // set writes the item with the desired value.
 func (i *subsettingInstance) set() error {
-	i.value.set(i.spec.subsetting, i.desired(), i.spec.exact, i.spec.insertType, i.spec.insertValue)
-	i.file.Set(i.spec.section, i.spec.setting, i.spec.keyValSep, i.value.String())
-	return writeFile(i.spec.path, i.file)
+	return i.files.change(i.spec.path, i.layout(), func(f *File) bool {
+		v := i.items(f)
+		v.set(i.spec.subsetting, i.desired(), i.spec.exact, i.spec.insertType, i.spec.insertValue)
+		f.Set(i.spec.section, i.spec.setting, i.spec.keyValSep, v.String())
+		return true
+	})
+}
+
+// remove removes the item. A setting left with no item (and no quotes)
+// is removed, as inifile 6.3 does (its delete_if_empty test holds for
+// either value).
+func (i *subsettingInstance) remove() error {
+	return i.files.change(i.spec.path, i.layout(), func(f *File) bool {
+		v := i.items(f)
+		v.remove(i.spec.subsetting, i.spec.exact)
+		if s := v.String(); s == "" {
+			f.Remove(i.spec.section, i.spec.setting)
+		} else {
+			f.Set(i.spec.section, i.spec.setting, i.spec.keyValSep, s)
+		}
+		return true
+	})
 }
 
 type subEnsure subsettingInstance
@@ -182,22 +212,14 @@ func (e *subEnsure) Event() string {
 	return "ini_subsetting_removed"
 }
 
-// Sync adds or removes the item. A setting left with no item (and no
-// quotes) is removed, as inifile 6.3 does (its delete_if_empty test
-// holds for either value).
+// Sync adds or removes the item.
 func (e *subEnsure) Sync(ctx context.Context, h *resource.Handle) error {
 	i := (*subsettingInstance)(e)
 	var err error
 	if e.spec.present {
 		err = i.set()
 	} else {
-		i.value.remove(e.spec.subsetting, e.spec.exact)
-		if v := i.value.String(); v == "" {
-			i.file.Remove(e.spec.section, e.spec.setting)
-		} else {
-			i.file.Set(e.spec.section, e.spec.setting, e.spec.keyValSep, v)
-		}
-		err = writeFile(e.spec.path, i.file)
+		err = i.remove()
 	}
 	if err != nil {
 		return wrapSet(e.Desired(), err, e.spec.location)
