@@ -13,11 +13,14 @@ import (
 // (--jobs) never read a file half written nor write over each other's
 // change. A change reads the file again under the lock and is made on
 // what it holds then; in a serial run that is what Retrieve read.
-type Files struct{ mu sync.Mutex }
+type Files struct {
+	mu       sync.Mutex
+	patterns map[patternKey]*patterns // compiled once per layout
+}
 
 // NewTypes returns ini_setting and ini_subsetting sharing one Files.
 func NewTypes() (*SettingType, *SubsettingType) {
-	f := &Files{}
+	f := &Files{patterns: map[patternKey]*patterns{}}
 	return &SettingType{files: f}, &SubsettingType{files: f}
 }
 
@@ -26,17 +29,26 @@ func NewTypes() (*SettingType, *SubsettingType) {
 func (fs *Files) read(path string, l Layout) (*File, error) {
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
-	return readFile(path, l)
+	return fs.readLocked(path, l)
 }
 
-func readFile(path string, l Layout) (*File, error) {
+func (fs *Files) readLocked(path string, l Layout) (*File, error) {
+	k := patternKey{l.Separator, l.Prefix, l.Suffix}
+	p, ok := fs.patterns[k]
+	if !ok {
+		var err error
+		if p, err = compilePatterns(l); err != nil {
+			return nil, err
+		}
+		fs.patterns[k] = p
+	}
 	var data []byte
 	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
 		if data, err = os.ReadFile(path); err != nil {
 			return nil, errors.New(syserr.Describe(err))
 		}
 	}
-	return Parse(data, l)
+	return parseWith(data, l, p), nil
 }
 
 // change reads the file, lets edit change it and writes it in place (it
@@ -45,7 +57,7 @@ func readFile(path string, l Layout) (*File, error) {
 func (fs *Files) change(path string, l Layout, edit func(f *File) bool) error {
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
-	f, err := readFile(path, l)
+	f, err := fs.readLocked(path, l)
 	if err != nil {
 		return err
 	}

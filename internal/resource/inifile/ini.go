@@ -92,6 +92,20 @@ type File struct {
 // Parse reads data laid out as l describes. It fails only when the
 // separator makes no usable pattern.
 func Parse(data []byte, l Layout) (*File, error) {
+	p, err := compilePatterns(l)
+	if err != nil {
+		return nil, err
+	}
+	return parseWith(data, l, p), nil
+}
+
+// patterns are the regular expressions a layout reads lines with.
+type patterns struct{ setting, comment, header *regexp.Regexp }
+
+// patternKey is what patterns depend on.
+type patternKey struct{ sep, prefix, suffix string }
+
+func compilePatterns(l Layout) (*patterns, error) {
 	sep := l.Separator
 	if strings.Trim(sep, rubySpaceChars) == "" && sep != "" {
 		sep = " "
@@ -108,16 +122,21 @@ func Parse(data []byte, l Layout) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("key_val_separator %q makes no valid pattern: %v", l.Separator, err)
 	}
+	header := regexp.MustCompile(`^[` + rubySpace + `]*` + regexp.QuoteMeta(l.Prefix) + `(.*)` + regexp.QuoteMeta(l.Suffix) + `[` + rubySpace + `]*$`)
+	return &patterns{setting: setting, comment: comment, header: header}, nil
+}
+
+func parseWith(data []byte, l Layout, p *patterns) *File {
 	f := &File{
 		layout:   l,
 		sections: map[string]*section{},
-		setting:  setting,
-		comment:  comment,
-		header:   regexp.MustCompile(`^[` + rubySpace + `]*` + regexp.QuoteMeta(l.Prefix) + `(.*)` + regexp.QuoteMeta(l.Suffix) + `[` + rubySpace + `]*$`),
+		setting:  p.setting,
+		comment:  p.comment,
+		header:   p.header,
 	}
 	f.lines = splitLines(data)
 	f.parse()
-	return f, nil
+	return f
 }
 
 const rubySpaceChars = "\t\n\v\f\r \x00"
