@@ -20,8 +20,15 @@ import (
 // puppetlabs-inifile and compares ordo's lines and the files left with
 // Puppet's. Where ordo knowingly differs (see testdata/README.md), the
 // case's NAME.ordo.log and NAME.ordo.files say what ordo does instead.
-func TestAgainstPuppet(t *testing.T) {
-	for _, c := range providertest.Cases(t, "testdata/cases") {
+func TestAgainstPuppet(t *testing.T) { replay(t, "testdata/cases") }
+
+// TestForgeCatalogs applies catalogs Puppet compiled from Forge modules
+// that declare INI settings (testdata/forge/record), as Puppet applied
+// them.
+func TestForgeCatalogs(t *testing.T) { replay(t, "testdata/forge") }
+
+func replay(t *testing.T, dir string) {
+	for _, c := range providertest.Cases(t, dir) {
 		t.Run(c.Name, func(t *testing.T) {
 			root := t.TempDir()
 			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
@@ -30,13 +37,13 @@ func TestAgainstPuppet(t *testing.T) {
 			providertest.Shell(t, c.Setup, "ROOT="+root)
 			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root})
 			want := c.Want
-			if b, err := os.ReadFile(filepath.Join("testdata/cases", c.Name+".ordo.log")); err == nil {
+			if b, err := os.ReadFile(filepath.Join(dir, c.Name+".ordo.log")); err == nil {
 				want = providertest.Keep(strings.Split(strings.TrimRight(string(b), "\n"), "\n"))
 			}
 			providertest.SameLines(t, got, want)
-			files := filepath.Join("testdata/cases", c.Name+".files")
-			if _, err := os.Stat(filepath.Join("testdata/cases", c.Name+".ordo.files")); err == nil {
-				files = filepath.Join("testdata/cases", c.Name+".ordo.files")
+			files := filepath.Join(dir, c.Name+".files")
+			if _, err := os.Stat(filepath.Join(dir, c.Name+".ordo.files")); err == nil {
+				files = filepath.Join(dir, c.Name+".ordo.files")
 			}
 			wantFiles, err := os.ReadFile(files)
 			if err != nil {
