@@ -34,12 +34,6 @@ var subsettingSchema = resource.NewSchema(resource.Schema{
 		{Name: "delete_if_empty", Default: "false", Doc: "Remove the setting when its last item goes (inifile 6.3 removes it whatever this says).", Check: resource.Enum("true", "false")},
 	},
 	Providers: []resource.Provider{{Name: "ruby", Default: true, Doc: "Reads the file and rewrites it in place."}},
-	Validate: func(v resource.Values) error {
-		if !v.Has("path") {
-			return errors.New("path is a required attribute")
-		}
-		return nil
-	},
 })
 
 func checkQuoteChar(v catalog.Value) (catalog.Value, error) {
@@ -55,6 +49,7 @@ func (*SubsettingType) Schema() *resource.Schema { return subsettingSchema }
 // subsettingSpec is an ini_subsetting's checked attributes.
 type subsettingSpec struct {
 	path, section, setting, subsetting string
+	hasPath, hasSubsetting             bool
 	sep, kvSep, quote, keyValSep       string
 	exact                              bool
 	present                            bool
@@ -85,6 +80,7 @@ func (t *SubsettingType) New(v resource.Values) (resource.Instance, error) {
 		sensitive:   v.Sensitive("value"),
 		location:    v.Resource().Location(),
 	}
+	s.hasPath, s.hasSubsetting = v.Has("path"), v.Has("subsetting")
 	if x, ok := v.Lookup("value"); ok {
 		s.hasValue = true
 		for _, e := range listOf(x) {
@@ -118,8 +114,16 @@ func (i *subsettingInstance) desired() string {
 	return i.spec.values[0]
 }
 
-// Retrieve reads the file and the setting's items.
+// Retrieve reads the file and the setting's items. A resource without
+// a path or a subsetting fails here, alone, as in inifile (whose errors
+// are Ruby's).
 func (i *subsettingInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
+	switch {
+	case !i.spec.hasPath:
+		return errors.New("path is a required attribute")
+	case !i.spec.hasSubsetting:
+		return errors.New("subsetting is a required attribute")
+	}
 	f, err := i.files.read(i.spec.path, i.layout())
 	if err != nil {
 		return err
