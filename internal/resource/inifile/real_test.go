@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ordoproject/ordo/internal/apply"
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -14,6 +15,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/builtin"
 	"github.com/ordoproject/ordo/internal/resource/providertest"
 	"github.com/ordoproject/ordo/internal/resource/resourcetest"
+	"github.com/ordoproject/ordo/internal/state"
 )
 
 // TestAgainstPuppet applies every case recorded from Puppet with
@@ -96,5 +98,52 @@ func TestJobsShareTheFile(t *testing.T) {
 	}
 	if n := strings.Count(log.String(), "ensure: created"); n != 80 {
 		t.Errorf("%d created, want 80:\n%s", n, log.String())
+	}
+}
+
+// TestAudit audits a setting's value it does not manage over two runs;
+// the lines are those puppet apply printed for the same manifest (its
+// audit change line shows values as the value property does: hidden
+// without --show_diff).
+func TestAudit(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.ini")
+	c := &catalog.Catalog{Resources: []*catalog.Resource{{Type: "Ini_setting", Title: "a", Params: []catalog.Param{
+		{Name: "path", Value: path}, {Name: "section", Value: "m"}, {Name: "setting", Value: "a"},
+		{Name: "audit", Value: []catalog.Value{"value", "ensure"}},
+	}}}}
+	for _, run := range []struct {
+		content string
+		want    []string
+	}{
+		{"[m]\na = 1\n", []string{
+			"Notice: /Ini_setting[a]/value: audit change: newly-recorded value 1",
+			"Notice: /Ini_setting[a]/ensure: audit change: newly-recorded value present",
+		}},
+		{"[m]\na = 2\n", []string{
+			"Notice: /Ini_setting[a]/value: audit change: previously recorded value [redacted sensitive information] has been changed to [redacted sensitive information]",
+		}},
+	} {
+		if err := os.WriteFile(path, []byte(run.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		st, _, err := state.Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		log := &resourcetest.Logger{}
+		if _, err := apply.Apply(context.Background(), c, apply.Options{Types: builtin.Registry(), Log: log, Runner: &command.Runner{}, BucketDir: t.TempDir(), State: st}); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Save(time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, l := range strings.Split(log.String(), "\n") {
+			if strings.Contains(l, "audit change") {
+				got = append(got, l)
+			}
+		}
+		providertest.SameLines(t, got, run.want)
 	}
 }

@@ -186,6 +186,29 @@ func (i *settingInstance) Retrieve(ctx context.Context, h *resource.Handle) erro
 // Exists reports whether the setting is there.
 func (i *settingInstance) Exists() bool { return i.exists }
 
+// AuditValue returns ensure and value as inifile's provider reads them,
+// also when the resource does not manage value.
+func (i *settingInstance) AuditValue(property string) (catalog.Value, bool) {
+	switch {
+	case property == "ensure":
+		return (*settingEnsure)(i).Current(), true
+	case property == "value" && i.exists && i.spec.sensitive:
+		return catalog.Sensitive{Value: i.current}, true
+	case property == "value" && i.exists:
+		return i.current, true
+	}
+	return nil, false
+}
+
+// FormatAudit shows a recorded value as inifile's value property shows
+// its values (see show_diff).
+func (i *settingInstance) FormatAudit(property string, v any) (string, bool) {
+	if property != "value" {
+		return "", false
+	}
+	return showValue(fmt.Sprint(v), i.spec.showDiff, i.showDiff), true
+}
+
 // Properties lists ensure, and value when the resource gives one.
 func (i *settingInstance) Properties() []resource.Property {
 	ps := []resource.Property{(*settingEnsure)(i)}

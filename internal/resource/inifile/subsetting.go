@@ -138,6 +138,29 @@ func (i *subsettingInstance) Retrieve(ctx context.Context, h *resource.Handle) e
 // Exists reports whether the item is there.
 func (i *subsettingInstance) Exists() bool { return i.exists }
 
+// AuditValue returns ensure and value as inifile's provider reads them,
+// also when the resource does not manage value.
+func (i *subsettingInstance) AuditValue(property string) (catalog.Value, bool) {
+	switch {
+	case property == "ensure":
+		return (*subEnsure)(i).Current(), true
+	case property == "value" && i.exists && i.spec.sensitive:
+		return catalog.Sensitive{Value: i.current}, true
+	case property == "value" && i.exists:
+		return i.current, true
+	}
+	return nil, false
+}
+
+// FormatAudit shows a recorded value as inifile's value property shows
+// its values (see show_diff).
+func (i *subsettingInstance) FormatAudit(property string, v any) (string, bool) {
+	if property != "value" {
+		return "", false
+	}
+	return showValue(fmt.Sprint(v), i.spec.showDiff, i.showDiff), true
+}
+
 // Properties lists ensure, and value when the resource gives one.
 func (i *subsettingInstance) Properties() []resource.Property {
 	ps := []resource.Property{(*subEnsure)(i)}
