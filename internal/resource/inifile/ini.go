@@ -1,6 +1,7 @@
 package inifile
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -84,9 +85,7 @@ type File struct {
 	lines    []string // each with its line ending, as read
 	names    []string // section names in file order
 	sections map[string]*section
-	setting  *regexp.Regexp
-	comment  *regexp.Regexp
-	header   *regexp.Regexp
+	*patterns
 }
 
 // Parse reads data laid out as l describes. It fails only when the
@@ -99,8 +98,38 @@ func Parse(data []byte, l Layout) (*File, error) {
 	return parseWith(data, l, p), nil
 }
 
-// patterns are the regular expressions a layout reads lines with.
-type patterns struct{ setting, comment, header *regexp.Regexp }
+// patterns are the regular expressions a layout reads lines with, and
+// the text a line must hold for each to match, which is cheaper to look
+// for than running them.
+type patterns struct {
+	setting, comment, header *regexp.Regexp
+	sep                      string // "" when the separator is no plain text
+	prefix, suffix           string
+}
+
+// isSetting matches a setting line.
+func (p *patterns) isSetting(line string) []string {
+	if p.sep != "" && !strings.Contains(line, p.sep) {
+		return nil
+	}
+	return p.setting.FindStringSubmatch(line)
+}
+
+// isComment matches a commented-out setting line.
+func (p *patterns) isComment(line string) []string {
+	if p.sep != "" && !strings.Contains(line, p.sep) {
+		return nil
+	}
+	return p.comment.FindStringSubmatch(line)
+}
+
+// isHeader matches a section header line.
+func (p *patterns) isHeader(line string) []string {
+	if !strings.Contains(line, p.prefix) || !strings.Contains(line, p.suffix) {
+		return nil
+	}
+	return p.header.FindStringSubmatch(line)
+}
 
 // patternKey is what patterns depend on.
 type patternKey struct{ sep, prefix, suffix string }
@@ -123,17 +152,15 @@ func compilePatterns(l Layout) (*patterns, error) {
 		return nil, fmt.Errorf("key_val_separator %q makes no valid pattern: %v", l.Separator, err)
 	}
 	header := regexp.MustCompile(`^[` + rubySpace + `]*` + regexp.QuoteMeta(l.Prefix) + `(.*)` + regexp.QuoteMeta(l.Suffix) + `[` + rubySpace + `]*$`)
-	return &patterns{setting: setting, comment: comment, header: header}, nil
+	p := &patterns{setting: setting, comment: comment, header: header, prefix: l.Prefix, suffix: l.Suffix}
+	if regexp.QuoteMeta(sep) == sep {
+		p.sep = sep
+	}
+	return p, nil
 }
 
 func parseWith(data []byte, l Layout, p *patterns) *File {
-	f := &File{
-		layout:   l,
-		sections: map[string]*section{},
-		setting:  p.setting,
-		comment:  p.comment,
-		header:   p.header,
-	}
+	f := &File{layout: l, sections: map[string]*section{}, patterns: p}
 	f.lines = splitLines(data)
 	f.parse()
 	return f
@@ -145,7 +172,7 @@ const rubySpaceChars = "\t\n\v\f\r \x00"
 func splitLines(data []byte) []string {
 	var lines []string
 	for len(data) > 0 {
-		i := strings.IndexByte(string(data), '\n')
+		i := bytes.IndexByte(data, '\n')
 		if i < 0 {
 			lines = append(lines, string(data))
 			break
@@ -165,7 +192,7 @@ func (f *File) parse() {
 	i := 0
 	f.addSection(f.readSection("", 0, &i))
 	for i < len(f.lines) {
-		m := f.header.FindStringSubmatch(body(f.lines[i]))
+		m := f.isHeader(body(f.lines[i]))
 		// readSection stops at a header or at the end.
 		start := i
 		i++
@@ -179,10 +206,10 @@ func (f *File) readSection(name string, start int, i *int) *section {
 	empty := true
 	for *i < len(f.lines) {
 		line := body(f.lines[*i])
-		if f.header.MatchString(line) {
+		if f.isHeader(line) != nil {
 			break
 		}
-		if m := f.setting.FindStringSubmatch(line); m != nil {
+		if m := f.isSetting(line); m != nil {
 			s.settings[m[2]] = m[4]
 			if s.indent < 0 || len(m[1]) < s.indent {
 				s.indent = len(m[1])
@@ -255,7 +282,7 @@ func (f *File) Set(sectionName, setting, sep, value string) {
 	s := f.sections[sectionName]
 	if _, ok := s.settings[setting]; ok {
 		for i := s.start; i <= s.end && !s.isNew; i++ {
-			if m := f.setting.FindStringSubmatch(body(f.lines[i])); m != nil && m[2] == setting {
+			if m := f.isSetting(body(f.lines[i])); m != nil && m[2] == setting {
 				f.lines[i] = m[1] + m[2] + m[3] + value
 			}
 		}
@@ -280,7 +307,7 @@ func (f *File) commented(s *section, setting string) int {
 		return -1
 	}
 	for i := s.start; i <= s.end; i++ {
-		if m := f.comment.FindStringSubmatch(body(f.lines[i])); m != nil && m[3] == setting {
+		if m := f.isComment(body(f.lines[i])); m != nil && m[3] == setting {
 			return i
 		}
 	}
@@ -327,7 +354,7 @@ func (f *File) Remove(sectionName, setting string) bool {
 	}
 	removed := 0
 	for i := s.start; i <= s.end-removed; {
-		if m := f.setting.FindStringSubmatch(body(f.lines[i])); m != nil && m[2] == setting {
+		if m := f.isSetting(body(f.lines[i])); m != nil && m[2] == setting {
 			f.lines = append(f.lines[:i], f.lines[i+1:]...)
 			removed++
 			continue
