@@ -360,6 +360,14 @@ type Auditor interface {
 	AuditValue(property string) (value catalog.Value, ok bool)
 }
 
+// AuditFormatter is an Auditor that shows the recorded values of a
+// property its own way when they changed (Puppet's is_to_s of a property
+// the resource may not manage), such as inifile's values, hidden unless
+// show_diff; ok is false to show v as other values are.
+type AuditFormatter interface {
+	FormatAudit(property string, v any) (text string, ok bool)
+}
+
 // ValueFormatter is implemented by a property that shows its values its
 // own way in noop and failure messages (Puppet's is_to_s and should_to_s),
 // such as a file owner shown as a bare id. Others use catalog.Format.
