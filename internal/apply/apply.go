@@ -117,6 +117,7 @@ func Finalize(c *catalog.Catalog) {
 // Errors); an unresolvable relationship stops at the first.
 func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	Finalize(c)
+	pregenerate(c, opts.Types, opts.Log)
 	p := &Plan{opts: opts, catalog: c, instances: make([]resource.Instance, 0, len(c.Resources))}
 	holds := map[catalog.Ref]bool{}
 	for i, e := range c.Containment {
@@ -595,7 +596,12 @@ func (t *transaction) generate(ctx context.Context, v *graph.Vertex, w *graph.Wa
 	}
 	for i, m := range made {
 		index[i] = -1
-		if err := t.plan.catalog.Add(m.Resource); err != nil {
+		if m.Instance == nil {
+			// Made before the run: it has its vertex and instance.
+			if t.g.Vertex(m.Resource) == nil {
+				continue
+			}
+		} else if err := t.plan.catalog.Add(m.Resource); err != nil {
 			continue // the catalog's own resource of that name wins
 		}
 		index[i] = len(res)
@@ -605,7 +611,9 @@ func (t *transaction) generate(ctx context.Context, v *graph.Vertex, w *graph.Wa
 		}
 		res = append(res, m.Resource)
 		after = append(after, a)
-		t.generated[m.Resource] = m.Instance
+		if m.Instance != nil {
+			t.generated[m.Resource] = m.Instance
+		}
 	}
 	t.genMu.Unlock()
 	if len(res) == 0 {

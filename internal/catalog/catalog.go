@@ -292,6 +292,49 @@ func (c *Catalog) Add(r *Resource) error {
 	return nil
 }
 
+// InsertAfter adds, right after each resource of the catalog that more
+// names, the resources more gives for it, in their order, as Puppet's
+// catalog places the resources another one generated. One pass over the
+// catalog does all. A reference the catalog (or more) holds already, or a
+// resource more names that the catalog does not hold, is an error, and
+// then nothing is added.
+func (c *Catalog) InsertAfter(more map[*Resource][]*Resource) error {
+	if c.byRef == nil {
+		c.byRef = map[Ref]*Resource{}
+	}
+	n := 0
+	seen := map[Ref]bool{}
+	for _, rs := range more {
+		for _, r := range rs {
+			ref := r.Ref()
+			if _, ok := c.byRef[ref]; ok || seen[ref] {
+				return errors.New("Duplicate declaration: " + ref.String() + " is already declared; cannot redeclare")
+			}
+			seen[ref] = true
+			n++
+		}
+	}
+	out := make([]*Resource, 0, len(c.Resources)+n)
+	placed := 0
+	for _, r := range c.Resources {
+		out = append(out, r)
+		if rs, ok := more[r]; ok {
+			out = append(out, rs...)
+			placed++
+		}
+	}
+	if placed != len(more) {
+		return errors.New("cannot add resources after one the catalog does not hold")
+	}
+	for _, rs := range more {
+		for _, r := range rs {
+			c.byRef[r.Ref()] = r
+		}
+	}
+	c.Resources = out
+	return nil
+}
+
 // Resource returns the resource named ref, or nil.
 func (c *Catalog) Resource(ref Ref) *Resource { return c.byRef[ref] }
 

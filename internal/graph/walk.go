@@ -39,8 +39,11 @@ func (w *Walk) Regenerate() {
 		count(v)
 		for _, en := range v.out.entries {
 			if u := en.to(); u != nil && int(u.id) < old && !w.done[u.id] {
+				// Only a vertex that was ready (no blockers) can have to
+				// leave the ready queue.
+				wasReady := w.blockers[u.id] == 0
 				count(u)
-				blocked = blocked || w.blockers[u.id] > 0
+				blocked = blocked || (wasReady && w.blockers[u.id] > 0)
 			}
 		}
 	}

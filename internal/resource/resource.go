@@ -360,6 +360,14 @@ type Auditor interface {
 	AuditValue(property string) (value catalog.Value, ok bool)
 }
 
+// AuditFormatter is an Auditor that shows the recorded values of a
+// property its own way when they changed (Puppet's is_to_s of a property
+// the resource may not manage), such as inifile's values, hidden unless
+// show_diff; ok is false to show v as other values are.
+type AuditFormatter interface {
+	FormatAudit(property string, v any) (text string, ok bool)
+}
+
 // ValueFormatter is implemented by a property that shows its values its
 // own way in noop and failure messages (Puppet's is_to_s and should_to_s),
 // such as a file owner shown as a bare id. Others use catalog.Format.
@@ -379,9 +387,24 @@ type Generator interface {
 	Generate(ctx context.Context, h *Handle, c *catalog.Catalog) ([]Generated, error)
 }
 
+// PreGenerator is implemented by types whose resources make further
+// resources before the run starts (Puppet's generate), as a concat_file
+// makes the file resource that writes its file. The new resources join
+// the catalog right after r, in r's container, and go after r unless a
+// relationship between the two says otherwise.
+type PreGenerator interface {
+	// PreGenerate returns the resources r makes, logging to log. c must
+	// only be read; a resource of c may be returned in place of a new one
+	// of the same name (it then only goes after r).
+	PreGenerate(r *catalog.Resource, c *catalog.Catalog, log Logger) []*catalog.Resource
+}
+
 // Generated is one resource a Generator made, with its instance.
 type Generated struct {
 	Resource *catalog.Resource
+	// Instance is nil for a resource the catalog holds already (one a
+	// PreGenerator made, or the catalog's own): it keeps its instance
+	// and its place, and only joins the generator's sentinel.
 	Instance Instance
 	// After is the index, among the same Generate's results, of the
 	// resource this one waits for (a file's nearest generated ancestor),

@@ -64,6 +64,11 @@ type Attr struct {
 	// default differs from Default (which says how ordo behaves unset):
 	// a Ruby boolean shows bare (false), a symbol quoted ("false").
 	Listed catalog.Value
+	// DefaultFrom, when set, names the attributes whose value the
+	// parameter takes when it is not set: the first of them that is (a
+	// service's pattern is its binary, else its name). puppet resource
+	// shows that value for the parameter asked for with --param.
+	DefaultFrom []string
 	// Doc is one line for ordo describe.
 	Doc string
 	// Check munges and validates each value; nil accepts any value.

@@ -97,6 +97,8 @@ func moduleFunctions(module string) map[string]builtin {
 		return haproxyFunctions()
 	case "docker":
 		return dockerFunctions()
+	case "inifile":
+		return inifileFunctions()
 	case "sudo":
 		return map[string]builtin{"sudo::defaults": fnSudoDefaults}
 	case "ssh":

@@ -1036,6 +1036,14 @@ func (f *instance) takeContent(content string) {
 	f.props |= propContent
 }
 
+// takeAbsent makes the file to be absent, given by another resource
+// (Type.GiveAbsent), as puppetlabs-concat sets ensure => absent on the
+// file of a concat_file that would be empty.
+func (f *instance) takeAbsent() {
+	f.ensure, f.hasData = "absent", false
+	f.props = (f.props | propEnsure) &^ propContent
+}
+
 // useStat takes st, read ahead while nothing in the run could change the
 // file, as what the file is now (stat, without reading it again).
 func (f *instance) useStat(st fileStat) {
@@ -1059,8 +1067,12 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 
 func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 	f.pre.reached.Store(true)
-	if content, ok := f.host.given.take(f.path); ok {
-		f.takeContent(content)
+	if x, ok := f.host.given.take(f.path); ok {
+		if x.absent {
+			f.takeAbsent()
+		} else {
+			f.takeContent(x.content)
+		}
 	}
 	pre := f.takePrefetched()
 	if pre.current(f, h) {
