@@ -68,6 +68,9 @@ type Options struct {
 	// caller saves it. Without it every schedule counts from the epoch
 	// and every audited value is newly recorded.
 	State *state.Store
+	// Finish is the work left for the end of the walk (Salt's listen),
+	// done in this order once every resource was evaluated.
+	Finish []Finisher
 }
 
 // maxInvalid caps how many invalid resources one run reports.
@@ -410,6 +413,7 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		t.walkSerial(ctx)
 		stop()
 	}
+	t.finish(ctx)
 	if err := t.durable.Sync(); err != nil {
 		for _, e := range Errors(err) {
 			t.log.Log(resource.Err, "", e.Error())

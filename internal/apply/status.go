@@ -158,6 +158,9 @@ type Result struct {
 	Noop      bool
 	Start     time.Time
 	Duration  time.Duration
+	// Finished holds what the run's finishers kept (End.Keep), in the
+	// order they kept it.
+	Finished []any
 }
 
 // Counts sums the statuses the way Puppet's resource metrics do.

@@ -313,13 +313,17 @@ func formatSeconds(f float64) string {
 //
 // external, when not nil, answers for a listen naming a resource of the
 // other language ({puppet: Type[title]}): whether it is in the run, and
-// whether it changed.
-func (r *caller) listen(ctx context.Context, low *salt.Low, test bool, results map[string]*Record, number func(*Record), external func(target string) (changed, ok bool)) {
+// whether it changed; refresh delivers the events of the states that
+// changed to such a resource named by listen_in.
+func (r *caller) listen(ctx context.Context, low *salt.Low, test bool, results map[string]*Record, number func(*Record),
+	external func(target string) (changed, ok bool), refresh func(target string, events int) bool) {
 	// A pair names the listener and what it listens to: a state, or a
-	// resource of the other language that changed.
+	// resource of the other language that changed; or a resource of the
+	// other language (external) listening to a state.
 	type pair struct {
 		listener, target *salt.Chunk
 		externalChanged  bool
+		external         string
 	}
 	var pairs []pair
 	var errs []*Record
@@ -393,6 +397,14 @@ func (r *caller) listen(ctx context.Context, low *salt.Low, test bool, results m
 			}
 			for mod, t := range m {
 				target := fmt.Sprint(t)
+				if mod == PuppetKey && external != nil && refresh != nil {
+					if _, ok := external(target); ok {
+						pairs = append(pairs, pair{target: c, external: target})
+					} else if rec := results[c.Tag()]; rec != nil && len(rec.Changes) > 0 {
+						errs = append(errs, listenErr(mod, target))
+					}
+					continue
+				}
 				found := matching(mod, target)
 				if len(found) == 0 {
 					if rec := results[c.Tag()]; rec != nil && len(rec.Changes) > 0 {
@@ -405,13 +417,29 @@ func (r *caller) listen(ctx context.Context, low *salt.Low, test bool, results m
 			}
 		}
 	}
+	changed := func(c *salt.Chunk) bool {
+		rec := results[c.Tag()]
+		return rec != nil && len(rec.Changes) > 0
+	}
+	// A resource of the other language refreshes once, with one event
+	// per state it listens to that changed.
+	events := map[string]int{}
+	for _, p := range pairs {
+		if p.external != "" && changed(p.target) {
+			events[p.external]++
+		}
+	}
 	fired := map[string]bool{}
 	for _, p := range pairs {
-		if !p.externalChanged {
-			rec := results[p.target.Tag()]
-			if rec == nil || len(rec.Changes) == 0 {
-				continue
+		if !p.externalChanged && !changed(p.target) {
+			continue
+		}
+		if p.external != "" {
+			if !fired[PuppetKey+p.external] {
+				fired[PuppetKey+p.external] = true
+				refresh(p.external, events[p.external])
 			}
+			continue
 		}
 		for _, l := range matching(p.listener.Module, p.listener.ID) {
 			if l.ID != p.listener.ID {

@@ -115,6 +115,7 @@ func Run(ctx context.Context, low *salt.Low, opts Options) ([]*Record, error) {
 		jobs = 1
 	}
 	res, err := apply.Apply(ctx, cat, apply.Options{
+		Finish:   []apply.Finisher{s},
 		Types:    resource.NewRegistry(types...),
 		Noop:     opts.Test,
 		Jobs:     jobs,
@@ -236,11 +237,33 @@ func output(rec *Record) apply.CallOutput {
 }
 
 // Records reads a run's statuses back into Salt's records, numbered in
-// Salt's order, then calls listen's watchers. States the run did not
-// reach (failhard, an interrupted run) have no record.
+// Salt's order, then the records of listen's watchers, which the run
+// called at its end (Finish). States the run did not reach (failhard,
+// an interrupted run) have no record.
 func (s *States) Records(ctx context.Context, res *apply.Result) []*Record {
-	b := &records{s: s, statuses: map[*salt.Chunk]*apply.Status{}, external: map[catalog.Ref]*apply.Status{}, memo: map[*salt.Chunk]*Record{}}
-	for _, st := range res.Statuses {
+	out, _, _ := s.mainRecords(res.Statuses)
+	num := 0
+	for _, rec := range out {
+		num += rec.gap
+		rec.RunNum = num
+		num++
+	}
+	for _, f := range res.Finished {
+		if rec, ok := f.(*Record); ok {
+			num += rec.gap
+			rec.RunNum = num
+			num++
+			out = append(out, rec)
+		}
+	}
+	return out
+}
+
+// mainRecords builds the records of the states the walk reached, in
+// Salt's order, without run numbers; results holds them by tag.
+func (s *States) mainRecords(statuses []*apply.Status) (out []*Record, results map[string]*Record, b *records) {
+	b = &records{s: s, statuses: map[*salt.Chunk]*apply.Status{}, external: map[catalog.Ref]*apply.Status{}, memo: map[*salt.Chunk]*Record{}}
+	for _, st := range statuses {
 		ref := st.Resource.Ref()
 		if c := s.chunks[ref]; c != nil {
 			b.statuses[c] = st
@@ -248,15 +271,7 @@ func (s *States) Records(ctx context.Context, res *apply.Result) []*Record {
 			b.external[ref] = st
 		}
 	}
-	var out []*Record
-	results := map[string]*Record{}
-	num := 0
-	number := func(rec *Record) {
-		num += rec.gap
-		rec.RunNum = num
-		num++
-		out = append(out, rec)
-	}
+	results = map[string]*Record{}
 	for _, step := range s.low.Steps {
 		c := step.Chunk
 		if results[c.Tag()] != nil {
@@ -277,27 +292,64 @@ func (s *States) Records(ctx context.Context, res *apply.Result) []*Record {
 			continue
 		}
 		results[c.Tag()] = rec
-		number(rec)
+		out = append(out, rec)
 	}
-	if ctx.Err() == nil {
-		var external func(string) (bool, bool)
-		if s.joined {
-			external = func(target string) (changed, ok bool) {
-				ref, isRef := catalog.ParseRef(target)
-				st := b.external[ref]
-				if !isRef || st == nil {
-					return false, false
-				}
-				changed = st.Changed || st.Restarted
-				for _, e := range st.Events {
-					changed = changed || e.Status == apply.EventNoop
-				}
-				return changed, true
+	return out, results, b
+}
+
+// Finish runs listen's watchers once the walk is over, as Salt calls
+// them after its last state: a listening state's mod_watch, a Puppet
+// resource named by listen_in refreshed, Salt's Listen_Error record for
+// a listener that is not there. Their records are kept in the result
+// (Records numbers them after the others) and logged, each under its
+// state's log source.
+func (s *States) Finish(ctx context.Context, end *apply.End) {
+	_, results, b := s.mainRecords(end.Statuses())
+	var external func(string) (bool, bool)
+	var refresh func(target string, events int) bool
+	if s.joined {
+		external = func(target string) (changed, ok bool) {
+			ref, isRef := catalog.ParseRef(target)
+			st := b.external[ref]
+			if !isRef || st == nil {
+				return false, false
 			}
+			changed = st.Changed || st.Restarted
+			for _, e := range st.Events {
+				changed = changed || e.Status == apply.EventNoop
+			}
+			return changed, true
 		}
-		s.call.listen(ctx, s.low, s.opts.Test, results, number, external)
+		refresh = func(target string, events int) bool {
+			ref, isRef := catalog.ParseRef(target)
+			st := b.external[ref]
+			if !isRef || st == nil {
+				return false
+			}
+			end.Refresh(ctx, st.Resource, events, s.opts.Test)
+			return true
+		}
 	}
-	return out
+	log := end.Log()
+	keep := func(rec *Record) {
+		end.Keep(rec)
+		// As a state's own call logs: a failure as an error, a change
+		// as a notice, nothing changed at debug level.
+		src := "/" + catalog.NewRef("salt::"+rec.Module, rec.ID).String()
+		switch {
+		case strings.HasPrefix(rec.Tag, "Listen_Error"):
+			log.Log(resource.Err, "", rec.Comment)
+		case rec.Result == state.False:
+			log.Log(resource.Err, src, rec.Comment)
+		case len(rec.Changes) == 0:
+			log.Log(resource.Debug, src, rec.Comment)
+		case s.opts.Test || rec.Result == state.None:
+			log.Log(resource.Notice, src, rec.Comment+" (noop)")
+		default:
+			log.Log(resource.Notice, src, rec.Comment)
+		}
+	}
+	s.call.listen(ctx, s.low, s.opts.Test, results, keep, external, refresh)
 }
 
 // records builds each state's record from its status, once.

@@ -64,7 +64,7 @@ func runBoth(t *testing.T, dir, sls string, noop bool, puppet ...*catalog.Resour
 	if err := states.Join(cat); err != nil {
 		t.Fatal(err)
 	}
-	res, err := apply.Apply(context.Background(), cat, apply.Options{Noop: noop,
+	res, err := apply.Apply(context.Background(), cat, apply.Options{Noop: noop, Finish: []apply.Finisher{states},
 		Types: resource.NewRegistry(append(builtin.Types(), states.Types()...)...)})
 	if err != nil {
 		t.Fatal(err)
@@ -351,6 +351,78 @@ missing:
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// listen_in may name a Puppet resource: it is refreshed at the end of
+// the run, once, when the states that name it changed, with one event
+// each; a state that did not change sends nothing, and a listen_in on
+// a resource that is not there is Salt's Listen_Error record when the
+// state changed. The Salt listeners run in the same end phase, in
+// Salt's order.
+func TestListenInOnPuppetResources(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log")
+	sls := `changed:
+  cmd.run:
+    - name: echo changed >> @DIR@/log
+    - listen_in:
+      - puppet: Exec[listener]
+also:
+  test.succeed_with_changes:
+    - listen_in:
+      - puppet: Exec[listener]
+      - test: salt listener
+unchanged:
+  test.succeed_without_changes:
+    - listen_in:
+      - puppet: Exec[quiet]
+      - puppet: Exec[nowhere]
+missing:
+  test.succeed_with_changes:
+    - listen_in:
+      - puppet: Exec[nowhere]
+salt listener:
+  test.succeed_without_changes: []
+`
+	echo := func(title string, params ...catalog.Param) *catalog.Resource {
+		return puppetExec(title, "echo '"+title+"' >> "+log, params...)
+	}
+	for _, noop := range []bool{false, true} {
+		_ = os.Remove(log)
+		got := runBoth(t, dir, sls, noop,
+			echo("listener", catalog.Param{Name: "refreshonly", Value: true}),
+			echo("quiet", catalog.Param{Name: "refreshonly", Value: true}),
+			echo("plain"))
+		want := []string{
+			`0 cmd_|-changed_|-echo changed >> ` + dir + `/log_|-run True "Command \"echo changed >> ` + dir + `/log\" run"`,
+			`1 test_|-also_|-also_|-succeed_with_changes True "Success!"`,
+			`2 test_|-unchanged_|-unchanged_|-succeed_without_changes True "Success!"`,
+			`3 test_|-missing_|-missing_|-succeed_with_changes True "Success!"`,
+			`4 test_|-salt listener_|-salt listener_|-succeed_without_changes True "Success!"`,
+			`5 test_|-listener_salt listener_|-salt listener_|-mod_watch True "Watch statement fired."`,
+			`6 Listen_Error_|-listen_Exec[nowhere]_|-listen_puppet_|-Listen_Error False "Referenced state puppet: Exec[nowhere] does not exist"`,
+		}
+		wantLog := "plain\nchanged\nlistener\n"
+		if noop {
+			want = []string{
+				`0 cmd_|-changed_|-echo changed >> ` + dir + `/log_|-run None "Command \"echo changed >> ` + dir + `/log\" would have been executed"`,
+				`1 test_|-also_|-also_|-succeed_with_changes None "If we weren't testing, this would be successful with changes"`,
+				`2 test_|-unchanged_|-unchanged_|-succeed_without_changes True "Success!"`,
+				`3 test_|-missing_|-missing_|-succeed_with_changes None "If we weren't testing, this would be successful with changes"`,
+				`4 test_|-salt listener_|-salt listener_|-succeed_without_changes True "Success!"`,
+				`5 test_|-listener_salt listener_|-salt listener_|-mod_watch True "Watch statement fired."`,
+				`6 Listen_Error_|-listen_Exec[nowhere]_|-listen_puppet_|-Listen_Error False "Referenced state puppet: Exec[nowhere] does not exist"`,
+			}
+			wantLog = ""
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("noop %v: records:\n%s\nwant:\n%s", noop, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		data, _ := os.ReadFile(log)
+		if string(data) != wantLog {
+			t.Errorf("noop %v: the commands wrote:\n%s", noop, data)
+		}
 	}
 }
 
