@@ -18,6 +18,9 @@ type caller struct {
 	functions state.Functions
 	env       *state.Env
 	now       func() time.Time
+	// lowstate is every state of the run, for the functions that look
+	// at the others (Salt's __lowstate__).
+	lowstate []state.LowChunk
 }
 
 func base(c *salt.Chunk) *Record {
@@ -60,7 +63,7 @@ func (r *caller) call(ctx context.Context, c *salt.Chunk, test bool, modWatch st
 		rec.Comment = fmt.Sprintf("State '%s.%s' was not found in SLS '%s'\n", c.Module, fun, c.SLS)
 		return rec
 	}
-	call := state.Call{Module: c.Module, Fun: fun, Name: c.Name, ID: c.ID, SLS: c.SLS, Args: c.Args, Test: test, WatchedChanges: watched}
+	call := state.Call{Module: c.Module, Fun: fun, Name: c.Name, ID: c.ID, SLS: c.SLS, Args: c.Args, Test: test, WatchedChanges: watched, Lowstate: r.lowstate}
 	if modWatch != "" {
 		call.Sfun = c.Fun
 	}

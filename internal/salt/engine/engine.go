@@ -59,7 +59,11 @@ func New(low *salt.Low, opts Options) *States {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	s := &States{low: low, opts: opts, call: &caller{functions: opts.Functions, env: opts.Env, now: opts.Now},
+	lowstate := make([]state.LowChunk, len(low.Chunks))
+	for i, c := range low.Chunks {
+		lowstate[i] = state.LowChunk{ID: c.ID, Name: c.Name, Module: c.Module, Fun: c.Fun, Args: c.Args}
+	}
+	s := &States{low: low, opts: opts, call: &caller{functions: opts.Functions, env: opts.Env, now: opts.Now, lowstate: lowstate},
 		chunks: make(map[catalog.Ref]*salt.Chunk, len(low.Chunks))}
 	for _, c := range low.Chunks {
 		// A later chunk with the tag of an earlier one is never run.

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
@@ -193,7 +194,9 @@ func runCase(t *testing.T, root, work string, args map[string]string, jobs int) 
 		}
 		return b.String()
 	}
-	env := &state.Env{FileRoot: root, Render: salt.TemplateRenderer(root, ctx), HostsFile: filepath.Join(work, "hosts"), Pillar: ctx.Pillar, Grains: ctx.Grains}
+	env := &state.Env{FileRoot: root, Render: salt.TemplateRenderer(root, ctx), HostsFile: filepath.Join(work, "hosts"), Pillar: ctx.Pillar, Grains: ctx.Grains,
+		CacheDir: filepath.Join(work, "cache"),
+		Now:      func() time.Time { return time.Date(2026, time.November, 27, 17, 10, 33, 123456000, time.UTC) }}
 	recs, err := run.Run(context.Background(), low, run.Options{
 		Test:      args["test"] == "true",
 		Failhard:  args["failhard"] == "true",
