@@ -36,6 +36,10 @@ type Options struct {
 	Jobs      int
 	Functions state.Functions
 	Env       *state.Env
+	// Aggregate is Salt's state_aggregate option: True, or a list of the
+	// modules whose states are aggregated (pkg); a state's own aggregate
+	// option wins over it.
+	Aggregate any
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 }
@@ -52,6 +56,8 @@ type States struct {
 	// joined is set once the states joined a Puppet catalog: listen may
 	// then name its resources.
 	joined bool
+	// agg aggregates pkg states (nil when none may be).
+	agg *aggregator
 }
 
 // New prepares low's states for a run with opts.
@@ -64,7 +70,7 @@ func New(low *salt.Low, opts Options) *States {
 		lowstate[i] = state.LowChunk{ID: c.ID, Name: c.Name, Module: c.Module, Fun: c.Fun, Args: c.Args}
 	}
 	s := &States{low: low, opts: opts, call: &caller{functions: opts.Functions, env: opts.Env, now: opts.Now, lowstate: lowstate},
-		chunks: make(map[catalog.Ref]*salt.Chunk, len(low.Chunks))}
+		chunks: make(map[catalog.Ref]*salt.Chunk, len(low.Chunks)), agg: newAggregator(low, opts.Aggregate)}
 	for _, c := range low.Chunks {
 		// A later chunk with the tag of an earlier one is never run.
 		if _, ok := s.chunks[c.Ref()]; !ok {
@@ -192,7 +198,7 @@ func (i *instance) Detached() bool { return truthy(i.c.Args["parallel"]) }
 // call itself changed nothing, mod_watch runs and its record replaces
 // the first, one run number later.
 func (i *instance) Call(ctx context.Context, h *resource.Handle, in apply.CallInput) apply.CallOutput {
-	c := i.c
+	c := i.s.agg.chunk(i.c)
 	test := h.Noop
 	if in.DryRun {
 		return output(i.s.call.call(ctx, c, true, "", nil))
