@@ -871,6 +871,8 @@ func (t *transaction) mayRun(ctx context.Context, v *graph.Vertex, s *Status) bo
 		s.FailedDependencies = refs(failed)
 		t.skipForFailures(v, s, failed)
 		return false
+	case RunWithoutRefresh:
+		s.refreshSkipped = true
 	}
 	return true
 }

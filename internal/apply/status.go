@@ -55,6 +55,9 @@ type Status struct {
 	// failedDeps: skipped for failed dependencies (transaction.failedBy
 	// lists them).
 	failedDeps bool
+	// refreshSkipped: a source asked that the refresh it sends not be
+	// done (CallOutput.SkipRequisites).
+	refreshSkipped bool
 	// shortPath: the resource's validation logged a warning, and Puppet
 	// keeps the short path it logged under (/Type[title]) for the
 	// resource's own lines.
@@ -118,7 +121,12 @@ func (s *Status) addEvent(e Event) {
 
 // calls are a one-call resource's own accounts of its turn and of its
 // dry run.
-type calls struct{ record, dry any }
+type calls struct {
+	record, dry any
+	// skipReq: the call asked that what depends on it not be triggered
+	// by it (CallOutput.SkipRequisites).
+	skipReq bool
+}
 
 // Record is a one-call resource's own account of its turn (OneCall's
 // CallOutput.Record), or nil.

@@ -88,7 +88,7 @@ func (r *caller) call(ctx context.Context, c *salt.Chunk, test bool, modWatch st
 			ret.Result, ret.Comment = result, comment
 		}
 	}
-	rec.Result, rec.Changes, rec.Comment, rec.SkipWatch = ret.Result, ret.Changes, ret.Comment, ret.SkipWatch
+	rec.Result, rec.Changes, rec.Comment, rec.SkipWatch, rec.SkipReq = ret.Result, ret.Changes, ret.Comment, ret.SkipWatch, ret.SkipReq
 	if rec.Changes == nil {
 		rec.Changes = state.Changes{}
 	}

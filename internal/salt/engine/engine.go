@@ -203,6 +203,11 @@ func (i *instance) Call(ctx context.Context, h *resource.Handle, in apply.CallIn
 	if in.DryRun {
 		return output(i.s.call.call(ctx, c, true, "", nil))
 	}
+	if in.RefreshSkipped {
+		rec := i.s.call.call(ctx, c, test, "", nil)
+		rec.Comment += " mod_watch was not run because requisites were skipped by another state"
+		return output(rec)
+	}
 	if len(in.Refreshed) == 0 {
 		return output(i.s.call.call(ctx, c, test, "", nil))
 	}
@@ -236,7 +241,7 @@ func (i *instance) Call(ctx context.Context, h *resource.Handle, in apply.CallIn
 }
 
 func output(rec *Record) apply.CallOutput {
-	out := apply.CallOutput{Changed: len(rec.Changes) > 0, Message: rec.Comment, Record: rec}
+	out := apply.CallOutput{Changed: len(rec.Changes) > 0, Message: rec.Comment, Record: rec, SkipRequisites: rec.SkipReq}
 	switch rec.Result {
 	case state.False:
 		out.Result = apply.CallFalse

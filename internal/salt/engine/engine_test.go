@@ -497,3 +497,67 @@ func TestOddNames(t *testing.T) {
 		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// skip_req is a key of a state's return in Salt (a state function of
+// one's own may set it; Salt has no global option of that name): an
+// onchanges or prereq it meets leaves the dependent not run, a watch it
+// triggers runs the dependent without mod_watch and says so, a require
+// is met as usual.
+func TestSkipReq(t *testing.T) {
+	funcs := state.Default()
+	funcs["custom.skipper"] = func(_ context.Context, _ *state.Env, c state.Call) state.Return {
+		ret := state.Return{Result: state.True, Changes: state.Changes{"thing": "changed"}, Comment: "Changed, and the requisites skipped", SkipReq: true}
+		if c.Test {
+			ret.Result, ret.Comment = state.None, "Would change, and skip the requisites"
+		}
+		return ret
+	}
+	sls := `before:
+  test.succeed_with_changes:
+    - prereq:
+      - custom: skipper
+skipper:
+  custom.skipper: []
+on_change:
+  test.succeed_with_changes:
+    - onchanges:
+      - custom: skipper
+watcher:
+  test.succeed_without_changes:
+    - watch:
+      - custom: skipper
+plain:
+  test.succeed_without_changes:
+    - require:
+      - custom: skipper
+`
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte(sls), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: funcs,
+		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, jobs := range []int{1, 4} {
+		recs, err := engine.Run(context.Background(), low, engine.Options{Functions: funcs, Env: &state.Env{FileRoot: root}, Jobs: jobs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range recs {
+			got = append(got, fmt.Sprintf("%d %s %s %q %v", r.RunNum, r.Tag, r.Result, r.Comment, r.SkipReq))
+		}
+		want := []string{
+			`0 test_|-before_|-before_|-succeed_with_changes True "State was not run because requisites were skipped by another state" false`,
+			`1 custom_|-skipper_|-skipper_|-skipper True "Changed, and the requisites skipped" true`,
+			`2 test_|-on_change_|-on_change_|-succeed_with_changes True "State was not run because requisites were skipped by another state" false`,
+			`3 test_|-watcher_|-watcher_|-succeed_without_changes True "Success! mod_watch was not run because requisites were skipped by another state" false`,
+			`4 test_|-plain_|-plain_|-succeed_without_changes True "Success!" false`,
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("jobs %d: records:\n%s\nwant:\n%s", jobs, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}

@@ -48,6 +48,10 @@ type Return struct {
 	// SkipWatch says an onlyif/unless/creates check skipped the call, so
 	// a watch must not call mod_watch.
 	SkipWatch bool
+	// SkipReq is Salt's skip_req: the states that depend on this one
+	// are not triggered by it (an onchanges or prereq it meets leaves
+	// them not run, a watch does not call mod_watch).
+	SkipReq bool
 }
 
 // Call is one call of a state function.
