@@ -78,6 +78,10 @@ type Status struct {
 
 	Time           time.Time
 	EvaluationTime time.Duration // zero when skipped
+	// Turn is the place the resource's evaluation had among the walk's
+	// starts, from 1 (0 when it was not evaluated): under Salt's
+	// parallel: True, the order Salt numbers its states in.
+	Turn int
 
 	graph  *graph.Graph
 	vertex *graph.Vertex

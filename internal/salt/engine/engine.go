@@ -12,6 +12,7 @@ package engine
 
 import (
 	"context"
+	"sort"
 	"strings"
 	"time"
 
@@ -95,6 +96,16 @@ func (s *States) Types() []resource.Type {
 		out = append(out, &stateType{s: s, schema: schemaOf(c.Module)})
 	}
 	return out
+}
+
+// parallel reports whether some state runs with parallel: True.
+func (s *States) parallel() bool {
+	for _, c := range s.low.Chunks {
+		if truthy(c.Args["parallel"]) {
+			return true
+		}
+	}
+	return false
 }
 
 // Serial reports whether the run must be serial whatever the jobs:
@@ -256,7 +267,13 @@ func output(rec *Record) apply.CallOutput {
 // called at its end (Finish). States the run did not reach (failhard,
 // an interrupted run) have no record.
 func (s *States) Records(ctx context.Context, res *apply.Result) []*Record {
-	out, _, _ := s.mainRecords(res.Statuses)
+	out, _, b := s.mainRecords(res.Statuses)
+	if s.parallel() {
+		// Salt numbers a state when it starts: a parallel state put
+		// aside until what it waits for is done (and what waits on it)
+		// takes a later number than the states that started before it.
+		sort.SliceStable(out, func(i, j int) bool { return b.started[out[i]] < b.started[out[j]] })
+	}
 	num := 0
 	for _, rec := range out {
 		num += rec.gap
@@ -277,7 +294,8 @@ func (s *States) Records(ctx context.Context, res *apply.Result) []*Record {
 // mainRecords builds the records of the states the walk reached, in
 // Salt's order, without run numbers; results holds them by tag.
 func (s *States) mainRecords(statuses []*apply.Status) (out []*Record, results map[string]*Record, b *records) {
-	b = &records{s: s, statuses: map[*salt.Chunk]*apply.Status{}, external: map[catalog.Ref]*apply.Status{}, memo: map[*salt.Chunk]*Record{}}
+	b = &records{s: s, statuses: map[*salt.Chunk]*apply.Status{}, external: map[catalog.Ref]*apply.Status{}, memo: map[*salt.Chunk]*Record{},
+		started: map[*Record]int{}}
 	for _, st := range statuses {
 		ref := st.Resource.Ref()
 		if c := s.chunks[ref]; c != nil {
@@ -307,6 +325,7 @@ func (s *States) mainRecords(statuses []*apply.Status) (out []*Record, results m
 			continue
 		}
 		results[c.Tag()] = rec
+		b.started[rec] = st.Turn
 		out = append(out, rec)
 	}
 	return out, results, b
@@ -373,6 +392,8 @@ type records struct {
 	statuses map[*salt.Chunk]*apply.Status
 	external map[catalog.Ref]*apply.Status
 	memo     map[*salt.Chunk]*Record
+	// started is the turn each record's state had (apply.Status.Turn).
+	started map[*Record]int
 }
 
 func (b *records) record(c *salt.Chunk) *Record {
