@@ -354,14 +354,17 @@ func (r *caller) listen(ctx context.Context, low *salt.Low, test bool, results m
 			for _, item := range v {
 				switch item := item.(type) {
 				case string:
-					var last *salt.Chunk
+					// The first state in run order whose ID or name it is,
+					// by its module and ID, as Salt's call_listen reads a
+					// bare item: every state of that module with that ID
+					// or name.
 					for _, d := range order {
 						if d.ID == item || d.Name == item {
-							last = d
+							for _, t := range matching(d.Module, d.ID) {
+								pairs = append(pairs, pair{listener: c, target: t})
+							}
+							break
 						}
-					}
-					if last != nil {
-						pairs = append(pairs, pair{listener: c, target: last})
 					}
 				case map[string]any:
 					for mod, t := range item {
