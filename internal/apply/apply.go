@@ -641,7 +641,7 @@ func (t *transaction) instanceOf(r *catalog.Resource) resource.Instance {
 // their run numbers.
 func (t *transaction) walkDetaching(ctx context.Context) {
 	for _, v := range t.g.Vertices() {
-		if t.generator(v) != nil {
+		if t.generator(v) != nil || t.unsuitable(v) {
 			t.walkDetachingReady(ctx)
 			return
 		}
@@ -688,11 +688,7 @@ func (t *transaction) walkDetaching(ctx context.Context) {
 			}(v, t.progress, n)
 			return
 		}
-		if t.unsuitable(v) {
-			t.failDeferred(ctx, v)
-		} else {
-			t.evaluate(ctx, v, t.progress, n)
-		}
+		t.evaluate(ctx, v, t.progress, n)
 		done[v.ID()] = true
 	}
 	// waitsOnPending: something v depends on was put aside and has not
@@ -761,7 +757,8 @@ func (t *transaction) walkDetaching(ctx context.Context) {
 }
 
 // walkDetachingReady is walkDetaching for a graph whose resources make
-// further resources when reached (a recursive file): a detached
+// further resources when reached (a recursive file), or whose provider
+// cannot work here and waits for the end of the walk: a detached
 // resource is started once it is ready, and the walk goes on with what
 // does not depend on it.
 func (t *transaction) walkDetachingReady(ctx context.Context) {
