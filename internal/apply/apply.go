@@ -68,6 +68,9 @@ type Options struct {
 	// caller saves it. Without it every schedule counts from the epoch
 	// and every audited value is newly recorded.
 	State *state.Store
+	// Finish is the work left for the end of the walk (Salt's listen),
+	// done in this order once every resource was evaluated.
+	Finish []Finisher
 }
 
 // maxInvalid caps how many invalid resources one run reports.
@@ -422,6 +425,7 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		t.walkSerial(ctx)
 		stop()
 	}
+	t.finish(ctx)
 	if err := t.durable.Sync(); err != nil {
 		for _, e := range Errors(err) {
 			t.log.Log(resource.Err, "", e.Error())
@@ -645,9 +649,138 @@ func (t *transaction) instanceOf(v *graph.Vertex) resource.Instance {
 }
 
 // walkDetaching is the serial walk when some resources run on their
-// own: such a resource is started and the walk goes on with what does
-// not depend on it; the rest runs one at a time, in priority order.
+// own (Salt's parallel: True). It goes through the serial order as
+// Salt's loop goes through its chunks: a detached resource whose
+// turn comes is started when what it depends on is done, and else is
+// put aside (Salt's pending states); what was put aside is started at
+// the first turn after what it waits for is done, before that turn's
+// resource. Any other resource runs at its turn, once what it depends on
+// (a detached resource still running, or one put aside) is done. So
+// the resources start in the order Salt starts its states, which gives
+// their run numbers.
 func (t *transaction) walkDetaching(ctx context.Context) {
+	for _, v := range t.g.Vertices() {
+		if t.generator(v) != nil || t.unsuitable(v) {
+			t.walkDetachingReady(ctx)
+			return
+		}
+	}
+	order := t.g.Order()
+	n := t.g.Len()
+	done := make([]bool, n)
+	started := make([]bool, n)
+	finished := make(chan *graph.Vertex)
+	running := 0
+	var pending []*graph.Vertex
+	detached := func(v *graph.Vertex) bool {
+		d, ok := t.instanceOf(v.Resource).(Detacher)
+		return ok && v.Whit == graph.NotWhit && d.Detached()
+	}
+	ready := func(v *graph.Vertex) bool {
+		for _, e := range t.g.In(v) {
+			if !done[e.From.ID()] {
+				return false
+			}
+		}
+		return true
+	}
+	wait := func() {
+		v := <-finished
+		done[v.ID()] = true
+		running--
+	}
+	start := func(v *graph.Vertex) {
+		started[v.ID()] = true
+		t.progress++
+		if ctx.Err() != nil || t.stopped.Load() {
+			if ctx.Err() != nil {
+				t.cancel(v)
+			}
+			done[v.ID()] = true
+			return
+		}
+		if detached(v) {
+			running++
+			go func(v *graph.Vertex, n, total int) {
+				t.evaluate(ctx, v, n, total)
+				finished <- v
+			}(v, t.progress, n)
+			return
+		}
+		t.evaluate(ctx, v, t.progress, n)
+		done[v.ID()] = true
+	}
+	// waitsOnPending: something v depends on was put aside and has not
+	// started.
+	waitsOnPending := func(v *graph.Vertex) bool {
+		for _, e := range t.g.In(v) {
+			if !started[e.From.ID()] {
+				return true
+			}
+		}
+		return false
+	}
+	// runAt runs a resource that is not detached at its turn: it waits
+	// for what it depends on that still runs, as Salt's state waits for
+	// a parallel requisite.
+	runAt := func(v *graph.Vertex) {
+		for !ready(v) && running > 0 {
+			wait()
+		}
+		start(v)
+	}
+	// retry goes once through what was put aside, in order, and starts
+	// what can start now.
+	retry := func() {
+		kept := make([]*graph.Vertex, 0, len(pending))
+		for _, p := range pending {
+			switch {
+			case detached(p) && ready(p):
+				start(p)
+			case !detached(p) && !waitsOnPending(p):
+				runAt(p)
+			default:
+				kept = append(kept, p)
+			}
+		}
+		pending = kept
+	}
+	for _, v := range order {
+		retry()
+		if started[v.ID()] {
+			continue
+		}
+		switch {
+		case waitsOnPending(v), detached(v) && !ready(v):
+			pending = append(pending, v)
+		case detached(v):
+			start(v)
+		default:
+			runAt(v)
+		}
+	}
+	for len(pending) > 0 || running > 0 {
+		retry()
+		if running == 0 {
+			if len(pending) > 0 {
+				// Nothing can make them ready any more.
+				for _, p := range pending {
+					start(p)
+				}
+				pending = nil
+			}
+			continue
+		}
+		wait()
+	}
+}
+
+// walkDetachingReady is walkDetaching for a graph whose resources make
+// further resources when reached (a recursive file), or whose provider
+// cannot work here and waits for the end of the walk: a detached
+// resource is started once it is ready, and the walk goes on with what
+// does not depend on it.
+func (t *transaction) walkDetachingReady(ctx context.Context) {
 	w := t.g.NewWalk()
 	done := make(chan *graph.Vertex)
 	running := 0
@@ -783,6 +916,7 @@ func (t *transaction) setStatus(v *graph.Vertex, s *Status) {
 func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total int) {
 	start := t.now()
 	s := t.newStatus(v)
+	s.Turn = n
 	src := s.Path() // the log source: a resource's path, a sentinel's container
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Starting to evaluate the resource (%d of %d)", n, total))
@@ -886,6 +1020,8 @@ func (t *transaction) mayRun(ctx context.Context, v *graph.Vertex, s *Status) bo
 		s.FailedDependencies = refs(failed)
 		t.skipForFailures(v, s, failed)
 		return false
+	case RunWithoutRefresh:
+		s.refreshSkipped = true
 	}
 	return true
 }

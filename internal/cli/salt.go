@@ -26,6 +26,7 @@ type saltFlags struct {
 	pillarRoot string
 	test       bool
 	failhard   bool
+	aggregate  bool
 	autoOrder  bool
 	out        string
 	id         string
@@ -49,6 +50,7 @@ func (f *saltFlags) register(cmd *cobra.Command, applying bool) {
 	if applying {
 		fl.BoolVar(&f.test, "test", false, "dry run: report what would change without changing anything")
 		fl.BoolVar(&f.failhard, "failhard", false, "stop at the first state that fails")
+		fl.BoolVar(&f.aggregate, "state-aggregate", false, "aggregate the pkg states that can run together into one call (Salt's state_aggregate)")
 		fl.StringVar(&f.out, "out", "highstate", "output: highstate, json or yaml")
 		fl.StringVar(&f.stateOut, "state-output", "full", "how the highstate output shows each state: full, terse, changes or mixed")
 		fl.StringVar(&f.lockFile, "lockfile", defaultLockFile(), "lock held while applying, so that two applies never run at once")
@@ -303,7 +305,7 @@ func runSaltApply(cmd *cobra.Command, stdio Stdio, f *saltFlags, mods []string, 
 		defer lock.release()
 	}
 	env := &state.Env{FileRoot: f.fileRoot, Render: salt.TemplateRenderer(f.fileRoot, ctx), Pillar: ctx.Pillar, Grains: ctx.Grains}
-	recs, err := run.Run(cmd.Context(), low, run.Options{Test: f.test, Failhard: f.failhard, Jobs: f.jobs, Functions: state.Default(), Env: env})
+	recs, err := run.Run(cmd.Context(), low, run.Options{Test: f.test, Failhard: f.failhard, Aggregate: f.aggregate, Jobs: f.jobs, Functions: state.Default(), Env: env})
 	if err != nil {
 		return err
 	}

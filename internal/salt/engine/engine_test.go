@@ -64,7 +64,7 @@ func runBoth(t *testing.T, dir, sls string, noop bool, puppet ...*catalog.Resour
 	if err := states.Join(cat); err != nil {
 		t.Fatal(err)
 	}
-	res, err := apply.Apply(context.Background(), cat, apply.Options{Noop: noop,
+	res, err := apply.Apply(context.Background(), cat, apply.Options{Noop: noop, Finish: []apply.Finisher{states},
 		Types: resource.NewRegistry(append(builtin.Types(), states.Types()...)...)})
 	if err != nil {
 		t.Fatal(err)
@@ -354,6 +354,78 @@ missing:
 	}
 }
 
+// listen_in may name a Puppet resource: it is refreshed at the end of
+// the run, once, when the states that name it changed, with one event
+// each; a state that did not change sends nothing, and a listen_in on
+// a resource that is not there is Salt's Listen_Error record when the
+// state changed. The Salt listeners run in the same end phase, in
+// Salt's order.
+func TestListenInOnPuppetResources(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log")
+	sls := `changed:
+  cmd.run:
+    - name: echo changed >> @DIR@/log
+    - listen_in:
+      - puppet: Exec[listener]
+also:
+  test.succeed_with_changes:
+    - listen_in:
+      - puppet: Exec[listener]
+      - test: salt listener
+unchanged:
+  test.succeed_without_changes:
+    - listen_in:
+      - puppet: Exec[quiet]
+      - puppet: Exec[nowhere]
+missing:
+  test.succeed_with_changes:
+    - listen_in:
+      - puppet: Exec[nowhere]
+salt listener:
+  test.succeed_without_changes: []
+`
+	echo := func(title string, params ...catalog.Param) *catalog.Resource {
+		return puppetExec(title, "echo '"+title+"' >> "+log, params...)
+	}
+	for _, noop := range []bool{false, true} {
+		_ = os.Remove(log)
+		got := runBoth(t, dir, sls, noop,
+			echo("listener", catalog.Param{Name: "refreshonly", Value: true}),
+			echo("quiet", catalog.Param{Name: "refreshonly", Value: true}),
+			echo("plain"))
+		want := []string{
+			`0 cmd_|-changed_|-echo changed >> ` + dir + `/log_|-run True "Command \"echo changed >> ` + dir + `/log\" run"`,
+			`1 test_|-also_|-also_|-succeed_with_changes True "Success!"`,
+			`2 test_|-unchanged_|-unchanged_|-succeed_without_changes True "Success!"`,
+			`3 test_|-missing_|-missing_|-succeed_with_changes True "Success!"`,
+			`4 test_|-salt listener_|-salt listener_|-succeed_without_changes True "Success!"`,
+			`5 test_|-listener_salt listener_|-salt listener_|-mod_watch True "Watch statement fired."`,
+			`6 Listen_Error_|-listen_Exec[nowhere]_|-listen_puppet_|-Listen_Error False "Referenced state puppet: Exec[nowhere] does not exist"`,
+		}
+		wantLog := "plain\nchanged\nlistener\n"
+		if noop {
+			want = []string{
+				`0 cmd_|-changed_|-echo changed >> ` + dir + `/log_|-run None "Command \"echo changed >> ` + dir + `/log\" would have been executed"`,
+				`1 test_|-also_|-also_|-succeed_with_changes None "If we weren't testing, this would be successful with changes"`,
+				`2 test_|-unchanged_|-unchanged_|-succeed_without_changes True "Success!"`,
+				`3 test_|-missing_|-missing_|-succeed_with_changes None "If we weren't testing, this would be successful with changes"`,
+				`4 test_|-salt listener_|-salt listener_|-succeed_without_changes True "Success!"`,
+				`5 test_|-listener_salt listener_|-salt listener_|-mod_watch True "Watch statement fired."`,
+				`6 Listen_Error_|-listen_Exec[nowhere]_|-listen_puppet_|-Listen_Error False "Referenced state puppet: Exec[nowhere] does not exist"`,
+			}
+			wantLog = ""
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("noop %v: records:\n%s\nwant:\n%s", noop, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		data, _ := os.ReadFile(log)
+		if string(data) != wantLog {
+			t.Errorf("noop %v: the commands wrote:\n%s", noop, data)
+		}
+	}
+}
+
 // A catalog that declares a resource of a Salt state's type and title
 // (a defined type salt::test, say) is refused, not merged.
 func TestJoinRefusesADeclaredState(t *testing.T) {
@@ -423,5 +495,69 @@ func TestOddNames(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// skip_req is a key of a state's return in Salt (a state function of
+// one's own may set it; Salt has no global option of that name): an
+// onchanges or prereq it meets leaves the dependent not run, a watch it
+// triggers runs the dependent without mod_watch and says so, a require
+// is met as usual.
+func TestSkipReq(t *testing.T) {
+	funcs := state.Default()
+	funcs["custom.skipper"] = func(_ context.Context, _ *state.Env, c state.Call) state.Return {
+		ret := state.Return{Result: state.True, Changes: state.Changes{"thing": "changed"}, Comment: "Changed, and the requisites skipped", SkipReq: true}
+		if c.Test {
+			ret.Result, ret.Comment = state.None, "Would change, and skip the requisites"
+		}
+		return ret
+	}
+	sls := `before:
+  test.succeed_with_changes:
+    - prereq:
+      - custom: skipper
+skipper:
+  custom.skipper: []
+on_change:
+  test.succeed_with_changes:
+    - onchanges:
+      - custom: skipper
+watcher:
+  test.succeed_without_changes:
+    - watch:
+      - custom: skipper
+plain:
+  test.succeed_without_changes:
+    - require:
+      - custom: skipper
+`
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte(sls), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: funcs,
+		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, jobs := range []int{1, 4} {
+		recs, err := engine.Run(context.Background(), low, engine.Options{Functions: funcs, Env: &state.Env{FileRoot: root}, Jobs: jobs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range recs {
+			got = append(got, fmt.Sprintf("%d %s %s %q %v", r.RunNum, r.Tag, r.Result, r.Comment, r.SkipReq))
+		}
+		want := []string{
+			`0 test_|-before_|-before_|-succeed_with_changes True "State was not run because requisites were skipped by another state" false`,
+			`1 custom_|-skipper_|-skipper_|-skipper True "Changed, and the requisites skipped" true`,
+			`2 test_|-on_change_|-on_change_|-succeed_with_changes True "State was not run because requisites were skipped by another state" false`,
+			`3 test_|-watcher_|-watcher_|-succeed_without_changes True "Success! mod_watch was not run because requisites were skipped by another state" false`,
+			`4 test_|-plain_|-plain_|-succeed_without_changes True "Success!" false`,
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("jobs %d: records:\n%s\nwant:\n%s", jobs, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }
