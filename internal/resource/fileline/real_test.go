@@ -1,7 +1,6 @@
 package fileline_test
 
 import (
-	"os/exec"
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/resource/builtin"
@@ -11,8 +10,5 @@ import (
 // TestAgainstPuppet applies every case recorded from Puppet with stdlib
 // and compares ordo's lines and the files left with Puppet's.
 func TestAgainstPuppet(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("needs sh")
-	}
 	providertest.ReplayFileCases(t, "testdata/cases", builtin.Registry(), nil)
 }

@@ -1,7 +1,6 @@
 package host_test
 
 import (
-	"os/exec"
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/resource/builtin"
@@ -12,8 +11,5 @@ import (
 // puppetlabs-host_core and compares ordo's lines and the files left with
 // Puppet's (the header's time aside).
 func TestAgainstPuppet(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("needs sh")
-	}
 	providertest.ReplayFileCases(t, "testdata/cases", builtin.Registry(), nil)
 }

@@ -1,7 +1,6 @@
 package mount_test
 
 import (
-	"os/exec"
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/resource/builtin"
@@ -13,8 +12,5 @@ import (
 // Puppet's (the header's time aside). The cases keep their entries in a
 // target of their own, never /etc/fstab.
 func TestAgainstPuppet(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("needs sh")
-	}
 	providertest.ReplayFileCases(t, "testdata/cases", builtin.Registry(), nil)
 }

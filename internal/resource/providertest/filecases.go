@@ -2,6 +2,7 @@ package providertest
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -15,9 +16,13 @@ import (
 // catalog applied with types (@ROOT@ standing for the root), its After
 // run, and ordo's lines and the files left compared with Puppet's
 // (SameLines, SameFiles). prepare, when not nil, is called with the root
-// before r is made.
+// before r is made. The cases' shell steps need sh: without it they are
+// skipped.
 func ReplayFileCases(t *testing.T, dir string, types *resource.Registry, prepare func(t *testing.T, root string)) {
 	t.Helper()
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("needs sh")
+	}
 	for _, c := range Cases(t, dir) {
 		t.Run(c.Name, func(t *testing.T) {
 			root := t.TempDir()
