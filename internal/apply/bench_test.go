@@ -115,25 +115,10 @@ func reportPerResource(b *testing.B, resources int) {
 func BenchmarkApplyFiles2000Chained(b *testing.B) {
 	const n = 2000
 	b.Run("fresh", func(b *testing.B) {
-		opts := benchOptions(b)
 		base := b.TempDir()
-		var total int
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			b.StopTimer()
-			root := filepath.Join(base, fmt.Sprintf("run%d", i))
-			c := gen.Files(root, n, true)
-			total = managed(c)
-			b.StartTimer()
-
-			res := run(b, c, opts)
-
-			b.StopTimer()
-			check(b, res, total)
-			b.StartTimer()
-		}
-		reportPerResource(b, total)
+		benchFresh(b, benchOptions(b), func(i int) *catalog.Catalog {
+			return gen.Files(filepath.Join(base, fmt.Sprintf("run%d", i)), n, true)
+		})
 	})
 	b.Run("converged", func(b *testing.B) {
 		opts := benchOptions(b)
@@ -231,6 +216,28 @@ func BenchmarkApply100kConvergedJSON(b *testing.B) {
 	mem.report(b, total)
 }
 
+// benchFresh times applying, in each run i, the catalog next(i) makes
+// out of the timer, to a machine where every resource it manages is to
+// change.
+func benchFresh(b *testing.B, opts apply.Options, next func(i int) *catalog.Catalog) {
+	var total int
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		c := next(i)
+		total = managed(c)
+		b.StartTimer()
+
+		res := run(b, c, opts)
+
+		b.StopTimer()
+		check(b, res, total)
+		b.StartTimer()
+	}
+	reportPerResource(b, total)
+}
+
 // benchConverged times applying a fresh copy of a catalog (made by next,
 // out of the timer) to a tree that already matches it: nothing changes.
 //
@@ -314,20 +321,5 @@ func heapAfterGC() uint64 {
 // system work, so it measures the engine itself (graph, transaction,
 // events, log lines formatted then dropped). Every run changes all of them.
 func BenchmarkApplyNotifies2000(b *testing.B) {
-	const n = 2000
-	opts := benchOptions(b)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		c := gen.Notifies(n)
-		b.StartTimer()
-
-		res := run(b, c, opts)
-
-		b.StopTimer()
-		check(b, res, n)
-		b.StartTimer()
-	}
-	reportPerResource(b, n)
+	benchFresh(b, benchOptions(b), func(int) *catalog.Catalog { return gen.Notifies(2000) })
 }
