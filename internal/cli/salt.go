@@ -129,15 +129,8 @@ applied.
   --graphdir DIR      also write the graph as .dot files`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			low, _, err := compileSalt(cmd.Context(), &f, args, false)
+			low, err := compileSaltToPrint(cmd.Context(), stdio, &f, args)
 			if err != nil {
-				var errs salt.Errors
-				if errors.As(err, &errs) {
-					for _, e := range errs {
-						fmt.Fprintln(stdio.Err, e.Error())
-					}
-					return &ExitError{Code: 1}
-				}
 				return err
 			}
 			if len(f.why) > 0 {
@@ -187,15 +180,8 @@ each state's arguments with state, fun, name, __id__, __sls__, __env__ and
 its order. Nothing is applied.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			low, _, err := compileSalt(cmd.Context(), &f, args, false)
+			low, err := compileSaltToPrint(cmd.Context(), stdio, &f, args)
 			if err != nil {
-				var errs salt.Errors
-				if errors.As(err, &errs) {
-					for _, e := range errs {
-						fmt.Fprintln(stdio.Err, e.Error())
-					}
-					return &ExitError{Code: 1}
-				}
 				return err
 			}
 			enc := json.NewEncoder(stdio.Out)
@@ -260,6 +246,21 @@ func compileSalt(cctx context.Context, f *saltFlags, mods []string, highstate bo
 	}
 	low, err := salt.Compile(salt.Options{FileRoot: f.fileRoot, Context: ctx, NoAutoOrder: !f.autoOrder, Functions: state.Default(), External: f.external}, mods)
 	return low, ctx, err
+}
+
+// compileSaltToPrint compiles mods for a command that prints what was
+// compiled (graph, show): a failed compile's errors go to standard error,
+// one a line, and the command exits 1.
+func compileSaltToPrint(ctx context.Context, stdio Stdio, f *saltFlags, mods []string) (*salt.Low, error) {
+	low, _, err := compileSalt(ctx, f, mods, false)
+	var errs salt.Errors
+	if errors.As(err, &errs) {
+		for _, e := range errs {
+			fmt.Fprintln(stdio.Err, e.Error())
+		}
+		return nil, &ExitError{Code: 1}
+	}
+	return low, err
 }
 
 // asErrors wraps a single positioned error as Errors.

@@ -113,15 +113,7 @@ func (r *caller) checks(ctx context.Context, c *salt.Chunk) (string, bool) {
 	var comments []string
 	skip := false
 	if v, has := c.Args["onlyif"]; has {
-		passed, counted := true, false
-		for _, item := range checkItems(v) {
-			ok, isCheck := checkPasses(ctx, item)
-			counted = counted || isCheck
-			if isCheck && !ok {
-				passed = false
-				break
-			}
-		}
+		passed, counted := checksPass(ctx, v)
 		if boolFalse(v) {
 			passed, counted = false, true
 		}
@@ -135,15 +127,7 @@ func (r *caller) checks(ctx context.Context, c *salt.Chunk) (string, bool) {
 		}
 	}
 	if v, has := c.Args["unless"]; has {
-		passed, counted := true, false
-		for _, item := range checkItems(v) {
-			ok, isCheck := checkPasses(ctx, item)
-			counted = counted || isCheck
-			if isCheck && !ok {
-				passed = false
-				break
-			}
-		}
+		passed, counted := checksPass(ctx, v)
 		if boolTrue(v) {
 			passed, counted = true, true
 		}
@@ -179,6 +163,21 @@ func (r *caller) checks(ctx context.Context, c *salt.Chunk) (string, bool) {
 		return "", false
 	}
 	return strings.Join(comments, "\n"), true
+}
+
+// checksPass runs the checks of an onlyif or unless option in turn and
+// stops at the first that fails: passed is whether none failed, counted
+// whether any item was a check at all.
+func checksPass(ctx context.Context, v any) (passed, counted bool) {
+	passed = true
+	for _, item := range checkItems(v) {
+		ok, isCheck := checkPasses(ctx, item)
+		counted = counted || isCheck
+		if isCheck && !ok {
+			return false, true
+		}
+	}
+	return passed, counted
 }
 
 // checkList reads an onlyif or unless list: shell commands, and module

@@ -104,6 +104,16 @@ func Handler() http.Handler {
 	mux.HandleFunc("/loop.txt", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/loop.txt", http.StatusFound)
 	})
+	// bare answers with path's body and only Last-Modified and
+	// Content-Length, for the handlers that first turn some requests away.
+	bare := func(w http.ResponseWriter, r *http.Request, path string) {
+		body := Bodies[path]
+		w.Header().Set("Last-Modified", lm)
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		if r.Method != http.MethodHead {
+			fmt.Fprint(w, body)
+		}
+	}
 	// A server that refuses HEAD (as S3's presigned URLs do) but answers
 	// a GET of the first byte.
 	mux.HandleFunc("/nohead.txt", func(w http.ResponseWriter, r *http.Request) {
@@ -129,12 +139,7 @@ func Handler() http.Handler {
 			http.Error(w, "who are you?", http.StatusUnauthorized)
 			return
 		}
-		body := Bodies["/secret.txt"]
-		w.Header().Set("Last-Modified", lm)
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-		if r.Method != http.MethodHead {
-			fmt.Fprint(w, body)
-		}
+		bare(w, r, "/secret.txt")
 	})
 	// HEAD finds it, GET fails.
 	mux.HandleFunc("/getfails.txt", func(w http.ResponseWriter, r *http.Request) {
@@ -187,12 +192,7 @@ func Handler() http.Handler {
 			http.Error(w, "busy", http.StatusServiceUnavailable)
 			return
 		}
-		body := Bodies["/retry.txt"]
-		w.Header().Set("Last-Modified", lm)
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-		if r.Method != http.MethodHead {
-			fmt.Fprint(w, body)
-		}
+		bare(w, r, "/retry.txt")
 	})
 	// Always busy.
 	mux.HandleFunc("/busy.txt", func(w http.ResponseWriter, r *http.Request) {
