@@ -673,7 +673,7 @@ func (t *transaction) walkDetaching(ctx context.Context) {
 	running := 0
 	var pending []*graph.Vertex
 	detached := func(v *graph.Vertex) bool {
-		d, ok := t.instanceOf(v.Resource).(Detacher)
+		d, ok := t.instanceOf(v).(Detacher)
 		return ok && v.Whit == graph.NotWhit && d.Detached()
 	}
 	ready := func(v *graph.Vertex) bool {

@@ -220,7 +220,7 @@ func (t *transaction) refreshedState(v *graph.Vertex) bool {
 	if v.Whit != graph.NotWhit || !v.HasIn(catalog.Refresh) {
 		return false
 	}
-	_, ok := t.instanceOf(v.Resource).(OneCall)
+	_, ok := t.instanceOf(v).(OneCall)
 	return ok
 }
 

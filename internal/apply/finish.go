@@ -48,7 +48,7 @@ func (e *End) Refresh(ctx context.Context, r *catalog.Resource, events int, noop
 	if s == nil || s.Skipped || s.Failed || s.FailedToRestart {
 		return false
 	}
-	if _, ok := t.instanceOf(r).(resource.Refresher); !ok {
+	if _, ok := t.instanceOf(v).(resource.Refresher); !ok {
 		return false
 	}
 	status := EventSuccess
