@@ -13,9 +13,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/diag"
@@ -856,57 +858,34 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 	for _, rel := range c.externalRels {
 		cat.Relate(rel)
 	}
-	for _, r := range c.resources {
-		if r.virtual {
-			continue
-		}
-		cr := &catalog.Resource{
-			// The compilation ends here: the catalog may have the tags.
-			Type: r.ref.Type, Title: r.ref.Title, Tags: r.tags[:len(r.tags):len(r.tags)],
-			File: r.file, Line: r.line, Exported: r.exported, Kind: r.kind, KindFirst: r.byFunction,
-			Params: make([]catalog.Param, 0, len(r.params)+1),
-		}
-		// Puppet does not repeat the title as the namevar.
-		namevar := "name"
-		if r.typeInfo != nil && len(r.typeInfo.Namevars) == 1 {
-			namevar = r.typeInfo.Namevars[0]
-		}
-		special := r == c.mainStage || r == c.mainClass
-		// Puppet's to_data_hash merges the namevar its title patterns
-		// make from the title (the title as a string) under the
-		// parameters, and leaves it out where it equals the title.
-		if _, set := r.get(namevar); !set && !special {
-			if k := c.titleKey(r); k != r.ref.Title || r.titleNotString {
-				cr.Params = append(cr.Params, catalog.Param{Name: namevar, Value: k})
+	// The edges meanwhile.
+	var edgesDone sync.WaitGroup
+	edgesDone.Add(1)
+	go func() {
+		defer edgesDone.Done()
+		cat.Containment = c.catalogEdges()
+	}()
+	// Each resource's catalog form depends on it alone: they are made
+	// in parallel, and added in order.
+	crs := make([]*catalog.Resource, len(c.resources))
+	inParallel(len(c.resources), func(lo, hi int) {
+		for i, r := range c.resources[lo:hi] {
+			if !r.virtual {
+				crs[lo+i] = c.catalogResource(r)
 			}
 		}
-		for _, p := range r.params {
-			if p.value == nil {
-				continue
-			}
-			if p.name == namevar && !special {
-				if s, ok := p.value.(string); ok && s == r.ref.Title {
-					continue
-				}
-			}
-			cr.Params = append(cr.Params, catalog.Param{Name: p.name, Value: ToCatalog(p.value)})
-			if _, ok := p.value.(*Sensitive); ok {
-				cr.Sensitive = append(cr.Sensitive, p.name)
-			}
-			if isRelationParam(p.name) {
-				cr.Origins = append(cr.Origins, catalog.ParamOrigins{Param: p.name, Entries: c.relationOrigins(r, p)})
-			}
-			if p.name == namevar && r.typeInfo != nil && !special {
-				// Puppet sets a built-in type's namevar first when it is
-				// given apart from the title.
-				last := len(cr.Params) - 1
-				nv := cr.Params[last]
-				copy(cr.Params[1:], cr.Params[:last])
-				cr.Params[0] = nv
-			}
+	})
+	for _, cr := range crs {
+		if cr != nil {
+			_ = cat.Add(cr)
 		}
-		_ = cat.Add(cr)
 	}
+	edgesDone.Wait()
+	return cat
+}
+
+// catalogEdges are the catalog's containment edges.
+func (c *Compiler) catalogEdges() []catalog.Containment {
 	n := 0
 	for _, e := range c.edges {
 		if e.container.added && e.member.added && !e.container.virtual && !e.member.virtual {
@@ -917,7 +896,7 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 	// catalog's order, each group in the order the edges were made.
 	edges := slices.Clone(c.edges)
 	slices.SortStableFunc(edges, func(a, b containEdge) int { return cmp.Compare(a.member.order, b.member.order) })
-	cat.Containment = make([]catalog.Containment, 0, n)
+	out := make([]catalog.Containment, 0, n)
 	for _, e := range edges {
 		src, dst := e.container, e.member
 		if !src.added || !dst.added || src.virtual || dst.virtual {
@@ -927,9 +906,80 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 		if e.via != "" {
 			ce.Origin = c.provenance(e.via, e.at)
 		}
-		cat.Containment = append(cat.Containment, ce)
+		out = append(out, ce)
 	}
-	return cat
+	return out
+}
+
+// catalogResource is r's catalog form.
+func (c *Compiler) catalogResource(r *Resource) *catalog.Resource {
+	cr := &catalog.Resource{
+		// The compilation ends here: the catalog may have the tags.
+		Type: r.ref.Type, Title: r.ref.Title, Tags: r.tags[:len(r.tags):len(r.tags)],
+		File: r.file, Line: r.line, Exported: r.exported, Kind: r.kind, KindFirst: r.byFunction,
+		Params: make([]catalog.Param, 0, len(r.params)+1),
+	}
+	// Puppet does not repeat the title as the namevar.
+	namevar := "name"
+	if r.typeInfo != nil && len(r.typeInfo.Namevars) == 1 {
+		namevar = r.typeInfo.Namevars[0]
+	}
+	special := r == c.mainStage || r == c.mainClass
+	// Puppet's to_data_hash merges the namevar its title patterns
+	// make from the title (the title as a string) under the
+	// parameters, and leaves it out where it equals the title.
+	if _, set := r.get(namevar); !set && !special {
+		if k := c.titleKey(r); k != r.ref.Title || r.titleNotString {
+			cr.Params = append(cr.Params, catalog.Param{Name: namevar, Value: k})
+		}
+	}
+	for _, p := range r.params {
+		if p.value == nil {
+			continue
+		}
+		if p.name == namevar && !special {
+			if s, ok := p.value.(string); ok && s == r.ref.Title {
+				continue
+			}
+		}
+		cr.Params = append(cr.Params, catalog.Param{Name: p.name, Value: ToCatalog(p.value)})
+		if _, ok := p.value.(*Sensitive); ok {
+			cr.Sensitive = append(cr.Sensitive, p.name)
+		}
+		if isRelationParam(p.name) {
+			cr.Origins = append(cr.Origins, catalog.ParamOrigins{Param: p.name, Entries: c.relationOrigins(r, p)})
+		}
+		if p.name == namevar && r.typeInfo != nil && !special {
+			// Puppet sets a built-in type's namevar first when it is
+			// given apart from the title.
+			last := len(cr.Params) - 1
+			nv := cr.Params[last]
+			copy(cr.Params[1:], cr.Params[:last])
+			cr.Params[0] = nv
+		}
+	}
+	return cr
+}
+
+// inParallel calls f over consecutive ranges of [0, n) on as many
+// goroutines as there are processors, and returns when all are done.
+func inParallel(n int, f func(lo, hi int)) {
+	workers := min(runtime.GOMAXPROCS(0), n/256)
+	if workers <= 1 {
+		f(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	size := (n + workers - 1) / workers
+	for lo := size; lo < n; lo += size {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(lo, min(n, lo+size))
+		}()
+	}
+	f(0, min(n, size))
+	wg.Wait()
 }
 
 // relationOrigins says where each entry of relationship metaparameter p

@@ -173,7 +173,9 @@ func (c *Compiler) runCollector(col *collector) (bool, error) {
 	found := false
 	rs := c.byType[col.typ]
 	for _, r := range rs[:len(rs):len(rs)] {
-		if col.seen[r] || !col.query(r) {
+		// The query first: most resources fail it, and it reads them
+		// only, where the set of those seen is a map.
+		if !col.query(r) || col.seen[r] {
 			continue
 		}
 		if col.dupAttr != "" {
