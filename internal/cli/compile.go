@@ -71,6 +71,7 @@ catalog in Puppet's JSON format (catalog_format 2), as
 				if os.Getenv("GOMEMLIMIT") == "" {
 					debug.SetMemoryLimit(1 << 30)
 				}
+				prepareHeap(args[0])
 			}
 			f.explain = explain
 			mode, err := parseColor(color, stdio)
