@@ -53,6 +53,28 @@ func CanonicalType(name string) string {
 		return name
 	}
 	name = strings.TrimPrefix(name, "::")
+	if ascii(name) {
+		// One string built, not a slice of segments and their pieces.
+		b := make([]byte, len(name))
+		start := true
+		for i := 0; i < len(name); i++ {
+			c := name[i]
+			switch {
+			case c == ':' && i+1 < len(name) && name[i+1] == ':':
+				b[i], b[i+1] = ':', ':'
+				i++
+				start = true
+				continue
+			case start && c >= 'a' && c <= 'z':
+				c -= 'a' - 'A'
+			case !start && c >= 'A' && c <= 'Z':
+				c += 'a' - 'A'
+			}
+			b[i] = c
+			start = false
+		}
+		return string(b)
+	}
 	segs := strings.Split(name, "::")
 	for i, s := range segs {
 		if s != "" {
@@ -60,6 +82,15 @@ func CanonicalType(name string) string {
 		}
 	}
 	return strings.Join(segs, "::")
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // isCanonicalType reports whether CanonicalType would return name
@@ -94,7 +125,7 @@ func validTypeName(s string) bool {
 	if s == "" {
 		return false
 	}
-	for _, seg := range strings.Split(strings.TrimPrefix(s, "::"), "::") {
+	for seg := range strings.SplitSeq(strings.TrimPrefix(s, "::"), "::") {
 		if seg == "" {
 			return false
 		}

@@ -824,7 +824,8 @@ func (c *Compiler) validateRelationships() error {
 			if pos := p.pos.Position(); pos.Line > 0 {
 				file, line = pos.Filename, pos.Line
 			}
-			for _, e := range flatten(v) {
+			var one [1]Value
+			for _, e := range flattenTo(one[:0], v) {
 				var ref Ref
 				switch x := e.(type) {
 				case nil:

@@ -297,7 +297,8 @@ func (c *Compiler) operands(s *Scope, arrow *ast.RelationshipExpr, n ast.Expr, v
 		}
 		out = append(out, x)
 	}
-	for _, e := range flatten(v) {
+	var one [1]Value
+	for _, e := range flattenTo(one[:0], v) {
 		switch x := e.(type) {
 		case Ref:
 			if x.Title == "" {

@@ -491,7 +491,8 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 			defaults = &bd
 			continue
 		}
-		for i, t := range flatten(tv) {
+		var one [1]Value
+		for i, t := range flattenTo(one[:0], tv) {
 			if _, ok := t.(Default); ok {
 				continue
 			}
@@ -531,7 +532,8 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 			ops = mergeLocalDefaults(defaults.ops, ops)
 		}
 		for _, t := range bd.titles {
-			ref, err := c.declare(s, e, typ, ToS(t), ops)
+			// A body of one title gives its attributes to its resource.
+			ref, err := c.declare(s, e, typ, ToS(t), ops, len(bd.titles) == 1)
 			if err != nil {
 				return nil, err
 			}
@@ -636,18 +638,19 @@ func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, al
 }
 
 // declare creates one resource of a resource expression.
-func (c *Compiler) declare(s *Scope, e *ast.ResourceExpr, typ, title string, ops []*param) (Value, error) {
+func (c *Compiler) declare(s *Scope, e *ast.ResourceExpr, typ, title string, ops []*param, owned bool) (Value, error) {
 	if typ == "class" {
 		if e.Form != ast.Regular {
 			return nil, errAt(s.rng(e), "Classes are not virtualizable")
 		}
 		return c.declareClassResourceLike(s, e, title, ops)
 	}
-	return c.declareOne(s, e.Form, e, typ, title, ops)
+	return c.declareOne(s, e.Form, e, typ, title, ops, owned)
 }
 
-// declareOne creates one resource declared at node e.
-func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, title string, ops []*param) (Value, error) {
+// declareOne creates one resource declared at node e. When owned, the
+// resource takes ops as its attributes; else it copies them.
+func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, title string, ops []*param, owned bool) (Value, error) {
 	rng := s.rng(e)
 	var r *Resource
 	var ti *TypeInfo
@@ -679,7 +682,11 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 				return nil, stmtErrorAt(r, failf("%s: %v", ref, err))
 			}
 		}
-		r.params = append(r.params, p.copyTo(p.how))
+		if owned {
+			r.params = append(r.params, p)
+		} else {
+			r.params = append(r.params, p.copyTo(p.how))
+		}
 	}
 	// Resource defaults visible from this scope fill unset attributes.
 	for _, d := range s.lookupDefaults(ref.Type) {
@@ -708,7 +715,8 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 	}
 	r.addTags(typ)
 	r.addTags(title)
-	for _, t := range flatten(defaultTags) {
+	var one [1]Value
+	for _, t := range flattenTo(one[:0], defaultTags) {
 		if t != nil {
 			r.addTags(ToS(t))
 		}

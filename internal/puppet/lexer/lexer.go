@@ -381,7 +381,7 @@ func (l *lexer) bareWord(start int) Token {
 		return t
 	}
 	kind := Name
-	for _, seg := range strings.Split(strings.TrimPrefix(text, "::"), "::") {
+	for seg := range strings.SplitSeq(strings.TrimPrefix(text, "::"), "::") {
 		if seg == "" || !isLower(seg[0]) || strings.Contains(seg, "-") {
 			kind = Word
 		}
