@@ -8,14 +8,16 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // WritePretty writes c as Puppet prints a catalog: what Encode writes,
 // indented as Ruby's JSON.pretty_generate indents it (two spaces a
 // level, one value a line, an empty array over two lines and an empty
-// object over one). The resources are written straight into that form,
-// in chunks on as many goroutines as there are processors, and each
-// chunk goes to w as soon as it and those before it are ready.
+// object over one). It is written straight into that form, in pieces of
+// a few dozen resources or a few hundred edges encoded on as many
+// goroutines as there are processors and written in order as they are
+// ready, through a few buffers used again and again.
 func WritePretty(w io.Writer, c *Catalog) error {
 	var head []byte
 	head = append(head, "{\n  \"tags\": "...)
@@ -45,112 +47,128 @@ func WritePretty(w io.Writer, c *Catalog) error {
 	head = append(head, ",\n  \"environment\": "...)
 	head = appendMarshaled(head, c.Environment, 1)
 	head = append(head, ",\n  \"resources\": "...)
+
+	// Each piece appends its part of the document to a buffer.
+	var pieces []func(b []byte) []byte
 	if len(c.Resources) == 0 {
 		head = append(head, "[\n\n  ]"...)
 	} else {
 		head = append(head, '[')
-	}
-
-	// The resources in chunks, encoded concurrently and written in order.
-	chunks := chunkBounds(len(c.Resources), runtime.GOMAXPROCS(0))
-	out := make([][]byte, len(chunks))
-	done := make([]chan struct{}, len(chunks))
-	for i := range done {
-		done[i] = make(chan struct{})
-	}
-	var next sync.Mutex
-	taken := 0
-	work := func() {
-		for {
-			next.Lock()
-			i := taken
-			taken++
-			next.Unlock()
-			if i >= len(chunks) {
-				return
-			}
-			lo, hi := chunks[i][0], chunks[i][1]
-			p := prettyEncoder{b: make([]byte, 0, 512*(hi-lo))}
-			for j := lo; j < hi; j++ {
-				if j > 0 {
-					p.b = append(p.b, ',')
+		for lo := 0; lo < len(c.Resources); lo += resourcesPerPiece {
+			hi := min(len(c.Resources), lo+resourcesPerPiece)
+			pieces = append(pieces, func(b []byte) []byte {
+				p := prettyEncoder{b: b}
+				for j := lo; j < hi; j++ {
+					if j > 0 {
+						p.b = append(p.b, ',')
+					}
+					p.b = append(p.b, "\n    "...)
+					p.resource(c.Resources[j], 2)
 				}
-				p.b = append(p.b, "\n    "...)
-				p.resource(c.Resources[j], 2)
-			}
-			out[i] = p.b
-			close(done[i])
+				if hi == len(c.Resources) {
+					p.b = append(p.b, "\n  ]"...)
+				}
+				return p.b
+			})
 		}
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(chunks))
-	var wg sync.WaitGroup
-	for range workers - 1 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work()
-		}()
-	}
-	// The edges meanwhile, on this goroutine, then whatever chunks are
-	// left.
-	tail := prettyEncoder{b: make([]byte, 0, 96*len(c.Containment)+256)}
-	if len(c.Resources) > 0 {
-		tail.b = append(tail.b, "\n  ]"...)
-	}
-	tail.b = append(tail.b, ",\n  \"edges\": "...)
 	if len(c.Containment) == 0 {
-		tail.b = append(tail.b, "[\n\n  ]"...)
-	} else {
-		tail.b = append(tail.b, '[')
-		for i, e := range c.Containment {
-			if i > 0 {
-				tail.b = append(tail.b, ',')
+		pieces = append(pieces, func(b []byte) []byte { return append(b, ",\n  \"edges\": [\n\n  ]"...) })
+	}
+	for lo := 0; lo < len(c.Containment); lo += edgesPerPiece {
+		hi := min(len(c.Containment), lo+edgesPerPiece)
+		pieces = append(pieces, func(b []byte) []byte {
+			if lo == 0 {
+				b = append(b, ",\n  \"edges\": ["...)
 			}
-			tail.b = append(tail.b, "\n    {\n      \"source\": "...)
-			tail.b = appendJSONString(tail.b, e.Container.Type, "[", e.Container.Title, "]")
-			tail.b = append(tail.b, ",\n      \"target\": "...)
-			tail.b = appendJSONString(tail.b, e.Member.Type, "[", e.Member.Title, "]")
-			tail.b = append(tail.b, "\n    }"...)
+			for i, e := range c.Containment[lo:hi] {
+				if lo+i > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, "\n    {\n      \"source\": "...)
+				b = appendJSONString(b, e.Container.Type, "[", e.Container.Title, "]")
+				b = append(b, ",\n      \"target\": "...)
+				b = appendJSONString(b, e.Member.Type, "[", e.Member.Title, "]")
+				b = append(b, "\n    }"...)
+			}
+			if hi == len(c.Containment) {
+				b = append(b, "\n  ]"...)
+			}
+			return b
+		})
+	}
+	pieces = append(pieces, func(b []byte) []byte {
+		b = append(b, ",\n  \"classes\": "...)
+		classes := c.Classes
+		if classes == nil {
+			classes = []string{}
 		}
-		tail.b = append(tail.b, "\n  ]"...)
-	}
-	tail.b = append(tail.b, ",\n  \"classes\": "...)
-	classes := c.Classes
-	if classes == nil {
-		classes = []string{}
-	}
-	tail.b = appendMarshaled(tail.b, classes, 1)
-	tail.b = append(tail.b, "\n}\n"...)
-	work()
+		b = appendMarshaled(b, classes, 1)
+		return append(b, "\n}\n"...)
+	})
 
 	_, err := w.Write(head)
-	for i := range chunks {
-		<-done[i]
+	writeInOrder(pieces, func(b []byte) {
 		if err == nil {
-			_, err = w.Write(out[i])
+			_, err = w.Write(b)
 		}
-		out[i] = nil
-	}
-	wg.Wait()
-	if err == nil {
-		_, err = w.Write(tail.b)
-	}
+	})
 	return err
 }
 
-// chunkBounds splits n items into ranges of a few hundred, at least
-// four per worker so that the first can be written while the others
-// are encoded.
-func chunkBounds(n, workers int) [][2]int {
-	if n == 0 {
-		return nil
+// resourcesPerPiece and edgesPerPiece make pieces of some 50 KB.
+const (
+	resourcesPerPiece = 96
+	edgesPerPiece     = 512
+)
+
+// writeInOrder makes the pieces on as many goroutines as there are
+// processors, a few ahead of the one being written at most, and hands
+// them to write in order on this goroutine. A worker takes a slot before
+// it takes the next piece, and a slot is given back once its piece is
+// written: the pieces in hand are always the next ones to write, so the
+// one awaited is always being made.
+func writeInOrder(pieces []func([]byte) []byte, write func([]byte)) {
+	workers := min(runtime.GOMAXPROCS(0), len(pieces))
+	slots := make(chan struct{}, 2*workers+2)
+	free := make(chan []byte, cap(slots))
+	results := make([]chan []byte, len(pieces))
+	for i := range results {
+		results[i] = make(chan []byte, 1)
 	}
-	size := max(64, n/(4*max(1, workers)))
-	var out [][2]int
-	for lo := 0; lo < n; lo += size {
-		out = append(out, [2]int{lo, min(n, lo+size)})
+	var taken atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				slots <- struct{}{}
+				i := int(taken.Add(1)) - 1
+				if i >= len(pieces) {
+					<-slots
+					return
+				}
+				var b []byte
+				select {
+				case b = <-free:
+				default:
+					b = make([]byte, 0, 64<<10)
+				}
+				results[i] <- pieces[i](b[:0])
+			}
+		}()
 	}
-	return out
+	for i := range pieces {
+		b := <-results[i]
+		write(b)
+		select {
+		case free <- b:
+		default:
+		}
+		<-slots
+	}
+	wg.Wait()
 }
 
 // prettyEncoder appends JSON in the indented form.
