@@ -542,6 +542,21 @@ func (c *Compiler) compilePhases(prog *ast.Program) (*catalog.Catalog, error) {
 	if err := c.finish(); err != nil {
 		return nil, err
 	}
+	if len(c.opts.Explain) == 0 {
+		// The references are checked while the catalog is made: both
+		// only read the resources, and the catalog is dropped if a
+		// reference names nothing.
+		checked := make(chan error, 1)
+		go func() { checked <- c.validateRelationships() }()
+		cat := c.toCatalog()
+		if err := <-checked; err != nil {
+			return nil, err
+		}
+		return cat, nil
+	}
+	if err := c.validateRelationships(); err != nil {
+		return nil, err
+	}
 	for _, ref := range c.opts.Explain {
 		if err := c.explain(c.opts.ExplainTo, ref); err != nil {
 			return nil, err
@@ -696,7 +711,8 @@ func (c *Compiler) evalGenerators() error {
 }
 
 // finish materializes relationships, applies what is left of overrides
-// and realizations, and propagates metaparameters down containment.
+// and realizations, and propagates metaparameters down containment;
+// validateRelationships then checks what the relationships name.
 func (c *Compiler) finish() error {
 	for _, rel := range c.relationships {
 		if err := c.applyRelationship(rel); err != nil {
@@ -768,7 +784,7 @@ func (c *Compiler) finish() error {
 		}
 	}
 	c.propagateMetaparams()
-	return c.validateRelationships()
+	return nil
 }
 
 // propagateMetaparams copies non-relationship metaparameters and tags

@@ -449,11 +449,18 @@ type containEdge struct {
 
 // contain records a containment edge and what made it.
 func (c *Compiler) contain(container, member *Resource, via string, at source.Range) {
-	key := [2]*Resource{container, member}
-	if _, ok := c.edgeSet[key]; ok {
+	// The first edge to a member is known by member.container; only
+	// the others, which few members have, are kept in edgeSet.
+	if member.container == container {
 		return
 	}
-	c.edgeSet[key] = struct{}{}
+	if member.container != nil {
+		key := [2]*Resource{container, member}
+		if _, ok := c.edgeSet[key]; ok {
+			return
+		}
+		c.edgeSet[key] = struct{}{}
+	}
 	c.edges = append(c.edges, containEdge{container: container, member: member, via: via, at: at})
 	if member.container == nil {
 		member.container = container
