@@ -311,6 +311,9 @@ func (c *Compiler) parse(f *source.File) (*ast.Program, error) {
 // checkRegexps refuses a regular expression literal that Ruby cannot
 // compile either, when the manifest is parsed, as Puppet does.
 func checkRegexps(prog *ast.Program) error {
+	if prog.Regexps == 0 {
+		return nil
+	}
 	var bad error
 	ast.Inspect(prog, func(n ast.Node) bool {
 		if bad != nil {

@@ -63,6 +63,7 @@ type shared struct {
 	lastLine int  // line of the last reported error, to drop cascades
 	stopped  bool // MaxErrors reached
 	lexFatal bool // the lexer gave up; errors at end of input are noise
+	regexps  int  // regular expression literals made
 	// openedInRecovery counts block-opening braces that error recovery
 	// stepped into; their closing braces are dropped at the top level.
 	openedInRecovery int
@@ -102,6 +103,7 @@ func parse(f *source.File, mode lexer.Mode) (*ast.Program, diag.List) {
 		p.syntaxError("end of input")
 	}
 	prog.From, prog.To = 0, source.Pos(len(f.Content))
+	prog.Regexps = s.regexps
 	// Lexer and parser problems interleave in source order; the error-cap
 	// note stays last.
 	sort.SliceStable(s.diags, func(i, j int) bool {
@@ -897,6 +899,7 @@ func (p *parser) primary() ast.Expr {
 		return h
 	case lexer.Regex:
 		p.next()
+		p.regexps++
 		return &ast.LiteralRegex{Span: span, Pattern: t.Text}
 	case lexer.KwTrue, lexer.KwFalse:
 		p.next()
