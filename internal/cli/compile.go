@@ -112,6 +112,10 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 			modulePath = append(modulePath, p)
 		}
 	}
+	// The manifest is read and parsed while the facts are gathered; its
+	// errors come after theirs, as when one follows the other.
+	parsed := make(chan *eval.Manifest, 1)
+	go func() { parsed <- eval.ReadManifest(manifest) }()
 	opts, err := compiler.Options(ctx, manifest, compiler.Setup{
 		Node: f.node, ModulePath: modulePath, HieraConfig: f.hieraConfig, FactsFile: f.factsFile, Warn: warn,
 	})
@@ -126,7 +130,7 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 	opts.Log = func(level, msg string) {
 		fmt.Fprintf(stdio.Err, "%s: %s\n", logLevelLabel(level), msg)
 	}
-	c, err := eval.Compile(ctx, manifest, opts)
+	c, err := eval.CompileManifest(ctx, <-parsed, opts)
 	if err != nil {
 		printCompileError(stdio.Err, err, node, f.snippets)
 		return nil, eval.Options{}, &ExitError{Code: 1}

@@ -215,15 +215,46 @@ type aliasDef struct {
 
 // Compile evaluates the manifest file (site.pp) and returns the catalog.
 func Compile(ctx context.Context, manifest string, opts Options) (*catalog.Catalog, error) {
-	data, err := os.ReadFile(manifest)
+	return CompileManifest(ctx, ReadManifest(manifest), opts)
+}
+
+// Manifest is a main manifest read and parsed (ReadManifest), or the
+// error that reading or parsing it gave, ready to compile.
+type Manifest struct {
+	file  *source.File
+	prog  *ast.Program
+	diags diag.List
+	err   error
+}
+
+// ReadManifest reads and parses the manifest at path as Compile does
+// first, so that a caller can do it while it gathers the rest of what
+// the compilation needs; its errors wait for CompileManifest.
+func ReadManifest(path string) *Manifest {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return &Manifest{err: err}
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	f := source.NewFile(path, data)
+	prog, diags := parseFile(f)
+	return &Manifest{file: f, prog: prog, diags: diags}
+}
+
+// CompileManifest compiles m as Compile compiles the file m was read
+// from.
+func CompileManifest(ctx context.Context, m *Manifest, opts Options) (*catalog.Catalog, error) {
+	if m.err != nil {
+		return nil, m.err
+	}
+	c := newCompiler(ctx, opts)
+	prog, err := c.load(m.file, m.prog, m.diags)
 	if err != nil {
 		return nil, err
 	}
-	abs, err := filepath.Abs(manifest)
-	if err == nil {
-		manifest = abs
-	}
-	return CompileSource(ctx, source.NewFile(manifest, data), opts)
+	return c.compile(prog)
 }
 
 // CompileSource is Compile on a manifest already read.
@@ -290,10 +321,22 @@ func (p *ParseError) Error() string {
 }
 
 func (c *Compiler) parse(f *source.File) (*ast.Program, error) {
+	prog, diags := parseFile(f)
+	return c.load(f, prog, diags)
+}
+
+// parseFile parses and validates f; it needs no compiler.
+func parseFile(f *source.File) (*ast.Program, diag.List) {
 	prog, diags := parser.ParseManifest(f)
 	if !diags.HasErrors() {
 		diags = append(diags, parser.Validate(prog)...)
 	}
+	return prog, diags
+}
+
+// load takes in f, parsed as prog with diags: a parse error, or its
+// definitions registered and checked.
+func (c *Compiler) load(f *source.File, prog *ast.Program, diags diag.List) (*ast.Program, error) {
 	if diags.HasErrors() {
 		return nil, &ParseError{Diags: diags}
 	}
