@@ -7,6 +7,7 @@ package catalog
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -321,6 +322,14 @@ func (c *Catalog) Add(r *Resource) error {
 	c.byRef[ref] = r
 	c.Resources = append(c.Resources, r)
 	return nil
+}
+
+// Reserve makes room for n more resources.
+func (c *Catalog) Reserve(n int) {
+	if len(c.byRef) == 0 {
+		c.byRef = make(map[Ref]*Resource, n)
+	}
+	c.Resources = slices.Grow(c.Resources, n)
 }
 
 // Resource returns the resource named ref, or nil.

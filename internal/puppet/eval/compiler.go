@@ -250,6 +250,7 @@ func CompileManifest(ctx context.Context, m *Manifest, opts Options) (*catalog.C
 		return nil, m.err
 	}
 	c := newCompiler(ctx, opts)
+	c.reserve(len(m.file.Content) / bytesPerResource)
 	prog, err := c.load(m.file, m.prog, m.diags)
 	if err != nil {
 		return nil, err
@@ -299,6 +300,22 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		}
 	}
 	return c
+}
+
+// bytesPerResource is about how much of a large manifest makes a
+// resource (the generated benchmark manifest has one per 33 bytes): the
+// resource indexes are made that large at once rather than grown and
+// rehashed, over and over, as thousands of resources are declared.
+const bytesPerResource = 32
+
+// reserve makes room for n resources in the resource indexes.
+func (c *Compiler) reserve(n int) {
+	if n < 1024 {
+		return
+	}
+	c.byRef = make(map[Ref]*Resource, n)
+	c.byKey = make(map[Ref]*Resource, 2*n)
+	c.resources = make([]*Resource, 0, n)
 }
 
 // ParseError is a manifest that does not parse.
@@ -928,6 +945,7 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 		defer edgesDone.Done()
 		cat.Containment = c.catalogEdges()
 	}()
+	cat.Reserve(len(c.resources))
 	// Each resource's catalog form depends on it alone: they are made
 	// in parallel, and added in order.
 	crs := make([]*catalog.Resource, len(c.resources))
