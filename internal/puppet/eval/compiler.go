@@ -125,6 +125,7 @@ type Compiler struct {
 	aliasNames map[*Type]string
 
 	resources []*Resource
+	slab      []Resource // allocResource's
 	byRef     map[Ref]*Resource
 	byKey     map[Ref]*Resource // by title, uniqueness key and alias
 	byType    map[string][]*Resource

@@ -49,6 +49,8 @@ type Resource struct {
 	// until they are merged at the end of the relationships.
 	pendingRel      [2][]Value // before, notify
 	pendingRelOrder []string
+	// tagBuf holds the first tags, which most resources do not outgrow.
+	tagBuf [4]string
 }
 
 // param is one attribute value and where it was set.
@@ -147,9 +149,22 @@ func (p *param) copyTo(how string) *param {
 	return &n
 }
 
+// allocResource returns a zero Resource from a slab of them: a compile
+// makes thousands, which live as long as it does.
+func (c *Compiler) allocResource() *Resource {
+	if len(c.slab) == 0 {
+		c.slab = make([]Resource, 256)
+	}
+	r := &c.slab[0]
+	c.slab = c.slab[1:]
+	return r
+}
+
 func (c *Compiler) newResource(ref Ref, s *Scope, at ast.Node) *Resource {
 	// Most resources get three or four tags (type, title, class...).
-	r := &Resource{ref: ref, scope: s, tags: make([]string, 0, 4)}
+	r := c.allocResource()
+	r.ref, r.scope = ref, s
+	r.tags = r.tagBuf[:0:len(r.tagBuf)]
 	if at != nil && s != nil && s.file != nil {
 		r.pos = s.rng(at)
 		r.file = s.file.Name
