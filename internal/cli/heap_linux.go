@@ -20,7 +20,7 @@ func prepareHeap(manifest string) {
 	if err != nil || fi.Size() < 64<<10 {
 		return
 	}
-	block := make([]byte, min(fi.Size()*256, 512<<20))
+	block := make([]byte, min(fi.Size()*256, 256<<20))
 	if syscall.Madvise(block, syscall.MADV_HUGEPAGE) != nil {
 		return
 	}
