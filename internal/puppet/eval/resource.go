@@ -510,7 +510,9 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 				return nil, err
 			}
 			bd.ops = ops
-			defaults = &bd
+			// A copy, so that bd itself stays on the stack.
+			d := bd
+			defaults = &d
 			continue
 		}
 		var one [1]Value
