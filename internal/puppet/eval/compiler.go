@@ -126,13 +126,15 @@ type Compiler struct {
 
 	resources []*Resource
 	slab      []Resource // allocResource's
-	byRef     map[Ref]*Resource
-	byKey     map[Ref]*Resource // by title, uniqueness key and alias
-	byType    map[string][]*Resource
-	edges     []containEdge
-	edgeSet   map[[2]*Resource]struct{}
-	modules   map[string]bool // which modules are on the module path
-	rubyTypes map[string]*TypeInfo
+	// autoloaded holds the (folder, name) pairs autoload has looked for.
+	autoloaded map[[2]string]struct{}
+	byRef      map[Ref]*Resource
+	byKey      map[Ref]*Resource // by title, uniqueness key and alias
+	byType     map[string][]*Resource
+	edges      []containEdge
+	edgeSet    map[[2]*Resource]struct{}
+	modules    map[string]bool // which modules are on the module path
+	rubyTypes  map[string]*TypeInfo
 
 	classScopes map[string]*Scope
 	evaluated   []string // class names in evaluation order
@@ -283,7 +285,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
 		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
-		containNext: map[string]pendingContain{},
+		containNext: map[string]pendingContain{}, autoloaded: map[[2]string]struct{}{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()
@@ -453,6 +455,16 @@ func qualify(prefix, name string) string {
 // autoload loads the module file that should hold name (a class, define,
 // function or type alias), in the subfolder dir of the module.
 func (c *Compiler) autoload(name, dir string) {
+	if len(c.opts.ModulePath) == 0 {
+		return
+	}
+	// A name looked for once is not looked for again: the files it
+	// could be in were read then, or are not there.
+	tried := [2]string{dir, name}
+	if _, ok := c.autoloaded[tried]; ok {
+		return
+	}
+	c.autoloaded[tried] = struct{}{}
 	name = strings.ToLower(strings.TrimPrefix(name, "::"))
 	segs := strings.Split(name, "::")
 	var rel string
