@@ -988,8 +988,13 @@ func (c *Compiler) catalogEdges() []catalog.Containment {
 	}
 	// Puppet lists a catalog's edges grouped by their member, in the
 	// catalog's order, each group in the order the edges were made.
-	edges := slices.Clone(c.edges)
-	slices.SortStableFunc(edges, func(a, b containEdge) int { return cmp.Compare(a.member.order, b.member.order) })
+	// They are mostly made in that order already.
+	edges := c.edges
+	byMember := func(a, b containEdge) int { return cmp.Compare(a.member.order, b.member.order) }
+	if !slices.IsSortedFunc(edges, byMember) {
+		edges = slices.Clone(edges)
+		slices.SortStableFunc(edges, byMember)
+	}
 	out := make([]catalog.Containment, 0, n)
 	for _, e := range edges {
 		src, dst := e.container, e.member
