@@ -68,13 +68,21 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 		}
 		return &Regexp{Src: x.Pattern, Re: re}, nil
 	case *ast.InterpolatedString:
-		var b strings.Builder
+		// The parts first, so that the string is built at its size.
+		var buf [8]string
+		parts, n := buf[:0], 0
 		for _, p := range x.Parts {
 			v, err := c.eval(s, p)
 			if err != nil {
 				return nil, err
 			}
-			b.WriteString(ToS(v))
+			t := ToS(v)
+			parts, n = append(parts, t), n+len(t)
+		}
+		var b strings.Builder
+		b.Grow(n)
+		for _, t := range parts {
+			b.WriteString(t)
 		}
 		return b.String(), nil
 	case *ast.TextExpr:

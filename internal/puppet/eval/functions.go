@@ -1936,7 +1936,7 @@ func fnCreateResources(k *call) (Value, error) {
 			}
 			continue
 		}
-		ref, err := k.c.declareOne(k.s, form, k.node, typ, ToS(title), ops)
+		ref, err := k.c.declareOne(k.s, form, k.node, typ, ToS(title), ops, false)
 		if err != nil {
 			return nil, err
 		}
@@ -1996,7 +1996,7 @@ func (k *call) ensureOne(typ, title string, params *Hash) error {
 		}
 		return k.c.declareClassWithParams(k.s, def, ops, k.node)
 	}
-	made, err := k.c.declareOne(k.s, ast.Regular, k.node, typ, title, ops)
+	made, err := k.c.declareOne(k.s, ast.Regular, k.node, typ, title, ops, false)
 	if err != nil {
 		return err
 	}
