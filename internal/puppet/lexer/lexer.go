@@ -645,6 +645,15 @@ func (s *textScanner) flush(at int) {
 	s.bufFrom = -1
 }
 
+// writeByte appends one byte of the source, as it is: a byte of a UTF-8
+// sequence stays that byte.
+func (s *textScanner) writeByte(at int, c byte) {
+	if s.bufFrom < 0 {
+		s.bufFrom = at
+	}
+	s.buf.WriteByte(c)
+}
+
 func (s *textScanner) write(at int, str string) {
 	if s.bufFrom < 0 {
 		s.bufFrom = at
@@ -673,7 +682,7 @@ func (l *lexer) scanEscape(s *textScanner, i int, esc escapes) int {
 		case 'u':
 			return l.unicodeEscape(s, i)
 		default:
-			s.write(i, string(c))
+			s.writeByte(i, c)
 		}
 		return i + 2
 	}
@@ -832,7 +841,7 @@ func (l *lexer) doubleQuoted(start int) Token {
 				return Token{Kind: EOF, Pos: source.Pos(len(l.src)), End: source.Pos(len(l.src))}
 			}
 		default:
-			s.write(i, string(c))
+			s.writeByte(i, c)
 			i++
 		}
 	}
