@@ -101,6 +101,8 @@ func moduleFunctions(module string) map[string]builtin {
 		return map[string]builtin{"sudo::defaults": fnSudoDefaults}
 	case "ssh":
 		return map[string]builtin{"ssh::ipaddresses": fnSSHIPAddresses}
+	case "inifile":
+		return inifileFunctions()
 	}
 	return nil
 }
