@@ -38,6 +38,8 @@ func Options(ctx context.Context, manifest string, s Setup) (eval.Options, error
 	if err != nil {
 		return eval.Options{}, err
 	}
+	// Puppet adds the facts of the modules' lib/facter.
+	core = facts.Override(core, facts.ModuleFacts(core, s.ModulePath))
 	if s.FactsFile != "" {
 		over, err := facts.Load(s.FactsFile)
 		if err != nil {

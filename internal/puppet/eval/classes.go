@@ -295,7 +295,10 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 					r.setParamHow(p.Name, v, nil, "parameter default", source.Range{File: def.file, Start: p.Default.Pos(), End: p.Default.End()})
 				}
 			} else if p.Type == nil || !c.acceptsUndef(cs, p.Type) {
-				return failf("%s: expects a value for parameter '%s'", displayRef(r), p.Name)
+				// Reported with the type mismatches, in parameter order.
+				mismatches = append(mismatches, "expects a value for parameter '"+p.Name+"'")
+				cs.vars[p.Name] = nil
+				continue
 			}
 		}
 		if p.Type != nil {

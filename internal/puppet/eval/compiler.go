@@ -431,12 +431,27 @@ func (c *Compiler) rubyType(name string) *TypeInfo {
 		if len(matches) > 0 {
 			if src, err := os.ReadFile(matches[0]); err == nil {
 				t = parseRubyType(name, src)
+				// A type with providers has a provider parameter.
+				if !t.HasAttr("provider") && c.hasRubyProviders(name) {
+					t.Attrs = append(t.Attrs, "provider")
+				}
 			}
 			break
 		}
 	}
 	c.rubyTypes[name] = t
 	return t
+}
+
+// hasRubyProviders reports whether a module on the module path
+// has providers for the Ruby type name (lib/puppet/provider/NAME/*.rb).
+func (c *Compiler) hasRubyProviders(name string) bool {
+	for _, mp := range c.opts.ModulePath {
+		if m, _ := filepath.Glob(filepath.Join(mp, "*", "lib", "puppet", "provider", name, "*.rb")); len(m) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // hasModule reports whether a module is on the module path.
