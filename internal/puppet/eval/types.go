@@ -37,6 +37,15 @@ func (t *Type) String() string {
 			b, bok := params[j].(string)
 			return aok && bok && a < b
 		})
+		// Puppet keeps an Enum's values once each.
+		uniq := params[:0]
+		for i, p := range params {
+			if i > 0 && p == params[i-1] {
+				continue
+			}
+			uniq = append(uniq, p)
+		}
+		params = uniq
 	}
 	parts := make([]string, len(params))
 	for i, p := range params {
@@ -660,6 +669,9 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 		got := typeName(v)
 		if c.isInstanceKind(tt, v) {
 			got = detailedTypeName(v)
+		}
+		if s, ok := v.(string); ok && (tt.Name == "Enum" || tt.Name == "Pattern") {
+			return prefix + "expects a match for " + alias + " = " + tt.String() + ", got " + quoteString(s)
 		}
 		return prefix + "expects " + article(alias) + " " + alias + " = " + tt.String() + " value, got " + got
 	}
