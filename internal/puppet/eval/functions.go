@@ -58,7 +58,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"is_integer": isFn("Integer"), "validate_string": validateFn("String"), "validate_array": validateFn("Array"),
 			"validate_hash": validateFn("Hash"), "validate_bool": validateFn("Boolean"),
 			"validate_absolute_path": fnValidateAbsPath, "ensure_packages": fnEnsurePackages,
-			"ensure_resource": fnEnsureResource, "stdlib::ensure": fnStdlibEnsure, "range": fnRange,
+			"ensure_resource": fnEnsureResource, "ensure_resources": fnEnsureResources, "stdlib::ensure": fnStdlibEnsure, "range": fnRange,
 			"join_keys_to_values": fnJoinKeysToValues, "to_json": fnToJSON, "to_json_pretty": fnToJSON,
 			"num2bool": fnNum2bool, "values_at": fnValuesAt, "zip": fnZip,
 			"deprecation": fnDeprecation, "assert_private": fnAssertPrivate, "fact": fnFact,
@@ -103,6 +103,8 @@ func moduleFunctions(module string) map[string]builtin {
 		return map[string]builtin{"ssh::ipaddresses": fnSSHIPAddresses}
 	case "inifile":
 		return inifileFunctions()
+	case "accounts":
+		return accountsFunctions()
 	}
 	return nil
 }
@@ -1970,6 +1972,40 @@ func fnEnsureResource(k *call) (Value, error) {
 			if r := k.c.findResource(Ref{Type: catalog.CanonicalType(typ), Title: ToS(t)}); r != nil && !r.titleNotString {
 				r.markTitleNotString()
 			}
+		}
+	}
+	return nil, nil
+}
+
+// fnEnsureResources is stdlib's ensure_resources: ensure_resource for
+// each title of a hash, with the defaults under the title's parameters.
+func fnEnsureResources(k *call) (Value, error) {
+	if len(k.args) < 1 {
+		return nil, failf("Must specify a type")
+	}
+	if len(k.args) < 2 {
+		return nil, failf("Must specify a title")
+	}
+	titles, ok := k.args[1].(*Hash)
+	if !ok {
+		return nil, failf("ensure_resources(): Requires second argument to be a Hash")
+	}
+	defaults := NewHash()
+	if len(k.args) > 2 {
+		if d, ok := k.args[2].(*Hash); ok {
+			defaults = d
+		}
+	}
+	typ := strings.ToLower(ToS(k.args[0]))
+	for i, title := range titles.keys {
+		params := defaults.Copy()
+		if h, ok := titles.vals[i].(*Hash); ok {
+			for j, key := range h.keys {
+				params.Set(key, h.vals[j])
+			}
+		}
+		if err := k.ensureOne(typ, ToS(title), params); err != nil {
+			return nil, err
 		}
 	}
 	return nil, nil

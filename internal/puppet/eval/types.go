@@ -678,6 +678,15 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 	if tt != nil {
 		switch tt.Name {
 		case "Optional":
+			if len(tt.Params) == 0 {
+				break
+			}
+			if inner, ok := tt.Params[0].(*Type); ok && v != nil && inner.Name != "Enum" && inner.Name != "Pattern" {
+				if _, named := c.aliasNames[inner]; named {
+					// an alias is described as itself, without the undef
+					return c.mismatch(what, inner, v)
+				}
+			}
 			if inner, ok := tt.Params[0].(*Type); ok && v != nil && len(tt.Params) > 0 && (inner.Name == "Enum" || inner.Name == "Pattern") {
 				if alias, named := c.aliasNames[inner]; named {
 					// an alias is described as itself, without the undef
