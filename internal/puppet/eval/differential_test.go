@@ -151,6 +151,9 @@ func compileCase(t testing.TB, path, modulepath string) (string, string) {
 			t.Fatal(err)
 		}
 		full.StrictVariables = opts.StrictVariables
+		// The recorder runs Puppet with this PATH; modules put the path
+		// fact in exec resources.
+		full.Facts.Set("path", recordPath)
 		opts = full
 	}
 	cat, err := eval.Compile(context.Background(), manifest, opts)
@@ -177,6 +180,9 @@ func testFacts() *catalog.Hash {
 	h.Set("fqdn", "node.example")
 	return h
 }
+
+// recordPath is the PATH testdata/record runs Puppet with.
+const recordPath = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 var errLocation = regexp.MustCompile(`\s*\((file|line): [^)]*\)| on node \S+`)
 
