@@ -25,7 +25,11 @@ var dataTypeNames = map[string]bool{
 	"URI": true, "Unit": true,
 }
 
-func (t *Type) String() string {
+func (t *Type) String() string { return t.format(nil) }
+
+// format writes the type as Puppet does; nested, when not nil, writes
+// the types among its parameters.
+func (t *Type) format(nested func(*Type) string) string {
 	if len(t.Params) == 0 {
 		return t.Name
 	}
@@ -58,6 +62,11 @@ func (t *Type) String() string {
 		case Default:
 			parts[i] = "default"
 			continue
+		case *Type:
+			if nested != nil {
+				parts[i] = nested(x)
+				continue
+			}
 		case string:
 			if t.Name == "Pattern" {
 				// Puppet keeps a Pattern's strings as regexps
@@ -68,6 +77,24 @@ func (t *Type) String() string {
 		parts[i] = inspectQuoted(p)
 	}
 	return t.Name + "[" + strings.Join(parts, ", ") + "]"
+}
+
+// expandedString writes t as Puppet writes a type alias's expansion in
+// a type mismatch: every alias nested in it as "NAME = TYPE", once.
+func (c *Compiler) expandedString(t *Type) string {
+	seen := map[*Type]bool{}
+	var nested func(*Type) string
+	nested = func(x *Type) string {
+		if name, ok := c.aliasNames[x]; ok && x != t {
+			if seen[x] {
+				return name
+			}
+			seen[x] = true
+			return name + " = " + x.format(nested)
+		}
+		return x.format(nested)
+	}
+	return t.format(nested)
 }
 
 func article(s string) string {
@@ -671,9 +698,9 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 			got = detailedTypeName(v)
 		}
 		if s, ok := v.(string); ok && (tt.Name == "Enum" || tt.Name == "Pattern") {
-			return prefix + "expects a match for " + alias + " = " + tt.String() + ", got " + quoteString(s)
+			return prefix + "expects a match for " + alias + " = " + c.expandedString(tt) + ", got " + quoteString(s)
 		}
-		return prefix + "expects " + article(alias) + " " + alias + " = " + tt.String() + " value, got " + got
+		return prefix + "expects " + article(alias) + " " + alias + " = " + c.expandedString(tt) + " value, got " + got
 	}
 	if tt != nil {
 		switch tt.Name {
@@ -691,7 +718,7 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 				if alias, named := c.aliasNames[inner]; named {
 					// an alias is described as itself, without the undef
 					if s, ok := v.(string); ok {
-						return prefix + "expects a match for " + alias + " = " + inner.String() + ", got " + quoteString(s)
+						return prefix + "expects a match for " + alias + " = " + c.expandedString(inner) + ", got " + quoteString(s)
 					}
 				}
 				if s, ok := v.(string); ok {
