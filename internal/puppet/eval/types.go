@@ -809,6 +809,10 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 				return prefix + "expects a match for " + tt.String() + ", got " + quoteString(s)
 			}
 		case "Integer", "Float", "String":
+			if tt.Name == "String" && !isString(v) {
+				// a value of another kind is told the general type
+				return prefix + "expects a String value, got " + typeName(v)
+			}
 			if c.isInstanceKind(tt, v) && len(tt.Params) > 0 {
 				if tt.Name == "String" {
 					return prefix + "expects a String[" + sizeArgs(tt.Params) + "] value, got " + detailedTypeName(v)
