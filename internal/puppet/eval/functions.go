@@ -2815,6 +2815,10 @@ func writeJSON(b *strings.Builder, v Value) {
 // newValue converts args to type t, as Integer('1') or String(1) do.
 func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 	tt, ok := t.(*Type)
+	if ok && len(k.args) == 1 && tt.Name != "Init" && k.block == nil && c.isInstance(tt, k.args[0]) {
+		// A value that already is an instance is returned as it is.
+		return k.args[0], nil
+	}
 	if !ok || len(k.args) == 0 {
 		return nil, errAt(k.rng, "Creation of new instance of type '%s' is not supported", Inspect(t))
 	}
