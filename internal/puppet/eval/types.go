@@ -79,6 +79,21 @@ func (t *Type) format(nested func(*Type) string) string {
 	return t.Name + "[" + strings.Join(parts, ", ") + "]"
 }
 
+// structural reports whether a mismatch of v against t is told by the
+// entry or element that does not match, as Puppet tells it even through
+// an alias: a hash against a Struct, an array against a Tuple.
+func structural(t *Type, v Value) bool {
+	switch t.Name {
+	case "Struct":
+		_, ok := v.(*Hash)
+		return ok
+	case "Tuple":
+		_, ok := v.([]Value)
+		return ok
+	}
+	return false
+}
+
 // expandedString writes t as Puppet writes a type alias's expansion in
 // a type mismatch: every alias nested in it as "NAME = TYPE", once.
 func (c *Compiler) expandedString(t *Type) string {
@@ -692,7 +707,7 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 		prefix += " "
 	}
 	tt, _ := t.(*Type)
-	if alias, ok := c.aliasNames[tt]; ok && tt != nil {
+	if alias, ok := c.aliasNames[tt]; ok && tt != nil && !structural(tt, v) {
 		got := typeName(v)
 		if c.isInstanceKind(tt, v) {
 			got = detailedTypeName(v)
