@@ -891,7 +891,11 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 		// make from the title (the title as a string) under the
 		// parameters, and leaves it out where it equals the title.
 		if _, set := r.get(namevar); !set && !special {
-			if k := c.titleKey(r); k != r.ref.Title || r.titleNotString {
+			k := c.titleKey(r)
+			if r.typeInfo != nil && r.typeInfo.TitleName != nil {
+				k = r.typeInfo.TitleName(r.ref.Title)
+			}
+			if k != r.ref.Title || r.titleNotString {
 				cr.Params = append(cr.Params, catalog.Param{Name: namevar, Value: k})
 			}
 		}

@@ -17,6 +17,10 @@ type TypeInfo struct {
 	// TitleKey turns a title into the namevar value the title stands for
 	// (file strips trailing slashes); nil keeps the title.
 	TitleKey func(title string) string
+	// TitleName is the namevar value the title patterns give, before
+	// the namevar's munging (what Puppet's catalog carries); nil uses
+	// TitleKey.
+	TitleName func(title string) string
 }
 
 // HasAttr reports whether name is an attribute of the type or a
