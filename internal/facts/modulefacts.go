@@ -17,19 +17,25 @@ import (
 type moduleFact struct {
 	module, name string
 	value        func(s Source, core *catalog.Hash) (catalog.Value, bool)
+	// file is the fact file's name when it is not NAME.rb.
+	file string
 }
 
 var moduleFacts = []moduleFact{
-	{"stdlib", "root_home", Source.rootHome},
-	{"stdlib", "service_provider", func(s Source, _ *catalog.Hash) (catalog.Value, bool) { return s.serviceProvider(), true }},
-	{"stdlib", "package_provider", Source.packageProvider},
-	{"systemd", "systemd", func(s Source, core *catalog.Hash) (catalog.Value, bool) {
+	{module: "stdlib", name: "root_home", value: Source.rootHome},
+	{module: "stdlib", name: "service_provider", value: func(s Source, _ *catalog.Hash) (catalog.Value, bool) { return s.serviceProvider(), true }},
+	{module: "stdlib", name: "package_provider", value: Source.packageProvider},
+	// Puppet's settings: ordo keeps its state under /var/lib/ordo and has
+	// no server.
+	{module: "stdlib", name: "puppet_vardir", value: constant("/var/lib/ordo"), file: "puppet_settings"},
+	{module: "stdlib", name: "puppet_server", value: constant("puppet"), file: "puppet_settings"},
+	{module: "systemd", name: "systemd", value: func(s Source, core *catalog.Hash) (catalog.Value, bool) {
 		if kernel, _ := core.Get("kernel"); kernel != "Linux" {
 			return nil, false
 		}
 		return s.serviceProvider() == "systemd", true
 	}},
-	{"apt", "apt_sources", debianOnly(func(s Source) catalog.Value {
+	{module: "apt", name: "apt_sources", value: debianOnly(func(s Source) catalog.Value {
 		sources := []catalog.Value{"sources.list"}
 		// Ruby's Dir.glob with {list,sources} lists the .list files,
 		// then the .sources files, each in name order.
@@ -42,18 +48,18 @@ var moduleFacts = []moduleFact{
 		}
 		return sources
 	})},
-	{"apt", "apt_update_last_success", debianOnly(func(s Source) catalog.Value {
+	{module: "apt", name: "apt_update_last_success", value: debianOnly(func(s Source) catalog.Value {
 		st, err := os.Stat(s.path("/var/lib/apt/periodic/update-success-stamp"))
 		if err != nil {
 			return int64(-1)
 		}
 		return st.ModTime().Unix()
 	})},
-	{"apt", "apt_reboot_required", debianOnly(func(s Source) catalog.Value {
+	{module: "apt", name: "apt_reboot_required", value: debianOnly(func(s Source) catalog.Value {
 		st, err := os.Stat(s.path("/var/run/reboot-required"))
 		return err == nil && st.Mode().IsRegular()
 	})},
-	{"mysql", "mysql_server_id", func(_ Source, core *catalog.Hash) (catalog.Value, bool) {
+	{module: "mysql", name: "mysql_server_id", value: func(_ Source, core *catalog.Hash) (catalog.Value, bool) {
 		mac, _ := dotted(core, "networking.mac")
 		hex, ok := mac.(string)
 		if !ok {
@@ -74,6 +80,10 @@ var moduleFacts = []moduleFact{
 	}},
 }
 
+func constant(v catalog.Value) func(Source, *catalog.Hash) (catalog.Value, bool) {
+	return func(Source, *catalog.Hash) (catalog.Value, bool) { return v, true }
+}
+
 // debianOnly is a fact confined to the Debian OS family.
 func debianOnly(f func(Source) catalog.Value) func(Source, *catalog.Hash) (catalog.Value, bool) {
 	return func(s Source, core *catalog.Hash) (catalog.Value, bool) {
@@ -87,14 +97,19 @@ func debianOnly(f func(Source) catalog.Value) func(Source, *catalog.Hash) (catal
 // ModuleFacts returns the custom facts of the modules on modulePath that
 // ordo computes in Go, as Puppet adds the facts of every module's
 // lib/facter to those it compiles with: stdlib's root_home,
-// service_provider and package_provider, puppet-systemd's systemd,
+// service_provider, package_provider, puppet_vardir and puppet_server,
+// puppet-systemd's systemd,
 // puppetlabs-apt's apt_sources, apt_update_last_success and
 // apt_reboot_required, and puppetlabs-mysql's mysql_server_id. A module
 // provides its facts when its lib/facter/NAME.rb is there.
 func (s Source) ModuleFacts(core *catalog.Hash, modulePath []string) *catalog.Hash {
 	out := catalog.NewHash()
 	for _, f := range moduleFacts {
-		if _, ok := out.Get(f.name); ok || !hasFactFile(modulePath, f.module, f.name) {
+		file := f.file
+		if file == "" {
+			file = f.name
+		}
+		if _, ok := out.Get(f.name); ok || !hasFactFile(modulePath, f.module, file) {
 			continue
 		}
 		if v, ok := f.value(s, core); ok {

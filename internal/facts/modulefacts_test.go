@@ -29,7 +29,7 @@ func TestModuleFacts(t *testing.T) {
 	write(root+"/etc/apt/sources.list.d/a.list", "")
 	write(root+"/etc/apt/sources.list.d/c.list", "")
 	for _, f := range []string{"stdlib/lib/facter/root_home.rb", "stdlib/lib/facter/service_provider.rb",
-		"stdlib/lib/facter/package_provider.rb", "systemd/lib/facter/systemd.rb", "apt/lib/facter/apt_sources.rb",
+		"stdlib/lib/facter/package_provider.rb", "stdlib/lib/facter/puppet_settings.rb", "systemd/lib/facter/systemd.rb", "apt/lib/facter/apt_sources.rb",
 		"apt/lib/facter/apt_update_last_success.rb", "apt/lib/facter/apt_reboot_required.rb", "mysql/lib/facter/mysql_server_id.rb"} {
 		write(filepath.Join(mp, f), "")
 	}
@@ -43,7 +43,8 @@ func TestModuleFacts(t *testing.T) {
 	core.Set("networking", net)
 
 	got := Source{Root: root}.ModuleFacts(core, []string{mp})
-	want := `{"root_home":"/var/root","service_provider":"debian","package_provider":"apt","systemd":false,` +
+	want := `{"root_home":"/var/root","service_provider":"debian","package_provider":"apt",` +
+		`"puppet_vardir":"/var/lib/ordo","puppet_server":"puppet","systemd":false,` +
 		`"apt_sources":["sources.list","a.list","c.list","b.sources"],"apt_update_last_success":-1,` +
 		`"apt_reboot_required":false,"mysql_server_id":2886796423}`
 	if s := compactJSON(got); s != want {

@@ -154,6 +154,10 @@ func compileCase(t testing.TB, path, modulepath string) (string, string) {
 		// The recorder runs Puppet with this PATH; modules put the path
 		// fact in exec resources.
 		full.Facts.Set("path", recordPath)
+		// stdlib's puppet_vardir is the recorder's --vardir.
+		if _, ok := full.Facts.Get("puppet_vardir"); ok {
+			full.Facts.Set("puppet_vardir", filepath.Join(root, ".pv"))
+		}
 		opts = full
 	}
 	cat, err := eval.Compile(context.Background(), manifest, opts)

@@ -43,7 +43,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 		"lookup": fnLookup, "hiera": fnLookup, "template": fnTemplate, "inline_template": fnInlineTemplate, "epp": fnEpp, "inline_epp": fnInlineEpp,
 		"getvar": fnGetvar, "dig": fnDig, "get": fnGet, "unwrap": fnUnwrap, "shellquote": fnShellquote,
 		"return": fnReturn, "next": fnNext, "break": fnBreak, "file": fnFile,
-		"convert_to": fnConvertTo, "new": fnNew,
+		"convert_to": fnConvertTo, "new": fnNew, "fqdn_rand": fnFqdnRand,
 	}
 	for name, f := range digestFunctions() {
 		t[name] = f
