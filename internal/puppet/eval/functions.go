@@ -40,7 +40,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 		"values": fnValues, "abs": fnAbs, "min": fnMin, "max": fnMax, "type": fnType,
 		"round": fnRound, "floor": fnFloor, "ceiling": fnCeiling,
 		"assert_type": fnAssertType, "create_resources": fnCreateResources,
-		"lookup": fnLookup, "hiera": fnLookup, "template": fnTemplate, "inline_template": fnInlineTemplate, "epp": fnEpp, "inline_epp": fnInlineEpp,
+		"lookup": fnLookup, "hiera": fnLookup, "hiera_array": fnLookup, "hiera_hash": fnLookup, "template": fnTemplate, "inline_template": fnInlineTemplate, "epp": fnEpp, "inline_epp": fnInlineEpp,
 		"getvar": fnGetvar, "dig": fnDig, "get": fnGet, "unwrap": fnUnwrap, "shellquote": fnShellquote,
 		"return": fnReturn, "next": fnNext, "break": fnBreak, "file": fnFile,
 		"convert_to": fnConvertTo, "new": fnNew, "fqdn_rand": fnFqdnRand,
@@ -59,7 +59,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"validate_hash": validateFn("Hash"), "validate_bool": validateFn("Boolean"),
 			"validate_absolute_path": fnValidateAbsPath, "ensure_packages": fnEnsurePackages,
 			"ensure_resource": fnEnsureResource, "ensure_resources": fnEnsureResources, "stdlib::ensure": fnStdlibEnsure, "range": fnRange,
-			"join_keys_to_values": fnJoinKeysToValues, "to_json": fnToJSON, "to_json_pretty": fnToJSON, "to_yaml": fnToYAML,
+			"join_keys_to_values": fnJoinKeysToValues, "to_json": fnToJSON, "to_json_pretty": fnToJSON, "to_yaml": fnToYAML, "to_toml": fnToTOML,
 			"num2bool": fnNum2bool, "values_at": fnValuesAt, "zip": fnZip,
 			"deprecation": fnDeprecation, "assert_private": fnAssertPrivate, "fact": fnFact,
 			"nested_values": fnNestedValues, "is_a": fnIsA,
@@ -90,7 +90,7 @@ func moduleFunctions(module string) map[string]builtin {
 	case "apache":
 		return map[string]builtin{"apache::bool2httpd": fnBool2httpd, "bool2httpd": fnBool2httpd}
 	case "mysql":
-		return map[string]builtin{"mysql::normalise_and_deepmerge": fnNormaliseAndDeepmerge}
+		return mysqlFunctions()
 	case "postgresql":
 		return postgresqlFunctions()
 	case "haproxy":
@@ -111,6 +111,12 @@ func moduleFunctions(module string) map[string]builtin {
 		return mongodbFunctions()
 	case "letsencrypt":
 		return letsencryptFunctions()
+	case "consul":
+		return consulFunctions()
+	case "puppetdb":
+		return puppetdbFunctions()
+	case "memcached":
+		return memcachedFunctions()
 	}
 	return nil
 }
@@ -2168,9 +2174,18 @@ func fnLookup(k *call) (Value, error) {
 	}
 	var valueType Value
 	rest := k.args[1:]
-	if k.name == "hiera" {
+	switch k.name {
+	case "hiera", "hiera_array", "hiera_hash":
+		// hiera(key, default, override): Hiera 3's functions, the
+		// array and hash ones merging every level's value.
 		if len(rest) > 0 {
 			req.Default, req.HasDefault = ToCatalog(rest[0]), true
+		}
+		switch k.name {
+		case "hiera_array":
+			req.Merge = "unique"
+		case "hiera_hash":
+			req.Merge = "hash"
 		}
 		rest = nil
 	}
