@@ -93,6 +93,9 @@ type Options struct {
 	// origins are written to ExplainTo after compilation.
 	Explain   []string
 	ExplainTo io.Writer
+	// Settings are Puppet's settings, $settings::NAME (confdir, vardir,
+	// ...); nil has none.
+	Settings *catalog.Hash
 	// External reports whether a reference names a resource of another
 	// language applied in the same run (a Salt state): relationship
 	// metaparameters may name it though the manifest does not declare it.
@@ -533,6 +536,16 @@ func (c *Compiler) compilePhases(prog *ast.Program) (*catalog.Catalog, error) {
 	c.addResource(settings)
 	c.contain(c.mainStage, settings, "", source.Range{})
 	c.evaluated = append(c.evaluated, "settings")
+	ss := c.newScope(classScope, c.top, c.top, nil)
+	ss.name = "settings"
+	ss.resource = settings
+	if c.opts.Settings != nil {
+		for _, k := range c.opts.Settings.Keys() {
+			v, _ := c.opts.Settings.Get(k)
+			ss.vars[k] = FromCatalog(v)
+		}
+	}
+	c.classScopes["settings"] = ss
 	c.mainClass = c.newResource(Ref{Type: "Class", Title: "main"}, c.top, nil)
 	c.mainClass.kind = "unknown"
 	c.mainClass.isClass = true

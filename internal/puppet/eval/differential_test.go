@@ -154,6 +154,11 @@ func compileCase(t testing.TB, path, modulepath string) (string, string) {
 		// The recorder runs Puppet with this PATH; modules put the path
 		// fact in exec resources.
 		full.Facts.Set("path", recordPath)
+		// Puppet's settings are the recorder's sandbox.
+		for name, dir := range map[string]string{"confdir": ".pc", "vardir": ".pv", "codedir": ".pcode", "logdir": ".pl",
+			"rundir": ".pr", "ssldir": ".pc/ssl", "environmentpath": ".pcode/environments"} {
+			full.Settings.Set(name, filepath.Join(root, dir))
+		}
 		// stdlib's puppet_vardir is the recorder's --vardir.
 		if _, ok := full.Facts.Get("puppet_vardir"); ok {
 			full.Facts.Set("puppet_vardir", filepath.Join(root, ".pv"))
