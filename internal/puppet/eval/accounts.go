@@ -46,7 +46,7 @@ func fnAccountsSSHOptions(k *call) (Value, error) {
 	}
 	str, ok := k.args[0].(string)
 	if !ok {
-		return nil, failf("'%s' parameter 'str' expects a String value, got %s", k.name, typeName(k.args[0]))
+		return nil, failf("'%s' parameter 'str' expects a String value, got %s", k.name, inferredTypeName(k.args[0]))
 	}
 	words := []Value{}
 	field := ""

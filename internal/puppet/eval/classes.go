@@ -120,7 +120,9 @@ func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.N
 			continue
 		}
 		if !metaparams[p.name] && !hasParam(def, p.name) {
-			return nil, failf("%s: has no parameter named '%s'", ref, p.name)
+			// Reported with the class's other parameter errors.
+			r.unknownParams = append(r.unknownParams, p.name)
+			continue
 		}
 		r.params = append(r.params, p.copyTo(p.how))
 	}
@@ -263,7 +265,12 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 			}
 		}
 	}
+	// Puppet checks a class's or defined type's parameters at once:
+	// those it does not have, then each missing or mismatched one.
 	var mismatches []string
+	for _, name := range r.unknownParams {
+		mismatches = append(mismatches, "has no parameter named '"+name+"'")
+	}
 	for i, p := range def.params() {
 		v, given := r.get(p.Name)
 		if given && v == nil {

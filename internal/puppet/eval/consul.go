@@ -187,7 +187,7 @@ func fnConsulValidateChecks(k *call) (Value, error) {
 	switch k.args[0].(type) {
 	case []Value, *Hash:
 	default:
-		return nil, failf("'%s' parameter 'obj' expects a value of type Hash or Array, got %s", k.name, typeName(k.args[0]))
+		return nil, failf("'%s' parameter 'obj' expects a value of type Hash or Array, got %s", k.name, inferredTypeName(k.args[0]))
 	}
 	return nil, consulValidate(k.args[0])
 }
@@ -255,7 +255,7 @@ func fnPuppetdbSubsettings(k *call) (Value, error) {
 	}
 	args, ok := k.args[0].(*Hash)
 	if !ok {
-		return nil, failf("'%s' parameter 'java_args' expects a Hash value, got %s", k.name, typeName(k.args[0]))
+		return nil, failf("'%s' parameter 'java_args' expects a Hash value, got %s", k.name, inferredTypeName(k.args[0]))
 	}
 	params, _ := k.args[1].(*Hash)
 	out := NewHash()
@@ -287,7 +287,7 @@ func fnPuppetdbJavaArgs(k *call) (Value, error) {
 	if len(k.args) > 0 {
 		args, ok := k.args[0].(*Hash)
 		if !ok {
-			return nil, failf("'%s' parameter 'java_args' expects a Hash value, got %s", k.name, typeName(k.args[0]))
+			return nil, failf("'%s' parameter 'java_args' expects a Hash value, got %s", k.name, inferredTypeName(k.args[0]))
 		}
 		for i, key := range args.keys {
 			b.WriteString(rubyToS(key) + rubyToS(args.vals[i]) + " ")

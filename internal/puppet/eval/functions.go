@@ -455,7 +455,7 @@ func fnNestedValues(k *call) (Value, error) {
 	}
 	h, ok := k.args[0].(*Hash)
 	if !ok {
-		return nil, failf("'stdlib::nested_values' parameter 'hash' expects a Hash value, got %s", typeName(k.args[0]))
+		return nil, failf("'stdlib::nested_values' parameter 'hash' expects a Hash value, got %s", inferredTypeName(k.args[0]))
 	}
 	walk(h)
 	return out, nil
@@ -1263,7 +1263,7 @@ func strFn(f func(string) string) builtin {
 		switch k.args[0].(type) {
 		case string, int64, float64, []Value, *Hash:
 		default:
-			return nil, failf("'%s' parameter 'arg' expects a value of type Numeric, String, Array, or Hash, got %s", k.name, typeName(k.args[0]))
+			return nil, failf("'%s' parameter 'arg' expects a value of type Numeric, String, Array, or Hash, got %s", k.name, inferredTypeName(k.args[0]))
 		}
 		return mapStrings(k.args[0], f), nil
 	}
@@ -1350,7 +1350,7 @@ func fnSplit(k *call) (Value, error) {
 	}
 	s, ok := k.args[0].(string)
 	if !ok {
-		return nil, failf("'split' parameter 'str' expects a String value, got %s", typeName(k.args[0]))
+		return nil, failf("'split' parameter 'str' expects a String value, got %s", inferredTypeName(k.args[0]))
 	}
 	re, err := toRegexp(k.args[1])
 	if err != nil {
@@ -1369,7 +1369,7 @@ func fnJoin(k *call) (Value, error) {
 	}
 	arr, ok := k.args[0].([]Value)
 	if !ok {
-		return nil, failf("'join' parameter 'arg' expects an Array value, got %s", typeName(k.args[0]))
+		return nil, failf("'join' parameter 'arg' expects an Array value, got %s", inferredTypeName(k.args[0]))
 	}
 	parts := []string{}
 	for _, e := range flatten(arr) {
@@ -1610,7 +1610,7 @@ func fnSize(k *call) (Value, error) {
 	case *Binary:
 		return int64(len(x.B)), nil
 	}
-	return nil, failf("'%s' parameter 'arg' expects a value of type Collection or String, got %s", k.name, typeName(k.args[0]))
+	return nil, failf("'%s' parameter 'arg' expects a value of type Collection or String, got %s", k.name, inferredTypeName(k.args[0]))
 }
 
 func fnCount(k *call) (Value, error) {
@@ -1768,7 +1768,7 @@ func fnKeys(k *call) (Value, error) {
 	}
 	h, ok := k.args[0].(*Hash)
 	if !ok {
-		return nil, failf("'keys' parameter 'hsh' expects a Hash value, got %s", typeName(k.args[0]))
+		return nil, failf("'keys' parameter 'hsh' expects a Hash value, got %s", inferredTypeName(k.args[0]))
 	}
 	return append([]Value{}, h.keys...), nil
 }
@@ -1779,7 +1779,7 @@ func fnValues(k *call) (Value, error) {
 	}
 	h, ok := k.args[0].(*Hash)
 	if !ok {
-		return nil, failf("'values' parameter 'hsh' expects a Hash value, got %s", typeName(k.args[0]))
+		return nil, failf("'values' parameter 'hsh' expects a Hash value, got %s", inferredTypeName(k.args[0]))
 	}
 	return append([]Value{}, h.vals...), nil
 }

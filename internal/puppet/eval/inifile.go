@@ -24,13 +24,13 @@ func fnCreateIniSettings(k *call) (Value, error) {
 	}
 	settings, ok := k.args[0].(*Hash)
 	if !ok {
-		return nil, failf("'%s' parameter 'settings' expects a Hash value, got %s", k.name, typeName(k.args[0]))
+		return nil, failf("'%s' parameter 'settings' expects a Hash value, got %s", k.name, inferredTypeName(k.args[0]))
 	}
 	defaults := NewHash()
 	if len(k.args) > 1 {
 		d, ok := k.args[1].(*Hash)
 		if !ok {
-			return nil, failf("'%s' parameter 'defaults' expects a Hash value, got %s", k.name, typeName(k.args[1]))
+			return nil, failf("'%s' parameter 'defaults' expects a Hash value, got %s", k.name, inferredTypeName(k.args[1]))
 		}
 		defaults = d
 	}

@@ -38,13 +38,13 @@ func fnMysqlPassword(k *call) (Value, error) {
 	}
 	password, ok := pw.(string)
 	if !ok {
-		return nil, failf("'%s' parameter 'password' expects a value of type String or Sensitive[String], got %s", k.name, typeName(k.args[0]))
+		return nil, failf("'%s' parameter 'password' expects a value of type String or Sensitive[String], got %s", k.name, inferredTypeName(k.args[0]))
 	}
 	sensitive := false
 	if len(k.args) > 1 {
 		b, ok := k.args[1].(bool)
 		if !ok {
-			return nil, failf("'%s' parameter 'sensitive' expects a Boolean value, got %s", k.name, typeName(k.args[1]))
+			return nil, failf("'%s' parameter 'sensitive' expects a Boolean value, got %s", k.name, inferredTypeName(k.args[1]))
 		}
 		sensitive = b
 	}

@@ -27,7 +27,7 @@ func fnPHPEnsurePrefix(k *call) (Value, error) {
 	switch k.args[1].(type) {
 	case nil, string:
 	default:
-		return nil, failf("'%s' parameter 'prefix' expects a value of type Undef or String, got %s", k.name, typeName(k.args[1]))
+		return nil, failf("'%s' parameter 'prefix' expects a value of type Undef or String, got %s", k.name, inferredTypeName(k.args[1]))
 	}
 	add := func(v Value) string {
 		s := rubyToS(v)
@@ -56,7 +56,7 @@ func fnPHPEnsurePrefix(k *call) (Value, error) {
 		}
 		return out, nil
 	}
-	return nil, failf("'%s' parameter 'enumerable' expects a value of type Array or Hash, got %s", k.name, typeName(k.args[0]))
+	return nil, failf("'%s' parameter 'enumerable' expects a value of type Array or Hash, got %s", k.name, inferredTypeName(k.args[0]))
 }
 
 // fnToHashSettings is puppet-php's to_hash_settings: each key => value
@@ -100,14 +100,14 @@ func fnMongodbPassword(k *call) (Value, error) {
 	}
 	password, ok := pw.(string)
 	if !ok || password == "" {
-		return nil, failf("'%s' parameter 'password' expects a value of type String or Sensitive, got %s", k.name, typeName(k.args[1]))
+		return nil, failf("'%s' parameter 'password' expects a value of type String or Sensitive, got %s", k.name, inferredTypeName(k.args[1]))
 	}
 	sum := md5.Sum([]byte(user + ":mongo:" + password))
 	out := hex.EncodeToString(sum[:])
 	if len(k.args) > 2 {
 		sensitive, ok := k.args[2].(bool)
 		if !ok {
-			return nil, failf("'%s' parameter 'sensitive' expects a Boolean value, got %s", k.name, typeName(k.args[2]))
+			return nil, failf("'%s' parameter 'sensitive' expects a Boolean value, got %s", k.name, inferredTypeName(k.args[2]))
 		}
 		if sensitive {
 			return &Sensitive{V: out}, nil

@@ -12,21 +12,24 @@ import (
 
 // Resource is a resource being compiled.
 type Resource struct {
-	ref       Ref
-	params    []*param
-	tags      []string
-	file      string
-	line      int
-	pos       source.Range
-	virtual   bool
-	exported  bool
-	kind      string
-	isClass   bool
-	scope     *Scope // where it was declared
-	container *Resource
-	evaluated bool
-	def       *definition
-	typeInfo  *TypeInfo
+	ref    Ref
+	params []*param
+	// unknownParams are attributes given to a class or defined type
+	// that it does not have, reported when it is evaluated.
+	unknownParams []string
+	tags          []string
+	file          string
+	line          int
+	pos           source.Range
+	virtual       bool
+	exported      bool
+	kind          string
+	isClass       bool
+	scope         *Scope // where it was declared
+	container     *Resource
+	evaluated     bool
+	def           *definition
+	typeInfo      *TypeInfo
 	// classScope is the scope of the class that declared it, for the
 	// override permission rule.
 	declClass string
@@ -675,8 +678,10 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		// defaults from filling it, as in Puppet.
 		if r.def != nil && p.value != nil {
 			if err := c.checkAttr(r, p.name); err != nil {
-				// Puppet names the line alone here.
-				return nil, stmtErrorAt(r, failf("%s: %v", ref, err))
+				// Reported when the instance is evaluated, with its
+				// other parameter errors, as Puppet does.
+				r.unknownParams = append(r.unknownParams, p.name)
+				continue
 			}
 		}
 		r.params = append(r.params, p.copyTo(p.how))

@@ -20,7 +20,7 @@ func fnToTOML(k *call) (Value, error) {
 	data := unwrapSensitiveDeep(k.args[0], &sensitive)
 	h, ok := data.(*Hash)
 	if !ok {
-		return nil, failf("'%s' parameter 'data' expects a Hash value, got %s", k.name, typeName(k.args[0]))
+		return nil, failf("'%s' parameter 'data' expects a Hash value, got %s", k.name, inferredTypeName(k.args[0]))
 	}
 	var b strings.Builder
 	if err := tomlVisit(&b, h, nil, false); err != nil {

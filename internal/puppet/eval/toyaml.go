@@ -12,7 +12,7 @@ func fnToYAML(k *call) (Value, error) {
 	if len(k.args) > 1 {
 		opts, ok := k.args[1].(*Hash)
 		if !ok {
-			return nil, failf("'%s' parameter 'options' expects a Hash value, got %s", k.name, typeName(k.args[1]))
+			return nil, failf("'%s' parameter 'options' expects a Hash value, got %s", k.name, inferredTypeName(k.args[1]))
 		}
 		if opts.Len() > 0 {
 			return nil, failf("%s(): options are not supported by ordo", k.name)

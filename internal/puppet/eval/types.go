@@ -119,6 +119,29 @@ func article(s string) string {
 	return "a"
 }
 
+// inferredTypeName names a value's type as Puppet's type mismatches do:
+// the generalized type it infers, which is Tuple for an array with
+// elements and Struct for a hash with string keys.
+func inferredTypeName(v Value) string {
+	switch x := v.(type) {
+	case []Value:
+		if len(x) > 0 {
+			return "Tuple"
+		}
+	case *Hash:
+		if x.Len() == 0 {
+			break
+		}
+		for _, k := range x.keys {
+			if _, ok := k.(string); !ok {
+				return "Hash"
+			}
+		}
+		return "Struct"
+	}
+	return typeName(v)
+}
+
 // typeName names the generalized type of v for messages: "Integer",
 // "String", "Array", ...
 func typeName(v Value) string {
@@ -708,7 +731,7 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 	}
 	tt, _ := t.(*Type)
 	if alias, ok := c.aliasNames[tt]; ok && tt != nil && !structural(tt, v) {
-		got := typeName(v)
+		got := inferredTypeName(v)
 		if c.isInstanceKind(tt, v) {
 			got = detailedTypeName(v)
 		}
@@ -742,7 +765,7 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 			}
 			if v != nil && len(tt.Params) > 0 {
 				if inner, ok := tt.Params[0].(*Type); ok && !c.isInstanceKind(inner, v) {
-					return prefix + "expects " + c.describeExpected(t) + ", got " + typeName(v)
+					return prefix + "expects " + c.describeExpected(t) + ", got " + inferredTypeName(v)
 				}
 				return c.mismatch(what, tt.Params[0], v)
 			}
@@ -853,7 +876,7 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 	if r, ok := t.(Ref); ok {
 		return prefix + "expects " + c.describeExpected(r) + ", got " + detailedTypeName(v)
 	}
-	got := typeName(v)
+	got := inferredTypeName(v)
 	if r, ok := v.(Ref); ok {
 		got = detailedTypeName(r)
 	}
