@@ -59,7 +59,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"validate_hash": validateFn("Hash"), "validate_bool": validateFn("Boolean"),
 			"validate_absolute_path": fnValidateAbsPath, "ensure_packages": fnEnsurePackages,
 			"ensure_resource": fnEnsureResource, "ensure_resources": fnEnsureResources, "stdlib::ensure": fnStdlibEnsure, "range": fnRange,
-			"join_keys_to_values": fnJoinKeysToValues, "to_json": fnToJSON, "to_json_pretty": fnToJSON, "to_yaml": fnToYAML, "to_toml": fnToTOML,
+			"join_keys_to_values": fnJoinKeysToValues, "to_json": fnToJSON, "to_json_pretty": fnToJSON, "to_yaml": fnToYAML, "to_toml": fnToTOML, "squeeze": fnSqueeze, "enclose_ipv6": fnEncloseIPv6, "glob": fnGlob,
 			"num2bool": fnNum2bool, "values_at": fnValuesAt, "zip": fnZip,
 			"deprecation": fnDeprecation, "assert_private": fnAssertPrivate, "fact": fnFact,
 			"nested_values": fnNestedValues, "is_a": fnIsA,
