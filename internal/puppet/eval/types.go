@@ -765,7 +765,7 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 			}
 			if v != nil && len(tt.Params) > 0 {
 				if inner, ok := tt.Params[0].(*Type); ok && !c.isInstanceKind(inner, v) {
-					return prefix + "expects " + c.describeExpected(t) + ", got " + inferredTypeName(v)
+					return prefix + c.puppetMismatch(tt, v)
 				}
 				return c.mismatch(what, tt.Params[0], v)
 			}
@@ -849,7 +849,7 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 		case "Integer", "Float", "String":
 			if tt.Name == "String" && !isString(v) {
 				// a value of another kind is told the general type
-				return prefix + "expects a String value, got " + typeName(v)
+				return prefix + "expects a String value, got " + inferredTypeName(v)
 			}
 			if c.isInstanceKind(tt, v) && len(tt.Params) > 0 {
 				if tt.Name == "String" {
@@ -875,6 +875,11 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 	}
 	if r, ok := t.(Ref); ok {
 		return prefix + "expects " + c.describeExpected(r) + ", got " + detailedTypeName(v)
+	}
+	if tt != nil && (tt.Name == "Variant" || tt.Name == "Optional") {
+		if _, isRef := v.(Ref); !isRef {
+			return prefix + c.puppetMismatch(tt, v)
+		}
 	}
 	got := inferredTypeName(v)
 	if r, ok := v.(Ref); ok {
