@@ -55,3 +55,15 @@ func TestSqueezeEncloseGlob(t *testing.T) {
 		}
 	}
 }
+
+func TestDropPossessive(t *testing.T) {
+	for in, want := range map[string]string{
+		`^\/(?:.[.A-Za-z0-9_-]+\/?+)+(?:\.[.A-Za-z0-9]+)+$`: `^\/(?:.[.A-Za-z0-9_-]+\/?)+(?:\.[.A-Za-z0-9]+)+$`,
+		`a*+b++c{1,2}+`: `a*b+c{1,2}`,
+		`\++[+]+a+?b`:   `\++[+]+a+?b`,
+	} {
+		if got := dropPossessive(in); got != want {
+			t.Errorf("dropPossessive(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
