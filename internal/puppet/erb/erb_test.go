@@ -56,6 +56,7 @@ func TestRenderTable(t *testing.T) {
 		{"<% if @n then %>yes<% else %>no<% end %>", "no"},
 		{`<%= ['', 'abc'].include?@x.downcase %>|<%= @list.include?'z' %>`, "true|false"},
 		{`<%= {'k'=>1}.to_yaml %>`, "---\nk: 1\n"},
+		{`<%= 'location'.match('(dir|loc)ation') ? 'y' : 'n' %><%= 'a.c'.match?('a.c') %><%= 'abc'.match?('a.c') %>`, "ytruetrue"},
 		{`<%= scope['x'] %> <%= scope.lookupvar('::x') %> <%= scope.call_function('foo', [1]) %> <%= scope.function_versioncmp([1]) %>`, `abc top ["foo", 1] ["versioncmp", 1]`},
 		{`<%= "%05.2f|%-5s|%x" % [3.14159, 'ab', 255] %>`, "03.14|ab   |ff"},
 		{"<% case @x when 'abc' -%>\nA\n<% else -%>\nB\n<% end -%>", "A\n"},
