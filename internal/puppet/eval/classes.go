@@ -368,6 +368,11 @@ func (c *Compiler) evalDefine(r *Resource) error {
 		return stmtErrorAt(r, err)
 	}
 	_, err := c.evalBlock(cs, def.define.Body)
+	if e, ok := err.(*Error); ok && !e.Evaluation && strings.HasPrefix(e.Msg, "Invalid tag ") {
+		// Puppet finds a bad tag of a resource in a defined type while
+		// it evaluates the statement that declared the instance.
+		return &Error{Msg: "Error while evaluating a Resource Statement, " + e.Msg, Where: r.pos, Evaluation: true, NoColumn: true}
+	}
 	if e, ok := err.(*Error); ok && e.Evaluation {
 		// Puppet reports an error in a defined type's body inside the
 		// statement that declared the instance.

@@ -684,7 +684,12 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 				continue
 			}
 		}
-		r.params = append(r.params, p.copyTo(p.how))
+		np := p.copyTo(p.how)
+		if r.typeInfo != nil && r.def == nil && np.name == "name" && len(r.typeInfo.Namevars) == 1 && r.typeInfo.Namevars[0] != "name" {
+			// name stands for the namevar, as Puppet::Resource takes it.
+			np.name = r.typeInfo.Namevars[0]
+		}
+		r.params = append(r.params, np)
 	}
 	// Resource defaults visible from this scope fill unset attributes.
 	for _, d := range s.lookupDefaults(ref.Type) {
@@ -705,7 +710,7 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		} else {
 			for _, t := range flatten(tp.value) {
 				if !validTag.MatchString(strings.ToLower(ToS(t))) {
-					return nil, &Error{Msg: fmt.Sprintf("Invalid tag '%s'", ToS(t)), File: r.file, Line: r.line}
+					return nil, &Error{Msg: fmt.Sprintf("Invalid tag '%s'", strings.ToLower(ToS(t))), File: r.file, Line: r.line}
 				}
 				r.addTags(ToS(t))
 			}
