@@ -117,6 +117,8 @@ func moduleFunctions(module string) map[string]builtin {
 		return puppetdbFunctions()
 	case "memcached":
 		return memcachedFunctions()
+	case "archive":
+		return archiveFunctions()
 	}
 	return nil
 }
