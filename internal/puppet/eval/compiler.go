@@ -104,6 +104,9 @@ type Options struct {
 
 // Compiler holds the state of one compilation.
 type Compiler struct {
+	// shims caches which plain function names stdlib forwards to its
+	// namespace.
+	shims map[string]bool
 	ctx   context.Context
 	opts  Options
 	types ResourceTypes
@@ -251,7 +254,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
 		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
-		containNext: map[string]pendingContain{},
+		containNext: map[string]pendingContain{}, shims: map[string]bool{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()

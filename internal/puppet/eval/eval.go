@@ -766,7 +766,9 @@ func (c *Compiler) resolveAlias(name string) (Value, bool, error) {
 	}
 	c.resolved[key] = v
 	if t, ok := v.(*Type); ok {
-		c.aliasNames[t] = catalog.CanonicalType(name)
+		// Puppet names an alias as its declaration spells it
+		// (Stdlib::IP::Address).
+		c.aliasNames[t] = strings.TrimPrefix(a.def.Name, "::")
 	}
 	return v, true, nil
 }
