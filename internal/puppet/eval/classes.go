@@ -273,8 +273,10 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 	}
 	for i, p := range def.params() {
 		v, given := r.get(p.Name)
+		explicitUndef := false
 		if given && v == nil {
-			given = false
+			// undef given takes the default, as if not given
+			given, explicitUndef = false, true
 		}
 		if !given && isClass && c.opts.Lookup != nil {
 			lv, found, err := c.opts.Lookup(c.ctx, LookupRequest{Names: []string{def.name + "::" + p.Name}, Var: cs.catalogVar})
@@ -302,8 +304,15 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 					r.setParamHow(p.Name, v, nil, "parameter default", source.Range{File: def.file, Start: p.Default.Pos(), End: p.Default.End()})
 				}
 			} else if p.Type == nil || !c.acceptsUndef(cs, p.Type) {
-				// Reported with the type mismatches, in parameter order.
-				mismatches = append(mismatches, "expects a value for parameter '"+p.Name+"'")
+				// Reported with the type mismatches, in parameter order:
+				// an undef given is a value of the wrong type.
+				msg := "expects a value for parameter '" + p.Name + "'"
+				if explicitUndef && p.Type != nil {
+					if t, err := c.evalType(cs, p.Type); err == nil {
+						msg = c.mismatch("parameter '"+p.Name+"'", t, nil)
+					}
+				}
+				mismatches = append(mismatches, msg)
 				cs.vars[p.Name] = nil
 				continue
 			}
