@@ -958,7 +958,7 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 		if !src.added || !dst.added || src.virtual || dst.virtual {
 			continue
 		}
-		ce := catalog.Containment{Container: catalog.Ref(src.ref), Member: catalog.Ref(dst.ref)}
+		ce := catalog.Containment{Container: src.ref.catalogRef(), Member: dst.ref.catalogRef()}
 		if e.via != "" {
 			ce.Origin = c.provenance(e.via, e.at)
 		}

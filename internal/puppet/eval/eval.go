@@ -1022,7 +1022,7 @@ func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error
 		if typ == "Class" {
 			title = catalog.CanonicalType(strings.TrimPrefix(title, "::"))
 		}
-		out = append(out, Ref{Type: typ, Title: title})
+		out = append(out, Ref{Type: typ, Title: title, EmptyTitle: title == ""})
 	}
 	if len(out) == 1 {
 		return out[0], nil

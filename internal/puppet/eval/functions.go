@@ -767,6 +767,9 @@ func fnDefined(k *call) (Value, error) {
 				return true, nil
 			}
 		case Ref:
+			if x.EmptyTitle {
+				continue // Foo[''] names no resource
+			}
 			if x.Title == "" {
 				if x.Type == "Class" {
 					return true, nil

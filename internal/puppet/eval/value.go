@@ -32,6 +32,9 @@ type Sensitive struct{ V Value }
 type Ref struct {
 	Type  string // canonical: Notify, Foo::Bar, Class
 	Title string
+	// EmptyTitle marks a reference with the title '' (Foo['']), which
+	// names no resource, unlike the type reference Foo.
+	EmptyTitle bool
 }
 
 func (r Ref) String() string {
@@ -434,3 +437,5 @@ func flatten(v Value) []Value {
 	}
 	return out
 }
+
+func (r Ref) catalogRef() catalog.Ref { return catalog.Ref{Type: r.Type, Title: r.Title} }
