@@ -735,8 +735,12 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 		if c.isInstanceKind(tt, v) {
 			got = detailedTypeName(v)
 		}
-		if s, ok := v.(string); ok && (tt.Name == "Enum" || tt.Name == "Pattern") {
-			return prefix + "expects a match for " + alias + " = " + c.expandedString(tt) + ", got " + quoteString(s)
+		if tt.Name == "Enum" || tt.Name == "Pattern" {
+			got := inferredTypeName(v)
+			if s, ok := v.(string); ok {
+				got = quoteString(s)
+			}
+			return prefix + "expects a match for " + alias + " = " + c.expandedString(tt) + ", got " + got
 		}
 		return prefix + "expects " + article(alias) + " " + alias + " = " + c.expandedString(tt) + " value, got " + got
 	}
@@ -759,9 +763,11 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 						return prefix + "expects a match for " + alias + " = " + c.expandedString(inner) + ", got " + quoteString(s)
 					}
 				}
+				got := inferredTypeName(v)
 				if s, ok := v.(string); ok {
-					return prefix + "expects an undef value or a match for " + inner.String() + ", got " + quoteString(s)
+					got = quoteString(s)
 				}
+				return prefix + "expects an undef value or a match for " + inner.String() + ", got " + got
 			}
 			if v != nil && len(tt.Params) > 0 {
 				if inner, ok := tt.Params[0].(*Type); ok && !c.isInstanceKind(inner, v) {
@@ -846,6 +852,7 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 			if s, ok := v.(string); ok {
 				return prefix + "expects a match for " + tt.String() + ", got " + quoteString(s)
 			}
+			return prefix + "expects a match for " + tt.String() + ", got " + inferredTypeName(v)
 		case "Integer", "Float", "String":
 			if tt.Name == "String" && !isString(v) {
 				// a value of another kind is told the general type
