@@ -559,6 +559,9 @@ func (c *Compiler) compilePhases(prog *ast.Program) (*catalog.Catalog, error) {
 	c.top.resource = c.mainClass
 	c.classScopes[""] = c.top
 
+	if err := c.checkParamTypes(prog.Body); err != nil {
+		return nil, err
+	}
 	if _, err := c.evalBlock(c.top, prog.Body); err != nil {
 		return nil, err
 	}
@@ -1055,4 +1058,63 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// checkParamTypes resolves the parameter types of the classes and
+// defined types the manifest defines, as Puppet does when it loads them,
+// whether they are used or not: a type that names no data type, alias
+// or resource type is an error.
+func (c *Compiler) checkParamTypes(body []ast.Expr) error {
+	for _, e := range body {
+		var params []*ast.Parameter
+		switch d := e.(type) {
+		case *ast.ClassDef:
+			if err := c.checkParamTypes(d.Body); err != nil {
+				return err
+			}
+			params = d.Params
+		case *ast.DefineDef:
+			params = d.Params
+		default:
+			continue
+		}
+		for _, p := range params {
+			if p.Type == nil {
+				continue
+			}
+			t, err := c.evalType(c.top, p.Type)
+			if err != nil {
+				return err
+			}
+			if name, ok := c.unknownResourceType(t); ok {
+				return errAt(c.top.rng(p.Type), "Resource type not found: %s", name)
+			}
+		}
+	}
+	return nil
+}
+
+// unknownResourceType finds, in a type, a reference to a resource type
+// that does not exist.
+func (c *Compiler) unknownResourceType(v Value) (string, bool) {
+	switch x := v.(type) {
+	case Ref:
+		if x.Title != "" || x.EmptyTitle || x.Type == "Class" || x.Type == "Resource" {
+			return "", false
+		}
+		if _, ok := c.types.Lookup(strings.ToLower(x.Type)); ok {
+			return "", false
+		}
+		if c.findDefine(x.Type) != nil || c.findClass(x.Type) != nil {
+			return "", false
+		}
+		return x.Type, true
+	case *Type:
+		for _, p := range x.Params {
+			if name, ok := c.unknownResourceType(p); ok {
+				return name, true
+			}
+		}
+	}
+	return "", false
 }
