@@ -14,9 +14,8 @@ import (
 )
 
 // notGathered are facts Facter prints that ordo does not gather (yet):
-// they need commands (augeas, ruby, lspci) or are rarely used.
+// they need commands (ruby, lspci) or are rarely used.
 var notGathered = map[string]bool{
-	"augeas": true, "augeasversion": true,
 	"ruby":         true,
 	"rubyplatform": true, "rubysitedir": true, "rubyversion": true, "ssh": true,
 	"dmi": true, "aio_agent_version": true, "cloud": true, "ec2_metadata": true,

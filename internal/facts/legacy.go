@@ -27,6 +27,7 @@ func WithLegacy(core *catalog.Hash) *catalog.Hash {
 
 	for _, a := range []struct{ legacy, path string }{
 		{"architecture", "os.architecture"},
+		{"augeasversion", "augeas.version"},
 		{"hardwaremodel", "os.hardware"},
 		{"hardwareisa", "processors.isa"},
 		{"operatingsystem", "os.name"},

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -38,6 +39,8 @@ func Options(ctx context.Context, manifest string, s Setup) (eval.Options, error
 	if err != nil {
 		return eval.Options{}, err
 	}
+	// Puppet adds the facts of the modules' lib/facter.
+	core = facts.Override(core, facts.ModuleFacts(core, s.ModulePath))
 	if s.FactsFile != "" {
 		over, err := facts.Load(s.FactsFile)
 		if err != nil {
@@ -58,10 +61,35 @@ func Options(ctx context.Context, manifest string, s Setup) (eval.Options, error
 		Facts:      facts.Puppet(core, certname, false),
 		Trusted:    facts.Trusted(certname),
 		ModulePath: s.ModulePath,
+		Settings:   Settings(manifest, certname, s.ModulePath),
 		Lookup:     hieraLookup(manifest, s.HieraConfig, s.ModulePath, s.Warn),
 		Types:      Types(),
 		Template:   erbTemplates(),
 	}, nil
+}
+
+// Settings are the Puppet settings a manifest sees as $settings::NAME:
+// Puppet's defaults for a root agent, but ordo's var dir (where it keeps
+// its state), and the manifest and module path compiled.
+func Settings(manifest, certname string, modulePath []string) *catalog.Hash {
+	h := catalog.NewHash()
+	for _, kv := range [][2]string{
+		{"confdir", "/etc/puppetlabs/puppet"},
+		{"codedir", "/etc/puppetlabs/code"},
+		{"vardir", "/var/lib/ordo"},
+		{"logdir", "/var/log/puppetlabs/puppet"},
+		{"rundir", "/var/run/puppetlabs"},
+		{"ssldir", "/etc/puppetlabs/puppet/ssl"},
+		{"environmentpath", "/etc/puppetlabs/code/environments"},
+		{"environment", "production"},
+		{"certname", certname},
+		{"server", "puppet"},
+		{"manifest", manifest},
+		{"modulepath", strings.Join(modulePath, ":")},
+	} {
+		h.Set(kv[0], kv[1])
+	}
+	return h
 }
 
 // hieraLookup adapts Hiera to the compiler: the global layer from

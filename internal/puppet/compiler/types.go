@@ -50,6 +50,15 @@ func (t schemaTypes) Lookup(name string) (*eval.TypeInfo, bool) {
 		out.Namevars = []string{nv.Name}
 	}
 	out.Isomorphic = !s.NonIsomorphic
+	if nv := s.Namevar(); nv != nil {
+		name := nv.Name
+		out.TitleName = func(title string) string {
+			if v, ok := s.TitleValue(title, name); ok {
+				return v
+			}
+			return title
+		}
+	}
 	out.TitleKey = func(title string) string {
 		if k, ok := s.KeyOfTitle(title); ok {
 			return k

@@ -31,7 +31,7 @@ func newBinary(k *call) (Value, error) {
 		if len(k.args) > 1 {
 			f, ok := k.args[1].(string)
 			if !ok {
-				return nil, failf("'new_Binary' parameter 'str_format' expects a String value, got %s", typeName(k.args[1]))
+				return nil, failf("'new_Binary' parameter 'str_format' expects a String value, got %s", inferredTypeName(k.args[1]))
 			}
 			format = f
 		}

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -165,7 +167,32 @@ func (c *Compiler) dispatch(k *call) (Value, error) {
 		}
 		return v, nil
 	}
+	if !strings.Contains(name, "::") && c.stdlibShim(name) {
+		// stdlib 9's deprecated name passes its arguments on.
+		kk := *k
+		kk.name = "stdlib::" + name
+		return c.dispatch(&kk)
+	}
 	return nil, errAt(k.rng, "Unknown function: '%s'.", k.name)
+}
+
+// stdlibShim reports whether stdlib on the module path has a Ruby
+// function name that only calls stdlib::name, as stdlib 9 keeps the
+// names it moved into its namespace.
+func (c *Compiler) stdlibShim(name string) bool {
+	if known, ok := c.shims[name]; ok {
+		return known
+	}
+	is := false
+	for _, mp := range c.opts.ModulePath {
+		src, err := os.ReadFile(filepath.Join(mp, "stdlib", "lib", "puppet", "functions", name+".rb"))
+		if err == nil {
+			is = strings.Contains(string(src), "call_function('stdlib::"+name+"'")
+			break
+		}
+	}
+	c.shims[name] = is
+	return is
 }
 
 func (c *Compiler) findFunction(name string) *funcDef {

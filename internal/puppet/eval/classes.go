@@ -120,7 +120,9 @@ func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.N
 			continue
 		}
 		if !metaparams[p.name] && !hasParam(def, p.name) {
-			return nil, failf("%s: has no parameter named '%s'", ref, p.name)
+			// Reported with the class's other parameter errors.
+			r.unknownParams = append(r.unknownParams, p.name)
+			continue
 		}
 		r.params = append(r.params, p.copyTo(p.how))
 	}
@@ -263,11 +265,18 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 			}
 		}
 	}
+	// Puppet checks a class's or defined type's parameters at once:
+	// those it does not have, then each missing or mismatched one.
 	var mismatches []string
+	for _, name := range r.unknownParams {
+		mismatches = append(mismatches, "has no parameter named '"+name+"'")
+	}
 	for i, p := range def.params() {
 		v, given := r.get(p.Name)
+		explicitUndef := false
 		if given && v == nil {
-			given = false
+			// undef given takes the default, as if not given
+			given, explicitUndef = false, true
 		}
 		if !given && isClass && c.opts.Lookup != nil {
 			lv, found, err := c.opts.Lookup(c.ctx, LookupRequest{Names: []string{def.name + "::" + p.Name}, Var: cs.catalogVar})
@@ -295,7 +304,17 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 					r.setParamHow(p.Name, v, nil, "parameter default", source.Range{File: def.file, Start: p.Default.Pos(), End: p.Default.End()})
 				}
 			} else if p.Type == nil || !c.acceptsUndef(cs, p.Type) {
-				return failf("%s: expects a value for parameter '%s'", displayRef(r), p.Name)
+				// Reported with the type mismatches, in parameter order:
+				// an undef given is a value of the wrong type.
+				msg := "expects a value for parameter '" + p.Name + "'"
+				if explicitUndef && p.Type != nil {
+					if t, err := c.evalType(cs, p.Type); err == nil {
+						msg = c.mismatch("parameter '"+p.Name+"'", t, nil)
+					}
+				}
+				mismatches = append(mismatches, msg)
+				cs.vars[p.Name] = nil
+				continue
 			}
 		}
 		if p.Type != nil {
@@ -358,6 +377,11 @@ func (c *Compiler) evalDefine(r *Resource) error {
 		return stmtErrorAt(r, err)
 	}
 	_, err := c.evalBlock(cs, def.define.Body)
+	if e, ok := err.(*Error); ok && !e.Evaluation && strings.HasPrefix(e.Msg, "Invalid tag ") {
+		// Puppet finds a bad tag of a resource in a defined type while
+		// it evaluates the statement that declared the instance.
+		return &Error{Msg: "Error while evaluating a Resource Statement, " + e.Msg, Where: r.pos, Evaluation: true, NoColumn: true}
+	}
 	if e, ok := err.(*Error); ok && e.Evaluation {
 		// Puppet reports an error in a defined type's body inside the
 		// statement that declared the instance.

@@ -95,6 +95,9 @@ type Options struct {
 	// origins are written to ExplainTo after compilation.
 	Explain   []string
 	ExplainTo io.Writer
+	// Settings are Puppet's settings, $settings::NAME (confdir, vardir,
+	// ...); nil has none.
+	Settings *catalog.Hash
 	// External reports whether a reference names a resource of another
 	// language applied in the same run (a Salt state): relationship
 	// metaparameters may name it though the manifest does not declare it.
@@ -103,6 +106,9 @@ type Options struct {
 
 // Compiler holds the state of one compilation.
 type Compiler struct {
+	// shims caches which plain function names stdlib forwards to its
+	// namespace.
+	shims map[string]bool
 	ctx   context.Context
 	opts  Options
 	types ResourceTypes
@@ -285,7 +291,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
 		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
-		containNext: map[string]pendingContain{}, autoloaded: map[[2]string]struct{}{},
+		containNext: map[string]pendingContain{}, autoloaded: map[[2]string]struct{}{}, shims: map[string]bool{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()
@@ -295,7 +301,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 	if _, ok := c.builtins["strftime"]; !ok {
 		c.builtins["strftime"] = fnStrftime
 	}
-	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy", "docker", "sudo", "ssh", "inifile"} {
+	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy", "docker", "sudo", "ssh", "inifile", "accounts", "php", "mongodb", "letsencrypt", "consul", "puppetdb", "memcached", "archive"} {
 		if c.hasModule(m) {
 			for name, f := range moduleFunctions(m) {
 				c.builtins[name] = f
@@ -509,12 +515,27 @@ func (c *Compiler) rubyType(name string) *TypeInfo {
 		if len(matches) > 0 {
 			if src, err := os.ReadFile(matches[0]); err == nil {
 				t = parseRubyType(name, src)
+				// A type with providers has a provider parameter.
+				if !t.HasAttr("provider") && c.hasRubyProviders(name) {
+					t.Attrs = append(t.Attrs, "provider")
+				}
 			}
 			break
 		}
 	}
 	c.rubyTypes[name] = t
 	return t
+}
+
+// hasRubyProviders reports whether a module on the module path
+// has providers for the Ruby type name (lib/puppet/provider/NAME/*.rb).
+func (c *Compiler) hasRubyProviders(name string) bool {
+	for _, mp := range c.opts.ModulePath {
+		if m, _ := filepath.Glob(filepath.Join(mp, "*", "lib", "puppet", "provider", name, "*.rb")); len(m) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // hasModule reports whether a module is on the module path.
@@ -596,6 +617,16 @@ func (c *Compiler) compilePhases(prog *ast.Program) (*catalog.Catalog, error) {
 	c.addResource(settings)
 	c.contain(c.mainStage, settings, "", source.Range{})
 	c.evaluated = append(c.evaluated, "settings")
+	ss := c.newScope(classScope, c.top, c.top, nil)
+	ss.name = "settings"
+	ss.resource = settings
+	if c.opts.Settings != nil {
+		for _, k := range c.opts.Settings.Keys() {
+			v, _ := c.opts.Settings.Get(k)
+			ss.vars[k] = FromCatalog(v)
+		}
+	}
+	c.classScopes["settings"] = ss
 	c.mainClass = c.newResource(Ref{Type: "Class", Title: "main"}, c.top, nil)
 	c.mainClass.kind = "unknown"
 	c.mainClass.isClass = true
@@ -606,6 +637,9 @@ func (c *Compiler) compilePhases(prog *ast.Program) (*catalog.Catalog, error) {
 	c.top.resource = c.mainClass
 	c.classScopes[""] = c.top
 
+	if err := c.checkParamTypes(prog.Body); err != nil {
+		return nil, err
+	}
 	if _, err := c.evalBlock(c.top, prog.Body); err != nil {
 		return nil, err
 	}
@@ -1001,7 +1035,7 @@ func (c *Compiler) catalogEdges() []catalog.Containment {
 		if !src.added || !dst.added || src.virtual || dst.virtual {
 			continue
 		}
-		ce := catalog.Containment{Container: catalog.Ref(src.ref), Member: catalog.Ref(dst.ref)}
+		ce := catalog.Containment{Container: src.ref.catalogRef(), Member: dst.ref.catalogRef()}
 		if e.via != "" {
 			ce.Origin = c.provenance(e.via, e.at)
 		}
@@ -1028,7 +1062,11 @@ func (c *Compiler) catalogResource(r *Resource) *catalog.Resource {
 	// make from the title (the title as a string) under the
 	// parameters, and leaves it out where it equals the title.
 	if _, set := r.get(namevar); !set && !special {
-		if k := c.titleKey(r); k != r.ref.Title || r.titleNotString {
+		k := c.titleKey(r)
+		if r.typeInfo != nil && r.typeInfo.TitleName != nil {
+			k = r.typeInfo.TitleName(r.ref.Title)
+		}
+		if k != r.ref.Title || r.titleNotString {
 			cr.Params = append(cr.Params, catalog.Param{Name: namevar, Value: k})
 		}
 	}
@@ -1169,4 +1207,63 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// checkParamTypes resolves the parameter types of the classes and
+// defined types the manifest defines, as Puppet does when it loads them,
+// whether they are used or not: a type that names no data type, alias
+// or resource type is an error.
+func (c *Compiler) checkParamTypes(body []ast.Expr) error {
+	for _, e := range body {
+		var params []*ast.Parameter
+		switch d := e.(type) {
+		case *ast.ClassDef:
+			if err := c.checkParamTypes(d.Body); err != nil {
+				return err
+			}
+			params = d.Params
+		case *ast.DefineDef:
+			params = d.Params
+		default:
+			continue
+		}
+		for _, p := range params {
+			if p.Type == nil {
+				continue
+			}
+			t, err := c.evalType(c.top, p.Type)
+			if err != nil {
+				return err
+			}
+			if name, ok := c.unknownResourceType(t); ok {
+				return errAt(c.top.rng(p.Type), "Resource type not found: %s", name)
+			}
+		}
+	}
+	return nil
+}
+
+// unknownResourceType finds, in a type, a reference to a resource type
+// that does not exist.
+func (c *Compiler) unknownResourceType(v Value) (string, bool) {
+	switch x := v.(type) {
+	case Ref:
+		if x.Title != "" || x.EmptyTitle || x.Type == "Class" || x.Type == "Resource" {
+			return "", false
+		}
+		if _, ok := c.types.Lookup(strings.ToLower(x.Type)); ok {
+			return "", false
+		}
+		if c.findDefine(x.Type) != nil || c.findClass(x.Type) != nil {
+			return "", false
+		}
+		return x.Type, true
+	case *Type:
+		for _, p := range x.Params {
+			if name, ok := c.unknownResourceType(p); ok {
+				return name, true
+			}
+		}
+	}
+	return "", false
 }

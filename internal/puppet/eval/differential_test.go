@@ -151,6 +151,18 @@ func compileCase(t testing.TB, path, modulepath string) (string, string) {
 			t.Fatal(err)
 		}
 		full.StrictVariables = opts.StrictVariables
+		// The recorder runs Puppet with this PATH; modules put the path
+		// fact in exec resources.
+		full.Facts.Set("path", recordPath)
+		// Puppet's settings are the recorder's sandbox.
+		for name, dir := range map[string]string{"confdir": ".pc", "vardir": ".pv", "codedir": ".pcode", "logdir": ".pl",
+			"rundir": ".pr", "ssldir": ".pc/ssl", "environmentpath": ".pcode/environments"} {
+			full.Settings.Set(name, filepath.Join(root, dir))
+		}
+		// stdlib's puppet_vardir is the recorder's --vardir.
+		if _, ok := full.Facts.Get("puppet_vardir"); ok {
+			full.Facts.Set("puppet_vardir", filepath.Join(root, ".pv"))
+		}
 		opts = full
 	}
 	cat, err := eval.Compile(context.Background(), manifest, opts)
@@ -177,6 +189,9 @@ func testFacts() *catalog.Hash {
 	h.Set("fqdn", "node.example")
 	return h
 }
+
+// recordPath is the PATH testdata/record runs Puppet with.
+const recordPath = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 var errLocation = regexp.MustCompile(`\s*\((file|line): [^)]*\)| on node \S+`)
 

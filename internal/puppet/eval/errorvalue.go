@@ -90,7 +90,7 @@ func newError(k *call) (Value, error) {
 			"  (Struct[{'msg' => String[1], 'kind' => Optional[String[1]], 'details' => Optional[Hash[String[1], Data]], 'issue_code' => Optional[String[1]]}] hash)\n"+
 			"    rejected: %s\n"+
 			"  (String[1] msg, String[1] kind?, Hash[String[1], Data] details?, String[1] issue_code?)\n"+
-			"    rejected: parameter 'msg' expects a String value, got %s", hashRejected, typeName(k.args[0]))
+			"    rejected: parameter 'msg' expects a String value, got %s", hashRejected, inferredTypeName(k.args[0]))
 	}
 	e.Msg = msg
 	if len(k.args) > 1 && k.args[1] != nil {

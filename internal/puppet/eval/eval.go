@@ -774,7 +774,9 @@ func (c *Compiler) resolveAlias(name string) (Value, bool, error) {
 	}
 	c.resolved[key] = v
 	if t, ok := v.(*Type); ok {
-		c.aliasNames[t] = catalog.CanonicalType(name)
+		// Puppet names an alias as its declaration spells it
+		// (Stdlib::IP::Address).
+		c.aliasNames[t] = strings.TrimPrefix(a.def.Name, "::")
 	}
 	return v, true, nil
 }
@@ -1028,7 +1030,7 @@ func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error
 		if typ == "Class" {
 			title = catalog.CanonicalType(strings.TrimPrefix(title, "::"))
 		}
-		out = append(out, Ref{Type: typ, Title: title})
+		out = append(out, Ref{Type: typ, Title: title, EmptyTitle: title == ""})
 	}
 	if len(out) == 1 {
 		return out[0], nil

@@ -40,10 +40,10 @@ func builtinTable(withStdlib bool) map[string]builtin {
 		"values": fnValues, "abs": fnAbs, "min": fnMin, "max": fnMax, "type": fnType,
 		"round": fnRound, "floor": fnFloor, "ceiling": fnCeiling,
 		"assert_type": fnAssertType, "create_resources": fnCreateResources,
-		"lookup": fnLookup, "hiera": fnLookup, "template": fnTemplate, "inline_template": fnInlineTemplate, "epp": fnEpp, "inline_epp": fnInlineEpp,
+		"lookup": fnLookup, "hiera": fnLookup, "hiera_array": fnLookup, "hiera_hash": fnLookup, "template": fnTemplate, "inline_template": fnInlineTemplate, "epp": fnEpp, "inline_epp": fnInlineEpp,
 		"getvar": fnGetvar, "dig": fnDig, "get": fnGet, "unwrap": fnUnwrap, "shellquote": fnShellquote,
 		"return": fnReturn, "next": fnNext, "break": fnBreak, "file": fnFile,
-		"convert_to": fnConvertTo, "new": fnNew,
+		"convert_to": fnConvertTo, "new": fnNew, "fqdn_rand": fnFqdnRand,
 	}
 	for name, f := range digestFunctions() {
 		t[name] = f
@@ -58,8 +58,8 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"is_integer": isFn("Integer"), "validate_string": validateFn("String"), "validate_array": validateFn("Array"),
 			"validate_hash": validateFn("Hash"), "validate_bool": validateFn("Boolean"),
 			"validate_absolute_path": fnValidateAbsPath, "ensure_packages": fnEnsurePackages,
-			"ensure_resource": fnEnsureResource, "stdlib::ensure": fnStdlibEnsure, "range": fnRange,
-			"join_keys_to_values": fnJoinKeysToValues, "to_json": fnToJSON, "to_json_pretty": fnToJSON,
+			"ensure_resource": fnEnsureResource, "ensure_resources": fnEnsureResources, "stdlib::ensure": fnStdlibEnsure, "range": fnRange,
+			"join_keys_to_values": fnJoinKeysToValues, "to_json": fnToJSON, "to_json_pretty": fnToJSON, "to_yaml": fnToYAML, "to_toml": fnToTOML, "squeeze": fnSqueeze, "enclose_ipv6": fnEncloseIPv6, "glob": fnGlob,
 			"num2bool": fnNum2bool, "values_at": fnValuesAt, "zip": fnZip,
 			"deprecation": fnDeprecation, "assert_private": fnAssertPrivate, "fact": fnFact,
 			"nested_values": fnNestedValues, "is_a": fnIsA,
@@ -90,19 +90,35 @@ func moduleFunctions(module string) map[string]builtin {
 	case "apache":
 		return map[string]builtin{"apache::bool2httpd": fnBool2httpd, "bool2httpd": fnBool2httpd}
 	case "mysql":
-		return map[string]builtin{"mysql::normalise_and_deepmerge": fnNormaliseAndDeepmerge}
+		return mysqlFunctions()
 	case "postgresql":
 		return postgresqlFunctions()
 	case "haproxy":
 		return haproxyFunctions()
 	case "docker":
 		return dockerFunctions()
-	case "inifile":
-		return inifileFunctions()
 	case "sudo":
 		return map[string]builtin{"sudo::defaults": fnSudoDefaults}
 	case "ssh":
 		return map[string]builtin{"ssh::ipaddresses": fnSSHIPAddresses}
+	case "inifile":
+		return inifileFunctions()
+	case "accounts":
+		return accountsFunctions()
+	case "php":
+		return phpFunctions()
+	case "mongodb":
+		return mongodbFunctions()
+	case "letsencrypt":
+		return letsencryptFunctions()
+	case "consul":
+		return consulFunctions()
+	case "puppetdb":
+		return puppetdbFunctions()
+	case "memcached":
+		return memcachedFunctions()
+	case "archive":
+		return archiveFunctions()
 	}
 	return nil
 }
@@ -441,7 +457,7 @@ func fnNestedValues(k *call) (Value, error) {
 	}
 	h, ok := k.args[0].(*Hash)
 	if !ok {
-		return nil, failf("'stdlib::nested_values' parameter 'hash' expects a Hash value, got %s", typeName(k.args[0]))
+		return nil, failf("'stdlib::nested_values' parameter 'hash' expects a Hash value, got %s", inferredTypeName(k.args[0]))
 	}
 	walk(h)
 	return out, nil
@@ -751,6 +767,9 @@ func fnDefined(k *call) (Value, error) {
 				return true, nil
 			}
 		case Ref:
+			if x.EmptyTitle {
+				continue // Foo[''] names no resource
+			}
 			if x.Title == "" {
 				if x.Type == "Class" {
 					return true, nil
@@ -1249,7 +1268,7 @@ func strFn(f func(string) string) builtin {
 		switch k.args[0].(type) {
 		case string, int64, float64, []Value, *Hash:
 		default:
-			return nil, failf("'%s' parameter 'arg' expects a value of type Numeric, String, Array, or Hash, got %s", k.name, typeName(k.args[0]))
+			return nil, failf("'%s' parameter 'arg' expects a value of type Numeric, String, Array, or Hash, got %s", k.name, inferredTypeName(k.args[0]))
 		}
 		return mapStrings(k.args[0], f), nil
 	}
@@ -1336,7 +1355,7 @@ func fnSplit(k *call) (Value, error) {
 	}
 	s, ok := k.args[0].(string)
 	if !ok {
-		return nil, failf("'split' parameter 'str' expects a String value, got %s", typeName(k.args[0]))
+		return nil, failf("'split' parameter 'str' expects a String value, got %s", inferredTypeName(k.args[0]))
 	}
 	re, err := toRegexp(k.args[1])
 	if err != nil {
@@ -1355,7 +1374,7 @@ func fnJoin(k *call) (Value, error) {
 	}
 	arr, ok := k.args[0].([]Value)
 	if !ok {
-		return nil, failf("'join' parameter 'arg' expects an Array value, got %s", typeName(k.args[0]))
+		return nil, failf("'join' parameter 'arg' expects an Array value, got %s", inferredTypeName(k.args[0]))
 	}
 	parts := []string{}
 	for _, e := range flatten(arr) {
@@ -1596,7 +1615,7 @@ func fnSize(k *call) (Value, error) {
 	case *Binary:
 		return int64(len(x.B)), nil
 	}
-	return nil, failf("'%s' parameter 'arg' expects a value of type Collection or String, got %s", k.name, typeName(k.args[0]))
+	return nil, failf("'%s' parameter 'arg' expects a value of type Collection or String, got %s", k.name, inferredTypeName(k.args[0]))
 }
 
 func fnCount(k *call) (Value, error) {
@@ -1754,7 +1773,7 @@ func fnKeys(k *call) (Value, error) {
 	}
 	h, ok := k.args[0].(*Hash)
 	if !ok {
-		return nil, failf("'keys' parameter 'hsh' expects a Hash value, got %s", typeName(k.args[0]))
+		return nil, failf("'keys' parameter 'hsh' expects a Hash value, got %s", inferredTypeName(k.args[0]))
 	}
 	return append([]Value{}, h.keys...), nil
 }
@@ -1765,7 +1784,7 @@ func fnValues(k *call) (Value, error) {
 	}
 	h, ok := k.args[0].(*Hash)
 	if !ok {
-		return nil, failf("'values' parameter 'hsh' expects a Hash value, got %s", typeName(k.args[0]))
+		return nil, failf("'values' parameter 'hsh' expects a Hash value, got %s", inferredTypeName(k.args[0]))
 	}
 	return append([]Value{}, h.vals...), nil
 }
@@ -1975,6 +1994,40 @@ func fnEnsureResource(k *call) (Value, error) {
 	return nil, nil
 }
 
+// fnEnsureResources is stdlib's ensure_resources: ensure_resource for
+// each title of a hash, with the defaults under the title's parameters.
+func fnEnsureResources(k *call) (Value, error) {
+	if len(k.args) < 1 {
+		return nil, failf("Must specify a type")
+	}
+	if len(k.args) < 2 {
+		return nil, failf("Must specify a title")
+	}
+	titles, ok := k.args[1].(*Hash)
+	if !ok {
+		return nil, failf("ensure_resources(): Requires second argument to be a Hash")
+	}
+	defaults := NewHash()
+	if len(k.args) > 2 {
+		if d, ok := k.args[2].(*Hash); ok {
+			defaults = d
+		}
+	}
+	typ := strings.ToLower(ToS(k.args[0]))
+	for i, title := range titles.keys {
+		params := defaults.Copy()
+		if h, ok := titles.vals[i].(*Hash); ok {
+			for j, key := range h.keys {
+				params.Set(key, h.vals[j])
+			}
+		}
+		if err := k.ensureOne(typ, ToS(title), params); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
+
 func (k *call) ensureOne(typ, title string, params *Hash) error {
 	ref := Ref{Type: catalog.CanonicalType(typ), Title: title}
 	if typ == "class" {
@@ -2126,9 +2179,18 @@ func fnLookup(k *call) (Value, error) {
 	}
 	var valueType Value
 	rest := k.args[1:]
-	if k.name == "hiera" {
+	switch k.name {
+	case "hiera", "hiera_array", "hiera_hash":
+		// hiera(key, default, override): Hiera 3's functions, the
+		// array and hash ones merging every level's value.
 		if len(rest) > 0 {
 			req.Default, req.HasDefault = ToCatalog(rest[0]), true
+		}
+		switch k.name {
+		case "hiera_array":
+			req.Merge = "unique"
+		case "hiera_hash":
+			req.Merge = "hash"
 		}
 		rest = nil
 	}
@@ -2773,6 +2835,10 @@ func writeJSON(b *strings.Builder, v Value) {
 // newValue converts args to type t, as Integer('1') or String(1) do.
 func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 	tt, ok := t.(*Type)
+	if ok && len(k.args) == 1 && tt.Name != "Init" && k.block == nil && c.isInstance(tt, k.args[0]) {
+		// A value that already is an instance is returned as it is.
+		return k.args[0], nil
+	}
 	if !ok || len(k.args) == 0 {
 		return nil, errAt(k.rng, "Creation of new instance of type '%s' is not supported", Inspect(t))
 	}

@@ -26,7 +26,7 @@ func fnHaproxyValidateIP(k *call) (Value, error) {
 	}
 	s, ok := k.args[0].(string)
 	if !ok {
-		return nil, failf("'haproxy::validate_ip_addr' parameter 'virtual_ip' expects a String value, got %s", typeName(k.args[0]))
+		return nil, failf("'haproxy::validate_ip_addr' parameter 'virtual_ip' expects a String value, got %s", inferredTypeName(k.args[0]))
 	}
 	if strings.Contains(s, "/") {
 		_, _, err := net.ParseCIDR(s)
@@ -45,7 +45,7 @@ func fnHaproxySortBind(k *call) (Value, error) {
 	}
 	h, ok := k.args[0].(*Hash)
 	if !ok {
-		return nil, failf("'haproxy::sort_bind' parameter 'bind' expects a Hash value, got %s", typeName(k.args[0]))
+		return nil, failf("'haproxy::sort_bind' parameter 'bind' expects a Hash value, got %s", inferredTypeName(k.args[0]))
 	}
 	type entry struct {
 		num  int64

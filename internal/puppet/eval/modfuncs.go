@@ -305,7 +305,7 @@ func stringParam(fn, name string, v Value) (string, error) {
 	s, ok := v.(string)
 	switch {
 	case !ok:
-		return "", failf("'%s' parameter '%s' expects a String value, got %s", fn, name, typeName(v))
+		return "", failf("'%s' parameter '%s' expects a String value, got %s", fn, name, inferredTypeName(v))
 	case s == "":
 		return "", failf("'%s' parameter '%s' expects a String[1] value, got String", fn, name)
 	}
@@ -426,10 +426,10 @@ func fnSSHIPAddresses(k *call) (Value, error) {
 	excluded, ok1 := k.args[0].([]Value)
 	patterns, ok2 := k.args[1].([]Value)
 	if !ok1 {
-		return nil, failf("'%s' parameter 'excluded_interfaces' expects an Array value, got %s", fn, typeName(k.args[0]))
+		return nil, failf("'%s' parameter 'excluded_interfaces' expects an Array value, got %s", fn, inferredTypeName(k.args[0]))
 	}
 	if !ok2 {
-		return nil, failf("'%s' parameter 'excluded_interfaces_re' expects an Array value, got %s", fn, typeName(k.args[1]))
+		return nil, failf("'%s' parameter 'excluded_interfaces_re' expects an Array value, got %s", fn, inferredTypeName(k.args[1]))
 	}
 	skip := map[string]bool{"lo": true}
 	for _, e := range excluded {

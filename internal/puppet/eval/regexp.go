@@ -58,7 +58,57 @@ func compileRegexp(src string) (*rx, error) {
 // rubyToRE2 rewrites the parts of Ruby regexp syntax that RE2 spells
 // differently.
 func rubyToRE2(src string) string {
-	return strings.NewReplacer(`\Z`, `(?:\n?\z)`, `\h`, `[0-9a-fA-F]`, `\H`, `[^0-9a-fA-F]`).Replace(src)
+	return strings.NewReplacer(`\Z`, `(?:\n?\z)`, `\h`, `[0-9a-fA-F]`, `\H`, `[^0-9a-fA-F]`).Replace(dropPossessive(src))
+}
+
+// dropPossessive makes Ruby's possessive quantifiers (a?+, a*+, a++,
+// a{1,2}+) greedy ones, which RE2 has: they match the same strings but
+// for patterns that only backtracking into the repetition would match.
+func dropPossessive(src string) string {
+	if !strings.Contains(src, "+") {
+		return src
+	}
+	var b strings.Builder
+	inClass := false
+	quantified := false // the last token was a quantifier
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '\\' && i+1 < len(src):
+			b.WriteByte(c)
+			b.WriteByte(src[i+1])
+			i++
+			quantified = false
+			continue
+		case inClass:
+			if c == ']' {
+				inClass = false
+			}
+		case c == '[':
+			inClass = true
+		case c == '+' && quantified:
+			// possessive: dropped
+			quantified = false
+			continue
+		case c == '?' && i > 0 && src[i-1] == '(':
+			quantified = false
+			b.WriteByte(c)
+			continue
+		case c == '?' || c == '*' || c == '+' || c == '}':
+			if quantified && c == '?' {
+				// lazy: a quantifier on its own
+				quantified = false
+				b.WriteByte(c)
+				continue
+			}
+			b.WriteByte(c)
+			quantified = true
+			continue
+		}
+		b.WriteByte(c)
+		quantified = false
+	}
+	return b.String()
 }
 
 func (r *rx) String() string { return r.src }

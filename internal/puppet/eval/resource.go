@@ -12,21 +12,24 @@ import (
 
 // Resource is a resource being compiled.
 type Resource struct {
-	ref       Ref
-	params    []*param
-	tags      []string
-	file      string
-	line      int
-	pos       source.Range
-	virtual   bool
-	exported  bool
-	kind      string
-	isClass   bool
-	scope     *Scope // where it was declared
-	container *Resource
-	evaluated bool
-	def       *definition
-	typeInfo  *TypeInfo
+	ref    Ref
+	params []*param
+	// unknownParams are attributes given to a class or defined type
+	// that it does not have, reported when it is evaluated.
+	unknownParams []string
+	tags          []string
+	file          string
+	line          int
+	pos           source.Range
+	virtual       bool
+	exported      bool
+	kind          string
+	isClass       bool
+	scope         *Scope // where it was declared
+	container     *Resource
+	evaluated     bool
+	def           *definition
+	typeInfo      *TypeInfo
 	// classScope is the scope of the class that declared it, for the
 	// override permission rule.
 	declClass string
@@ -702,15 +705,21 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		// defaults from filling it, as in Puppet.
 		if r.def != nil && p.value != nil {
 			if err := c.checkAttr(r, p.name); err != nil {
-				// Puppet names the line alone here.
-				return nil, stmtErrorAt(r, failf("%s: %v", ref, err))
+				// Reported when the instance is evaluated, with its
+				// other parameter errors, as Puppet does.
+				r.unknownParams = append(r.unknownParams, p.name)
+				continue
 			}
 		}
-		if owned {
-			r.params = append(r.params, p)
-		} else {
-			r.params = append(r.params, p.copyTo(p.how))
+		np := p
+		if !owned {
+			np = p.copyTo(p.how)
 		}
+		if r.typeInfo != nil && r.def == nil && np.name == "name" && len(r.typeInfo.Namevars) == 1 && r.typeInfo.Namevars[0] != "name" {
+			// name stands for the namevar, as Puppet::Resource takes it.
+			np.name = r.typeInfo.Namevars[0]
+		}
+		r.params = append(r.params, np)
 	}
 	// Resource defaults visible from this scope fill unset attributes.
 	for _, d := range s.lookupDefaults(ref.Type) {
@@ -731,7 +740,7 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		} else {
 			for _, t := range flatten(tp.value) {
 				if !validTag.MatchString(strings.ToLower(ToS(t))) {
-					return nil, &Error{Msg: fmt.Sprintf("Invalid tag '%s'", ToS(t)), File: r.file, Line: r.line}
+					return nil, &Error{Msg: fmt.Sprintf("Invalid tag '%s'", strings.ToLower(ToS(t))), File: r.file, Line: r.line}
 				}
 				r.addTags(ToS(t))
 			}

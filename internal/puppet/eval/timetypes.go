@@ -547,7 +547,7 @@ func fnStrftime(k *call) (Value, error) {
 	}
 	f, ok := k.args[1].(string)
 	if !ok {
-		return nil, failf("'strftime' parameter 'format' expects a String value, got %s", typeName(k.args[1]))
+		return nil, failf("'strftime' parameter 'format' expects a String value, got %s", inferredTypeName(k.args[1]))
 	}
 	switch x := k.args[0].(type) {
 	case *Timestamp:
@@ -565,5 +565,5 @@ func fnStrftime(k *call) (Value, error) {
 	case *Timespan:
 		return spanStrftime(x, f), nil
 	}
-	return nil, failf("'strftime' parameter 'time_object' expects a Timestamp or Timespan value, got %s", typeName(k.args[0]))
+	return nil, failf("'strftime' parameter 'time_object' expects a Timestamp or Timespan value, got %s", inferredTypeName(k.args[0]))
 }

@@ -25,7 +25,11 @@ var dataTypeNames = map[string]bool{
 	"URI": true, "Unit": true,
 }
 
-func (t *Type) String() string {
+func (t *Type) String() string { return t.format(nil) }
+
+// format writes the type as Puppet does; nested, when not nil, writes
+// the types among its parameters.
+func (t *Type) format(nested func(*Type) string) string {
 	if len(t.Params) == 0 {
 		return t.Name
 	}
@@ -37,6 +41,15 @@ func (t *Type) String() string {
 			b, bok := params[j].(string)
 			return aok && bok && a < b
 		})
+		// Puppet keeps an Enum's values once each.
+		uniq := params[:0]
+		for i, p := range params {
+			if i > 0 && p == params[i-1] {
+				continue
+			}
+			uniq = append(uniq, p)
+		}
+		params = uniq
 	}
 	parts := make([]string, len(params))
 	for i, p := range params {
@@ -49,6 +62,11 @@ func (t *Type) String() string {
 		case Default:
 			parts[i] = "default"
 			continue
+		case *Type:
+			if nested != nil {
+				parts[i] = nested(x)
+				continue
+			}
 		case string:
 			if t.Name == "Pattern" {
 				// Puppet keeps a Pattern's strings as regexps
@@ -61,11 +79,67 @@ func (t *Type) String() string {
 	return t.Name + "[" + strings.Join(parts, ", ") + "]"
 }
 
+// structural reports whether a mismatch of v against t is told by the
+// entry or element that does not match, as Puppet tells it even through
+// an alias: a hash against a Struct, an array against a Tuple.
+func structural(t *Type, v Value) bool {
+	switch t.Name {
+	case "Struct":
+		_, ok := v.(*Hash)
+		return ok
+	case "Tuple":
+		_, ok := v.([]Value)
+		return ok
+	}
+	return false
+}
+
+// expandedString writes t as Puppet writes a type alias's expansion in
+// a type mismatch: every alias nested in it as "NAME = TYPE", once.
+func (c *Compiler) expandedString(t *Type) string {
+	seen := map[*Type]bool{}
+	var nested func(*Type) string
+	nested = func(x *Type) string {
+		if name, ok := c.aliasNames[x]; ok && x != t {
+			if seen[x] {
+				return name
+			}
+			seen[x] = true
+			return name + " = " + x.format(nested)
+		}
+		return x.format(nested)
+	}
+	return t.format(nested)
+}
+
 func article(s string) string {
 	if s != "" && strings.ContainsRune("AEIOUaeiou", rune(s[0])) {
 		return "an"
 	}
 	return "a"
+}
+
+// inferredTypeName names a value's type as Puppet's type mismatches do:
+// the generalized type it infers, which is Tuple for an array with
+// elements and Struct for a hash with string keys.
+func inferredTypeName(v Value) string {
+	switch x := v.(type) {
+	case []Value:
+		if len(x) > 0 {
+			return "Tuple"
+		}
+	case *Hash:
+		if x.Len() == 0 {
+			break
+		}
+		for _, k := range x.keys {
+			if _, ok := k.(string); !ok {
+				return "Hash"
+			}
+		}
+		return "Struct"
+	}
+	return typeName(v)
 }
 
 // typeName names the generalized type of v for messages: "Integer",
@@ -656,30 +730,48 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 		prefix += " "
 	}
 	tt, _ := t.(*Type)
-	if alias, ok := c.aliasNames[tt]; ok && tt != nil {
-		got := typeName(v)
+	if alias, ok := c.aliasNames[tt]; ok && tt != nil && !structural(tt, v) {
+		got := inferredTypeName(v)
 		if c.isInstanceKind(tt, v) {
 			got = detailedTypeName(v)
 		}
-		return prefix + "expects " + article(alias) + " " + alias + " = " + tt.String() + " value, got " + got
+		if tt.Name == "Enum" || tt.Name == "Pattern" {
+			got := inferredTypeName(v)
+			if s, ok := v.(string); ok {
+				got = quoteString(s)
+			}
+			return prefix + "expects a match for " + alias + " = " + c.expandedString(tt) + ", got " + got
+		}
+		return prefix + "expects " + article(alias) + " " + alias + " = " + c.expandedString(tt) + " value, got " + got
 	}
 	if tt != nil {
 		switch tt.Name {
 		case "Optional":
+			if len(tt.Params) == 0 {
+				break
+			}
+			if inner, ok := tt.Params[0].(*Type); ok && v != nil && inner.Name != "Enum" && inner.Name != "Pattern" {
+				if _, named := c.aliasNames[inner]; named {
+					// an alias is described as itself, without the undef
+					return c.mismatch(what, inner, v)
+				}
+			}
 			if inner, ok := tt.Params[0].(*Type); ok && v != nil && len(tt.Params) > 0 && (inner.Name == "Enum" || inner.Name == "Pattern") {
 				if alias, named := c.aliasNames[inner]; named {
 					// an alias is described as itself, without the undef
 					if s, ok := v.(string); ok {
-						return prefix + "expects a match for " + alias + " = " + inner.String() + ", got " + quoteString(s)
+						return prefix + "expects a match for " + alias + " = " + c.expandedString(inner) + ", got " + quoteString(s)
 					}
 				}
+				got := inferredTypeName(v)
 				if s, ok := v.(string); ok {
-					return prefix + "expects an undef value or a match for " + inner.String() + ", got " + quoteString(s)
+					got = quoteString(s)
 				}
+				return prefix + "expects an undef value or a match for " + inner.String() + ", got " + got
 			}
 			if v != nil && len(tt.Params) > 0 {
 				if inner, ok := tt.Params[0].(*Type); ok && !c.isInstanceKind(inner, v) {
-					return prefix + "expects " + c.describeExpected(t) + ", got " + typeName(v)
+					return prefix + c.puppetMismatch(tt, v)
 				}
 				return c.mismatch(what, tt.Params[0], v)
 			}
@@ -760,7 +852,12 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 			if s, ok := v.(string); ok {
 				return prefix + "expects a match for " + tt.String() + ", got " + quoteString(s)
 			}
+			return prefix + "expects a match for " + tt.String() + ", got " + inferredTypeName(v)
 		case "Integer", "Float", "String":
+			if tt.Name == "String" && !isString(v) {
+				// a value of another kind is told the general type
+				return prefix + "expects a String value, got " + inferredTypeName(v)
+			}
 			if c.isInstanceKind(tt, v) && len(tt.Params) > 0 {
 				if tt.Name == "String" {
 					return prefix + "expects a String[" + sizeArgs(tt.Params) + "] value, got " + detailedTypeName(v)
@@ -786,7 +883,12 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 	if r, ok := t.(Ref); ok {
 		return prefix + "expects " + c.describeExpected(r) + ", got " + detailedTypeName(v)
 	}
-	got := typeName(v)
+	if tt != nil && (tt.Name == "Variant" || tt.Name == "Optional") {
+		if _, isRef := v.(Ref); !isRef {
+			return prefix + c.puppetMismatch(tt, v)
+		}
+	}
+	got := inferredTypeName(v)
 	if r, ok := v.(Ref); ok {
 		got = detailedTypeName(r)
 	}

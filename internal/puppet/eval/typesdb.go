@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 )
@@ -16,6 +17,10 @@ type TypeInfo struct {
 	// TitleKey turns a title into the namevar value the title stands for
 	// (file strips trailing slashes); nil keeps the title.
 	TitleKey func(title string) string
+	// TitleName is the namevar value the title patterns give, before
+	// the namevar's munging (what Puppet's catalog carries); nil uses
+	// TitleKey.
+	TitleName func(title string) string
 }
 
 // HasAttr reports whether name is an attribute of the type or a
@@ -154,10 +159,55 @@ var (
 	rubyIsNamevar = regexp.MustCompile(`(?s)newparam\(?\s*:([a-z_][a-z0-9_]*)\)?\s*do\b(?:[^e]|e[^n]|en[^d])*?isnamevar`)
 )
 
+var (
+	resourceAPIKey     = regexp.MustCompile(`^(\s+)([a-z_][a-z0-9_]*):\s*\{`)
+	resourceAPINamevar = regexp.MustCompile(`behaviou?r:\s*:namevar`)
+)
+
+// parseResourceAPIType reads the attributes of a type written with
+// Puppet's Resource API (Puppet::ResourceApi.register_type): the keys of
+// its attributes hash, and those whose behaviour is namevar.
+func parseResourceAPIType(name string, src []byte) *TypeInfo {
+	t := &TypeInfo{Name: name, Isomorphic: true}
+	lines := strings.Split(string(src), "\n")
+	start := -1
+	for i, l := range lines {
+		if strings.TrimSpace(l) == "attributes: {" {
+			start = i + 1
+			break
+		}
+	}
+	if start < 0 {
+		return t
+	}
+	indent := ""
+	current := ""
+	for _, l := range lines[start:] {
+		if indent != "" && strings.HasPrefix(l, indent[:len(indent)-2]+"}") {
+			break // the end of the attributes hash
+		}
+		if m := resourceAPIKey.FindStringSubmatch(l); m != nil && (indent == "" || m[1] == indent) {
+			indent, current = m[1], m[2]
+			t.Attrs = append(t.Attrs, current)
+			continue
+		}
+		if current != "" && resourceAPINamevar.MatchString(l) {
+			t.Namevars = append(t.Namevars, current)
+		}
+	}
+	if len(t.Namevars) == 0 {
+		t.Namevars = []string{"name"}
+	}
+	return t
+}
+
 // parseRubyType reads the attribute names of a resource type written in
 // Ruby (newparam, newproperty, ensurable) and its namevar, which is all
 // the compiler needs of it.
 func parseRubyType(name string, src []byte) *TypeInfo {
+	if bytes.Contains(src, []byte("Puppet::ResourceApi.register_type")) {
+		return parseResourceAPIType(name, src)
+	}
 	t := &TypeInfo{Name: name, Isomorphic: true}
 	seen := map[string]bool{}
 	add := func(a string) {

@@ -34,3 +34,40 @@ end
 		t.Errorf("isnamevar: got namevar %v", old.Namevars)
 	}
 }
+
+func TestParseResourceAPIType(t *testing.T) {
+	src := []byte(`
+require 'puppet/resource_api'
+
+Puppet::ResourceApi.register_type(
+  name: 'fwchain',
+  docs: <<-DESC,
+    name: { not an attribute
+  DESC
+  features: ['custom_insync'],
+  attributes: {
+    ensure: {
+      type: 'Enum[present, absent]',
+      default: 'present',
+    },
+    name: {
+      type: 'String',
+      desc: <<-DESC
+      policy: {
+      DESC
+      behaviour: :namevar
+    },
+    policy: {
+      type: "Optional[Enum['accept', 'drop']]",
+    },
+  },
+  title_patterns: [],
+)
+`)
+	got := parseRubyType("fwchain", src)
+	want := &TypeInfo{Name: "fwchain", Isomorphic: true, Namevars: []string{"name"},
+		Attrs: []string{"ensure", "name", "policy"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}

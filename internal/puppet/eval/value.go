@@ -32,6 +32,9 @@ type Sensitive struct{ V Value }
 type Ref struct {
 	Type  string // canonical: Notify, Foo::Bar, Class
 	Title string
+	// EmptyTitle marks a reference with the title '' (Foo['']), which
+	// names no resource, unlike the type reference Foo.
+	EmptyTitle bool
 }
 
 func (r Ref) String() string {
@@ -211,10 +214,36 @@ func inspect(b *strings.Builder, v Value, quoted bool) {
 }
 
 func quoteString(s string) string {
-	if strings.ContainsAny(s, "\n\t\r\"") || strings.ContainsRune(s, '\'') && false {
-		return strconv.Quote(s)
+	// Puppet's puppet_quote: single quotes unless a control character
+	// needs double ones; a quote is escaped, a backslash kept as it is
+	// (doubled only at the end).
+	for _, r := range s {
+		if r < 0x20 {
+			return strconv.Quote(s)
+		}
 	}
-	return "'" + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `'`, `\'`) + "'"
+	var b strings.Builder
+	b.WriteByte('\'')
+	escaped := false
+	for _, r := range s {
+		switch {
+		case escaped:
+			b.WriteByte('\\')
+			b.WriteRune(r)
+			escaped = false
+		case r == '\'':
+			b.WriteString(`\'`)
+		case r == '\\':
+			escaped = true
+		default:
+			b.WriteRune(r)
+		}
+	}
+	if escaped {
+		b.WriteString(`\\`)
+	}
+	b.WriteByte('\'')
+	return b.String()
 }
 
 func formatFloat(f float64) string {
@@ -417,3 +446,5 @@ func flatten(v Value) []Value {
 	}
 	return out
 }
+
+func (r Ref) catalogRef() catalog.Ref { return catalog.Ref{Type: r.Type, Title: r.Title} }

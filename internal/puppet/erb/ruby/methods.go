@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/ordoproject/ordo/internal/rubyyaml"
 )
 
 var (
@@ -466,6 +468,15 @@ func (in *interp) objectMethod(c *Call, recv Value, name string, args []Value, b
 	case "to_json":
 		js, err := jsonGenerate(recv, jsonStyle{})
 		return Str(js), err
+	case "to_yaml":
+		if len(args) > 0 {
+			return nil, raise("NotImplementedError", "to_yaml with options is not supported in templates")
+		}
+		tree, err := yamlTree(recv)
+		if err != nil {
+			return nil, err
+		}
+		return Str(rubyyaml.Dump(tree)), nil
 	case "<=>":
 		if err := one(); err != nil {
 			return nil, err

@@ -1006,6 +1006,20 @@ func (p *parser) canStartCommandArg() bool {
 	return false
 }
 
+// adjacentArg reports whether the token right after a method name
+// ending in ? or ! (with no space between) is its first argument, as
+// Ruby reads `list.include?name`.
+func (p *parser) adjacentArg(name string) bool {
+	if p.tok.spaceBefore || !(strings.HasSuffix(name, "?") || strings.HasSuffix(name, "!")) {
+		return false
+	}
+	switch p.tok.kind {
+	case tIdent, tConst, tIVar, tGVar, tInt, tFloat, tString, tSymbol, tDSymbol:
+		return true
+	}
+	return false
+}
+
 // nameRef resolves a bare identifier: a local variable, or a method call
 // on self with or without arguments.
 func (p *parser) nameRef(t token) Node {
@@ -1383,7 +1397,7 @@ func (p *parser) postfix(x Node) Node {
 			}
 			if p.isOp("(") && !p.tok.spaceBefore {
 				x = p.callRest(c)
-			} else if p.canStartCommandArg() && !p.isOp("(") && p.tok.kind != tLabel {
+			} else if (p.canStartCommandArg() || p.adjacentArg(name)) && !p.isOp("(") && p.tok.kind != tLabel {
 				x = p.commandCall(c)
 				return x
 			} else {

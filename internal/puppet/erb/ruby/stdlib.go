@@ -3,6 +3,7 @@ package ruby
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/ordoproject/ordo/internal/rubyyaml"
 	"math"
 	"math/big"
 	"net/netip"
@@ -16,7 +17,7 @@ import (
 // and JSON.
 
 // requirable are the libraries `require` accepts; Puppet has them loaded.
-var requirable = map[string]bool{"ipaddr": true, "json": true, "erb": true}
+var requirable = map[string]bool{"ipaddr": true, "json": true, "erb": true, "yaml": true}
 
 // stdModule is a standard library class or module used as a constant.
 type stdModule struct{ name string }
@@ -389,4 +390,39 @@ func jsonWrite(b *strings.Builder, v Value, st jsonStyle, depth int) error {
 		b.WriteString(rubyjson.Quote(ToS(v)))
 	}
 	return nil
+}
+
+// yamlTree turns a value into what rubyyaml writes, as Psych walks it.
+func yamlTree(v Value) (any, error) {
+	switch x := v.(type) {
+	case nil, bool, int64, float64:
+		return x, nil
+	case *String:
+		return x.S, nil
+	case *Array:
+		out := make([]any, len(x.Elems))
+		for i, e := range x.Elems {
+			t, err := yamlTree(e)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = t
+		}
+		return out, nil
+	case *Hash:
+		out := make(rubyyaml.Mapping, 0, x.Len())
+		for i, k := range x.keys {
+			kt, err := yamlTree(k)
+			if err != nil {
+				return nil, err
+			}
+			vt, err := yamlTree(x.vals[i])
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, rubyyaml.Pair{Key: kt, Value: vt})
+		}
+		return out, nil
+	}
+	return nil, raise("NotImplementedError", "to_yaml of %s is not supported in templates", ClassName(v))
 }

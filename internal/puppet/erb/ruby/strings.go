@@ -344,7 +344,14 @@ func (in *interp) stringMethod(c *Call, s *String, name string, args []Value, bl
 		if err := arity(args, 1, 2); err != nil {
 			return nil, err
 		}
-		re, err := toRegexp(args[0])
+		// A string pattern is a regexp here (Regexp.new), unlike scan's.
+		var re *Regexp
+		var err error
+		if str, ok := args[0].(*String); ok {
+			re, err = NewRegexp(str.S, "")
+		} else {
+			re, err = toRegexp(args[0])
+		}
 		if err != nil {
 			return nil, err
 		}

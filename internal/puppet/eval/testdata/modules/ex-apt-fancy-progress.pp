@@ -1,0 +1,4 @@
+apt::conf { 'progressbar':
+  priority => 99,
+  content  => 'Dpkg::Progress-Fancy "1";',
+}

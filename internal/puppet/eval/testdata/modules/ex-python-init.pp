@@ -1,0 +1,4 @@
+class { 'python':
+  version => 'system',
+  dev     => true,
+}

@@ -1,0 +1,1 @@
+class { 'nodejs': repo_class => undef, npm_package_ensure => 42 }

@@ -1,0 +1,1 @@
+class { 'nodejs': manage_nodejs_package => true, repo_class => undef }

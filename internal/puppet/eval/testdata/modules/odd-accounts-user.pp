@@ -1,0 +1,1 @@
+accounts::user { 'Bad User': uid => 'x' }

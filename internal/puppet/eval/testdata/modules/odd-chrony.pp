@@ -1,0 +1,1 @@
+class { 'chrony': cmdport => 'three-two-three' }

@@ -1,0 +1,1 @@
+cron::job { 'bad': minute => 61, command => '/bin/true' }

@@ -1,0 +1,2 @@
+include docker
+docker::image { 'nginx': ensure => 'running' }

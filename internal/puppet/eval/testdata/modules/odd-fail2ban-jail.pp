@@ -1,0 +1,10 @@
+class { 'fail2ban':
+  bantime  => 3600,
+  maxretry => 5,
+  ignoreip => ['127.0.0.1/8', '192.0.2.0/24'],
+}
+fail2ban::jail { 'sshd':
+  port     => 'ssh',
+  logpath  => ['/var/log/auth.log'],
+  maxretry => 3,
+}

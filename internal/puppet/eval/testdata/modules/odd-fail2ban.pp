@@ -1,0 +1,1 @@
+class { 'fail2ban': bantime => 'forever' }

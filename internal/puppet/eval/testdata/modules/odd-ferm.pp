@@ -1,0 +1,1 @@
+class { 'ferm': input_policy => 'MAYBE' }

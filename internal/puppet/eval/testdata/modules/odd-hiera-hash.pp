@@ -1,0 +1,1 @@
+$x = hiera_hash('no::such::key')

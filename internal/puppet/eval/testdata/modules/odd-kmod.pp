@@ -1,0 +1,1 @@
+kmod::option { 'bonding mode': module => 'bonding', value => '802.3ad' }

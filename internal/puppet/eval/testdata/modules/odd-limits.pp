@@ -1,0 +1,2 @@
+include limits
+limits::limits { 'nouser': limit_type => 'nofile', both => 10 }

@@ -1,0 +1,1 @@
+class { 'memcached': max_memory => 64, max_connections => 'many', manage_firewall => false }

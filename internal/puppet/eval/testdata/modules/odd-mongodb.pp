@@ -1,0 +1,1 @@
+mongodb::db { 'app': user => 'app' }

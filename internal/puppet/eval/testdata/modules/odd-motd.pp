@@ -1,0 +1,1 @@
+class { 'motd': dynamic_motd => 'no' }

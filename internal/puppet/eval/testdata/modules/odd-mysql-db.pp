@@ -1,0 +1,1 @@
+mysql::db { 'nopass': user => 'app', ensure => 'latest' }

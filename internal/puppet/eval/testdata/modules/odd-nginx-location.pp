@@ -1,0 +1,2 @@
+include nginx
+nginx::resource::location { 'orphan': location => '/x', www_root => '/srv' }

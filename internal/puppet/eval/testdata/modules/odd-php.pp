@@ -1,0 +1,1 @@
+class { 'php': manage_repos => false, fpm => 'yes' }

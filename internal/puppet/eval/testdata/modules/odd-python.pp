@@ -1,0 +1,2 @@
+class { 'python': version => 'system' }
+python::pyvenv { 'relative/venv': ensure => present }

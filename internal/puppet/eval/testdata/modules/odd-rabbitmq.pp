@@ -1,0 +1,1 @@
+class { 'rabbitmq': port => 'amqp', ssl_verify => 'maybe' }

@@ -1,0 +1,1 @@
+class { 'redis': port => 'six-three-seven-nine' }

@@ -1,0 +1,1 @@
+systemd::unit_file { 'app': content => "[Unit]\n" }

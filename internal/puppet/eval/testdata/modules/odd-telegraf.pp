@@ -1,0 +1,1 @@
+class { 'telegraf': manage_repo => false, interval => 10 }

@@ -1,0 +1,1 @@
+class { 'timezone': timezone => 'Europe/Berlin', hwutc => 'yes' }

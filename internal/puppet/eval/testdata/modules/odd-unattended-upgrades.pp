@@ -1,0 +1,1 @@
+class { 'unattended_upgrades': mail => { 'to' => 'ops@example.com', 'when' => 'sometimes' } }

@@ -1,0 +1,4 @@
+class { 'puppetdb::server':
+  manage_firewall => false,
+  java_args       => { '-Xmx' => '512m', '-Xms' => '256m' },
+}

@@ -1,0 +1,8 @@
+class { 'python':
+  version => 'system',
+  dev     => 'present',
+  pip     => 'present',
+}
+python::pyvenv { '/opt/venv':
+  ensure => present,
+}

@@ -1,0 +1,5 @@
+include redis
+redis::instance { 'cache':
+  port      => 6380,
+  maxmemory => '64mb',
+}
