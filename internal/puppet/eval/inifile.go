@@ -38,7 +38,7 @@ func fnCreateIniSettings(k *call) (Value, error) {
 	for i, section := range settings.keys {
 		body, ok := settings.vals[i].(*Hash)
 		if !ok {
-			return nil, failf("create_ini_settings(): Section %s must contain a Hash", rubyToS(section))
+			return nil, failf("create_ini_settings(): Section %s must contain a Hash", rubyString(section))
 		}
 		// Ruby's defaults.merge(settings)['path']: a section named path
 		// would win.
@@ -61,7 +61,7 @@ func fnCreateIniSettings(k *call) (Value, error) {
 			} else {
 				attrs.Set("value", body.vals[j])
 			}
-			resources.Set(rubyToS(path)+" ["+rubyToS(section)+"] "+rubyToS(setting), attrs)
+			resources.Set(rubyString(path)+" ["+rubyString(section)+"] "+rubyString(setting), attrs)
 		}
 	}
 	cr := *k
