@@ -22,6 +22,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/ordoproject/ordo/internal/cli"
+	"github.com/ordoproject/ordo/internal/resource/providertest"
 	"github.com/ordoproject/ordo/internal/trace"
 )
 
@@ -213,6 +214,11 @@ func TestMalformedCatalogsParallel(t *testing.T) {
 // and apt-get, whose lock other programs on the machine (other packages'
 // tests) may hold for a while: such a run is tried again.
 func compareMalformed(t *testing.T, c malformedCase, extra []string) []string {
+	if bytes.Contains(c.catalog, []byte(`"type": "Package"`)) {
+		// The package tests of other packages hold dpkg's lock for long
+		// stretches (installing, purging): take turns with them.
+		providertest.Lock(t, "ordoprov-pkg")
+	}
 	for try := 1; ; try++ {
 		diffs := applyMalformed(t, c, extra)
 		if try == 10 || !dpkgLocked.MatchString(strings.Join(diffs, "\n")) {
