@@ -68,6 +68,9 @@ type Options struct {
 	// caller saves it. Without it every schedule counts from the epoch
 	// and every audited value is newly recorded.
 	State *state.Store
+	// Finish is the work left for the end of the walk (Salt's listen),
+	// done in this order once every resource was evaluated.
+	Finish []Finisher
 }
 
 // maxInvalid caps how many invalid resources one run reports.
@@ -117,7 +120,8 @@ func Finalize(c *catalog.Catalog) {
 // Errors); an unresolvable relationship stops at the first.
 func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 	Finalize(c)
-	p := &Plan{opts: opts, catalog: c, instances: make(map[*catalog.Resource]resource.Instance, len(c.Resources))}
+	pregenerate(c, opts.Types, opts.Log)
+	p := &Plan{opts: opts, catalog: c, instances: make([]resource.Instance, 0, len(c.Resources))}
 	holds := map[catalog.Ref]bool{}
 	for i, e := range c.Containment {
 		// Consecutive edges mostly share their container.
@@ -165,6 +169,11 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 		if len(invalid) == maxInvalid {
 			break
 		}
+		if !graph.Kept(r) {
+			continue
+		}
+		// The instance's place is its resource's number in the graph.
+		p.instances = append(p.instances, nil)
 		if opts.Types.IsContainer(r) {
 			if err := checkContainer(r, holds[r.Ref()], opts.Types); err != nil {
 				invalid = append(invalid, err)
@@ -187,19 +196,25 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 			continue
 		}
 		if notes := opts.Types.Schema(r.Type).ValidationNotes(r); len(notes) > 0 {
+			attached := false
 			for _, n := range notes {
-				if opts.Log != nil {
+				if opts.Log != nil && n.Unattached {
+					opts.Log.Log(n.Level, "", n.Msg)
+				} else if opts.Log != nil {
 					opts.Log.Log(n.Level, "/"+r.Ref().String(), n.Msg)
 				}
+				attached = attached || !n.Unattached
 			}
 			// Puppet keeps the path it logged under for the resource's own
 			// lines from then on; its properties still log under the full path.
-			if p.shortPath == nil {
+			if attached && p.shortPath == nil {
 				p.shortPath = map[*catalog.Resource]bool{}
 			}
-			p.shortPath[r] = true
+			if attached {
+				p.shortPath[r] = true
+			}
 		}
-		p.instances[r] = inst
+		p.instances[len(p.instances)-1] = inst
 		if d, ok := inst.(Detacher); ok && d.Detached() {
 			p.detached = true
 		}
@@ -335,7 +350,7 @@ type Plan struct {
 	opts      Options
 	catalog   *catalog.Catalog
 	graph     *graph.Graph
-	instances map[*catalog.Resource]resource.Instance
+	instances []resource.Instance         // by the graph's resource index (Vertex.ResourceIndex); nil for containers and virtual resources
 	schedules map[string]*schedule.Window // by title and name
 	detached  bool                        // some instance runs on its own (Detacher)
 	// shortPath holds the resources whose validation logged a warning:
@@ -410,6 +425,7 @@ func (p *Plan) Apply(ctx context.Context) (*Result, error) {
 		t.walkSerial(ctx)
 		stop()
 	}
+	t.finish(ctx)
 	if err := t.durable.Sync(); err != nil {
 		for _, e := range Errors(err) {
 			t.log.Log(resource.Err, "", e.Error())
@@ -500,7 +516,7 @@ func (t *transaction) prefetch() (stop func()) {
 			if done.Load() {
 				return
 			}
-			if p, ok := t.plan.instances[verts[i].Resource].(resource.Prefetcher); ok {
+			if p, ok := t.instanceOf(verts[i]).(resource.Prefetcher); ok {
 				safePrefetch(p, t.touches.Load())
 			}
 		}
@@ -526,7 +542,7 @@ func (t *transaction) untouched(v *graph.Vertex, s *Status) bool {
 	if v.Whit != graph.NotWhit {
 		return true
 	}
-	if _, ok := t.instanceOf(v.Resource).(resource.Prefetcher); !ok {
+	if _, ok := t.instanceOf(v).(resource.Prefetcher); !ok {
 		return false
 	}
 	return !s.Failed && !s.FailedToRestart && len(s.Events) == 0 && !v.HasOut(catalog.PreCheck)
@@ -555,7 +571,7 @@ func (t *transaction) generator(v *graph.Vertex) resource.Generator {
 	if v.Whit != graph.NotWhit {
 		return nil
 	}
-	g, _ := t.instanceOf(v.Resource).(resource.Generator)
+	g, _ := t.instanceOf(v).(resource.Generator)
 	return g
 }
 
@@ -584,7 +600,12 @@ func (t *transaction) generate(ctx context.Context, v *graph.Vertex, w *graph.Wa
 	}
 	for i, m := range made {
 		index[i] = -1
-		if err := t.plan.catalog.Add(m.Resource); err != nil {
+		if m.Instance == nil {
+			// Made before the run: it has its vertex and instance.
+			if t.g.Vertex(m.Resource) == nil {
+				continue
+			}
+		} else if err := t.plan.catalog.Add(m.Resource); err != nil {
 			continue // the catalog's own resource of that name wins
 		}
 		index[i] = len(res)
@@ -594,7 +615,9 @@ func (t *transaction) generate(ctx context.Context, v *graph.Vertex, w *graph.Wa
 		}
 		res = append(res, m.Resource)
 		after = append(after, a)
-		t.generated[m.Resource] = m.Instance
+		if m.Instance != nil {
+			t.generated[m.Resource] = m.Instance
+		}
 	}
 	t.genMu.Unlock()
 	if len(res) == 0 {
@@ -616,19 +639,148 @@ func safeGenerate(ctx context.Context, g resource.Generator, h *resource.Handle,
 
 // instanceOf returns the instance of r, from the plan or generated
 // during the run.
-func (t *transaction) instanceOf(r *catalog.Resource) resource.Instance {
-	if inst, ok := t.plan.instances[r]; ok {
-		return inst
+func (t *transaction) instanceOf(v *graph.Vertex) resource.Instance {
+	if i := v.ResourceIndex(); i < len(t.plan.instances) {
+		return t.plan.instances[i]
 	}
 	t.genMu.RLock()
 	defer t.genMu.RUnlock()
-	return t.generated[r]
+	return t.generated[v.Resource]
 }
 
 // walkDetaching is the serial walk when some resources run on their
-// own: such a resource is started and the walk goes on with what does
-// not depend on it; the rest runs one at a time, in priority order.
+// own (Salt's parallel: True). It goes through the serial order as
+// Salt's loop goes through its chunks: a detached resource whose
+// turn comes is started when what it depends on is done, and else is
+// put aside (Salt's pending states); what was put aside is started at
+// the first turn after what it waits for is done, before that turn's
+// resource. Any other resource runs at its turn, once what it depends on
+// (a detached resource still running, or one put aside) is done. So
+// the resources start in the order Salt starts its states, which gives
+// their run numbers.
 func (t *transaction) walkDetaching(ctx context.Context) {
+	for _, v := range t.g.Vertices() {
+		if t.generator(v) != nil || t.unsuitable(v) {
+			t.walkDetachingReady(ctx)
+			return
+		}
+	}
+	order := t.g.Order()
+	n := t.g.Len()
+	done := make([]bool, n)
+	started := make([]bool, n)
+	finished := make(chan *graph.Vertex)
+	running := 0
+	var pending []*graph.Vertex
+	detached := func(v *graph.Vertex) bool {
+		d, ok := t.instanceOf(v).(Detacher)
+		return ok && v.Whit == graph.NotWhit && d.Detached()
+	}
+	ready := func(v *graph.Vertex) bool {
+		for _, e := range t.g.In(v) {
+			if !done[e.From.ID()] {
+				return false
+			}
+		}
+		return true
+	}
+	wait := func() {
+		v := <-finished
+		done[v.ID()] = true
+		running--
+	}
+	start := func(v *graph.Vertex) {
+		started[v.ID()] = true
+		t.progress++
+		if ctx.Err() != nil || t.stopped.Load() {
+			if ctx.Err() != nil {
+				t.cancel(v)
+			}
+			done[v.ID()] = true
+			return
+		}
+		if detached(v) {
+			running++
+			go func(v *graph.Vertex, n, total int) {
+				t.evaluate(ctx, v, n, total)
+				finished <- v
+			}(v, t.progress, n)
+			return
+		}
+		t.evaluate(ctx, v, t.progress, n)
+		done[v.ID()] = true
+	}
+	// waitsOnPending: something v depends on was put aside and has not
+	// started.
+	waitsOnPending := func(v *graph.Vertex) bool {
+		for _, e := range t.g.In(v) {
+			if !started[e.From.ID()] {
+				return true
+			}
+		}
+		return false
+	}
+	// runAt runs a resource that is not detached at its turn: it waits
+	// for what it depends on that still runs, as Salt's state waits for
+	// a parallel requisite.
+	runAt := func(v *graph.Vertex) {
+		for !ready(v) && running > 0 {
+			wait()
+		}
+		start(v)
+	}
+	// retry goes once through what was put aside, in order, and starts
+	// what can start now.
+	retry := func() {
+		kept := make([]*graph.Vertex, 0, len(pending))
+		for _, p := range pending {
+			switch {
+			case detached(p) && ready(p):
+				start(p)
+			case !detached(p) && !waitsOnPending(p):
+				runAt(p)
+			default:
+				kept = append(kept, p)
+			}
+		}
+		pending = kept
+	}
+	for _, v := range order {
+		retry()
+		if started[v.ID()] {
+			continue
+		}
+		switch {
+		case waitsOnPending(v), detached(v) && !ready(v):
+			pending = append(pending, v)
+		case detached(v):
+			start(v)
+		default:
+			runAt(v)
+		}
+	}
+	for len(pending) > 0 || running > 0 {
+		retry()
+		if running == 0 {
+			if len(pending) > 0 {
+				// Nothing can make them ready any more.
+				for _, p := range pending {
+					start(p)
+				}
+				pending = nil
+			}
+			continue
+		}
+		wait()
+	}
+}
+
+// walkDetachingReady is walkDetaching for a graph whose resources make
+// further resources when reached (a recursive file), or whose provider
+// cannot work here and waits for the end of the walk: a detached
+// resource is started once it is ready, and the walk goes on with what
+// does not depend on it.
+func (t *transaction) walkDetachingReady(ctx context.Context) {
 	w := t.g.NewWalk()
 	done := make(chan *graph.Vertex)
 	running := 0
@@ -655,7 +807,7 @@ func (t *transaction) walkDetaching(ctx context.Context) {
 			t.generate(ctx, v, w)
 		}
 		t.progress++
-		if d, ok := t.instanceOf(v.Resource).(Detacher); ok && d.Detached() {
+		if d, ok := t.instanceOf(v).(Detacher); ok && d.Detached() {
 			running++
 			go func(v *graph.Vertex, n, total int) {
 				t.evaluate(ctx, v, n, total)
@@ -764,6 +916,7 @@ func (t *transaction) setStatus(v *graph.Vertex, s *Status) {
 func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total int) {
 	start := t.now()
 	s := t.newStatus(v)
+	s.Turn = n
 	src := s.Path() // the log source: a resource's path, a sentinel's container
 	if t.plan.opts.EvalTrace {
 		t.log.Log(resource.Info, src, fmt.Sprintf("Starting to evaluate the resource (%d of %d)", n, total))
@@ -797,7 +950,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		t.skip(v, s)
 	case !t.mayRun(ctx, v, s):
 	default:
-		if oc, ok := t.instanceOf(v.Resource).(OneCall); ok && v.Whit == graph.NotWhit {
+		if oc, ok := t.instanceOf(v).(OneCall); ok && v.Whit == graph.NotWhit {
 			t.callOne(ctx, v, oc, s)
 			if !s.Failed {
 				t.queueEvents(v, src, s.Events)
@@ -867,6 +1020,8 @@ func (t *transaction) mayRun(ctx context.Context, v *graph.Vertex, s *Status) bo
 		s.FailedDependencies = refs(failed)
 		t.skipForFailures(v, s, failed)
 		return false
+	case RunWithoutRefresh:
+		s.refreshSkipped = true
 	}
 	return true
 }
@@ -1006,7 +1161,7 @@ func (t *transaction) handleValue(v *graph.Vertex, path string) resource.Handle 
 
 // harness brings one resource in line: Puppet's ResourceHarness#evaluate.
 func (t *transaction) harness(ctx context.Context, v *graph.Vertex, s *Status, path string) (result *Status) {
-	inst := t.instanceOf(v.Resource)
+	inst := t.instanceOf(v)
 	if inst == nil {
 		return s
 	}
@@ -1181,7 +1336,7 @@ func (t *transaction) queueEvents(v *graph.Vertex, src string, events []Event) {
 		}
 		// A type that refreshes itself after a change (mount remounts)
 		// gets the group's first event too.
-		if sr, ok := t.instanceOf(v.Resource).(resource.SelfRefresher); ok && v.Whit == graph.NotWhit && sr.SelfRefresh() {
+		if sr, ok := t.instanceOf(v).(resource.SelfRefresher); ok && v.Whit == graph.NotWhit && sr.SelfRefresh() {
 			t.mu.Lock()
 			t.queues[v] = append(t.queues[v], group[0])
 			t.mu.Unlock()
@@ -1194,7 +1349,7 @@ func (t *transaction) canRefresh(v *graph.Vertex) bool {
 	if v.Whit != graph.NotWhit {
 		return true
 	}
-	switch t.instanceOf(v.Resource).(type) {
+	switch t.instanceOf(v).(type) {
 	case resource.Refresher, OneCall:
 		return true
 	}
@@ -1206,7 +1361,7 @@ func (t *transaction) failsHard(v *graph.Vertex) bool {
 	if t.plan.opts.FailHard {
 		return true
 	}
-	f, ok := t.instanceOf(v.Resource).(FailHarder)
+	f, ok := t.instanceOf(v).(FailHarder)
 	return ok && f.FailHard()
 }
 
@@ -1273,7 +1428,7 @@ func (t *transaction) processEvents(ctx context.Context, v *graph.Vertex, s *Sta
 		return
 	}
 	if v.Whit == graph.NotWhit {
-		r := t.instanceOf(v.Resource).(resource.Refresher)
+		r := t.instanceOf(v).(resource.Refresher)
 		if err := safeRefresh(ctx, r, t.handle(v, src)); err != nil {
 			msg := "Failed to call refresh: " + err.Error()
 			t.log.Log(resource.Err, src, msg)

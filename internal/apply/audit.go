@@ -24,6 +24,9 @@ type audit struct {
 	known      map[string]bool
 	synced     map[string]bool
 	unknown    string // a name given that is not a property of the type
+	// formatter shows the instance's values its own way in the line of
+	// a changed value (Puppet's is_to_s), when it has one.
+	formatter resource.AuditFormatter
 }
 
 // auditedNames is the audit parameter read: all of the type's properties
@@ -75,6 +78,7 @@ func (t *transaction) startAudit(ctx context.Context, r *catalog.Resource, inst 
 		managed[p.Name()] = p
 	}
 	auditor, _ := inst.(resource.Auditor)
+	a.formatter, _ = inst.(resource.AuditFormatter)
 	ref := r.Ref().String()
 	var listed *catalog.Resource // read once, when first needed
 	listedRead := false
@@ -181,13 +185,24 @@ func quoted(v any) string {
 	return "'" + fmt.Sprint(v) + "'"
 }
 
+// quoted shows a recorded value of the property as the instance shows
+// it, or as quoted does.
+func (a *audit) quoted(property string, v any) string {
+	if a.formatter != nil {
+		if text, ok := a.formatter.FormatAudit(property, v); ok {
+			return text
+		}
+	}
+	return quoted(v)
+}
+
 // changeNote is what a change message of an audited property adds when
 // the value before the change is not the one last recorded.
 func (a *audit) changeNote(property string) string {
 	if a == nil || !a.known[property] || a.historical[property] == a.current[property] {
 		return ""
 	}
-	return fmt.Sprintf(" (previously recorded value was %s)", quoted(a.historical[property]))
+	return fmt.Sprintf(" (previously recorded value was %s)", a.quoted(property, a.historical[property]))
 }
 
 // finishAudit logs, after the resource's changes, Puppet's audit lines: a
@@ -207,7 +222,7 @@ func (t *transaction) finishAudit(a *audit, s *Status, path string, level resour
 		if a.historical[n] == a.current[n] || a.synced[n] {
 			continue
 		}
-		msg := fmt.Sprintf("audit change: previously recorded value %s has been changed to %s", quoted(a.historical[n]), quoted(a.current[n]))
+		msg := fmt.Sprintf("audit change: previously recorded value %s has been changed to %s", a.quoted(n, a.historical[n]), a.quoted(n, a.current[n]))
 		t.log.Log(level, src, msg)
 		s.addEvent(Event{Name: n + "_changed", Status: EventAudit, Property: n,
 			Previous: a.current[n], Message: msg, Time: t.now()})

@@ -60,6 +60,13 @@ func managed(c *catalog.Catalog) int {
 
 // run prepares and applies c; the caller decides what is timed.
 func run(b *testing.B, c *catalog.Catalog, opts apply.Options) *apply.Result {
+	_, res := runPlan(b, c, opts)
+	return res
+}
+
+// runPlan is run that also returns the plan, for a caller that measures
+// what the plan holds.
+func runPlan(b *testing.B, c *catalog.Catalog, opts apply.Options) (*apply.Plan, *apply.Result) {
 	plan, err := apply.Prepare(c, opts)
 	if err != nil {
 		b.Fatalf("prepare: %v", err)
@@ -68,7 +75,7 @@ func run(b *testing.B, c *catalog.Catalog, opts apply.Options) *apply.Result {
 	if err != nil {
 		b.Fatalf("apply: %v", err)
 	}
-	return res
+	return plan, res
 }
 
 // check fails the benchmark unless the run changed exactly changed
@@ -108,25 +115,10 @@ func reportPerResource(b *testing.B, resources int) {
 func BenchmarkApplyFiles2000Chained(b *testing.B) {
 	const n = 2000
 	b.Run("fresh", func(b *testing.B) {
-		opts := benchOptions(b)
 		base := b.TempDir()
-		var total int
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			b.StopTimer()
-			root := filepath.Join(base, fmt.Sprintf("run%d", i))
-			c := gen.Files(root, n, true)
-			total = managed(c)
-			b.StartTimer()
-
-			res := run(b, c, opts)
-
-			b.StopTimer()
-			check(b, res, total)
-			b.StartTimer()
-		}
-		reportPerResource(b, total)
+		benchFresh(b, benchOptions(b), func(i int) *catalog.Catalog {
+			return gen.Files(filepath.Join(base, fmt.Sprintf("run%d", i)), n, true)
+		})
 	})
 	b.Run("converged", func(b *testing.B) {
 		opts := benchOptions(b)
@@ -202,43 +194,48 @@ func BenchmarkApply100kConvergedJSON(b *testing.B) {
 	}
 	c = nil
 	b.ReportAllocs()
-	var allocated, live uint64
+	var mem runMemory
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		base := heapAfterGC()
-		var before runtime.MemStats
-		runtime.ReadMemStats(&before)
+		mem.begin(nil)
 		b.StartTimer()
 
 		dc, err := catalog.Decode(js.Bytes(), "catalog.json")
 		if err != nil {
 			b.Fatal(err)
 		}
-		plan, err := apply.Prepare(dc, opts)
-		if err != nil {
-			b.Fatalf("prepare: %v", err)
-		}
-		res, err := plan.Apply(context.Background())
-		if err != nil {
-			b.Fatalf("apply: %v", err)
-		}
+		plan, res := runPlan(b, dc, opts)
 
 		b.StopTimer()
-		var after runtime.MemStats
-		runtime.ReadMemStats(&after)
-		allocated += after.TotalAlloc - before.TotalAlloc
-		if held := heapAfterGC(); held > base {
-			live += held - base
-		}
-		runtime.KeepAlive(plan)
-		runtime.KeepAlive(dc)
+		mem.end(plan, dc)
 		check(b, res, 0)
 		b.StartTimer()
 	}
 	reportPerResource(b, total)
-	b.ReportMetric(float64(allocated)/float64(b.N)/float64(total), "B/resource")
-	b.ReportMetric(float64(live)/float64(b.N)/float64(total), "live-B/resource")
+	mem.report(b, total)
+}
+
+// benchFresh times applying, in each run i, the catalog next(i) makes
+// out of the timer, to a machine where every resource it manages is to
+// change.
+func benchFresh(b *testing.B, opts apply.Options, next func(i int) *catalog.Catalog) {
+	var total int
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		c := next(i)
+		total = managed(c)
+		b.StartTimer()
+
+		res := run(b, c, opts)
+
+		b.StopTimer()
+		check(b, res, total)
+		b.StartTimer()
+	}
+	reportPerResource(b, total)
 }
 
 // benchConverged times applying a fresh copy of a catalog (made by next,
@@ -251,41 +248,64 @@ func BenchmarkApply100kConvergedJSON(b *testing.B) {
 // memory grows with.
 func benchConverged(b *testing.B, opts apply.Options, total int, next func() *catalog.Catalog) {
 	b.ReportAllocs()
-	var allocated, live uint64
+	var mem runMemory
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		base := heapAfterGC()
-		c := next()
-		var before runtime.MemStats
-		runtime.ReadMemStats(&before)
+		var c *catalog.Catalog
+		mem.begin(func() { c = next() })
 		b.StartTimer()
 
-		plan, err := apply.Prepare(c, opts)
-		if err != nil {
-			b.Fatalf("prepare: %v", err)
-		}
-		res, err := plan.Apply(context.Background())
-		if err != nil {
-			b.Fatalf("apply: %v", err)
-		}
+		plan, res := runPlan(b, c, opts)
 
 		b.StopTimer()
-		var after runtime.MemStats
-		runtime.ReadMemStats(&after)
-		allocated += after.TotalAlloc - before.TotalAlloc
-		if held := heapAfterGC(); held > base {
-			live += held - base
-		}
-		runtime.KeepAlive(plan)
-		runtime.KeepAlive(c)
+		mem.end(plan, c)
 		check(b, res, 0)
 		b.StartTimer()
 	}
 	reportPerResource(b, total)
+	mem.report(b, total)
+}
+
+// runMemory adds up, over the runs of a benchmark, what each run
+// allocates and what it leaves live on the heap. Both begin and end are
+// called with the timer stopped.
+type runMemory struct {
+	allocated, live uint64
+	base            uint64
+	before          runtime.MemStats
+}
+
+// begin starts a run: it notes the heap, calls setup (nil for none), which
+// makes what the run works on, and then notes the bytes allocated so far.
+// So what setup allocates is not counted as the run's allocations, but
+// what it makes and the run keeps counts as live.
+func (m *runMemory) begin(setup func()) {
+	m.base = heapAfterGC()
+	if setup != nil {
+		setup()
+	}
+	runtime.ReadMemStats(&m.before)
+}
+
+// end closes a run; keep is what the run made and must still be
+// reachable when the live heap is measured (its catalog, plan, result).
+func (m *runMemory) end(keep ...any) {
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	m.allocated += after.TotalAlloc - m.before.TotalAlloc
+	if held := heapAfterGC(); held > m.base {
+		m.live += held - m.base
+	}
+	runtime.KeepAlive(keep)
+}
+
+// report reports the bytes allocated (B/resource) and held
+// (live-B/resource) per run and per managed resource.
+func (m *runMemory) report(b *testing.B, total int) {
 	if b.N > 0 && total > 0 {
-		b.ReportMetric(float64(allocated)/float64(b.N)/float64(total), "B/resource")
-		b.ReportMetric(float64(live)/float64(b.N)/float64(total), "live-B/resource")
+		b.ReportMetric(float64(m.allocated)/float64(b.N)/float64(total), "B/resource")
+		b.ReportMetric(float64(m.live)/float64(b.N)/float64(total), "live-B/resource")
 	}
 }
 
@@ -301,20 +321,5 @@ func heapAfterGC() uint64 {
 // system work, so it measures the engine itself (graph, transaction,
 // events, log lines formatted then dropped). Every run changes all of them.
 func BenchmarkApplyNotifies2000(b *testing.B) {
-	const n = 2000
-	opts := benchOptions(b)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		c := gen.Notifies(n)
-		b.StartTimer()
-
-		res := run(b, c, opts)
-
-		b.StopTimer()
-		check(b, res, n)
-		b.StartTimer()
-	}
-	reportPerResource(b, n)
+	benchFresh(b, benchOptions(b), func(int) *catalog.Catalog { return gen.Notifies(2000) })
 }

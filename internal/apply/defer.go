@@ -42,7 +42,7 @@ func (t *transaction) unsuitable(v *graph.Vertex) bool {
 	if v.Whit != graph.NotWhit {
 		return false
 	}
-	_, ok := t.plan.instances[v.Resource].(resource.NotFunctional)
+	_, ok := t.instanceOf(v).(resource.NotFunctional)
 	return ok
 }
 
@@ -58,7 +58,7 @@ func (t *transaction) failDeferred(ctx context.Context, v *graph.Vertex) {
 	if len(t.plan.opts.Tags) > 0 && !hasAnyTag(v.Resource, t.plan.opts.Tags) {
 		s.Skipped = true
 	} else {
-		nf := t.plan.instances[v.Resource].(resource.NotFunctional)
+		nf := t.instanceOf(v).(resource.NotFunctional)
 		t.log.Log(resource.Err, s.Path(), nf.NotFunctional().Error())
 		s.Failed = true
 	}
@@ -93,8 +93,13 @@ func (t *transaction) prefetchFailed(s *Status, pe *resource.PrefetchError) {
 // about while the graph was built, as Puppet logs its autorequire
 // warnings once the run has started.
 func (t *transaction) graphWarnings() {
+	kept := 0
 	for _, r := range t.plan.catalog.Resources {
-		gw, ok := t.plan.instances[r].(resource.GraphWarner)
+		if !graph.Kept(r) {
+			continue
+		}
+		kept++
+		gw, ok := t.plan.instances[kept-1].(resource.GraphWarner)
 		if !ok {
 			continue
 		}

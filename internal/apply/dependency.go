@@ -68,12 +68,16 @@ const (
 	NotTriggered
 	// DependencyFailed: a source failed; the target is skipped as failed.
 	DependencyFailed
+	// RunWithoutRefresh: a refresh is due, but a source asked that it
+	// not be done (Salt's skip_req); the target runs without it.
+	RunWithoutRefresh
 )
 
 // The reasons a resource is not triggered, Salt's comments for a state
 // it did not run.
 const (
 	notChanged    = "State was not run because none of the onchanges reqs changed"
+	reqSkipped    = "State was not run because requisites were skipped by another state"
 	notFailed     = "State was not run because onfail req did not change"
 	noPreChanges  = "No changes detected"
 	groupsOfKinds = 5 // catalog.EdgeKind values
@@ -94,6 +98,7 @@ func blocksOnFailure(e *graph.Edge) bool {
 type sourceView struct {
 	result       CallResult
 	changed, ran bool
+	skipReq      bool // the source asked not to trigger (CallOutput.SkipRequisites)
 }
 
 func viewOf(s *Status) sourceView {
@@ -103,7 +108,7 @@ func viewOf(s *Status) sourceView {
 	case o == Failed:
 		return sourceView{result: CallFalse, changed: s.OutOfSync, ran: !s.Skipped}
 	}
-	v := sourceView{result: CallTrue, changed: s.OutOfSync || s.Restarted, ran: !s.Skipped}
+	v := sourceView{result: CallTrue, changed: s.OutOfSync || s.Restarted, ran: !s.Skipped, skipReq: s.calls != nil && s.calls.skipReq}
 	if s.Pending || s.hasNoopEvent() {
 		v.result = CallNone
 	}
@@ -123,10 +128,15 @@ const (
 	flagPre                            // a pre-checked resource would not change
 	flagPreMet                         // a pre-checked resource would change
 	flagMet                            // a source ran and is in line
+	flagSkipReq                        // a source asked not to trigger
 )
 
-// sourceFlags is what one source says through an edge of kind k.
+// sourceFlags is what one source says through an edge of kind k; a
+// source that asked not to trigger says so besides.
 func sourceFlags(k catalog.EdgeKind, v sourceView) flags {
+	if v.skipReq {
+		return flagSkipReq | sourceFlags(k, sourceView{result: v.result, changed: v.changed, ran: v.ran})
+	}
 	switch {
 	case k == catalog.OnFail:
 		if v.result == CallTrue {
@@ -179,6 +189,10 @@ func verdictOf(f flags) (Verdict, string) {
 	switch {
 	case f&flagFail != 0:
 		return DependencyFailed, ""
+	case f&flagSkipReq != 0 && f&(flagOnChangesMet|flagPreMet) != 0:
+		return NotTriggered, reqSkipped
+	case f&flagSkipReq != 0 && f&flagChange != 0:
+		return RunWithoutRefresh, ""
 	case f&flagPre != 0 && f&flagPreMet == 0:
 		return NotTriggered, noPreChanges
 	case f&flagOnFail != 0 && f&flagOnChangesMet == 0:
@@ -200,12 +214,22 @@ func conditional(v *graph.Vertex) bool {
 	return v.HasIn(catalog.OnChange) || v.HasIn(catalog.OnFail) || v.HasOut(catalog.PreCheck) || v.HasInAny()
 }
 
+// refreshedState reports whether v is a one-call resource with refresh
+// edges into it, whose refresh a source may ask to skip.
+func (t *transaction) refreshedState(v *graph.Vertex) bool {
+	if v.Whit != graph.NotWhit || !v.HasIn(catalog.Refresh) {
+		return false
+	}
+	_, ok := t.instanceOf(v).(OneCall)
+	return ok
+}
+
 // triggered applies the groups of v's edges once no failed dependency
 // stands in its way: the edges into v by kind and quantifier, and the dry
 // runs of the resources v pre-checks. It returns the verdict, the reason
 // when v is not triggered, and the sources whose failure decided it.
 func (t *transaction) triggered(ctx context.Context, v *graph.Vertex) (Verdict, string, []*graph.Vertex) {
-	if !conditional(v) {
+	if !conditional(v) && !t.refreshedState(v) {
 		return Run, "", nil // every Puppet resource
 	}
 	f, failed := t.inFlags(v)
@@ -215,6 +239,9 @@ func (t *transaction) triggered(ctx context.Context, v *graph.Vertex) (Verdict, 
 				continue
 			}
 			d := t.dryRun(ctx, e.To)
+			if d.skipReq {
+				f |= flagSkipReq
+			}
 			switch {
 			case d.result == CallFalse:
 				f |= flagFail
@@ -317,7 +344,7 @@ func (t *transaction) tryDry(ctx context.Context, w *graph.Vertex, d *dryRun) (v
 			return sourceView{result: CallFalse}
 		}
 	}
-	inst := t.instanceOf(w.Resource)
+	inst := t.instanceOf(w)
 	if inst == nil {
 		return sourceView{result: CallTrue, ran: true}
 	}
@@ -332,7 +359,7 @@ func (t *transaction) tryDry(ctx context.Context, w *graph.Vertex, d *dryRun) (v
 	if oc, ok := inst.(OneCall); ok {
 		out := oc.Call(ctx, h, CallInput{DryRun: true})
 		d.out = &out
-		return sourceView{result: out.Result, changed: out.Changed, ran: true}
+		return sourceView{result: out.Result, changed: out.Changed, ran: true, skipReq: out.SkipRequisites}
 	}
 	if err := inst.Retrieve(ctx, h); err != nil {
 		return sourceView{result: CallFalse}

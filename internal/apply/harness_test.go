@@ -146,6 +146,24 @@ func eventsOf(s *apply.Status) string {
 	return strings.Join(out, "\n")
 }
 
+// wantEvents fails t unless s's events, as eventsOf lists them, are want.
+func wantEvents(t *testing.T, s *apply.Status, want string) {
+	t.Helper()
+	if got := eventsOf(s); got != want {
+		t.Errorf("events:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// wantLines fails t for each of lines the log out lacks.
+func wantLines(t *testing.T, out string, lines ...string) {
+	t.Helper()
+	for _, line := range lines {
+		if !strings.Contains(out, line) {
+			t.Errorf("log lacks %q:\n%s", line, out)
+		}
+	}
+}
+
 // A provider whose retrieve fails: "Could not evaluate", a resource_error
 // failure event (Puppet's Status#failed_because), no events sent, and its
 // dependents skipped.
@@ -156,20 +174,14 @@ func TestRetrieveFailure(t *testing.T) {
 		"t",
 	)
 	s := statusOf(t, res, "Widget[a]")
-	if want := "resource_error failure : unreadable"; eventsOf(s) != want {
-		t.Errorf("events:\n%s\nwant:\n%s", eventsOf(s), want)
-	}
+	wantEvents(t, s, "resource_error failure : unreadable")
 	if !s.Failed || !s.OutOfSync || s.OutOfSyncCount != 1 || s.Changed {
 		t.Errorf("status %+v", s)
 	}
-	for _, line := range []string{
+	wantLines(t, out,
 		"Error: /Stage[main]/Main/Widget[a]: Could not evaluate: unreadable\n",
 		"Warning: /Stage[main]/Main/Widget[t]: Skipping because of failed dependencies\n",
-	} {
-		if !strings.Contains(out, line) {
-			t.Errorf("log lacks %q:\n%s", line, out)
-		}
-	}
+	)
 	if w.refreshed["t"] != 0 || strings.Contains(out, "Scheduling refresh") {
 		t.Errorf("a failed resource sent events:\n%s", out)
 	}
@@ -199,9 +211,7 @@ Notice: /Stage[main]/Main/Widget[a]/color: color changed '' to 'red'
 		t.Errorf("state %v, flushed %d", w.state["a"], w.flushed["a"])
 	}
 	s := statusOf(t, res, "Widget[a]")
-	if want := "size_changed failure size: change from '' to '1' failed: cannot set size\ncolor_changed success color: color changed '' to 'red'"; eventsOf(s) != want {
-		t.Errorf("events:\n%s\nwant:\n%s", eventsOf(s), want)
-	}
+	wantEvents(t, s, "size_changed failure size: change from '' to '1' failed: cannot set size\ncolor_changed success color: color changed '' to 'red'")
 	if !s.Failed || s.ChangeCount != 1 || s.OutOfSyncCount != 2 {
 		t.Errorf("status %+v", s)
 	}
@@ -219,9 +229,7 @@ func TestFlushFailure(t *testing.T) {
 		"t",
 	)
 	s := statusOf(t, res, "Widget[a]")
-	if want := "size_changed success size: size changed '' to '1'\nresource_error failure : disk-full"; eventsOf(s) != want {
-		t.Errorf("events:\n%s\nwant:\n%s", eventsOf(s), want)
-	}
+	wantEvents(t, s, "size_changed success size: size changed '' to '1'\nresource_error failure : disk-full")
 	if !s.Failed || !strings.Contains(out, "Error: /Stage[main]/Main/Widget[a]: Could not evaluate: disk-full\n") {
 		t.Errorf("status %+v, log:\n%s", s, out)
 	}
@@ -239,20 +247,14 @@ func TestRefreshFailure(t *testing.T) {
 		"t refresh_fails=no-restart notify=Widget[u]",
 		"u",
 	)
-	for _, line := range []string{
-		"Error: /Stage[main]/Main/Widget[t]: Failed to call refresh: no-restart\n" +
+	wantLines(t, out,
+		"Error: /Stage[main]/Main/Widget[t]: Failed to call refresh: no-restart\n"+
 			"Error: /Stage[main]/Main/Widget[t]: no-restart\n",
 		"Notice: /Stage[main]/Main/Widget[u]: Dependency Widget[t] has failures: true\n",
 		"Warning: /Stage[main]/Main/Widget[u]: Skipping because of failed dependencies\n",
-	} {
-		if !strings.Contains(out, line) {
-			t.Errorf("log lacks %q:\n%s", line, out)
-		}
-	}
+	)
 	s := statusOf(t, res, "Widget[t]")
-	if want := "resource_error failure : Failed to call refresh: no-restart"; eventsOf(s) != want {
-		t.Errorf("events:\n%s\nwant:\n%s", eventsOf(s), want)
-	}
+	wantEvents(t, s, "resource_error failure : Failed to call refresh: no-restart")
 	if !s.Failed || !s.FailedToRestart || s.Restarted {
 		t.Errorf("status %+v", s)
 	}

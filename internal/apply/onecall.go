@@ -49,6 +49,11 @@ type CallInput struct {
 	// Refreshed lists the sources of the refresh edges into the resource
 	// that changed, in edge order: a refresh is due (Salt's mod_watch).
 	Refreshed []Source
+	// RefreshSkipped: a refresh was due, but a source that changed asked
+	// that it not be (CallOutput.SkipRequisites); the resource runs
+	// without it, and says so (Salt's "mod_watch was not run because
+	// requisites were skipped by another state").
+	RefreshSkipped bool
 }
 
 // Source is one source of an edge into a resource.
@@ -67,6 +72,10 @@ type CallOutput struct {
 	// Record is the instance's own account of the call (Salt's state
 	// record), kept in the status for the front end that reads it.
 	Record any
+	// SkipRequisites asks that the resources depending on this one not
+	// be triggered by it (Salt's skip_req): an on-change or pre-check it
+	// meets leaves them not run, and a refresh it sends is not done.
+	SkipRequisites bool
 }
 
 // FailHarder is implemented by an instance whose failure stops the run,
@@ -103,9 +112,13 @@ func (t *transaction) callOne(ctx context.Context, v *graph.Vertex, oc OneCall, 
 		}
 		t.mu.Unlock()
 	}
+	in := CallInput{Refreshed: refreshed}
+	if s.refreshSkipped {
+		in = CallInput{RefreshSkipped: len(refreshed) > 0}
+	}
 	h := t.handle(v, s.Path())
-	out := safeOneCall(ctx, oc, h, CallInput{Refreshed: refreshed})
-	s.calls = &calls{record: out.Record}
+	out := safeOneCall(ctx, oc, h, in)
+	s.calls = &calls{record: out.Record, skipReq: out.SkipRequisites}
 	if d := t.dryOf(v); d != nil && d.out != nil {
 		s.calls.dry = d.out.Record
 	}

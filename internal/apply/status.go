@@ -55,6 +55,9 @@ type Status struct {
 	// failedDeps: skipped for failed dependencies (transaction.failedBy
 	// lists them).
 	failedDeps bool
+	// refreshSkipped: a source asked that the refresh it sends not be
+	// done (CallOutput.SkipRequisites).
+	refreshSkipped bool
 	// shortPath: the resource's validation logged a warning, and Puppet
 	// keeps the short path it logged under (/Type[title]) for the
 	// resource's own lines.
@@ -75,6 +78,10 @@ type Status struct {
 
 	Time           time.Time
 	EvaluationTime time.Duration // zero when skipped
+	// Turn is the place the resource's evaluation had among the walk's
+	// starts, from 1 (0 when it was not evaluated): under Salt's
+	// parallel: True, the order Salt numbers its states in.
+	Turn int
 
 	graph  *graph.Graph
 	vertex *graph.Vertex
@@ -118,7 +125,12 @@ func (s *Status) addEvent(e Event) {
 
 // calls are a one-call resource's own accounts of its turn and of its
 // dry run.
-type calls struct{ record, dry any }
+type calls struct {
+	record, dry any
+	// skipReq: the call asked that what depends on it not be triggered
+	// by it (CallOutput.SkipRequisites).
+	skipReq bool
+}
 
 // Record is a one-call resource's own account of its turn (OneCall's
 // CallOutput.Record), or nil.
@@ -158,6 +170,9 @@ type Result struct {
 	Noop      bool
 	Start     time.Time
 	Duration  time.Duration
+	// Finished holds what the run's finishers kept (End.Keep), in the
+	// order they kept it.
+	Finished []any
 }
 
 // Counts sums the statuses the way Puppet's resource metrics do.

@@ -7,6 +7,7 @@ package catalog
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -53,6 +54,28 @@ func CanonicalType(name string) string {
 		return name
 	}
 	name = strings.TrimPrefix(name, "::")
+	if ascii(name) {
+		// One string built, not a slice of segments and their pieces.
+		b := make([]byte, len(name))
+		start := true
+		for i := 0; i < len(name); i++ {
+			c := name[i]
+			switch {
+			case c == ':' && i+1 < len(name) && name[i+1] == ':':
+				b[i], b[i+1] = ':', ':'
+				i++
+				start = true
+				continue
+			case start && c >= 'a' && c <= 'z':
+				c -= 'a' - 'A'
+			case !start && c >= 'A' && c <= 'Z':
+				c += 'a' - 'A'
+			}
+			b[i] = c
+			start = false
+		}
+		return string(b)
+	}
 	segs := strings.Split(name, "::")
 	for i, s := range segs {
 		if s != "" {
@@ -60,6 +83,15 @@ func CanonicalType(name string) string {
 		}
 	}
 	return strings.Join(segs, "::")
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // isCanonicalType reports whether CanonicalType would return name
@@ -94,7 +126,7 @@ func validTypeName(s string) bool {
 	if s == "" {
 		return false
 	}
-	for _, seg := range strings.Split(strings.TrimPrefix(s, "::"), "::") {
+	for seg := range strings.SplitSeq(strings.TrimPrefix(s, "::"), "::") {
 		if seg == "" {
 			return false
 		}
@@ -290,6 +322,57 @@ func (c *Catalog) Add(r *Resource) error {
 	c.byRef[ref] = r
 	c.Resources = append(c.Resources, r)
 	return nil
+}
+
+// InsertAfter adds, right after each resource of the catalog that more
+// names, the resources more gives for it, in their order, as Puppet's
+// catalog places the resources another one generated. One pass over the
+// catalog does all. A reference the catalog (or more) holds already, or a
+// resource more names that the catalog does not hold, is an error, and
+// then nothing is added.
+func (c *Catalog) InsertAfter(more map[*Resource][]*Resource) error {
+	if c.byRef == nil {
+		c.byRef = map[Ref]*Resource{}
+	}
+	n := 0
+	seen := map[Ref]bool{}
+	for _, rs := range more {
+		for _, r := range rs {
+			ref := r.Ref()
+			if _, ok := c.byRef[ref]; ok || seen[ref] {
+				return errors.New("Duplicate declaration: " + ref.String() + " is already declared; cannot redeclare")
+			}
+			seen[ref] = true
+			n++
+		}
+	}
+	out := make([]*Resource, 0, len(c.Resources)+n)
+	placed := 0
+	for _, r := range c.Resources {
+		out = append(out, r)
+		if rs, ok := more[r]; ok {
+			out = append(out, rs...)
+			placed++
+		}
+	}
+	if placed != len(more) {
+		return errors.New("cannot add resources after one the catalog does not hold")
+	}
+	for _, rs := range more {
+		for _, r := range rs {
+			c.byRef[r.Ref()] = r
+		}
+	}
+	c.Resources = out
+	return nil
+}
+
+// Reserve makes room for n more resources.
+func (c *Catalog) Reserve(n int) {
+	if len(c.byRef) == 0 {
+		c.byRef = make(map[Ref]*Resource, n)
+	}
+	c.Resources = slices.Grow(c.Resources, n)
 }
 
 // Resource returns the resource named ref, or nil.

@@ -225,6 +225,10 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		Tags:      lowerAll(f.tags),
 		SkipTags:  lowerAll(f.skipTags),
 	}
+	if states != nil {
+		// listen's watchers run at the end of the walk.
+		opts.Finish = []apply.Finisher{states}
+	}
 	for _, p := range filepath.SplitList(f.compile.modulePath) {
 		if p != "" {
 			opts.ModulePath = append(opts.ModulePath, p) // puppet:///modules/ file sources
@@ -312,9 +316,6 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		log.Log(resource.Notice, "", fmt.Sprintf("Caught %s; exiting", sig))
 		code = 1
 	default:
-		if states != nil {
-			states.Listen(cmd.Context(), res, log)
-		}
 		log.Log(resource.Notice, "", fmt.Sprintf("Applied catalog in %0.2f seconds", time.Since(start).Seconds()))
 		if f.detailedExit {
 			code = res.ExitCode()

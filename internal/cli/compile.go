@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -72,6 +71,7 @@ catalog in Puppet's JSON format (catalog_format 2), as
 				if os.Getenv("GOMEMLIMIT") == "" {
 					debug.SetMemoryLimit(1 << 30)
 				}
+				prepareHeap(args[0])
 			}
 			f.explain = explain
 			mode, err := parseColor(color, stdio)
@@ -92,16 +92,7 @@ catalog in Puppet's JSON format (catalog_format 2), as
 			// Deferred or Binary value becomes a string, with a warning.
 			eval.StringifyRich(c, func(msg string) { fmt.Fprintf(stdio.Err, "Warning: %s\n", msg) })
 			// Puppet pretty-prints the catalog, one value a line.
-			var compact bytes.Buffer
-			if err := catalog.Encode(&compact, c); err != nil {
-				return err
-			}
-			pretty := indentJSON(make([]byte, 0, compact.Len()*2), compact.Bytes())
-			if !bytes.HasSuffix(pretty, []byte("\n")) {
-				pretty = append(pretty, '\n')
-			}
-			_, err = stdio.Out.Write(pretty)
-			return err
+			return catalog.WritePretty(stdio.Out, c)
 		},
 	}
 	f.register(cmd)
@@ -121,6 +112,10 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 			modulePath = append(modulePath, p)
 		}
 	}
+	// The manifest is read and parsed while the facts are gathered; its
+	// errors come after theirs, as when one follows the other.
+	parsed := make(chan *eval.Manifest, 1)
+	go func() { parsed <- eval.ReadManifest(manifest) }()
 	opts, err := compiler.Options(ctx, manifest, compiler.Setup{
 		Node: f.node, ModulePath: modulePath, HieraConfig: f.hieraConfig, FactsFile: f.factsFile, Warn: warn,
 	})
@@ -135,7 +130,7 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 	opts.Log = func(level, msg string) {
 		fmt.Fprintf(stdio.Err, "%s: %s\n", logLevelLabel(level), msg)
 	}
-	c, err := eval.Compile(ctx, manifest, opts)
+	c, err := eval.CompileManifest(ctx, <-parsed, opts)
 	if err != nil {
 		printCompileError(stdio.Err, err, node, f.snippets)
 		return nil, eval.Options{}, &ExitError{Code: 1}
@@ -201,107 +196,4 @@ func indent(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// indentJSON appends src, a valid JSON document, to dst indented as
-// Puppet prints a catalog (Ruby's JSON.pretty_generate), without
-// json.Indent's scanner: a catalog of ten thousand resources is
-// megabytes. It is json.Indent(dst, src, "", "  ") but for empty arrays
-// and objects, which Ruby writes as "[\n\n  ]" and "{\n  }". Blanks
-// between tokens are dropped, and what follows the document is kept.
-// emptyAfter returns the position of the bracket that closes the one
-// at i when nothing but blanks is between them, else 0.
-func emptyAfter(src []byte, i int) int {
-	closing := byte(']')
-	if src[i] == '{' {
-		closing = '}'
-	}
-	for j := i + 1; j < len(src); j++ {
-		switch src[j] {
-		case ' ', '\t', '\n', '\r':
-			continue
-		case closing:
-			return j
-		}
-		return 0
-	}
-	return 0
-}
-
-func indentJSON(dst, src []byte) []byte {
-	depth := 0
-	needIndent := false
-	newline := func() {
-		dst = append(dst, '\n')
-		for range depth {
-			dst = append(dst, ' ', ' ')
-		}
-	}
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch c {
-		case ' ', '\t', '\n', '\r':
-			continue
-		}
-		if needIndent && c != '}' && c != ']' {
-			needIndent = false
-			depth++
-			newline()
-		}
-		switch c {
-		case '"':
-			j := i + 1
-			for j < len(src) && src[j] != '"' {
-				if src[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			dst = append(dst, src[i:j+1]...)
-			i = j
-		case '{', '[':
-			if empty := emptyAfter(src, i); empty > 0 {
-				// Ruby's JSON.pretty_generate, which Puppet prints
-				// with, writes an empty array over two lines and an
-				// empty object over one.
-				if c == '[' {
-					dst = append(dst, '[', '\n')
-				} else {
-					dst = append(dst, '{')
-				}
-				newline()
-				if c == '[' {
-					dst = append(dst, ']')
-				} else {
-					dst = append(dst, '}')
-				}
-				i = empty
-				if depth == 0 {
-					return append(dst, src[i+1:]...)
-				}
-				continue
-			}
-			needIndent = true
-			dst = append(dst, c)
-		case ',':
-			dst = append(dst, c)
-			newline()
-		case ':':
-			dst = append(dst, ':', ' ')
-		case '}', ']':
-			if needIndent {
-				needIndent = false
-			} else {
-				depth--
-				newline()
-			}
-			dst = append(dst, c)
-			if depth == 0 {
-				return append(dst, src[i+1:]...)
-			}
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return dst
 }

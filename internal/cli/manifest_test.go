@@ -74,7 +74,7 @@ func TestDifferentialManifests(t *testing.T) {
 		}
 		t.Run(c.name, func(t *testing.T) {
 			flags := c.flags
-			if bytes.HasPrefix(src, []byte("# modules:")) {
+			if bytes.HasPrefix(src, []byte("# modules:")) || bytes.Contains(src, []byte("\n# modules:")) {
 				// A case on Forge modules (record-modules) compiles
 				// against them: ORDO_TEST_MODULEPATH names the folder.
 				mp := os.Getenv("ORDO_TEST_MODULEPATH")

@@ -116,7 +116,7 @@ func runResource(ctx context.Context, stdio Stdio, f *resourceFlags, args []stri
 	if len(schema.Providers) == 0 && !listsWithoutProviders[schema.Name] && len(sets) == 0 {
 		return fmt.Errorf("Could not run: %s has no providers and has not overridden 'instances'", schema.Name)
 	}
-	l := &lister{schema: schema, h: &resource.Handle{Log: console, Runner: command.Runner{}, Level: resource.Notice}, extra: f.params}
+	l := &lister{schema: schema, typ: reg.Lookup(args[0]), h: &resource.Handle{Log: console, Runner: command.Runner{}, Level: resource.Notice}, extra: f.params}
 	var out []*catalog.Resource
 	switch {
 	case name == nil:
@@ -165,56 +165,21 @@ var listsWithoutProviders = map[string]bool{"schedule": true, "tidy": true}
 // lister reads the resources of one type as puppet resource shows them.
 type lister struct {
 	schema *resource.Schema
+	typ    resource.Type
 	h      *resource.Handle
 	extra  []string // --param names
 }
 
 // providers are the type's providers that can list or find, the default
-// first, then the others that work on this machine, as Puppet's
-// providers_by_source orders them.
+// first, then the others that work on this machine.
 func (l *lister) providers() []*resource.Provider {
-	host := resource.LocalHost{}
-	var out []*resource.Provider
-	def := l.schema.DefaultProvider(host)
-	if def != nil && (def.Instances != nil || def.Find != nil) {
-		out = append(out, def)
-	}
-	for i := range l.schema.Providers {
-		p := &l.schema.Providers[i]
-		if p == def || p.Unimplemented || (p.Instances == nil && p.Find == nil) || !p.Confine.Holds(host) {
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
+	return resource.ListProviders(l.typ, resource.LocalHost{})
 }
 
 // list returns every instance, sorted by title; when two providers list
 // one title, the first provider's wins.
 func (l *lister) list(ctx context.Context) ([]*catalog.Resource, error) {
-	seen := map[string]bool{}
-	var out []*catalog.Resource
-	for _, p := range l.providers() {
-		if p.Instances == nil {
-			continue
-		}
-		rs, err := p.Instances(ctx, l.h)
-		if err != nil {
-			return nil, err
-		}
-		for _, r := range rs {
-			if seen[r.Title] {
-				continue
-			}
-			seen[r.Title] = true
-			if _, ok := r.Get("provider"); !ok {
-				r.Set("provider", p.Name)
-			}
-			out = append(out, r)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Title < out[j].Title })
-	return out, nil
+	return resource.List(ctx, l.typ, l.h, resource.LocalHost{})
 }
 
 // find returns the instance called name: the one a provider finds or
@@ -253,10 +218,15 @@ func (l *lister) find(ctx context.Context, name string) (*catalog.Resource, erro
 	if l.schema.Attr("ensure") != nil {
 		r.Set("ensure", "absent")
 	}
-	if len(ps) > 0 {
+	switch chooser, ok := l.typ.(resource.ProviderChooser); {
+	case len(ps) > 0:
 		r.Set("provider", ps[0].Name)
-	} else if p := l.schema.DefaultProvider(resource.LocalHost{}); p != nil {
-		r.Set("provider", p.Name)
+	case ok:
+		r.Set("provider", chooser.DefaultProviderName())
+	default:
+		if p := l.schema.DefaultProvider(resource.LocalHost{}); p != nil {
+			r.Set("provider", p.Name)
+		}
 	}
 	return r, nil
 }
@@ -311,9 +281,14 @@ func (l *lister) prune(r *catalog.Resource, given resource.Values) *catalog.Reso
 		switch {
 		case given.Resource() != nil:
 			v = given.Get(a.Name)
+			if v == nil && len(a.DefaultFrom) > 0 {
+				v = l.defaultFrom(a, given.Get, r.Title)
+			}
 		case a.Listed != nil:
 			out.Set(a.Name, a.Listed)
 			continue
+		case len(a.DefaultFrom) > 0:
+			v = l.defaultFrom(a, func(name string) catalog.Value { x, _ := r.Get(name); return x }, r.Title)
 		default:
 			v = a.Default
 		}
@@ -327,6 +302,21 @@ func (l *lister) prune(r *catalog.Resource, given resource.Values) *catalog.Reso
 		out.Set(a.Name, v)
 	}
 	return out
+}
+
+// defaultFrom is the value of a parameter that defaults to others
+// (Attr.DefaultFrom) in a resource whose values get gives: the first of
+// them it sets, its namevar being its title.
+func (l *lister) defaultFrom(a *resource.Attr, get func(string) catalog.Value, title string) catalog.Value {
+	for _, from := range a.DefaultFrom {
+		if v := get(from); v != nil && !emptyValue(v) {
+			return v
+		}
+		if fa := l.schema.Attr(from); fa != nil && fa.Namevar {
+			return title
+		}
+	}
+	return nil
 }
 
 // emptyValue is Puppet's test for a value puppet resource leaves out:

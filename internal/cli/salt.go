@@ -26,6 +26,7 @@ type saltFlags struct {
 	pillarRoot string
 	test       bool
 	failhard   bool
+	aggregate  bool
 	autoOrder  bool
 	out        string
 	id         string
@@ -49,6 +50,7 @@ func (f *saltFlags) register(cmd *cobra.Command, applying bool) {
 	if applying {
 		fl.BoolVar(&f.test, "test", false, "dry run: report what would change without changing anything")
 		fl.BoolVar(&f.failhard, "failhard", false, "stop at the first state that fails")
+		fl.BoolVar(&f.aggregate, "state-aggregate", false, "aggregate the pkg states that can run together into one call (Salt's state_aggregate)")
 		fl.StringVar(&f.out, "out", "highstate", "output: highstate, json or yaml")
 		fl.StringVar(&f.stateOut, "state-output", "full", "how the highstate output shows each state: full, terse, changes or mixed")
 		fl.StringVar(&f.lockFile, "lockfile", defaultLockFile(), "lock held while applying, so that two applies never run at once")
@@ -127,15 +129,8 @@ applied.
   --graphdir DIR      also write the graph as .dot files`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			low, _, err := compileSalt(cmd.Context(), &f, args, false)
+			low, err := compileSaltToPrint(cmd.Context(), stdio, &f, args)
 			if err != nil {
-				var errs salt.Errors
-				if errors.As(err, &errs) {
-					for _, e := range errs {
-						fmt.Fprintln(stdio.Err, e.Error())
-					}
-					return &ExitError{Code: 1}
-				}
 				return err
 			}
 			if len(f.why) > 0 {
@@ -185,15 +180,8 @@ each state's arguments with state, fun, name, __id__, __sls__, __env__ and
 its order. Nothing is applied.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			low, _, err := compileSalt(cmd.Context(), &f, args, false)
+			low, err := compileSaltToPrint(cmd.Context(), stdio, &f, args)
 			if err != nil {
-				var errs salt.Errors
-				if errors.As(err, &errs) {
-					for _, e := range errs {
-						fmt.Fprintln(stdio.Err, e.Error())
-					}
-					return &ExitError{Code: 1}
-				}
 				return err
 			}
 			enc := json.NewEncoder(stdio.Out)
@@ -260,6 +248,21 @@ func compileSalt(cctx context.Context, f *saltFlags, mods []string, highstate bo
 	return low, ctx, err
 }
 
+// compileSaltToPrint compiles mods for a command that prints what was
+// compiled (graph, show): a failed compile's errors go to standard error,
+// one a line, and the command exits 1.
+func compileSaltToPrint(ctx context.Context, stdio Stdio, f *saltFlags, mods []string) (*salt.Low, error) {
+	low, _, err := compileSalt(ctx, f, mods, false)
+	var errs salt.Errors
+	if errors.As(err, &errs) {
+		for _, e := range errs {
+			fmt.Fprintln(stdio.Err, e.Error())
+		}
+		return nil, &ExitError{Code: 1}
+	}
+	return low, err
+}
+
 // asErrors wraps a single positioned error as Errors.
 func asErrors(err error) error {
 	var errs salt.Errors
@@ -303,7 +306,7 @@ func runSaltApply(cmd *cobra.Command, stdio Stdio, f *saltFlags, mods []string, 
 		defer lock.release()
 	}
 	env := &state.Env{FileRoot: f.fileRoot, Render: salt.TemplateRenderer(f.fileRoot, ctx), Pillar: ctx.Pillar, Grains: ctx.Grains}
-	recs, err := run.Run(cmd.Context(), low, run.Options{Test: f.test, Failhard: f.failhard, Jobs: f.jobs, Functions: state.Default(), Env: env})
+	recs, err := run.Run(cmd.Context(), low, run.Options{Test: f.test, Failhard: f.failhard, Aggregate: f.aggregate, Jobs: f.jobs, Functions: state.Default(), Env: env})
 	if err != nil {
 		return err
 	}

@@ -147,35 +147,25 @@ func capacity(used, total int64) string {
 }
 
 // unescapeUdev undoes udev's \xHH escapes in /dev/disk link names.
-func unescapeUdev(s string) string {
-	if !strings.Contains(s, `\x`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+3 < len(s) && s[i+1] == 'x' {
-			if n, err := strconv.ParseUint(s[i+2:i+4], 16, 8); err == nil {
-				b.WriteByte(byte(n))
-				i += 3
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
+func unescapeUdev(s string) string { return unescapeBytes(s, `\x`, 2, 16) }
 
 // unescapeMount undoes /proc/mounts' octal escapes (\040 for a space).
-func unescapeMount(s string) string {
-	if !strings.Contains(s, `\`) {
+func unescapeMount(s string) string { return unescapeBytes(s, `\`, 3, 8) }
+
+// unescapeBytes replaces each escape in s, marker then width digits in
+// base, with the byte the digits stand for; an escape that is cut short
+// or does not fit a byte is kept as it is.
+func unescapeBytes(s, marker string, width, base int) string {
+	if !strings.Contains(s, marker) {
 		return s
 	}
+	size := len(marker) + width
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+3 < len(s) {
-			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
+		if strings.HasPrefix(s[i:], marker) && i+size <= len(s) {
+			if n, err := strconv.ParseUint(s[i+len(marker):i+size], base, 8); err == nil {
 				b.WriteByte(byte(n))
-				i += 3
+				i += size - 1
 				continue
 			}
 		}

@@ -201,18 +201,7 @@ func (s Source) release(rel map[string]string, family string) (release, distro *
 		if dv := strings.TrimSpace(s.read("/etc/debian_version")); dv != "" && dv[0] >= '0' && dv[0] <= '9' {
 			release = releaseHash(dv, true)
 		}
-		if codename != "" {
-			distro.Set("codename", codename)
-		}
-		if rel["pretty_name"] != "" {
-			distro.Set("description", rel["pretty_name"])
-		}
-		if rel["id"] != "" {
-			distro.Set("id", capitalize(rel["id"]))
-		}
-		if release != nil {
-			distro.Set("release", release)
-		}
+		setOSReleaseDistro(distro, rel, codename, release)
 	case family == "RedHat":
 		version := versionID
 		if rr := strings.TrimSpace(s.read("/etc/redhat-release")); rr != "" {
@@ -241,23 +230,32 @@ func (s Source) release(rel map[string]string, family string) (release, distro *
 			distro.Set("release", release)
 		}
 	default:
+		var distroRelease *catalog.Hash
 		if versionID != "" {
-			release = whole(versionID)
+			// os.distro.release is a hash of its own, equal to os.release.
+			release, distroRelease = whole(versionID), whole(versionID)
 		}
-		if codename != "" {
-			distro.Set("codename", codename)
-		}
-		if rel["pretty_name"] != "" {
-			distro.Set("description", rel["pretty_name"])
-		}
-		if rel["id"] != "" {
-			distro.Set("id", capitalize(rel["id"]))
-		}
-		if release != nil {
-			distro.Set("release", whole(versionID))
-		}
+		setOSReleaseDistro(distro, rel, codename, distroRelease)
 	}
 	return release, distro
+}
+
+// setOSReleaseDistro fills os.distro from os-release, as Facter does for
+// all but the Red Hat family: the codename, PRETTY_NAME as the
+// description, ID capitalized, and release (when not nil).
+func setOSReleaseDistro(distro *catalog.Hash, rel map[string]string, codename string, release *catalog.Hash) {
+	if codename != "" {
+		distro.Set("codename", codename)
+	}
+	if rel["pretty_name"] != "" {
+		distro.Set("description", rel["pretty_name"])
+	}
+	if rel["id"] != "" {
+		distro.Set("id", capitalize(rel["id"]))
+	}
+	if release != nil {
+		distro.Set("release", release)
+	}
 }
 
 // machine is uname's machine (x86_64, aarch64, ...).

@@ -10,7 +10,7 @@ import "slices"
 // every edge of a vertex with many neighbours stays linear.
 type adjacency struct {
 	entries []adjEntry
-	pos     map[*Vertex]int // built only once the list grows past a few entries
+	pos     map[*Vertex]int // built when a list of more than a few entries is first searched
 	live    int32
 	side    listSide
 }
@@ -57,6 +57,9 @@ func (a *adjacency) neighbour(en adjEntry) *Vertex {
 const adjacencyIndexAt = 8
 
 func (a *adjacency) find(v *Vertex) int {
+	if a.pos == nil && len(a.entries) > adjacencyIndexAt {
+		a.reindex()
+	}
 	if a.pos != nil {
 		if i, ok := a.pos[v]; ok {
 			return i
@@ -74,12 +77,7 @@ func (a *adjacency) find(v *Vertex) int {
 // add appends e under neighbour v. A first list is carved from slab, a
 // block shared by many vertices, so small lists cost no allocation each.
 func (a *adjacency) add(v *Vertex, e *Edge, slab *[]adjEntry) {
-	if a.side == sideUnknown && e.From != e.To {
-		a.side = sideOut
-		if e.From == v {
-			a.side = sideIn
-		}
-	}
+	a.learnSide(v, e)
 	if i := a.find(v); i >= 0 {
 		en := &a.entries[i]
 		if en.more == nil {
@@ -88,6 +86,28 @@ func (a *adjacency) add(v *Vertex, e *Edge, slab *[]adjEntry) {
 		*en.more = append(*en.more, e)
 		return
 	}
+	a.push(v, e, slab)
+}
+
+// addNew is add for a neighbour v the list is known not to hold yet: it
+// looks nothing up. A long list filled this way is indexed only when it
+// is first searched.
+func (a *adjacency) addNew(v *Vertex, e *Edge, slab *[]adjEntry) {
+	a.learnSide(v, e)
+	a.push(v, e, slab)
+}
+
+func (a *adjacency) learnSide(v *Vertex, e *Edge) {
+	if a.side == sideUnknown && e.From != e.To {
+		a.side = sideOut
+		if e.From == v {
+			a.side = sideIn
+		}
+	}
+}
+
+// push appends a new entry for neighbour v.
+func (a *adjacency) push(v *Vertex, e *Edge, slab *[]adjEntry) {
 	if a.entries == nil {
 		if len(*slab) < 2 {
 			*slab = make([]adjEntry, 4096)
@@ -99,8 +119,6 @@ func (a *adjacency) add(v *Vertex, e *Edge, slab *[]adjEntry) {
 	a.live++
 	if a.pos != nil {
 		a.pos[v] = len(a.entries) - 1
-	} else if len(a.entries) > adjacencyIndexAt {
-		a.reindex()
 	}
 }
 
@@ -111,14 +129,6 @@ func (a *adjacency) reserve(n int) {
 		return
 	}
 	a.entries = slices.Grow(a.entries, n)
-	if a.pos == nil {
-		a.pos = make(map[*Vertex]int, len(a.entries)+n)
-		for i, en := range a.entries {
-			if en.e != nil {
-				a.pos[a.neighbour(en)] = i
-			}
-		}
-	}
 }
 
 func (a *adjacency) reindex() {

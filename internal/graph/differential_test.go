@@ -22,6 +22,11 @@ var expectedToDiffer = map[string]string{
 	// log path it warned under, which internal/apply gives it.
 	"file-purge-no-recurse":     "a validation warning shortens the resource's log path (internal/apply)",
 	"file-checksum-value-alone": "a validation warning shortens the resource's log path (internal/apply)",
+	// A concat_file's File is made before the run and its sentinel when
+	// the run reaches it, both by internal/apply.
+	"concat-generated":      "a concat_file makes its File before the run (internal/apply)",
+	"concat-generated-noop": "a concat_file makes its File before the run (internal/apply)",
+	"concat-file-on-path":   "a concat_file gives its content to the catalog's file on its path when reached (internal/apply)",
 }
 
 // TestDifferential builds the graph of every catalog Puppet 7.23 compiled

@@ -21,6 +21,11 @@ import (
 //   - each new resource waits for after[i] (the index of its nearest
 //     generated ancestor) or, with -1, for parent.
 //
+// A resource of res the graph holds already (one made before the run,
+// as a concat_file's file) keeps its vertex and priority; it only joins
+// the sentinel and waits for parent, as in Puppet where eval_generate
+// returns the catalog's resource.
+//
 // The Walk in progress must be told with Walk.Regenerate. Generate must
 // not run while other goroutines read the graph.
 func (g *Graph) Generate(parent *Vertex, res []*catalog.Resource, after []int) []*Vertex {
@@ -33,6 +38,10 @@ func (g *Graph) Generate(parent *Vertex, res []*catalog.Resource, after []int) [
 		container = g.parent[parent.ri]
 	}
 	for i, r := range res {
+		if v := g.Vertex(r); v != nil {
+			made[i] = v
+			continue
+		}
 		ri := int32(len(g.res))
 		g.res = append(g.res, r)
 		if g.resIndex != nil {
@@ -70,7 +79,9 @@ func (g *Graph) Generate(parent *Vertex, res []*catalog.Resource, after []int) [
 		if i < len(after) && after[i] >= 0 && after[i] < len(made) && after[i] != i {
 			from = made[after[i]]
 		}
-		g.addConditional(from, v, catalog.Order, origin)
+		if !from.out.has(v) {
+			g.addConditional(from, v, catalog.Order, origin)
+		}
 	}
 	for _, v := range append(made, sentinel) {
 		g.markKinds(v)

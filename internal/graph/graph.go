@@ -163,6 +163,16 @@ func (v *Vertex) Ref() catalog.Ref { return v.Resource.Ref() }
 
 // String is how Puppet prints the vertex in logs and cycle messages: its
 // reference; a whit prints as its container (Class[Main], Stage[main]).
+// Kept reports whether the graph holds r: every resource but the
+// virtual ones that are not exported. The kept resources are numbered
+// in catalog order (ResourceIndex).
+func Kept(r *catalog.Resource) bool { return !r.Virtual || r.Exported }
+
+// ResourceIndex is the number of v's resource among the kept resources,
+// in catalog order; resources generated during the walk come after them.
+// A sentinel has its container's.
+func (v *Vertex) ResourceIndex() int { return int(v.ri) }
+
 func (v *Vertex) String() string {
 	if v.generated {
 		return v.Resource.Title
@@ -330,7 +340,7 @@ func Build(c *catalog.Catalog, opts Options) (*Graph, error) {
 	// RAL conversion: keep what the agent keeps.
 	g.res = make([]*catalog.Resource, 0, len(c.Resources))
 	for _, r := range c.Resources {
-		if r.Virtual && !r.Exported {
+		if !Kept(r) {
 			continue
 		}
 		g.res = append(g.res, r)
@@ -661,14 +671,30 @@ func (b *builder) buildContainment() {
 		}
 		return i
 	}
+	// The resource a member reference names is the one exactly so named,
+	// and that one is unique (buildLookup refuses a second): a member is
+	// checked first against the resource after the last member, which
+	// it is in a catalog listed in containment order, before a lookup.
+	member := func(ref catalog.Ref, after int32) int32 {
+		if next := after + 1; next > 0 && int(next) < n && ref.Type != "Class" {
+			if r := g.res[next]; r.Title == ref.Title && r.Type == ref.Type {
+				return next
+			}
+		}
+		return exact(ref)
+	}
 	unsorted := make([]bool, n)
 	// Consecutive edges mostly share their container: look it up once.
 	lastRef, last := catalog.Ref{}, int32(-1)
+	prev := int32(-1)
 	for _, e := range b.c.Containment {
 		if e.Container != lastRef || last < 0 {
 			lastRef, last = e.Container, exact(e.Container)
 		}
-		from, to := last, exact(e.Member)
+		from, to := last, member(e.Member, prev)
+		if to >= 0 {
+			prev = to
+		}
 		if from < 0 || to < 0 || g.parent[to] == from || slices.Contains(g.moreContainers[to], from) {
 			continue
 		}
@@ -748,6 +774,18 @@ func (b *builder) add(e Edge) {
 func (g *Graph) addEdge(e *Edge) {
 	e.From.out.add(e.To, e, &g.slab)
 	e.To.in.add(e.From, e, &g.slab)
+}
+
+// addNew is add for an edge between two vertices that have none yet.
+func (b *builder) addNew(e Edge) {
+	if len(b.slab) == 0 {
+		b.slab = make([]Edge, 1024)
+	}
+	p := &b.slab[0]
+	b.slab = b.slab[1:]
+	*p = e
+	p.From.out.addNew(p.To, p, &b.g.slab)
+	p.To.in.addNew(p.From, p, &b.g.slab)
 }
 
 func (g *Graph) removeEdge(e *Edge) {
@@ -914,10 +952,12 @@ func (b *builder) expandContainers() {
 		if len(kids) == 0 {
 			b.add(Edge{From: adm[x], To: comp[x], Origin: catalog.Provenance{Via: "contains"}})
 		}
+		// The sentinels are new and the members distinct (and so are
+		// their own sentinels): no edge between them exists yet.
 		for _, k := range kids {
 			kv := g.rv[k]
-			b.add(Edge{From: adm[x], To: admOf(kv), Kind: catalog.Refresh, Origin: catalog.Provenance{Via: "contains"}})
-			b.add(Edge{From: compOf(kv), To: comp[x], Kind: catalog.Refresh, Origin: catalog.Provenance{Via: "contains"}})
+			b.addNew(Edge{From: adm[x], To: admOf(kv), Kind: catalog.Refresh, Origin: catalog.Provenance{Via: "contains"}})
+			b.addNew(Edge{From: compOf(kv), To: comp[x], Kind: catalog.Refresh, Origin: catalog.Provenance{Via: "contains"}})
 		}
 		for _, e := range x.in.all() {
 			b.add(Edge{From: compOf(e.From), To: adm[x], Kind: e.Kind, Quantifier: e.Quantifier, Origin: e.Origin})

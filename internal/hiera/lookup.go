@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/datafile"
@@ -504,12 +505,12 @@ func (inv *invocation) entryLookup(l *layer, e entry, loc location, root string)
 // level and location, with the level's options (and "path").
 func (h *Hiera) callDataHash(ctx context.Context, e entry, loc location, l *layer) (*catalog.Hash, error) {
 	key := "function " + e.function + "\x00" + e.name + "\x00" + loc.path
-	h.mu.Lock()
-	fe, ok := h.files[key]
-	h.mu.Unlock()
-	if ok {
-		return fe.data, fe.err
-	}
+	fe := cached(&h.mu, h.files, key, func() *fileEntry { return h.dataHash(ctx, e, loc, l) })
+	return fe.data, fe.err
+}
+
+// dataHash is what callDataHash caches: the function's hash, or its error.
+func (h *Hiera) dataHash(ctx context.Context, e entry, loc location, l *layer) *fileEntry {
 	opts := catalog.NewHash()
 	if e.options != nil {
 		for _, k := range e.options.Keys() {
@@ -520,7 +521,7 @@ func (h *Hiera) callDataHash(ctx context.Context, e entry, loc location, l *laye
 	if loc.path != "" {
 		opts.Set("path", loc.path)
 	}
-	fe = &fileEntry{}
+	fe := &fileEntry{}
 	fe.data, fe.err = h.opts.DataHash.Call(ctx, e.function, opts)
 	if fe.err == nil && fe.data == nil {
 		fe.data = catalog.NewHash()
@@ -528,70 +529,64 @@ func (h *Hiera) callDataHash(ctx context.Context, e entry, loc location, l *laye
 	if fe.err == nil && l.kind == moduleLayer {
 		fe.data = h.moduleKeysOnly(fe.data, l, fmt.Sprintf("Value returned from data_hash function '%s'", e.function))
 	}
-	h.mu.Lock()
-	h.files[key] = fe
-	h.mu.Unlock()
-	return fe.data, fe.err
+	return fe
 }
 
 // glob returns the files (not folders) matching pattern, sorted; answers
 // are cached like exists'.
 func (h *Hiera) glob(pattern string) []string {
-	h.mu.Lock()
-	files, ok := h.globs[pattern]
-	h.mu.Unlock()
-	if ok {
-		return files
-	}
-	matches, _ := filepath.Glob(pattern)
-	sort.Strings(matches)
-	for _, m := range matches {
-		if h.exists(m) {
-			files = append(files, m)
+	return cached(&h.mu, h.globs, pattern, func() []string {
+		matches, _ := filepath.Glob(pattern)
+		sort.Strings(matches)
+		var files []string
+		for _, m := range matches {
+			if h.exists(m) {
+				files = append(files, m)
+			}
 		}
-	}
-	h.mu.Lock()
-	h.globs[pattern] = files
-	h.mu.Unlock()
-	return files
+		return files
+	})
 }
 
 // exists reports whether a data file exists; answers are cached for the
 // life of the Hiera, as a compilation sees one state of the disk.
 func (h *Hiera) exists(path string) bool {
-	h.mu.Lock()
-	ex, ok := h.existing[path]
-	h.mu.Unlock()
+	return cached(&h.mu, h.existing, path, func() bool {
+		fi, err := os.Stat(path)
+		return err == nil && !fi.IsDir()
+	})
+}
+
+// cached returns m[key], which mu guards; a key not there yet is computed
+// (with mu unlocked, so compute may use other caches) and kept. Two
+// callers may both compute a missing key; the last answer is kept.
+func cached[V any](mu *sync.Mutex, m map[string]V, key string, compute func() V) V {
+	mu.Lock()
+	v, ok := m[key]
+	mu.Unlock()
 	if ok {
-		return ex
+		return v
 	}
-	fi, err := os.Stat(path)
-	ex = err == nil && !fi.IsDir()
-	h.mu.Lock()
-	h.existing[path] = ex
-	h.mu.Unlock()
-	return ex
+	v = compute()
+	mu.Lock()
+	m[key] = v
+	mu.Unlock()
+	return v
 }
 
 // dataFile reads and caches a data file's hash. In a module layer, keys
 // outside the module's namespace are dropped with Puppet's warning.
 func (h *Hiera) dataFile(path string, parse func([]byte) (catalog.Value, error), function string, l *layer) (*catalog.Hash, error) {
-	h.mu.Lock()
-	fe, ok := h.files[path]
-	h.mu.Unlock()
-	if ok {
-		return fe.data, fe.err
-	}
-	fe = &fileEntry{}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		fe.err = err
-	} else {
-		fe.data, fe.err = h.decodeData(path, raw, parse, function, l)
-	}
-	h.mu.Lock()
-	h.files[path] = fe
-	h.mu.Unlock()
+	fe := cached(&h.mu, h.files, path, func() *fileEntry {
+		fe := &fileEntry{}
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			fe.err = err
+		} else {
+			fe.data, fe.err = h.decodeData(path, raw, parse, function, l)
+		}
+		return fe
+	})
 	return fe.data, fe.err
 }
 
@@ -659,13 +654,13 @@ func (h *Hiera) warn(msg string) {
 // config returns the configuration at path for a layer, cached. A
 // missing file gives nil (no layer) unless orDefault is set.
 func (h *Hiera) config(path string, kind layerKind, orDefault bool) (*config, error) {
-	h.mu.Lock()
-	ce, ok := h.configs[path]
-	h.mu.Unlock()
-	if ok {
-		return ce.cfg, ce.err
-	}
-	ce = &configEntry{}
+	ce := cached(&h.mu, h.configs, path, func() *configEntry { return h.readConfig(path, kind, orDefault) })
+	return ce.cfg, ce.err
+}
+
+// readConfig is what config caches: the configuration, or its error.
+func (h *Hiera) readConfig(path string, kind layerKind, orDefault bool) *configEntry {
+	ce := &configEntry{}
 	if _, err := os.Stat(path); err != nil {
 		if orDefault {
 			ce.cfg = defaultConfig(filepath.Dir(path))
@@ -687,10 +682,7 @@ func (h *Hiera) config(path string, kind layerKind, orDefault bool) (*config, er
 			ce.err = nil
 		}
 	}
-	h.mu.Lock()
-	h.configs[path] = ce
-	h.mu.Unlock()
-	return ce.cfg, ce.err
+	return ce
 }
 
 // layersFor returns the layers a key in module (or "" for none) is

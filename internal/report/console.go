@@ -95,8 +95,13 @@ func (c *Console) Log(level resource.Level, source, message string) {
 	if level >= resource.Warning {
 		w = c.Err
 	}
+	// As Ruby's puts, which Puppet writes with: no second newline after
+	// a message that ends with one.
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
 	c.mu.Lock()
-	io.WriteString(w, text+"\n")
+	io.WriteString(w, text)
 	c.mu.Unlock()
 }
 

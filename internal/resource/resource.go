@@ -196,6 +196,12 @@ func NewRegistry(types ...Type) *Registry {
 		r.types[s.Name] = t
 		r.schemas[s.Name] = s
 		r.names = append(r.names, s.Name)
+		// Catalogs spell type names capitalized (File, Concat_file):
+		// found under that spelling too, a lookup makes no lowercase copy.
+		if c := capitalized(s.Name); c != s.Name {
+			r.types[c] = t
+			r.schemas[c] = s
+		}
 	}
 	sort.Strings(r.names)
 	return r
@@ -206,6 +212,9 @@ func (r *Registry) Lookup(name string) Type {
 	if r == nil {
 		return nil
 	}
+	if t, ok := r.types[name]; ok {
+		return t
+	}
 	return r.types[lower(name)]
 }
 
@@ -213,6 +222,9 @@ func (r *Registry) Lookup(name string) Type {
 func (r *Registry) Schema(name string) *Schema {
 	if r == nil {
 		return nil
+	}
+	if s, ok := r.schemas[name]; ok {
+		return s
 	}
 	return r.schemas[lower(name)]
 }
@@ -256,6 +268,18 @@ func (r *Registry) IsContainer(res *catalog.Resource) bool {
 
 // lower is strings.ToLower for ASCII type names, without allocating
 // when name is already lowercase.
+// capitalized is a lowercase type name as a catalog spells it: the first
+// letter of each segment upper case.
+func capitalized(name string) string {
+	b := []byte(name)
+	for i := range b {
+		if (i == 0 || i >= 2 && b[i-1] == ':' && b[i-2] == ':') && b[i] >= 'a' && b[i] <= 'z' {
+			b[i] -= 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
 func lower(s string) string {
 	i := 0
 	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
@@ -336,6 +360,14 @@ type Auditor interface {
 	AuditValue(property string) (value catalog.Value, ok bool)
 }
 
+// AuditFormatter is an Auditor that shows the recorded values of a
+// property its own way when they changed (Puppet's is_to_s of a property
+// the resource may not manage), such as inifile's values, hidden unless
+// show_diff; ok is false to show v as other values are.
+type AuditFormatter interface {
+	FormatAudit(property string, v any) (text string, ok bool)
+}
+
 // ValueFormatter is implemented by a property that shows its values its
 // own way in noop and failure messages (Puppet's is_to_s and should_to_s),
 // such as a file owner shown as a bare id. Others use catalog.Format.
@@ -355,9 +387,24 @@ type Generator interface {
 	Generate(ctx context.Context, h *Handle, c *catalog.Catalog) ([]Generated, error)
 }
 
+// PreGenerator is implemented by types whose resources make further
+// resources before the run starts (Puppet's generate), as a concat_file
+// makes the file resource that writes its file. The new resources join
+// the catalog right after r, in r's container, and go after r unless a
+// relationship between the two says otherwise.
+type PreGenerator interface {
+	// PreGenerate returns the resources r makes, logging to log. c must
+	// only be read; a resource of c may be returned in place of a new one
+	// of the same name (it then only goes after r).
+	PreGenerate(r *catalog.Resource, c *catalog.Catalog, log Logger) []*catalog.Resource
+}
+
 // Generated is one resource a Generator made, with its instance.
 type Generated struct {
 	Resource *catalog.Resource
+	// Instance is nil for a resource the catalog holds already (one a
+	// PreGenerator made, or the catalog's own): it keeps its instance
+	// and its place, and only joins the generator's sentinel.
 	Instance Instance
 	// After is the index, among the same Generate's results, of the
 	// resource this one waits for (a file's nearest generated ancestor),

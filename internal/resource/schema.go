@@ -64,6 +64,11 @@ type Attr struct {
 	// default differs from Default (which says how ordo behaves unset):
 	// a Ruby boolean shows bare (false), a symbol quoted ("false").
 	Listed catalog.Value
+	// DefaultFrom, when set, names the attributes whose value the
+	// parameter takes when it is not set: the first of them that is (a
+	// service's pattern is its binary, else its name). puppet resource
+	// shows that value for the parameter asked for with --param.
+	DefaultFrom []string
 	// Doc is one line for ordo describe.
 	Doc string
 	// Check munges and validates each value; nil accepts any value.
@@ -232,11 +237,11 @@ type Schema struct {
 	// are accepted but will have no effect; nil for none.
 	Warn func(v Values) []Note
 
-	index    map[string]int // attribute name to position in Attrs
-	namevar  int            // position of the (first) namevar, -1 if none
-	order    []int          // Puppet's checking order: namevar, provider, properties, parameters, metaparameters
-	names    []string       // attribute names, for suggestions
-	provider int            // position of the provider attribute, -1 if none
+	index    nameTable // attribute name to position in Attrs
+	namevar  int       // position of the (first) namevar, -1 if none
+	order    []int     // Puppet's checking order: namevar, provider, properties, parameters, metaparameters
+	names    []string  // attribute names, for suggestions
+	provider int       // position of the provider attribute, -1 if none
 }
 
 // NewSchema completes s: it adds the metaparameters, the provider
@@ -252,13 +257,13 @@ func NewSchema(s Schema) *Schema {
 		}
 	}
 	out.Attrs = append(out.Attrs, Metaparams()...)
-	out.index = make(map[string]int, len(out.Attrs))
 	out.namevar, out.provider = -1, -1
+	seen := make(map[string]bool, len(out.Attrs))
 	for i, a := range out.Attrs {
-		if _, dup := out.index[a.Name]; dup {
+		if seen[a.Name] {
 			panic("resource: attribute " + a.Name + " declared twice on " + s.Name)
 		}
-		out.index[a.Name] = i
+		seen[a.Name] = true
 		out.names = append(out.names, a.Name)
 		if a.Namevar && out.namevar < 0 {
 			out.namevar = i
@@ -267,6 +272,7 @@ func NewSchema(s Schema) *Schema {
 			out.provider = i
 		}
 	}
+	out.index = newNameTable(out.names)
 	features := map[string]bool{}
 	for _, f := range s.Features {
 		features[f.Name] = true
@@ -302,7 +308,7 @@ func NewSchema(s Schema) *Schema {
 }
 
 func (s *Schema) attrIndex(name string) (int, bool) {
-	if s.index == nil {
+	if s.index.slots == nil {
 		for i, a := range s.Attrs {
 			if a.Name == name {
 				return i, true
@@ -310,8 +316,7 @@ func (s *Schema) attrIndex(name string) (int, bool) {
 		}
 		return 0, false
 	}
-	i, ok := s.index[name]
-	return i, ok
+	return s.index.find(name)
 }
 
 // Attr returns the attribute called name (metaparameters included), or
@@ -721,6 +726,9 @@ func isDeferred(v catalog.Value) bool {
 type Note struct {
 	Level Level
 	Msg   string
+	// Unattached: the note is logged without the resource's path, as
+	// Puppet logs a deprecation (its text names the file and line).
+	Unattached bool
 }
 
 // ValidationNotes returns the warnings the type's validation logs about
@@ -742,11 +750,11 @@ func (s *Schema) SensitiveNotes(r *catalog.Resource) []Note {
 		a := s.Attr(name)
 		switch {
 		case a == nil:
-			out = append(out, Note{Err, fmt.Sprintf("Unable to mark '%s' as sensitive: the property itself is not defined on %s.", name, s.Name)})
+			out = append(out, Note{Level: Err, Msg: fmt.Sprintf("Unable to mark '%s' as sensitive: the property itself is not defined on %s.", name, s.Name)})
 		case a.Kind != KindProperty && hasParam(r, name) && !slices.Contains(s.Redacts, name):
-			out = append(out, Note{Warning, fmt.Sprintf("Unable to mark '%s' as sensitive: %s is a parameter and not a property, and cannot be automatically redacted.", name, name)})
+			out = append(out, Note{Level: Warning, Msg: fmt.Sprintf("Unable to mark '%s' as sensitive: %s is a parameter and not a property, and cannot be automatically redacted.", name, name)})
 		case a.Kind == KindProperty && !hasParam(r, name):
-			out = append(out, Note{Warning, fmt.Sprintf("Unable to mark '%s' as sensitive: the property itself was not assigned a value.", name)})
+			out = append(out, Note{Level: Warning, Msg: fmt.Sprintf("Unable to mark '%s' as sensitive: the property itself was not assigned a value.", name)})
 		}
 	}
 	return out
@@ -805,6 +813,11 @@ func (v Values) Lookup(name string) (catalog.Value, bool) {
 	if !ok {
 		return nil, false
 	}
+	return v.lookupAt(i)
+}
+
+// lookupAt is Lookup of the attribute at position i.
+func (v Values) lookupAt(i int) (catalog.Value, bool) {
 	raw, ok := v.s.raw(v.r, i)
 	if !ok {
 		return nil, false
@@ -824,8 +837,11 @@ func (v Values) Has(name string) bool {
 
 // Get returns the munged value of name, or its default when unset.
 func (v Values) Get(name string) catalog.Value {
-	if x, ok := v.Lookup(name); ok {
-		return x
+	if i, ok := v.s.attrIndex(name); ok {
+		if x, ok := v.lookupAt(i); ok {
+			return x
+		}
+		return v.s.Attrs[i].Default
 	}
 	if a := v.s.Attr(name); a != nil {
 		return a.Default
@@ -836,12 +852,20 @@ func (v Values) Get(name string) catalog.Value {
 // String returns the value of name as a string (Puppet's string form for
 // numbers and booleans), "" when unset without a default.
 func (v Values) String(name string) string {
-	if i, ok := v.s.attrIndex(name); ok && i == v.s.namevar {
-		if t, ok, err := v.s.namevarFromTitle(v.r); ok && err == nil {
-			return t
+	var x catalog.Value
+	if i, ok := v.s.attrIndex(name); ok {
+		if i == v.s.namevar {
+			if t, ok, err := v.s.namevarFromTitle(v.r); ok && err == nil {
+				return t
+			}
 		}
+		var set bool
+		if x, set = v.lookupAt(i); !set {
+			x = v.s.Attrs[i].Default
+		}
+	} else {
+		x = v.Get(name)
 	}
-	x := v.Get(name)
 	if s, ok := x.(string); ok {
 		return s
 	}

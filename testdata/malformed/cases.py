@@ -587,7 +587,7 @@ case("host-absent", "ensure => absent removes an entry.", catalog(host("ordosuit
      setup="printf '127.0.0.1\\tlocalhost\\n192.0.2.1\\tordosuite.example\\n' > r/hosts")
 case("host-ip-integer", "A host whose ip is an integer.", catalog(host("ordosuite.example", ip=3221225985)))
 
-CRON_SETUP = "id ordosuitecron >/dev/null 2>&1 || useradd -M ordosuitecron; crontab -u ordosuitecron -r 2>/dev/null || true"
+CRON_SETUP = "id ordosuitecron >/dev/null 2>&1 || useradd -M ordosuitecron 2>/dev/null || useradd -M -g ordosuitecron ordosuitecron; crontab -u ordosuitecron -r 2>/dev/null || true"
 CRON_AFTER = ("crontab -u ordosuitecron -l > r/crontab 2>&1 || true; crontab -u ordosuitecron -r 2>/dev/null || true; "
               "userdel ordosuitecron 2>/dev/null || true")
 def cron(title, **params):

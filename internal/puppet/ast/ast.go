@@ -45,6 +45,10 @@ type Program struct {
 	// HasEPPParams tells "<%- || -%>" from no parameter tag.
 	EPPParams    []*Parameter
 	HasEPPParams bool
+	// Regexps counts the regular expression literals the parser made
+	// (error recovery may have dropped some from Body): none means there
+	// is none to look for.
+	Regexps int
 }
 
 // ---- literals ----

@@ -4,10 +4,18 @@ package ast
 // left out.
 func Children(n Node) []Node {
 	var out []Node
+	EachChild(n, func(c Node) { out = append(out, c) })
+	return out
+}
+
+// EachChild calls f for each of n's direct child nodes in source order,
+// leaving out nil children, as Children lists them but without a slice:
+// a walk over a large manifest visits hundreds of thousands of nodes.
+func EachChild(n Node, f func(Node)) {
 	add := func(ns ...Node) {
 		for _, c := range ns {
 			if c != nil && !isNilNode(c) {
-				out = append(out, c)
+				f(c)
 			}
 		}
 	}
@@ -134,7 +142,6 @@ func Children(n Node) []Node {
 	case *BlockExpr:
 		exprs(n.Body)
 	}
-	return out
 }
 
 // isNilNode reports whether n is an interface holding a nil pointer.
@@ -154,7 +161,5 @@ func Inspect(n Node, f func(Node) bool) {
 	if n == nil || isNilNode(n) || !f(n) {
 		return
 	}
-	for _, c := range Children(n) {
-		Inspect(c, f)
-	}
+	EachChild(n, func(c Node) { Inspect(c, f) })
 }

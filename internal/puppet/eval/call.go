@@ -38,7 +38,7 @@ func (c *Compiler) evalArgs(s *Scope, exprs []ast.Expr) ([]Value, []sourceRange,
 			if err != nil {
 				return nil, nil, err
 			}
-			for _, e := range flattenOnce(v) {
+			for _, e := range unfold(v) {
 				out = append(out, e)
 				rngs = append(rngs, s.rng(a))
 			}

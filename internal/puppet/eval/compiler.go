@@ -13,9 +13,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/diag"
@@ -129,13 +131,16 @@ type Compiler struct {
 	aliasNames map[*Type]string
 
 	resources []*Resource
-	byRef     map[Ref]*Resource
-	byKey     map[Ref]*Resource // by title, uniqueness key and alias
-	byType    map[string][]*Resource
-	edges     []containEdge
-	edgeSet   map[[2]*Resource]struct{}
-	modules   map[string]bool // which modules are on the module path
-	rubyTypes map[string]*TypeInfo
+	slab      []Resource // allocResource's
+	// autoloaded holds the (folder, name) pairs autoload has looked for.
+	autoloaded map[[2]string]struct{}
+	byRef      map[Ref]*Resource
+	byKey      map[Ref]*Resource // by title, uniqueness key and alias
+	byType     map[string][]*Resource
+	edges      []containEdge
+	edgeSet    map[[2]*Resource]struct{}
+	modules    map[string]bool // which modules are on the module path
+	rubyTypes  map[string]*TypeInfo
 
 	classScopes map[string]*Scope
 	evaluated   []string // class names in evaluation order
@@ -219,15 +224,47 @@ type aliasDef struct {
 
 // Compile evaluates the manifest file (site.pp) and returns the catalog.
 func Compile(ctx context.Context, manifest string, opts Options) (*catalog.Catalog, error) {
-	data, err := os.ReadFile(manifest)
+	return CompileManifest(ctx, ReadManifest(manifest), opts)
+}
+
+// Manifest is a main manifest read and parsed (ReadManifest), or the
+// error that reading or parsing it gave, ready to compile.
+type Manifest struct {
+	file  *source.File
+	prog  *ast.Program
+	diags diag.List
+	err   error
+}
+
+// ReadManifest reads and parses the manifest at path as Compile does
+// first, so that a caller can do it while it gathers the rest of what
+// the compilation needs; its errors wait for CompileManifest.
+func ReadManifest(path string) *Manifest {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return &Manifest{err: err}
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	f := source.NewFile(path, data)
+	prog, diags := parseFile(f)
+	return &Manifest{file: f, prog: prog, diags: diags}
+}
+
+// CompileManifest compiles m as Compile compiles the file m was read
+// from.
+func CompileManifest(ctx context.Context, m *Manifest, opts Options) (*catalog.Catalog, error) {
+	if m.err != nil {
+		return nil, m.err
+	}
+	c := newCompiler(ctx, opts)
+	c.reserve(len(m.file.Content) / bytesPerResource)
+	prog, err := c.load(m.file, m.prog, m.diags)
 	if err != nil {
 		return nil, err
 	}
-	abs, err := filepath.Abs(manifest)
-	if err == nil {
-		manifest = abs
-	}
-	return CompileSource(ctx, source.NewFile(manifest, data), opts)
+	return c.compile(prog)
 }
 
 // CompileSource is Compile on a manifest already read.
@@ -254,7 +291,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
 		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
-		containNext: map[string]pendingContain{}, shims: map[string]bool{},
+		containNext: map[string]pendingContain{}, autoloaded: map[[2]string]struct{}{}, shims: map[string]bool{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()
@@ -272,6 +309,22 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		}
 	}
 	return c
+}
+
+// bytesPerResource is about how much of a large manifest makes a
+// resource (the generated benchmark manifest has one per 33 bytes): the
+// resource indexes are made that large at once rather than grown and
+// rehashed, over and over, as thousands of resources are declared.
+const bytesPerResource = 32
+
+// reserve makes room for n resources in the resource indexes.
+func (c *Compiler) reserve(n int) {
+	if n < 1024 {
+		return
+	}
+	c.byRef = make(map[Ref]*Resource, n)
+	c.byKey = make(map[Ref]*Resource, 2*n)
+	c.resources = make([]*Resource, 0, n)
 }
 
 // ParseError is a manifest that does not parse.
@@ -294,10 +347,22 @@ func (p *ParseError) Error() string {
 }
 
 func (c *Compiler) parse(f *source.File) (*ast.Program, error) {
+	prog, diags := parseFile(f)
+	return c.load(f, prog, diags)
+}
+
+// parseFile parses and validates f; it needs no compiler.
+func parseFile(f *source.File) (*ast.Program, diag.List) {
 	prog, diags := parser.ParseManifest(f)
 	if !diags.HasErrors() {
 		diags = append(diags, parser.Validate(prog)...)
 	}
+	return prog, diags
+}
+
+// load takes in f, parsed as prog with diags: a parse error, or its
+// definitions registered and checked.
+func (c *Compiler) load(f *source.File, prog *ast.Program, diags diag.List) (*ast.Program, error) {
 	if diags.HasErrors() {
 		return nil, &ParseError{Diags: diags}
 	}
@@ -315,6 +380,9 @@ func (c *Compiler) parse(f *source.File) (*ast.Program, error) {
 // checkRegexps refuses a regular expression literal that Ruby cannot
 // compile either, when the manifest is parsed, as Puppet does.
 func checkRegexps(prog *ast.Program) error {
+	if prog.Regexps == 0 {
+		return nil
+	}
 	var bad error
 	ast.Inspect(prog, func(n ast.Node) bool {
 		if bad != nil {
@@ -393,6 +461,16 @@ func qualify(prefix, name string) string {
 // autoload loads the module file that should hold name (a class, define,
 // function or type alias), in the subfolder dir of the module.
 func (c *Compiler) autoload(name, dir string) {
+	if len(c.opts.ModulePath) == 0 {
+		return
+	}
+	// A name looked for once is not looked for again: the files it
+	// could be in were read then, or are not there.
+	tried := [2]string{dir, name}
+	if _, ok := c.autoloaded[tried]; ok {
+		return
+	}
+	c.autoloaded[tried] = struct{}{}
 	name = strings.ToLower(strings.TrimPrefix(name, "::"))
 	segs := strings.Split(name, "::")
 	var rel string
@@ -574,6 +652,21 @@ func (c *Compiler) compilePhases(prog *ast.Program) (*catalog.Catalog, error) {
 	if err := c.finish(); err != nil {
 		return nil, err
 	}
+	if len(c.opts.Explain) == 0 {
+		// The references are checked while the catalog is made: both
+		// only read the resources, and the catalog is dropped if a
+		// reference names nothing.
+		checked := make(chan error, 1)
+		go func() { checked <- c.validateRelationships() }()
+		cat := c.toCatalog()
+		if err := <-checked; err != nil {
+			return nil, err
+		}
+		return cat, nil
+	}
+	if err := c.validateRelationships(); err != nil {
+		return nil, err
+	}
 	for _, ref := range c.opts.Explain {
 		if err := c.explain(c.opts.ExplainTo, ref); err != nil {
 			return nil, err
@@ -728,7 +821,8 @@ func (c *Compiler) evalGenerators() error {
 }
 
 // finish materializes relationships, applies what is left of overrides
-// and realizations, and propagates metaparameters down containment.
+// and realizations, and propagates metaparameters down containment;
+// validateRelationships then checks what the relationships name.
 func (c *Compiler) finish() error {
 	for _, rel := range c.relationships {
 		if err := c.applyRelationship(rel); err != nil {
@@ -800,7 +894,7 @@ func (c *Compiler) finish() error {
 		}
 	}
 	c.propagateMetaparams()
-	return c.validateRelationships()
+	return nil
 }
 
 // propagateMetaparams copies non-relationship metaparameters and tags
@@ -856,7 +950,8 @@ func (c *Compiler) validateRelationships() error {
 			if pos := p.pos.Position(); pos.Line > 0 {
 				file, line = pos.Filename, pos.Line
 			}
-			for _, e := range flatten(v) {
+			var one [1]Value
+			for _, e := range flattenTo(one[:0], v) {
 				var ref Ref
 				switch x := e.(type) {
 				case nil:
@@ -890,61 +985,35 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 	for _, rel := range c.externalRels {
 		cat.Relate(rel)
 	}
-	for _, r := range c.resources {
-		if r.virtual {
-			continue
-		}
-		cr := &catalog.Resource{
-			// The compilation ends here: the catalog may have the tags.
-			Type: r.ref.Type, Title: r.ref.Title, Tags: r.tags[:len(r.tags):len(r.tags)],
-			File: r.file, Line: r.line, Exported: r.exported, Kind: r.kind, KindFirst: r.byFunction,
-			Params: make([]catalog.Param, 0, len(r.params)+1),
-		}
-		// Puppet does not repeat the title as the namevar.
-		namevar := "name"
-		if r.typeInfo != nil && len(r.typeInfo.Namevars) == 1 {
-			namevar = r.typeInfo.Namevars[0]
-		}
-		special := r == c.mainStage || r == c.mainClass
-		// Puppet's to_data_hash merges the namevar its title patterns
-		// make from the title (the title as a string) under the
-		// parameters, and leaves it out where it equals the title.
-		if _, set := r.get(namevar); !set && !special {
-			k := c.titleKey(r)
-			if r.typeInfo != nil && r.typeInfo.TitleName != nil {
-				k = r.typeInfo.TitleName(r.ref.Title)
-			}
-			if k != r.ref.Title || r.titleNotString {
-				cr.Params = append(cr.Params, catalog.Param{Name: namevar, Value: k})
+	// The edges meanwhile.
+	var edgesDone sync.WaitGroup
+	edgesDone.Add(1)
+	go func() {
+		defer edgesDone.Done()
+		cat.Containment = c.catalogEdges()
+	}()
+	cat.Reserve(len(c.resources))
+	// Each resource's catalog form depends on it alone: they are made
+	// in parallel, and added in order.
+	crs := make([]*catalog.Resource, len(c.resources))
+	inParallel(len(c.resources), func(lo, hi int) {
+		for i, r := range c.resources[lo:hi] {
+			if !r.virtual {
+				crs[lo+i] = c.catalogResource(r)
 			}
 		}
-		for _, p := range r.params {
-			if p.value == nil {
-				continue
-			}
-			if p.name == namevar && !special {
-				if s, ok := p.value.(string); ok && s == r.ref.Title {
-					continue
-				}
-			}
-			cr.Params = append(cr.Params, catalog.Param{Name: p.name, Value: ToCatalog(p.value)})
-			if _, ok := p.value.(*Sensitive); ok {
-				cr.Sensitive = append(cr.Sensitive, p.name)
-			}
-			if isRelationParam(p.name) {
-				cr.Origins = append(cr.Origins, catalog.ParamOrigins{Param: p.name, Entries: c.relationOrigins(r, p)})
-			}
-			if p.name == namevar && r.typeInfo != nil && !special {
-				// Puppet sets a built-in type's namevar first when it is
-				// given apart from the title.
-				last := len(cr.Params) - 1
-				nv := cr.Params[last]
-				copy(cr.Params[1:], cr.Params[:last])
-				cr.Params[0] = nv
-			}
+	})
+	for _, cr := range crs {
+		if cr != nil {
+			_ = cat.Add(cr)
 		}
-		_ = cat.Add(cr)
 	}
+	edgesDone.Wait()
+	return cat
+}
+
+// catalogEdges are the catalog's containment edges.
+func (c *Compiler) catalogEdges() []catalog.Containment {
 	n := 0
 	for _, e := range c.edges {
 		if e.container.added && e.member.added && !e.container.virtual && !e.member.virtual {
@@ -953,9 +1022,14 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 	}
 	// Puppet lists a catalog's edges grouped by their member, in the
 	// catalog's order, each group in the order the edges were made.
-	edges := slices.Clone(c.edges)
-	slices.SortStableFunc(edges, func(a, b containEdge) int { return cmp.Compare(a.member.order, b.member.order) })
-	cat.Containment = make([]catalog.Containment, 0, n)
+	// They are mostly made in that order already.
+	edges := c.edges
+	byMember := func(a, b containEdge) int { return cmp.Compare(a.member.order, b.member.order) }
+	if !slices.IsSortedFunc(edges, byMember) {
+		edges = slices.Clone(edges)
+		slices.SortStableFunc(edges, byMember)
+	}
+	out := make([]catalog.Containment, 0, n)
 	for _, e := range edges {
 		src, dst := e.container, e.member
 		if !src.added || !dst.added || src.virtual || dst.virtual {
@@ -965,9 +1039,84 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 		if e.via != "" {
 			ce.Origin = c.provenance(e.via, e.at)
 		}
-		cat.Containment = append(cat.Containment, ce)
+		out = append(out, ce)
 	}
-	return cat
+	return out
+}
+
+// catalogResource is r's catalog form.
+func (c *Compiler) catalogResource(r *Resource) *catalog.Resource {
+	cr := &catalog.Resource{
+		// The compilation ends here: the catalog may have the tags.
+		Type: r.ref.Type, Title: r.ref.Title, Tags: r.tags[:len(r.tags):len(r.tags)],
+		File: r.file, Line: r.line, Exported: r.exported, Kind: r.kind, KindFirst: r.byFunction,
+		Params: make([]catalog.Param, 0, len(r.params)+1),
+	}
+	// Puppet does not repeat the title as the namevar.
+	namevar := "name"
+	if r.typeInfo != nil && len(r.typeInfo.Namevars) == 1 {
+		namevar = r.typeInfo.Namevars[0]
+	}
+	special := r == c.mainStage || r == c.mainClass
+	// Puppet's to_data_hash merges the namevar its title patterns
+	// make from the title (the title as a string) under the
+	// parameters, and leaves it out where it equals the title.
+	if _, set := r.get(namevar); !set && !special {
+		k := c.titleKey(r)
+		if r.typeInfo != nil && r.typeInfo.TitleName != nil {
+			k = r.typeInfo.TitleName(r.ref.Title)
+		}
+		if k != r.ref.Title || r.titleNotString {
+			cr.Params = append(cr.Params, catalog.Param{Name: namevar, Value: k})
+		}
+	}
+	for _, p := range r.params {
+		if p.value == nil {
+			continue
+		}
+		if p.name == namevar && !special {
+			if s, ok := p.value.(string); ok && s == r.ref.Title {
+				continue
+			}
+		}
+		cr.Params = append(cr.Params, catalog.Param{Name: p.name, Value: ToCatalog(p.value)})
+		if _, ok := p.value.(*Sensitive); ok {
+			cr.Sensitive = append(cr.Sensitive, p.name)
+		}
+		if isRelationParam(p.name) {
+			cr.Origins = append(cr.Origins, catalog.ParamOrigins{Param: p.name, Entries: c.relationOrigins(r, p)})
+		}
+		if p.name == namevar && r.typeInfo != nil && !special {
+			// Puppet sets a built-in type's namevar first when it is
+			// given apart from the title.
+			last := len(cr.Params) - 1
+			nv := cr.Params[last]
+			copy(cr.Params[1:], cr.Params[:last])
+			cr.Params[0] = nv
+		}
+	}
+	return cr
+}
+
+// inParallel calls f over consecutive ranges of [0, n) on as many
+// goroutines as there are processors, and returns when all are done.
+func inParallel(n int, f func(lo, hi int)) {
+	workers := min(runtime.GOMAXPROCS(0), n/256)
+	if workers <= 1 {
+		f(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	size := (n + workers - 1) / workers
+	for lo := size; lo < n; lo += size {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(lo, min(n, lo+size))
+		}()
+	}
+	f(0, min(n, size))
+	wg.Wait()
 }
 
 // relationOrigins says where each entry of relationship metaparameter p

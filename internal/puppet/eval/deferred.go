@@ -168,10 +168,35 @@ func richString(r *catalog.Rich) (text, what string) {
 func StringifyRich(cat *catalog.Catalog, warn func(msg string)) {
 	for _, r := range cat.Resources {
 		for i, p := range r.Params {
+			if !hasRich(p.Value) {
+				continue
+			}
 			where := r.Ref().String() + "['" + p.Name + "']"
 			r.Params[i].Value = stringifyRich(p.Value, where, r, warn)
 		}
 	}
+}
+
+// hasRich reports whether stringifyRich would find a rich value in v,
+// so that the names it would warn with are built only then.
+func hasRich(v catalog.Value) bool {
+	switch x := v.(type) {
+	case *catalog.Rich:
+		return true
+	case []catalog.Value:
+		for _, e := range x {
+			if hasRich(e) {
+				return true
+			}
+		}
+	case *catalog.Hash:
+		for _, k := range x.Keys() {
+			if e, _ := x.Get(k); hasRich(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func stringifyRich(v catalog.Value, where string, r *catalog.Resource, warn func(string)) catalog.Value {

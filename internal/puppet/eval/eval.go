@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -67,13 +68,21 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 		}
 		return &Regexp{Src: x.Pattern, Re: re}, nil
 	case *ast.InterpolatedString:
-		var b strings.Builder
+		// The parts first, so that the string is built at its size.
+		var buf [8]string
+		parts, n := buf[:0], 0
 		for _, p := range x.Parts {
 			v, err := c.eval(s, p)
 			if err != nil {
 				return nil, err
 			}
-			b.WriteString(ToS(v))
+			t := ToS(v)
+			parts, n = append(parts, t), n+len(t)
+		}
+		var b strings.Builder
+		b.Grow(n)
+		for _, t := range parts {
+			b.WriteString(t)
 		}
 		return b.String(), nil
 	case *ast.TextExpr:
@@ -100,11 +109,7 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 				if err != nil {
 					return nil, err
 				}
-				if arr, ok := v.([]Value); ok {
-					out = append(out, arr...)
-				} else {
-					out = append(out, v)
-				}
+				out = append(out, unfold(v)...)
 				continue
 			}
 			v, err := c.eval(s, el)
@@ -256,6 +261,11 @@ func (c *Compiler) evalVariable(s *Scope, x *ast.Variable) (Value, error) {
 	if _, err := strconv.Atoi(x.Name); err == nil {
 		return nil, nil
 	}
+	// Puppet's built-in variables always exist: undef where no module
+	// set them, as at top scope, with no warning.
+	if x.Name == "module_name" || x.Name == "caller_module_name" {
+		return nil, nil
+	}
 	if c.opts.StrictVariables {
 		return nil, errAt(s.rng(x), "Unknown variable: '%s'.", x.Name)
 	}
@@ -273,18 +283,16 @@ func (c *Compiler) evalUnary(s *Scope, x *ast.UnaryExpr) (Value, error) {
 	case ast.Not:
 		return !IsTruthy(v), nil
 	case ast.Neg:
-		switch n := toNumber(v).(type) {
-		case int64:
-			return -n, nil
-		case float64:
-			return -n, nil
+		n, ok := coerceNumeric(v)
+		if !ok {
+			return nil, notNumeric(v, s.rng(x))
 		}
-		if str, ok := v.(string); ok {
-			return nil, errAt(s.rng(x), "The value '%s' cannot be converted to Numeric.", str)
+		if i, isInt := n.(int64); isInt {
+			return checkedInt(new(big.Int).Neg(big.NewInt(i)), s.rng(x), ast.Sub)
 		}
-		return nil, errAt(s.rng(x), "Operator '-' is not applicable to %s %s.", article(typeName(v)), typeName(v))
+		return -n.(float64), nil
 	case ast.Splat:
-		return v, nil
+		return unfold(v), nil
 	}
 	return nil, nil
 }
@@ -644,7 +652,7 @@ func (c *Compiler) caseMatch(s *Scope, v Value, opt ast.Expr) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		for _, o := range flatten(ov) {
+		for _, o := range unfold(ov) {
 			if ok, err := c.caseMatchValue(s, v, o); ok || err != nil {
 				return ok, err
 			}
@@ -1087,7 +1095,7 @@ func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng, lrng, rrng sourceRang
 				}
 				return out, nil
 			}
-			return nil, errAt(rng, "Operator '+' is not applicable to a Hash and %s %s.", article(typeName(r)), typeName(r))
+			return nil, errAt(rng, "Error while evaluating a '+' expression, Can only append Array or Hash to a Hash")
 		}
 	case ast.Sub:
 		switch x := l.(type) {
@@ -1131,72 +1139,19 @@ func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng, lrng, rrng sourceRang
 			return append(append([]Value(nil), x...), r), nil
 		}
 	}
-	ln, rn := toNumber(l), toNumber(r)
-	li, lint := ln.(int64)
-	ri, rint := rn.(int64)
-	if lint && rint {
-		switch op {
-		case ast.Add:
-			return li + ri, nil
-		case ast.Sub:
-			return li - ri, nil
-		case ast.Mul:
-			return li * ri, nil
-		case ast.Div:
-			if ri == 0 {
-				return nil, errAt(rrng, "Division by 0")
-			}
-			return li / ri, nil
-		case ast.Mod:
-			if ri == 0 {
-				return nil, errAt(rrng, "Division by 0")
-			}
-			// Ruby's modulo takes the sign of the divisor.
-			m := li % ri
-			if m != 0 && (m < 0) != (ri < 0) {
-				m += ri
-			}
-			return m, nil
-		case ast.LShift:
-			return li << uint(ri), nil
-		case ast.RShift:
-			return li >> uint(ri), nil
-		}
+	if _, isHash := l.(*Hash); isHash && op == ast.LShift {
+		return nil, errAt(lrng, "Operator '<<' is not applicable to a Hash.")
 	}
-	lf, lok := toFloat(ln)
-	rf, rok := toFloat(rn)
-	if lok && rok {
-		switch op {
-		case ast.Add:
-			return lf + rf, nil
-		case ast.Sub:
-			return lf - rf, nil
-		case ast.Mul:
-			return lf * rf, nil
-		case ast.Div:
-			if rf == 0 {
-				return nil, errAt(rrng, "Division by 0")
-			}
-			return lf / rf, nil
-		case ast.Mod:
-			return nil, errAt(rng, "Operator '%%' is not applicable to a Float.")
-		}
+	// Puppet coerces the left operand, then the right.
+	ln, ok := coerceNumeric(l)
+	if !ok {
+		return nil, notNumeric(l, lrng)
 	}
-	bad, badRng := l, lrng
-	if lok {
-		bad, badRng = r, rrng
+	rn, ok := coerceNumeric(r)
+	if !ok {
+		return nil, notNumeric(r, rrng)
 	}
-	switch op {
-	case ast.Add, ast.Sub, ast.Mul, ast.Div, ast.Mod:
-		// Puppet converts undef as the empty string, and fails on it.
-		if bad == nil {
-			bad = ""
-		}
-	}
-	if _, ok := bad.(string); ok {
-		return nil, errAt(badRng, "The value '%s' cannot be converted to Numeric.", bad)
-	}
-	return nil, errAt(rng, "Operator '%s' is not applicable to %s %s.", op, article(typeName(l)), typeName(l))
+	return numericArith(op, ln, rn, rng, lrng, rrng)
 }
 
 var _ = fmt.Sprint

@@ -97,12 +97,12 @@ func moduleFunctions(module string) map[string]builtin {
 		return haproxyFunctions()
 	case "docker":
 		return dockerFunctions()
+	case "inifile":
+		return inifileFunctions()
 	case "sudo":
 		return map[string]builtin{"sudo::defaults": fnSudoDefaults}
 	case "ssh":
 		return map[string]builtin{"ssh::ipaddresses": fnSSHIPAddresses}
-	case "inifile":
-		return inifileFunctions()
 	case "accounts":
 		return accountsFunctions()
 	case "php":
@@ -1955,7 +1955,7 @@ func fnCreateResources(k *call) (Value, error) {
 			}
 			continue
 		}
-		ref, err := k.c.declareOne(k.s, form, k.node, typ, ToS(title), ops)
+		ref, err := k.c.declareOne(k.s, form, k.node, typ, ToS(title), ops, false)
 		if err != nil {
 			return nil, err
 		}
@@ -2049,7 +2049,7 @@ func (k *call) ensureOne(typ, title string, params *Hash) error {
 		}
 		return k.c.declareClassWithParams(k.s, def, ops, k.node)
 	}
-	made, err := k.c.declareOne(k.s, ast.Regular, k.node, typ, title, ops)
+	made, err := k.c.declareOne(k.s, ast.Regular, k.node, typ, title, ops, false)
 	if err != nil {
 		return err
 	}

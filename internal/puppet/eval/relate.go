@@ -173,7 +173,9 @@ func (c *Compiler) runCollector(col *collector) (bool, error) {
 	found := false
 	rs := c.byType[col.typ]
 	for _, r := range rs[:len(rs):len(rs)] {
-		if col.seen[r] || !col.query(r) {
+		// The query first: most resources fail it, and it reads them
+		// only, where the set of those seen is a map.
+		if !col.query(r) || col.seen[r] {
 			continue
 		}
 		if col.dupAttr != "" {
@@ -295,7 +297,8 @@ func (c *Compiler) operands(s *Scope, arrow *ast.RelationshipExpr, n ast.Expr, v
 		}
 		out = append(out, x)
 	}
-	for _, e := range flatten(v) {
+	var one [1]Value
+	for _, e := range flattenTo(one[:0], v) {
 		switch x := e.(type) {
 		case Ref:
 			if x.Title == "" {
@@ -391,9 +394,22 @@ func resolveOperand(v Value, left bool) []Ref {
 // applyRelationship turns one recorded arrow into a before or notify
 // parameter on its source.
 func (c *Compiler) applyRelationship(rel *relationship) error {
+	// The targets, their resources and names are the same for every
+	// source (a collector's dozens, say): found once.
+	targets := resolveOperand(rel.target, false)
+	if len(targets) == 0 {
+		return nil
+	}
+	dsts := make([]*Resource, len(targets))
+	names := make([]string, len(targets))
+	for j, t := range targets {
+		dsts[j], names[j] = c.findResource(t), t.String()
+	}
+	op := rel.op.String()
 	for _, s := range resolveOperand(rel.source, true) {
-		for _, t := range resolveOperand(rel.target, false) {
-			src, dst := c.findResource(s), c.findResource(t)
+		src := c.findResource(s)
+		for j, t := range targets {
+			dst := dsts[j]
 			name, how := "before", "chaining arrow (-> or <-)"
 			if rel.notify {
 				name, how = "notify", "chaining arrow (~> or <~)"
@@ -408,21 +424,21 @@ func (c *Compiler) applyRelationship(rel *relationship) error {
 				}
 				c.externalRels = append(c.externalRels, catalog.Relationship{
 					Source: catalog.Ref{Type: s.Type, Title: s.Title}, Target: catalog.Ref{Type: t.Type, Title: t.Title},
-					Kind: kind, Origin: c.provenance(rel.op.String(), rel.opPos),
+					Kind: kind, Origin: c.provenance(op, rel.opPos),
 				})
 				continue
 			case src == nil && dst != nil && c.external(s):
 				// The source is another language's (Options.External): the
 				// target carries the relationship, the other way round.
 				name = map[string]string{"before": "require", "notify": "subscribe"}[name]
-				dst.appendRelation(name, s.String(), how, rel.pos, rel.op.String(), rel.opPos)
+				dst.appendRelation(name, s.String(), how, rel.pos, op, rel.opPos)
 				continue
 			case src == nil:
 				return &Error{Msg: fmt.Sprintf("Could not find resource '%s' for relationship on '%s'", s, t)}
 			case dst == nil && !c.external(t):
 				return &Error{Msg: fmt.Sprintf("Could not find resource '%s' for relationship from '%s'", t, s)}
 			}
-			src.appendRelation(name, t.String(), how, rel.pos, rel.op.String(), rel.opPos)
+			src.appendRelation(name, names[j], how, rel.pos, op, rel.opPos)
 		}
 	}
 	return nil

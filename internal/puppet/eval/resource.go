@@ -52,6 +52,8 @@ type Resource struct {
 	// until they are merged at the end of the relationships.
 	pendingRel      [2][]Value // before, notify
 	pendingRelOrder []string
+	// tagBuf holds the first tags, which most resources do not outgrow.
+	tagBuf [4]string
 }
 
 // param is one attribute value and where it was set.
@@ -150,9 +152,22 @@ func (p *param) copyTo(how string) *param {
 	return &n
 }
 
+// allocResource returns a zero Resource from a slab of them: a compile
+// makes thousands, which live as long as it does.
+func (c *Compiler) allocResource() *Resource {
+	if len(c.slab) == 0 {
+		c.slab = make([]Resource, 256)
+	}
+	r := &c.slab[0]
+	c.slab = c.slab[1:]
+	return r
+}
+
 func (c *Compiler) newResource(ref Ref, s *Scope, at ast.Node) *Resource {
 	// Most resources get three or four tags (type, title, class...).
-	r := &Resource{ref: ref, scope: s, tags: make([]string, 0, 4)}
+	r := c.allocResource()
+	r.ref, r.scope = ref, s
+	r.tags = r.tagBuf[:0:len(r.tagBuf)]
 	if at != nil && s != nil && s.file != nil {
 		r.pos = s.rng(at)
 		r.file = s.file.Name
@@ -452,11 +467,18 @@ type containEdge struct {
 
 // contain records a containment edge and what made it.
 func (c *Compiler) contain(container, member *Resource, via string, at source.Range) {
-	key := [2]*Resource{container, member}
-	if _, ok := c.edgeSet[key]; ok {
+	// The first edge to a member is known by member.container; only
+	// the others, which few members have, are kept in edgeSet.
+	if member.container == container {
 		return
 	}
-	c.edgeSet[key] = struct{}{}
+	if member.container != nil {
+		key := [2]*Resource{container, member}
+		if _, ok := c.edgeSet[key]; ok {
+			return
+		}
+		c.edgeSet[key] = struct{}{}
+	}
 	c.edges = append(c.edges, containEdge{container: container, member: member, via: via, at: at})
 	if member.container == nil {
 		member.container = container
@@ -491,10 +513,13 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 				return nil, err
 			}
 			bd.ops = ops
-			defaults = &bd
+			// A copy, so that bd itself stays on the stack.
+			d := bd
+			defaults = &d
 			continue
 		}
-		for i, t := range flatten(tv) {
+		var one [1]Value
+		for i, t := range flattenTo(one[:0], tv) {
 			if _, ok := t.(Default); ok {
 				continue
 			}
@@ -534,7 +559,8 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 			ops = mergeLocalDefaults(defaults.ops, ops)
 		}
 		for _, t := range bd.titles {
-			ref, err := c.declare(s, e, typ, ToS(t), ops)
+			// A body of one title gives its attributes to its resource.
+			ref, err := c.declare(s, e, typ, ToS(t), ops, len(bd.titles) == 1)
 			if err != nil {
 				return nil, err
 			}
@@ -639,18 +665,19 @@ func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, al
 }
 
 // declare creates one resource of a resource expression.
-func (c *Compiler) declare(s *Scope, e *ast.ResourceExpr, typ, title string, ops []*param) (Value, error) {
+func (c *Compiler) declare(s *Scope, e *ast.ResourceExpr, typ, title string, ops []*param, owned bool) (Value, error) {
 	if typ == "class" {
 		if e.Form != ast.Regular {
 			return nil, errAt(s.rng(e), "Classes are not virtualizable")
 		}
 		return c.declareClassResourceLike(s, e, title, ops)
 	}
-	return c.declareOne(s, e.Form, e, typ, title, ops)
+	return c.declareOne(s, e.Form, e, typ, title, ops, owned)
 }
 
-// declareOne creates one resource declared at node e.
-func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, title string, ops []*param) (Value, error) {
+// declareOne creates one resource declared at node e. When owned, the
+// resource takes ops as its attributes; else it copies them.
+func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, title string, ops []*param, owned bool) (Value, error) {
 	rng := s.rng(e)
 	var r *Resource
 	var ti *TypeInfo
@@ -684,9 +711,15 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 				continue
 			}
 		}
-		np := p.copyTo(p.how)
+		np := p
+		if !owned {
+			np = p.copyTo(p.how)
+		}
 		if r.typeInfo != nil && r.def == nil && np.name == "name" && len(r.typeInfo.Namevars) == 1 && r.typeInfo.Namevars[0] != "name" {
 			// name stands for the namevar, as Puppet::Resource takes it.
+			if np == p {
+				np = p.copyTo(p.how)
+			}
 			np.name = r.typeInfo.Namevars[0]
 		}
 		r.params = append(r.params, np)
@@ -718,7 +751,8 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 	}
 	r.addTags(typ)
 	r.addTags(title)
-	for _, t := range flatten(defaultTags) {
+	var one [1]Value
+	for _, t := range flattenTo(one[:0], defaultTags) {
 		if t != nil {
 			r.addTags(ToS(t))
 		}

@@ -410,6 +410,15 @@ func FromCatalog(v catalog.Value) Value {
 }
 
 // flatten flattens nested arrays into one.
+// flattenTo is flatten, but a value that is not an array comes back in
+// buf (a caller's array of one, on its stack) instead of a new slice.
+func flattenTo(buf []Value, v Value) []Value {
+	if _, ok := v.([]Value); !ok {
+		return append(buf, v)
+	}
+	return flatten(v)
+}
+
 func flatten(v Value) []Value {
 	arr, ok := v.([]Value)
 	if !ok {

@@ -154,7 +154,7 @@ func (l *lexer) heredoc(start int) Token {
 					}
 				}
 			default:
-				s.write(i, string(c))
+				s.writeByte(i, c)
 				i++
 			}
 		}

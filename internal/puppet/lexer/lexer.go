@@ -3,6 +3,7 @@ package lexer
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -27,9 +28,19 @@ const maxNesting = 64
 // found. Lexing stops at the first error that makes the rest unreadable (an
 // unclosed string, comment or heredoc); the tokens before it are returned.
 func Lex(f *source.File, mode Mode) ([]Token, diag.List) {
-	l := &lexer{file: f, src: f.Content, heredocLineEnd: -1, epp: mode == EPP, eppText: mode == EPP}
+	if mode == Manifest && len(f.Content) >= splitSize && runtime.GOMAXPROCS(0) > 1 {
+		if at := splitPoint(f.Content); at > 0 {
+			toks, diags, _ := lexSplit(f, at)
+			return toks, diags
+		}
+	}
+	return lexWhole(f, mode)
+}
+
+// lexWhole lexes f from start to end on this goroutine.
+func lexWhole(f *source.File, mode Mode) ([]Token, diag.List) {
+	l := newLexer(f, mode)
 	l.toks = make([]Token, 0, len(f.Content)/4+16) // about one token per four bytes
-	l.lastKind = Semi
 	for {
 		t := l.next()
 		l.toks = append(l.toks, t)
@@ -38,6 +49,79 @@ func Lex(f *source.File, mode Mode) ([]Token, diag.List) {
 		}
 	}
 	return l.toks, l.diags
+}
+
+func newLexer(f *source.File, mode Mode) *lexer {
+	return &lexer{file: f, src: f.Content, heredocLineEnd: -1, epp: mode == EPP, eppText: mode == EPP, lastKind: Semi}
+}
+
+// splitSize is the size of manifest from which Lex lexes its second half
+// on another goroutine.
+const splitSize = 64 << 10
+
+// splitPoint is where a manifest's second half may start: the first line
+// after the middle that starts with a lower-case letter (a keyword or a
+// bare word, which lexes the same whatever came before), or 0.
+func splitPoint(src []byte) int {
+	for i := len(src) / 2; i < len(src)-1; i++ {
+		if src[i] == '\n' && isLower(src[i+1]) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// lexSplit lexes f as Lex does, the part from at on another goroutine.
+// The two parts are joined when the lexing of the first, done here,
+// reaches a token at offset at in the state the other started in (no
+// heredoc body pending, no problem found) and both agree on that token;
+// otherwise (at is inside a string, a comment or a heredoc, or a part
+// has a problem to report) this goroutine lexes on to the end, exactly
+// as Lex does without a split. joined reports which.
+func lexSplit(f *source.File, at int) (toks []Token, diags diag.List, joined bool) {
+	type part struct {
+		toks  []Token
+		diags diag.List
+	}
+	second := make(chan part, 1)
+	go func() {
+		l := newLexer(f, Manifest)
+		l.pos = at
+		l.toks = make([]Token, 0, (len(f.Content)-at)/4+16)
+		for {
+			t := l.next()
+			l.toks = append(l.toks, t)
+			if t.Kind == EOF {
+				break
+			}
+		}
+		second <- part{l.toks, l.diags}
+	}()
+	l := newLexer(f, Manifest)
+	l.toks = make([]Token, 0, len(f.Content)/4+16)
+	waited := false
+	for {
+		t := l.next()
+		if int(t.Pos) == at && t.Kind != EOF && !l.failed && l.heredocLineEnd == -1 && len(l.diags) == 0 {
+			p := <-second
+			waited = true
+			if len(p.diags) == 0 && sameToken(p.toks[0], t) {
+				return append(l.toks, p.toks...), nil, true
+			}
+		}
+		l.toks = append(l.toks, t)
+		if t.Kind == EOF {
+			break
+		}
+	}
+	if !waited {
+		<-second
+	}
+	return l.toks, l.diags, false
+}
+
+func sameToken(a, b Token) bool {
+	return a.Kind == b.Kind && a.Pos == b.Pos && a.End == b.End && a.Text == b.Text && a.Str == nil && b.Str == nil
 }
 
 type lexer struct {
@@ -381,7 +465,7 @@ func (l *lexer) bareWord(start int) Token {
 		return t
 	}
 	kind := Name
-	for _, seg := range strings.Split(strings.TrimPrefix(text, "::"), "::") {
+	for seg := range strings.SplitSeq(strings.TrimPrefix(text, "::"), "::") {
 		if seg == "" || !isLower(seg[0]) || strings.Contains(seg, "-") {
 			kind = Word
 		}
@@ -561,6 +645,15 @@ func (s *textScanner) flush(at int) {
 	s.bufFrom = -1
 }
 
+// writeByte appends one byte of the source, as it is: a byte of a UTF-8
+// sequence stays that byte.
+func (s *textScanner) writeByte(at int, c byte) {
+	if s.bufFrom < 0 {
+		s.bufFrom = at
+	}
+	s.buf.WriteByte(c)
+}
+
 func (s *textScanner) write(at int, str string) {
 	if s.bufFrom < 0 {
 		s.bufFrom = at
@@ -589,7 +682,7 @@ func (l *lexer) scanEscape(s *textScanner, i int, esc escapes) int {
 		case 'u':
 			return l.unicodeEscape(s, i)
 		default:
-			s.write(i, string(c))
+			s.writeByte(i, c)
 		}
 		return i + 2
 	}
@@ -748,7 +841,7 @@ func (l *lexer) doubleQuoted(start int) Token {
 				return Token{Kind: EOF, Pos: source.Pos(len(l.src)), End: source.Pos(len(l.src))}
 			}
 		default:
-			s.write(i, string(c))
+			s.writeByte(i, c)
 			i++
 		}
 	}

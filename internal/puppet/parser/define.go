@@ -299,6 +299,7 @@ func (p *parser) hostname() ast.Expr {
 		return p.primary()
 	case lexer.Regex:
 		p.next()
+		p.regexps++
 		return &ast.LiteralRegex{Span: span, Pattern: t.Text}
 	case lexer.KwDefault:
 		p.next()

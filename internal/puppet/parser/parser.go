@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math/big"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -63,6 +64,7 @@ type shared struct {
 	lastLine int  // line of the last reported error, to drop cascades
 	stopped  bool // MaxErrors reached
 	lexFatal bool // the lexer gave up; errors at end of input are noise
+	regexps  int  // regular expression literals made
 	// openedInRecovery counts block-opening braces that error recovery
 	// stepped into; their closing braces are dropped at the top level.
 	openedInRecovery int
@@ -74,10 +76,83 @@ type parser struct {
 	i     int
 	tok   lexer.Token
 	depth int
+	// stopAt, when above 0, is the token at which the top-level
+	// statements stop: the first part of a split parse.
+	stopAt int
+}
+
+// splitTokens is the number of tokens from which a manifest is parsed
+// in two parts, the second on another goroutine.
+const splitTokens = 8192
+
+// splitStatement finds, after the middle of toks, a token likely to
+// start a top-level statement: a class, define or node keyword or a
+// statement call (include, ...) right after a '}' closing a top-level
+// block; 0 when there is none.
+func splitStatement(toks []lexer.Token) int {
+	depth := 0
+	for k, t := range toks {
+		switch t.Kind {
+		case lexer.LBrace, lexer.LBrack, lexer.ListStart, lexer.LParen, lexer.WSLParen, lexer.LCollect, lexer.LLCollect:
+			depth++
+		case lexer.RBrace, lexer.RBrack, lexer.RParen, lexer.RCollect, lexer.RRCollect:
+			depth--
+		case lexer.KwClass, lexer.KwDefine, lexer.KwNode, lexer.Name:
+			if depth == 0 && k >= len(toks)/2 && toks[k-1].Kind == lexer.RBrace &&
+				(t.Kind != lexer.Name || statementCalls[t.Text]) {
+				return k
+			}
+		}
+	}
+	return 0
+}
+
+// parseSplit parses toks as parseTokens does, the top-level statements
+// from k on on another goroutine; it returns nil, for parseTokens to
+// parse the whole, unless both parts parse without a problem and the
+// first ends exactly at k. Parsing depends on nothing before a
+// top-level statement but where it starts: the parts then make the
+// same statements as parsing the whole in one go.
+func parseSplit(f *source.File, toks []lexer.Token, k int) *ast.Program {
+	type part struct {
+		body    []ast.Expr
+		regexps int
+		ok      bool
+	}
+	second := make(chan part, 1)
+	go func() {
+		s := &shared{file: f}
+		p := &parser{shared: s, toks: toks, i: k, tok: toks[k]}
+		body := p.statements(lexer.EOF)
+		second <- part{body, s.regexps, p.tok.Kind == lexer.EOF && !p.stopped && len(s.diags) == 0}
+	}()
+	s := &shared{file: f}
+	p := &parser{shared: s, toks: toks, tok: toks[0], stopAt: k}
+	body := p.statements(lexer.EOF)
+	rest := <-second
+	if !rest.ok || p.i != k || p.stopped || len(s.diags) > 0 {
+		return nil
+	}
+	prog := &ast.Program{File: f, Body: append(body, rest.body...)}
+	prog.From, prog.To = 0, source.Pos(len(f.Content))
+	prog.Regexps = s.regexps + rest.regexps
+	return prog
 }
 
 func parse(f *source.File, mode lexer.Mode) (*ast.Program, diag.List) {
 	toks, lexDiags := lexer.Lex(f, mode)
+	if mode == lexer.Manifest && len(lexDiags) == 0 && len(toks) >= splitTokens && runtime.GOMAXPROCS(0) > 1 {
+		if k := splitStatement(toks); k > 0 {
+			if prog := parseSplit(f, toks, k); prog != nil {
+				return prog, nil
+			}
+		}
+	}
+	return parseTokens(f, mode, toks, lexDiags)
+}
+
+// parseTokens parses f's tokens from start to end on this goroutine.
+func parseTokens(f *source.File, mode lexer.Mode, toks []lexer.Token, lexDiags diag.List) (*ast.Program, diag.List) {
 	s := &shared{file: f, diags: lexDiags}
 	for _, d := range lexDiags {
 		if d.Severity == diag.Error {
@@ -102,6 +177,7 @@ func parse(f *source.File, mode lexer.Mode) (*ast.Program, diag.List) {
 		p.syntaxError("end of input")
 	}
 	prog.From, prog.To = 0, source.Pos(len(f.Content))
+	prog.Regexps = s.regexps
 	// Lexer and parser problems interleave in source order; the error-cap
 	// note stays last.
 	sort.SliceStable(s.diags, func(i, j int) bool {
@@ -234,6 +310,9 @@ var statementCalls = map[string]bool{
 func (p *parser) statements(end lexer.Kind) []ast.Expr {
 	var list []ast.Expr
 	for p.tok.Kind != end && p.tok.Kind != lexer.EOF && !p.stopped {
+		if end == lexer.EOF && p.stopAt > 0 && p.i >= p.stopAt {
+			break
+		}
 		if p.got(lexer.Semi) {
 			continue
 		}
@@ -897,6 +976,7 @@ func (p *parser) primary() ast.Expr {
 		return h
 	case lexer.Regex:
 		p.next()
+		p.regexps++
 		return &ast.LiteralRegex{Span: span, Pattern: t.Text}
 	case lexer.KwTrue, lexer.KwFalse:
 		p.next()

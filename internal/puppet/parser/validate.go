@@ -20,8 +20,11 @@ import (
 func Validate(prog *ast.Program) diag.List {
 	v := &validator{file: prog.File}
 	v.block(prog.Body)
+	// The chain of parents is appended to in place down the tree, so
+	// that a visit allocates only beyond this depth.
+	parents := make([]ast.Node, 0, 64)
 	for _, e := range prog.Body {
-		v.visit(e, nil)
+		v.visit(e, parents)
 	}
 	v.params(prog.EPPParams)
 	return v.diags
@@ -159,9 +162,7 @@ func (v *validator) visit(n ast.Node, parents []ast.Node) {
 		v.block(n.Body)
 	}
 	parents = append(parents, n)
-	for _, c := range ast.Children(n) {
-		v.visit(c, parents)
-	}
+	ast.EachChild(n, func(c ast.Node) { v.visit(c, parents) })
 }
 
 // rvalue checks that e produces a value.

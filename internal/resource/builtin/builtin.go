@@ -14,6 +14,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/fileline"
 	"github.com/ordoproject/ordo/internal/resource/group"
 	"github.com/ordoproject/ordo/internal/resource/host"
+	"github.com/ordoproject/ordo/internal/resource/inifile"
 	"github.com/ordoproject/ordo/internal/resource/mount"
 	"github.com/ordoproject/ordo/internal/resource/notify"
 	"github.com/ordoproject/ordo/internal/resource/pkg"
@@ -30,6 +31,7 @@ func Types() []resource.Type {
 	accounts := ns.Files{Changes: new(sync.Mutex)}
 	files := file.NewType()
 	concatFile := concat.NewType(files)
+	iniSetting, iniSubsetting := inifile.NewTypes()
 	return []resource.Type{
 		anchor.Type{},
 		concatFile,
@@ -41,6 +43,8 @@ func Types() []resource.Type {
 		fileline.Type{},
 		group.Type{Files: accounts},
 		host.Type{},
+		iniSetting,
+		iniSubsetting,
 		mount.Type{},
 		notify.Type{},
 		pkg.NewType(),

@@ -24,6 +24,9 @@ const (
 	// inert: accepted and checked, and without effect in what ordo
 	// supports, as in Puppet (the reason says why).
 	inert
+	// generated: passed to the resources the type makes before the run
+	// (resource.PreGenerator), which differ from those made without it.
+	generated
 )
 
 type attrCase struct {
@@ -39,6 +42,8 @@ var base = map[string]*catalog.Resource{
 	"concat_fragment":    {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
 	"cron":               {Type: "Cron", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "/bin/true"}}},
 	"file_line":          {Type: "File_line", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-fl"}, {Name: "line", Value: "x"}}},
+	"ini_setting":        {Type: "Ini_setting", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-ini"}, {Name: "setting", Value: "k"}}},
+	"ini_subsetting":     {Type: "Ini_subsetting", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-ini"}, {Name: "setting", Value: "s"}, {Name: "subsetting", Value: "x"}}},
 	"host":               {Type: "Host", Title: "ordoschema.example", Params: []catalog.Param{{Name: "ip", Value: "192.0.2.1"}}},
 	"mount":              {Type: "Mount", Title: "/tmp/ordoschema-mnt"},
 	"package":            {Type: "Package", Title: "ordoschema-pkg"},
@@ -71,13 +76,13 @@ var cases = map[string]map[string]attrCase{
 		"name": {value: "other", want: inert, reason: "an anchor has no state"},
 	},
 	"concat_file": {
-		"ensure": {value: "absent"}, "path": {value: "/tmp/ordoschema-other"}, "owner": {value: "root"}, "group": {value: "root"},
-		"mode": {value: "0600"}, "order": {value: "alpha"}, "backup": {value: ".bak"}, "replace": {value: false},
-		"validate_cmd": {value: "/bin/true %"}, "ensure_newline": {value: true}, "format": {value: "json"},
+		"ensure": {value: "absent", want: generated}, "path": {value: "/tmp/ordoschema-other"}, "owner": {value: "root", want: generated}, "group": {value: "root", want: generated},
+		"mode": {value: "0600", want: generated}, "order": {value: "alpha"}, "backup": {value: ".bak", want: generated}, "replace": {value: false, want: generated},
+		"validate_cmd": {value: "/bin/true %", want: generated}, "ensure_newline": {value: true}, "format": {value: "json"},
 		"force":                   {value: true},
 		"selinux_ignore_defaults": {want: inert, value: true, reason: noSELinux}, "selrange": {want: inert, value: "s0", reason: noSELinux},
 		"selrole": {want: inert, value: "r", reason: noSELinux}, "seltype": {want: inert, value: "t", reason: noSELinux},
-		"seluser": {want: inert, value: "u", reason: noSELinux}, "show_diff": {value: false}, "create_empty_file": {value: false},
+		"seluser": {want: inert, value: "u", reason: noSELinux}, "show_diff": {value: false, want: generated}, "create_empty_file": {value: false},
 	},
 	"concat_fragment": {
 		"name": {value: "other"}, "target": {value: "/tmp/ordoschema-other"}, "content": {value: "y"},
@@ -103,6 +108,24 @@ var cases = map[string]map[string]attrCase{
 		"ensure": {value: "absent"}, "ip": {value: "192.0.2.2"}, "host_aliases": {value: []catalog.Value{"a", "b"}},
 		"comment": {value: "c"}, "target": {value: "/tmp/ordoschema-hosts"}, "name": {value: "other.example"},
 		"provider": {value: "parsed", want: inert, reason: "parsed is host's only provider"},
+	},
+	"ini_setting": {
+		"ensure": {value: "absent"}, "name": {value: "other", want: inert, reason: "the name only identifies the resource"},
+		"section": {value: "s"}, "setting": {value: "other"}, "force_new_section_creation": {value: false},
+		"path": {value: "/tmp/ordoschema-other"}, "show_diff": {value: "md5"}, "key_val_separator": {value: "="},
+		"value": {value: "v"}, "section_prefix": {value: "<"}, "section_suffix": {value: ">"},
+		"indent_char": {value: "\t"}, "indent_width": {value: int64(2)}, "refreshonly": {value: true},
+		"provider": {value: "ruby", want: inert, reason: "ruby is ini_setting's only provider"},
+	},
+	"ini_subsetting": {
+		"ensure": {value: "absent"}, "name": {value: "other", want: inert, reason: "the name only identifies the resource"},
+		"section": {value: "s"}, "setting": {value: "other"}, "subsetting": {value: "y"},
+		"subsetting_separator": {value: ","}, "subsetting_key_val_separator": {value: "="},
+		"path": {value: "/tmp/ordoschema-other"}, "show_diff": {value: "md5"}, "key_val_separator": {value: "="},
+		"quote_char": {value: `"`}, "use_exact_match": {value: true}, "value": {value: "v"},
+		"insert_type": {value: "start"}, "insert_value": {value: "y"},
+		"delete_if_empty": {value: true, want: inert, reason: "inifile 6.3 removes a setting left empty whatever it says (its test takes :false for true)"},
+		"provider":        {value: "ruby", want: inert, reason: "ruby is ini_subsetting's only provider"},
 	},
 	"mount": {
 		"ensure": {value: "defined"}, "device": {value: "tmpfs"}, "fstype": {value: "tmpfs"}, "options": {value: "size=1m"},
@@ -163,7 +186,7 @@ var cases = map[string]map[string]attrCase{
 		"sourceselect": {value: "all", want: inert, reason: noRecursion},
 		"replace":      {value: false}, "force": {value: true}, "links": {value: "follow"},
 		"show_diff": {value: false}, "validate_cmd": {value: "/bin/true %"}, "validate_replacement": {value: "@@"},
-		"checksum": {value: "md5"}, "source": {value: "/etc/hostname"}, "source_permissions": {value: "use", want: refused},
+		"checksum": {value: "md5"}, "source": {value: "/etc/hostname"}, "source_permissions": {value: "use", want: inert, reason: "without a source there is nothing to copy"},
 		"staging_location": {value: "/tmp"}, "provider": {value: "windows"},
 	},
 	"filebucket": {
@@ -336,6 +359,15 @@ func checkAttr(t *testing.T, reg *resource.Registry, typ string, a resource.Attr
 		}
 	}
 	switch c.want {
+	case generated:
+		pg, ok := reg.Lookup(typ).(resource.PreGenerator)
+		if !ok {
+			t.Fatalf("%s makes no resources before the run", typ)
+		}
+		madeWith, madeWithout := pg.PreGenerate(withRes, catalog.New("ordoschema"), nil), pg.PreGenerate(base[typ], catalog.New("ordoschema"), nil)
+		if reflect.DeepEqual(params(madeWith), params(madeWithout)) {
+			t.Errorf("%s => %v does not reach the resources %s makes", a.Name, c.value, typ)
+		}
 	case effect:
 		if !differ(inst, without) {
 			t.Errorf("%s => %v is accepted and changes nothing", a.Name, c.value)
@@ -348,6 +380,15 @@ func checkAttr(t *testing.T, reg *resource.Registry, typ string, a resource.Attr
 			t.Errorf("%s is listed inert but changes the instance", a.Name)
 		}
 	}
+}
+
+// params are the parameters of rs.
+func params(rs []*catalog.Resource) [][]catalog.Param {
+	var out [][]catalog.Param
+	for _, r := range rs {
+		out = append(out, r.Params)
+	}
+	return out
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -2,12 +2,12 @@
 // concat_fragment types: a file whose content is the fragments that name
 // it as target (or share its tag), sorted by order and name.
 //
-// Puppet's concat_file generates a File resource and lets it do the
-// writing; ordo's concat_file hands its content to the file type the same
-// way and logs the file's changes under that File's path, as Puppet does.
-// When the catalog has a file resource on the path already, that one
-// takes the content, at its turn after the concat_file's, and keeps its
-// other attributes (Type.AutoBefore).
+// As in Puppet, a concat_file makes a File resource for its path before
+// the run (generate), or takes the catalog's own file on the path, which
+// then keeps its other attributes; when the run reaches the concat_file
+// it joins the fragments and gives the file their content
+// (eval_generate), and the file writes it at its own turn, with its own
+// log lines, events and failures.
 // The yaml format is not supported yet; a fragment's puppet: source is
 // never found, as ordo has no file server.
 package concat
@@ -16,7 +16,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,26 +29,61 @@ import (
 // Type is the concat_file resource type.
 type Type struct {
 	files file.Type
-	// found holds, for each concat_file of the catalog being applied, its
-	// fragments; they are collected when the graph asks for automatic
-	// relationships, the one moment a type sees the whole catalog.
+	// found indexes the concat_files and fragments of the catalog being
+	// applied, and holds the fragments no concat_file takes.
 	found *fragmentIndex
 }
 
 type fragmentIndex struct {
-	mu    sync.Mutex
-	byRes map[*catalog.Resource][]fragment
-	// handOff holds the concat_files whose path a file resource of the
-	// catalog manages: they give it their content (AutoBefore).
-	handOff map[*catalog.Resource]bool
-	// lost holds the fragments no concat_file of their catalog takes.
+	mu sync.Mutex
+	// lost holds the fragments no concat_file of their catalog takes;
+	// they are found when the graph asks for automatic relationships.
 	lost map[*catalog.Resource]bool
+	// of is the catalog the maps below were made from, once, when first
+	// asked: a run adds no concat_file or fragment to its catalog.
+	of *catalog.Catalog
+	// fragments maps a target, or tagKey(tag), to the fragments that
+	// name it, in catalog order.
+	fragments map[string][]*catalog.Resource
+	// pos is each fragment's place in the catalog.
+	pos map[*catalog.Resource]int
+	// files holds the paths and titles of the concat_files, and
+	// tagKey(tag) of each of their tags.
+	files map[string]bool
+}
+
+// tagKey is the key of a tag in the index, apart from paths and titles.
+func tagKey(tag string) string { return "\x00" + tag }
+
+// indexed returns the index of c, made when first asked; x.mu is held.
+func (x *fragmentIndex) indexed(c *catalog.Catalog) *fragmentIndex {
+	if x.of == c {
+		return x
+	}
+	x.of, x.fragments, x.files, x.pos = c, map[string][]*catalog.Resource{}, map[string]bool{}, map[*catalog.Resource]int{}
+	for i, r := range c.Resources {
+		switch {
+		case strings.EqualFold(r.Type, "Concat_fragment"):
+			x.pos[r] = i
+			if target := r.String("target"); target != "" {
+				x.fragments[target] = append(x.fragments[target], r)
+			}
+			if tag := r.String("tag"); tag != "" {
+				x.fragments[tagKey(tag)] = append(x.fragments[tagKey(tag)], r)
+			}
+		case strings.EqualFold(r.Type, "Concat_file"):
+			x.files[pathOf(r)], x.files[r.Title] = true, true
+			for _, tag := range catalog.Strings(valueOr(r, "tag")) {
+				x.files[tagKey(tag)] = true
+			}
+		}
+	}
+	return x
 }
 
 // NewType returns the concat_file type, writing through files.
 func NewType(files file.Type) Type {
-	found := &fragmentIndex{byRes: map[*catalog.Resource][]fragment{}, lost: map[*catalog.Resource]bool{}, handOff: map[*catalog.Resource]bool{}}
-	return Type{files: files, found: found}
+	return Type{files: files, found: &fragmentIndex{lost: map[*catalog.Resource]bool{}}}
 }
 
 // FragmentType returns the concat_fragment type that goes with t.
@@ -119,61 +153,85 @@ type fragment struct {
 	sources []string
 }
 
-// AutoRequire requires the file's parent directory, as the generated file
-// would, and collects the concat_file's fragments from the catalog.
-func (t Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
-	path := pathOf(r)
-	var frags []fragment
-	tags := catalog.Strings(valueOr(r, "tag"))
-	for _, f := range c.Resources {
-		if !strings.EqualFold(f.Type, "Concat_fragment") {
-			continue
-		}
-		target := f.String("target")
-		match := target != "" && (target == path || target == r.Title)
-		if ft := f.String("tag"); !match && ft != "" {
-			for _, tag := range tags {
-				match = match || tag == ft
-			}
-		}
-		if match {
-			content, _ := f.Get("content")
-			if sens, ok := content.(catalog.Sensitive); ok {
-				content = sens.Value
-			}
-			frag := fragment{name: nameOf(f), order: orderOf(f), content: catalog.Scalar(content)}
-			if content == nil {
-				frag.sources = catalog.Strings(valueOr(f, "source"))
-			}
-			frags = append(frags, frag)
-		}
+// fragmentsOf collects the fragments of r from c, in catalog order:
+// those whose target is r's path or title, or whose tag is one of r's
+// tags.
+func (t Type) fragmentsOf(r *catalog.Resource, c *catalog.Catalog) []fragment {
+	keys := []string{pathOf(r), r.Title}
+	for _, tag := range catalog.Strings(valueOr(r, "tag")) {
+		keys = append(keys, tagKey(tag))
 	}
 	t.found.mu.Lock()
-	t.found.byRes[r] = frags
+	index := t.found.indexed(c)
+	seen := map[*catalog.Resource]bool{}
+	var found []*catalog.Resource
+	for _, k := range keys {
+		for _, f := range index.fragments[k] {
+			if !seen[f] {
+				seen[f] = true
+				found = append(found, f)
+			}
+		}
+	}
+	pos := index.pos
 	t.found.mu.Unlock()
-	if ref, ok := file.Find(c, filepath.Dir(path)); ok {
+	// Fragments found by several keys: back to catalog order.
+	sort.SliceStable(found, func(i, j int) bool { return pos[found[i]] < pos[found[j]] })
+	frags := make([]fragment, 0, len(found))
+	for _, f := range found {
+		content, _ := f.Get("content")
+		if sens, ok := content.(catalog.Sensitive); ok {
+			content = sens.Value
+		}
+		frag := fragment{name: nameOf(f), order: orderOf(f), content: catalog.Scalar(content)}
+		if content == nil {
+			frag.sources = catalog.Strings(valueOr(f, "source"))
+		}
+		frags = append(frags, frag)
+	}
+	return frags
+}
+
+// AutoRequire requires the file on the concat_file's path, as
+// puppetlabs-concat does; the edge Puppet's generate adds the other way
+// (PreGenerate) wins.
+func (t Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
+	if ref, ok := fileOn(c, pathOf(r)); ok {
 		return []catalog.Ref{ref}
 	}
 	return nil
 }
 
-// AutoBefore puts the concat_file before a file resource of the catalog
-// on its path. Puppet's concat_file generates a file resource for its
-// path; when the catalog has one already (by title or by path), that one
-// takes the generated file's place: the concat_file goes before it and
-// gives it its content when it is evaluated, and the file keeps its other
-// attributes. Writing both would change the file back and forth on every
-// run.
-func (t Type) AutoBefore(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
-	ref, ok := fileOn(c, pathOf(r))
-	if !ok {
-		return nil
+// PreGenerate makes the file resource that writes the concat_file's file,
+// as puppetlabs-concat's generate does: its path, ensure and the
+// attributes passed on, without content, which the concat_file gives it
+// when the run reaches it (Generate). When the catalog has a file on the
+// path already (by title or path), that one takes the content instead and
+// keeps its other attributes.
+func (t Type) PreGenerate(r *catalog.Resource, c *catalog.Catalog, _ resource.Logger) []*catalog.Resource {
+	path := pathOf(r)
+	t.files.Promise(path)
+	if ref, ok := fileOn(c, path); ok {
+		return []*catalog.Resource{c.Resource(ref)}
 	}
-	t.found.mu.Lock()
-	t.found.handOff[r] = true
-	t.found.mu.Unlock()
-	t.files.Promise(pathOf(r))
-	return []catalog.Ref{ref}
+	f := &catalog.Resource{Type: "File", Title: path, Tags: []string{"file"}}
+	f.Set("path", path)
+	if r.String("ensure") == "absent" {
+		f.Set("ensure", "absent")
+	} else {
+		f.Set("ensure", "file")
+	}
+	for _, name := range fileAttrs {
+		if v, ok := r.Get(name); ok && v != nil {
+			f.Set(name, v)
+		}
+	}
+	for _, name := range r.Sensitive {
+		if _, ok := f.Get(name); ok {
+			f.Sensitive = append(f.Sensitive, name)
+		}
+	}
+	return []*catalog.Resource{f}
 }
 
 // fileOn finds the file resource of c that manages path: the one titled
@@ -221,46 +279,39 @@ func orderOf(r *catalog.Resource) string {
 type spec struct {
 	res           *catalog.Resource
 	path          string
-	absent        bool
 	alpha         bool
 	ensureNewline bool
 	createEmpty   bool
 	force         bool
 	format        string
-	// fileParams are the attributes handed to the generated file.
-	fileParams []catalog.Param
 }
 
-// fileAttrs are the attributes a concat_file hands to its file, as
-// puppetlabs-concat does (the SELinux ones the file type ignores where
-// SELinux is off, as Puppet does, so ordo leaves them out).
-var fileAttrs = []string{"owner", "group", "mode", "replace", "backup", "validate_cmd", "show_diff", "loglevel", "noop"}
+// fileAttrs are the attributes and metaparameters a concat_file hands to
+// its file, as puppetlabs-concat does (the SELinux ones the file type
+// ignores where SELinux is off, as Puppet does, so ordo leaves them out).
+var fileAttrs = []string{"owner", "group", "mode", "replace", "backup", "validate_cmd", "show_diff", "loglevel", "noop", "schedule", "audit"}
 
-// New returns the instance that manages the file v describes.
+// New returns the instance that makes the file v describes.
 func (t Type) New(v resource.Values) (resource.Instance, error) {
 	s := spec{
 		res:           v.Resource(),
 		path:          v.String("path"),
-		absent:        v.String("ensure") == "absent",
 		alpha:         v.String("order") == "alpha",
 		ensureNewline: v.Bool("ensure_newline"),
 		createEmpty:   v.Bool("create_empty_file"),
 		force:         v.Bool("force"),
 		format:        v.String("format"),
 	}
-	for _, name := range fileAttrs {
-		if x, ok := v.Lookup(name); ok {
-			s.fileParams = append(s.fileParams, catalog.Param{Name: name, Value: x})
-		}
-	}
 	return &instance{spec: s, typ: t}, nil
 }
 
-// instance manages one concat_file through the file it generates.
+// instance is one concat_file. It changes nothing itself (its ensure is
+// always in sync, as in puppetlabs-concat): the file resource made for it
+// before the run (PreGenerate) writes the file, with the content the
+// instance gives it when the run reaches it (Generate).
 type instance struct {
 	spec
-	typ  Type
-	file resource.Instance
+	typ Type
 }
 
 // content joins the fragments in order, as puppetlabs-concat sorts them.
@@ -323,86 +374,36 @@ func compareCompound(a, b string) int {
 	return len(pa) - len(pb)
 }
 
-// fileResource is the File resource Puppet's concat_file generates.
-// Without withContent the file is made with no content of its own.
-func (c *instance) fileResource(content string, withContent bool) *catalog.Resource {
-	r := &catalog.Resource{Type: "File", Title: c.path, File: c.res.File, Line: c.res.Line}
-	ensure := "file"
-	if c.absent || (!c.createEmpty && content == "") {
-		ensure = "absent"
+// Generate is puppetlabs-concat's eval_generate: it joins the fragments
+// and hands the content to the file on the path, which runs next; a file
+// that would be empty is removed instead when create_empty_file is false.
+// It returns that file, which joins the concat_file's sentinel.
+func (c *instance) Generate(_ context.Context, _ *resource.Handle, cat *catalog.Catalog) ([]resource.Generated, error) {
+	content, err := c.content(c.typ.fragmentsOf(c.res, cat))
+	if err != nil {
+		return nil, err
 	}
-	r.Set("path", c.path)
-	r.Set("ensure", ensure)
-	for _, p := range c.fileParams {
-		r.Set(p.Name, p.Value)
+	ref, ok := fileOn(cat, c.path)
+	if !ok {
+		return nil, nil
 	}
-	if ensure == "file" && withContent {
-		r.Set("content", content)
-	}
-	return r
-}
-
-// Retrieve builds the generated file from the fragments and reads it.
-// From here on the resource's lines carry the file's path.
-func (c *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	c.typ.found.mu.Lock()
-	frags := c.typ.found.byRes[c.res]
-	delete(c.typ.found.byRes, c.res)
-	handOff := c.typ.found.handOff[c.res]
-	delete(c.typ.found.handOff, c.res)
-	c.typ.found.mu.Unlock()
-	content, err := c.content(frags)
-	if handOff {
-		// The catalog's file on the path writes it (AutoBefore).
-		if err != nil {
-			h.Logf(resource.Err, "Failed to generate additional resources using 'eval_generate': %v", err)
-			return nil
-		}
+	if !c.createEmpty && content == "" {
+		c.typ.files.GiveAbsent(c.path)
+	} else {
 		c.typ.files.Give(c.path, content)
-		return nil
 	}
-	file := c.fileResource(content, err == nil)
-	if err != nil {
-		// As puppetlabs-concat: the content cannot be generated, the
-		// error is logged and the file is still made, without content.
-		h.Logf(resource.Err, "Failed to generate additional resources using 'eval_generate': %v", err)
-	}
-	f, err := resource.Instantiate(c.typ.files, file)
-	if err != nil {
-		return err
-	}
-	c.file = f
-	h.Path = filePath(h.Path, c.res.Ref(), c.path)
-	return f.Retrieve(ctx, h)
+	return []resource.Generated{{Resource: cat.Resource(ref), After: -1}}, nil
 }
 
-// filePath is the log path of the generated file: the concat_file's own
-// path with its last step replaced by File[path].
-func filePath(path string, ref catalog.Ref, file string) string {
-	if p, ok := strings.CutSuffix(path, ref.String()); ok {
-		return p + "File[" + file + "]"
-	}
-	return path
-}
+// Retrieve has nothing to read.
+func (c *instance) Retrieve(context.Context, *resource.Handle) error { return nil }
 
-// Exists reports whether the file exists.
-func (c *instance) Exists() bool { return c.file != nil && c.file.Exists() }
+// Exists reports whether the concat_file is present, which it always is
+// as far as its ensure goes (puppetlabs-concat's exists?).
+func (c *instance) Exists() bool { return true }
 
-// Properties are the generated file's.
-func (c *instance) Properties() []resource.Property {
-	if c.file == nil {
-		return nil
-	}
-	return c.file.Properties()
-}
-
-// Flush flushes the file when it has something to flush.
-func (c *instance) Flush(ctx context.Context, h *resource.Handle) error {
-	if f, ok := c.file.(resource.Flusher); ok {
-		return f.Flush(ctx, h)
-	}
-	return nil
-}
+// Properties are none: the file resource makes the changes.
+func (c *instance) Properties() []resource.Property { return nil }
 
 // FragmentType is the concat_fragment resource type.
 type FragmentType struct {
@@ -412,27 +413,17 @@ type FragmentType struct {
 // AutoRequire finds the fragment's concat_file, to warn at apply time
 // when there is none (the fragment requires nothing).
 func (t FragmentType) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
+	if t.found == nil {
+		return nil
+	}
 	target, tag := r.String("target"), r.String("tag")
-	for _, f := range c.Resources {
-		if !strings.EqualFold(f.Type, "Concat_file") {
-			continue
-		}
-		if target != "" && (pathOf(f) == target || f.Title == target) {
-			return nil
-		}
-		if tag != "" {
-			for _, ft := range catalog.Strings(valueOr(f, "tag")) {
-				if ft == tag {
-					return nil
-				}
-			}
-		}
+	t.found.mu.Lock()
+	defer t.found.mu.Unlock()
+	files := t.found.indexed(c).files
+	if (target != "" && files[target]) || (tag != "" && files[tagKey(tag)]) {
+		return nil
 	}
-	if t.found != nil {
-		t.found.mu.Lock()
-		t.found.lost[r] = true
-		t.found.mu.Unlock()
-	}
+	t.found.lost[r] = true
 	return nil
 }
 

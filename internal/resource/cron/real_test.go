@@ -3,7 +3,6 @@ package cron_test
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/resource/builtin"
@@ -29,19 +28,5 @@ func TestAgainstPuppet(t *testing.T) {
 		exec.Command("crontab", "-u", user, "-r").Run()
 		exec.Command("userdel", user).Run()
 	})
-	for _, c := range providertest.Cases(t, "testdata/cases") {
-		t.Run(c.Name, func(t *testing.T) {
-			root := t.TempDir()
-			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			providertest.Shell(t, c.Setup, "ROOT="+root)
-			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root})
-			if c.After != "" {
-				providertest.Shell(t, c.After, "ROOT="+root)
-			}
-			providertest.SameLines(t, got, c.Want)
-			providertest.SameFiles(t, "testdata/cases", c, root)
-		})
-	}
+	providertest.ReplayFileCases(t, "testdata/cases", builtin.Registry(), nil)
 }

@@ -1,6 +1,8 @@
 package file
 
 import (
+	"errors"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -68,6 +70,9 @@ type replacement struct {
 	check func(tmp string) error
 	// beforeRename, when set by tests, sees the temporary file last.
 	beforeRename func(tmp string)
+	// body, when set, writes the content after data: content streamed
+	// from elsewhere. Its error leaves nothing behind.
+	body func(io.Writer) error
 }
 
 // replaceFile writes data to a temporary file, gives it its owner and mode,
@@ -120,6 +125,25 @@ func replaceFile(path string, data []byte, r replacement) error {
 	return err
 }
 
+// fdWriter writes to an open file; its errors are writeErrors, told apart
+// from those of what it copies from.
+type fdWriter struct {
+	fd   int
+	name string
+}
+
+func (w fdWriter) Write(p []byte) (int, error) {
+	written := 0
+	for written < len(p) {
+		n, err := ignoringEINTR(func() (int, error) { return syscall.Write(w.fd, p[written:]) })
+		if err != nil {
+			return written, &writeError{&os.PathError{Op: "write", Path: w.name, Err: err}}
+		}
+		written += n
+	}
+	return written, nil
+}
+
 // puppetTempName is a temporary name for path as Puppet makes them:
 // <path><YYYYMMDD>-<pid>-<random>.
 func puppetTempName(path string) string {
@@ -136,6 +160,15 @@ func fillFile(fd int, name string, data []byte, r replacement) error {
 			return &os.PathError{Op: "write", Path: path, Err: err}
 		}
 		data = data[n:]
+	}
+	if r.body != nil {
+		if err := r.body(fdWriter{fd: fd, name: path}); err != nil {
+			var we *writeError
+			if errors.As(err, &we) {
+				return we.err
+			}
+			return err
+		}
 	}
 	if (r.uid >= 0 && r.uid != os.Geteuid()) || (r.gid >= 0 && r.gid != os.Getegid()) {
 		if err := syscall.Fchown(fd, r.uid, r.gid); err != nil {

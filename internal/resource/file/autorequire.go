@@ -2,6 +2,7 @@ package file
 
 import (
 	"path/filepath"
+	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 )
@@ -29,9 +30,11 @@ func (Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
 	if v, ok := r.Get("path"); ok && v != nil {
 		p = catalog.Scalar(v)
 	}
-	p = filepath.Clean(p)
+	if !cleanAbs(p) {
+		p = filepath.Clean(p)
+	}
 	if filepath.IsAbs(p) {
-		for dir := filepath.Dir(p); dir != p; p, dir = dir, filepath.Dir(dir) {
+		for dir := parentDir(p); dir != p; p, dir = dir, parentDir(dir) {
 			if ref, ok := Find(c, dir); ok {
 				refs = append(refs, ref)
 				break
@@ -61,4 +64,38 @@ func digits(s string) bool {
 		}
 	}
 	return true
+}
+
+// cleanAbs reports whether p is an absolute path filepath.Clean leaves as
+// it is, which most titles are: checked without building a copy.
+func cleanAbs(p string) bool {
+	if p == "/" {
+		return true
+	}
+	if len(p) < 2 || p[0] != '/' || p[len(p)-1] == '/' {
+		return false
+	}
+	for i := 1; i < len(p); i++ {
+		if p[i] != '.' || p[i-1] != '/' {
+			if p[i] == '/' && p[i-1] == '/' {
+				return false
+			}
+			continue
+		}
+		// A segment that starts with a dot: "." and ".." are not clean.
+		if i+1 == len(p) || p[i+1] == '/' || p[i+1] == '.' && (i+2 == len(p) || p[i+2] == '/') {
+			return false
+		}
+	}
+	return true
+}
+
+// parentDir is filepath.Dir of a clean absolute path, without cleaning
+// again.
+func parentDir(p string) string {
+	i := strings.LastIndexByte(p, '/')
+	if i <= 0 {
+		return "/"
+	}
+	return p[:i]
 }

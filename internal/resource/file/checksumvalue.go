@@ -79,11 +79,25 @@ func (e *checksumError) Error() string {
 }
 
 // writeSourceWithSum copies the first source that exists, if its content
-// has the checksum checksum_value names.
+// has the checksum checksum_value names; an http(s) source is streamed.
 func (f *instance) writeSourceWithSum(ctx context.Context, h *resource.Handle) error {
 	var data []byte
 	found := false
+	want := ""
+	if !f.timeSum() && f.checksum != "none" {
+		want = "{" + f.checksum + "}" + f.odd.sourceSum
+	}
 	for i := range f.sources {
+		if f.remote[i] != "" {
+			m, err := f.host.fetch.metadata(ctx, fetchLog(h), f.remote[i], f.checksum)
+			if err != nil {
+				return fmt.Errorf("Could not retrieve file metadata for %s: %w", f.sourceURI[i], err)
+			}
+			if m != nil {
+				return f.writeRemote(ctx, h, f.remote[i], want)
+			}
+			continue
+		}
 		s := f.sourcePath(i, h)
 		if s == "" {
 			continue
@@ -98,9 +112,8 @@ func (f *instance) writeSourceWithSum(ctx context.Context, h *resource.Handle) e
 	if !found {
 		return fmt.Errorf("Could not retrieve information from environment production source(s) %s", strings.Join(f.sourceURI, ", "))
 	}
-	if !f.timeSum() && f.checksum != "none" {
-		got, want := f.sum(string(data)), "{"+f.checksum+"}"+f.odd.sourceSum
-		if got != want {
+	if want != "" {
+		if got := f.sum(string(data)); got != want {
 			return &checksumError{got: got, want: want}
 		}
 	}

@@ -89,8 +89,8 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "validate_cmd", Doc: "A command that must accept the new content before it replaces the file."},
 		{Name: "validate_replacement", Default: "%", Doc: "The text in validate_cmd that stands for the new content's path."},
 		{Name: "checksum", Default: "sha256", Doc: "How content is compared: a digest (md5, sha256, ...), or mtime or ctime (a file not older than its source is in sync).", Check: checksums},
-		{Name: "source", Doc: "Files to copy the content from (absolute paths, file:// URLs, or puppet:///modules/NAME/PATH for NAME/files/PATH on --modulepath); the first that exists is used.", Check: resource.CheckFunc("absolute paths or file:// URLs", checkSource)},
-		{Name: "source_permissions", Default: "ignore", Doc: "Whether to copy a source's owner, group and mode; ordo supports only ignore.", Check: resource.CheckFunc("ignore", checkSourcePermissions)},
+		{Name: "source", Doc: "Files to copy the content from (absolute paths, file:// URLs, puppet:///modules/NAME/PATH for NAME/files/PATH on --modulepath, or http(s):// URLs); the first that exists is used.", Check: resource.CheckFunc("absolute paths or file://, puppet:// or http(s):// URLs", checkSource)},
+		{Name: "source_permissions", Default: "ignore", Doc: "Whether to copy a local source's owner, group and mode where the resource does not set them: use, use_when_creating (only when the file is created) or ignore; deprecated, as in Puppet.", Check: sourcePermissions},
 		{Name: "selinux_ignore_defaults", Default: false, Listed: "false", Doc: "Ignore SELinux's default contexts; has no effect where SELinux is not enabled.", Check: resource.Boolean()},
 		{Name: "staging_location", Doc: "The directory the new content is written to before it is moved into place.", Check: resource.AbsPathCheck{Msg: "File paths must be fully qualified, not '%s'", Clean: true}},
 	},
@@ -333,17 +333,6 @@ func intValue(v catalog.Value, def int) int {
 
 var sourcePermissions = resource.Enum("use", "use_when_creating", "ignore")
 
-func checkSourcePermissions(v catalog.Value) (catalog.Value, error) {
-	m, err := sourcePermissions.Munge(v)
-	if err != nil {
-		return nil, err
-	}
-	if m != "ignore" {
-		return nil, fmt.Errorf("source_permissions => %s is not supported by ordo", m)
-	}
-	return m, nil
-}
-
 func checkSource(v catalog.Value) (catalog.Value, error) {
 	for _, s := range catalog.Strings(v) {
 		if _, err := localSource(s); err != nil {
@@ -411,6 +400,12 @@ func warn(v resource.Values) []resource.Note {
 	if v.Has("checksum_value") && !v.Has("content") && !v.Has("source") {
 		out = append(out, resource.Note{Level: resource.Warning, Msg: "Checksum value is ignored unless content or source are specified"})
 	}
+	// Puppet's deprecation warning, for a resource that has a file and a
+	// line.
+	if r := v.Resource(); v.String("source_permissions") != "ignore" && r != nil && r.File != "" && r.Line > 0 {
+		out = append(out, resource.Note{Level: resource.Warning, Unattached: true,
+			Msg: "The `source_permissions` parameter is deprecated. Explicitly set `owner`, `group`, and `mode`.\n   " + r.Location()})
+	}
 	return out
 }
 
@@ -468,7 +463,14 @@ func selinuxEnabled() bool {
 // one word: every write goes through ownExtras.
 type extras struct {
 	sources   []string // local paths
-	sourceURI []string // as written, for messages
+	sourceURI []string // as written, for messages (a password left out)
+	// remote are the http(s) sources as written, "" for the others.
+	remote []string
+	// fetched is what Retrieve learned of the http(s) source it uses.
+	fetched *remoteSource
+	// permissions is source_permissions: "use" or "use_when_creating";
+	// "" for ignore.
+	permissions string
 	// odd holds values Puppet accepts and then fails to apply.
 	odd *oddValues
 
@@ -607,10 +609,20 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		x := f.ownExtras()
 		for _, s := range catalog.Strings(src) {
 			local, _ := localSource(s)
+			raw := ""
+			if isRemote(s) {
+				// Puppet drops a source's trailing slashes.
+				raw = strings.TrimRight(s, "/")
+				s = redactURL(raw)
+			}
 			x.sources = append(x.sources, local)
 			x.sourceURI = append(x.sourceURI, sourceURI(s))
+			x.remote = append(x.remote, raw)
 		}
 		f.hasSources = len(x.sources) > 0
+		if p := v.String("source_permissions"); p != "ignore" {
+			x.permissions = p
+		}
 	}
 	content, hasContent := v.Lookup("content")
 	if hasContent {
@@ -712,9 +724,8 @@ func binaryValue(x *catalog.Rich) ([]byte, error) {
 
 // localSource turns a source into a local path. A file: URI's path is
 // taken as written, %-escapes and all, as Puppet takes it. A puppet:
-// source is looked up in the modules of the machine by puppet apply; ordo
-// has none, so it is never found ("" without an error), and the resource
-// fails as Puppet's does when the module is not there.
+// source is looked up in the modules (sourcePath), an http(s) source is
+// fetched (remote.go): both are "" here, without an error.
 func localSource(s string) (string, error) {
 	switch {
 	case strings.HasPrefix(s, "/"):
@@ -735,7 +746,7 @@ func localSource(s string) (string, error) {
 	case u.Opaque != "":
 		return "", fmt.Errorf("Cannot use opaque URLs '%s'", s)
 	case u.Scheme == "http" || u.Scheme == "https":
-		return "", fmt.Errorf("Cannot use source %s: %s sources are not supported by ordo; use a local path or a file:// URL", s, u.Scheme)
+		return "", nil // fetched (remote.go)
 	}
 	return "", fmt.Errorf("Cannot use URLs of type '%s' as source for fileserving", u.Scheme)
 }
@@ -1015,7 +1026,7 @@ func (f *instance) takeContent(content string) {
 	f.content, f.hasData = content, true
 	if f.extras != noExtras {
 		x := f.ownExtras()
-		x.sources, x.sourceURI = nil, nil
+		x.sources, x.sourceURI, x.remote = nil, nil, nil
 		x.wantSum = "" // made from the content when needed
 	}
 	f.hasSources = false
@@ -1023,6 +1034,14 @@ func (f *instance) takeContent(content string) {
 	// file resource was made: a missing file stays missing ("Nothing to
 	// manage"), an existing one gets the content.
 	f.props |= propContent
+}
+
+// takeAbsent makes the file to be absent, given by another resource
+// (Type.GiveAbsent), as puppetlabs-concat sets ensure => absent on the
+// file of a concat_file that would be empty.
+func (f *instance) takeAbsent() {
+	f.ensure, f.hasData = "absent", false
+	f.props = (f.props | propEnsure) &^ propContent
 }
 
 // useStat takes st, read ahead while nothing in the run could change the
@@ -1048,8 +1067,12 @@ func (f *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 
 func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 	f.pre.reached.Store(true)
-	if content, ok := f.host.given.take(f.path); ok {
-		f.takeContent(content)
+	if x, ok := f.host.given.take(f.path); ok {
+		if x.absent {
+			f.takeAbsent()
+		} else {
+			f.takeContent(x.content)
+		}
 	}
 	pre := f.takePrefetched()
 	if pre.current(f, h) {
@@ -1065,7 +1088,7 @@ func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 		f.ownExtras().curLink, _ = os.Readlink(f.path)
 	}
 	if len(f.sources) > 0 && f.oddTypes().sourceSum == "" {
-		if err := f.readSource(h); err != nil {
+		if err := f.readSource(ctx, h); err != nil {
 			return err
 		}
 	}
@@ -1078,6 +1101,14 @@ func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 		}
 		f.ownExtras().curSum = sum
 		f.contentOK = notOlder(sum, f.wantSum)
+	} else if f.hasData && f.curType == "file" && f.fetched != nil {
+		// The content is not here: its checksum is what the server said.
+		sum, err := f.sumFile(f.path)
+		if err != nil {
+			return err
+		}
+		f.ownExtras().curSum = sum
+		f.contentOK = sum == f.wantSum
 	} else if f.hasData && f.curType == "file" && (f.st.Size() == int64(len(f.content)) || f.lite()) {
 		// Equal checksums are equal content (of the first bytes, for a
 		// lite checksum), so the content is compared as it is; the
@@ -1094,7 +1125,7 @@ func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 	if f.hasData && f.ensure == "present" && f.curType != "absent" && f.curType != "file" {
 		h.Logf(resource.Warning, "Ensure set to :present but file type is %s so no content will be synced", f.curType)
 	}
-	if h != nil && h.ShowDiff && f.showDiff && f.hasData && f.curType == "file" && !f.contentOK {
+	if h != nil && h.ShowDiff && f.showDiff && f.hasData && f.curType == "file" && !f.contentOK && f.fetched == nil {
 		if f.props&propEnsure != 0 && !(*ensureProp)(f).InSync() {
 			return nil
 		}
@@ -1133,6 +1164,10 @@ func notOlder(cur, want string) bool {
 			s = s[i+1:]
 		}
 		t, err := time.Parse("2006-01-02 15:04:05 -0700", s)
+		if err != nil {
+			// An http source's Last-Modified: 2023-01-02 03:04:05 UTC.
+			t, err = time.Parse("2006-01-02 15:04:05 MST", s)
+		}
 		return t, err == nil
 	}
 	c, ok1 := parse(cur)
@@ -1147,17 +1182,37 @@ func notOlder(cur, want string) bool {
 // any other word for a link target), and a plain file gives the content.
 // A device is refused. Nothing here waits on the source: it is never
 // opened unless it is a plain file.
-func (f *instance) readSource(h *resource.Handle) error {
+func (f *instance) readSource(ctx context.Context, h *resource.Handle) error {
 	f.srcDir = false
+	f.fetched = nil
 	if f.ensure == "absent" {
 		return nil
 	}
 	if f.rec != nil && f.rec.src != nil && len(f.sources) > 0 {
 		// A generated child: its parent's listing saw the source entry.
 		e := f.rec.src
+		if f.permissions != "" {
+			st, err := os.Lstat(f.sources[0])
+			if f.follow {
+				st, err = os.Stat(f.sources[0])
+			}
+			if err == nil {
+				f.usePermissions(st)
+			}
+		}
 		return f.fromSource(f.sources[0], f.sourceURI[0], e.kind, e.dest)
 	}
 	for i := range f.sources {
+		if f.remote[i] != "" {
+			found, err := f.host.fetch.metadata(ctx, fetchLog(h), f.remote[i], f.checksum)
+			if err != nil {
+				return fmt.Errorf("Could not retrieve file metadata for %s: %w", f.sourceURI[i], err)
+			}
+			if found == nil {
+				continue
+			}
+			return f.fromRemote(found)
+		}
 		// A source must exist, through its links (a dangling link is a
 		// missing source), but its own kind is what it gives, unless
 		// links are followed.
@@ -1181,6 +1236,7 @@ func (f *instance) readSource(h *resource.Handle) error {
 				return err
 			}
 		}
+		f.usePermissions(st)
 		return f.fromSource(s, f.sourceURI[i], kind, dest)
 	}
 	return fmt.Errorf("Could not retrieve information from environment production source(s) %s", strings.Join(f.sourceURI, ", "))

@@ -12,9 +12,9 @@ import (
 // turn, which comes after the giver's.
 type givenContent struct {
 	mu       sync.Mutex
-	promised map[string]bool   // paths whose content a resource will give
-	given    map[string]string // content given, until the file takes it
-	any      atomic.Bool       // something was promised: read-ahead looks
+	promised map[string]bool // paths whose content a resource will give
+	given    map[string]gift // content given, until the file takes it
+	any      atomic.Bool     // something was promised: read-ahead looks
 }
 
 // Promise says, before the run starts, that the file resource on path
@@ -34,9 +34,22 @@ func (t Type) Promise(path string) {
 	g.any.Store(true)
 }
 
+// gift is what a file resource is given: content, or to be absent.
+type gift struct {
+	content string
+	absent  bool
+}
+
 // Give hands content to the file resource on path, which takes it when it
 // is evaluated, in place of the content it declares.
-func (t Type) Give(path, content string) {
+func (t Type) Give(path, content string) { t.give(path, gift{content: content}) }
+
+// GiveAbsent tells the file resource on path to be absent, as
+// puppetlabs-concat does with a file that would be empty when empty files
+// are not wanted.
+func (t Type) GiveAbsent(path string) { t.give(path, gift{absent: true}) }
+
+func (t Type) give(path string, x gift) {
 	if t.host == nil {
 		return
 	}
@@ -44,9 +57,9 @@ func (t Type) Give(path, content string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.given == nil {
-		g.given = map[string]string{}
+		g.given = map[string]gift{}
 	}
-	g.given[path] = content
+	g.given[path] = x
 }
 
 // promisedTo reports whether the file on path will be given its content.
@@ -59,11 +72,11 @@ func (g *givenContent) promisedTo(path string) bool {
 	return g.promised[path]
 }
 
-// take returns the content given to the file on path, if any, and
+// take returns what was given to the file on path, if anything, and
 // forgets it.
-func (g *givenContent) take(path string) (string, bool) {
+func (g *givenContent) take(path string) (gift, bool) {
 	if !g.any.Load() {
-		return "", false
+		return gift{}, false
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()

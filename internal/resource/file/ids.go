@@ -55,6 +55,9 @@ type host struct {
 
 	// given is the content other resources hand to files (given.go).
 	given givenContent
+
+	// fetch makes the requests of http(s) sources (remote.go).
+	fetch fetcher
 }
 
 // modeSpec returns the parsed mode s, the same for every file that has it.

@@ -200,6 +200,10 @@ func (f *instance) sourceEntries(h *resource.Handle, set fileset) ([]sourced, er
 	var out []sourced
 	seen := map[string]bool{}
 	for i := range f.sources {
+		if f.remote[i] != "" {
+			// Puppet's http metadata cannot list a tree.
+			return nil, errors.New("cannot lookup multiple files")
+		}
 		src := f.sourcePath(i, h)
 		var entries []entry
 		if src != "" {

@@ -166,10 +166,13 @@ func copyFile(src, dst string) error {
 // an existing file keeps its owner and group. Both are set on the
 // temporary file before the rename.
 func (f *instance) write(ctx context.Context, h *resource.Handle) error {
+	if f.fetched != nil {
+		return f.writeRemote(ctx, h, f.fetched.url, f.remoteWant())
+	}
 	if _, err := f.removeExisting(h, "file"); err != nil {
 		return err
 	}
-	return f.writeData(ctx, h, []byte(f.content), true)
+	return f.writeData(ctx, h, []byte(f.content), nil, true)
 }
 
 // writeEmpty makes an empty file (ensure => file without content); like
@@ -178,10 +181,12 @@ func (f *instance) writeEmpty(ctx context.Context, h *resource.Handle) error {
 	if _, err := f.removeExisting(h, "file"); err != nil {
 		return err
 	}
-	return f.writeData(ctx, h, nil, false)
+	return f.writeData(ctx, h, nil, nil, false)
 }
 
-func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byte, validate bool) error {
+// writeData writes data, then what body writes (nil for nothing: body
+// streams content that is not in memory), as the file's new content.
+func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byte, body func(io.Writer) error, validate bool) error {
 	perm := uint32(0o644) &^ f.host.processUmask()
 	uid, gid := -1, -1
 	st, err := f.onDisk(nil)
@@ -227,7 +232,7 @@ func (f *instance) writeData(ctx context.Context, h *resource.Handle, data []byt
 	deferSync := h.Durable != nil && st == nil
 	check := validate && f.validateCmd != ""
 	f.changed()
-	r := replacement{perm: perm, uid: uid, gid: gid, sync: !deferSync, tempDir: f.staging, beforeRename: f.host.beforeRename}
+	r := replacement{perm: perm, uid: uid, gid: gid, sync: !deferSync, tempDir: f.staging, beforeRename: f.host.beforeRename, body: body}
 	created := false
 	if st == nil && !check && f.staging == "" {
 		if created, err = createFile(f.path, data, r); err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/resource/resourcetest"
 )
 
 // The aliases and comment are listed as puppet resource host (Puppet 7.23
@@ -30,10 +31,7 @@ func TestInstancesOf(t *testing.T) {
 		t.Fatalf("got %d instances, want %d (the first entry of a name wins)", len(rs), len(want))
 	}
 	for _, r := range rs {
-		got := map[string]catalog.Value{}
-		for _, p := range r.Params {
-			got[p.Name] = p.Value
-		}
+		got := resourcetest.Params(r)
 		if !reflect.DeepEqual(got, want[r.Title]) {
 			t.Errorf("%s: got %v, want %v", r.Title, got, want[r.Title])
 		}

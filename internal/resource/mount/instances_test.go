@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/resource/resourcetest"
 )
 
 // The expectations are what puppet resource mount (Puppet 7.23 with
@@ -35,10 +36,7 @@ func TestInstancesOf(t *testing.T) {
 		t.Fatalf("got %d instances, want %d", len(rs), len(want))
 	}
 	for i, r := range rs {
-		got := map[string]catalog.Value{}
-		for _, p := range r.Params {
-			got[p.Name] = p.Value
-		}
+		got := resourcetest.Params(r)
 		if r.Title != want[i].title || !reflect.DeepEqual(got, want[i].params) {
 			t.Errorf("instance %d: got %s %v, want %s %v", i, r.Title, got, want[i].title, want[i].params)
 		}

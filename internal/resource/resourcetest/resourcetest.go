@@ -30,6 +30,8 @@ func (l *Logger) Log(level resource.Level, source, message string) {
 	if source != "" {
 		line += source + ": "
 	}
+	// As the console writes it: a message's final newline ends its line.
+	message = strings.TrimSuffix(message, "\n")
 	l.mu.Lock()
 	l.lines = append(l.lines, line+message)
 	l.mu.Unlock()

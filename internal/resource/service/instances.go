@@ -4,12 +4,14 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/syscmd"
 )
 
 // initExcludes are the scripts of an init folder that are no services,
@@ -93,5 +95,60 @@ func debianFind(ctx context.Context, h *resource.Handle, name string) (*catalog.
 	// The parameters Puppet's init provider gives the services it lists.
 	r.Set("hasstatus", "true")
 	r.Set("path", []catalog.Value{"/etc/init.d"})
+	return r, nil
+}
+
+// unitFileLine is a line of systemctl list-unit-files that Puppet's
+// systemd provider takes for a service: the unit and a state it knows.
+var unitFileLine = regexp.MustCompile(`(?mi)^(\S+)\s+(disabled|enabled|masked|indirect|bad|static)\s*([^-]\S+)?\s*$`)
+
+// systemdInstances lists the service units systemctl knows, as puppet
+// resource service shows them with the systemd provider (titled with
+// their .service suffix): whether each is active and whether it is
+// enabled. A systemctl that fails lists none, as in Puppet.
+func systemdInstances(ctx context.Context, h *resource.Handle) ([]*catalog.Resource, error) {
+	sd := &systemd{base: &base{spec: &spec{}}}
+	res, err := syscmd.Run(ctx, h, []string{sd.systemctl(), "list-unit-files", "--type", "service", "--full", "--all", "--no-pager"}, syscmd.Options{})
+	if err != nil || res.ExitCode != 0 {
+		return nil, nil
+	}
+	var out []*catalog.Resource
+	for _, m := range unitFileLine.FindAllStringSubmatch(string(res.Output), -1) {
+		if strings.EqualFold(m[2], "bad") {
+			h.Log.Log(resource.Debug, "", m[1]+" marked as bad by `systemctl`. It is recommended to be further checked.")
+		}
+		r, err := systemdFind(ctx, h, m[1])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// systemdFind reads one service with the systemd provider: systemctl
+// is-active and is-enabled. A unit systemd does not know is stopped and
+// not enabled.
+func systemdFind(ctx context.Context, h *resource.Handle, name string) (*catalog.Resource, error) {
+	s := &spec{name: name, provider: "systemd", hasstatus: true, ref: catalog.Ref{Type: "Service", Title: name},
+		commands: map[string]string{}, pattern: name}
+	b := &base{spec: s}
+	sd := &systemd{base: b}
+	b.cmds = sd
+	running, err := sd.status(ctx, h)
+	if err != nil {
+		return nil, err
+	}
+	enabled, err := sd.enabled(ctx, h, "")
+	if err != nil {
+		return nil, err
+	}
+	r := &catalog.Resource{Type: "Service", Title: name}
+	if running {
+		r.Set("ensure", "running")
+	} else {
+		r.Set("ensure", "stopped")
+	}
+	r.Set("enable", enabled)
 	return r, nil
 }

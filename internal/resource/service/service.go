@@ -52,7 +52,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "hasstatus", Default: true, Doc: "Whether the init script has a working status command.", Check: resource.Boolean()},
 		{Name: "name", Namevar: true, Doc: "The service's name."},
 		{Name: "path", Doc: "Where init scripts are searched for (default /etc/init.d).", Arrays: resource.Whole},
-		{Name: "pattern", Doc: "A regular expression that finds the service's process in ps -ef."},
+		{Name: "pattern", DefaultFrom: []string{"binary", "name"}, Doc: "A regular expression that finds the service's process in ps -ef."},
 		{Name: "restart", Doc: "The command that restarts the service."},
 		{Name: "start", Doc: "The command that starts the service."},
 		{Name: "status", Doc: "The command that tells whether the service runs (exit 0)."},
@@ -68,7 +68,7 @@ var schema = resource.NewSchema(resource.Schema{
 	},
 	Providers: append([]resource.Provider{
 		{Name: "systemd", Default: true, Doc: "systemctl; only where systemd is PID 1.", Features: []string{"refreshable", "enableable", "maskable"},
-			Confine: resource.Confine{Commands: []string{"systemctl"}}},
+			Confine: resource.Confine{Commands: []string{"systemctl"}}, Instances: systemdInstances, Find: systemdFind},
 		{Name: "debian", Doc: "Init scripts, with invoke-rc.d and update-rc.d for enable.", Features: []string{"refreshable", "enableable"},
 			Confine:   resource.Confine{Commands: []string{"/usr/sbin/update-rc.d", "/usr/sbin/invoke-rc.d", "/usr/sbin/service"}},
 			Instances: debianInstances, Find: debianFind},
@@ -152,8 +152,8 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	if len(s.paths) == 0 {
 		s.paths = []string{"/etc/init.d"}
 	}
-	if s.provider == "systemd" && !t.systemdIsInit() {
-		return notFunctional{fmt.Errorf("Provider systemd is not functional on this host")}, nil
+	if !t.Functional(s.provider) {
+		return notFunctional{fmt.Errorf("Provider %s is not functional on this host", s.provider)}, nil
 	}
 	return &instance{spec: s, typ: t}, nil
 }
@@ -171,6 +171,24 @@ func (n notFunctional) Properties() []resource.Property                  { retur
 func (t Type) systemdIsInit() bool {
 	b, err := os.ReadFile(t.Proc1Comm)
 	return err == nil && strings.Contains(string(b), "systemd")
+}
+
+// DefaultProviderName is the provider of a service that names none:
+// systemd where systemd is PID 1, else debian on Debian-family machines,
+// else init.
+func (t Type) DefaultProviderName() string { return t.defaultProvider() }
+
+// Functional reports whether provider name can work here, as Puppet's
+// confines say: systemd only where systemd is PID 1, debian only where it
+// is not.
+func (t Type) Functional(name string) bool {
+	switch name {
+	case "systemd":
+		return t.systemdIsInit()
+	case "debian":
+		return !t.systemdIsInit()
+	}
+	return true
 }
 
 func (t Type) defaultProvider() string {

@@ -20,20 +20,10 @@ func TestAgainstPuppet(t *testing.T) {
 	}
 	providertest.Lock(t, "ordoprov-sshkey")
 	t.Cleanup(func() { exec.Command("userdel", "ordoprovkey").Run() })
-	for _, c := range providertest.Cases(t, "testdata/cases") {
-		t.Run(c.Name, func(t *testing.T) {
-			root := t.TempDir()
-			// The user writes the file: it must reach the sandbox.
-			if err := os.Chmod(filepath.Dir(root), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			providertest.Shell(t, c.Setup, "ROOT="+root)
-			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root})
-			providertest.SameLines(t, got, c.Want)
-			providertest.SameFiles(t, "testdata/cases", c, root)
-		})
-	}
+	providertest.ReplayFileCases(t, "testdata/cases", builtin.Registry(), func(t *testing.T, root string) {
+		// The user writes the file: it must reach the sandbox.
+		if err := os.Chmod(filepath.Dir(root), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

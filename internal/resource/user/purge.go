@@ -1,7 +1,6 @@
 package user
 
 import (
-	"context"
 	"os"
 	"strings"
 
@@ -64,12 +63,25 @@ func boolValue(v catalog.Value) (bool, bool) {
 	return false, false
 }
 
-// Generate makes an ssh_authorized_key resource with ensure absent for
-// every key of the purged files that the catalog does not manage, named
-// as Puppet names them (by comment, or FILE:unnamed-N); they run after
-// the user.
-func (u *instance) Generate(_ context.Context, h *resource.Handle, c *catalog.Catalog) ([]resource.Generated, error) {
-	var out []resource.Generated
+// PreGenerate is Puppet's generate for purge_ssh_keys: before the run,
+// an ssh_authorized_key resource with ensure absent for every key of the
+// purged files that the catalog does not manage, named as Puppet names
+// them (by comment, or FILE:unnamed-N). They join the catalog right after
+// the user, in file order, and run after it.
+func (t Type) PreGenerate(r *catalog.Resource, c *catalog.Catalog, log resource.Logger) []*catalog.Resource {
+	v, ok := r.Get("purge_ssh_keys")
+	if !ok || v == nil || v == false || v == "false" {
+		return nil
+	}
+	inst, err := resource.Instantiate(t, r)
+	if err != nil {
+		return nil // the run refuses the user, naming the error
+	}
+	u, ok := inst.(*instance)
+	if !ok {
+		return nil
+	}
+	var out []*catalog.Resource
 	for _, file := range u.keyFiles() {
 		f, err := os.Open(file)
 		if err != nil {
@@ -78,26 +90,24 @@ func (u *instance) Generate(_ context.Context, h *resource.Handle, c *catalog.Ca
 		f.Close()
 		names, err := sshkey.Names(file)
 		if err != nil {
-			return nil, err
+			continue
 		}
 		for _, name := range names {
-			h.Log.Log(resource.Debug, "", "User["+u.name+"] parsed for purging Ssh_authorized_key["+name+"]")
+			if log != nil {
+				log.Log(resource.Debug, "", "User["+u.name+"] parsed for purging Ssh_authorized_key["+name+"]")
+			}
 			if c.Resource(catalog.Ref{Type: "Ssh_authorized_key", Title: name}) != nil {
 				continue
 			}
-			r := &catalog.Resource{Type: "Ssh_authorized_key", Title: name}
-			r.Set("ensure", "absent")
-			r.Set("target", file)
-			r.Set("user", u.name)
+			k := &catalog.Resource{Type: "Ssh_authorized_key", Title: name, Tags: []string{"ssh_authorized_key"}}
+			k.Set("ensure", "absent")
+			k.Set("target", file)
+			k.Set("user", u.name)
 			for _, p := range u.meta {
-				r.Set(p.Name, p.Value)
+				k.Set(p.Name, p.Value)
 			}
-			inst, err := resource.Instantiate(sshkey.Type{}, r)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, resource.Generated{Resource: r, Instance: inst, After: -1})
+			out = append(out, k)
 		}
 	}
-	return out, nil
+	return out
 }

@@ -26,6 +26,9 @@ import (
 // observe commands) and carries the lock it shares with the group type.
 type Type struct {
 	Files ns.Files
+	// Libuser reports whether libuser's tools are installed, which
+	// forcelocal needs; nil looks for them.
+	Libuser func() bool
 }
 
 var (
@@ -205,12 +208,14 @@ type instance struct {
 	allowdupe  bool
 	managehome bool
 	dropped    []string // unsupported attributes, for the debug lines
+	forcelocal bool     // manage the account in the local files, through libuser
 	purgeKeys  bool
 	purge      catalog.Value   // purge_ssh_keys as given
 	meta       []catalog.Param // the metaparameters the keys it purges take
 
 	// After Retrieve.
 	cur    *ns.Account
+	curUID string // the uid as /etc/passwd has it, under forcelocal
 	shadow *ns.Shadow
 	curGrp []string
 }
@@ -233,6 +238,11 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		managehome: v.Bool("managehome"),
 		inclusive:  v.String("membership") == "inclusive",
 		dropped:    v.Dropped(p),
+	}
+	if v.Has("forcelocal") && t.libuser() {
+		// The useradd provider has the feature where libuser is.
+		u.dropped = withoutForcelocal(u.dropped)
+		u.forcelocal = v.Bool("forcelocal")
 	}
 	str := func(name string) *string {
 		if x, ok := v.Lookup(name); ok {
@@ -343,7 +353,13 @@ func (u *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	for _, d := range u.dropped {
 		h.Logf(resource.Debug, "%s", d)
 	}
-	acct, err := u.files.LookupUser(u.name)
+	var acct *ns.Account
+	var err error
+	if u.forcelocal {
+		acct, u.curUID, err = u.files.LookupLocalUser(u.name)
+	} else {
+		acct, err = u.files.LookupUser(u.name)
+	}
 	if err != nil {
 		return err
 	}
@@ -387,12 +403,27 @@ func (u *instance) Properties() []resource.Property {
 	if u.uid != nil {
 		want := u.uid
 		cmd := u.modify("uid", "-u", catalog.Scalar(want))
-		if u.allowdupe {
+		var cur catalog.Value = u.cur.UID
+		synced := want == cur
+		switch {
+		case u.forcelocal:
+			// Puppet reads the uid as /etc/passwd's text, equal to the
+			// number it wants by its string.
+			cur = u.curUID
+			synced = catalog.Scalar(want) == u.curUID
+			set := cmd
+			cmd = func(ctx context.Context, h *resource.Handle) error {
+				if err := u.checkLocalDupe(catalog.Scalar(want)); err != nil {
+					return err
+				}
+				return set(ctx, h)
+			}
+		case u.allowdupe:
 			cmd = u.run("uid", []string{ns.Program("usermod"), "-u", catalog.Scalar(want), "-o", u.name})
 		}
 		props = append(props, &ns.Prop{
-			PropName: "uid", Cur: u.cur.UID, Want: want, Synced: want == catalog.Value(u.cur.UID), Ev: "uid_changed",
-			Msg: ns.Change("uid", false, ns.Display(u.cur.UID), false, ns.Display(want)),
+			PropName: "uid", Cur: cur, Want: want, Synced: synced, Ev: "uid_changed",
+			Msg: ns.Change("uid", false, ns.Display(cur), false, ns.Display(want)),
 			Do:  cmd,
 		})
 	}
@@ -433,7 +464,7 @@ func (u *instance) Properties() []resource.Property {
 		props = append(props, &ns.Prop{
 			PropName: name, Cur: cur, Want: *want, Synced: cur == catalog.Value(*want), Ev: name + "_changed",
 			Msg: ns.Change(name, cur == ns.Absent, ns.Display(cur), false, ns.Display(*want)),
-			Do:  u.run(name, []string{ns.Program("chage"), flag, fmt.Sprint(*want), u.name}),
+			Do:  u.runTool(name, "chage", flag, fmt.Sprint(*want)),
 		})
 	}
 	age("password_min_age", u.minAge, func(s *ns.Shadow) int64 { return s.Min }, "-m")
@@ -543,9 +574,10 @@ func (u *instance) groupsProp() *ns.Prop {
 	}
 }
 
-// modify returns the sync of one property by usermod <flag> <value>.
+// modify returns the sync of one property by usermod <flag> <value>
+// (lusermod under forcelocal, but for the groups and the expiry).
 func (u *instance) modify(param, flag, value string) func(context.Context, *resource.Handle) error {
-	return u.run(param, []string{ns.Program("usermod"), flag, value, u.name})
+	return u.runTool(param, "usermod", flag, value)
 }
 
 func (u *instance) run(param string, argv []string) func(context.Context, *resource.Handle) error {
@@ -577,6 +609,9 @@ func (u *instance) setPassword(ctx context.Context, h *resource.Handle) error {
 // password ages through chage).
 func (u *instance) createArgs() []string {
 	argv := []string{ns.Program("useradd")}
+	if u.forcelocal {
+		argv[0] = ns.Program("luseradd")
+	}
 	if len(u.gid) == 0 {
 		if g, err := u.files.LookupGroup(u.name); err == nil && g != nil {
 			argv = append(argv, "-g", u.name)
@@ -586,7 +621,8 @@ func (u *instance) createArgs() []string {
 	if u.comment != nil && *u.comment != "" {
 		argv = append(argv, "-c", *u.comment)
 	}
-	if u.expiry != nil {
+	// libuser sets neither the expiry nor the groups: usermod does, after.
+	if u.expiry != nil && !u.forcelocal {
 		if *u.expiry == "absent" {
 			argv = append(argv, "-e", "")
 		} else {
@@ -596,7 +632,7 @@ func (u *instance) createArgs() []string {
 	if len(u.gid) > 0 {
 		argv = append(argv, "-g", catalog.Scalar(u.gid[0]))
 	}
-	if u.hasGroups {
+	if u.hasGroups && !u.forcelocal {
 		if g := strings.Join(u.wantGroups(nil), ","); g != "" {
 			argv = append(argv, "-G", g)
 		}
@@ -610,11 +646,13 @@ func (u *instance) createArgs() []string {
 	if u.uid != nil && catalog.Scalar(u.uid) != "" {
 		argv = append(argv, "-u", catalog.Scalar(u.uid))
 	}
-	if u.allowdupe {
+	if u.allowdupe && !u.forcelocal {
 		argv = append(argv, "-o")
 	}
 	if u.managehome {
-		argv = append(argv, "-m")
+		if !u.forcelocal { // luseradd has no -m
+			argv = append(argv, "-m")
+		}
 	} else {
 		argv = append(argv, "-M")
 	}
@@ -631,11 +669,19 @@ func (u *instance) create(ctx context.Context, h *resource.Handle) error {
 		}
 	}
 	redact := u.password != nil
-	if err := u.files.Exec(ctx, h, u.createArgs(), nil, redact); err != nil {
+	if u.uid != nil {
+		if err := u.checkLocalDupe(catalog.Scalar(u.uid)); err != nil {
+			return err
+		}
+	}
+	if err := u.exec(ctx, h, u.createArgs(), redact); err != nil {
 		return fmt.Errorf("Could not create user %s: %w", u.name, err)
 	}
 	if u.minAge != nil || u.maxAge != nil || u.warnDays != nil {
 		argv := []string{ns.Program("chage")}
+		if u.forcelocal {
+			argv[0] = ns.Program("lchage")
+		}
 		for _, a := range []struct {
 			flag string
 			v    *int64
@@ -645,8 +691,27 @@ func (u *instance) create(ctx context.Context, h *resource.Handle) error {
 			}
 		}
 		argv = append(argv, u.name)
-		if err := u.files.Exec(ctx, h, argv, nil, redact); err != nil {
+		if err := u.exec(ctx, h, argv, redact); err != nil {
 			return fmt.Errorf("Could not create user %s: %w", u.name, err)
+		}
+	}
+	if u.forcelocal {
+		// What luseradd could not set.
+		if u.hasGroups {
+			if g := strings.Join(u.wantGroups(nil), ","); g != "" {
+				if err := u.modify("groups", "-G", g)(ctx, h); err != nil {
+					return err
+				}
+			}
+		}
+		if u.expiry != nil {
+			arg := *u.expiry
+			if arg == "absent" {
+				arg = ""
+			}
+			if err := u.modify("expiry", "-e", arg)(ctx, h); err != nil {
+				return err
+			}
 		}
 	}
 	if u.password != nil {
@@ -657,14 +722,26 @@ func (u *instance) create(ctx context.Context, h *resource.Handle) error {
 
 func (u *instance) delete(ctx context.Context, h *resource.Handle) error {
 	argv := []string{ns.Program("userdel")}
+	if u.forcelocal {
+		argv[0] = ns.Program("luserdel")
+	}
 	if u.managehome {
 		argv = append(argv, "-r")
 	}
 	argv = append(argv, u.name)
-	if err := u.files.Exec(ctx, h, argv, nil, false); err != nil {
+	if err := u.exec(ctx, h, argv, false); err != nil {
 		return fmt.Errorf("Could not delete user %s: %w", u.name, err)
 	}
 	return nil
+}
+
+// exec runs an account command: one of libuser's with its configuration
+// under forcelocal.
+func (u *instance) exec(ctx context.Context, h *resource.Handle, argv []string, redact bool) error {
+	if u.forcelocal {
+		return u.execLocal(ctx, h, argv, redact)
+	}
+	return u.files.Exec(ctx, h, argv, nil, redact)
 }
 
 // checkShell is the provider's check that a shell exists and can run.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"sort"
 	"strings"
 	"time"
 
@@ -18,6 +19,9 @@ type caller struct {
 	functions state.Functions
 	env       *state.Env
 	now       func() time.Time
+	// lowstate is every state of the run, for the functions that look
+	// at the others (Salt's __lowstate__).
+	lowstate []state.LowChunk
 }
 
 func base(c *salt.Chunk) *Record {
@@ -60,7 +64,7 @@ func (r *caller) call(ctx context.Context, c *salt.Chunk, test bool, modWatch st
 		rec.Comment = fmt.Sprintf("State '%s.%s' was not found in SLS '%s'\n", c.Module, fun, c.SLS)
 		return rec
 	}
-	call := state.Call{Module: c.Module, Fun: fun, Name: c.Name, ID: c.ID, SLS: c.SLS, Args: c.Args, Test: test, WatchedChanges: watched}
+	call := state.Call{Module: c.Module, Fun: fun, Name: c.Name, ID: c.ID, SLS: c.SLS, Args: c.Args, Test: test, WatchedChanges: watched, Lowstate: r.lowstate}
 	if modWatch != "" {
 		call.Sfun = c.Fun
 	}
@@ -85,7 +89,7 @@ func (r *caller) call(ctx context.Context, c *salt.Chunk, test bool, modWatch st
 			ret.Result, ret.Comment = result, comment
 		}
 	}
-	rec.Result, rec.Changes, rec.Comment, rec.SkipWatch = ret.Result, ret.Changes, ret.Comment, ret.SkipWatch
+	rec.Result, rec.Changes, rec.Comment, rec.SkipWatch, rec.SkipReq = ret.Result, ret.Changes, ret.Comment, ret.SkipWatch, ret.SkipReq
 	if rec.Changes == nil {
 		rec.Changes = state.Changes{}
 	}
@@ -109,15 +113,7 @@ func (r *caller) checks(ctx context.Context, c *salt.Chunk) (string, bool) {
 	var comments []string
 	skip := false
 	if v, has := c.Args["onlyif"]; has {
-		passed, counted := true, false
-		for _, item := range checkItems(v) {
-			ok, isCheck := checkPasses(ctx, item)
-			counted = counted || isCheck
-			if isCheck && !ok {
-				passed = false
-				break
-			}
-		}
+		passed, counted := checksPass(ctx, v)
 		if boolFalse(v) {
 			passed, counted = false, true
 		}
@@ -131,15 +127,7 @@ func (r *caller) checks(ctx context.Context, c *salt.Chunk) (string, bool) {
 		}
 	}
 	if v, has := c.Args["unless"]; has {
-		passed, counted := true, false
-		for _, item := range checkItems(v) {
-			ok, isCheck := checkPasses(ctx, item)
-			counted = counted || isCheck
-			if isCheck && !ok {
-				passed = false
-				break
-			}
-		}
+		passed, counted := checksPass(ctx, v)
 		if boolTrue(v) {
 			passed, counted = true, true
 		}
@@ -175,6 +163,21 @@ func (r *caller) checks(ctx context.Context, c *salt.Chunk) (string, bool) {
 		return "", false
 	}
 	return strings.Join(comments, "\n"), true
+}
+
+// checksPass runs the checks of an onlyif or unless option in turn and
+// stops at the first that fails: passed is whether none failed, counted
+// whether any item was a check at all.
+func checksPass(ctx context.Context, v any) (passed, counted bool) {
+	passed = true
+	for _, item := range checkItems(v) {
+		ok, isCheck := checkPasses(ctx, item)
+		counted = counted || isCheck
+		if isCheck && !ok {
+			return false, true
+		}
+	}
+	return passed, counted
 }
 
 // checkList reads an onlyif or unless list: shell commands, and module
@@ -309,75 +312,54 @@ func formatSeconds(f float64) string {
 	return fmt.Sprintf("%g", f)
 }
 
-// listen runs the listen and listen_in watchers after the main run.
+// listen runs the listen and listen_in watchers after the main run, as
+// Salt's call_listen does. Each listen names what the state listens to;
+// each listen_in item {mod: target} makes the states of mod whose ID or
+// name is target listen to the declaring state. When a state listened
+// to ran with changes, every state of the listener's module whose ID or
+// name is the listener's ID runs its mod_watch, as listener_<ID>, once
+// per tag, in the order they were found; a listen naming nothing, or a
+// listen_in naming no listener when the state changed, is Salt's
+// Listen_Error record, numbered after the listeners.
 //
 // external, when not nil, answers for a listen naming a resource of the
 // other language ({puppet: Type[title]}): whether it is in the run, and
-// whether it changed.
-func (r *caller) listen(ctx context.Context, low *salt.Low, test bool, results map[string]*Record, number func(*Record), external func(target string) (changed, ok bool)) {
-	// A pair names the listener and what it listens to: a state, or a
-	// resource of the other language that changed.
-	type pair struct {
-		listener, target *salt.Chunk
-		externalChanged  bool
-	}
-	var pairs []pair
-	var errs []*Record
-	matching := func(mod, target string) []*salt.Chunk {
-		var out []*salt.Chunk
-		for _, c := range low.Chunks {
-			if c.Module == mod && (c.ID == target || c.Name == target) {
-				out = append(out, c)
-			}
-		}
-		return out
-	}
-	listenErr := func(mod, target string) *Record {
-		return &Record{Tag: "Listen_Error_|-listen_" + target + "_|-listen_" + mod + "_|-Listen_Error", Name: "listen_" + mod + ":" + target,
-			Result: state.False, Changes: state.Changes{}, Comment: fmt.Sprintf("Referenced state %s: %s does not exist", mod, target)}
-	}
+// whether it changed; refresh delivers the events of the states that
+// changed to such a resource named by listen_in.
+func (r *caller) listen(ctx context.Context, low *salt.Low, test bool, results map[string]*Record, number func(*Record),
+	external func(target string) (changed, ok bool), refresh func(target string, events int) bool) {
 	var order []*salt.Chunk
 	for _, s := range low.Steps {
 		if !s.TestRun {
 			order = append(order, s.Chunk)
 		}
 	}
+	// matches is Salt's "val in (state, __id__, name)" for a module's
+	// states.
+	matches := func(mod, val string) []*salt.Chunk {
+		var out []*salt.Chunk
+		for _, c := range order {
+			if c.Module == mod && (c.ID == val || c.Name == val || c.Module == val) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	changed := func(c *salt.Chunk) bool {
+		rec := results[c.Tag()]
+		return rec != nil && len(rec.Changes) > 0
+	}
+	// A listener is a module and an ID (a state's own, or a listen_in
+	// target), or a resource of the other language.
+	type listener struct{ mod, id, external string }
+	type entry struct {
+		who   listener
+		items []any
+	}
+	var entries []entry
 	for _, c := range order {
 		if v, ok := c.Args["listen"].([]any); ok {
-			for _, item := range v {
-				switch item := item.(type) {
-				case string:
-					var last *salt.Chunk
-					for _, d := range order {
-						if d.ID == item || d.Name == item {
-							last = d
-						}
-					}
-					if last != nil {
-						pairs = append(pairs, pair{listener: c, target: last})
-					}
-				case map[string]any:
-					for mod, t := range item {
-						target := fmt.Sprint(t)
-						if mod == PuppetKey && external != nil {
-							changed, ok := external(target)
-							if !ok {
-								errs = append(errs, listenErr(mod, target))
-							} else if changed {
-								pairs = append(pairs, pair{listener: c, externalChanged: true})
-							}
-							continue
-						}
-						found := matching(mod, target)
-						if len(found) == 0 {
-							errs = append(errs, listenErr(mod, target))
-						}
-						for _, d := range found {
-							pairs = append(pairs, pair{listener: c, target: d})
-						}
-					}
-				}
-			}
+			entries = append(entries, entry{who: listener{mod: c.Module, id: c.ID}, items: v})
 		}
 		var in []any
 		switch v := c.Args["listen_in"].(type) {
@@ -391,45 +373,107 @@ func (r *caller) listen(ctx context.Context, low *salt.Low, test bool, results m
 			if !ok {
 				continue
 			}
-			for mod, t := range m {
-				target := fmt.Sprint(t)
-				found := matching(mod, target)
-				if len(found) == 0 {
-					if rec := results[c.Tag()]; rec != nil && len(rec.Changes) > 0 {
-						errs = append(errs, listenErr(mod, target))
+			for mod, t := range sortedKeys(m) {
+				who := listener{mod: mod, id: fmt.Sprint(t)}
+				if mod == PuppetKey && external != nil && refresh != nil {
+					who = listener{external: who.id}
+				}
+				entries = append(entries, entry{who: who, items: []any{map[string]any{c.Module: c.ID}}})
+			}
+		}
+	}
+	var watchers []*salt.Chunk
+	events := map[string]int{}
+	var externals []string
+	var errs []*Record
+	errSeen := map[string]bool{}
+	listenErr := func(mod, target string) {
+		rec := &Record{Tag: "Listen_Error_|-listen_" + target + "_|-listen_" + mod + "_|-Listen_Error", Name: "listen_" + mod + ":" + target,
+			Result: state.False, Changes: state.Changes{}, Comment: fmt.Sprintf("Referenced state %s: %s does not exist", mod, target)}
+		if !errSeen[rec.Tag] {
+			errSeen[rec.Tag] = true
+			errs = append(errs, rec)
+		}
+	}
+	fire := func(who listener) {
+		if who.external != "" {
+			if _, ok := external(who.external); !ok {
+				listenErr(PuppetKey, who.external)
+				return
+			}
+			if events[who.external] == 0 {
+				externals = append(externals, who.external)
+			}
+			events[who.external]++
+			return
+		}
+		found := matches(who.mod, who.id)
+		if len(found) == 0 {
+			listenErr(who.mod, who.id)
+			return
+		}
+		watchers = append(watchers, found...)
+	}
+	for _, e := range entries {
+		for _, item := range e.items {
+			if str, ok := item.(string); ok {
+				// The first state whose ID or name it is, by its module
+				// and ID: the item, a mapping then, matches no later one.
+				item = nil
+				for _, d := range order {
+					if d.ID == str || d.Name == str {
+						item = map[string]any{d.Module: d.ID}
+						break
 					}
 				}
-				for _, d := range found {
-					pairs = append(pairs, pair{listener: d, target: c})
+			}
+			m, ok := item.(map[string]any)
+			if !ok {
+				continue
+			}
+			for lkey, lval := range sortedKeys(m) {
+				target := fmt.Sprint(lval)
+				if lkey == PuppetKey && external != nil {
+					ch, ok := external(target)
+					if !ok {
+						listenErr(lkey, target)
+					} else if ch {
+						fire(e.who)
+					}
+					continue
+				}
+				to := matches(lkey, target)
+				if len(to) == 0 {
+					listenErr(lkey, target)
+					continue
+				}
+				for _, t := range to {
+					if changed(t) {
+						fire(e.who)
+					}
 				}
 			}
 		}
 	}
+	// A resource of the other language refreshes once, with one event
+	// per state it listens to that changed, in the order first found.
+	for _, ext := range externals {
+		refresh(ext, events[ext])
+	}
 	fired := map[string]bool{}
-	for _, p := range pairs {
-		if !p.externalChanged {
-			rec := results[p.target.Tag()]
-			if rec == nil || len(rec.Changes) == 0 {
-				continue
-			}
+	for _, l := range watchers {
+		lc := *l
+		lc.ID = "listener_" + l.ID
+		lc.Requisites = nil
+		tag := lc.Module + "_|-" + lc.ID + "_|-" + lc.Name + "_|-mod_watch"
+		if fired[tag] || results[tag] != nil {
+			continue
 		}
-		for _, l := range matching(p.listener.Module, p.listener.ID) {
-			if l.ID != p.listener.ID {
-				continue
-			}
-			lc := *l
-			lc.ID = "listener_" + l.ID
-			lc.Requisites = nil
-			tag := lc.Module + "_|-" + lc.ID + "_|-" + lc.Name + "_|-mod_watch"
-			if fired[tag] {
-				continue
-			}
-			fired[tag] = true
-			out := r.call(ctx, &lc, test, "mod_watch", []string{})
-			out.Tag, out.Fun = tag, "mod_watch"
-			results[out.Tag] = out
-			number(out)
-		}
+		fired[tag] = true
+		out := r.call(ctx, &lc, test, "mod_watch", []string{})
+		out.Tag, out.Fun = tag, "mod_watch"
+		results[out.Tag] = out
+		number(out)
 	}
 	for _, e := range errs {
 		if results[e.Tag] != nil {
@@ -437,5 +481,22 @@ func (r *caller) listen(ctx context.Context, low *salt.Low, test bool, results m
 		}
 		results[e.Tag] = e
 		number(e)
+	}
+}
+
+// sortedKeys yields a mapping's entries by key (a requisite item has
+// one), so that a run does not depend on Go's map order.
+func sortedKeys(m map[string]any) func(yield func(string, any) bool) {
+	return func(yield func(string, any) bool) {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if !yield(k, m[k]) {
+				return
+			}
+		}
 	}
 }

@@ -12,6 +12,7 @@ package engine
 
 import (
 	"context"
+	"sort"
 	"strings"
 	"time"
 
@@ -36,6 +37,10 @@ type Options struct {
 	Jobs      int
 	Functions state.Functions
 	Env       *state.Env
+	// Aggregate is Salt's state_aggregate option: True, or a list of the
+	// modules whose states are aggregated (pkg); a state's own aggregate
+	// option wins over it.
+	Aggregate any
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 }
@@ -52,6 +57,8 @@ type States struct {
 	// joined is set once the states joined a Puppet catalog: listen may
 	// then name its resources.
 	joined bool
+	// agg aggregates pkg states (nil when none may be).
+	agg *aggregator
 }
 
 // New prepares low's states for a run with opts.
@@ -59,8 +66,12 @@ func New(low *salt.Low, opts Options) *States {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	s := &States{low: low, opts: opts, call: &caller{functions: opts.Functions, env: opts.Env, now: opts.Now},
-		chunks: make(map[catalog.Ref]*salt.Chunk, len(low.Chunks))}
+	lowstate := make([]state.LowChunk, len(low.Chunks))
+	for i, c := range low.Chunks {
+		lowstate[i] = state.LowChunk{ID: c.ID, Name: c.Name, Module: c.Module, Fun: c.Fun, Args: c.Args}
+	}
+	s := &States{low: low, opts: opts, call: &caller{functions: opts.Functions, env: opts.Env, now: opts.Now, lowstate: lowstate},
+		chunks: make(map[catalog.Ref]*salt.Chunk, len(low.Chunks)), agg: newAggregator(low, opts.Aggregate)}
 	for _, c := range low.Chunks {
 		// A later chunk with the tag of an earlier one is never run.
 		if _, ok := s.chunks[c.Ref()]; !ok {
@@ -85,6 +96,16 @@ func (s *States) Types() []resource.Type {
 		out = append(out, &stateType{s: s, schema: schemaOf(c.Module)})
 	}
 	return out
+}
+
+// parallel reports whether some state runs with parallel: True.
+func (s *States) parallel() bool {
+	for _, c := range s.low.Chunks {
+		if truthy(c.Args["parallel"]) {
+			return true
+		}
+	}
+	return false
 }
 
 // Serial reports whether the run must be serial whatever the jobs:
@@ -115,6 +136,7 @@ func Run(ctx context.Context, low *salt.Low, opts Options) ([]*Record, error) {
 		jobs = 1
 	}
 	res, err := apply.Apply(ctx, cat, apply.Options{
+		Finish:   []apply.Finisher{s},
 		Types:    resource.NewRegistry(types...),
 		Noop:     opts.Test,
 		Jobs:     jobs,
@@ -187,10 +209,15 @@ func (i *instance) Detached() bool { return truthy(i.c.Args["parallel"]) }
 // call itself changed nothing, mod_watch runs and its record replaces
 // the first, one run number later.
 func (i *instance) Call(ctx context.Context, h *resource.Handle, in apply.CallInput) apply.CallOutput {
-	c := i.c
+	c := i.s.agg.chunk(i.c)
 	test := h.Noop
 	if in.DryRun {
 		return output(i.s.call.call(ctx, c, true, "", nil))
+	}
+	if in.RefreshSkipped {
+		rec := i.s.call.call(ctx, c, test, "", nil)
+		rec.Comment += " mod_watch was not run because requisites were skipped by another state"
+		return output(rec)
 	}
 	if len(in.Refreshed) == 0 {
 		return output(i.s.call.call(ctx, c, test, "", nil))
@@ -225,7 +252,7 @@ func (i *instance) Call(ctx context.Context, h *resource.Handle, in apply.CallIn
 }
 
 func output(rec *Record) apply.CallOutput {
-	out := apply.CallOutput{Changed: len(rec.Changes) > 0, Message: rec.Comment, Record: rec}
+	out := apply.CallOutput{Changed: len(rec.Changes) > 0, Message: rec.Comment, Record: rec, SkipRequisites: rec.SkipReq}
 	switch rec.Result {
 	case state.False:
 		out.Result = apply.CallFalse
@@ -236,11 +263,40 @@ func output(rec *Record) apply.CallOutput {
 }
 
 // Records reads a run's statuses back into Salt's records, numbered in
-// Salt's order, then calls listen's watchers. States the run did not
-// reach (failhard, an interrupted run) have no record.
+// Salt's order, then the records of listen's watchers, which the run
+// called at its end (Finish). States the run did not reach (failhard,
+// an interrupted run) have no record.
 func (s *States) Records(ctx context.Context, res *apply.Result) []*Record {
-	b := &records{s: s, statuses: map[*salt.Chunk]*apply.Status{}, external: map[catalog.Ref]*apply.Status{}, memo: map[*salt.Chunk]*Record{}}
-	for _, st := range res.Statuses {
+	out, _, b := s.mainRecords(res.Statuses)
+	if s.parallel() {
+		// Salt numbers a state when it starts: a parallel state put
+		// aside until what it waits for is done (and what waits on it)
+		// takes a later number than the states that started before it.
+		sort.SliceStable(out, func(i, j int) bool { return b.started[out[i]] < b.started[out[j]] })
+	}
+	num := 0
+	for _, rec := range out {
+		num += rec.gap
+		rec.RunNum = num
+		num++
+	}
+	for _, f := range res.Finished {
+		if rec, ok := f.(*Record); ok {
+			num += rec.gap
+			rec.RunNum = num
+			num++
+			out = append(out, rec)
+		}
+	}
+	return out
+}
+
+// mainRecords builds the records of the states the walk reached, in
+// Salt's order, without run numbers; results holds them by tag.
+func (s *States) mainRecords(statuses []*apply.Status) (out []*Record, results map[string]*Record, b *records) {
+	b = &records{s: s, statuses: map[*salt.Chunk]*apply.Status{}, external: map[catalog.Ref]*apply.Status{}, memo: map[*salt.Chunk]*Record{},
+		started: map[*Record]int{}}
+	for _, st := range statuses {
 		ref := st.Resource.Ref()
 		if c := s.chunks[ref]; c != nil {
 			b.statuses[c] = st
@@ -248,15 +304,7 @@ func (s *States) Records(ctx context.Context, res *apply.Result) []*Record {
 			b.external[ref] = st
 		}
 	}
-	var out []*Record
-	results := map[string]*Record{}
-	num := 0
-	number := func(rec *Record) {
-		num += rec.gap
-		rec.RunNum = num
-		num++
-		out = append(out, rec)
-	}
+	results = map[string]*Record{}
 	for _, step := range s.low.Steps {
 		c := step.Chunk
 		if results[c.Tag()] != nil {
@@ -277,27 +325,65 @@ func (s *States) Records(ctx context.Context, res *apply.Result) []*Record {
 			continue
 		}
 		results[c.Tag()] = rec
-		number(rec)
+		b.started[rec] = st.Turn
+		out = append(out, rec)
 	}
-	if ctx.Err() == nil {
-		var external func(string) (bool, bool)
-		if s.joined {
-			external = func(target string) (changed, ok bool) {
-				ref, isRef := catalog.ParseRef(target)
-				st := b.external[ref]
-				if !isRef || st == nil {
-					return false, false
-				}
-				changed = st.Changed || st.Restarted
-				for _, e := range st.Events {
-					changed = changed || e.Status == apply.EventNoop
-				}
-				return changed, true
+	return out, results, b
+}
+
+// Finish runs listen's watchers once the walk is over, as Salt calls
+// them after its last state: a listening state's mod_watch, a Puppet
+// resource named by listen_in refreshed, Salt's Listen_Error record for
+// a listener that is not there. Their records are kept in the result
+// (Records numbers them after the others) and logged, each under its
+// state's log source.
+func (s *States) Finish(ctx context.Context, end *apply.End) {
+	_, results, b := s.mainRecords(end.Statuses())
+	var external func(string) (bool, bool)
+	var refresh func(target string, events int) bool
+	if s.joined {
+		external = func(target string) (changed, ok bool) {
+			ref, isRef := catalog.ParseRef(target)
+			st := b.external[ref]
+			if !isRef || st == nil {
+				return false, false
 			}
+			changed = st.Changed || st.Restarted
+			for _, e := range st.Events {
+				changed = changed || e.Status == apply.EventNoop
+			}
+			return changed, true
 		}
-		s.call.listen(ctx, s.low, s.opts.Test, results, number, external)
+		refresh = func(target string, events int) bool {
+			ref, isRef := catalog.ParseRef(target)
+			st := b.external[ref]
+			if !isRef || st == nil {
+				return false
+			}
+			end.Refresh(ctx, st.Resource, events, s.opts.Test)
+			return true
+		}
 	}
-	return out
+	log := end.Log()
+	keep := func(rec *Record) {
+		end.Keep(rec)
+		// As a state's own call logs: a failure as an error, a change
+		// as a notice, nothing changed at debug level.
+		src := "/" + catalog.NewRef("salt::"+rec.Module, rec.ID).String()
+		switch {
+		case strings.HasPrefix(rec.Tag, "Listen_Error"):
+			log.Log(resource.Err, "", rec.Comment)
+		case rec.Result == state.False:
+			log.Log(resource.Err, src, rec.Comment)
+		case len(rec.Changes) == 0:
+			log.Log(resource.Debug, src, rec.Comment)
+		case s.opts.Test || rec.Result == state.None:
+			log.Log(resource.Notice, src, rec.Comment+" (noop)")
+		default:
+			log.Log(resource.Notice, src, rec.Comment)
+		}
+	}
+	s.call.listen(ctx, s.low, s.opts.Test, results, keep, external, refresh)
 }
 
 // records builds each state's record from its status, once.
@@ -306,6 +392,8 @@ type records struct {
 	statuses map[*salt.Chunk]*apply.Status
 	external map[catalog.Ref]*apply.Status
 	memo     map[*salt.Chunk]*Record
+	// started is the turn each record's state had (apply.Status.Turn).
+	started map[*Record]int
 }
 
 func (b *records) record(c *salt.Chunk) *Record {

@@ -45,15 +45,7 @@ func puppetExec(title, command string, params ...catalog.Param) *catalog.Resourc
 // records, one line each.
 func runBoth(t *testing.T, dir, sls string, noop bool, puppet ...*catalog.Resource) []string {
 	t.Helper()
-	root := t.TempDir()
-	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte(strings.ReplaceAll(sls, "@DIR@", dir)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(), External: engine.PuppetKey,
-		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, low := compileSLS(t, "top", strings.ReplaceAll(sls, "@DIR@", dir), engine.PuppetKey)
 	states := engine.New(low, engine.Options{Test: noop, Functions: state.Default(), Env: &state.Env{FileRoot: root}})
 	cat := catalog.New("node")
 	for _, r := range puppet {
@@ -64,7 +56,7 @@ func runBoth(t *testing.T, dir, sls string, noop bool, puppet ...*catalog.Resour
 	if err := states.Join(cat); err != nil {
 		t.Fatal(err)
 	}
-	res, err := apply.Apply(context.Background(), cat, apply.Options{Noop: noop,
+	res, err := apply.Apply(context.Background(), cat, apply.Options{Noop: noop, Finish: []apply.Finisher{states},
 		Types: resource.NewRegistry(append(builtin.Types(), states.Types()...)...)})
 	if err != nil {
 		t.Fatal(err)
@@ -74,6 +66,24 @@ func runBoth(t *testing.T, dir, sls string, noop bool, puppet ...*catalog.Resour
 		out = append(out, fmt.Sprintf("%d %s %s %q", r.RunNum, r.Tag, r.Result, r.Comment))
 	}
 	return out
+}
+
+// compileSLS writes sls as mod.sls in a fresh file root and compiles mod
+// with Salt's state functions and neither grains nor pillar; external is
+// the requisite key that names Puppet resources (engine.PuppetKey), or ""
+// for none. It returns the file root and the low data.
+func compileSLS(tb testing.TB, mod, sls, external string) (string, *salt.Low) {
+	tb.Helper()
+	root := tb.TempDir()
+	if err := os.WriteFile(filepath.Join(root, mod+".sls"), []byte(sls), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(), External: external,
+		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{mod})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return root, low
 }
 
 // The quantifiers of Salt's requisites hold for Puppet resources as
@@ -166,7 +176,6 @@ w:
 // Names and Join match Puppet's references to states as Salt matches
 // requisites, and refuse what names nothing, with its position.
 func TestJoin(t *testing.T) {
-	root := t.TempDir()
 	sls := `web pkg:
   test.nop:
     - name: nginx
@@ -179,14 +188,7 @@ odd:
   cmd.run:
     - name: "echo ]"
 `
-	if err := os.WriteFile(filepath.Join(root, "web.sls"), []byte(sls), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(), External: engine.PuppetKey,
-		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"web"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, low := compileSLS(t, "web", sls, engine.PuppetKey)
 	states := engine.New(low, engine.Options{Functions: state.Default()})
 	for _, tc := range []struct {
 		typ, title string
@@ -228,7 +230,7 @@ odd:
 	bad := &catalog.Resource{Type: "Notify", Title: "n", File: "site.pp", Line: 4}
 	bad.Set("before", "Salt::Cmd[nginx]")
 	_ = cat.Add(bad)
-	err = states.Join(cat)
+	err := states.Join(cat)
 	var dep *graph.DependencyError
 	if !errors.As(err, &dep) || err.Error() != "Could not find dependent Salt::Cmd[nginx] for Notify[n] (file: site.pp, line: 4)" {
 		t.Errorf("Join: %v", err)
@@ -274,16 +276,8 @@ broken:
 
 	// An _in naming a Puppet resource that is not there is Salt's error
 	// for an unknown _in target, with its position.
-	root := t.TempDir()
-	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte("a:\n  test.nop:\n    - require_in:\n      - puppet: Exec[nowhere]\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(), External: engine.PuppetKey,
-		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = engine.New(low, engine.Options{Functions: state.Default()}).Join(catalog.New("node"))
+	_, low := compileSLS(t, "top", "a:\n  test.nop:\n    - require_in:\n      - puppet: Exec[nowhere]\n", engine.PuppetKey)
+	err := engine.New(low, engine.Options{Functions: state.Default()}).Join(catalog.New("node"))
 	if err == nil || !strings.HasPrefix(err.Error(), "top.sls:3:7: Cannot extend ID 'Exec[nowhere]' in 'base:top'. It is not part of the high state.") {
 		t.Errorf("Join: %v", err)
 	}
@@ -291,16 +285,8 @@ broken:
 
 // A thing both languages manage is reported, whatever path spelling.
 func TestOverlaps(t *testing.T) {
-	root := t.TempDir()
 	sls := "conf:\n  file.managed:\n    - name: /etc/ordosaltengine//x.conf\n    - contents: x\nweb:\n  pkg.installed:\n    - name: ordosaltengine-web\nother:\n  test.nop:\n    - name: /etc/ordosaltengine/x.conf\n"
-	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte(sls), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(),
-		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, low := compileSLS(t, "top", sls, "")
 	cat := catalog.New("node")
 	f := &catalog.Resource{Type: "File", Title: "x", File: "site.pp", Line: 2}
 	f.Set("path", "/etc/ordosaltengine/x.conf")
@@ -354,21 +340,85 @@ missing:
 	}
 }
 
+// listen_in may name a Puppet resource: it is refreshed at the end of
+// the run, once, when the states that name it changed, with one event
+// each; a state that did not change sends nothing, and a listen_in on
+// a resource that is not there is Salt's Listen_Error record when the
+// state changed. The Salt listeners run in the same end phase, in
+// Salt's order.
+func TestListenInOnPuppetResources(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log")
+	sls := `changed:
+  cmd.run:
+    - name: echo changed >> @DIR@/log
+    - listen_in:
+      - puppet: Exec[listener]
+also:
+  test.succeed_with_changes:
+    - listen_in:
+      - puppet: Exec[listener]
+      - test: salt listener
+unchanged:
+  test.succeed_without_changes:
+    - listen_in:
+      - puppet: Exec[quiet]
+      - puppet: Exec[nowhere]
+missing:
+  test.succeed_with_changes:
+    - listen_in:
+      - puppet: Exec[nowhere]
+salt listener:
+  test.succeed_without_changes: []
+`
+	echo := func(title string, params ...catalog.Param) *catalog.Resource {
+		return puppetExec(title, "echo '"+title+"' >> "+log, params...)
+	}
+	for _, noop := range []bool{false, true} {
+		_ = os.Remove(log)
+		got := runBoth(t, dir, sls, noop,
+			echo("listener", catalog.Param{Name: "refreshonly", Value: true}),
+			echo("quiet", catalog.Param{Name: "refreshonly", Value: true}),
+			echo("plain"))
+		want := []string{
+			`0 cmd_|-changed_|-echo changed >> ` + dir + `/log_|-run True "Command \"echo changed >> ` + dir + `/log\" run"`,
+			`1 test_|-also_|-also_|-succeed_with_changes True "Success!"`,
+			`2 test_|-unchanged_|-unchanged_|-succeed_without_changes True "Success!"`,
+			`3 test_|-missing_|-missing_|-succeed_with_changes True "Success!"`,
+			`4 test_|-salt listener_|-salt listener_|-succeed_without_changes True "Success!"`,
+			`5 test_|-listener_salt listener_|-salt listener_|-mod_watch True "Watch statement fired."`,
+			`6 Listen_Error_|-listen_Exec[nowhere]_|-listen_puppet_|-Listen_Error False "Referenced state puppet: Exec[nowhere] does not exist"`,
+		}
+		wantLog := "plain\nchanged\nlistener\n"
+		if noop {
+			want = []string{
+				`0 cmd_|-changed_|-echo changed >> ` + dir + `/log_|-run None "Command \"echo changed >> ` + dir + `/log\" would have been executed"`,
+				`1 test_|-also_|-also_|-succeed_with_changes None "If we weren't testing, this would be successful with changes"`,
+				`2 test_|-unchanged_|-unchanged_|-succeed_without_changes True "Success!"`,
+				`3 test_|-missing_|-missing_|-succeed_with_changes None "If we weren't testing, this would be successful with changes"`,
+				`4 test_|-salt listener_|-salt listener_|-succeed_without_changes True "Success!"`,
+				`5 test_|-listener_salt listener_|-salt listener_|-mod_watch True "Watch statement fired."`,
+				`6 Listen_Error_|-listen_Exec[nowhere]_|-listen_puppet_|-Listen_Error False "Referenced state puppet: Exec[nowhere] does not exist"`,
+			}
+			wantLog = ""
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("noop %v: records:\n%s\nwant:\n%s", noop, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		data, _ := os.ReadFile(log)
+		if string(data) != wantLog {
+			t.Errorf("noop %v: the commands wrote:\n%s", noop, data)
+		}
+	}
+}
+
 // A catalog that declares a resource of a Salt state's type and title
 // (a defined type salt::test, say) is refused, not merged.
 func TestJoinRefusesADeclaredState(t *testing.T) {
-	root := t.TempDir()
-	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte("a:\n  test.nop\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(),
-		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, low := compileSLS(t, "top", "a:\n  test.nop\n", "")
 	cat := catalog.New("node")
 	_ = cat.Add(&catalog.Resource{Type: "Salt::Test", Title: "a", File: "site.pp", Line: 7})
-	err = engine.New(low, engine.Options{}).Join(cat)
+	err := engine.New(low, engine.Options{}).Join(cat)
 	want := "top.sls:2:3: Salt::Test[a] is declared by the catalog too (file: site.pp, line: 7); the types Salt::<module> are the Salt states'"
 	if err == nil || err.Error() != want {
 		t.Errorf("Join: %v\nwant: %s", err, want)
@@ -377,15 +427,7 @@ func TestJoinRefusesADeclaredState(t *testing.T) {
 
 // Names takes any reference a manifest can write without failing.
 func FuzzNames(f *testing.F) {
-	root := f.TempDir()
-	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte("a:\n  test.nop:\n    - name: '[x]'\nb:\n  cmd.run:\n    - name: echo *\n"), 0o644); err != nil {
-		f.Fatal(err)
-	}
-	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(),
-		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
-	if err != nil {
-		f.Fatal(err)
-	}
+	_, low := compileSLS(f, "top", "a:\n  test.nop:\n    - name: '[x]'\nb:\n  cmd.run:\n    - name: echo *\n", "")
 	states := engine.New(low, engine.Options{})
 	for _, seed := range [][2]string{{"Salt::Test", "["}, {"Salt::Sls", "t[o-"}, {"Salt::Id", "*"}, {"Salt::Cmd", "echo \\*"}, {"Salt::", ""}, {"salt::TEST", "a"}} {
 		f.Add(seed[0], seed[1])
@@ -399,16 +441,8 @@ func FuzzNames(f *testing.F) {
 // run: an SLS named with a space, an ID with brackets and Salt's own tag
 // separator.
 func TestOddNames(t *testing.T) {
-	root := t.TempDir()
 	sls := "'a ] b':\n  test.succeed_with_changes\n'x_|-y':\n  test.nop:\n    - require:\n      - test: 'a ] b'\n"
-	if err := os.WriteFile(filepath.Join(root, "my sls.sls"), []byte(sls), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: state.Default(),
-		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"my sls"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, low := compileSLS(t, "my sls", sls, "")
 	recs, err := engine.Run(context.Background(), low, engine.Options{Functions: state.Default(), Env: &state.Env{FileRoot: root}})
 	if err != nil {
 		t.Fatal(err)
@@ -423,5 +457,69 @@ func TestOddNames(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// skip_req is a key of a state's return in Salt (a state function of
+// one's own may set it; Salt has no global option of that name): an
+// onchanges or prereq it meets leaves the dependent not run, a watch it
+// triggers runs the dependent without mod_watch and says so, a require
+// is met as usual.
+func TestSkipReq(t *testing.T) {
+	funcs := state.Default()
+	funcs["custom.skipper"] = func(_ context.Context, _ *state.Env, c state.Call) state.Return {
+		ret := state.Return{Result: state.True, Changes: state.Changes{"thing": "changed"}, Comment: "Changed, and the requisites skipped", SkipReq: true}
+		if c.Test {
+			ret.Result, ret.Comment = state.None, "Would change, and skip the requisites"
+		}
+		return ret
+	}
+	sls := `before:
+  test.succeed_with_changes:
+    - prereq:
+      - custom: skipper
+skipper:
+  custom.skipper: []
+on_change:
+  test.succeed_with_changes:
+    - onchanges:
+      - custom: skipper
+watcher:
+  test.succeed_without_changes:
+    - watch:
+      - custom: skipper
+plain:
+  test.succeed_without_changes:
+    - require:
+      - custom: skipper
+`
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "top.sls"), []byte(sls), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	low, err := salt.Compile(salt.Options{FileRoot: root, Functions: funcs,
+		Context: salt.Context{Grains: map[string]any{}, Pillar: map[string]any{}}}, []string{"top"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, jobs := range []int{1, 4} {
+		recs, err := engine.Run(context.Background(), low, engine.Options{Functions: funcs, Env: &state.Env{FileRoot: root}, Jobs: jobs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range recs {
+			got = append(got, fmt.Sprintf("%d %s %s %q %v", r.RunNum, r.Tag, r.Result, r.Comment, r.SkipReq))
+		}
+		want := []string{
+			`0 test_|-before_|-before_|-succeed_with_changes True "State was not run because requisites were skipped by another state" false`,
+			`1 custom_|-skipper_|-skipper_|-skipper True "Changed, and the requisites skipped" true`,
+			`2 test_|-on_change_|-on_change_|-succeed_with_changes True "State was not run because requisites were skipped by another state" false`,
+			`3 test_|-watcher_|-watcher_|-succeed_without_changes True "Success! mod_watch was not run because requisites were skipped by another state" false`,
+			`4 test_|-plain_|-plain_|-succeed_without_changes True "Success!" false`,
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("jobs %d: records:\n%s\nwant:\n%s", jobs, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }

@@ -1,17 +1,13 @@
 package engine
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
 
-	"github.com/ordoproject/ordo/internal/apply"
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/graph"
-	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/salt"
-	"github.com/ordoproject/ordo/internal/salt/state"
 )
 
 // PuppetKey is the requisite key an SLS file names a Puppet resource
@@ -182,24 +178,6 @@ func (s *States) resolveRefs(r *catalog.Resource, param string, v catalog.Value)
 		}
 	}
 	return out, changed, nil
-}
-
-// Listen reads a run of both languages back into Salt's records, which
-// calls listen's watchers, and logs what those did, under each state's
-// log source.
-func (s *States) Listen(ctx context.Context, res *apply.Result, log resource.Logger) {
-	for _, rec := range s.Records(ctx, res) {
-		level := resource.Notice
-		if rec.Result == state.False {
-			level = resource.Err
-		}
-		switch {
-		case strings.HasPrefix(rec.Tag, "Listen_Error"):
-			log.Log(level, "", rec.Comment)
-		case strings.HasPrefix(rec.ID, "listener_"):
-			log.Log(level, "/"+catalog.NewRef("salt::"+rec.Module, rec.ID).String(), rec.Comment)
-		}
-	}
 }
 
 // managedBy maps Salt's modules that manage one named thing to the

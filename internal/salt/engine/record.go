@@ -25,6 +25,8 @@ type Record struct {
 	// SkipWatch is Salt's skip_watch: onlyif, unless or creates skipped
 	// the state, so a watch on it did not call mod_watch.
 	SkipWatch bool
+	// SkipReq is Salt's skip_req (state.Return.SkipReq).
+	SkipReq bool
 	// Parallel is Salt's __parallel__: the state ran on its own, with
 	// parallel: True.
 	Parallel bool

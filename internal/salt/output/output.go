@@ -38,6 +38,9 @@ func recordFields(r *run.Record) []field {
 	if r.SkipWatch {
 		fs = append(fs, field{"skip_watch", true})
 	}
+	if r.SkipReq {
+		fs = append(fs, field{"skip_req", true})
+	}
 	if r.Parallel {
 		fs = append(fs, field{"__parallel__", true})
 	}

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
@@ -54,8 +55,18 @@ func TestCases(t *testing.T) {
 				}
 			}
 			cleanAccounts(t, args)
+			cleanPackages(t, args)
 			writeTree(t, ar, root, work, args)
 			got := runCase(t, root, work, args, 1)
+			// Another process may hold dpkg's lock for a while: a case
+			// with packages runs again, from the start.
+			for try := 1; try < 10 && args["packages"] != "" && dpkgLocked.MatchString(got); try++ {
+				time.Sleep(3 * time.Second)
+				cleanPackages(t, args)
+				root, work = t.TempDir(), t.TempDir()
+				writeTree(t, ar, root, work, args)
+				got = runCase(t, root, work, args, 1)
+			}
 			if *update {
 				if wantIdx < 0 {
 					ar.Files = append(ar.Files, txtar.File{Name: "want"})
@@ -141,6 +152,23 @@ func cleanAccounts(t *testing.T, args map[string]string) {
 	t.Cleanup(clean)
 }
 
+// dpkgLocked matches what dpkg says when another process holds its lock.
+var dpkgLocked = regexp.MustCompile(`dpkg frontend lock was locked by another process|Could not get lock /var/lib/dpkg/lock`)
+
+// cleanPackages purges the packages a case names in its packages
+// argument, before and after it runs, holding the lock of the tests
+// that install packages.
+func cleanPackages(t *testing.T, args map[string]string) {
+	names := strings.Fields(args["packages"])
+	if len(names) == 0 {
+		return
+	}
+	providertest.Lock(t, "ordoprov-pkg")
+	clean := func() { _ = exec.Command("dpkg", append([]string{"--purge"}, names...)...).Run() }
+	clean()
+	t.Cleanup(clean)
+}
+
 func parseArgs(s string) map[string]string {
 	out := map[string]string{}
 	for _, line := range strings.Split(s, "\n") {
@@ -193,9 +221,12 @@ func runCase(t *testing.T, root, work string, args map[string]string, jobs int) 
 		}
 		return b.String()
 	}
-	env := &state.Env{FileRoot: root, Render: salt.TemplateRenderer(root, ctx), HostsFile: filepath.Join(work, "hosts"), Pillar: ctx.Pillar, Grains: ctx.Grains}
+	env := &state.Env{FileRoot: root, Render: salt.TemplateRenderer(root, ctx), HostsFile: filepath.Join(work, "hosts"), Pillar: ctx.Pillar, Grains: ctx.Grains,
+		CacheDir: filepath.Join(work, "cache"),
+		Now:      func() time.Time { return time.Date(2026, time.November, 27, 17, 10, 33, 123456000, time.UTC) }}
 	recs, err := run.Run(context.Background(), low, run.Options{
 		Test:      args["test"] == "true",
+		Aggregate: args["state_aggregate"] == "true",
 		Failhard:  args["failhard"] == "true",
 		Jobs:      jobs,
 		Functions: state.Default(),

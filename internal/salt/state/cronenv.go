@@ -71,6 +71,62 @@ func (t *cronTab) write(ctx context.Context, env *Env, userName string) error {
 	return nil
 }
 
+// cronEntry words the returns of Salt's cron states for one entry of
+// user's crontab as salt/states/cron.py does: kind is "Cron" for a job,
+// "Cron env" for an environment setting.
+type cronEntry struct{ kind, name, user string }
+
+// present is the return of a present state that writes nothing: the
+// entry is as wanted already (status "present"), or the run is a test of
+// adding it (status "absent") or updating it ("update"). done is false
+// when the crontab is to be written.
+func (e cronEntry) present(status string, test bool) (r Return, done bool) {
+	switch {
+	case status == "present":
+		return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("%s %s already present", e.kind, e.name)}, true
+	case test && status == "update":
+		return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("%s %s is set to be updated", e.kind, e.name)}, true
+	case test:
+		return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("%s %s is set to be added", e.kind, e.name)}, true
+	}
+	return Return{}, false
+}
+
+// add writes t, which now holds the entry, for a present state whose
+// entry had status "absent" or "update".
+func (e cronEntry) add(ctx context.Context, env *Env, t *cronTab, status string) Return {
+	if err := t.write(ctx, env, e.user); err != nil {
+		return failed("%s %s for user %s failed to commit with error \n%s", e.kind, e.name, e.user, err)
+	}
+	if status == "update" {
+		return Return{Result: True, Changes: Changes{e.user: e.name}, Comment: fmt.Sprintf("%s %s updated", e.kind, e.name)}
+	}
+	return Return{Result: True, Changes: Changes{e.user: e.name}, Comment: fmt.Sprintf("%s %s added to %s's crontab", e.kind, e.name, e.user)}
+}
+
+// absent is the return of an absent state that writes nothing: the
+// entry was not found, or the run is a test of removing it. done is false
+// when the crontab is to be written.
+func (e cronEntry) absent(found, test bool) (r Return, done bool) {
+	switch {
+	case !found && test:
+		return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("%s %s is absent", e.kind, e.name)}, true
+	case !found:
+		return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("%s %s already absent", e.kind, e.name)}, true
+	case test:
+		return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("%s %s is set to be removed", e.kind, e.name)}, true
+	}
+	return Return{}, false
+}
+
+// remove writes t, from which the entry is gone, for an absent state.
+func (e cronEntry) remove(ctx context.Context, env *Env, t *cronTab) Return {
+	if err := t.write(ctx, env, e.user); err != nil {
+		return failed("%s %s for user %s failed to commit with error %s", e.kind, e.name, e.user, err)
+	}
+	return Return{Result: True, Changes: Changes{e.user: e.name}, Comment: fmt.Sprintf("%s %s removed from %s's crontab", e.kind, e.name, e.user)}
+}
+
 func cronUser(c Call) string {
 	if u := str(c.Args, "user"); u != "" {
 		return u
@@ -94,42 +150,25 @@ func cronEnvPresent(ctx context.Context, env *Env, c Call) Return {
 			status = "present"
 		}
 	}
-	switch {
-	case status == "present":
-		return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("Cron env %s already present", name)}
-	case c.Test && status == "absent":
-		return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("Cron env %s is set to be added", name)}
-	case c.Test:
-		return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("Cron env %s is set to be updated", name)}
+	e := cronEntry{kind: "Cron env", name: name, user: userName}
+	if r, done := e.present(status, c.Test); done {
+		return r
 	}
 	if i >= 0 {
 		t.env = append(t.env[:i], t.env[i+1:]...)
 	}
 	t.env = append(t.env, line)
-	if err := t.write(ctx, env, userName); err != nil {
-		return failed("Cron env %s for user %s failed to commit with error \n%s", name, userName, err)
-	}
-	if status == "update" {
-		return Return{Result: True, Changes: Changes{userName: name}, Comment: fmt.Sprintf("Cron env %s updated", name)}
-	}
-	return Return{Result: True, Changes: Changes{userName: name}, Comment: fmt.Sprintf("Cron env %s added to %s's crontab", name, userName)}
+	return e.add(ctx, env, &t, status)
 }
 
 func cronEnvAbsent(ctx context.Context, env *Env, c Call) Return {
 	name, userName := strings.TrimSpace(c.Name), cronUser(c)
 	t := readCronTab(ctx, env, userName)
 	i := t.envIndex(name)
-	switch {
-	case i < 0 && c.Test:
-		return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("Cron env %s is absent", name)}
-	case i < 0:
-		return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("Cron env %s already absent", name)}
-	case c.Test:
-		return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("Cron env %s is set to be removed", name)}
+	e := cronEntry{kind: "Cron env", name: name, user: userName}
+	if r, done := e.absent(i >= 0, c.Test); done {
+		return r
 	}
 	t.env = append(t.env[:i], t.env[i+1:]...)
-	if err := t.write(ctx, env, userName); err != nil {
-		return failed("Cron env %s for user %s failed to commit with error %s", name, userName, err)
-	}
-	return Return{Result: True, Changes: Changes{userName: name}, Comment: fmt.Sprintf("Cron env %s removed from %s's crontab", name, userName)}
+	return e.remove(ctx, env, &t)
 }

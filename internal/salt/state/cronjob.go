@@ -189,13 +189,9 @@ func cronPresent(ctx context.Context, env *Env, c Call) Return {
 			break
 		}
 	}
-	switch {
-	case status == "present":
-		return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("Cron %s already present", name)}
-	case c.Test && status == "update":
-		return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("Cron %s is set to be updated", name)}
-	case c.Test:
-		return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("Cron %s is set to be added", name)}
+	e := cronEntry{kind: "Cron", name: name, user: userName}
+	if r, done := e.present(status, c.Test); done {
+		return r
 	}
 	if at >= 0 {
 		old := (*list)[at]
@@ -206,13 +202,7 @@ func cronPresent(ctx context.Context, env *Env, c Call) Return {
 	}
 	*list = append(*list, &want)
 	t.setJobs(crons, specials)
-	if err := t.write(ctx, env, userName); err != nil {
-		return failed("Cron %s for user %s failed to commit with error \n%s", name, userName, err)
-	}
-	if status == "update" {
-		return Return{Result: True, Changes: Changes{userName: name}, Comment: fmt.Sprintf("Cron %s updated", name)}
-	}
-	return Return{Result: True, Changes: Changes{userName: name}, Comment: fmt.Sprintf("Cron %s added to %s's crontab", name, userName)}
+	return e.add(ctx, env, &t, status)
 }
 
 func cronAbsent(ctx context.Context, env *Env, c Call) Return {
@@ -235,18 +225,11 @@ func cronAbsent(ctx context.Context, env *Env, c Call) Return {
 			break
 		}
 	}
-	switch {
-	case at < 0 && c.Test:
-		return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("Cron %s is absent", name)}
-	case at < 0:
-		return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("Cron %s already absent", name)}
-	case c.Test:
-		return Return{Result: None, Changes: Changes{}, Comment: fmt.Sprintf("Cron %s is set to be removed", name)}
+	e := cronEntry{kind: "Cron", name: name, user: userName}
+	if r, done := e.absent(at >= 0, c.Test); done {
+		return r
 	}
 	*list = append((*list)[:at], (*list)[at+1:]...)
 	t.setJobs(crons, specials)
-	if err := t.write(ctx, env, userName); err != nil {
-		return failed("Cron %s for user %s failed to commit with error %s", name, userName, err)
-	}
-	return Return{Result: True, Changes: Changes{userName: name}, Comment: fmt.Sprintf("Cron %s removed from %s's crontab", name, userName)}
+	return e.remove(ctx, env, &t)
 }

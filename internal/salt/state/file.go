@@ -290,6 +290,9 @@ func managed(ctx context.Context, env *Env, c Call) Return {
 		return Return{Result: None, Changes: ch, Comment: fmt.Sprintf("The file %s is set to be changed", name) + testNote}
 	}
 	if _, ok := ch["diff"]; ok {
+		if err := backupMinion(env, name, c.Args["backup"]); err != nil {
+			return failed("Unable to manage file: %s", err)
+		}
 		if err := applyFile(ctx, env, name, map[string]any{"ensure": "file", "content": content}); err != nil {
 			return failed("Unable to manage file: %s", err)
 		}
@@ -305,6 +308,44 @@ func managed(ctx context.Context, env *Env, c Call) Return {
 		return Return{Result: False, Changes: real, Comment: err.Error()}
 	}
 	return Return{Result: True, Changes: real, Comment: fmt.Sprintf("File %s updated", name)}
+}
+
+// backupMinion is the copy Salt keeps of a file whose content is about
+// to be replaced, when the state's backup is minion (or both): under
+// the minion's cache, in file_backup/, at the file's path with the time
+// appended (/etc/app.conf becomes file_backup/etc/app.conf_Fri_Nov_27_
+// 17:10:33_123456_2026, the microseconds before the year), with the
+// file's mode and owner. Any other value keeps no copy, as in Salt
+// (master is not done there either).
+func backupMinion(env *Env, name string, mode any) error {
+	if m, _ := mode.(string); m != "minion" && m != "both" {
+		return nil
+	}
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil
+	}
+	now := time.Now()
+	if env.Now != nil {
+		now = env.Now()
+	}
+	stamp := fmt.Sprintf("%s_%06d_%s", now.Format("Mon_Jan_02_15:04:05"), now.Nanosecond()/1000, now.Format("2006"))
+	dest := filepath.Join(env.cacheDir(), "file_backup", strings.TrimPrefix(filepath.Dir(name), "/"), filepath.Base(name)+"_"+stamp)
+	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(dest, data, 0o600); err != nil {
+		return err
+	}
+	sys := st.Sys().(*syscall.Stat_t)
+	if err := os.Chown(dest, int(sys.Uid), int(sys.Gid)); err != nil {
+		return err
+	}
+	return os.Chmod(dest, st.Mode().Perm())
 }
 
 // writeReplacing writes content to a temporary file beside name and

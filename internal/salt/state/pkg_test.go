@@ -12,6 +12,7 @@ import (
 
 	"github.com/ordoproject/ordo/internal/command"
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/providertest"
 )
 
 // TestPkgRefresh: refresh: True runs apt-get -q update before an install,
@@ -72,6 +73,9 @@ func TestPkgSourcesHold(t *testing.T) {
 			t.Skipf("needs %s", p)
 		}
 	}
+	// The other tests that install packages (the Salt cases with
+	// packages, the package type's) run one at a time with this one.
+	providertest.Lock(t, "ordoprov-pkg")
 	dir := t.TempDir()
 	control := "Package: ordosaltst-demo\nVersion: 1.0\nArchitecture: all\nMaintainer: ordo <ordo@example.invalid>\nDescription: ordo's Salt state test package\n"
 	if err := os.MkdirAll(filepath.Join(dir, "deb", "DEBIAN"), 0o755); err != nil {

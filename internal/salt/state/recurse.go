@@ -33,42 +33,12 @@ func recurse(ctx context.Context, env *Env, c Call) Return {
 	if r, bad := notAbsolute(name); bad {
 		return r
 	}
-	sources := strList(c.Args["source"])
-	if len(sources) == 0 {
-		return failed("Recurse failed: No source specified")
+	plan, r, ok := planRecurse(env, name, c.Args)
+	if !ok {
+		return r
 	}
-	for i, s := range sources {
-		sources[i] = strings.TrimRight(s, "/")
-		if !strings.HasPrefix(s, "salt://") {
-			return failed("Invalid source '%s' (must be a salt:// URI)", s)
-		}
-	}
-	// The first source that is a folder of the file root.
-	var srcpath, root string
-	for _, s := range sources {
-		rel := strings.TrimPrefix(s, "salt://")
-		dir := filepath.Join(env.FileRoot, filepath.FromSlash(rel))
-		if st, err := os.Stat(dir); err == nil && st.IsDir() {
-			srcpath, root = rel, dir
-			break
-		}
-	}
-	if root == "" {
-		srcpath = strings.TrimPrefix(sources[0], "salt://")
-		if len(sources) > 1 {
-			return failed("Recurse failed: none of the specified sources were found")
-		}
-		return failed("The directory '%s' does not exist on the salt fileserver in saltenv 'base'", srcpath)
-	}
-	include, exclude := strList(c.Args["include_pat"]), strList(c.Args["exclude_pat"])
-	maxdepth := -1
-	if v, ok := c.Args["maxdepth"]; ok && v != nil {
-		n, isInt := v.(int)
-		if !isInt || n < 0 {
-			return failed("Invalid maxdepth '%v': must be a non-negative integer", v)
-		}
-		maxdepth = n
-	}
+	exclude := plan.exclude
+	keep, dirs, managedFiles := plan.keep, plan.dirs, plan.files
 	if st, err := os.Stat(name); err != nil {
 		if _, lerr := os.Lstat(name); lerr == nil {
 			return failed("The path %s exists and is not a directory", name)
@@ -83,47 +53,6 @@ func recurse(ctx context.Context, env *Env, c Call) Return {
 		}
 	} else if !st.IsDir() {
 		return failed("The path %s exists and is not a directory", name)
-	}
-
-	// What the source holds, as paths relative to it.
-	var files, emptyDirs []string
-	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || p == root {
-			return nil
-		}
-		rel := filepath.ToSlash(strings.TrimPrefix(p, root+string(filepath.Separator)))
-		switch {
-		case d.IsDir():
-			if entries, err := os.ReadDir(p); err == nil && len(entries) == 0 {
-				emptyDirs = append(emptyDirs, rel)
-			}
-		case d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0:
-			files = append(files, rel)
-		}
-		return nil
-	})
-	keep := map[string]bool{}
-	dirs := map[string]bool{}
-	type managedFile struct{ dest, src string }
-	var managedFiles []managedFile
-	for _, rel := range files {
-		if !validRelpath(rel, maxdepth) || !includeExclude(rel, include, exclude) {
-			continue
-		}
-		dest := filepath.Join(name, filepath.FromSlash(rel))
-		keep[dest] = true
-		dirs[filepath.Dir(dest)] = true
-		managedFiles = append(managedFiles, managedFile{dest, "salt://" + srcpath + "/" + rel})
-	}
-	if boolArg(c.Args, "include_empty", false) {
-		for _, rel := range emptyDirs {
-			if !validRelpath(rel, maxdepth) || !includeExclude(rel, include, exclude) {
-				continue
-			}
-			dest := filepath.Join(name, filepath.FromSlash(rel))
-			dirs[dest] = true
-			keep[dest] = true
-		}
 	}
 
 	out := Return{Result: True, Changes: Changes{}}
@@ -188,28 +117,13 @@ func recurse(ctx context.Context, env *Env, c Call) Return {
 			"context":      c.Args["context"],
 			"replace":      c.Args["replace"],
 			"show_changes": c.Args["show_changes"],
+			"backup":       c.Args["backup"],
 		})))
 	}
 	if clean {
-		// What the file states this one requires manage stays, as in
-		// Salt: a required file, or a folder with all it holds.
-		for _, req := range requiredFiles(c.Args["require"]) {
-			if !filepath.IsAbs(req) {
-				out.Result = False
-				addComment("clean", fmt.Sprintf("Nothing was cleaned: the required file state '%s' is not named by its path, and ordo keeps only what a path names", req))
-				clean = false
-				break
-			}
-			keep[filepath.Clean(req)] = true
-			_ = filepath.WalkDir(req, func(p string, d fs.DirEntry, err error) error {
-				if err == nil {
-					keep[p] = true
-				}
-				return nil
-			})
+		for _, p := range keepRequired(env, name, c.Args["require"], c.Lowstate) {
+			keep[p] = true
 		}
-	}
-	if clean {
 		removed := cleanDir(name, keep, exclude, c.Test)
 		if len(removed) > 0 {
 			list := make([]any, len(removed))
@@ -240,26 +154,162 @@ func recurse(ctx context.Context, env *Env, c Call) Return {
 	return out
 }
 
-// requiredFiles are the targets of a require list's file entries.
-func requiredFiles(v any) []string {
-	list, _ := v.([]any)
+// managedFile is one file a file.recurse manages, and its source.
+type managedFile struct{ dest, src string }
+
+// recursePlan is what a file.recurse manages under its target: the
+// files with their sources, the folders, and what its clean keeps
+// (Salt's _gen_recurse_managed_files).
+type recursePlan struct {
+	include, exclude []string
+	files            []managedFile
+	dirs, keep       map[string]bool
+}
+
+// planRecurse reads a file.recurse's source folder with its
+// include_pat, exclude_pat, maxdepth and include_empty; a source that is
+// not there is the state's failure.
+func planRecurse(env *Env, name string, args map[string]any) (recursePlan, Return, bool) {
+	sources := strList(args["source"])
+	if len(sources) == 0 {
+		return recursePlan{}, failed("Recurse failed: No source specified"), false
+	}
+	for i, s := range sources {
+		sources[i] = strings.TrimRight(s, "/")
+		if !strings.HasPrefix(s, "salt://") {
+			return recursePlan{}, failed("Invalid source '%s' (must be a salt:// URI)", s), false
+		}
+	}
+	// The first source that is a folder of the file root.
+	var srcpath, root string
+	for _, s := range sources {
+		rel := strings.TrimPrefix(s, "salt://")
+		dir := filepath.Join(env.FileRoot, filepath.FromSlash(rel))
+		if st, err := os.Stat(dir); err == nil && st.IsDir() {
+			srcpath, root = rel, dir
+			break
+		}
+	}
+	if root == "" {
+		srcpath = strings.TrimPrefix(sources[0], "salt://")
+		if len(sources) > 1 {
+			return recursePlan{}, failed("Recurse failed: none of the specified sources were found"), false
+		}
+		return recursePlan{}, failed("The directory '%s' does not exist on the salt fileserver in saltenv 'base'", srcpath), false
+	}
+	include, exclude := strList(args["include_pat"]), strList(args["exclude_pat"])
+	maxdepth := -1
+	if v, ok := args["maxdepth"]; ok && v != nil {
+		n, isInt := v.(int)
+		if !isInt || n < 0 {
+			return recursePlan{}, failed("Invalid maxdepth '%v': must be a non-negative integer", v), false
+		}
+		maxdepth = n
+	}
+	// What the source holds, as paths relative to it.
+	var files, emptyDirs []string
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == root {
+			return nil
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(p, root+string(filepath.Separator)))
+		switch {
+		case d.IsDir():
+			if entries, err := os.ReadDir(p); err == nil && len(entries) == 0 {
+				emptyDirs = append(emptyDirs, rel)
+			}
+		case d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0:
+			files = append(files, rel)
+		}
+		return nil
+	})
+	keep := map[string]bool{}
+	dirs := map[string]bool{}
+	var managedFiles []managedFile
+	for _, rel := range files {
+		if !validRelpath(rel, maxdepth) || !includeExclude(rel, include, exclude) {
+			continue
+		}
+		dest := filepath.Join(name, filepath.FromSlash(rel))
+		keep[dest] = true
+		dirs[filepath.Dir(dest)] = true
+		managedFiles = append(managedFiles, managedFile{dest, "salt://" + srcpath + "/" + rel})
+	}
+	if boolArg(args, "include_empty", false) {
+		for _, rel := range emptyDirs {
+			if !validRelpath(rel, maxdepth) || !includeExclude(rel, include, exclude) {
+				continue
+			}
+			dest := filepath.Join(name, filepath.FromSlash(rel))
+			dirs[dest] = true
+			keep[dest] = true
+		}
+	}
+
+	return recursePlan{include: include, exclude: exclude, files: managedFiles, dirs: dirs, keep: keep}, Return{}, true
+}
+
+// keepRequired is Salt's _gen_keep_files: what the states named by the
+// file entries of a require list manage, which a clean under name keeps.
+// A state matches by its name or its ID, whatever its module; its name
+// is kept when it is not a folder; a folder under name is kept whole,
+// or for a file.recurse, what that one manages.
+func keepRequired(env *Env, name string, require any, low []LowChunk) []string {
+	list, _ := require.([]any)
 	var out []string
 	for _, item := range list {
-		if m, ok := item.(map[string]any); ok {
-			if f, has := m["file"]; has && f != nil {
-				out = append(out, fmt.Sprint(f))
+		m, ok := item.(map[string]any)
+		if !ok {
+			continue
+		}
+		f, has := m["file"]
+		if !has || f == nil {
+			continue
+		}
+		target := fmt.Sprint(f)
+		for _, l := range low {
+			if l.Name != target && l.ID != target {
+				continue
 			}
+			st, err := os.Stat(l.Name)
+			if err != nil || !st.IsDir() {
+				out = append(out, l.Name)
+				continue
+			}
+			if rel, err := filepath.Rel(name, l.Name); err != nil || strings.HasPrefix(rel, "..") {
+				continue
+			}
+			if l.Fun == "recurse" {
+				if plan, _, ok := planRecurse(env, l.Name, l.Args); ok {
+					for p := range plan.keep {
+						out = append(out, p)
+					}
+				}
+				continue
+			}
+			_ = filepath.WalkDir(l.Name, func(p string, d fs.DirEntry, err error) error {
+				if err == nil {
+					out = append(out, p)
+				}
+				return nil
+			})
 		}
 	}
 	return out
 }
 
-// cleanDir removes (or, in a dry run, lists) what lies under root and is
-// neither kept, nor a folder of something kept, nor matched by exclude.
+// cleanDir is Salt's _clean_dir: it removes (or, in a dry run, lists)
+// what lies under root and is neither kept, nor a folder of something
+// kept, nor matched by exclude (tested on each path relative to root,
+// so a folder exclude_pat spares is still looked into). A dry run lists
+// what a removed folder holds too, as Salt's walk goes on into it.
 func cleanDir(root string, keep map[string]bool, exclude []string, test bool) []string {
 	kept := map[string]bool{root: true}
 	for p := range keep {
-		for q := p; q != "/" && q != "."; q = filepath.Dir(q) {
+		if !filepath.IsAbs(p) {
+			continue
+		}
+		for q := filepath.Clean(p); q != "/"; q = filepath.Dir(q) {
 			kept[q] = true
 		}
 	}
@@ -270,21 +320,17 @@ func cleanDir(root string, keep map[string]bool, exclude []string, test bool) []
 		}
 		rel, _ := filepath.Rel(root, p)
 		if !includeExclude(rel, nil, exclude) {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
 			return nil
 		}
 		removed = append(removed, p)
+		if test {
+			return nil
+		}
 		if d.IsDir() {
-			if !test {
-				_ = os.RemoveAll(p)
-			}
+			_ = os.RemoveAll(p)
 			return filepath.SkipDir
 		}
-		if !test {
-			_ = os.Remove(p)
-		}
+		_ = os.Remove(p)
 		return nil
 	})
 	sort.Strings(removed)

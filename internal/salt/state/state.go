@@ -12,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/ordoproject/ordo/internal/resource"
 )
@@ -47,6 +48,10 @@ type Return struct {
 	// SkipWatch says an onlyif/unless/creates check skipped the call, so
 	// a watch must not call mod_watch.
 	SkipWatch bool
+	// SkipReq is Salt's skip_req: the states that depend on this one
+	// are not triggered by it (an onchanges or prereq it meets leaves
+	// them not run, a watch does not call mod_watch).
+	SkipReq bool
 }
 
 // Call is one call of a state function.
@@ -62,6 +67,16 @@ type Call struct {
 	// WatchedChanges lists "<module>: <id>" for each watch target that
 	// changed, for test.mod_watch.
 	WatchedChanges []string
+	// Lowstate is every state of the run, as Salt's __lowstate__ shows
+	// them to a state function (file.recurse's clean keeps what the file
+	// states it requires manage).
+	Lowstate []LowChunk
+}
+
+// LowChunk is what a state function may know of a state of the run.
+type LowChunk struct {
+	ID, Name, Module, Fun string
+	Args                  map[string]any
 }
 
 // Env is what state functions may use: the file root for salt:// sources,
@@ -82,10 +97,23 @@ type Env struct {
 	Pillar, Grains map[string]any
 	// Render renders a Jinja template text with extra context variables.
 	Render func(name string, text []byte, vars map[string]any) (string, error)
+	// CacheDir is the minion's cache, where file.managed's backup: minion
+	// keeps its copies (in file_backup/); /var/cache/salt/minion when
+	// empty.
+	CacheDir string
+	// Now is the clock of the backups' names; time.Now when nil.
+	Now func() time.Time
 
 	// acc holds what file.accumulated states gave, for the run's
 	// file.managed templates and file.blockreplace states.
 	acc accumulators
+}
+
+func (e *Env) cacheDir() string {
+	if e.CacheDir == "" {
+		return "/var/cache/salt/minion"
+	}
+	return e.CacheDir
 }
 
 // Func is one state function.

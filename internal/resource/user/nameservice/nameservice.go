@@ -137,6 +137,38 @@ func (f Files) LookupUser(name string) (*Account, error) {
 	return &Account{Name: u.Username, UID: num(u.Uid), GID: num(u.Gid), Gecos: u.Name, Home: u.HomeDir}, nil
 }
 
+// LookupLocalUser returns the account named name from the passwd file
+// alone, never from another name service, or nil when the file has none
+// (Puppet's forcelocal reads /etc/passwd so). Its uid is the file's text.
+func (f Files) LookupLocalUser(name string) (*Account, string, error) {
+	var acct *Account
+	var uid string
+	err := fields(f.passwd(), func(p []string) bool {
+		if len(p) < 7 || p[0] != name {
+			return false
+		}
+		acct = &Account{Name: p[0], UID: num(p[2]), GID: num(p[3]), Gecos: p[4], Home: p[5], Shell: p[6]}
+		uid = p[2]
+		return true
+	})
+	return acct, uid, err
+}
+
+// LocalUIDTaken reports whether an account of the passwd file alone has
+// uid (as text), as Puppet's forcelocal checks before libuser, which
+// takes duplicates, would make one.
+func (f Files) LocalUIDTaken(uid string) (bool, error) {
+	taken := false
+	err := fields(f.passwd(), func(p []string) bool {
+		if len(p) >= 3 && p[2] == uid {
+			taken = true
+			return true
+		}
+		return false
+	})
+	return taken, err
+}
+
 // LookupGroup returns the group named name, or nil when there is none.
 func (f Files) LookupGroup(name string) (*Group, error) {
 	return f.findGroup(func(g *Group) bool { return g.Name == name }, func() (*user.Group, error) { return user.LookupGroup(name) })
@@ -259,6 +291,12 @@ func (e *ExecError) Error() string {
 // time when f.Changes is set, logging the command line (or [redacted]) at
 // debug level.
 func (f Files) Run(ctx context.Context, h *resource.Handle, argv []string, stdin []byte, redact bool) (resource.Result, error) {
+	return f.RunCommand(ctx, h, resource.Command{Argv: argv, Stdin: stdin}, redact)
+}
+
+// RunCommand runs cmd as Run runs its argv, with cmd's environment.
+func (f Files) RunCommand(ctx context.Context, h *resource.Handle, cmd resource.Command, redact bool) (resource.Result, error) {
+	argv := cmd.Argv
 	line := strings.Join(argv, " ")
 	if redact {
 		line = catalog.Redacted
@@ -270,13 +308,19 @@ func (f Files) Run(ctx context.Context, h *resource.Handle, argv []string, stdin
 		f.Changes.Lock()
 		defer f.Changes.Unlock()
 	}
-	return h.Runner.Run(ctx, resource.Command{Argv: argv, Stdin: stdin})
+	return h.Runner.Run(ctx, cmd)
 }
 
 // Exec runs argv as Run does. A non-zero exit is an *ExecError; with
 // redact set the command line in it is hidden.
 func (f Files) Exec(ctx context.Context, h *resource.Handle, argv []string, stdin []byte, redact bool) error {
-	res, err := f.Run(ctx, h, argv, stdin, redact)
+	return f.ExecCommand(ctx, h, resource.Command{Argv: argv, Stdin: stdin}, redact)
+}
+
+// ExecCommand runs cmd as Exec runs its argv, with cmd's environment.
+func (f Files) ExecCommand(ctx context.Context, h *resource.Handle, cmd resource.Command, redact bool) error {
+	argv := cmd.Argv
+	res, err := f.RunCommand(ctx, h, cmd, redact)
 	if err != nil {
 		return err
 	}

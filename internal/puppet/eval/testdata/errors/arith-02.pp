@@ -1,0 +1,3 @@
+notify { 'x':
+  message => 1 + [2, 'a', undef, {b => [2]}],
+}

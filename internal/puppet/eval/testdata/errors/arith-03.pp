@@ -1,0 +1,3 @@
+notify { 'x':
+  message => 5 % 2.0,
+}

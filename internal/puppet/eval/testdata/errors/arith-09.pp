@@ -1,0 +1,3 @@
+notify { 'x':
+  message => 1 - 1.5e300 * 1e300,
+}

@@ -1,0 +1,3 @@
+notify { 'x':
+  message => {a => 1} + 1,
+}

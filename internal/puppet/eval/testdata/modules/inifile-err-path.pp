@@ -1,0 +1,1 @@
+inifile::create_ini_settings({ 'main' => { 'a' => 1 } })

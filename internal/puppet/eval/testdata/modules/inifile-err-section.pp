@@ -1,0 +1,1 @@
+inifile::create_ini_settings({ 'main' => 'x' }, { 'path' => '/tmp/x.ini' })

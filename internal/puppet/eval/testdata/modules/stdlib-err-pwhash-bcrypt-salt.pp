@@ -1,0 +1,1 @@
+notify { 'x': message => pw_hash('secret', 'bcrypt', '4$abcdefghijklmnopqrstuv') }

@@ -1,0 +1,58 @@
+package parser
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/ordoproject/ordo/internal/puppet/lexer"
+	"github.com/ordoproject/ordo/internal/source"
+)
+
+// TestParseSplit parses large manifests whose middle holds every kind
+// of statement, and errors, and holds parse, which parses the second
+// half apart when it can, to parsing the whole in one go.
+func TestParseSplit(t *testing.T) {
+	class := "class c%d($p = 'x') {\n  file { \"/tmp/${p}\": ensure => file }\n  notify { 'n': } -> Notify['m']\n}\ninclude c%d\n"
+	filler := strings.Repeat(strings.ReplaceAll(class, "%d", "x"), 400)
+	splits := 0
+	for name, middle := range map[string]string{
+		"classes":       "}\ninclude a, b\nclass d { }\ndefine e() { }\nnode default { }\n",
+		"call args":     "$h = {}\ninclude\nfoo\nclass x {}\n",
+		"if else":       "if $x { }\nelse { }\ninclude y\n",
+		"chain":         "file { 'a': }\n-> class { 'b': }\ninclude c\n",
+		"hash access":   "$h = { 'a' => 1 }\n['a']\ninclude c\n",
+		"selector":      "$s = $x ? { default => 1 }\ninclude c\n",
+		"regex":         "if $x =~ /a/ { }\ninclude c\nclass r { $y = $z =~ /b/ }\n",
+		"unbalanced":    "}\ninclude c\n",
+		"syntax error":  "class { include c\n",
+		"late error":    "",
+		"resource like": "class { 'a': }\nclass b { }\n",
+	} {
+		src := filler + middle + filler
+		if name == "late error" {
+			src += "notify { 'x': message => }\n"
+		}
+		f := source.NewFile("big.pp", []byte(src))
+		toks, lexDiags := lexer.Lex(f, lexer.Manifest)
+		want, wantDiags := parseTokens(f, lexer.Manifest, toks, lexDiags)
+		got, gotDiags := parse(f, lexer.Manifest)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the program differs from parsing in one go", name)
+		}
+		if !reflect.DeepEqual(gotDiags, wantDiags) {
+			t.Errorf("%s: the problems differ from parsing in one go:\n%v\nwant\n%v", name, gotDiags, wantDiags)
+		}
+		if k := splitStatement(toks); k > 0 && len(lexDiags) == 0 {
+			if prog := parseSplit(f, toks, k); prog != nil {
+				splits++
+				if !reflect.DeepEqual(prog, want) {
+					t.Errorf("%s: the split program differs from parsing in one go", name)
+				}
+			}
+		}
+	}
+	if splits == 0 {
+		t.Error("no manifest was parsed in two parts")
+	}
+}

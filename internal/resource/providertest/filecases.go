@@ -1,0 +1,44 @@
+package providertest
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/ordoproject/ordo/internal/resource"
+)
+
+// ReplayFileCases runs every case recorded in dir as a subtest, the way
+// the cases of the providers that write files (host, mount, sshkey, cron,
+// file_line) are replayed: in a fresh root whose folder r holds the files
+// a case manages, with the case's Setup run (ROOT set to the root), its
+// catalog applied with types (@ROOT@ standing for the root), its After
+// run, and ordo's lines and the files left compared with Puppet's
+// (SameLines, SameFiles). prepare, when not nil, is called with the root
+// before r is made. The cases' shell steps need sh: without it they are
+// skipped.
+func ReplayFileCases(t *testing.T, dir string, types *resource.Registry, prepare func(t *testing.T, root string)) {
+	t.Helper()
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("needs sh")
+	}
+	for _, c := range Cases(t, dir) {
+		t.Run(c.Name, func(t *testing.T) {
+			root := t.TempDir()
+			if prepare != nil {
+				prepare(t, root)
+			}
+			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			Shell(t, c.Setup, "ROOT="+root)
+			got := Run(t, c, types, map[string]string{"@ROOT@": root})
+			if c.After != "" {
+				Shell(t, c.After, "ROOT="+root)
+			}
+			SameLines(t, got, c.Want)
+			SameFiles(t, dir, c, root)
+		})
+	}
+}
