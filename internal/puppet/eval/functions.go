@@ -97,12 +97,12 @@ func moduleFunctions(module string) map[string]builtin {
 		return haproxyFunctions()
 	case "docker":
 		return dockerFunctions()
-	case "inifile":
-		return inifileFunctions()
 	case "sudo":
 		return map[string]builtin{"sudo::defaults": fnSudoDefaults}
 	case "ssh":
 		return map[string]builtin{"ssh::ipaddresses": fnSSHIPAddresses}
+	case "inifile":
+		return inifileFunctions()
 	case "accounts":
 		return accountsFunctions()
 	case "php":

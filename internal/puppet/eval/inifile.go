@@ -16,9 +16,8 @@ func inifileFunctions() map[string]builtin {
 
 // fnCreateIniSettings is inifile::create_ini_settings: an ini_setting
 // resource for every setting of every section, titled "PATH [SECTION]
-// SETTING" (a setting's value is its value, or a hash of its
-// attributes), declared through create_resources with the defaults. As
-// a 4.x function written in Ruby, it declares them in the global scope.
+// SETTING", declared through create_resources with the defaults. As a
+// 4.x function written in Ruby, it declares them in the global scope.
 func fnCreateIniSettings(k *call) (Value, error) {
 	if err := k.argc(1, 2); err != nil {
 		return nil, err
@@ -39,7 +38,7 @@ func fnCreateIniSettings(k *call) (Value, error) {
 	for i, section := range settings.keys {
 		body, ok := settings.vals[i].(*Hash)
 		if !ok {
-			return nil, failf("create_ini_settings(): Section %s must contain a Hash", rubyInterpolate(section))
+			return nil, failf("create_ini_settings(): Section %s must contain a Hash", rubyString(section))
 		}
 		// Ruby's defaults.merge(settings)['path']: a section named path
 		// would win.
@@ -62,7 +61,7 @@ func fnCreateIniSettings(k *call) (Value, error) {
 			} else {
 				attrs.Set("value", body.vals[j])
 			}
-			resources.Set(rubyInterpolate(path)+" ["+rubyInterpolate(section)+"] "+rubyInterpolate(setting), attrs)
+			resources.Set(rubyString(path)+" ["+rubyString(section)+"] "+rubyString(setting), attrs)
 		}
 	}
 	cr := *k
@@ -70,14 +69,4 @@ func fnCreateIniSettings(k *call) (Value, error) {
 	cr.name = "create_resources"
 	cr.args = []Value{"ini_setting", resources, defaults}
 	return fnCreateResources(&cr)
-}
-
-// rubyInterpolate is a value as Ruby's string interpolation writes it:
-// collections as Ruby's inspect shows them ({"k"=>"v"}, ["a", 1]).
-func rubyInterpolate(v Value) string {
-	switch v.(type) {
-	case []Value, *Hash:
-		return rubyInspectValue(v)
-	}
-	return rubyToS(v)
 }

@@ -195,46 +195,7 @@ func rubyString(v Value) string {
 	case *Sensitive:
 		return "Sensitive [value redacted]"
 	case []Value, *Hash:
-		var b strings.Builder
-		writeRubyInspect(&b, v)
-		return b.String()
+		return rubyInspectValue(v)
 	}
 	return Inspect(v)
-}
-
-func writeRubyInspect(b *strings.Builder, v Value) {
-	switch x := v.(type) {
-	case nil:
-		b.WriteString("nil")
-	case string:
-		b.WriteString(strconv.Quote(x))
-	case Default:
-		b.WriteString(":default")
-	case *Regexp:
-		b.WriteString("/" + x.Src + "/")
-	case *Sensitive:
-		b.WriteString("#<Sensitive [value redacted]>")
-	case []Value:
-		b.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			writeRubyInspect(b, e)
-		}
-		b.WriteByte(']')
-	case *Hash:
-		b.WriteByte('{')
-		for i, k := range x.keys {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			writeRubyInspect(b, k)
-			b.WriteString("=>")
-			writeRubyInspect(b, x.vals[i])
-		}
-		b.WriteByte('}')
-	default:
-		b.WriteString(rubyString(v))
-	}
 }

@@ -183,6 +183,12 @@ func rubyInspectValue(v Value) string {
 			parts[i] = rubyInspectValue(key) + "=>" + rubyInspectValue(x.vals[i])
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
+	case Default:
+		return ":default"
+	case *Regexp:
+		return "/" + x.Src + "/"
+	case *Sensitive:
+		return "#<Sensitive [value redacted]>"
 	}
 	return ToS(v)
 }
