@@ -717,6 +717,9 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		}
 		if r.typeInfo != nil && r.def == nil && np.name == "name" && len(r.typeInfo.Namevars) == 1 && r.typeInfo.Namevars[0] != "name" {
 			// name stands for the namevar, as Puppet::Resource takes it.
+			if np == p {
+				np = p.copyTo(p.how)
+			}
 			np.name = r.typeInfo.Namevars[0]
 		}
 		r.params = append(r.params, np)

@@ -67,6 +67,24 @@ func (t *Type) format(nested func(*Type) string) string {
 				parts[i] = nested(x)
 				continue
 			}
+		case *Hash:
+			if nested != nil && t.Name == "Struct" {
+				// a Struct's keys and value types, aliases expanded
+				entries := make([]string, len(x.keys))
+				for j, k := range x.keys {
+					ks := inspectQuoted(k)
+					if kt, ok := k.(*Type); ok {
+						ks = nested(kt)
+					}
+					vs := inspectQuoted(x.vals[j])
+					if vt, ok := x.vals[j].(*Type); ok {
+						vs = nested(vt)
+					}
+					entries[j] = ks + " => " + vs
+				}
+				parts[i] = "{" + strings.Join(entries, ", ") + "}"
+				continue
+			}
 		case string:
 			if t.Name == "Pattern" {
 				// Puppet keeps a Pattern's strings as regexps
@@ -97,19 +115,35 @@ func structural(t *Type, v Value) bool {
 // expandedString writes t as Puppet writes a type alias's expansion in
 // a type mismatch: every alias nested in it as "NAME = TYPE", once.
 func (c *Compiler) expandedString(t *Type) string {
-	seen := map[*Type]bool{}
+	// Each alias is expanded wherever it occurs, but not inside itself.
+	open := map[*Type]bool{t: true}
 	var nested func(*Type) string
 	nested = func(x *Type) string {
 		if name, ok := c.aliasNames[x]; ok && x != t {
-			if seen[x] {
+			if open[x] {
 				return name
 			}
-			seen[x] = true
-			return name + " = " + x.format(nested)
+			open[x] = true
+			defer delete(open, x)
+			return name + " = " + aliasBody(x).format(nested)
+		}
+		if body := aliasBody(x); body != x {
+			return nested(body)
 		}
 		return x.format(nested)
 	}
-	return t.format(nested)
+	return aliasBody(t).format(nested)
+}
+
+// aliasBody is a type as Puppet normalizes an alias's: a Variant of one
+// type is that type.
+func aliasBody(t *Type) *Type {
+	if t.Name == "Variant" && len(t.Params) == 1 {
+		if inner, ok := t.Params[0].(*Type); ok {
+			return inner
+		}
+	}
+	return t
 }
 
 func article(s string) string {

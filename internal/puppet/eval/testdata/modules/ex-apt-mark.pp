@@ -1,0 +1,3 @@
+apt::mark { 'vim':
+  setting => 'auto',
+}

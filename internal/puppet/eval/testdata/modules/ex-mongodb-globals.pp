@@ -1,0 +1,3 @@
+class { 'mongodb::globals':
+  manage_package_repo => true,
+}

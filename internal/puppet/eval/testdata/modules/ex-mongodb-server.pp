@@ -1,0 +1,2 @@
+class { 'mongodb::globals': manage_package_repo => true }
+-> class { 'mongodb::server': }

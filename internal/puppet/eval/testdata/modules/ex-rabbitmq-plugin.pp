@@ -1,0 +1,11 @@
+$rabbitmq_plugins = ['amqp_client', 'rabbitmq_stomp']
+
+class { 'rabbitmq':
+  config_stomp => true,
+}
+
+rabbitmq_plugin { $rabbitmq_plugins:
+  ensure   => present,
+  require  => Class['rabbitmq'],
+  provider => 'rabbitmqplugins',
+}
