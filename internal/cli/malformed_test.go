@@ -113,9 +113,7 @@ func loadMalformed(t *testing.T) []malformedCase {
 // still differs, so that the list shrinks as they are fixed: remove a case
 // here once it passes.
 var knownMalformed = map[string]string{
-	"ini-invalid-utf8":     "inifile: a file with bytes that are not UTF-8 is rewritten; Puppet fails the resource (invalid byte sequence in UTF-8)",
-	"ini-path-fifo":        "inifile: a FIFO path is opened and waited on; it must fail the resource",
-	"inisub-value-integer": "inifile: an integer value of an ini_subsetting is written; Puppet fails the resource",
+	// none at present: a case that differs goes here, with why
 }
 
 // intended is a case where ordo differs from Puppet 7.23 on purpose
@@ -150,7 +148,14 @@ var intendedMalformed = map[string]intended{
 	"audit-not-a-property": {"messages", "audit naming a parameter that is not a property fails the resource with ordo's words; Puppet's are a Ruby NoMethodError"},
 	// Puppet reads a FIFO target and waits for a writer until it is
 	// killed (the recorder's 60 seconds); ordo fails the resource.
-	"host-target-fifo":            {"everything", "a host target that is a FIFO fails the resource as one that cannot be read; Puppet hangs"},
+	"host-target-fifo": {"everything", "a host target that is a FIFO fails the resource as one that cannot be read; Puppet hangs"},
+	// Puppet opens the FIFO to write the setting and waits for a reader
+	// until it is killed; ordo fails the resource and goes on.
+	"ini-path-fifo": {"everything", "an ini_setting whose path is a FIFO fails the resource (No such device or address); Puppet hangs"},
+	// inifile 6.3.1 joins an integer into the setting's text and fails
+	// with a Ruby TypeError; ordo writes the integer as text, as
+	// ini_setting does with an integer value.
+	"inisub-value-integer":        {"everything", "an ini_subsetting with an integer value is applied; Puppet fails it (no implicit conversion of Integer into String)"},
 	"sched-builtin-apply-catalog": {"messages", "the built-in schedules exist: the notify is applied where Puppet fails the catalog (Could not find schedule daily)"},
 }
 

@@ -902,7 +902,7 @@ case("ini-value-integer", "An ini_setting whose value is an integer.",
 case("ini-path-relative", "An ini_setting whose path is relative.",
      catalog(ini("ordosuite", path="r/i.ini", section="main", setting="key", value="v")), setup=INI)
 case("ini-path-fifo", "An ini_setting whose path is a FIFO.",
-     catalog(ini("ordosuite", path=R + "p", section="main", setting="key", value="v"), f(R + "after", content="x\\n")),
+     catalog(ini("ordosuite", path=R + "p", section="main", setting="key", value="v"), f(R + "after", content="x\n")),
      setup="mkfifo r/p")
 case("ini-path-dir", "An ini_setting whose path is a directory.",
      catalog(ini("ordosuite", path=R + "d", section="main", setting="key", value="v"), f(R + "after", content="x\n")),
