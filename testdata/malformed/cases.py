@@ -945,6 +945,14 @@ case("ini-show-diff-md5", "show_diff => md5 on a changed setting.",
      catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="secret", show_diff="md5")), setup=INI, flags="--show_diff")
 case("ini-show-diff-true", "show_diff => true (the default) on a changed setting, with --show_diff.",
      catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="secret")), setup=INI, flags="--show_diff")
+case("ini-value-bool", "An ini_setting whose value is a boolean.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value=True)), setup=INI)
+case("ini-value-empty", "An ini_setting whose value is ''.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="")), setup=INI)
+case("ini-value-spaces", "An ini_setting whose value has white space around it.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="  v  ")), setup=INI)
+case("ini-new-file-missing", "A setting of a file that does not exist yet.",
+     catalog(ini("ordosuite", path=R + "new.ini", section="main", setting="key", value="v")))
 case("inisub-value-integer", "An ini_subsetting whose value is an integer, added to a setting.",
      catalog(inisub("ordosuite", path=R + "i.ini", section="main", setting="opts", subsetting="-Xmx", value=512)),
      setup="printf '[main]\\nopts = -Xms1\\n' > r/i.ini")
@@ -975,6 +983,14 @@ case("http-checksum-md5", "An http source with checksum => md5, over a file with
      catalog(f(R + "a", source=HTTP + "plain.txt", checksum="md5")), setup="echo old > r/a")
 case("http-source-permissions-use", "source_permissions => use on an http source.",
      catalog(f(R + "a", source=HTTP + "plain.txt", source_permissions="use")))
+case("http-array-all-missing", "A source array whose entries are all missing over http.",
+     catalog(f(R + "a", source=[HTTP + "nosuch.txt", HTTP + "nosuch2.txt"])))
+case("http-noop-changed", "An http source over a file with other content, under --noop.",
+     catalog(f(R + "a", source=HTTP + "plain.txt")), setup="echo old > r/a", flags="--noop")
+case("http-replace-false", "An http source with replace => false over a file with other content.",
+     catalog(f(R + "a", source=HTTP + "plain.txt", replace=False)), setup="echo old > r/a")
+case("http-ensure-directory", "An http source under ensure => directory.",
+     catalog(f(R + "a", source=HTTP + "plain.txt", ensure="directory")))
 case("src-permissions-use-local", "source_permissions => use on a local source of mode 0600.",
      catalog(f(R + "a", source="@ROOT@/src", source_permissions="use")), setup="echo src > src; chmod 0600 src")
 
@@ -986,6 +1002,12 @@ def bucket():
     return res("Filebucket", "puppet", {"name": "puppet"})
 case("user-forcelocal-absent", "forcelocal => true on a user that does not exist, ensure => absent (no libuser).",
      catalog(user("ordosuite-u", ensure="absent", forcelocal=True)), flags="--debug")
+case("user-forcelocal-present", "forcelocal => true on a new user (no libuser): made with useradd.",
+     catalog(user("ordosuitefl", ensure="present", forcelocal=True, uid=64351, home="/nonexistent-ordosuite", shell="/bin/sh")),
+     setup="userdel ordosuitefl 2>/dev/null || true",
+     after="grep '^ordosuitefl:' /etc/passwd | cut -d: -f1,3,6,7 > passwd-line; userdel ordosuitefl 2>/dev/null || true")
+case("concat-target-missing-noop", "A fragment whose target names no concat_file, under --noop.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="nosuch", content="a\n")), flags="--noop")
 case("concat-noop", "A concat_file of two fragments under --noop.",
      catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n"),
              frag("b", target="ordosuite", content="b\n")), flags="--noop")
