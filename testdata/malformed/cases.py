@@ -953,6 +953,20 @@ case("ini-value-spaces", "An ini_setting whose value has white space around it."
      catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="  v  ")), setup=INI)
 case("ini-new-file-missing", "A setting of a file that does not exist yet.",
      catalog(ini("ordosuite", path=R + "new.ini", section="main", setting="key", value="v")))
+case("ini-separator-equals", "key_val_separator => '=' over a file written key=old.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="v", key_val_separator="=")),
+     setup="printf '[main]\\nkey=old\\n' > r/i.ini")
+case("ini-absent-show-diff", "ensure => absent on a setting, with --show_diff.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", ensure="absent")), setup=INI, flags="--show_diff")
+case("inisub-two-same", "Two ini_subsettings under two titles on one item, with two values.",
+     catalog(inisub("one", path=R + "i.ini", section="main", setting="opts", subsetting="-X", value="1"),
+             inisub("two", path=R + "i.ini", section="main", setting="opts", subsetting="-X", value="2")),
+     setup="printf '[main]\\nopts = -a\\n' > r/i.ini")
+case("inisub-quote-char", "quote_char => '\"' on a new setting.",
+     catalog(inisub("ordosuite", path=R + "i.ini", section="main", setting="opts", subsetting="-a", quote_char='"')), setup=INI)
+case("inisub-key-val-separator", "subsetting_key_val_separator => '=' with a value, over an item with another.",
+     catalog(inisub("ordosuite", path=R + "i.ini", section="main", setting="opts", subsetting="a", subsetting_key_val_separator="=", value="2")),
+     setup="printf '[main]\\nopts = a=1 b=1\\n' > r/i.ini")
 case("inisub-value-integer", "An ini_subsetting whose value is an integer, added to a setting.",
      catalog(inisub("ordosuite", path=R + "i.ini", section="main", setting="opts", subsetting="-Xmx", value=512)),
      setup="printf '[main]\\nopts = -Xms1\\n' > r/i.ini")
@@ -972,6 +986,8 @@ case("inisub-absent-missing-file", "ensure => absent for an item of a file that 
 # --- file sources over http: the recorder and the test serve the folder
 # http/ on 127.0.0.1:HTTP_PORT (README.md).
 HTTP = "http://127.0.0.1:47391/"
+# The server sends no checksum: Puppet compares a file's mtime with the
+# Last-Modified (2023), so a file to be replaced is made older.
 case("http-404", "A file whose http source is missing (404).",
      catalog(f(R + "a", source=HTTP + "nosuch.txt"), f(R + "after", content="x\n")))
 case("http-array-first-missing", "A source array whose first entry is missing over http.",
@@ -980,17 +996,25 @@ case("http-plain", "A file from an http source.", catalog(f(R + "a", source=HTTP
 case("http-dir-listing", "An http source that is a folder: the server's listing becomes the content.",
      catalog(f(R + "a", source=HTTP + "dir/")))
 case("http-checksum-md5", "An http source with checksum => md5, over a file with other content.",
-     catalog(f(R + "a", source=HTTP + "plain.txt", checksum="md5")), setup="echo old > r/a")
+     catalog(f(R + "a", source=HTTP + "plain.txt", checksum="md5")), setup="echo old > r/a; touch -d 2020-01-01 r/a")
 case("http-source-permissions-use", "source_permissions => use on an http source.",
      catalog(f(R + "a", source=HTTP + "plain.txt", source_permissions="use")))
 case("http-array-all-missing", "A source array whose entries are all missing over http.",
      catalog(f(R + "a", source=[HTTP + "nosuch.txt", HTTP + "nosuch2.txt"])))
 case("http-noop-changed", "An http source over a file with other content, under --noop.",
-     catalog(f(R + "a", source=HTTP + "plain.txt")), setup="echo old > r/a", flags="--noop")
+     catalog(f(R + "a", source=HTTP + "plain.txt")), setup="echo old > r/a; touch -d 2020-01-01 r/a", flags="--noop")
 case("http-replace-false", "An http source with replace => false over a file with other content.",
      catalog(f(R + "a", source=HTTP + "plain.txt", replace=False)), setup="echo old > r/a")
 case("http-ensure-directory", "An http source under ensure => directory.",
      catalog(f(R + "a", source=HTTP + "plain.txt", ensure="directory")))
+case("http-show-diff", "An http source over a file with other content, with --show_diff.",
+     catalog(f(R + "a", source=HTTP + "plain.txt")), setup="echo old > r/a; touch -d 2020-01-01 r/a", flags="--show_diff")
+case("http-checksum-sha256", "An http source with checksum => sha256, over a file with other content.",
+     catalog(f(R + "a", source=HTTP + "plain.txt", checksum="sha256")), setup="echo old > r/a; touch -d 2020-01-01 r/a")
+case("http-checksum-mtime", "An http source with checksum => mtime, over an older file with other content.",
+     catalog(f(R + "a", source=HTTP + "plain.txt", checksum="mtime")), setup="echo old > r/a; touch -d 2020-01-01 r/a")
+case("http-path-is-dir", "An http source for a file whose path is a directory.",
+     catalog(f(R + "a", source=HTTP + "plain.txt")), setup="mkdir r/a")
 case("src-permissions-use-local", "source_permissions => use on a local source of mode 0600.",
      catalog(f(R + "a", source="@ROOT@/src", source_permissions="use")), setup="echo src > src; chmod 0600 src")
 
@@ -1008,6 +1032,11 @@ case("user-forcelocal-present", "forcelocal => true on a new user (no libuser): 
      after="grep '^ordosuitefl:' /etc/passwd | cut -d: -f1,3,6,7 > passwd-line; userdel ordosuitefl 2>/dev/null || true")
 case("concat-target-missing-noop", "A fragment whose target names no concat_file, under --noop.",
      catalog(concat("ordosuite", path=R + "c"), frag("a", target="nosuch", content="a\n")), flags="--noop")
+case("concat-noop-evaltrace", "A concat_file of one fragment under --noop with --evaltrace.",
+     catalog(*builtins(), bucket(), concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n")),
+     flags="--noop --evaltrace")
+case("concat-fragment-source-missing-noop", "A fragment whose source does not exist, under --noop.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", source="@ROOT@/nosuch")), flags="--noop")
 case("concat-noop", "A concat_file of two fragments under --noop.",
      catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n"),
              frag("b", target="ordosuite", content="b\n")), flags="--noop")
