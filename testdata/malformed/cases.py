@@ -108,6 +108,10 @@ COMPARE["ini-value-hash"] = "refused; error ~ Parameter value failed on Ini_sett
 COMPARE["user-forcelocal-absent"] = ("line ~ ^Debug: .*User\\[ordosuite-u\\]: Provider useradd does not support features "
                                      "manages_local_users_and_groups. not managing attribute forcelocal$; "
                                      "line ~ ^Debug: .*User\\[ordosuite-u\\]: Nothing to manage: no ensure and the resource doesn't exist$")
+# The time the request took is in Puppet's message.
+COMPARE["http-connection-refused"] = ("error ~ ^Error: /Stage\\[main\\]/Main/File\\[@ROOT@/r/a\\]: Could not evaluate: Could not retrieve "
+                                      "file metadata for http://127.0.0.1:1/plain.txt: Request to http://127.0.0.1:1/plain.txt failed after "
+                                      "[0-9.]+ seconds: Failed to open TCP connection to 127.0.0.1:1 \\(Connection refused - connect\\(2\\) for 127.0.0.1:1\\)$")
 COMPARE["host-ip-integer"] = "refused; error ~ Invalid IP address 3221225985"
 
 
@@ -967,6 +971,19 @@ case("inisub-quote-char", "quote_char => '\"' on a new setting.",
 case("inisub-key-val-separator", "subsetting_key_val_separator => '=' with a value, over an item with another.",
      catalog(inisub("ordosuite", path=R + "i.ini", section="main", setting="opts", subsetting="a", subsetting_key_val_separator="=", value="2")),
      setup="printf '[main]\\nopts = a=1 b=1\\n' > r/i.ini")
+case("ini-path-link", "An ini_setting whose path is a link to an existing file.",
+     catalog(ini("ordosuite", path=R + "l", section="main", setting="key", value="v")), setup=INI + "; ln -s i.ini r/l")
+case("ini-section-bracket", "A section whose name has a ] in it.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="a]b", setting="key", value="v")), setup=INI)
+case("ini-setting-space", "A setting whose name has a space inside.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="my key", value="v")), setup=INI)
+case("ini-value-newline", "A value with a newline in it.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="a\nb")), setup=INI)
+case("ini-absent-dir", "ensure => absent on a setting of a path that is a directory.",
+     catalog(ini("ordosuite", path=R + "d", section="main", setting="key", ensure="absent")), setup="mkdir r/d")
+case("ini-readonly-fs", "A setting changed in a file on a read-only file system.",
+     catalog(ini("ordosuite", path=R + "ro/i.ini", section="main", setting="key", value="v")),
+     setup="mkdir r/ro && mount -t tmpfs -o size=64k,mode=0755 ordosuite r/ro && printf '[main]\\nkey = old\\n' > r/ro/i.ini && mount -o remount,ro r/ro")
 case("inisub-value-integer", "An ini_subsetting whose value is an integer, added to a setting.",
      catalog(inisub("ordosuite", path=R + "i.ini", section="main", setting="opts", subsetting="-Xmx", value=512)),
      setup="printf '[main]\\nopts = -Xms1\\n' > r/i.ini")
@@ -1015,6 +1032,12 @@ case("http-checksum-mtime", "An http source with checksum => mtime, over an olde
      catalog(f(R + "a", source=HTTP + "plain.txt", checksum="mtime")), setup="echo old > r/a; touch -d 2020-01-01 r/a")
 case("http-path-is-dir", "An http source for a file whose path is a directory.",
      catalog(f(R + "a", source=HTTP + "plain.txt")), setup="mkdir r/a")
+case("http-connection-refused", "An http source on a port where nothing listens.",
+     catalog(f(R + "a", source="http://127.0.0.1:1/plain.txt")))
+case("http-recurse", "recurse => true with an http source of a folder.",
+     catalog(f(R + "a", source=HTTP + "dir/", recurse=True, ensure="directory")))
+case("http-absent", "ensure => absent with an http source, over an existing file.",
+     catalog(f(R + "a", source=HTTP + "plain.txt", ensure="absent")), setup="echo old > r/a")
 case("src-permissions-use-local", "source_permissions => use on a local source of mode 0600.",
      catalog(f(R + "a", source="@ROOT@/src", source_permissions="use")), setup="echo src > src; chmod 0600 src")
 

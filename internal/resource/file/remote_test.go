@@ -178,13 +178,14 @@ func TestRemoteSourceUntrustedCertificate(t *testing.T) {
 	}
 }
 
-// A server that is not there: Puppet's words for a refused connection.
+// A server that is not there: Puppet's words for a refused connection
+// (testdata/malformed/http-connection-refused).
 func TestRemoteSourceConnectionRefused(t *testing.T) {
 	srv := httptest.NewServer(http.NotFoundHandler())
 	url := srv.URL
 	srv.Close()
 	log := runCtx(t, context.Background(), newHost(), filepath.Join(t.TempDir(), "f"), "source", url+"/x")
-	want := "Request to " + url + "/x failed after N seconds: Failed to open TCP connection to " + strings.TrimPrefix(url, "http://") + " (Connection refused)"
+	want := "Request to " + url + "/x failed after N seconds: Failed to open TCP connection to " + strings.TrimPrefix(url, "http://") + " (Connection refused - connect(2) for " + strings.TrimPrefix(url, "http://") + ")"
 	if log = elapsed.ReplaceAllString(log, "after N seconds"); !strings.Contains(log, want) {
 		t.Errorf("log:\n%s\nwant %q", log, want)
 	}
