@@ -1060,6 +1060,26 @@ case("concat-noop-evaltrace", "A concat_file of one fragment under --noop with -
      flags="--noop --evaltrace")
 case("concat-fragment-source-missing-noop", "A fragment whose source does not exist, under --noop.",
      catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", source="@ROOT@/nosuch")), flags="--noop")
+case("user-forcelocal-bogus", "forcelocal => 'sometimes'.",
+     catalog(user("ordosuite-u", ensure="absent", forcelocal="sometimes")))
+case("concat-show-diff", "A concat_file over a file with other content, with --show_diff.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n")),
+     setup="echo old > r/c", flags="--show_diff",
+     compare="errors; line ~ ^--- @ROOT@/r/c\\t; line ~ ^-old$; line ~ ^\\+a$; "
+             "line ~ ^Notice: /Stage\\[main\\]/Main/File\\[@ROOT@/r/c\\]/content: content changed '\\{sha256\\}01d09d19c2139a46aebfb577780d123d7396e97201bc7ead210a2ebff8239dee' to")
+case("concat-absent-noop", "A concat_file with ensure => absent over an existing file, under --noop.",
+     catalog(concat("ordosuite", path=R + "c", ensure="absent"), frag("a", target="ordosuite", content="a\n")),
+     setup="echo old > r/c", flags="--noop")
+case("concat-replace-false", "A concat_file with replace => false over a file with other content.",
+     catalog(concat("ordosuite", path=R + "c", replace=False), frag("a", target="ordosuite", content="a\n")),
+     setup="echo old > r/c")
+case("concat-validate-fails", "A concat_file whose validate_cmd fails.",
+     catalog(concat("ordosuite", path=R + "c", validate_cmd="/bin/false %"), frag("a", target="ordosuite", content="a\n")))
+case("concat-format-json-bad", "format => json with a fragment that is not JSON.",
+     catalog(concat("ordosuite", path=R + "c", format="json"), frag("a", target="ordosuite", content="not json\n")))
+case("concat-mode-noop", "A concat_file whose mode differs, with the same content, under --noop.",
+     catalog(concat("ordosuite", path=R + "c", mode="0600"), frag("a", target="ordosuite", content="a\n")),
+     setup="echo a > r/c", flags="--noop")
 case("concat-noop", "A concat_file of two fragments under --noop.",
      catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n"),
              frag("b", target="ordosuite", content="b\n")), flags="--noop")
