@@ -984,6 +984,21 @@ case("ini-absent-dir", "ensure => absent on a setting of a path that is a direct
 case("ini-readonly-fs", "A setting changed in a file on a read-only file system.",
      catalog(ini("ordosuite", path=R + "ro/i.ini", section="main", setting="key", value="v")),
      setup="mkdir r/ro && mount -t tmpfs -o size=64k,mode=0755 ordosuite r/ro && printf '[main]\\nkey = old\\n' > r/ro/i.ini && mount -o remount,ro r/ro")
+case("inisub-invalid-utf8", "An item added in a file with bytes that are not UTF-8 in another line.",
+     catalog(inisub("ordosuite", path=R + "i.ini", section="main", setting="opts", subsetting="-b")),
+     setup="printf '[main]\\nbin = \\377\\nopts = -a\\n' > r/i.ini")
+case("ini-noop-missing-folder", "A setting of a file in a missing folder, under --noop.",
+     catalog(ini("ordosuite", path=R + "nosuch/i.ini", section="main", setting="key", value="v")), flags="--noop")
+case("ini-refreshonly-no-event", "refreshonly => true with no event: the setting is left alone.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="v", refreshonly=True)), setup=INI)
+case("ini-refreshonly-event", "refreshonly => true, notified by a file that changes.",
+     catalog(f(R + "trigger", content="x\n", notify="Ini_setting[ordosuite]"),
+             ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="v", refreshonly=True)), setup=INI)
+case("ini-evaltrace", "Two settings of one file, with --evaltrace.",
+     catalog(*builtins(), res("Filebucket", "puppet", {"name": "puppet"}), ini("one", path=R + "i.ini", section="main", setting="a", value="1"),
+             ini("two", path=R + "i.ini", section="main", setting="b", value="2")), setup=INI, flags="--evaltrace")
+case("ini-audit-value", "audit => value on a setting it also changes.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="v", audit="value")), setup=INI)
 case("inisub-value-integer", "An ini_subsetting whose value is an integer, added to a setting.",
      catalog(inisub("ordosuite", path=R + "i.ini", section="main", setting="opts", subsetting="-Xmx", value=512)),
      setup="printf '[main]\\nopts = -Xms1\\n' > r/i.ini")
