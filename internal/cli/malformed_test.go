@@ -149,9 +149,6 @@ var intendedMalformed = map[string]intended{
 	// Puppet reads a FIFO target and waits for a writer until it is
 	// killed (the recorder's 60 seconds); ordo fails the resource.
 	"host-target-fifo": {"everything", "a host target that is a FIFO fails the resource as one that cannot be read; Puppet hangs"},
-	// Puppet fetches an http source a second time to show its diff;
-	// ordo fetches it once and shows none (README).
-	"http-show-diff": {"messages", "--show_diff shows no diff for an http source's content: the change line only"},
 	// Puppet opens the FIFO to write the setting and waits for a reader
 	// until it is killed; ordo fails the resource and goes on.
 	"ini-path-fifo": {"everything", "an ini_setting whose path is a FIFO fails the resource (No such device or address); Puppet hangs"},

@@ -1040,7 +1040,13 @@ case("http-replace-false", "An http source with replace => false over a file wit
 case("http-ensure-directory", "An http source under ensure => directory.",
      catalog(f(R + "a", source=HTTP + "plain.txt", ensure="directory")))
 case("http-show-diff", "An http source over a file with other content, with --show_diff.",
-     catalog(f(R + "a", source=HTTP + "plain.txt")), setup="echo old > r/a; touch -d 2020-01-01 r/a", flags="--show_diff")
+     catalog(f(R + "a", source=HTTP + "plain.txt")), setup="echo old > r/a; touch -d 2020-01-01 r/a", flags="--show_diff",
+     compare="errors; line ~ ^--- @ROOT@/r/a\\t2020-01-01 00:00:00.000000000 \\+0000$; line ~ ^-old$; line ~ ^\\+hello over http$; "
+             "line ~ ^Notice: /Stage\\[main\\]/Main/File\\[@ROOT@/r/a\\]/content: content changed '\\{mtime\\}2020-01-01 00:00:00 \\+0000' to '\\{mtime\\}2023-01-02 03:04:05 UTC'$")
+case("http-show-diff-noop", "An http source over a file with other content, with --show_diff under --noop.",
+     catalog(f(R + "a", source=HTTP + "plain.txt")), setup="echo old > r/a; touch -d 2020-01-01 r/a", flags="--show_diff --noop",
+     compare="errors; line ~ ^--- @ROOT@/r/a\\t2020-01-01 00:00:00.000000000 \\+0000$; line ~ ^-old$; line ~ ^\\+hello over http$; "
+             "line ~ ^Notice: /Stage\\[main\\]/Main/File\\[@ROOT@/r/a\\]/content: current_value '\\{mtime\\}2020-01-01 00:00:00 \\+0000', should be '\\{mtime\\}2023-01-02 03:04:05 UTC' \\(noop\\)$")
 case("http-checksum-sha256", "An http source with checksum => sha256, over a file with other content.",
      catalog(f(R + "a", source=HTTP + "plain.txt", checksum="sha256")), setup="echo old > r/a; touch -d 2020-01-01 r/a")
 case("http-checksum-mtime", "An http source with checksum => mtime, over an older file with other content.",

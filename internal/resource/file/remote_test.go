@@ -328,3 +328,29 @@ func TestRetryAfterHeader(t *testing.T) {
 		}
 	}
 }
+
+// --show_diff fetches an http source for the diff, as Puppet does, under
+// --noop too (testdata/malformed/http-show-diff).
+func TestRemoteSourceShowDiff(t *testing.T) {
+	srv := httptest.NewServer(sourcetest.Handler())
+	defer srv.Close()
+	for _, noop := range []bool{false, true} {
+		p := filepath.Join(t.TempDir(), "f")
+		write(t, p, "old\n", 0o644)
+		old := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+		log := run(t, res(p, "source", srv.URL+"/plain.txt"), opts{showDiff: true, noop: noop, host: newHost()})
+		change := map[bool]string{false: "content: content changed '{mtime}", true: "content: current_value '{mtime}"}[noop]
+		for _, want := range []string{"\n-old\n+hello over http", change} {
+			if !strings.Contains(log, want) {
+				t.Errorf("noop %v: log:\n%s\nwant %q", noop, log, want)
+			}
+		}
+		got, _ := os.ReadFile(p)
+		if want := map[bool]string{false: sourcetest.Bodies["/plain.txt"], true: "old\n"}[noop]; string(got) != want {
+			t.Errorf("noop %v: file %q, want %q", noop, got, want)
+		}
+	}
+}
