@@ -822,35 +822,72 @@ func (t *transaction) walkDetachingReady(ctx context.Context) {
 
 // walkParallel applies up to jobs ready resources at once. Picking is
 // still by priority; a resource starts only after all it depends on has
-// finished.
+// finished. Resources with the same exclusive key (resource.Exclusive)
+// run one at a time, in the order they were picked.
 func (t *transaction) walkParallel(ctx context.Context, jobs int) {
 	w := t.g.NewWalk()
 	done := make(chan *graph.Vertex)
 	running := 0
+	// held: for each exclusive key a resource of which is running, the
+	// ones picked meanwhile, waiting their turn.
+	held := map[string][]*graph.Vertex{}
+	var start func(v *graph.Vertex)
+	// finish releases the next resource held on v's key, if any.
+	finish := func(v *graph.Vertex) {
+		key := t.exclusiveKey(v)
+		if key == "" {
+			return
+		}
+		q := held[key]
+		if len(q) == 0 || t.stopped.Load() {
+			// After a fail-hard failure nothing more starts.
+			delete(held, key)
+			return
+		}
+		held[key] = q[1:]
+		start(q[0])
+	}
+	start = func(v *graph.Vertex) {
+		if ctx.Err() != nil {
+			t.cancel(v)
+			w.Done(v)
+			finish(v)
+			return
+		}
+		var drained []*graph.Vertex
+		if t.generator(v) != nil {
+			// Generating changes the graph: nothing may run meanwhile.
+			for ; running > 0; running-- {
+				d := <-done
+				w.Done(d)
+				drained = append(drained, d)
+			}
+			t.generate(ctx, v, w)
+		}
+		t.progress++
+		running++
+		go func(v *graph.Vertex, n, total int) {
+			t.evaluate(ctx, v, n, total)
+			done <- v
+		}(v, t.progress, t.g.Len())
+		for _, d := range drained {
+			finish(d)
+		}
+	}
 	for {
 		for running < jobs && !t.stopped.Load() {
-			v := t.next(ctx, w, running == 0)
+			v := t.next(ctx, w, running == 0 && len(held) == 0)
 			if v == nil {
 				break
 			}
-			if ctx.Err() != nil {
-				t.cancel(v)
-				w.Done(v)
-				continue
-			}
-			if t.generator(v) != nil {
-				// Generating changes the graph: nothing may run meanwhile.
-				for ; running > 0; running-- {
-					w.Done(<-done)
+			if key := t.exclusiveKey(v); key != "" {
+				if q, busy := held[key]; busy {
+					held[key] = append(q, v)
+					continue
 				}
-				t.generate(ctx, v, w)
+				held[key] = nil
 			}
-			t.progress++
-			running++
-			go func(v *graph.Vertex, n, total int) {
-				t.evaluate(ctx, v, n, total)
-				done <- v
-			}(v, t.progress, t.g.Len())
+			start(v)
 		}
 		if running == 0 {
 			return
@@ -858,7 +895,19 @@ func (t *transaction) walkParallel(ctx context.Context, jobs int) {
 		v := <-done
 		running--
 		w.Done(v)
+		finish(v)
 	}
+}
+
+// exclusiveKey is the key of v's instance if it is resource.Exclusive.
+func (t *transaction) exclusiveKey(v *graph.Vertex) string {
+	if v.Whit != graph.NotWhit {
+		return ""
+	}
+	if x, ok := t.instanceOf(v).(resource.Exclusive); ok {
+		return x.ExclusiveKey()
+	}
+	return ""
 }
 
 // cancel marks a vertex that was not evaluated because the run was interrupted.

@@ -35,7 +35,7 @@ func newMachine() *machine {
 type thingType struct{ m *machine }
 
 var thingSchema = resource.NewSchema(resource.Schema{Name: "thing", Attrs: []resource.Attr{
-	{Name: "name", Namevar: true}, {Name: "value", Kind: resource.KindProperty}, {Name: "fail"}, {Name: "slow"},
+	{Name: "name", Namevar: true}, {Name: "value", Kind: resource.KindProperty}, {Name: "fail"}, {Name: "slow"}, {Name: "key"},
 }})
 
 func (thingType) Schema() *resource.Schema { return thingSchema }
@@ -56,6 +56,9 @@ func (x *thing) Retrieve(ctx context.Context, h *resource.Handle) error {
 	return nil
 }
 func (x *thing) Exists() bool { return true }
+
+// ExclusiveKey is the thing's key parameter (resource.Exclusive).
+func (x *thing) ExclusiveKey() string { return x.r.String("key") }
 func (x *thing) Properties() []resource.Property {
 	if _, ok := x.r.Get("value"); !ok {
 		return nil
@@ -273,6 +276,38 @@ func TestJobsRunInParallelAndHonourEdges(t *testing.T) {
 	}
 	if m.order[len(m.order)-1] != "last" {
 		t.Errorf("order %v: last ran before its dependencies finished", m.order)
+	}
+	if m.peak.Load() < 2 {
+		t.Errorf("peak concurrency %d, want at least 2 with --jobs 4", m.peak.Load())
+	}
+}
+
+// TestJobsExclusiveKeyInSerialOrder: under --jobs, resources sharing an
+// exclusive key never run at once and run in the serial order, while the
+// others run beside them.
+func TestJobsExclusiveKeyInSerialOrder(t *testing.T) {
+	m := newMachine()
+	var specs []string
+	for i := 1; i <= 4; i++ {
+		specs = append(specs, fmt.Sprintf("k%d value=1 slow=1 key=file", i), fmt.Sprintf("free%d value=1 slow=1", i))
+	}
+	c := buildThings(t, specs...)
+	opts := apply.Options{Jobs: 4, Types: resource.NewRegistry(thingType{m}, noProps{"schedule"}, noProps{"filebucket"})}
+	res, err := apply.Apply(context.Background(), c, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Counts().Changed != 8 {
+		t.Fatalf("changed %d, want 8", res.Counts().Changed)
+	}
+	var keyed []string
+	for _, title := range m.order {
+		if strings.HasPrefix(title, "k") {
+			keyed = append(keyed, title)
+		}
+	}
+	if got := strings.Join(keyed, " "); got != "k1 k2 k3 k4" {
+		t.Errorf("resources of one key ran in the order %s, want k1 k2 k3 k4", got)
 	}
 	if m.peak.Load() < 2 {
 		t.Errorf("peak concurrency %d, want at least 2 with --jobs 4", m.peak.Load())

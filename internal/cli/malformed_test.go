@@ -149,7 +149,14 @@ var intendedMalformed = map[string]intended{
 	"audit-not-a-property": {"messages", "audit naming a parameter that is not a property fails the resource with ordo's words; Puppet's are a Ruby NoMethodError"},
 	// Puppet reads a FIFO target and waits for a writer until it is
 	// killed (the recorder's 60 seconds); ordo fails the resource.
-	"host-target-fifo":            {"everything", "a host target that is a FIFO fails the resource as one that cannot be read; Puppet hangs"},
+	"host-target-fifo": {"everything", "a host target that is a FIFO fails the resource as one that cannot be read; Puppet hangs"},
+	// Puppet opens the FIFO to write the setting and waits for a reader
+	// until it is killed; ordo fails the resource and goes on.
+	"ini-path-fifo": {"everything", "an ini_setting whose path is a FIFO fails the resource (No such device or address); Puppet hangs"},
+	// inifile 6.3.1 joins an integer into the setting's text and fails
+	// with a Ruby TypeError; ordo writes the integer as text, as
+	// ini_setting does with an integer value.
+	"inisub-value-integer":        {"everything", "an ini_subsetting with an integer value is applied; Puppet fails it (no implicit conversion of Integer into String)"},
 	"sched-builtin-apply-catalog": {"messages", "the built-in schedules exist: the notify is applied where Puppet fails the catalog (Could not find schedule daily)"},
 }
 
@@ -239,6 +246,7 @@ func applyMalformed(t *testing.T, c malformedCase, extra []string) []string {
 		t.Fatal(err)
 	}
 	lockAccountsFor(t, c.catalog)
+	serveMalformedHTTP(t, c.catalog)
 	catalogFile := filepath.Join(root, "catalog.json")
 	if err := os.WriteFile(catalogFile, bytes.ReplaceAll(c.catalog, []byte("@ROOT@"), []byte(root)), 0o644); err != nil {
 		t.Fatal(err)

@@ -166,6 +166,14 @@ type Flusher interface {
 	Flush(ctx context.Context, h *Handle) error
 }
 
+// Exclusive is implemented by instances that change something other
+// resources may change too (one INI file): under --jobs, resources with
+// the same key are applied one at a time, in the order a serial run
+// applies them, so that the outcome is the serial run's.
+type Exclusive interface {
+	ExclusiveKey() string
+}
+
 // AutoRelater is implemented by types that relate their resources to
 // others in the catalog automatically. Each method returns candidate
 // references in order; the graph keeps only those in the catalog.

@@ -100,6 +100,18 @@ COMPARE["cat-binary-invalid"] = "refused; error ~ : invalid base64 "
 COMPARE["val-unknown-param"] = "refused; error ~ ^Error: no parameter named 'conten'"
 COMPARE["anchor-unknown-param"] = "refused; error ~ ^Error: no parameter named 'knob'"
 # Puppet's message is a Ruby NoMethodError.
+COMPARE["ini-path-relative"] = "refused-same"
+COMPARE["inisub-path-relative"] = "refused-same"
+# Puppet's message is a Ruby NoMethodError.
+COMPARE["ini-value-hash"] = "refused; error ~ Parameter value failed on Ini_setting\\[ordosuite\\]: Munging failed for value \\{\"a\"=>1\\}"
+# --debug: Puppet's own debug lines are not compared, only what forcelocal does.
+COMPARE["user-forcelocal-absent"] = ("line ~ ^Debug: .*User\\[ordosuite-u\\]: Provider useradd does not support features "
+                                     "manages_local_users_and_groups. not managing attribute forcelocal$; "
+                                     "line ~ ^Debug: .*User\\[ordosuite-u\\]: Nothing to manage: no ensure and the resource doesn't exist$")
+# The time the request took is in Puppet's message.
+COMPARE["http-connection-refused"] = ("error ~ ^Error: /Stage\\[main\\]/Main/File\\[@ROOT@/r/a\\]: Could not evaluate: Could not retrieve "
+                                      "file metadata for http://127.0.0.1:1/plain.txt: Request to http://127.0.0.1:1/plain.txt failed after "
+                                      "[0-9.]+ seconds: Failed to open TCP connection to 127.0.0.1:1 \\(Connection refused - connect\\(2\\) for 127.0.0.1:1\\)$")
 COMPARE["host-ip-integer"] = "refused; error ~ Invalid IP address 3221225985"
 
 
@@ -877,6 +889,236 @@ case("sshkey-two-users-one-file", "Two keys of one name in one target file for t
              sshkey("k2", name="ordosuite@example", type="ssh-ed25519", key=KEY + "x", user="nobody")))
 case("fileline-absent-file-missing", "ensure => absent for a line of a file that does not exist.",
      catalog(fl("ordosuite", path=R + "nosuch", line="x", ensure="absent")))
+
+
+# --- ini_setting and ini_subsetting (puppetlabs-inifile 6.3.1) --------------
+def ini(title, **params):
+    return res("Ini_setting", title, params)
+def inisub(title, **params):
+    return res("Ini_subsetting", title, params)
+INI = "printf '[main]\\nkey = old\\n' > r/i.ini"
+case("ini-value-hash", "An ini_setting whose value is a hash.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value={"a": 1})), setup=INI)
+case("ini-value-array", "An ini_setting whose value is an array.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value=["a", "b"])), setup=INI)
+case("ini-value-integer", "An ini_setting whose value is an integer.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value=42)), setup=INI)
+case("ini-path-relative", "An ini_setting whose path is relative.",
+     catalog(ini("ordosuite", path="r/i.ini", section="main", setting="key", value="v")), setup=INI)
+case("ini-path-fifo", "An ini_setting whose path is a FIFO.",
+     catalog(ini("ordosuite", path=R + "p", section="main", setting="key", value="v"), f(R + "after", content="x\n")),
+     setup="mkfifo r/p")
+case("ini-path-dir", "An ini_setting whose path is a directory.",
+     catalog(ini("ordosuite", path=R + "d", section="main", setting="key", value="v"), f(R + "after", content="x\n")),
+     setup="mkdir r/d")
+case("ini-path-dangling-link", "An ini_setting whose path is a link to a missing file.",
+     catalog(ini("ordosuite", path=R + "l", section="main", setting="key", value="v")), setup="ln -s nosuch r/l")
+case("ini-path-missing-folder", "An ini_setting whose file is in a folder that does not exist.",
+     catalog(ini("ordosuite", path=R + "nosuch/i.ini", section="main", setting="key", value="v"), f(R + "after", content="x\n")))
+case("ini-no-trailing-newline", "A setting added to a file whose last line has no newline.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="new", value="v")),
+     setup="printf '[main]\\nkey = old' > r/i.ini")
+case("ini-change-no-trailing-newline", "The last setting of a file without a trailing newline changed.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="v")),
+     setup="printf '[main]\\nkey = old' > r/i.ini")
+case("ini-nul-bytes", "A setting changed in a file with NUL bytes in another line.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="v")),
+     setup="printf '[main]\\nbin = a\\000b\\nkey = old\\n' > r/i.ini")
+case("ini-invalid-utf8", "A setting changed in a file with bytes that are not UTF-8 in another line.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="v")),
+     setup="printf '[main]\\nbin = \\377\\376\\nkey = old\\n' > r/i.ini")
+case("ini-crlf", "A setting changed and one added in a file of CRLF lines.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="v"),
+             ini("ordosuite2", path=R + "i.ini", section="main", setting="new", value="w")),
+     setup="printf '[main]\\r\\nkey = old\\r\\n[other]\\r\\nx = 1\\r\\n' > r/i.ini")
+case("ini-section-empty", "A setting in the section '' (before the first section header).",
+     catalog(ini("ordosuite", path=R + "i.ini", section="", setting="top", value="v")), setup=INI)
+case("ini-key-equals", "A setting whose name has an = in it.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="a=b", value="v")), setup=INI)
+case("ini-two-same-setting", "Two ini_settings under two titles on one setting, with two values.",
+     catalog(ini("one", path=R + "i.ini", section="main", setting="key", value="first"),
+             ini("two", path=R + "i.ini", section="main", setting="key", value="second")), setup=INI)
+case("ini-absent-missing-file", "ensure => absent for a setting of a file that does not exist.",
+     catalog(ini("ordosuite", path=R + "nosuch.ini", section="main", setting="key", ensure="absent")))
+case("ini-noop", "A setting changed and one added under --noop.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="v"),
+             ini("ordosuite2", path=R + "i.ini", section="new", setting="k", value="w")), setup=INI, flags="--noop")
+case("ini-show-diff-false", "show_diff => false on a changed setting.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="secret", show_diff=False)), setup=INI, flags="--show_diff")
+case("ini-show-diff-md5", "show_diff => md5 on a changed setting.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="secret", show_diff="md5")), setup=INI, flags="--show_diff")
+case("ini-show-diff-true", "show_diff => true (the default) on a changed setting, with --show_diff.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="secret")), setup=INI, flags="--show_diff")
+case("ini-value-bool", "An ini_setting whose value is a boolean.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value=True)), setup=INI)
+case("ini-value-empty", "An ini_setting whose value is ''.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="")), setup=INI)
+case("ini-value-spaces", "An ini_setting whose value has white space around it.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="  v  ")), setup=INI)
+case("ini-new-file-missing", "A setting of a file that does not exist yet.",
+     catalog(ini("ordosuite", path=R + "new.ini", section="main", setting="key", value="v")))
+case("ini-separator-equals", "key_val_separator => '=' over a file written key=old.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="v", key_val_separator="=")),
+     setup="printf '[main]\\nkey=old\\n' > r/i.ini")
+case("ini-absent-show-diff", "ensure => absent on a setting, with --show_diff.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", ensure="absent")), setup=INI, flags="--show_diff")
+case("inisub-two-same", "Two ini_subsettings under two titles on one item, with two values.",
+     catalog(inisub("one", path=R + "i.ini", section="main", setting="opts", subsetting="-X", value="1"),
+             inisub("two", path=R + "i.ini", section="main", setting="opts", subsetting="-X", value="2")),
+     setup="printf '[main]\\nopts = -a\\n' > r/i.ini")
+case("inisub-quote-char", "quote_char => '\"' on a new setting.",
+     catalog(inisub("ordosuite", path=R + "i.ini", section="main", setting="opts", subsetting="-a", quote_char='"')), setup=INI)
+case("inisub-key-val-separator", "subsetting_key_val_separator => '=' with a value, over an item with another.",
+     catalog(inisub("ordosuite", path=R + "i.ini", section="main", setting="opts", subsetting="a", subsetting_key_val_separator="=", value="2")),
+     setup="printf '[main]\\nopts = a=1 b=1\\n' > r/i.ini")
+case("ini-path-link", "An ini_setting whose path is a link to an existing file.",
+     catalog(ini("ordosuite", path=R + "l", section="main", setting="key", value="v")), setup=INI + "; ln -s i.ini r/l")
+case("ini-section-bracket", "A section whose name has a ] in it.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="a]b", setting="key", value="v")), setup=INI)
+case("ini-setting-space", "A setting whose name has a space inside.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="my key", value="v")), setup=INI)
+case("ini-value-newline", "A value with a newline in it.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="a\nb")), setup=INI)
+case("ini-absent-dir", "ensure => absent on a setting of a path that is a directory.",
+     catalog(ini("ordosuite", path=R + "d", section="main", setting="key", ensure="absent")), setup="mkdir r/d")
+case("ini-readonly-fs", "A setting changed in a file on a read-only file system.",
+     catalog(ini("ordosuite", path=R + "ro/i.ini", section="main", setting="key", value="v")),
+     setup="mkdir r/ro && mount -t tmpfs -o size=64k,mode=0755 ordosuite r/ro && printf '[main]\\nkey = old\\n' > r/ro/i.ini && mount -o remount,ro r/ro")
+case("inisub-invalid-utf8", "An item added in a file with bytes that are not UTF-8 in another line.",
+     catalog(inisub("ordosuite", path=R + "i.ini", section="main", setting="opts", subsetting="-b")),
+     setup="printf '[main]\\nbin = \\377\\nopts = -a\\n' > r/i.ini")
+case("ini-noop-missing-folder", "A setting of a file in a missing folder, under --noop.",
+     catalog(ini("ordosuite", path=R + "nosuch/i.ini", section="main", setting="key", value="v")), flags="--noop")
+case("ini-refreshonly-no-event", "refreshonly => true with no event: the setting is left alone.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="v", refreshonly=True)), setup=INI)
+case("ini-refreshonly-event", "refreshonly => true, notified by a file that changes.",
+     catalog(f(R + "trigger", content="x\n", notify="Ini_setting[ordosuite]"),
+             ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="v", refreshonly=True)), setup=INI)
+case("ini-evaltrace", "Two settings of one file, with --evaltrace.",
+     catalog(*builtins(), res("Filebucket", "puppet", {"name": "puppet"}), ini("one", path=R + "i.ini", section="main", setting="a", value="1"),
+             ini("two", path=R + "i.ini", section="main", setting="b", value="2")), setup=INI, flags="--evaltrace")
+case("ini-audit-value", "audit => value on a setting it also changes.",
+     catalog(ini("ordosuite", path=R + "i.ini", section="main", setting="key", value="v", audit="value")), setup=INI)
+case("inisub-value-integer", "An ini_subsetting whose value is an integer, added to a setting.",
+     catalog(inisub("ordosuite", path=R + "i.ini", section="main", setting="opts", subsetting="-Xmx", value=512)),
+     setup="printf '[main]\\nopts = -Xms1\\n' > r/i.ini")
+case("inisub-path-relative", "An ini_subsetting whose path is relative.",
+     catalog(inisub("ordosuite", path="r/i.ini", section="main", setting="opts", subsetting="-a")))
+case("inisub-path-dir", "An ini_subsetting whose path is a directory.",
+     catalog(inisub("ordosuite", path=R + "d", section="main", setting="opts", subsetting="-a")), setup="mkdir r/d")
+case("inisub-crlf-noop", "An item added to a setting of a CRLF file, under --noop, and one for real.",
+     catalog(inisub("ordosuite", path=R + "i.ini", section="main", setting="opts", subsetting="-b")),
+     setup="printf '[main]\\r\\nopts = -a\\r\\n' > r/i.ini", flags="--noop")
+case("inisub-crlf", "An item added to a setting of a CRLF file.",
+     catalog(inisub("ordosuite", path=R + "i.ini", section="main", setting="opts", subsetting="-b")),
+     setup="printf '[main]\\r\\nopts = -a\\r\\n' > r/i.ini")
+case("inisub-absent-missing-file", "ensure => absent for an item of a file that does not exist.",
+     catalog(inisub("ordosuite", path=R + "nosuch.ini", section="main", setting="opts", subsetting="-a", ensure="absent")))
+
+# --- file sources over http: the recorder and the test serve the folder
+# http/ on 127.0.0.1:HTTP_PORT (README.md).
+HTTP = "http://127.0.0.1:47391/"
+# The server sends no checksum: Puppet compares a file's mtime with the
+# Last-Modified (2023), so a file to be replaced is made older.
+case("http-404", "A file whose http source is missing (404).",
+     catalog(f(R + "a", source=HTTP + "nosuch.txt"), f(R + "after", content="x\n")))
+case("http-array-first-missing", "A source array whose first entry is missing over http.",
+     catalog(f(R + "a", source=[HTTP + "nosuch.txt", HTTP + "plain.txt"])))
+case("http-plain", "A file from an http source.", catalog(f(R + "a", source=HTTP + "plain.txt")))
+case("http-dir-listing", "An http source that is a folder: the server's listing becomes the content.",
+     catalog(f(R + "a", source=HTTP + "dir/")))
+case("http-checksum-md5", "An http source with checksum => md5, over a file with other content.",
+     catalog(f(R + "a", source=HTTP + "plain.txt", checksum="md5")), setup="echo old > r/a; touch -d 2020-01-01 r/a")
+case("http-source-permissions-use", "source_permissions => use on an http source.",
+     catalog(f(R + "a", source=HTTP + "plain.txt", source_permissions="use")))
+case("http-array-all-missing", "A source array whose entries are all missing over http.",
+     catalog(f(R + "a", source=[HTTP + "nosuch.txt", HTTP + "nosuch2.txt"])))
+case("http-noop-changed", "An http source over a file with other content, under --noop.",
+     catalog(f(R + "a", source=HTTP + "plain.txt")), setup="echo old > r/a; touch -d 2020-01-01 r/a", flags="--noop")
+case("http-replace-false", "An http source with replace => false over a file with other content.",
+     catalog(f(R + "a", source=HTTP + "plain.txt", replace=False)), setup="echo old > r/a")
+case("http-ensure-directory", "An http source under ensure => directory.",
+     catalog(f(R + "a", source=HTTP + "plain.txt", ensure="directory")))
+case("http-show-diff", "An http source over a file with other content, with --show_diff.",
+     catalog(f(R + "a", source=HTTP + "plain.txt")), setup="echo old > r/a; touch -d 2020-01-01 r/a", flags="--show_diff",
+     compare="errors; line ~ ^--- @ROOT@/r/a\\t2020-01-01 00:00:00.000000000 \\+0000$; line ~ ^-old$; line ~ ^\\+hello over http$; "
+             "line ~ ^Notice: /Stage\\[main\\]/Main/File\\[@ROOT@/r/a\\]/content: content changed '\\{mtime\\}2020-01-01 00:00:00 \\+0000' to '\\{mtime\\}2023-01-02 03:04:05 UTC'$")
+case("http-show-diff-noop", "An http source over a file with other content, with --show_diff under --noop.",
+     catalog(f(R + "a", source=HTTP + "plain.txt")), setup="echo old > r/a; touch -d 2020-01-01 r/a", flags="--show_diff --noop",
+     compare="errors; line ~ ^--- @ROOT@/r/a\\t2020-01-01 00:00:00.000000000 \\+0000$; line ~ ^-old$; line ~ ^\\+hello over http$; "
+             "line ~ ^Notice: /Stage\\[main\\]/Main/File\\[@ROOT@/r/a\\]/content: current_value '\\{mtime\\}2020-01-01 00:00:00 \\+0000', should be '\\{mtime\\}2023-01-02 03:04:05 UTC' \\(noop\\)$")
+case("http-checksum-sha256", "An http source with checksum => sha256, over a file with other content.",
+     catalog(f(R + "a", source=HTTP + "plain.txt", checksum="sha256")), setup="echo old > r/a; touch -d 2020-01-01 r/a")
+case("http-checksum-mtime", "An http source with checksum => mtime, over an older file with other content.",
+     catalog(f(R + "a", source=HTTP + "plain.txt", checksum="mtime")), setup="echo old > r/a; touch -d 2020-01-01 r/a")
+case("http-path-is-dir", "An http source for a file whose path is a directory.",
+     catalog(f(R + "a", source=HTTP + "plain.txt")), setup="mkdir r/a")
+case("http-connection-refused", "An http source on a port where nothing listens.",
+     catalog(f(R + "a", source="http://127.0.0.1:1/plain.txt")))
+case("http-recurse", "recurse => true with an http source of a folder.",
+     catalog(f(R + "a", source=HTTP + "dir/", recurse=True, ensure="directory")))
+case("http-absent", "ensure => absent with an http source, over an existing file.",
+     catalog(f(R + "a", source=HTTP + "plain.txt", ensure="absent")), setup="echo old > r/a")
+case("src-permissions-use-local", "source_permissions => use on a local source of mode 0600.",
+     catalog(f(R + "a", source="@ROOT@/src", source_permissions="use")), setup="echo src > src; chmod 0600 src")
+
+# --- user forcelocal, concat under --noop and --evaltrace -------------------
+# The --evaltrace cases carry the built-in schedules (as the agent adds
+# them) and Filebucket[puppet], which ordo adds to every catalog: they
+# count in "N of M".
+def bucket():
+    return res("Filebucket", "puppet", {"name": "puppet"})
+case("user-forcelocal-absent", "forcelocal => true on a user that does not exist, ensure => absent (no libuser).",
+     catalog(user("ordosuite-u", ensure="absent", forcelocal=True)), flags="--debug")
+case("user-forcelocal-present", "forcelocal => true on a new user (no libuser): made with useradd.",
+     catalog(user("ordosuitefl", ensure="present", forcelocal=True, uid=64351, home="/nonexistent-ordosuite", shell="/bin/sh")),
+     setup="userdel ordosuitefl 2>/dev/null || true",
+     after="grep '^ordosuitefl:' /etc/passwd | cut -d: -f1,3,6,7 > passwd-line; userdel ordosuitefl 2>/dev/null || true")
+case("concat-target-missing-noop", "A fragment whose target names no concat_file, under --noop.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="nosuch", content="a\n")), flags="--noop")
+case("concat-noop-evaltrace", "A concat_file of one fragment under --noop with --evaltrace.",
+     catalog(*builtins(), bucket(), concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n")),
+     flags="--noop --evaltrace")
+case("concat-fragment-source-missing-noop", "A fragment whose source does not exist, under --noop.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", source="@ROOT@/nosuch")), flags="--noop")
+case("user-forcelocal-bogus", "forcelocal => 'sometimes'.",
+     catalog(user("ordosuite-u", ensure="absent", forcelocal="sometimes")))
+case("concat-show-diff", "A concat_file over a file with other content, with --show_diff.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n")),
+     setup="echo old > r/c", flags="--show_diff",
+     compare="errors; line ~ ^--- @ROOT@/r/c\\t; line ~ ^-old$; line ~ ^\\+a$; "
+             "line ~ ^Notice: /Stage\\[main\\]/Main/File\\[@ROOT@/r/c\\]/content: content changed '\\{sha256\\}01d09d19c2139a46aebfb577780d123d7396e97201bc7ead210a2ebff8239dee' to")
+case("concat-absent-noop", "A concat_file with ensure => absent over an existing file, under --noop.",
+     catalog(concat("ordosuite", path=R + "c", ensure="absent"), frag("a", target="ordosuite", content="a\n")),
+     setup="echo old > r/c", flags="--noop")
+case("concat-replace-false", "A concat_file with replace => false over a file with other content.",
+     catalog(concat("ordosuite", path=R + "c", replace=False), frag("a", target="ordosuite", content="a\n")),
+     setup="echo old > r/c")
+case("concat-validate-fails", "A concat_file whose validate_cmd fails.",
+     catalog(concat("ordosuite", path=R + "c", validate_cmd="/bin/false %"), frag("a", target="ordosuite", content="a\n")))
+case("concat-format-json-bad", "format => json with a fragment that is not JSON.",
+     catalog(concat("ordosuite", path=R + "c", format="json"), frag("a", target="ordosuite", content="not json\n")))
+case("concat-mode-noop", "A concat_file whose mode differs, with the same content, under --noop.",
+     catalog(concat("ordosuite", path=R + "c", mode="0600"), frag("a", target="ordosuite", content="a\n")),
+     setup="echo a > r/c", flags="--noop")
+case("concat-noop", "A concat_file of two fragments under --noop.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n"),
+             frag("b", target="ordosuite", content="b\n")), flags="--noop")
+case("concat-noop-changed", "A concat_file whose file exists with other content, under --noop.",
+     catalog(concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n")),
+     setup="echo old > r/c", flags="--noop")
+case("concat-evaltrace", "A concat_file of two fragments with --evaltrace.",
+     catalog(*builtins(), bucket(), concat("ordosuite", path=R + "c"), frag("a", target="ordosuite", content="a\n"),
+             frag("b", target="ordosuite", content="b\n")), flags="--evaltrace")
+case("concat-no-fragments-evaltrace", "A concat_file with no fragment, with --evaltrace.",
+     catalog(*builtins(), bucket(), concat("ordosuite", path=R + "c")), flags="--evaltrace")
+case("concat-no-fragments-noop", "A concat_file with no fragment, under --noop.",
+     catalog(concat("ordosuite", path=R + "c")), flags="--noop")
+case("concat-same-order", "Two fragments with the same order: by title.",
+     catalog(*builtins(), bucket(), concat("ordosuite", path=R + "c"), frag("z", target="ordosuite", content="z\n", order="5"),
+             frag("a", target="ordosuite", content="a\n", order="5")), flags="--evaltrace")
+case("concat-target-missing-evaltrace", "A fragment whose target names no concat_file, with --evaltrace.",
+     catalog(*builtins(), bucket(), concat("ordosuite", path=R + "c"), frag("a", target="nosuch", content="a\n")), flags="--evaltrace")
 
 def txtar(doc, compare, cat, setup, flags, after, runs, between, recorded):
     out = doc.rstrip("\n").encode() + b"\n"

@@ -1125,14 +1125,23 @@ func (f *instance) retrieve(ctx context.Context, h *resource.Handle) error {
 	if f.hasData && f.ensure == "present" && f.curType != "absent" && f.curType != "file" {
 		h.Logf(resource.Warning, "Ensure set to :present but file type is %s so no content will be synced", f.curType)
 	}
-	if h != nil && h.ShowDiff && f.showDiff && f.hasData && f.curType == "file" && !f.contentOK && f.fetched == nil {
+	if h != nil && h.ShowDiff && f.showDiff && f.hasData && f.curType == "file" && !f.contentOK {
 		if f.props&propEnsure != 0 && !(*ensureProp)(f).InSync() {
 			return nil
 		}
 		if (*contentProp)(f).InSync() {
 			return nil
 		}
-		f.logDiff(h)
+		if f.fetched == nil {
+			f.logDiff(h, f.content)
+			return nil
+		}
+		// As Puppet does, the http source is fetched for the diff; if
+		// that fails, the change says so, without a diff.
+		var body strings.Builder
+		if err := f.host.fetch.get(ctx, fetchLog(h), f.fetched.url, &body); err == nil {
+			f.logDiff(h, body.String())
+		}
 	}
 	return nil
 }

@@ -173,7 +173,14 @@ func describeNetError(err error) string {
 	}
 	var op *net.OpError
 	if errors.As(err, &op) && op.Op == "dial" && op.Addr != nil {
-		return "Failed to open TCP connection to " + op.Addr.String() + " (" + errnoText(op.Err) + ")"
+		why := errnoText(op.Err)
+		var errno syscall.Errno
+		if errors.As(op.Err, &errno) {
+			// Ruby's Errno from connect names the call and the address:
+			// "Connection refused - connect(2) for 127.0.0.1:1".
+			why += " - connect(2) for " + op.Addr.String()
+		}
+		return "Failed to open TCP connection to " + op.Addr.String() + " (" + why + ")"
 	}
 	var ue *url.Error
 	if errors.As(err, &ue) {

@@ -178,13 +178,14 @@ func TestRemoteSourceUntrustedCertificate(t *testing.T) {
 	}
 }
 
-// A server that is not there: Puppet's words for a refused connection.
+// A server that is not there: Puppet's words for a refused connection
+// (testdata/malformed/http-connection-refused).
 func TestRemoteSourceConnectionRefused(t *testing.T) {
 	srv := httptest.NewServer(http.NotFoundHandler())
 	url := srv.URL
 	srv.Close()
 	log := runCtx(t, context.Background(), newHost(), filepath.Join(t.TempDir(), "f"), "source", url+"/x")
-	want := "Request to " + url + "/x failed after N seconds: Failed to open TCP connection to " + strings.TrimPrefix(url, "http://") + " (Connection refused)"
+	want := "Request to " + url + "/x failed after N seconds: Failed to open TCP connection to " + strings.TrimPrefix(url, "http://") + " (Connection refused - connect(2) for " + strings.TrimPrefix(url, "http://") + ")"
 	if log = elapsed.ReplaceAllString(log, "after N seconds"); !strings.Contains(log, want) {
 		t.Errorf("log:\n%s\nwant %q", log, want)
 	}
@@ -324,6 +325,32 @@ func TestRetryAfterHeader(t *testing.T) {
 		wait, ok, err := retryAfter(resp, tc.retries, u)
 		if wait != tc.wait || ok != tc.ok || (err == nil) != (tc.err == "") || err != nil && err.Error() != tc.err {
 			t.Errorf("%q after %d: %v, %v, %v; want %v, %v, %q", tc.header, tc.retries, wait, ok, err, tc.wait, tc.ok, tc.err)
+		}
+	}
+}
+
+// --show_diff fetches an http source for the diff, as Puppet does, under
+// --noop too (testdata/malformed/http-show-diff).
+func TestRemoteSourceShowDiff(t *testing.T) {
+	srv := httptest.NewServer(sourcetest.Handler())
+	defer srv.Close()
+	for _, noop := range []bool{false, true} {
+		p := filepath.Join(t.TempDir(), "f")
+		write(t, p, "old\n", 0o644)
+		old := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+		log := run(t, res(p, "source", srv.URL+"/plain.txt"), opts{showDiff: true, noop: noop, host: newHost()})
+		change := map[bool]string{false: "content: content changed '{mtime}", true: "content: current_value '{mtime}"}[noop]
+		for _, want := range []string{"\n-old\n+hello over http", change} {
+			if !strings.Contains(log, want) {
+				t.Errorf("noop %v: log:\n%s\nwant %q", noop, log, want)
+			}
+		}
+		got, _ := os.ReadFile(p)
+		if want := map[bool]string{false: sourcetest.Bodies["/plain.txt"], true: "old\n"}[noop]; string(got) != want {
+			t.Errorf("noop %v: file %q, want %q", noop, got, want)
 		}
 	}
 }

@@ -402,7 +402,7 @@ const diffTime = "2006-01-02 15:04:05.000000000 -0700"
 
 // logDiff logs the unified diff between the file and the desired content,
 // as diff -u prints it, before the content change.
-func (f *instance) logDiff(h *resource.Handle) {
+func (f *instance) logDiff(h *resource.Handle, content string) {
 	if h.Log == nil {
 		return
 	}
@@ -417,7 +417,7 @@ func (f *instance) logDiff(h *resource.Handle) {
 	}
 	now := time.Now()
 	tmp := filepath.Join(os.TempDir(), fmt.Sprintf("ordo-file%s-%d-%s", now.Format("20060102"), os.Getpid(), strconv.FormatUint(rand.Uint64()%(1<<30), 36)))
-	d := udiff.Unified(f.path+"\t"+f.st.ModTime().Format(diffTime), tmp+"\t"+now.Format(diffTime), string(old), f.content)
+	d := udiff.Unified(f.path+"\t"+f.st.ModTime().Format(diffTime), tmp+"\t"+now.Format(diffTime), string(old), content)
 	if d == "" {
 		return
 	}

@@ -3,7 +3,10 @@ package inifile
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"sync"
+	"syscall"
+	"unicode/utf8"
 
 	"github.com/ordoproject/ordo/internal/syserr"
 )
@@ -24,8 +27,19 @@ func NewTypes() (*SettingType, *SubsettingType) {
 	return &SettingType{files: f}, &SubsettingType{files: f}
 }
 
+// exclusiveKey is the key that orders the resources of the INI file at
+// path under --jobs.
+func exclusiveKey(path string) string {
+	if path == "" {
+		return ""
+	}
+	return "inifile:" + filepath.Clean(path)
+}
+
 // read reads an INI file as inifile does: what is not a regular file
-// (nothing, a folder) reads as empty.
+// (nothing, a folder, a FIFO) reads as empty. A file that is not UTF-8
+// cannot be read: inifile's Ruby parser fails on it, and the resource
+// fails before it changes anything.
 func (fs *Files) read(path string, l Layout) (*File, error) {
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
@@ -47,6 +61,9 @@ func (fs *Files) readLocked(path string, l Layout) (*File, error) {
 		if data, err = os.ReadFile(path); err != nil {
 			return nil, errors.New(syserr.Describe(err))
 		}
+		if !utf8.Valid(data) {
+			return nil, errors.New("invalid byte sequence in UTF-8")
+		}
 	}
 	return parseWith(data, l, p), nil
 }
@@ -64,8 +81,24 @@ func (fs *Files) change(path string, l Layout, edit func(f *File) bool) error {
 	if !edit(f) {
 		return nil
 	}
-	if err := os.WriteFile(path, f.Bytes(), 0o666); err != nil {
+	if err := writeInPlace(path, f.Bytes()); err != nil {
 		return errors.New(syserr.Describe(err))
 	}
 	return nil
+}
+
+// writeInPlace writes data over the file at path, or a new file there. It
+// opens it without waiting: a FIFO with no reader fails at once (No such
+// device or address) instead of blocking the run, where Puppet waits for a
+// reader for ever.
+func writeInPlace(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NONBLOCK, 0o666)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err1 := f.Close(); err == nil {
+		err = err1
+	}
+	return err
 }

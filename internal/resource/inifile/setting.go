@@ -164,6 +164,10 @@ type settingInstance struct {
 
 // Retrieve reads the file and decides, as inifile's exists? does,
 // whether the setting is there.
+// ExclusiveKey makes the resources of one INI file apply one at a time
+// under --jobs, in the serial run's order (resource.Exclusive).
+func (i *settingInstance) ExclusiveKey() string { return exclusiveKey(i.spec.path) }
+
 func (i *settingInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	f, err := i.files.read(i.spec.path, i.spec.layout)
 	if err != nil {

@@ -117,6 +117,10 @@ func (i *subsettingInstance) desired() string {
 // Retrieve reads the file and the setting's items. A resource without
 // a path or a subsetting fails here, alone, as in inifile (whose errors
 // are Ruby's).
+// ExclusiveKey makes the resources of one INI file apply one at a time
+// under --jobs, in the serial run's order (resource.Exclusive).
+func (i *subsettingInstance) ExclusiveKey() string { return exclusiveKey(i.spec.path) }
+
 func (i *subsettingInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	switch {
 	case !i.spec.hasPath:
