@@ -575,20 +575,10 @@ func (c *Compiler) evalAssign(s *Scope, x *ast.AssignExpr) (Value, error) {
 			return nil, err
 		}
 	case *ast.ArrayExpr:
+		// Puppet reports a bad multiple assignment at its =; a value
+		// that is neither an Array nor a Hash is one value.
+		at := operatorRange(s, x, x.Left, x.Right, "=")
 		switch vv := v.(type) {
-		case []Value:
-			if len(vv) != len(l.Elems) {
-				return nil, errAt(s.rng(x), "Mismatched number of variables and values: %d variables and %d values", len(l.Elems), len(vv))
-			}
-			for i, el := range l.Elems {
-				vr, ok := el.(*ast.Variable)
-				if !ok {
-					continue
-				}
-				if err := s.setVar(vr.Name, vv[i], s.rng(vr)); err != nil {
-					return nil, err
-				}
-			}
 		case *Hash:
 			for _, el := range l.Elems {
 				vr, ok := el.(*ast.Variable)
@@ -597,14 +587,29 @@ func (c *Compiler) evalAssign(s *Scope, x *ast.AssignExpr) (Value, error) {
 				}
 				ev, found := vv.Get(vr.Name)
 				if !found {
-					return nil, errAt(s.rng(vr), "No value for required variable '$%s' in hash", vr.Name)
+					return nil, errAt(at, "No value for required key '%s' in assignment to variables from hash", vr.Name)
 				}
 				if err := s.setVar(vr.Name, ev, s.rng(vr)); err != nil {
 					return nil, err
 				}
 			}
 		default:
-			return nil, errAt(s.rng(x), "Value to assign to an array of variables must be an Array or Hash, got %s", typeName(v))
+			vals, isArray := v.([]Value)
+			if !isArray {
+				vals = []Value{v}
+			}
+			if len(vals) != len(l.Elems) {
+				return nil, errAt(at, "Mismatched number of assignable entries and values, expected %d, got %d", len(l.Elems), len(vals))
+			}
+			for i, el := range l.Elems {
+				vr, ok := el.(*ast.Variable)
+				if !ok {
+					continue
+				}
+				if err := s.setVar(vr.Name, vals[i], s.rng(vr)); err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
 	return v, nil
