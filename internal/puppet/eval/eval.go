@@ -144,6 +144,9 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 	case *ast.CallMethod:
 		return c.evalMethodCall(s, x)
 	case *ast.IfExpr:
+		// As Puppet's guarded scope: match variables set by the
+		// condition or the branches do not outlive the if.
+		defer s.restoreMatch(s.match, s.hasMatch)
 		cond, err := c.eval(s, x.Cond)
 		if err != nil {
 			return nil, err
@@ -153,6 +156,7 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 		}
 		return c.evalBlock(s, x.Else)
 	case *ast.UnlessExpr:
+		defer s.restoreMatch(s.match, s.hasMatch)
 		cond, err := c.eval(s, x.Cond)
 		if err != nil {
 			return nil, err

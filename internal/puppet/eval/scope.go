@@ -97,6 +97,12 @@ func (s *Scope) setVar(name string, v Value, r source.Range) error {
 	return nil
 }
 
+// restoreMatch puts back the match variables s had before a guarded
+// expression (if, unless) set its own.
+func (s *Scope) restoreMatch(match []string, has bool) {
+	s.match, s.hasMatch = match, has
+}
+
 // matchIndex reads the name of a match variable ($0, $1, ...).
 func matchIndex(name string) (int, bool) {
 	if name == "" || name[0] < '0' || name[0] > '9' {
