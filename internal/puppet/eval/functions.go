@@ -854,6 +854,10 @@ func (k *call) iterate(fn func(key, val Value, isHash bool) (bool, error)) error
 			// Puppet tries each of the function's signatures and says
 			// why every one refused the value.
 			got := typeName(k.args[0])
+			if t, isType := k.args[0].(*Type); isType {
+				// Puppet names a data type given as a value with its type.
+				got = "Type[" + t.String() + "]"
+			}
 			return failf("The function '%s' was called with arguments it does not accept. It expects one of:\n"+
 				"  (Hash hash, Callable[2, 2] block)\n    rejected: parameter 'hash' expects a Hash value, got %[2]s\n"+
 				"  (Hash hash, Callable[1, 1] block)\n    rejected: parameter 'hash' expects a Hash value, got %[2]s\n"+
