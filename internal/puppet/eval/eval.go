@@ -888,27 +888,26 @@ func accessArray(a []Value, keys []Value, rng sourceRange) (Value, error) {
 		}
 		return a[i], nil
 	}
+	// Puppet's slice [from, count]: a negative from counts from the end,
+	// a negative count leaves that many less one at the end, and a from
+	// before the start shortens the count by as much.
 	cnt, _ := keys[1].(int64)
 	if i < 0 {
 		i += n
 	}
+	if cnt < 0 {
+		cnt = n - i + cnt + 1
+	}
 	if i < 0 {
+		cnt += i
 		i = 0
 	}
-	if i > n {
+	if i > n || cnt < 0 {
 		return []Value{}, nil
 	}
-	end := n
-	if cnt >= 0 {
-		end = i + cnt
-	} else {
-		end = n + cnt + 1
-	}
+	end := i + cnt
 	if end > n {
 		end = n
-	}
-	if end < i {
-		return []Value{}, nil
 	}
 	return append([]Value(nil), a[i:end]...), nil
 }
@@ -925,9 +924,7 @@ func accessString(str string, keys []Value, rng sourceRange) (Value, error) {
 	}
 	switch x := v.(type) {
 	case nil:
-		if len(keys) == 1 {
-			return nil, nil
-		}
+		// Puppet: an index out of range gives an empty string.
 		return "", nil
 	case []Value:
 		var b strings.Builder
