@@ -391,6 +391,8 @@ func compareLabel(v Value) string {
 		return "Undef Value"
 	case *SemVer:
 		return "Semver"
+	case Default:
+		return "Object"
 	}
 	return typeName(v)
 }
@@ -405,6 +407,8 @@ func compareCause(l Value) string {
 		return "A Numeric is not comparable to non Numeric"
 	case *SemVer:
 		return "Versions not comparable to non Versions"
+	case Default:
+		return "Symbol not comparable to non Symbol"
 	}
 	return "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable"
 }
@@ -449,6 +453,11 @@ func compare(a, b Value) (int, bool) {
 	case *SemVer:
 		if y, ok := b.(*SemVer); ok {
 			return compareSemVer(x, y), true
+		}
+	case Default:
+		// default is only comparable to itself
+		if _, ok := b.(Default); ok {
+			return 0, true
 		}
 	case *Timestamp, *Timespan:
 		if n, isNum := b.(int64); isNum {
