@@ -933,7 +933,8 @@ func fnReverseEach(k *call) (Value, error) {
 			return nil, err
 		}
 	}
-	return k.args[0], nil
+	// Puppet's reverse_each with a block returns undef.
+	return nil, nil
 }
 
 func fnMap(k *call) (Value, error) {
@@ -943,7 +944,10 @@ func fnMap(k *call) (Value, error) {
 	out := []Value{}
 	err := k.iterate(func(key, val Value, isHash bool) (bool, error) {
 		v, err := k.yield(key, val, isHash)
-		out = append(out, v)
+		if err == nil {
+			// break() ends the map without a value for its element
+			out = append(out, v)
+		}
 		return true, err
 	})
 	return out, err
@@ -1109,7 +1113,11 @@ func fnSlice(k *call) (Value, error) {
 }
 
 func chunkArgs(l *lambda, chunk []Value) []Value {
-	if l.arity() > 1 {
+	if n := l.arity(); n > 1 {
+		// As Puppet: a short last slice is filled up with undef.
+		for len(chunk) < n {
+			chunk = append(chunk, nil)
+		}
 		return chunk
 	}
 	return []Value{chunk}
