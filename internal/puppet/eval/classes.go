@@ -266,7 +266,8 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 	var mismatches []string
 	for i, p := range def.params() {
 		v, given := r.get(p.Name)
-		if given && v == nil {
+		givenUndef := given && v == nil
+		if givenUndef {
 			given = false
 		}
 		if !given && isClass && c.opts.Lookup != nil {
@@ -294,8 +295,11 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 				if v != nil {
 					r.setParamHow(p.Name, v, nil, "parameter default", source.Range{File: def.file, Start: p.Default.Pos(), End: p.Default.End()})
 				}
-			} else if p.Type == nil || !c.acceptsUndef(cs, p.Type) {
-				return failf("%s: expects a value for parameter '%s'", displayRef(r), p.Name)
+			} else if !givenUndef && (p.Type == nil || !c.acceptsUndef(cs, p.Type)) {
+				// Puppet reports a missing value among the mismatches;
+				// an undef given explicitly is checked against the type.
+				mismatches = append(mismatches, "expects a value for parameter '"+p.Name+"'")
+				continue
 			}
 		}
 		if p.Type != nil {
