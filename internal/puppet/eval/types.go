@@ -112,6 +112,8 @@ func detailedTypeName(v Value) string {
 	switch x := v.(type) {
 	case int64:
 		return fmt.Sprintf("Integer[%d, %d]", x, x)
+	case float64:
+		return "Float[" + formatFloat(x) + ", " + formatFloat(x) + "]"
 	case *Hash:
 		return inferHashType(x)
 	case Ref:
@@ -679,23 +681,37 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 			}
 			if v != nil && len(tt.Params) > 0 {
 				if inner, ok := tt.Params[0].(*Type); ok && !c.isInstanceKind(inner, v) {
-					return prefix + "expects " + c.describeExpected(t) + ", got " + typeName(v)
+					return prefix + "expects " + c.describeExpected(t) + ", got " + mismatchGot(v)
 				}
 				return c.mismatch(what, tt.Params[0], v)
 			}
 		case "NotUndef":
 			if v == nil {
+				if len(tt.Params) > 0 {
+					// Puppet names the type the value must have
+					return prefix + "expects " + c.describeExpected(tt.Params[0]) + ", got Undef"
+				}
 				return prefix + "expects a NotUndef value, got Undef"
 			}
 		case "Tuple":
 			if arr, ok := v.([]Value); ok {
-				var types []Value
+				var types, size []Value
 				for _, e := range tt.Params {
 					switch e.(type) {
 					case int64, Default:
+						size = append(size, e)
 					default:
 						types = append(types, e)
 					}
+				}
+				// Puppet checks the size before the elements.
+				if len(size) == 0 {
+					size = []Value{int64(len(types)), int64(len(types))}
+				} else if len(size) == 1 {
+					size = append(size, Default{})
+				}
+				if lo, hi := intRange(size, 0); int64(len(arr)) < lo || int64(len(arr)) > hi {
+					return prefix + "expects size to be " + sizeRange(size) + ", got " + fmt.Sprint(len(arr))
 				}
 				for i, e := range arr {
 					ti := i
@@ -722,6 +738,9 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 			if h, ok := v.(*Hash); ok && len(tt.Params) >= 2 {
 				if _, isNum := tt.Params[0].(int64); !isNum {
 					for i, k := range h.keys {
+						if kt, ok := tt.Params[0].(*Type); ok && !c.isInstance(kt, k) && c.isInstanceKind(kt, k) {
+							return c.mismatch(fmt.Sprintf("%skey of entry '%s'", prefix, ToS(k)), kt, k)
+						}
 						if !c.isInstance(tt.Params[0], k) {
 							return prefix + "expects " + article(tt.Name) + " " + tt.String() + " value, got " + inferHashType(h)
 						}
@@ -760,6 +779,7 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 			if s, ok := v.(string); ok {
 				return prefix + "expects a match for " + tt.String() + ", got " + quoteString(s)
 			}
+			return prefix + "expects a match for " + tt.String() + ", got " + mismatchGot(v)
 		case "Integer", "Float", "String":
 			if c.isInstanceKind(tt, v) && len(tt.Params) > 0 {
 				if tt.Name == "String" {
@@ -786,11 +806,36 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 	if r, ok := t.(Ref); ok {
 		return prefix + "expects " + c.describeExpected(r) + ", got " + detailedTypeName(v)
 	}
-	got := typeName(v)
+	got := mismatchGot(v)
 	if r, ok := v.(Ref); ok {
 		got = detailedTypeName(r)
 	}
 	return prefix + "expects " + c.describeExpected(t) + ", got " + got
+}
+
+// mismatchGot names a value that is not of the expected kind as Puppet
+// does: by its inferred type made general (an Array is a Tuple, a Hash
+// with String keys a Struct, a data type is Type[T]).
+func mismatchGot(v Value) string {
+	switch x := v.(type) {
+	case []Value:
+		if len(x) > 0 {
+			return "Tuple"
+		}
+	case *Hash:
+		if len(x.keys) == 0 {
+			return "Hash"
+		}
+		for _, k := range x.keys {
+			if _, ok := k.(string); !ok {
+				return "Hash"
+			}
+		}
+		return "Struct"
+	case *Type:
+		return "Type[" + x.String() + "]"
+	}
+	return typeName(v)
 }
 
 func sizeArgs(p []Value) string {
