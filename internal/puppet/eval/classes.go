@@ -314,6 +314,10 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 		}
 		cs.vars[p.Name] = v
 	}
+	// a mismatch inside a structure may be several lines
+	if len(mismatches) > 0 {
+		mismatches = strings.Split(strings.Join(mismatches, "\n"), "\n")
+	}
 	switch len(mismatches) {
 	case 0:
 		return nil

@@ -1893,7 +1893,12 @@ func fnAssertType(k *call) (Value, error) {
 	if k.block != nil {
 		return k.c.callLambda(k.block, t, &Type{Name: typeName(k.args[1])})
 	}
-	return nil, failf("assert_type(): %s", k.c.mismatch("", t, k.args[1])[0:])
+	lines := strings.Split(k.c.mismatch("", t, k.args[1]), "\n")
+	if len(lines) > 1 {
+		// Puppet's layout of several mismatches
+		return nil, failf(" assert_type(): %s", strings.Join(lines, "\n  assert_type(): "))
+	}
+	return nil, failf("assert_type(): %s", lines[0])
 }
 
 // ---- resources ----

@@ -726,10 +726,16 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 		case "Array":
 			if arr, ok := v.([]Value); ok && len(tt.Params) > 0 {
 				if _, isNum := tt.Params[0].(int64); !isNum {
+					// Puppet reports every element that does not match,
+					// a line each.
+					var lines []string
 					for i, e := range arr {
 						if !c.isInstance(tt.Params[0], e) {
-							return c.mismatch(fmt.Sprintf("%sindex %d", prefix, i), tt.Params[0], e)
+							lines = append(lines, c.mismatch(fmt.Sprintf("%sindex %d", prefix, i), tt.Params[0], e))
 						}
+					}
+					if len(lines) > 0 {
+						return strings.Join(lines, "\n")
 					}
 					return prefix + "expects size to be " + sizeRange(tt.Params[1:]) + ", got " + fmt.Sprint(len(arr))
 				}
@@ -754,6 +760,9 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 			if h, ok := v.(*Hash); ok && len(tt.Params) > 0 {
 				if sh, ok := tt.Params[0].(*Hash); ok {
 					seen := map[string]bool{}
+					// Puppet reports every missing, wrong and unknown
+					// key, a line each.
+					var lines []string
 					for i, k := range sh.keys {
 						name, optional := structKey(k)
 						seen[name] = true
@@ -762,16 +771,20 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 							if optional || c.isInstance(sh.vals[i], nil) {
 								continue
 							}
-							return fmt.Sprintf("%sexpects a value for key '%s'", prefix, name)
+							lines = append(lines, fmt.Sprintf("%sexpects a value for key '%s'", prefix, name))
+							continue
 						}
 						if !c.isInstance(sh.vals[i], val) {
-							return c.mismatch(fmt.Sprintf("%sentry '%s'", prefix, name), sh.vals[i], val)
+							lines = append(lines, c.mismatch(fmt.Sprintf("%sentry '%s'", prefix, name), sh.vals[i], val))
 						}
 					}
 					for _, k := range h.keys {
 						if s, ok := k.(string); !ok || !seen[s] {
-							return fmt.Sprintf("%sunrecognized key '%s'", prefix, ToS(k))
+							lines = append(lines, fmt.Sprintf("%sunrecognized key '%s'", prefix, ToS(k)))
 						}
+					}
+					if len(lines) > 0 {
+						return strings.Join(lines, "\n")
 					}
 				}
 			}
