@@ -867,6 +867,11 @@ func (c *Compiler) evalAccess(s *Scope, x *ast.AccessExpr) (Value, error) {
 				}
 			}
 		}
+		if len(t.Params) == 0 {
+			if err := typeAccessError(s, x, t, keys, rng); err != nil {
+				return nil, err
+			}
+		}
 		return c.parameterize(s, t, keys, rng)
 	case Ref:
 		if t.Title == "" && !c.knownResourceType(t.Type) && !c.externalRefs(t.Type, keys) {
@@ -943,6 +948,84 @@ func accessString(str string, keys []Value, rng sourceRange) (Value, error) {
 		return b.String(), nil
 	}
 	return v, nil
+}
+
+// typeAccessError is Puppet's error for parameters a collection or
+// range type cannot take: Array[2], Hash[String], Integer[2, 1].
+func typeAccessError(s *Scope, x *ast.AccessExpr, t *Type, keys []Value, rng sourceRange) error {
+	isType := func(v Value) bool {
+		switch v.(type) {
+		case *Type, Ref:
+			return true
+		}
+		return false
+	}
+	keyRange := func(i int) sourceRange {
+		if i < len(x.Keys) {
+			return s.rng(x.Keys[i])
+		}
+		return rng
+	}
+	var size []Value
+	switch t.Name {
+	case "Integer", "String", "Collection":
+		size = keys
+	case "Array":
+		switch {
+		case len(keys) == 1 && !isType(keys[0]), len(keys) == 3 && !isType(keys[0]):
+			return errAt(keyRange(0), "Array-Type[] arguments must be types. Got %s", rubyClass(keys[0]))
+		case len(keys) > 0 && isType(keys[0]):
+			size = keys[1:]
+		default:
+			size = keys
+		}
+	case "Hash":
+		if len(keys) == 2 && isInt(keys[0]) && isInt(keys[1]) {
+			size = keys
+			break
+		}
+		for i := 0; i < 2 && i < len(keys); i++ {
+			if !isType(keys[i]) {
+				return errAt(keyRange(i), "Hash-Type[] arguments must be types. Got %s", rubyClass(keys[i]))
+			}
+		}
+		if len(keys) < 2 || len(keys) > 4 {
+			return errAt(rng, "Hash-Type[] accepts 2 to 4 arguments. Got %d", len(keys))
+		}
+		if len(keys) == 4 {
+			size = keys[2:]
+		}
+	}
+	if len(size) == 2 {
+		from, ok1 := size[0].(int64)
+		to, ok2 := size[1].(int64)
+		if ok1 && ok2 && from > to {
+			// Puppet's text, without its closing parenthesis
+			return errAt(rng, "Error while evaluating a '[]' expression, 'from' must be less or equal to 'to'. Got (%d, %d", from, to)
+		}
+	}
+	return nil
+}
+
+func isInt(v Value) bool {
+	_, ok := v.(int64)
+	return ok
+}
+
+// rubyClass is the class name Puppet shows for a value in some errors.
+func rubyClass(v Value) string {
+	switch x := v.(type) {
+	case nil:
+		return "NilClass"
+	case bool:
+		if x {
+			return "TrueClass"
+		}
+		return "FalseClass"
+	case Default:
+		return "Symbol"
+	}
+	return typeName(v)
 }
 
 func (c *Compiler) parameterize(s *Scope, t *Type, keys []Value, rng sourceRange) (Value, error) {
