@@ -1048,6 +1048,33 @@ func (c *Compiler) parameterize(s *Scope, t *Type, keys []Value, rng sourceRange
 			}
 		}
 	}
+	switch t.Name {
+	case "Float":
+		// Puppet keeps a Float's bounds as floats: Float[1] is Float[1.0].
+		for i, p := range params {
+			if n, ok := p.(int64); ok {
+				params[i] = float64(n)
+			}
+		}
+	case "Regexp":
+		// Regexp['a'] is Regexp[/a/]
+		if len(params) == 1 {
+			if src, ok := params[0].(string); ok {
+				re, err := c.regexp(src)
+				if err != nil {
+					return nil, errAt(rng, "Invalid regular expression: %v", err)
+				}
+				params[0] = &Regexp{Src: src, Re: re}
+			}
+		}
+	case "Variant":
+		// a Variant of one type is that type
+		if len(params) == 1 {
+			if only, ok := params[0].(*Type); ok {
+				return only, nil
+			}
+		}
+	}
 	return &Type{Name: t.Name, Params: params}, nil
 }
 

@@ -42,6 +42,10 @@ func (t *Type) String() string {
 	for i, p := range params {
 		switch x := p.(type) {
 		case int64:
+			if x == math.MinInt64 && i == 0 && t.Name == "Integer" {
+				parts[i] = "default"
+				continue
+			}
 			if x == math.MaxInt64 && (t.Name == "Integer" || t.Name == "String" || t.Name == "Array" || t.Name == "Hash" || t.Name == "Collection") {
 				parts[i] = "default"
 				continue
