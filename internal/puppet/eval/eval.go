@@ -834,14 +834,44 @@ func (c *Compiler) evalAccess(s *Scope, x *ast.AccessExpr) (Value, error) {
 	rng := s.rng(x)
 	switch t := v.(type) {
 	case []Value:
-		if len(keys) > 0 && len(x.Keys) > 0 {
-			// An index that is no number is reported where it is written.
-			if _, isInt := keys[0].(int64); !isInt {
-				return accessArray(t, keys, s.rng(x.Keys[0]))
+		for i := 0; i < len(keys) && i < len(x.Keys) && i < 2; i++ {
+			// Puppet takes a numeric string as its number, with a
+			// warning, and reports an index that is no Integer where
+			// it is written.
+			at := s.rng(x.Keys[i])
+			if str, isStr := keys[i].(string); isStr {
+				if n := toNumber(str); n != nil {
+					if _, isNum := n.(string); !isNum {
+						c.logf("warning", "The string '%s' was automatically coerced to the numerical value %s %s", str, ToS(n), (&Error{Where: at}).Location())
+						keys[i] = n
+					}
+				}
+			}
+			switch keys[i].(type) {
+			case int64:
+			case float64:
+				return nil, errAt(at, "An Array[] cannot use Float where Integer is expected")
+			default:
+				return accessArray(t, keys[i:], at)
 			}
 		}
 		return accessArray(t, keys, rng)
 	case string:
+		for i := 0; i < len(keys) && i < len(x.Keys) && i < 2; i++ {
+			// Puppet takes a numeric string as its number.
+			if str, isStr := keys[i].(string); isStr {
+				if n, err := strconv.ParseInt(strings.TrimSpace(str), 0, 64); err == nil {
+					keys[i] = n
+				}
+			}
+			if _, isInt := keys[i].(int64); !isInt {
+				got := rubyClass(keys[i])
+				if keys[i] == nil {
+					got = "Undef"
+				}
+				return nil, errAt(s.rng(x.Keys[i]), "A substring operation does not accept %s %s as a character index. Expected an Integer", article(got), got)
+			}
+		}
 		return accessString(t, keys, rng)
 	case *Hash:
 		if len(keys) == 1 {
