@@ -577,7 +577,7 @@ func (c *Compiler) typeAssignable(t Value, u Value) bool {
 		}
 		if ut, ok := u.(*Type); ok {
 			if tt.Name == ut.Name {
-				return true
+				return c.paramsAssignable(tt, ut)
 			}
 			switch tt.Name {
 			case "Optional", "Variant":
@@ -600,6 +600,75 @@ func (c *Compiler) typeAssignable(t Value, u Value) bool {
 		}
 	}
 	return false
+}
+
+// paramsAssignable reports whether type t accepts every value of u, a
+// type of the same name: ranges and sizes within t's, element types
+// assignable, Enum values among t's.
+func (c *Compiler) paramsAssignable(t, u *Type) bool {
+	if len(t.Params) == 0 {
+		return true
+	}
+	within := func(tp, up []Value, lowest int64) bool {
+		tlo, thi := intRange(tp, lowest)
+		ulo, uhi := intRange(up, lowest)
+		return ulo >= tlo && uhi <= thi
+	}
+	lowest := func(name string) int64 {
+		if name == "Integer" {
+			return -1
+		}
+		return 0
+	}
+	switch t.Name {
+	case "Integer", "String", "Collection":
+		return within(t.Params, u.Params, lowest(t.Name))
+	case "Float":
+		bounds := func(p []Value) (float64, float64) {
+			lo, hi := math.Inf(-1), math.Inf(1)
+			if len(p) > 0 {
+				if f, ok := toFloat(p[0]); ok {
+					lo = f
+				}
+			}
+			if len(p) > 1 {
+				if f, ok := toFloat(p[1]); ok {
+					hi = f
+				}
+			}
+			return lo, hi
+		}
+		tlo, thi := bounds(t.Params)
+		ulo, uhi := bounds(u.Params)
+		return ulo >= tlo && uhi <= thi
+	case "Array":
+		elem := func(x *Type) (Value, []Value) {
+			if len(x.Params) > 0 {
+				if _, isType := x.Params[0].(*Type); isType {
+					return x.Params[0], x.Params[1:]
+				}
+			}
+			return &Type{Name: "Any"}, x.Params
+		}
+		te, ts := elem(t)
+		ue, us := elem(u)
+		return c.typeAssignable(te, ue) && within(ts, us, 0)
+	case "Enum":
+		for _, v := range u.Params {
+			found := false
+			for _, w := range t.Params {
+				if Equal(v, w) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				return false
+			}
+		}
+		return len(u.Params) > 0
+	}
+	return true
 }
 
 func structKey(k Value) (string, bool) {
