@@ -1672,6 +1672,11 @@ func fnSort(k *call) (Value, error) {
 		return nil, failf("'sort' expects an Array value, got %s", typeName(k.args[0]))
 	}
 	out := append([]Value(nil), arr...)
+	if k.block == nil {
+		if err := sortComparable(out); err != nil {
+			return nil, err
+		}
+	}
 	var ferr error
 	sort.SliceStable(out, func(i, j int) bool {
 		if k.block != nil {
@@ -1685,6 +1690,46 @@ func fnSort(k *call) (Value, error) {
 		return sortCompare(out[i], out[j]) < 0
 	})
 	return out, ferr
+}
+
+// sortComparable fails as Puppet's sort (Ruby's) does on values that
+// cannot be ordered together, e.g. "comparison of Integer with String
+// failed".
+func sortComparable(arr []Value) error {
+	kind := func(v Value) string {
+		switch v.(type) {
+		case int64, float64:
+			return "number"
+		case string:
+			return "string"
+		case []Value:
+			return "array"
+		}
+		return typeName(v)
+	}
+	if len(arr) < 2 {
+		return nil
+	}
+	first := kind(arr[0])
+	for _, v := range arr[1:] {
+		if kind(v) == first && first != "Hash" && first != "Boolean" && first != "Undef" {
+			continue
+		}
+		// Ruby names a number, nil, true or false by its value
+		other := typeName(v)
+		switch x := v.(type) {
+		case int64, float64:
+			other = ToS(x)
+		case nil:
+			other = "nil"
+		case bool:
+			other = ToS(x)
+		case *Hash:
+			other = "Hash"
+		}
+		return failf("comparison of %s with %s failed", rubyClass(arr[0]), other)
+	}
+	return nil
 }
 
 // sortCompare orders values as sort() does: strings case-sensitively,
