@@ -345,11 +345,38 @@ func (c *Compiler) evalBinary(s *Scope, x *ast.BinaryExpr) (Value, error) {
 	case ast.Ne:
 		return !Equal(l, r), nil
 	case ast.Match, ast.NoMatch:
-		if _, isRegexp := r.(*Regexp); isRegexp {
+		// As Puppet: a type or version range is an instance test;
+		// anything else must make a regexp, and then the left a String.
+		switch p := r.(type) {
+		case *Type, Ref, *SemVerRange:
+		case string, *Regexp:
+			if src, isStr := p.(string); isStr {
+				if _, err := c.regexp(src); err != nil {
+					msg, known := rubyRegexpError(err)
+					if known {
+						msg += ": /" + src + "/"
+					} else {
+						msg = err.Error()
+					}
+					return nil, errAt(s.rng(x.Right), "Can not convert right match operand to a regular expression. Caused by '%s'.", msg)
+				}
+			}
 			if _, isStr := l.(string); !isStr {
 				tn := typeName(l)
+				if l == nil {
+					tn = "Undef Value"
+				}
 				return nil, errAt(s.rng(x.Left), "Left match operand must result in a String value. Got %s %s.", article(tn), tn)
 			}
+		default:
+			cls := rubyClass(r)
+			switch r.(type) {
+			case nil:
+				cls = "nil"
+			case bool:
+				cls = ToS(r)
+			}
+			return nil, errAt(s.rng(x.Right), "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of %s into String'.", cls)
 		}
 		m, err := c.match(s, l, r, opRange)
 		if err != nil {
