@@ -861,6 +861,9 @@ func (c *Compiler) evalAccess(s *Scope, x *ast.AccessExpr) (Value, error) {
 	rng := s.rng(x)
 	switch t := v.(type) {
 	case []Value:
+		if len(keys) > 2 {
+			return nil, errAt(s.rng(x.X), "Array supports [] with one or two arguments. Got %d", len(keys))
+		}
 		for i := 0; i < len(keys) && i < len(x.Keys) && i < 2; i++ {
 			// Puppet takes a numeric string as its number, with a
 			// warning, and reports an index that is no Integer where
@@ -884,6 +887,9 @@ func (c *Compiler) evalAccess(s *Scope, x *ast.AccessExpr) (Value, error) {
 		}
 		return accessArray(t, keys, rng)
 	case string:
+		if len(keys) > 2 {
+			return nil, errAt(s.rng(x.X), "String supports [] with one or two arguments. Got %d", len(keys))
+		}
 		for i := 0; i < len(keys) && i < len(x.Keys) && i < 2; i++ {
 			// Puppet takes a numeric string as its number.
 			if str, isStr := keys[i].(string); isStr {
@@ -1023,9 +1029,78 @@ func typeAccessError(s *Scope, x *ast.AccessExpr, t *Type, keys []Value, rng sou
 		}
 		return rng
 	}
+	specialization := func(i int, v Value, expected string) error {
+		return errAt(keyRange(i), "Error creating type specialization of %s %s-Type, Cannot use %s where %s is expected", article(t.Name), t.Name, rubyClass(v), expected)
+	}
 	var size []Value
 	switch t.Name {
-	case "Integer", "String", "Collection":
+	case "Optional":
+		if len(keys) != 1 {
+			return errAt(rng, "Optional-Type[] accepts 1 argument. Got %d", len(keys))
+		}
+	case "NotUndef":
+		if len(keys) == 1 && !isType(keys[0]) {
+			if _, isStr := keys[0].(string); !isStr {
+				return errAt(keyRange(0), "NotUndef-Type[] argument must be a Type or a String. Got %s", rubyClass(keys[0]))
+			}
+		}
+	case "Struct":
+		if len(keys) == 1 {
+			if _, isHash := keys[0].(*Hash); !isHash {
+				return specialization(0, keys[0], "Hash")
+			}
+		}
+	case "Enum", "Pattern", "Variant":
+		for i, k := range keys {
+			for _, e := range flatten([]Value{k}) {
+				switch e.(type) {
+				case string:
+					if t.Name != "Variant" {
+						continue
+					}
+				case *Regexp:
+					if t.Name == "Pattern" {
+						continue
+					}
+				case *Type, Ref:
+					if t.Name != "Enum" {
+						continue
+					}
+				case bool:
+					// Enum[..., true] is case-insensitive
+					if t.Name == "Enum" && i == len(keys)-1 {
+						continue
+					}
+				}
+				switch t.Name {
+				case "Enum":
+					return specialization(i, e, "String")
+				case "Pattern":
+					return specialization(i, e, "String or Regexp or Pattern-Type or Regexp-Type")
+				}
+				return specialization(i, e, "Any-Type")
+			}
+		}
+	case "Integer", "Float":
+		if len(keys) > 2 {
+			return errAt(rng, "%s-Type supports [] with one or two arguments (from, to). Got %d", t.Name, len(keys))
+		}
+		for i, k := range keys {
+			switch k.(type) {
+			case int64, Default:
+				continue
+			case float64:
+				if t.Name == "Float" {
+					continue
+				}
+			}
+			if t.Name == "Float" {
+				return errAt(keyRange(i), "Float-Type [] requires all arguments to be floats, or integers (or default). Got %s", rubyClass(k))
+			}
+			return errAt(keyRange(i), "Integer-Type [] requires all arguments to be integers (or default). Got %s", rubyClass(k))
+		}
+		size = keys
+	case "String", "Collection":
 		size = keys
 	case "Array":
 		switch {
