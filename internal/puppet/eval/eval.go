@@ -1181,6 +1181,11 @@ func (c *Compiler) parameterize(s *Scope, t *Type, keys []Value, rng sourceRange
 		}
 	}
 	switch t.Name {
+	case "Integer":
+		// Integer[default, default] is Integer
+		if lo, hi := intRange(params, -1); lo == math.MinInt64 && hi == math.MaxInt64 {
+			return &Type{Name: t.Name}, nil
+		}
 	case "Float":
 		// Puppet keeps a Float's bounds as floats: Float[1] is Float[1.0].
 		for i, p := range params {
