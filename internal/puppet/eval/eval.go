@@ -678,7 +678,13 @@ func (c *Compiler) evalSelector(s *Scope, x *ast.SelectorExpr) (Value, error) {
 	if dflt != nil {
 		return c.eval(s, dflt.Value)
 	}
-	return nil, errAt(s.rng(x), "No matching entry for selector parameter with value '%s'", ToS(v))
+	shown := ToS(v)
+	switch v.(type) {
+	case []Value, *Hash:
+		// Puppet shows the value as Ruby writes it
+		shown = rubyInspectData(v)
+	}
+	return nil, errAt(s.rng(x), "No matching entry for selector parameter with value '%s'", shown)
 }
 
 // caseMatch tests one case or selector option against v, setting match
@@ -1142,6 +1148,30 @@ func typeAccessError(s *Scope, x *ast.AccessExpr, t *Type, keys []Value, rng sou
 func isInt(v Value) bool {
 	_, ok := v.(int64)
 	return ok
+}
+
+// rubyInspectData writes a value as Ruby's inspect does: ["a", 1],
+// {"a"=>nil}.
+func rubyInspectData(v Value) string {
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case string:
+		return strconv.Quote(x)
+	case []Value:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = rubyInspectData(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case *Hash:
+		parts := make([]string, len(x.keys))
+		for i, k := range x.keys {
+			parts[i] = rubyInspectData(k) + "=>" + rubyInspectData(x.vals[i])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return ToS(v)
 }
 
 // rubyClass is the class name Puppet shows for a value in some errors.
