@@ -307,6 +307,10 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 			if err != nil {
 				return err
 			}
+			if ref, isRef := t.(Ref); isRef && ref.Title == "" && !c.knownResourceType(ref.Type) {
+				// e.g. Stdlib::Absolutepath without stdlib
+				return errAt(cs.rng(p.Type), "Resource type not found: %s", ref.Type)
+			}
 			if !c.isInstance(t, v) {
 				// Puppet checks every parameter and reports all mismatches
 				mismatches = append(mismatches, c.mismatch("parameter '"+p.Name+"'", t, v))
