@@ -117,6 +117,11 @@ func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.N
 	}
 	for _, p := range ops {
 		if p.value == nil {
+			// an undef given explicitly is kept for the type check:
+			// a parameter without a default is then a mismatch
+			if hasParam(def, p.name) {
+				r.params = append(r.params, p.copyTo(p.how))
+			}
 			continue
 		}
 		if !metaparams[p.name] && !hasParam(def, p.name) {
