@@ -124,9 +124,8 @@ func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.N
 			}
 			continue
 		}
-		if !metaparams[p.name] && !hasParam(def, p.name) {
-			return nil, failf("%s: has no parameter named '%s'", ref, p.name)
-		}
+		// a parameter the class does not have is reported with the
+		// other mistakes when the class is evaluated (bindParams)
 		r.params = append(r.params, p.copyTo(p.how))
 	}
 	if tv, ok := r.get("tag"); ok {
@@ -268,7 +267,18 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 			}
 		}
 	}
+	// Puppet reports parameters the class or define does not have first,
+	// then those missing or of the wrong type, all at once.
 	var mismatches []string
+	for _, p := range r.params {
+		if p.value == nil || p.how == "resource default" || metaparams[p.name] || hasParam(def, p.name) {
+			continue
+		}
+		if !isClass && (p.name == "name" || p.name == "title") {
+			continue
+		}
+		mismatches = append(mismatches, "has no parameter named '"+p.name+"'")
+	}
 	for i, p := range def.params() {
 		v, given := r.get(p.Name)
 		givenUndef := given && v == nil

@@ -672,13 +672,8 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 	}
 	for _, p := range ops {
 		// An attribute set to undef stays, unset: it keeps resource
-		// defaults from filling it, as in Puppet.
-		if r.def != nil && p.value != nil {
-			if err := c.checkAttr(r, p.name); err != nil {
-				// Puppet names the line alone here.
-				return nil, stmtErrorAt(r, failf("%s: %v", ref, err))
-			}
-		}
+		// defaults from filling it, as in Puppet. A defined type's
+		// unknown attributes are reported when it is evaluated.
 		r.params = append(r.params, p.copyTo(p.how))
 	}
 	// Resource defaults visible from this scope fill unset attributes.
@@ -751,30 +746,6 @@ func explicitOp(ops []*param, name string) bool {
 		}
 	}
 	return false
-}
-
-func (c *Compiler) checkAttr(r *Resource, name string) error {
-	if r.typeInfo != nil {
-		if !r.typeInfo.HasAttr(name) {
-			return failf("has no parameter named '%s'", name)
-		}
-		return nil
-	}
-	if r.def != nil {
-		if metaparams[name] || name == "name" && false {
-			return nil
-		}
-		for _, p := range r.def.params() {
-			if p.Name == name {
-				return nil
-			}
-		}
-		if name == "name" || name == "title" {
-			return nil
-		}
-		return failf("has no parameter named '%s'", name)
-	}
-	return nil
 }
 
 // ---- resource defaults ----
