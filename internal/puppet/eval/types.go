@@ -883,8 +883,38 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 				}
 			}
 			if len(match) == 1 {
-				if et := match[0].(*Type); et.Name == "Enum" || et.Name == "Pattern" || len(et.Params) > 0 {
-					return c.mismatch(what, match[0], v)
+				// A collection member explains the mismatch deeper in the
+				// value: Puppet then reports each member's mismatch, a
+				// line each; scalar members' mismatches merge into one.
+				switch et := match[0].(*Type); et.Name {
+				case "Array", "Hash", "Struct", "Tuple":
+					if len(et.Params) > 0 {
+						lines := make([]string, len(tt.Params))
+						for i, e := range tt.Params {
+							lines[i] = c.mismatch(fmt.Sprintf("%svariant %d", prefix, i), e, v)
+						}
+						return strings.Join(lines, "\n")
+					}
+				}
+			}
+			if len(match) > 0 && len(tt.Params) > 0 {
+				names := make([]string, len(tt.Params))
+				for i, e := range tt.Params {
+					names[i] = Inspect(e)
+					if et, ok := e.(*Type); ok {
+						names[i] = et.String()
+					}
+				}
+				if first, ok := tt.Params[0].(*Type); !ok || (first.Name != "Enum" && first.Name != "Pattern") || !isString(v) {
+					return prefix + "expects a value of type " + joinOr(names) + ", got " + detailedTypeName(v)
+				}
+			}
+			if len(tt.Params) == 0 {
+				break
+			}
+			if first, ok := tt.Params[0].(*Type); ok && (first.Name == "Enum" || first.Name == "Pattern") {
+				if str, isStr := v.(string); isStr {
+					return prefix + "expects a match for " + tt.String() + ", got " + quoteString(str)
 				}
 			}
 		}
@@ -966,11 +996,15 @@ func (c *Compiler) describeExpected(t Value) string {
 	if len(names) == 1 {
 		return article(names[0]) + " " + names[0] + " value"
 	}
-	switch len(names) {
-	case 2:
-		return "a value of type " + names[0] + " or " + names[1]
+	return "a value of type " + joinOr(names)
+}
+
+// joinOr lists names as Puppet does: "A or B", "A, B, or C".
+func joinOr(names []string) string {
+	if len(names) <= 2 {
+		return strings.Join(names, " or ")
 	}
-	return "a value of type " + strings.Join(names[:len(names)-1], ", ") + ", or " + names[len(names)-1]
+	return strings.Join(names[:len(names)-1], ", ") + ", or " + names[len(names)-1]
 }
 
 func (c *Compiler) variantNames(t Value) []string {
