@@ -832,6 +832,18 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 		case "Struct":
 			if h, ok := v.(*Hash); ok && len(tt.Params) > 0 {
 				if sh, ok := tt.Params[0].(*Hash); ok {
+					if len(h.keys) == 0 {
+						// Puppet sees an empty hash by its size
+						required := 0
+						for i, k := range sh.keys {
+							if _, optional := structKey(k); !optional && !c.isInstance(sh.vals[i], nil) {
+								required++
+							}
+						}
+						if required > 0 {
+							return prefix + "expects size to be " + sizeRange([]Value{int64(required), int64(len(sh.keys))}) + ", got 0"
+						}
+					}
 					seen := map[string]bool{}
 					// Puppet reports every missing, wrong and unknown
 					// key, a line each.
