@@ -475,7 +475,7 @@ func compare(a, b Value) (int, bool) {
 		}
 	case string:
 		if y, ok := b.(string); ok {
-			return strings.Compare(strings.ToLower(x), strings.ToLower(y)), true
+			return strings.Compare(asciiFold(x), asciiFold(y)), true
 		}
 	case *SemVer:
 		if y, ok := b.(*SemVer); ok {

@@ -885,6 +885,11 @@ func (k *call) iterate(fn func(key, val Value, isHash bool) (bool, error)) error
 // (index, elem) by the block's arity.
 func (k *call) yield(key, val Value, isHash bool, extra ...Value) (Value, error) {
 	n := k.block.arity() - len(extra)
+	if ps := k.block.def.Params; len(ps) > 0 && ps[len(ps)-1].Splat {
+		// a lambda that captures the rest takes the two-argument form,
+		// as Puppet's dispatch picks it first
+		n = 2
+	}
 	args := append([]Value(nil), extra...)
 	switch {
 	case isHash && n >= 2:
@@ -917,12 +922,16 @@ func fnReverseEach(k *call) (Value, error) {
 	if len(k.args) == 0 {
 		return nil, k.argc(1, 1)
 	}
-	_, vals, _, err := pairs(k.args[0])
+	keys, vals, isHash, err := pairs(k.args[0])
 	if err != nil {
 		return nil, err
 	}
 	rev := make([]Value, len(vals))
 	for i, v := range vals {
+		if isHash {
+			// a hash is walked as [key, value] pairs
+			v = []Value{keys[i], v}
+		}
 		rev[len(vals)-1-i] = v
 	}
 	if k.block == nil {

@@ -221,6 +221,23 @@ func quoteString(s string) string {
 // formatFloat writes a Float as Puppet (Ruby's Float#to_s) does: the
 // shortest digits that read back the same, in plain notation from 0.0001
 // up to below 1e15, else as d.ddde+XX.
+// asciiFold lowers ASCII letters only, as Ruby's casecmp compares
+// (so 'é' == 'É' is false in Puppet).
+func asciiFold(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if b[j] >= 'A' && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
 func formatFloat(f float64) string {
 	if f != 0 && !math.IsInf(f, 0) && !math.IsNaN(f) {
 		// the decimal exponent of the first digit
@@ -254,7 +271,7 @@ func Equal(a, b Value) bool {
 		return b == nil
 	case string:
 		y, ok := b.(string)
-		return ok && strings.EqualFold(x, y)
+		return ok && asciiFold(x) == asciiFold(y)
 	case int64:
 		switch y := b.(type) {
 		case int64:
