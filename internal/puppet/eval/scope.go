@@ -91,6 +91,9 @@ func (s *Scope) real() *Scope {
 func (s *Scope) setVar(name string, v Value, r source.Range) error {
 	t := s.real()
 	if _, ok := t.vars[name]; ok {
+		if name == "title" || name == "name" {
+			return errAt(r, "Cannot reassign built in (or already assigned) variable '$%s'", name)
+		}
 		return errAt(r, "Cannot reassign variable '$%s'", name)
 	}
 	t.vars[name] = v
