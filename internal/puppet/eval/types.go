@@ -936,7 +936,11 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 	}
 	got := mismatchGot(v)
 	if r, ok := v.(Ref); ok {
-		got = detailedTypeName(r)
+		// Puppet names a reference by its general type
+		got = "Type[Resource]"
+		if r.Type == "Class" {
+			got = "Type[Class]"
+		}
 	}
 	return prefix + "expects " + c.describeExpected(t) + ", got " + got
 }
