@@ -817,7 +817,8 @@ func (c *Compiler) resolveAlias(name string) (Value, bool, error) {
 	}
 	c.resolved[key] = v
 	if t, ok := v.(*Type); ok {
-		c.aliasNames[t] = catalog.CanonicalType(name)
+		// Puppet names an alias as its definition spells it
+		c.aliasNames[t] = strings.TrimPrefix(a.def.Name, "::")
 	}
 	return v, true, nil
 }

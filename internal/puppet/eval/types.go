@@ -732,11 +732,26 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 	}
 	tt, _ := t.(*Type)
 	if alias, ok := c.aliasNames[tt]; ok && tt != nil {
-		got := typeName(v)
-		if c.isInstanceKind(tt, v) {
-			got = detailedTypeName(v)
+		// Puppet describes the aliased type; a mismatch of the whole
+		// value names the alias ("a MyT = Integer[1, 5] value").
+		bare := *tt
+		inner := c.mismatch(what, &bare, v)
+		if tt.Name == "Variant" && !strings.Contains(inner, "\n") {
+			// all the members failed: a mismatch of the alias itself
+			return prefix + "expects " + article(alias) + " " + alias + " = " + tt.String() + " value, got " + mismatchGot(v)
 		}
-		return prefix + "expects " + article(alias) + " " + alias + " = " + tt.String() + " value, got " + got
+		whole := prefix + "expects " + article(tt.String()) + " " + tt.String() + " value, got "
+		if rest, isWhole := strings.CutPrefix(inner, whole); isWhole {
+			return prefix + "expects " + article(alias) + " " + alias + " = " + tt.String() + " value, got " + rest
+		}
+		if rest, isWhole := strings.CutPrefix(inner, prefix+"expects a match for "+tt.String()+", got "); isWhole {
+			return prefix + "expects a match for " + alias + " = " + tt.String() + ", got " + rest
+		}
+		if rest, isWhole := strings.CutPrefix(inner, prefix+"expects "); isWhole && strings.HasPrefix(rest, "a value of type ") {
+			_, got, _ := strings.Cut(rest, ", got ")
+			return prefix + "expects " + article(alias) + " " + alias + " = " + tt.String() + " value, got " + got
+		}
+		return inner
 	}
 	if tt != nil {
 		switch tt.Name {
