@@ -831,6 +831,7 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 		case "Hash":
 			if h, ok := v.(*Hash); ok && len(tt.Params) >= 2 {
 				if _, isNum := tt.Params[0].(int64); !isNum {
+					var lines []string
 					for i, k := range h.keys {
 						if kt, ok := tt.Params[0].(*Type); ok && !c.isInstance(kt, k) && c.isInstanceKind(kt, k) {
 							return c.mismatch(fmt.Sprintf("%skey of entry '%s'", prefix, ToS(k)), kt, k)
@@ -839,7 +840,16 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 							return prefix + "expects " + article(tt.Name) + " " + tt.String() + " value, got " + inferHashType(h)
 						}
 						if !c.isInstance(tt.Params[1], h.vals[i]) {
-							return c.mismatch(fmt.Sprintf("%sentry '%s'", prefix, ToS(k)), tt.Params[1], h.vals[i])
+							// Puppet reports every entry, a line each
+							lines = append(lines, c.mismatch(fmt.Sprintf("%sentry '%s'", prefix, ToS(k)), tt.Params[1], h.vals[i]))
+						}
+					}
+					if len(lines) > 0 {
+						return strings.Join(lines, "\n")
+					}
+					if size := tt.Params[2:]; len(size) > 0 {
+						if lo, hi := intRange(size, 0); int64(len(h.keys)) < lo || int64(len(h.keys)) > hi {
+							return prefix + "expects size to be " + sizeRange(size) + ", got " + fmt.Sprint(len(h.keys))
 						}
 					}
 				}
