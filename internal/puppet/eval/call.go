@@ -204,7 +204,7 @@ func (c *Compiler) callPuppetFunction(k *call, fd *funcDef) (Value, error) {
 			return nil, err
 		}
 		if !c.isInstance(t, v) {
-			return nil, errAt(k.rng, "function '%s' returned %s", fd.def.Name, c.mismatch("", t, v)[len("expects "):])
+			return nil, stmtError("Function Call", k.rng, failf("value returned from %s has wrong type, %s", fd.def.Name, c.mismatch("", t, v)))
 		}
 	}
 	return v, nil
