@@ -1084,8 +1084,15 @@ func fnSlice(k *call) (Value, error) {
 	if err := k.argc(2, 2); err != nil {
 		return nil, err
 	}
-	n, _ := k.args[1].(int64)
+	n, isInt := k.args[1].(int64)
 	if n < 1 {
+		if _, isHash := k.args[0].(*Hash); isInt && !isHash {
+			// Puppet tries both signatures and says why each refused
+			return nil, failf("The function 'slice' was called with arguments it does not accept. It expects one of:\n"+
+				"  (Hash hash, Integer[1] slice_size, Callable block?)\n    rejected: parameter 'hash' expects a Hash value, got %s\n"+
+				"  (Iterable enumerable, Integer[1] slice_size, Callable block?)\n    rejected: parameter 'slice_size' expects an Integer[1] value, got Integer[%d, %d]",
+				mismatchGot(k.args[0]), n, n)
+		}
 		return nil, failf("slice size must be positive")
 	}
 	keys, vals, isHash, err := pairs(k.args[0])
