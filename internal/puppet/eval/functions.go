@@ -3,6 +3,7 @@ package eval
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -832,9 +833,28 @@ func pairs(v Value) ([]Value, []Value, bool, error) {
 		if x.Name == "Integer" && len(x.Params) == 2 {
 			lo, _ := x.Params[0].(int64)
 			hi, _ := x.Params[1].(int64)
+			if lo != math.MinInt64 && hi != math.MaxInt64 {
+				// an unbounded range is not Iterable
+				var out, idx []Value
+				for i := lo; i <= hi; i++ {
+					out = append(out, i)
+					idx = append(idx, int64(len(idx)))
+				}
+				return idx, out, false, nil
+			}
+		}
+		if x.Name == "Enum" && len(x.Params) > 0 {
+			// an Enum iterates over its strings, sorted as Puppet keeps them
+			var strs []string
+			for _, p := range x.Params {
+				if str, ok := p.(string); ok {
+					strs = append(strs, str)
+				}
+			}
+			sort.Strings(strs)
 			var out, idx []Value
-			for i := lo; i <= hi; i++ {
-				out = append(out, i)
+			for _, str := range strs {
+				out = append(out, str)
 				idx = append(idx, int64(len(idx)))
 			}
 			return idx, out, false, nil
@@ -855,8 +875,9 @@ func (k *call) iterate(fn func(key, val Value, isHash bool) (bool, error)) error
 			// why every one refused the value.
 			got := typeName(k.args[0])
 			if t, isType := k.args[0].(*Type); isType {
-				// Puppet names a data type given as a value with its type.
-				got = "Type[" + t.String() + "]"
+				// Puppet names a data type given as a value with its
+				// general type: Type[Integer] for Integer[1, default].
+				got = "Type[" + t.Name + "]"
 			}
 			return failf("The function '%s' was called with arguments it does not accept. It expects one of:\n"+
 				"  (Hash hash, Callable[2, 2] block)\n    rejected: parameter 'hash' expects a Hash value, got %[2]s\n"+
