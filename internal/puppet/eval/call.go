@@ -231,7 +231,7 @@ func (c *Compiler) callPuppetFunction(k *call, fd *funcDef) (Value, error) {
 			return nil, err
 		}
 		if !c.isInstance(t, v) {
-			return nil, errAt(k.rng, "function '%s' returned %s", fd.def.Name, c.mismatch("", t, v)[len("expects "):])
+			return nil, stmtError("Function Call", k.rng, failf("value returned from %s has wrong type, %s", fd.def.Name, c.mismatch("", t, v)))
 		}
 	}
 	return v, nil
@@ -270,7 +270,13 @@ func (c *Compiler) bindArgs(s *Scope, params []*ast.Parameter, args []Value, rng
 				return err
 			}
 			if !c.isInstance(t, v) {
-				return failf("%s %s", what, c.mismatch("parameter '"+p.Name+"'", t, v))
+				msg := c.mismatch("parameter '"+p.Name+"'", t, v)
+				if sig, ok := c.signature(s, params); ok && what != "block" && strings.Contains(msg, "\n") {
+					// several mismatches: Puppet shows the signature and
+					// each rejection
+					return failf("%s expects %s\n  rejected: %s", what, sig, strings.ReplaceAll(msg, "\n", "\n  rejected: "))
+				}
+				return failf("%s %s", what, msg)
 			}
 		}
 		s.vars[p.Name] = v
@@ -279,6 +285,30 @@ func (c *Compiler) bindArgs(s *Scope, params []*ast.Parameter, args []Value, rng
 		return argCountError(what, params, len(args))
 	}
 	return nil
+}
+
+// signature writes parameters as Puppet shows a function's signature,
+// "(Array[Integer] x, String y)"; not for parameters with defaults.
+func (c *Compiler) signature(s *Scope, params []*ast.Parameter) (string, bool) {
+	parts := make([]string, len(params))
+	for i, p := range params {
+		if p.Default != nil || p.Splat {
+			return "", false
+		}
+		name := "Any"
+		if p.Type != nil {
+			t, err := c.evalType(s, p.Type)
+			if err != nil {
+				return "", false
+			}
+			name = Inspect(t)
+			if tt, ok := t.(*Type); ok {
+				name = tt.String()
+			}
+		}
+		parts[i] = name + " " + p.Name
+	}
+	return "(" + strings.Join(parts, ", ") + ")", true
 }
 
 // argCountError is Puppet's message for a call with the wrong number of

@@ -117,6 +117,11 @@ func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.N
 	}
 	for _, p := range ops {
 		if p.value == nil {
+			// an undef given explicitly is kept for the type check:
+			// a parameter without a default is then a mismatch
+			if hasParam(def, p.name) {
+				r.params = append(r.params, p.copyTo(p.how))
+			}
 			continue
 		}
 		if !metaparams[p.name] && !hasParam(def, p.name) {
@@ -322,12 +327,30 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 			if err != nil {
 				return err
 			}
+			if ref, isRef := t.(Ref); isRef && ref.Title == "" && !c.knownResourceType(ref.Type) {
+				// e.g. Stdlib::Absolutepath without stdlib
+				return errAt(cs.rng(p.Type), "Resource type not found: %s", ref.Type)
+			}
 			if !c.isInstance(t, v) {
 				// Puppet checks every parameter and reports all mismatches
 				mismatches = append(mismatches, c.mismatch("parameter '"+p.Name+"'", t, v))
 			}
 		}
 		cs.vars[p.Name] = v
+	}
+	// a mismatch inside a structure may be several lines, one a
+	// mismatch; a line that starts with a blank continues the one before
+	// (a regexp written over several lines, in a type)
+	if len(mismatches) > 0 {
+		var lines []string
+		for _, l := range strings.Split(strings.Join(mismatches, "\n"), "\n") {
+			if len(lines) > 0 && (strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t")) {
+				lines[len(lines)-1] += "\n" + l
+				continue
+			}
+			lines = append(lines, l)
+		}
+		mismatches = lines
 	}
 	switch len(mismatches) {
 	case 0:

@@ -152,6 +152,9 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 	case *ast.CallMethod:
 		return c.evalMethodCall(s, x)
 	case *ast.IfExpr:
+		// As Puppet's guarded scope: match variables set by the
+		// condition or the branches do not outlive the if.
+		defer s.restoreMatch(s.match, s.hasMatch)
 		cond, err := c.eval(s, x.Cond)
 		if err != nil {
 			return nil, err
@@ -161,6 +164,7 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 		}
 		return c.evalBlock(s, x.Else)
 	case *ast.UnlessExpr:
+		defer s.restoreMatch(s.match, s.hasMatch)
 		cond, err := c.eval(s, x.Cond)
 		if err != nil {
 			return nil, err
@@ -349,11 +353,38 @@ func (c *Compiler) evalBinary(s *Scope, x *ast.BinaryExpr) (Value, error) {
 	case ast.Ne:
 		return !Equal(l, r), nil
 	case ast.Match, ast.NoMatch:
-		if _, isRegexp := r.(*Regexp); isRegexp {
+		// As Puppet: a type or version range is an instance test;
+		// anything else must make a regexp, and then the left a String.
+		switch p := r.(type) {
+		case *Type, Ref, *SemVerRange:
+		case string, *Regexp:
+			if src, isStr := p.(string); isStr {
+				if _, err := c.regexp(src); err != nil {
+					msg, known := rubyRegexpError(err)
+					if known {
+						msg += ": /" + src + "/"
+					} else {
+						msg = err.Error()
+					}
+					return nil, errAt(s.rng(x.Right), "Can not convert right match operand to a regular expression. Caused by '%s'.", msg)
+				}
+			}
 			if _, isStr := l.(string); !isStr {
 				tn := typeName(l)
+				if l == nil {
+					tn = "Undef Value"
+				}
 				return nil, errAt(s.rng(x.Left), "Left match operand must result in a String value. Got %s %s.", article(tn), tn)
 			}
+		default:
+			cls := rubyClass(r)
+			switch r.(type) {
+			case nil:
+				cls = "nil"
+			case bool:
+				cls = ToS(r)
+			}
+			return nil, errAt(s.rng(x.Right), "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of %s into String'.", cls)
 		}
 		m, err := c.match(s, l, r, opRange)
 		if err != nil {
@@ -395,6 +426,8 @@ func compareLabel(v Value) string {
 		return "Undef Value"
 	case *SemVer:
 		return "Semver"
+	case Default:
+		return "Object"
 	}
 	return typeName(v)
 }
@@ -409,6 +442,8 @@ func compareCause(l Value) string {
 		return "A Numeric is not comparable to non Numeric"
 	case *SemVer:
 		return "Versions not comparable to non Versions"
+	case Default:
+		return "Symbol not comparable to non Symbol"
 	}
 	return "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable"
 }
@@ -448,11 +483,16 @@ func compare(a, b Value) (int, bool) {
 		}
 	case string:
 		if y, ok := b.(string); ok {
-			return strings.Compare(strings.ToLower(x), strings.ToLower(y)), true
+			return strings.Compare(asciiFold(x), asciiFold(y)), true
 		}
 	case *SemVer:
 		if y, ok := b.(*SemVer); ok {
 			return compareSemVer(x, y), true
+		}
+	case Default:
+		// default is only comparable to itself
+		if _, ok := b.(Default); ok {
+			return 0, true
 		}
 	case *Timestamp, *Timespan:
 		if n, isNum := b.(int64); isNum {
@@ -583,20 +623,10 @@ func (c *Compiler) evalAssign(s *Scope, x *ast.AssignExpr) (Value, error) {
 			return nil, err
 		}
 	case *ast.ArrayExpr:
+		// Puppet reports a bad multiple assignment at its =; a value
+		// that is neither an Array nor a Hash is one value.
+		at := operatorRange(s, x, x.Left, x.Right, "=")
 		switch vv := v.(type) {
-		case []Value:
-			if len(vv) != len(l.Elems) {
-				return nil, errAt(s.rng(x), "Mismatched number of variables and values: %d variables and %d values", len(l.Elems), len(vv))
-			}
-			for i, el := range l.Elems {
-				vr, ok := el.(*ast.Variable)
-				if !ok {
-					continue
-				}
-				if err := s.setVar(vr.Name, vv[i], s.rng(vr)); err != nil {
-					return nil, err
-				}
-			}
 		case *Hash:
 			for _, el := range l.Elems {
 				vr, ok := el.(*ast.Variable)
@@ -605,14 +635,29 @@ func (c *Compiler) evalAssign(s *Scope, x *ast.AssignExpr) (Value, error) {
 				}
 				ev, found := vv.Get(vr.Name)
 				if !found {
-					return nil, errAt(s.rng(vr), "No value for required variable '$%s' in hash", vr.Name)
+					return nil, errAt(at, "No value for required key '%s' in assignment to variables from hash", vr.Name)
 				}
 				if err := s.setVar(vr.Name, ev, s.rng(vr)); err != nil {
 					return nil, err
 				}
 			}
 		default:
-			return nil, errAt(s.rng(x), "Value to assign to an array of variables must be an Array or Hash, got %s", typeName(v))
+			vals, isArray := v.([]Value)
+			if !isArray {
+				vals = []Value{v}
+			}
+			if len(vals) != len(l.Elems) {
+				return nil, errAt(at, "Mismatched number of assignable entries and values, expected %d, got %d", len(l.Elems), len(vals))
+			}
+			for i, el := range l.Elems {
+				vr, ok := el.(*ast.Variable)
+				if !ok {
+					continue
+				}
+				if err := s.setVar(vr.Name, vals[i], s.rng(vr)); err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
 	return v, nil
@@ -641,7 +686,13 @@ func (c *Compiler) evalSelector(s *Scope, x *ast.SelectorExpr) (Value, error) {
 	if dflt != nil {
 		return c.eval(s, dflt.Value)
 	}
-	return nil, errAt(s.rng(x), "No matching entry for selector parameter with value '%s'", ToS(v))
+	shown := ToS(v)
+	switch v.(type) {
+	case []Value, *Hash:
+		// Puppet shows the value as Ruby writes it
+		shown = rubyInspectData(v)
+	}
+	return nil, errAt(s.rng(x), "No matching entry for selector parameter with value '%s'", shown)
 }
 
 // caseMatch tests one case or selector option against v, setting match
@@ -826,14 +877,50 @@ func (c *Compiler) evalAccess(s *Scope, x *ast.AccessExpr) (Value, error) {
 	rng := s.rng(x)
 	switch t := v.(type) {
 	case []Value:
-		if len(keys) > 0 && len(x.Keys) > 0 {
-			// An index that is no number is reported where it is written.
-			if _, isInt := keys[0].(int64); !isInt {
-				return accessArray(t, keys, s.rng(x.Keys[0]))
+		if len(keys) > 2 {
+			return nil, errAt(s.rng(x.X), "Array supports [] with one or two arguments. Got %d", len(keys))
+		}
+		for i := 0; i < len(keys) && i < len(x.Keys) && i < 2; i++ {
+			// Puppet takes a numeric string as its number, with a
+			// warning, and reports an index that is no Integer where
+			// it is written.
+			at := s.rng(x.Keys[i])
+			if str, isStr := keys[i].(string); isStr {
+				if n := toNumber(str); n != nil {
+					if _, isNum := n.(string); !isNum {
+						c.logf("warning", "The string '%s' was automatically coerced to the numerical value %s %s", str, ToS(n), (&Error{Where: at}).Location())
+						keys[i] = n
+					}
+				}
+			}
+			switch keys[i].(type) {
+			case int64:
+			case float64:
+				return nil, errAt(at, "An Array[] cannot use Float where Integer is expected")
+			default:
+				return accessArray(t, keys[i:], at)
 			}
 		}
 		return accessArray(t, keys, rng)
 	case string:
+		if len(keys) > 2 {
+			return nil, errAt(s.rng(x.X), "String supports [] with one or two arguments. Got %d", len(keys))
+		}
+		for i := 0; i < len(keys) && i < len(x.Keys) && i < 2; i++ {
+			// Puppet takes a numeric string as its number.
+			if str, isStr := keys[i].(string); isStr {
+				if n, err := strconv.ParseInt(strings.TrimSpace(str), 0, 64); err == nil {
+					keys[i] = n
+				}
+			}
+			if _, isInt := keys[i].(int64); !isInt {
+				got := rubyClass(keys[i])
+				if keys[i] == nil {
+					got = "Undef"
+				}
+				return nil, errAt(s.rng(x.Keys[i]), "A substring operation does not accept %s %s as a character index. Expected an Integer", article(got), got)
+			}
+		}
 		return accessString(t, keys, rng)
 	case *Hash:
 		if len(keys) == 1 {
@@ -857,6 +944,11 @@ func (c *Compiler) evalAccess(s *Scope, x *ast.AccessExpr) (Value, error) {
 				if i < len(x.Keys) {
 					return nil, errAt(s.rng(x.Keys[i]), "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got %s %s", article(typeName(k)), typeName(k))
 				}
+			}
+		}
+		if len(t.Params) == 0 {
+			if err := typeAccessError(s, x, t, keys, rng); err != nil {
+				return nil, err
 			}
 		}
 		return c.parameterize(s, t, keys, rng)
@@ -889,27 +981,26 @@ func accessArray(a []Value, keys []Value, rng sourceRange) (Value, error) {
 		}
 		return a[i], nil
 	}
+	// Puppet's slice [from, count]: a negative from counts from the end,
+	// a negative count leaves that many less one at the end, and a from
+	// before the start shortens the count by as much.
 	cnt, _ := keys[1].(int64)
 	if i < 0 {
 		i += n
 	}
+	if cnt < 0 {
+		cnt = n - i + cnt + 1
+	}
 	if i < 0 {
+		cnt += i
 		i = 0
 	}
-	if i > n {
+	if i > n || cnt < 0 {
 		return []Value{}, nil
 	}
-	end := n
-	if cnt >= 0 {
-		end = i + cnt
-	} else {
-		end = n + cnt + 1
-	}
+	end := i + cnt
 	if end > n {
 		end = n
-	}
-	if end < i {
-		return []Value{}, nil
 	}
 	return append([]Value(nil), a[i:end]...), nil
 }
@@ -926,9 +1017,7 @@ func accessString(str string, keys []Value, rng sourceRange) (Value, error) {
 	}
 	switch x := v.(type) {
 	case nil:
-		if len(keys) == 1 {
-			return nil, nil
-		}
+		// Puppet: an index out of range gives an empty string.
 		return "", nil
 	case []Value:
 		var b strings.Builder
@@ -938,6 +1027,177 @@ func accessString(str string, keys []Value, rng sourceRange) (Value, error) {
 		return b.String(), nil
 	}
 	return v, nil
+}
+
+// typeAccessError is Puppet's error for parameters a collection or
+// range type cannot take: Array[2], Hash[String], Integer[2, 1].
+func typeAccessError(s *Scope, x *ast.AccessExpr, t *Type, keys []Value, rng sourceRange) error {
+	isType := func(v Value) bool {
+		switch v.(type) {
+		case *Type, Ref:
+			return true
+		}
+		return false
+	}
+	keyRange := func(i int) sourceRange {
+		if i < len(x.Keys) {
+			return s.rng(x.Keys[i])
+		}
+		return rng
+	}
+	specialization := func(i int, v Value, expected string) error {
+		return errAt(keyRange(i), "Error creating type specialization of %s %s-Type, Cannot use %s where %s is expected", article(t.Name), t.Name, rubyClass(v), expected)
+	}
+	var size []Value
+	switch t.Name {
+	case "Optional":
+		if len(keys) != 1 {
+			return errAt(rng, "Optional-Type[] accepts 1 argument. Got %d", len(keys))
+		}
+	case "NotUndef":
+		if len(keys) == 1 && !isType(keys[0]) {
+			if _, isStr := keys[0].(string); !isStr {
+				return errAt(keyRange(0), "NotUndef-Type[] argument must be a Type or a String. Got %s", rubyClass(keys[0]))
+			}
+		}
+	case "Struct":
+		if len(keys) == 1 {
+			if _, isHash := keys[0].(*Hash); !isHash {
+				return specialization(0, keys[0], "Hash")
+			}
+		}
+	case "Enum", "Pattern", "Variant":
+		for i, k := range keys {
+			for _, e := range flatten([]Value{k}) {
+				switch e.(type) {
+				case string:
+					if t.Name != "Variant" {
+						continue
+					}
+				case *Regexp:
+					if t.Name == "Pattern" {
+						continue
+					}
+				case *Type, Ref:
+					if t.Name != "Enum" {
+						continue
+					}
+				case bool:
+					// Enum[..., true] is case-insensitive
+					if t.Name == "Enum" && i == len(keys)-1 {
+						continue
+					}
+				}
+				switch t.Name {
+				case "Enum":
+					return specialization(i, e, "String")
+				case "Pattern":
+					return specialization(i, e, "String or Regexp or Pattern-Type or Regexp-Type")
+				}
+				return specialization(i, e, "Any-Type")
+			}
+		}
+	case "Integer", "Float":
+		if len(keys) > 2 {
+			return errAt(rng, "%s-Type supports [] with one or two arguments (from, to). Got %d", t.Name, len(keys))
+		}
+		for i, k := range keys {
+			switch k.(type) {
+			case int64, Default:
+				continue
+			case float64:
+				if t.Name == "Float" {
+					continue
+				}
+			}
+			if t.Name == "Float" {
+				return errAt(keyRange(i), "Float-Type [] requires all arguments to be floats, or integers (or default). Got %s", rubyClass(k))
+			}
+			return errAt(keyRange(i), "Integer-Type [] requires all arguments to be integers (or default). Got %s", rubyClass(k))
+		}
+		size = keys
+	case "String", "Collection":
+		size = keys
+	case "Array":
+		switch {
+		case len(keys) == 1 && !isType(keys[0]), len(keys) == 3 && !isType(keys[0]):
+			return errAt(keyRange(0), "Array-Type[] arguments must be types. Got %s", rubyClass(keys[0]))
+		case len(keys) > 0 && isType(keys[0]):
+			size = keys[1:]
+		default:
+			size = keys
+		}
+	case "Hash":
+		if len(keys) == 2 && isInt(keys[0]) && isInt(keys[1]) {
+			size = keys
+			break
+		}
+		for i := 0; i < 2 && i < len(keys); i++ {
+			if !isType(keys[i]) {
+				return errAt(keyRange(i), "Hash-Type[] arguments must be types. Got %s", rubyClass(keys[i]))
+			}
+		}
+		if len(keys) < 2 || len(keys) > 4 {
+			return errAt(rng, "Hash-Type[] accepts 2 to 4 arguments. Got %d", len(keys))
+		}
+		if len(keys) == 4 {
+			size = keys[2:]
+		}
+	}
+	if len(size) == 2 {
+		from, ok1 := size[0].(int64)
+		to, ok2 := size[1].(int64)
+		if ok1 && ok2 && from > to {
+			// Puppet's text, without its closing parenthesis
+			return errAt(rng, "Error while evaluating a '[]' expression, 'from' must be less or equal to 'to'. Got (%d, %d", from, to)
+		}
+	}
+	return nil
+}
+
+func isInt(v Value) bool {
+	_, ok := v.(int64)
+	return ok
+}
+
+// rubyInspectData writes a value as Ruby's inspect does: ["a", 1],
+// {"a"=>nil}.
+func rubyInspectData(v Value) string {
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case string:
+		return strconv.Quote(x)
+	case []Value:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = rubyInspectData(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case *Hash:
+		parts := make([]string, len(x.keys))
+		for i, k := range x.keys {
+			parts[i] = rubyInspectData(k) + "=>" + rubyInspectData(x.vals[i])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return ToS(v)
+}
+
+// rubyClass is the class name Puppet shows for a value in some errors.
+func rubyClass(v Value) string {
+	switch x := v.(type) {
+	case nil:
+		return "NilClass"
+	case bool:
+		if x {
+			return "TrueClass"
+		}
+		return "FalseClass"
+	case Default:
+		return "Symbol"
+	}
+	return typeName(v)
 }
 
 func (c *Compiler) parameterize(s *Scope, t *Type, keys []Value, rng sourceRange) (Value, error) {
@@ -957,6 +1217,38 @@ func (c *Compiler) parameterize(s *Scope, t *Type, keys []Value, rng sourceRange
 				params[i] = int64(math.MinInt64)
 			} else {
 				params[i] = int64(math.MaxInt64)
+			}
+		}
+	}
+	switch t.Name {
+	case "Integer":
+		// Integer[default, default] is Integer
+		if lo, hi := intRange(params, -1); lo == math.MinInt64 && hi == math.MaxInt64 {
+			return &Type{Name: t.Name}, nil
+		}
+	case "Float":
+		// Puppet keeps a Float's bounds as floats: Float[1] is Float[1.0].
+		for i, p := range params {
+			if n, ok := p.(int64); ok {
+				params[i] = float64(n)
+			}
+		}
+	case "Regexp":
+		// Regexp['a'] is Regexp[/a/]
+		if len(params) == 1 {
+			if src, ok := params[0].(string); ok {
+				re, err := c.regexp(src)
+				if err != nil {
+					return nil, errAt(rng, "Invalid regular expression: %v", err)
+				}
+				params[0] = &Regexp{Src: src, Re: re}
+			}
+		}
+	case "Variant":
+		// a Variant of one type is that type
+		if len(params) == 1 {
+			if only, ok := params[0].(*Type); ok {
+				return only, nil
 			}
 		}
 	}

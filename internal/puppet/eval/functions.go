@@ -3,6 +3,7 @@ package eval
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -851,9 +852,28 @@ func pairs(v Value) ([]Value, []Value, bool, error) {
 		if x.Name == "Integer" && len(x.Params) == 2 {
 			lo, _ := x.Params[0].(int64)
 			hi, _ := x.Params[1].(int64)
+			if lo != math.MinInt64 && hi != math.MaxInt64 {
+				// an unbounded range is not Iterable
+				var out, idx []Value
+				for i := lo; i <= hi; i++ {
+					out = append(out, i)
+					idx = append(idx, int64(len(idx)))
+				}
+				return idx, out, false, nil
+			}
+		}
+		if x.Name == "Enum" && len(x.Params) > 0 {
+			// an Enum iterates over its strings, sorted as Puppet keeps them
+			var strs []string
+			for _, p := range x.Params {
+				if str, ok := p.(string); ok {
+					strs = append(strs, str)
+				}
+			}
+			sort.Strings(strs)
 			var out, idx []Value
-			for i := lo; i <= hi; i++ {
-				out = append(out, i)
+			for _, str := range strs {
+				out = append(out, str)
 				idx = append(idx, int64(len(idx)))
 			}
 			return idx, out, false, nil
@@ -873,6 +893,11 @@ func (k *call) iterate(fn func(key, val Value, isHash bool) (bool, error)) error
 			// Puppet tries each of the function's signatures and says
 			// why every one refused the value.
 			got := typeName(k.args[0])
+			if t, isType := k.args[0].(*Type); isType {
+				// Puppet names a data type given as a value with its
+				// general type: Type[Integer] for Integer[1, default].
+				got = "Type[" + t.Name + "]"
+			}
 			return failf("The function '%s' was called with arguments it does not accept. It expects one of:\n"+
 				"  (Hash hash, Callable[2, 2] block)\n    rejected: parameter 'hash' expects a Hash value, got %[2]s\n"+
 				"  (Hash hash, Callable[1, 1] block)\n    rejected: parameter 'hash' expects a Hash value, got %[2]s\n"+
@@ -900,6 +925,11 @@ func (k *call) iterate(fn func(key, val Value, isHash bool) (bool, error)) error
 // (index, elem) by the block's arity.
 func (k *call) yield(key, val Value, isHash bool, extra ...Value) (Value, error) {
 	n := k.block.arity() - len(extra)
+	if ps := k.block.def.Params; len(ps) > 0 && ps[len(ps)-1].Splat {
+		// a lambda that captures the rest takes the two-argument form,
+		// as Puppet's dispatch picks it first
+		n = 2
+	}
 	args := append([]Value(nil), extra...)
 	switch {
 	case isHash && n >= 2:
@@ -932,12 +962,16 @@ func fnReverseEach(k *call) (Value, error) {
 	if len(k.args) == 0 {
 		return nil, k.argc(1, 1)
 	}
-	_, vals, _, err := pairs(k.args[0])
+	keys, vals, isHash, err := pairs(k.args[0])
 	if err != nil {
 		return nil, err
 	}
 	rev := make([]Value, len(vals))
 	for i, v := range vals {
+		if isHash {
+			// a hash is walked as [key, value] pairs
+			v = []Value{keys[i], v}
+		}
 		rev[len(vals)-1-i] = v
 	}
 	if k.block == nil {
@@ -948,7 +982,8 @@ func fnReverseEach(k *call) (Value, error) {
 			return nil, err
 		}
 	}
-	return k.args[0], nil
+	// Puppet's reverse_each with a block returns undef.
+	return nil, nil
 }
 
 func fnMap(k *call) (Value, error) {
@@ -958,7 +993,10 @@ func fnMap(k *call) (Value, error) {
 	out := []Value{}
 	err := k.iterate(func(key, val Value, isHash bool) (bool, error) {
 		v, err := k.yield(key, val, isHash)
-		out = append(out, v)
+		if err == nil {
+			// break() ends the map without a value for its element
+			out = append(out, v)
+		}
 		return true, err
 	})
 	return out, err
@@ -1086,8 +1124,15 @@ func fnSlice(k *call) (Value, error) {
 	if err := k.argc(2, 2); err != nil {
 		return nil, err
 	}
-	n, _ := k.args[1].(int64)
+	n, isInt := k.args[1].(int64)
 	if n < 1 {
+		if _, isHash := k.args[0].(*Hash); isInt && !isHash {
+			// Puppet tries both signatures and says why each refused
+			return nil, failf("The function 'slice' was called with arguments it does not accept. It expects one of:\n"+
+				"  (Hash hash, Integer[1] slice_size, Callable block?)\n    rejected: parameter 'hash' expects a Hash value, got %s\n"+
+				"  (Iterable enumerable, Integer[1] slice_size, Callable block?)\n    rejected: parameter 'slice_size' expects an Integer[1] value, got Integer[%d, %d]",
+				mismatchGot(k.args[0]), n, n)
+		}
 		return nil, failf("slice size must be positive")
 	}
 	keys, vals, isHash, err := pairs(k.args[0])
@@ -1124,7 +1169,11 @@ func fnSlice(k *call) (Value, error) {
 }
 
 func chunkArgs(l *lambda, chunk []Value) []Value {
-	if l.arity() > 1 {
+	if n := l.arity(); n > 1 {
+		// As Puppet: a short last slice is filled up with undef.
+		for len(chunk) < n {
+			chunk = append(chunk, nil)
+		}
 		return chunk
 	}
 	return []Value{chunk}
@@ -1679,6 +1728,11 @@ func fnSort(k *call) (Value, error) {
 		return nil, failf("'sort' expects an Array value, got %s", typeName(k.args[0]))
 	}
 	out := append([]Value(nil), arr...)
+	if k.block == nil {
+		if err := sortComparable(out); err != nil {
+			return nil, err
+		}
+	}
 	var ferr error
 	sort.SliceStable(out, func(i, j int) bool {
 		if k.block != nil {
@@ -1692,6 +1746,46 @@ func fnSort(k *call) (Value, error) {
 		return sortCompare(out[i], out[j]) < 0
 	})
 	return out, ferr
+}
+
+// sortComparable fails as Puppet's sort (Ruby's) does on values that
+// cannot be ordered together, e.g. "comparison of Integer with String
+// failed".
+func sortComparable(arr []Value) error {
+	kind := func(v Value) string {
+		switch v.(type) {
+		case int64, float64:
+			return "number"
+		case string:
+			return "string"
+		case []Value:
+			return "array"
+		}
+		return typeName(v)
+	}
+	if len(arr) < 2 {
+		return nil
+	}
+	first := kind(arr[0])
+	for _, v := range arr[1:] {
+		if kind(v) == first && first != "Hash" && first != "Boolean" && first != "Undef" {
+			continue
+		}
+		// Ruby names a number, nil, true or false by its value
+		other := typeName(v)
+		switch x := v.(type) {
+		case int64, float64:
+			other = ToS(x)
+		case nil:
+			other = "nil"
+		case bool:
+			other = ToS(x)
+		case *Hash:
+			other = "Hash"
+		}
+		return failf("comparison of %s with %s failed", rubyClass(arr[0]), other)
+	}
+	return nil
 }
 
 // sortCompare orders values as sort() does: strings case-sensitively,
@@ -1900,7 +1994,12 @@ func fnAssertType(k *call) (Value, error) {
 	if k.block != nil {
 		return k.c.callLambda(k.block, t, &Type{Name: typeName(k.args[1])})
 	}
-	return nil, failf("assert_type(): %s", k.c.mismatch("", t, k.args[1])[0:])
+	lines := strings.Split(k.c.mismatch("", t, k.args[1]), "\n")
+	if len(lines) > 1 {
+		// Puppet's layout of several mismatches
+		return nil, failf(" assert_type(): %s", strings.Join(lines, "\n  assert_type(): "))
+	}
+	return nil, failf("assert_type(): %s", lines[0])
 }
 
 // ---- resources ----

@@ -42,7 +42,7 @@ func (c *Compiler) puppetMismatch(t *Type, v Value) string {
 				names = append(names, n)
 			}
 		}
-		actual = inferredTypeName(v)
+		actual = typeValueOrInferred(v)
 	}
 	multi := false
 	if variant || optional {
@@ -163,6 +163,10 @@ func defaultAccepts(name string, v Value) bool {
 // full when a member (aliases resolved) is of its class, or accepts any
 // value of its kind; else its plain name.
 func (c *Compiler) detailedActual(members []*Type, v Value) string {
+	switch v.(type) {
+	case Ref, *Type:
+		return typeValueOrInferred(v)
+	}
 	if c.fullyDetailed(members, v, false) {
 		return detailedTypeName(v)
 	}
@@ -170,6 +174,23 @@ func (c *Compiler) detailedActual(members []*Type, v Value) string {
 		if len(m.Params) == 0 && defaultAccepts(m.Name, v) {
 			return detailedTypeName(v)
 		}
+	}
+	return typeValueOrInferred(v)
+}
+
+// typeValueOrInferred names a value as a mismatch does: a data type or a
+// reference as Type[T] (Type[Class], Type[Resource]), anything else by
+// its inferred type.
+func typeValueOrInferred(v Value) string {
+	switch x := v.(type) {
+	case Ref:
+		// Puppet names a reference by its general type
+		if x.Type == "Class" {
+			return "Type[Class]"
+		}
+		return "Type[Resource]"
+	case *Type:
+		return mismatchGot(v)
 	}
 	return inferredTypeName(v)
 }

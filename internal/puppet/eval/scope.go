@@ -91,10 +91,19 @@ func (s *Scope) real() *Scope {
 func (s *Scope) setVar(name string, v Value, r source.Range) error {
 	t := s.real()
 	if _, ok := t.vars[name]; ok {
+		if name == "title" || name == "name" {
+			return errAt(r, "Cannot reassign built in (or already assigned) variable '$%s'", name)
+		}
 		return errAt(r, "Cannot reassign variable '$%s'", name)
 	}
 	t.vars[name] = v
 	return nil
+}
+
+// restoreMatch puts back the match variables s had before a guarded
+// expression (if, unless) set its own.
+func (s *Scope) restoreMatch(match []string, has bool) {
+	s.match, s.hasMatch = match, has
 }
 
 // matchIndex reads the name of a match variable ($0, $1, ...).

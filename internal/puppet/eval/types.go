@@ -55,6 +55,10 @@ func (t *Type) format(nested func(*Type) string) string {
 	for i, p := range params {
 		switch x := p.(type) {
 		case int64:
+			if x == math.MinInt64 && i == 0 && t.Name == "Integer" {
+				parts[i] = "default"
+				continue
+			}
 			if x == math.MaxInt64 && (t.Name == "Integer" || t.Name == "String" || t.Name == "Array" || t.Name == "Hash" || t.Name == "Collection") {
 				parts[i] = "default"
 				continue
@@ -220,6 +224,8 @@ func detailedTypeName(v Value) string {
 	switch x := v.(type) {
 	case int64:
 		return fmt.Sprintf("Integer[%d, %d]", x, x)
+	case float64:
+		return "Float[" + formatFloat(x) + ", " + formatFloat(x) + "]"
 	case *Hash:
 		return inferHashType(x)
 	case Ref:
@@ -679,7 +685,7 @@ func (c *Compiler) typeAssignable(t Value, u Value) bool {
 		}
 		if ut, ok := u.(*Type); ok {
 			if tt.Name == ut.Name {
-				return true
+				return c.paramsAssignable(tt, ut)
 			}
 			switch tt.Name {
 			case "Optional", "Variant":
@@ -702,6 +708,75 @@ func (c *Compiler) typeAssignable(t Value, u Value) bool {
 		}
 	}
 	return false
+}
+
+// paramsAssignable reports whether type t accepts every value of u, a
+// type of the same name: ranges and sizes within t's, element types
+// assignable, Enum values among t's.
+func (c *Compiler) paramsAssignable(t, u *Type) bool {
+	if len(t.Params) == 0 {
+		return true
+	}
+	within := func(tp, up []Value, lowest int64) bool {
+		tlo, thi := intRange(tp, lowest)
+		ulo, uhi := intRange(up, lowest)
+		return ulo >= tlo && uhi <= thi
+	}
+	lowest := func(name string) int64 {
+		if name == "Integer" {
+			return -1
+		}
+		return 0
+	}
+	switch t.Name {
+	case "Integer", "String", "Collection":
+		return within(t.Params, u.Params, lowest(t.Name))
+	case "Float":
+		bounds := func(p []Value) (float64, float64) {
+			lo, hi := math.Inf(-1), math.Inf(1)
+			if len(p) > 0 {
+				if f, ok := toFloat(p[0]); ok {
+					lo = f
+				}
+			}
+			if len(p) > 1 {
+				if f, ok := toFloat(p[1]); ok {
+					hi = f
+				}
+			}
+			return lo, hi
+		}
+		tlo, thi := bounds(t.Params)
+		ulo, uhi := bounds(u.Params)
+		return ulo >= tlo && uhi <= thi
+	case "Array":
+		elem := func(x *Type) (Value, []Value) {
+			if len(x.Params) > 0 {
+				if _, isType := x.Params[0].(*Type); isType {
+					return x.Params[0], x.Params[1:]
+				}
+			}
+			return &Type{Name: "Any"}, x.Params
+		}
+		te, ts := elem(t)
+		ue, us := elem(u)
+		return c.typeAssignable(te, ue) && within(ts, us, 0)
+	case "Enum":
+		for _, v := range u.Params {
+			found := false
+			for _, w := range t.Params {
+				if Equal(v, w) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				return false
+			}
+		}
+		return len(u.Params) > 0
+	}
+	return true
 }
 
 func structKey(k Value) (string, bool) {
@@ -811,17 +886,31 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 			}
 		case "NotUndef":
 			if v == nil {
+				if len(tt.Params) > 0 {
+					// Puppet names the type the value must have
+					return prefix + "expects " + c.describeExpected(tt.Params[0]) + ", got Undef"
+				}
 				return prefix + "expects a NotUndef value, got Undef"
 			}
 		case "Tuple":
 			if arr, ok := v.([]Value); ok {
-				var types []Value
+				var types, size []Value
 				for _, e := range tt.Params {
 					switch e.(type) {
 					case int64, Default:
+						size = append(size, e)
 					default:
 						types = append(types, e)
 					}
+				}
+				// Puppet checks the size before the elements.
+				if len(size) == 0 {
+					size = []Value{int64(len(types)), int64(len(types))}
+				} else if len(size) == 1 {
+					size = append(size, Default{})
+				}
+				if lo, hi := intRange(size, 0); int64(len(arr)) < lo || int64(len(arr)) > hi {
+					return prefix + "expects size to be " + sizeRange(size) + ", got " + fmt.Sprint(len(arr))
 				}
 				for i, e := range arr {
 					ti := i
@@ -836,10 +925,16 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 		case "Array":
 			if arr, ok := v.([]Value); ok && len(tt.Params) > 0 {
 				if _, isNum := tt.Params[0].(int64); !isNum {
+					// Puppet reports every element that does not match,
+					// a line each.
+					var lines []string
 					for i, e := range arr {
 						if !c.isInstance(tt.Params[0], e) {
-							return c.mismatch(fmt.Sprintf("%sindex %d", prefix, i), tt.Params[0], e)
+							lines = append(lines, c.mismatch(fmt.Sprintf("%sindex %d", prefix, i), tt.Params[0], e))
 						}
+					}
+					if len(lines) > 0 {
+						return strings.Join(lines, "\n")
 					}
 					return prefix + "expects size to be " + sizeRange(tt.Params[1:]) + ", got " + fmt.Sprint(len(arr))
 				}
@@ -847,12 +942,25 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 		case "Hash":
 			if h, ok := v.(*Hash); ok && len(tt.Params) >= 2 {
 				if _, isNum := tt.Params[0].(int64); !isNum {
+					var lines []string
 					for i, k := range h.keys {
+						if kt, ok := tt.Params[0].(*Type); ok && !c.isInstance(kt, k) && c.isInstanceKind(kt, k) {
+							return c.mismatch(fmt.Sprintf("%skey of entry '%s'", prefix, ToS(k)), kt, k)
+						}
 						if !c.isInstance(tt.Params[0], k) {
 							return prefix + "expects " + article(tt.Name) + " " + tt.String() + " value, got " + inferHashType(h)
 						}
 						if !c.isInstance(tt.Params[1], h.vals[i]) {
-							return c.mismatch(fmt.Sprintf("%sentry '%s'", prefix, ToS(k)), tt.Params[1], h.vals[i])
+							// Puppet reports every entry, a line each
+							lines = append(lines, c.mismatch(fmt.Sprintf("%sentry '%s'", prefix, ToS(k)), tt.Params[1], h.vals[i]))
+						}
+					}
+					if len(lines) > 0 {
+						return strings.Join(lines, "\n")
+					}
+					if size := tt.Params[2:]; len(size) > 0 {
+						if lo, hi := intRange(size, 0); int64(len(h.keys)) < lo || int64(len(h.keys)) > hi {
+							return prefix + "expects size to be " + sizeRange(size) + ", got " + fmt.Sprint(len(h.keys))
 						}
 					}
 				}
@@ -860,7 +968,22 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 		case "Struct":
 			if h, ok := v.(*Hash); ok && len(tt.Params) > 0 {
 				if sh, ok := tt.Params[0].(*Hash); ok {
+					if len(h.keys) == 0 {
+						// Puppet sees an empty hash by its size
+						required := 0
+						for i, k := range sh.keys {
+							if _, optional := structKey(k); !optional && !c.isInstance(sh.vals[i], nil) {
+								required++
+							}
+						}
+						if required > 0 {
+							return prefix + "expects size to be " + sizeRange([]Value{int64(required), int64(len(sh.keys))}) + ", got 0"
+						}
+					}
 					seen := map[string]bool{}
+					// Puppet reports every missing, wrong and unknown
+					// key, a line each.
+					var lines []string
 					for i, k := range sh.keys {
 						name, optional := structKey(k)
 						seen[name] = true
@@ -869,16 +992,20 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 							if optional || c.isInstance(sh.vals[i], nil) {
 								continue
 							}
-							return fmt.Sprintf("%sexpects a value for key '%s'", prefix, name)
+							lines = append(lines, fmt.Sprintf("%sexpects a value for key '%s'", prefix, name))
+							continue
 						}
 						if !c.isInstance(sh.vals[i], val) {
-							return c.mismatch(fmt.Sprintf("%sentry '%s'", prefix, name), sh.vals[i], val)
+							lines = append(lines, c.mismatch(fmt.Sprintf("%sentry '%s'", prefix, name), sh.vals[i], val))
 						}
 					}
 					for _, k := range h.keys {
 						if s, ok := k.(string); !ok || !seen[s] {
-							return fmt.Sprintf("%sunrecognized key '%s'", prefix, ToS(k))
+							lines = append(lines, fmt.Sprintf("%sunrecognized key '%s'", prefix, ToS(k)))
 						}
+					}
+					if len(lines) > 0 {
+						return strings.Join(lines, "\n")
 					}
 				}
 			}
@@ -886,11 +1013,11 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 			if s, ok := v.(string); ok {
 				return prefix + "expects a match for " + tt.String() + ", got " + quoteString(s)
 			}
-			return prefix + "expects a match for " + tt.String() + ", got " + inferredTypeName(v)
+			return prefix + "expects a match for " + tt.String() + ", got " + typeValueOrInferred(v)
 		case "Integer", "Float", "String":
 			if tt.Name == "String" && !isString(v) {
 				// a value of another kind is told the general type
-				return prefix + "expects a String value, got " + inferredTypeName(v)
+				return prefix + "expects a String value, got " + typeValueOrInferred(v)
 			}
 			if c.isInstanceKind(tt, v) && len(tt.Params) > 0 {
 				if tt.Name == "String" {
@@ -908,8 +1035,38 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 				}
 			}
 			if len(match) == 1 {
-				if et := match[0].(*Type); et.Name == "Enum" || et.Name == "Pattern" || len(et.Params) > 0 {
-					return c.mismatch(what, match[0], v)
+				// A collection member explains the mismatch deeper in the
+				// value: Puppet then reports each member's mismatch, a
+				// line each; scalar members' mismatches merge into one.
+				switch et := match[0].(*Type); et.Name {
+				case "Array", "Hash", "Struct", "Tuple":
+					if len(et.Params) > 0 {
+						lines := make([]string, len(tt.Params))
+						for i, e := range tt.Params {
+							lines[i] = c.mismatch(fmt.Sprintf("%svariant %d", prefix, i), e, v)
+						}
+						return strings.Join(lines, "\n")
+					}
+				}
+			}
+			if len(match) > 0 && len(tt.Params) > 0 {
+				names := make([]string, len(tt.Params))
+				for i, e := range tt.Params {
+					names[i] = Inspect(e)
+					if et, ok := e.(*Type); ok {
+						names[i] = et.String()
+					}
+				}
+				if first, ok := tt.Params[0].(*Type); !ok || (first.Name != "Enum" && first.Name != "Pattern") || !isString(v) {
+					return prefix + "expects a value of type " + joinOr(names) + ", got " + detailedTypeName(v)
+				}
+			}
+			if len(tt.Params) == 0 {
+				break
+			}
+			if first, ok := tt.Params[0].(*Type); ok && (first.Name == "Enum" || first.Name == "Pattern") {
+				if str, isStr := v.(string); isStr {
+					return prefix + "expects a match for " + tt.String() + ", got " + quoteString(str)
 				}
 			}
 		}
@@ -922,11 +1079,40 @@ func (c *Compiler) mismatch(what string, t Value, v Value) string {
 			return prefix + c.puppetMismatch(tt, v)
 		}
 	}
-	got := inferredTypeName(v)
+	got := mismatchGot(v)
 	if r, ok := v.(Ref); ok {
-		got = detailedTypeName(r)
+		// Puppet names a reference by its general type
+		got = "Type[Resource]"
+		if r.Type == "Class" {
+			got = "Type[Class]"
+		}
 	}
 	return prefix + "expects " + c.describeExpected(t) + ", got " + got
+}
+
+// mismatchGot names a value that is not of the expected kind as Puppet
+// does: by its inferred type made general (an Array is a Tuple, a Hash
+// with String keys a Struct, a data type is Type[T]).
+func mismatchGot(v Value) string {
+	switch x := v.(type) {
+	case []Value:
+		if len(x) > 0 {
+			return "Tuple"
+		}
+	case *Hash:
+		if len(x.keys) == 0 {
+			return "Hash"
+		}
+		for _, k := range x.keys {
+			if _, ok := k.(string); !ok {
+				return "Hash"
+			}
+		}
+		return "Struct"
+	case *Type:
+		return "Type[" + x.String() + "]"
+	}
+	return typeName(v)
 }
 
 func sizeArgs(p []Value) string {
@@ -971,11 +1157,15 @@ func (c *Compiler) describeExpected(t Value) string {
 	if len(names) == 1 {
 		return article(names[0]) + " " + names[0] + " value"
 	}
-	switch len(names) {
-	case 2:
-		return "a value of type " + names[0] + " or " + names[1]
+	return "a value of type " + joinOr(names)
+}
+
+// joinOr lists names as Puppet does: "A or B", "A, B, or C".
+func joinOr(names []string) string {
+	if len(names) <= 2 {
+		return strings.Join(names, " or ")
 	}
-	return "a value of type " + strings.Join(names[:len(names)-1], ", ") + ", or " + names[len(names)-1]
+	return strings.Join(names[:len(names)-1], ", ") + ", or " + names[len(names)-1]
 }
 
 func (c *Compiler) variantNames(t Value) []string {

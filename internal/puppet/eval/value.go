@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -246,7 +247,44 @@ func quoteString(s string) string {
 	return b.String()
 }
 
+// formatFloat writes a Float as Puppet (Ruby's Float#to_s) does: the
+// shortest digits that read back the same, in plain notation from 0.0001
+// up to below 1e15, else as d.ddde+XX.
+// asciiFold lowers ASCII letters only, as Ruby's casecmp compares
+// (so 'é' == 'É' is false in Puppet).
+func asciiFold(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if b[j] >= 'A' && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
 func formatFloat(f float64) string {
+	if f != 0 && !math.IsInf(f, 0) && !math.IsNaN(f) {
+		// the decimal exponent of the first digit
+		e := strconv.FormatFloat(f, 'e', -1, 64)
+		i := strings.LastIndexByte(e, 'e')
+		exp, _ := strconv.Atoi(e[i+1:])
+		if exp >= 15 || exp < -4 {
+			mant := e[:i]
+			if !strings.Contains(mant, ".") {
+				mant += ".0"
+			}
+			sign := "+"
+			if exp < 0 {
+				sign, exp = "-", -exp
+			}
+			return fmt.Sprintf("%se%s%02d", mant, sign, exp)
+		}
+	}
 	s := strconv.FormatFloat(f, 'f', -1, 64)
 	if !strings.ContainsAny(s, ".eEn") {
 		s += ".0"
@@ -262,7 +300,7 @@ func Equal(a, b Value) bool {
 		return b == nil
 	case string:
 		y, ok := b.(string)
-		return ok && strings.EqualFold(x, y)
+		return ok && asciiFold(x) == asciiFold(y)
 	case int64:
 		switch y := b.(type) {
 		case int64:

@@ -1,0 +1,3 @@
+notify { 'x':
+  message => [default <= default, default < default, default >= default, default > default],
+}

@@ -1,0 +1,2 @@
+# An Enum iterates over its strings.
+notify { 'x': message => Enum[b, a].map |$x| { $x } }

@@ -1,0 +1,2 @@
+function f(Array[Integer] $x) { $x }
+$r = f([1, 'a', 'b'])

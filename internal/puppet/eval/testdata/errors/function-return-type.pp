@@ -1,0 +1,2 @@
+function f(Integer $x) >> String { $x }
+$r = f(1)

@@ -1,0 +1,2 @@
+$r = Integer.map |$x| { $x }
+notify { 'x': message => $r }

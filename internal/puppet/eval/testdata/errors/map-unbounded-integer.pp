@@ -1,0 +1,1 @@
+$r = Integer[1, default].map |$x| { $x }

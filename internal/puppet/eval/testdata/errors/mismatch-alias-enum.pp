@@ -1,0 +1,3 @@
+type MyT = Enum[a, b]
+class c(MyT $x) {}
+class { 'c': x => 'z' }

@@ -1,0 +1,2 @@
+type MyT = Struct[{a => Integer}]
+$r = assert_type(MyT, {a => 'x'})

@@ -1,0 +1,2 @@
+type MyT = Variant[Integer, String]
+$r = assert_type(MyT, [1])

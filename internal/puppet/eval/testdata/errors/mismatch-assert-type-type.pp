@@ -1,0 +1,1 @@
+$r = assert_type(Type[String], Integer)

@@ -1,0 +1,2 @@
+define d(Enum[a] $x) {}
+d { 't': x => 1 }

@@ -1,0 +1,1 @@
+$r = assert_type(Hash[String, Integer, 1], {})

@@ -1,0 +1,1 @@
+$r = assert_type(NotUndef[String], undef)

@@ -1,0 +1,2 @@
+class c(Scalar $x) {}
+class { 'c': x => [1] }

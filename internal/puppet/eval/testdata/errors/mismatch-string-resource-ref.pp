@@ -1,0 +1,1 @@
+$r = assert_type(String, File['/tmp'])

@@ -1,0 +1,1 @@
+$r = assert_type(String, {a=>1})

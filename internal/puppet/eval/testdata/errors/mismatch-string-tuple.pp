@@ -1,0 +1,1 @@
+$r = assert_type(String, [1, {a=>[true]}])

@@ -1,0 +1,1 @@
+$r = assert_type(Struct[{a => Integer, Optional[b] => String, c => Optional[Integer]}], {})

@@ -1,0 +1,2 @@
+class c(Struct[{a => Integer}] $x) {}
+class { 'c': x => {b => 1} }

@@ -1,0 +1,2 @@
+class c(Tuple[Integer, String] $x) {}
+class { 'c': x => [1] }

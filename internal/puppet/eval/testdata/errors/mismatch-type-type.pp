@@ -1,0 +1,2 @@
+class c(Type[Integer] $x) {}
+class { 'c': x => String }

@@ -1,0 +1,1 @@
+$r = assert_type(Variant[Integer, Enum[a]], 'b')

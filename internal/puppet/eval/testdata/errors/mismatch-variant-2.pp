@@ -1,0 +1,1 @@
+$r = assert_type(Variant[Enum[a], Pattern[/x/]], 'b')

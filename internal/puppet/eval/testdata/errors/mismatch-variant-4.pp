@@ -1,0 +1,1 @@
+$r = assert_type(Variant[Array[String], String], [1])

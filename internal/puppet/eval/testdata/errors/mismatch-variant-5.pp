@@ -1,0 +1,1 @@
+$r = assert_type(Variant[Array[String], Integer], ['a', 1])

@@ -1,0 +1,1 @@
+$r = assert_type(Variant[Integer[1,2], Float], 5)

@@ -1,0 +1,2 @@
+class c(Variant[String[5], Array[String]] $x) {}
+class { 'c': x => 'abc' }

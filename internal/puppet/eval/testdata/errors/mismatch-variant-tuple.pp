@@ -1,0 +1,1 @@
+$r = assert_type(Variant[String, Integer], [1])

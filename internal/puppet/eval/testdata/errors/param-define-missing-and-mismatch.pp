@@ -1,0 +1,2 @@
+define d(Integer $x, String $y) {}
+d { 't': y => 1 }

@@ -1,0 +1,2 @@
+class c(Integer $a, String $b, Integer $c) {}
+class { 'c': b => 1 }

@@ -1,0 +1,2 @@
+define d(Foo::Bar $x) {}
+d { 't': x => 1 }

@@ -1,0 +1,2 @@
+class c(Stdlib::Absolutepath $x) {}
+class { 'c': x => 'a' }

@@ -1,0 +1,3 @@
+notify { 'x':
+  message => Hash[1, 'a'],
+}

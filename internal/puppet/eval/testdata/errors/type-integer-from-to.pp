@@ -1,0 +1,3 @@
+notify { 'x':
+  message => Integer[2,1],
+}

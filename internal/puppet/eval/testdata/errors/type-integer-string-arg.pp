@@ -1,0 +1,1 @@
+notify { 'x': message => [[] == [], {} == {}, [1] == 1, '' == undef, undef == [], 1 == true, 'true' == true, /a/ == /a/, Integer == Integer[default, default], 1.0 == '1.0', Integer['1','2'] == Integer[1,2]] }

@@ -1,0 +1,1 @@
+$r = NotUndef[1]

@@ -1,0 +1,1 @@
+$r = Optional[Integer, String]
