@@ -366,6 +366,14 @@ func (c *Compiler) load(f *source.File, prog *ast.Program, diags diag.List) (*as
 	if diags.HasErrors() {
 		return nil, &ParseError{Diags: diags}
 	}
+	for _, d := range diags {
+		// Puppet warns of what the parser and its validation find
+		// (a key given twice in a hash, an unknown escape) as it loads
+		if d.Severity == diag.Warning {
+			pos := d.Subject.Position()
+			c.logf("warning", "%s (file: %s, line: %d, column: %d)", d.Summary, pos.Filename, pos.Line, pos.Column)
+		}
+	}
 	c.files[f.Name] = f
 	c.register(prog.Body, f, "")
 	if err := c.checkNodes(); err != nil {

@@ -371,8 +371,11 @@ func (c *Compiler) evalBinary(s *Scope, x *ast.BinaryExpr) (Value, error) {
 			}
 			if _, isStr := l.(string); !isStr {
 				tn := typeName(l)
-				if l == nil {
+				switch l.(type) {
+				case nil:
 					tn = "Undef Value"
+				case Default:
+					tn = "Object"
 				}
 				return nil, errAt(s.rng(x.Left), "Left match operand must result in a String value. Got %s %s.", article(tn), tn)
 			}
@@ -749,6 +752,20 @@ func (c *Compiler) caseMatchValue(s *Scope, v, o Value) (bool, error) {
 			return true, nil
 		}
 		return false, nil
+	case *Hash:
+		// Puppet: every key of the option matches the value's entry,
+		// other keys of the value do not matter
+		h, ok := v.(*Hash)
+		if !ok {
+			return false, nil
+		}
+		for i, k := range p.keys {
+			hv, _ := h.Get(k)
+			if ok, _ := c.caseMatchValue(s, hv, p.vals[i]); !ok {
+				return false, nil
+			}
+		}
+		return true, nil
 	}
 	return Equal(v, o), nil
 }

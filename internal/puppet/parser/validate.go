@@ -117,11 +117,19 @@ func (v *validator) visit(n ast.Node, parents []ast.Node) {
 	case *ast.HashExpr:
 		keys := map[string]bool{}
 		for _, e := range n.Entries {
-			if s, ok := e.Key.(*ast.LiteralString); ok {
-				if keys[s.Value] {
-					v.report(diag.Duplicate, diag.Warning, e, "The key '%s' is declared more than once", s.Value)
+			key, literal := "", false
+			switch k := e.Key.(type) {
+			case *ast.LiteralString:
+				key, literal = k.Value, true
+			case *ast.QualifiedName:
+				// a bare word is a string key too
+				key, literal = k.Name, true
+			}
+			if literal {
+				if keys[key] {
+					v.report(diag.Duplicate, diag.Warning, e, "The key '%s' is declared more than once", key)
 				}
-				keys[s.Value] = true
+				keys[key] = true
 			}
 		}
 	}
