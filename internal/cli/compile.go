@@ -36,6 +36,9 @@ type compileFlags struct {
 	// external reports whether a reference names a resource of another
 	// language in the run (eval.Options.External).
 	external func(typ, title string) bool
+	// conversionWarnings receives the warnings of writing the catalog
+	// (eval.Options.ConversionWarnings); nil when no catalog is written.
+	conversionWarnings func(msg string)
 }
 
 func (f *compileFlags) register(cmd *cobra.Command) {
@@ -79,11 +82,18 @@ catalog in Puppet's JSON format (catalog_format 2), as
 				return err
 			}
 			f.snippets = mode != report.NoColor
+			// Writing the catalog turns values that are not data into
+			// strings, with Puppet's warnings, after the compilation.
+			var conversions []string
+			f.conversionWarnings = func(msg string) { conversions = append(conversions, msg) }
 			c, _, err := compileManifest(cmd.Context(), stdio, &f, args[0])
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(stdio.Err, "Notice: Compiled catalog for %s in environment %s in %0.2f seconds\n", c.Name, c.Environment, time.Since(start).Seconds())
+			for _, msg := range conversions {
+				fmt.Fprintf(stdio.Err, "Warning: %s\n", msg)
+			}
 			if len(explain) > 0 {
 				// The explanations were the point; the catalog is not printed.
 				return nil
@@ -127,6 +137,7 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 	opts.Explain = f.explain
 	opts.ExplainTo = stdio.Out
 	opts.External = f.external
+	opts.ConversionWarnings = f.conversionWarnings
 	opts.Log = func(level, msg string) {
 		fmt.Fprintf(stdio.Err, "%s: %s\n", logLevelLabel(level), msg)
 	}

@@ -88,6 +88,12 @@ type Options struct {
 	// Log receives the messages of notice(), warning() and Puppet's
 	// warnings, at a level named as Puppet prints it.
 	Log func(level, msg string)
+	// ConversionWarnings, when set, receives the warnings Puppet gives
+	// when it writes the catalog (puppet catalog find, a server): an
+	// attribute value that is a data type, a regexp or default becomes a
+	// string. `puppet apply` of a manifest writes no catalog and says
+	// nothing.
+	ConversionWarnings func(msg string)
 	// Trusted is $trusted; nil makes one for a locally authenticated
 	// node named Node.
 	Trusted *catalog.Hash
@@ -1014,6 +1020,22 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 	for _, cr := range crs {
 		if cr != nil {
 			_ = cat.Add(cr)
+		}
+	}
+	if len(c.aliasNames) > 0 {
+		// A type alias in a value is written as its definition, which
+		// needs the compiler: done here, after the parallel part.
+		for i, r := range c.resources {
+			if crs[i] != nil {
+				c.writeAliases(r, crs[i])
+			}
+		}
+	}
+	if c.opts.ConversionWarnings != nil {
+		for _, r := range c.resources {
+			if !r.virtual {
+				c.conversionWarnings(r)
+			}
 		}
 	}
 	edgesDone.Wait()

@@ -47,7 +47,7 @@ func TestWarnings(t *testing.T) {
 			}
 			var got []string
 			warn := func(msg string) { got = append(got, "Warning: "+strings.ReplaceAll(msg, root, "@ROOT@")) }
-			opts := eval.Options{Node: "node.example", Facts: testFacts(), Types: compiler.Types(),
+			opts := eval.Options{Node: "node.example", Facts: testFacts(), Types: compiler.Types(), ConversionWarnings: warn,
 				Log: func(level, msg string) {
 					if level == "warning" {
 						warn(msg)
