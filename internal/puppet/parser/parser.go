@@ -1130,6 +1130,12 @@ func (p *parser) interpolated(span ast.Span, segs []lexer.Segment) ast.Expr {
 	return s
 }
 
+// illegalNumericName is Puppet's error for "${1.5}", "${0x10}" or
+// "${010}": a number there names a match variable, which is decimal.
+func (p *parser) illegalNumericName(span ast.Span, name string) {
+	p.report(diag.SyntaxError, span.From, span.To, "Illegal numeric variable name, The given name '"+name+"' must be a decimal value if it starts with a digit 0-9", "a match variable such as ${1}")
+}
+
 // interpolate turns the leading name of an expression inside "${}" into a
 // variable: "${x}", "${x[1]}", "${x.f}", "${_x}" and "${1}" all refer to
 // variables (Puppet does this to any number and bare word, as written).
@@ -1138,6 +1144,13 @@ func (p *parser) interpolate(e ast.Expr) ast.Expr {
 	case *ast.QualifiedName:
 		return &ast.Variable{Span: e.Span, Name: e.Name}
 	case *ast.LiteralInteger:
+		name := string(p.file.Content[e.From:e.To])
+		if e.Radix != 10 || len(name) > 1 && name[0] == '0' {
+			p.illegalNumericName(e.Span, name)
+		}
+		return &ast.Variable{Span: e.Span, Name: name}
+	case *ast.LiteralFloat:
+		p.illegalNumericName(e.Span, string(p.file.Content[e.From:e.To]))
 		return &ast.Variable{Span: e.Span, Name: string(p.file.Content[e.From:e.To])}
 	case *ast.LiteralString:
 		if t := string(p.file.Content[e.From:e.To]); t == e.Value && t != "" && (t[0] == '_' || (t[0] >= 'a' && t[0] <= 'z')) {
