@@ -635,6 +635,20 @@ type textScanner struct {
 	segs    []Segment
 	buf     strings.Builder
 	bufFrom int
+	// escapesAtEnd places the warnings about escapes in a double-quoted
+	// string where Puppet's lexer reports them: after the piece of text
+	// they are in (after its "$", "${" or closing quote). pending holds
+	// them, as indexes into the lexer's diagnostics, until then.
+	escapesAtEnd bool
+	pending      []int
+}
+
+// placeEscapes puts the pending escape warnings of s at offset at.
+func (l *lexer) placeEscapes(s *textScanner, at int) {
+	for _, k := range s.pending {
+		l.diags[k].Subject.Start, l.diags[k].Subject.End = source.Pos(at), source.Pos(at)
+	}
+	s.pending = s.pending[:0]
 }
 
 func (s *textScanner) flush(at int) {
@@ -688,6 +702,9 @@ func (l *lexer) scanEscape(s *textScanner, i int, esc escapes) int {
 	}
 	if esc.warnOther && c != 0 && c != '\n' {
 		l.warnAt(diag.BadEscape, i, i+2, "Unrecognized escape sequence '\\%c'", c)
+		if s.escapesAtEnd {
+			s.pending = append(s.pending, len(l.diags)-1)
+		}
 	}
 	s.write(i, "\\")
 	return i + 1
@@ -729,12 +746,14 @@ func (l *lexer) unicodeEscape(s *textScanner, i int) int {
 func (l *lexer) scanDollar(s *textScanner, i int) int {
 	if l.peekAt(i+1) == '{' {
 		s.flush(i)
+		l.placeEscapes(s, i+2)
 		toks, end := l.interpolation(i + 2)
 		s.segs = append(s.segs, Segment{Kind: SegExpr, Pos: source.Pos(i), End: source.Pos(end), Tokens: toks})
 		return end
 	}
 	if end := l.varNameEnd(i + 1); end > i+1 {
 		s.flush(i)
+		l.placeEscapes(s, i+1)
 		s.segs = append(s.segs, Segment{Kind: SegVar, Pos: source.Pos(i), End: source.Pos(end), Text: string(l.src[i+1 : end])})
 		return end
 	}
@@ -813,7 +832,7 @@ func (l *lexer) stringToken(kind Kind, start int, s *textScanner) Token {
 }
 
 func (l *lexer) doubleQuoted(start int) Token {
-	s := &textScanner{bufFrom: -1}
+	s := &textScanner{bufFrom: -1, escapesAtEnd: true}
 	i := start + 1
 	for {
 		if i >= len(l.src) {
@@ -832,6 +851,7 @@ func (l *lexer) doubleQuoted(start int) Token {
 		case '"':
 			s.flush(i)
 			l.pos = i + 1
+			l.placeEscapes(s, i+1)
 			return l.stringToken(DQString, start, s)
 		case '\\':
 			i = l.scanEscape(s, i, dqEscapes)

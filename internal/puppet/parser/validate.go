@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -41,6 +42,18 @@ func (v *validator) report(code diag.Code, sev diag.Severity, n ast.Node, format
 	}
 	v.diags = append(v.diags, &diag.Diagnostic{Severity: sev, Code: code, Summary: fmt.Sprintf(format, args...),
 		Subject: source.Range{File: v.file, Start: n.Pos(), End: n.End()}})
+}
+
+// arrowOf is the offset of the "=>" of a hash entry, or of its key when
+// the source does not show one between key and value.
+func (v *validator) arrowOf(e *ast.HashEntry) source.Pos {
+	from, to := int(e.Key.End()), int(e.Value.Pos())
+	if v.file != nil && from <= to && to <= len(v.file.Content) {
+		if k := bytes.Index(v.file.Content[from:to], []byte("=>")); k >= 0 {
+			return source.Pos(from + k)
+		}
+	}
+	return e.Pos()
 }
 
 // visit checks n and its children; parents lists n's ancestors, innermost
@@ -127,7 +140,11 @@ func (v *validator) visit(n ast.Node, parents []ast.Node) {
 			}
 			if literal {
 				if keys[key] {
-					v.report(diag.Duplicate, diag.Warning, e, "The key '%s' is declared more than once", key)
+					// Puppet places the entry at its "=>".
+					at := v.arrowOf(e)
+					v.diags = append(v.diags, &diag.Diagnostic{Severity: diag.Warning, Code: diag.Duplicate,
+						Summary: fmt.Sprintf("The key '%s' is declared more than once", key),
+						Subject: source.Range{File: v.file, Start: at, End: at + 2}})
 				}
 				keys[key] = true
 			}
