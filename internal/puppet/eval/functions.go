@@ -2970,6 +2970,23 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 		}
 		return nil, errAt(k.rng, "Error while evaluating a Function Call, 'new' The string '%s' cannot be converted to %s", ToS(a), tt.Name)
 	case "String":
+		// Puppet's string converter: a Float by %f, a collection with its
+		// strings quoted; a format string for a number is a printf format.
+		if len(k.args) == 1 {
+			switch x := a.(type) {
+			case float64:
+				return strconv.FormatFloat(x, 'f', 6, 64), nil
+			case []Value, *Hash:
+				return inspectQuoted(a), nil
+			}
+			return ToS(a), nil
+		}
+		if f, isFormat := k.args[1].(string); isFormat && strings.HasPrefix(f, "%") {
+			switch a.(type) {
+			case int64, float64:
+				return fnSprintf(&call{c: k.c, s: k.s, name: "sprintf", args: []Value{f, a}, rng: k.rng, node: k.node})
+			}
+		}
 		return ToS(a), nil
 	case "Boolean":
 		switch x := a.(type) {
