@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ordoproject/ordo/internal/rubyjson"
 )
 
 // Pair is one entry of a Mapping.
@@ -191,25 +193,7 @@ func rubyFloat(f float64) string {
 	case math.IsInf(f, -1):
 		return "-.inf"
 	}
-	abs := math.Abs(f)
-	if abs != 0 && (abs >= 1e16 || abs < 1e-4) {
-		s := strconv.FormatFloat(f, 'e', -1, 64)
-		mant, exp, _ := strings.Cut(s, "e")
-		if !strings.Contains(mant, ".") {
-			mant += ".0"
-		}
-		sign := exp[0]
-		digits := strings.TrimLeft(exp[1:], "0")
-		if len(digits) < 2 {
-			digits = strings.Repeat("0", 2-len(digits)) + digits
-		}
-		return mant + "e" + string(sign) + digits
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.Contains(s, ".") {
-		s += ".0"
-	}
-	return s
+	return rubyjson.Float(f)
 }
 
 var (

@@ -156,23 +156,7 @@ func rubyNumberToS(v Value) string {
 		case math.IsInf(x, -1):
 			return "-Infinity"
 		}
-		abs := math.Abs(x)
-		if abs != 0 && (abs >= 1e16 || abs < 1e-4) {
-			mant, exp, _ := strings.Cut(strconv.FormatFloat(x, 'e', -1, 64), "e")
-			if !strings.Contains(mant, ".") {
-				mant += ".0"
-			}
-			digits := strings.TrimLeft(exp[1:], "0")
-			for len(digits) < 2 {
-				digits = "0" + digits
-			}
-			return mant + "e" + exp[:1] + digits
-		}
-		s := strconv.FormatFloat(x, 'f', -1, 64)
-		if !strings.Contains(s, ".") {
-			s += ".0"
-		}
-		return s
+		return rubyjson.Float(x)
 	}
 	return ToS(v)
 }
