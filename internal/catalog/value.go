@@ -132,6 +132,13 @@ func formatHash(b *strings.Builder, h *Hash, indent string) {
 	b.WriteByte('}')
 }
 
+// PuppetQuote is s as Puppet quotes a string for display (quote).
+func PuppetQuote(s string) string {
+	var b strings.Builder
+	quote(&b, s)
+	return b.String()
+}
+
 // quote writes s as Puppet quotes a string for display (its string
 // converter's puppet_quote): in single quotes, where a quote is escaped
 // and a backslash is kept as it is (Puppet holds it for the next

@@ -214,38 +214,7 @@ func inspect(b *strings.Builder, v Value, quoted bool) {
 	}
 }
 
-func quoteString(s string) string {
-	// Puppet's puppet_quote: single quotes unless a control character
-	// needs double ones; a quote is escaped, a backslash kept as it is
-	// (doubled only at the end).
-	for _, r := range s {
-		if r < 0x20 {
-			return strconv.Quote(s)
-		}
-	}
-	var b strings.Builder
-	b.WriteByte('\'')
-	escaped := false
-	for _, r := range s {
-		switch {
-		case escaped:
-			b.WriteByte('\\')
-			b.WriteRune(r)
-			escaped = false
-		case r == '\'':
-			b.WriteString(`\'`)
-		case r == '\\':
-			escaped = true
-		default:
-			b.WriteRune(r)
-		}
-	}
-	if escaped {
-		b.WriteString(`\\`)
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
+func quoteString(s string) string { return catalog.PuppetQuote(s) }
 
 // formatFloat writes a Float as Puppet (Ruby's Float#to_s) does: the
 // shortest digits that read back the same, in plain notation from 0.0001
