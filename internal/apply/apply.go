@@ -119,9 +119,16 @@ func Finalize(c *catalog.Catalog) {
 // resources and unknown types are all reported, joined in one error (see
 // Errors); an unresolvable relationship stops at the first.
 func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
+	return PrepareContext(context.Background(), c, opts)
+}
+
+// PrepareContext is Prepare with a context for what the resources that
+// generate others before the run read from the machine.
+func PrepareContext(ctx context.Context, c *catalog.Catalog, opts Options) (*Plan, error) {
 	Finalize(c)
-	pregenerate(c, opts.Types, opts.Log)
-	p := &Plan{opts: opts, catalog: c, instances: make([]resource.Instance, 0, len(c.Resources))}
+	held := &heldLog{to: opts.Log}
+	pregenerate(ctx, c, opts.Types, held, opts.Runner)
+	p := &Plan{opts: opts, catalog: c, instances: make([]resource.Instance, 0, len(c.Resources)), held: held}
 	holds := map[catalog.Ref]bool{}
 	for i, e := range c.Containment {
 		// Consecutive edges mostly share their container.
@@ -356,14 +363,49 @@ type Plan struct {
 	// shortPath holds the resources whose validation logged a warning:
 	// their own log lines keep the short path /Type[title].
 	shortPath map[*catalog.Resource]bool
+	// held are the lines the resources that generated others logged,
+	// shown when the run starts (LogGenerated).
+	held *heldLog
 }
+
+// LogGenerated logs what the resources that generated others said while
+// the plan was made, once: Puppet generates them after it said which
+// environment it uses. Apply does it when nobody did before.
+func (p *Plan) LogGenerated() {
+	if p.held == nil || p.held.to == nil {
+		return
+	}
+	for _, l := range p.held.lines {
+		p.held.to.Log(l.level, l.source, l.msg)
+	}
+	p.held.lines = nil
+}
+
+// heldLog keeps log lines for later.
+type heldLog struct {
+	to    resource.Logger
+	lines []heldLine
+}
+
+type heldLine struct {
+	level       resource.Level
+	source, msg string
+}
+
+func (h *heldLog) Log(level resource.Level, source, msg string) {
+	if h.to != nil && enabled(h.to, level) {
+		h.lines = append(h.lines, heldLine{level, source, msg})
+	}
+}
+
+func (h *heldLog) Enabled(level resource.Level) bool { return h.to != nil && enabled(h.to, level) }
 
 // Graph returns the plan's relationship graph.
 func (p *Plan) Graph() *graph.Graph { return p.graph }
 
 // Apply prepares and applies c in one step.
 func Apply(ctx context.Context, c *catalog.Catalog, opts Options) (*Result, error) {
-	p, err := Prepare(c, opts)
+	p, err := PrepareContext(ctx, c, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -374,6 +416,7 @@ func Apply(ctx context.Context, c *catalog.Catalog, opts Options) (*Result, erro
 // when the graph has cycles; failures of single resources are in the
 // result, not the error.
 func (p *Plan) Apply(ctx context.Context) (*Result, error) {
+	p.LogGenerated()
 	now := p.opts.Now
 	if now == nil {
 		now = time.Now

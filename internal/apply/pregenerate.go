@@ -1,6 +1,9 @@
 package apply
 
 import (
+	"context"
+	"strings"
+
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
 )
@@ -16,7 +19,13 @@ var relationParams = []string{"before", "require", "notify", "subscribe"}
 // unless a relationship metaparameter of either already names the other.
 // A resource the catalog holds already (by name or alias) is used in place
 // of the new one and only gets the edge.
-func pregenerate(c *catalog.Catalog, types *resource.Registry, log resource.Logger) {
+//
+// A type that reads the machine to generate (resource.MachinePreGenerator:
+// the resources metatype, tidy) is given ctx and a handle with runner; its
+// failure is logged on the resource as Puppet logs it, and the run goes
+// on without what it would have made. A depth-first type's resources go
+// right before it, each with a before edge to it.
+func pregenerate(ctx context.Context, c *catalog.Catalog, types *resource.Registry, log resource.Logger, runner resource.Runner) {
 	if types == nil {
 		return
 	}
@@ -24,17 +33,34 @@ func pregenerate(c *catalog.Catalog, types *resource.Registry, log resource.Logg
 		log = discard{}
 	}
 	var containerOf map[catalog.Ref]catalog.Ref
-	var more map[*catalog.Resource][]*catalog.Resource
+	var more, less map[*catalog.Resource][]*catalog.Resource
 	added := map[catalog.Ref]*catalog.Resource{}
 	for _, r := range c.Resources {
 		if r.Virtual {
 			continue
 		}
-		pg, ok := types.Lookup(r.Type).(resource.PreGenerator)
-		if !ok {
+		t := types.Lookup(r.Type)
+		var made []*catalog.Resource
+		depthfirst := false
+		if mg, ok := t.(resource.MachinePreGenerator); ok {
+			if containerOf == nil {
+				containerOf = containers(c)
+			}
+			h := &resource.Handle{Path: pathOf(r, c, containerOf), Log: log, Level: resource.Notice, Runner: runner}
+			var err error
+			if made, err = mg.PreGenerateFrom(ctx, h, r, c); err != nil {
+				log.Log(resource.Err, h.Path, "Failed to generate additional resources using 'generate': "+err.Error())
+				continue
+			}
+			if d, ok := t.(resource.Depthfirst); ok {
+				depthfirst = d.Depthfirst()
+			}
+		} else if pg, ok := t.(resource.PreGenerator); ok {
+			made = pg.PreGenerate(r, c, log)
+		} else {
 			continue
 		}
-		for _, m := range pg.PreGenerate(r, c, log) {
+		for _, m := range made {
 			ref := m.Ref()
 			if old := c.Resource(ref); old != nil {
 				m = old
@@ -42,30 +68,83 @@ func pregenerate(c *catalog.Catalog, types *resource.Registry, log resource.Logg
 				continue // made already by another resource: the first wins
 			} else {
 				m.Tags = mergeTags(m.Tags, r.Tags)
-				if more == nil {
-					more = map[*catalog.Resource][]*catalog.Resource{}
+				if depthfirst {
+					if less == nil {
+						less = map[*catalog.Resource][]*catalog.Resource{}
+					}
+					less[r] = append(less[r], m)
+				} else {
+					if more == nil {
+						more = map[*catalog.Resource][]*catalog.Resource{}
+					}
+					more[r] = append(more[r], m)
 				}
-				more[r] = append(more[r], m)
 				added[ref] = m
 				if containerOf == nil {
-					containerOf = make(map[catalog.Ref]catalog.Ref, len(c.Containment))
-					for _, e := range c.Containment {
-						containerOf[e.Member] = e.Container
-					}
+					containerOf = containers(c)
 				}
 				if container, ok := containerOf[r.Ref()]; ok {
 					c.Contain(container, ref)
 				}
 			}
 			if !names(r, m) && !names(m, r) {
-				addBefore(r, m)
+				if depthfirst {
+					addBefore(m, r)
+				} else {
+					addBefore(r, m)
+				}
 			}
 		}
 	}
+	// Every reference was checked: nothing can be refused here.
 	if more != nil {
-		// Every reference was checked: nothing can be refused here.
 		_ = c.InsertAfter(more)
 	}
+	if less != nil {
+		_ = c.InsertBefore(less)
+	}
+}
+
+// containers maps each contained resource to its container.
+func containers(c *catalog.Catalog) map[catalog.Ref]catalog.Ref {
+	out := make(map[catalog.Ref]catalog.Ref, len(c.Containment))
+	for _, e := range c.Containment {
+		out[e.Member] = e.Container
+	}
+	return out
+}
+
+// pathOf is r's log source before the graph is built, as Puppet's path
+// of a resource in its catalog: its containers from the stage down (a
+// class by its name), then r.
+func pathOf(r *catalog.Resource, c *catalog.Catalog, containerOf map[catalog.Ref]catalog.Ref) string {
+	segments := []string{r.Ref().String()}
+	seen := map[catalog.Ref]bool{}
+	for ref, ok := containerOf[r.Ref()]; ok && !seen[ref]; ref, ok = containerOf[ref] {
+		seen[ref] = true
+		if strings.EqualFold(ref.Type, "Class") {
+			segments = append(segments, classSegment(ref.Title))
+		} else {
+			segments = append(segments, ref.String())
+		}
+	}
+	var b strings.Builder
+	for i := len(segments) - 1; i >= 0; i-- {
+		b.WriteString("/" + segments[i])
+	}
+	return b.String()
+}
+
+// classSegment is a class's name as its resources' paths show it: each
+// segment capitalized (Main, Apache::Mod).
+func classSegment(title string) string {
+	parts := strings.Split(title, "::")
+	for i, p := range parts {
+		if p != "" {
+			parts[i] = strings.ToUpper(p[:1]) + p[1:]
+		}
+	}
+	return strings.Join(parts, "::")
 }
 
 // mergeTags adds to tags those of more it lacks.

@@ -331,6 +331,17 @@ func (c *Catalog) Add(r *Resource) error {
 // resource more names that the catalog does not hold, is an error, and
 // then nothing is added.
 func (c *Catalog) InsertAfter(more map[*Resource][]*Resource) error {
+	return c.insert(more, false)
+}
+
+// InsertBefore is InsertAfter with the resources placed right before the
+// one that names them, as Puppet places those a depth-first resource
+// (tidy) generated.
+func (c *Catalog) InsertBefore(more map[*Resource][]*Resource) error {
+	return c.insert(more, true)
+}
+
+func (c *Catalog) insert(more map[*Resource][]*Resource, before bool) error {
 	if c.byRef == nil {
 		c.byRef = map[Ref]*Resource{}
 	}
@@ -349,14 +360,19 @@ func (c *Catalog) InsertAfter(more map[*Resource][]*Resource) error {
 	out := make([]*Resource, 0, len(c.Resources)+n)
 	placed := 0
 	for _, r := range c.Resources {
-		out = append(out, r)
+		if !before {
+			out = append(out, r)
+		}
 		if rs, ok := more[r]; ok {
 			out = append(out, rs...)
 			placed++
 		}
+		if before {
+			out = append(out, r)
+		}
 	}
 	if placed != len(more) {
-		return errors.New("cannot add resources after one the catalog does not hold")
+		return errors.New("cannot add resources next to one the catalog does not hold")
 	}
 	for _, rs := range more {
 		for _, r := range rs {

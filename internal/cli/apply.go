@@ -262,7 +262,7 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		}
 		opts.State = store
 	}
-	plan, err := apply.Prepare(c, opts)
+	plan, err := apply.PrepareContext(cmd.Context(), c, opts)
 	walkGC()
 	// Puppet's agent refuses a catalog it cannot read before it says
 	// anything; a catalog it reads but cannot apply (a relationship to a
@@ -289,6 +289,9 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 			env = "none"
 		}
 		log.Log(resource.Notice, "", fmt.Sprintf("Local environment: '%s' doesn't match server specified environment '%s', restarting agent run with environment '%s'", localEnv, env, env))
+	}
+	if plan != nil {
+		plan.LogGenerated()
 	}
 	if c.Version != "" {
 		log.Log(resource.Info, "", fmt.Sprintf("Applying configuration version '%s'", c.Version))

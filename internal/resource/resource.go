@@ -419,3 +419,24 @@ type Generated struct {
 	// or -1 for the generator itself.
 	After int
 }
+
+// MachinePreGenerator is a PreGenerator that reads the machine to make
+// its resources, as the resources metatype lists the instances of the
+// type it purges and tidy the files it removes: it is given a context
+// and a handle (the resource's path as its log source, the logger, the
+// command runner), and may fail, which the run logs on the resource as
+// Puppet logs a failed generate ("Failed to generate additional resources
+// using 'generate': ...") before it goes on without the resources.
+type MachinePreGenerator interface {
+	// PreGenerateFrom returns the resources r makes. Depthfirst reports
+	// whether they go before r (tidy's files) rather than after it.
+	PreGenerateFrom(ctx context.Context, h *Handle, r *catalog.Resource, c *catalog.Catalog) ([]*catalog.Resource, error)
+}
+
+// Depthfirst is implemented by types whose generated resources go before
+// the resource that made them, each with a before edge to it (Puppet's
+// depthfirst?, tidy's): they are inserted right before it in the
+// catalog, in the order returned.
+type Depthfirst interface {
+	Depthfirst() bool
+}

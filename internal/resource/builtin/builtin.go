@@ -18,6 +18,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/mount"
 	"github.com/ordoproject/ordo/internal/resource/notify"
 	"github.com/ordoproject/ordo/internal/resource/pkg"
+	"github.com/ordoproject/ordo/internal/resource/resources"
 	"github.com/ordoproject/ordo/internal/resource/schedule"
 	"github.com/ordoproject/ordo/internal/resource/service"
 	"github.com/ordoproject/ordo/internal/resource/sshkey"
@@ -32,7 +33,7 @@ func Types() []resource.Type {
 	files := file.NewType()
 	concatFile := concat.NewType(files)
 	iniSetting, iniSubsetting := inifile.NewTypes()
-	return []resource.Type{
+	types := []resource.Type{
 		anchor.Type{},
 		concatFile,
 		concatFile.FragmentType(),
@@ -53,6 +54,8 @@ func Types() []resource.Type {
 		sshkey.Type{},
 		user.Type{Files: accounts},
 	}
+	// The metatype purges the others: it knows them all.
+	return append(types, resources.NewType(types))
 }
 
 // Registry returns a registry of all built-in types.

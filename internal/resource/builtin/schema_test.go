@@ -1,12 +1,14 @@
 package builtin
 
 import (
+	"context"
 	"reflect"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/command"
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
@@ -47,6 +49,7 @@ var base = map[string]*catalog.Resource{
 	"host":               {Type: "Host", Title: "ordoschema.example", Params: []catalog.Param{{Name: "ip", Value: "192.0.2.1"}}},
 	"mount":              {Type: "Mount", Title: "/tmp/ordoschema-mnt"},
 	"package":            {Type: "Package", Title: "ordoschema-pkg"},
+	"resources":          {Type: "Resources", Title: "group", Params: []catalog.Param{{Name: "purge", Value: true}}},
 	"ssh_authorized_key": {Type: "Ssh_authorized_key", Title: "ordoschema", Params: []catalog.Param{{Name: "user", Value: "nobody"}}},
 	"service":            {Type: "Service", Title: "ordoschema-svc", Params: []catalog.Param{{Name: "provider", Value: "debian"}}},
 	"exec":               {Type: "Exec", Title: "/bin/true"},
@@ -155,6 +158,11 @@ var cases = map[string]map[string]attrCase{
 		"drop_privileges": {value: false, want: inert, reason: "ordo always writes the file itself and gives it to the user"},
 		"type":            {value: "rsa"}, "key": {value: "AAAA"}, "user": {value: "root"}, "target": {value: "/tmp/ordoschema-keys"},
 		"options": {value: []catalog.Value{"no-pty"}}, "provider": {value: "parsed", want: inert, reason: "parsed is the only provider"},
+	},
+	"resources": {
+		"name": {value: "host", want: generated}, "purge": {value: false, want: generated},
+		"unless_system_user": {value: int64(100), want: inert, reason: "only the purging of users reads it"},
+		"unless_uid":         {value: int64(100), want: inert, reason: "only the purging of users reads it"},
 	},
 	"service": {
 		"ensure": {value: "running"}, "enable": {value: true}, "logonaccount": {value: "x", want: dropped},
@@ -360,11 +368,21 @@ func checkAttr(t *testing.T, reg *resource.Registry, typ string, a resource.Attr
 	}
 	switch c.want {
 	case generated:
-		pg, ok := reg.Lookup(typ).(resource.PreGenerator)
-		if !ok {
+		var madeWith, madeWithout []*catalog.Resource
+		switch pg := reg.Lookup(typ).(type) {
+		case resource.PreGenerator:
+			madeWith, madeWithout = pg.PreGenerate(withRes, catalog.New("ordoschema"), nil), pg.PreGenerate(base[typ], catalog.New("ordoschema"), nil)
+		case resource.MachinePreGenerator:
+			h := &resource.Handle{Runner: command.Runner{}}
+			var err1, err2 error
+			madeWith, err1 = pg.PreGenerateFrom(context.Background(), h, withRes, catalog.New("ordoschema"))
+			madeWithout, err2 = pg.PreGenerateFrom(context.Background(), h, base[typ], catalog.New("ordoschema"))
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+		default:
 			t.Fatalf("%s makes no resources before the run", typ)
 		}
-		madeWith, madeWithout := pg.PreGenerate(withRes, catalog.New("ordoschema"), nil), pg.PreGenerate(base[typ], catalog.New("ordoschema"), nil)
 		if reflect.DeepEqual(params(madeWith), params(madeWithout)) {
 			t.Errorf("%s => %v does not reach the resources %s makes", a.Name, c.value, typ)
 		}

@@ -1,0 +1,1 @@
+resources { 'user': purge => true, unless_system_user => 'lots' }

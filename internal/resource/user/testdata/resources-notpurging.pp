@@ -1,0 +1,3 @@
+notify { 'before': }
+resources { 'exec': }
+resources { 'service': purge => false }
