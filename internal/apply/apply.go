@@ -233,11 +233,14 @@ func PrepareContext(ctx context.Context, c *catalog.Catalog, opts Options) (*Pla
 	if b.err != nil {
 		return nil, b.err
 	}
+	// Puppet builds its relationship graph once the run has started,
+	// after it generated resources: these lines wait with theirs.
 	for _, d := range graphDebug {
-		opts.Log.Log(resource.Debug, d[0], d[1])
+		held.Log(resource.Debug, d[0], d[1])
 	}
 	schedules, err := checkSchedules(c)
 	if err != nil {
+		p.LogGenerated()
 		return nil, err
 	}
 	p.graph = b.g

@@ -22,6 +22,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/schedule"
 	"github.com/ordoproject/ordo/internal/resource/service"
 	"github.com/ordoproject/ordo/internal/resource/sshkey"
+	"github.com/ordoproject/ordo/internal/resource/tidy"
 	"github.com/ordoproject/ordo/internal/resource/user"
 	ns "github.com/ordoproject/ordo/internal/resource/user/nameservice"
 )
@@ -52,6 +53,7 @@ func Types() []resource.Type {
 		schedule.Type{},
 		service.NewType(),
 		sshkey.Type{},
+		tidy.Type{},
 		user.Type{Files: accounts},
 	}
 	// The metatype purges the others: it knows them all.

@@ -169,12 +169,33 @@ func (r recursive) Generate(ctx context.Context, h *resource.Handle, c *catalog.
 
 // listTree lists a tree for recursion, with Puppet's limit on its size.
 func (f *instance) listTree(h *resource.Handle, set fileset, root string) ([]entry, error) {
+	return limitedTree(h, set, root, f.rec.maxFiles)
+}
+
+// Tree lists root's tree as Puppet's Fileset does for a resource that
+// recurses without following links (tidy): the paths relative to root,
+// "." (root itself) first, then breadth first in name order, no deeper
+// than limit levels (-1 for no limit); with maxFiles' limit (0 warns
+// through h past 1000 entries). A root that does not exist has none.
+func Tree(h *resource.Handle, root string, limit, maxFiles int) ([]string, error) {
+	entries, err := limitedTree(h, fileset{limit: limit}, root, maxFiles)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(entries))
+	for i, e := range entries {
+		out[i] = e.rel
+	}
+	return out, nil
+}
+
+func limitedTree(h *resource.Handle, set fileset, root string, maxFiles int) ([]entry, error) {
 	entries, err := set.list(root)
 	if err != nil {
 		return nil, err
 	}
 	n := len(entries) - 1
-	switch max := f.rec.maxFiles; {
+	switch max := maxFiles; {
 	case max > 0 && n > max:
 		return nil, fmt.Errorf("The directory '%s' contains %d entries, which exceeds the limit of %d specified by the max_files parameter for this resource. The limit may be increased, but be aware that large number of file resources can result in excessive resource consumption and degraded performance. Consider using an alternate method to manage large directory trees", root, n, max)
 	case max == 0 && n > softMaxFiles:

@@ -1,0 +1,1 @@
+tidy { '@ROOT@/r/t': recurse => 'deep' }

@@ -1,0 +1,2 @@
+tidy { '@ROOT@/r/none': recurse => true }
+notify { 'after': }

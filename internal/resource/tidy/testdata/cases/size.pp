@@ -1,0 +1,3 @@
+# setup: mkdir -p $ROOT/r/t/sub/deep; printf 1 > $ROOT/r/t/a.log; printf 22 > $ROOT/r/t/b.tmp; printf 333 > $ROOT/r/t/sub/c.log; printf 4 > $ROOT/r/t/sub/deep/d.log; printf new > $ROOT/r/t/new.log; touch -m -d '3 days ago' $ROOT/r/t/a.log $ROOT/r/t/b.tmp $ROOT/r/t/sub/c.log $ROOT/r/t/sub/deep/d.log; head -c 3000 /dev/zero > $ROOT/r/t/big.bin; head -c 1024 /dev/zero > $ROOT/r/t/sub/k.bin
+# after: (cd $ROOT/r && find . -mindepth 1 ! -name listing | sort) > $ROOT/r/listing
+tidy { '@ROOT@/r/t': recurse => true, size => '1k' }
