@@ -6,6 +6,13 @@
 // where libuser is installed (through lgroupmod -M); elsewhere it ignores
 // it. ordo always manages it, with gpasswd -M, and words its changes as
 // Puppet does where it is supported.
+//
+// forcelocal: where libuser is installed, as Puppet's groupadd provider
+// does there, a group is read from /etc/group alone and created, changed
+// and removed with libuser's lgroupadd, lgroupmod and lgroupdel (told to
+// use the local files only), members included; a gid another local group
+// has is refused without allowdupe. Without libuser the parameter is
+// dropped, as in Puppet.
 package group
 
 import (
@@ -25,6 +32,9 @@ import (
 // groups; Files points it at other databases.
 type Type struct {
 	Files ns.Files
+	// Libuser reports whether libuser's tools are installed, which
+	// forcelocal needs; nil looks for them.
+	Libuser func() bool
 }
 
 var schema = resource.NewSchema(resource.Schema{
@@ -86,6 +96,7 @@ type instance struct {
 	auth       bool
 	allowdupe  bool
 	system     bool
+	forcelocal bool // read from /etc/group alone, changed with libuser's tools
 	dropped    []string
 	location   string // (file: F, line: L) of the declaration, for wrapped errors
 
@@ -105,6 +116,11 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		system:    v.Bool("system"),
 		dropped:   v.Dropped(p),
 		location:  v.Resource().Location(),
+	}
+	if v.Has("forcelocal") && t.libuser() {
+		// The groupadd provider has the feature where libuser is.
+		g.dropped = slices.DeleteFunc(g.dropped, func(d string) bool { return strings.HasSuffix(d, "not managing attribute forcelocal") })
+		g.forcelocal = v.Bool("forcelocal")
 	}
 	if x, ok := v.Lookup("gid"); ok {
 		n := x.(int64)
@@ -128,9 +144,70 @@ func (g *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	for _, d := range g.dropped {
 		h.Logf(resource.Debug, "%s", d)
 	}
+	if g.forcelocal {
+		cur, err := g.localGroup(func(x *ns.Group) bool { return x.Name == g.name })
+		g.cur = cur
+		return err
+	}
 	cur, err := g.files.LookupGroup(g.name)
 	g.cur = cur
 	return err
+}
+
+// libuser reports whether the type can force local groups here.
+func (t Type) libuser() bool {
+	if t.Libuser != nil {
+		return t.Libuser()
+	}
+	return ns.HasLibuser()
+}
+
+// localGroup is the first group of the group file alone that match
+// selects, or nil.
+func (g *instance) localGroup(match func(*ns.Group) bool) (*ns.Group, error) {
+	groups, err := g.files.Groups()
+	if err != nil {
+		return nil, err
+	}
+	for i := range groups {
+		if match(&groups[i]) {
+			return &groups[i], nil
+		}
+	}
+	return nil, nil
+}
+
+// checkLocalDupe is Puppet's check before a forced local group gets gid:
+// without allowdupe, one the group file holds already is refused.
+func (g *instance) checkLocalDupe(gid int64) error {
+	if !g.forcelocal || g.allowdupe {
+		return nil
+	}
+	other, err := g.localGroup(func(x *ns.Group) bool { return x.GID == gid })
+	if err != nil {
+		return err
+	}
+	if other != nil {
+		return fmt.Errorf("GID %d already exists, use allowdupe to force group creation", gid)
+	}
+	return nil
+}
+
+// program is tool, or libuser's counterpart under forcelocal.
+func (g *instance) program(tool string) string {
+	if g.forcelocal {
+		return ns.Program("l" + tool)
+	}
+	return ns.Program(tool)
+}
+
+// exec runs an account command, with libuser's configuration under
+// forcelocal.
+func (g *instance) exec(ctx context.Context, h *resource.Handle, argv []string) error {
+	if g.forcelocal {
+		return g.files.ExecLocal(ctx, h, argv, false)
+	}
+	return g.files.Exec(ctx, h, argv, nil, false)
 }
 
 // Exists reports whether the group exists.
@@ -154,15 +231,27 @@ func (g *instance) Properties() []resource.Property {
 	}
 	if g.gid != nil {
 		want := *g.gid
-		argv := []string{ns.Program("groupmod"), "-g", fmt.Sprint(want)}
-		if g.allowdupe {
+		argv := []string{g.program("groupmod"), "-g", fmt.Sprint(want)}
+		if g.allowdupe && !g.forcelocal {
 			argv = append(argv, "-o")
 		}
 		argv = append(argv, g.name)
+		set := g.run("gid", argv)
+		// Under forcelocal Puppet reads the gid from the group file, as
+		// text: its messages quote it.
+		var cur catalog.Value = g.cur.GID
+		if g.forcelocal {
+			cur = fmt.Sprint(g.cur.GID)
+		}
 		props = append(props, &ns.Prop{
-			PropName: "gid", Cur: g.cur.GID, Want: want, Synced: g.cur.GID == want, Ev: "gid_changed",
-			Msg: ns.Change("gid", false, ns.Display(g.cur.GID), false, ns.Display(want)),
-			Do:  g.run("gid", argv),
+			PropName: "gid", Cur: cur, Want: want, Synced: g.cur.GID == want, Ev: "gid_changed",
+			Msg: ns.Change("gid", false, ns.Display(cur), false, ns.Display(want)),
+			Do: func(ctx context.Context, h *resource.Handle) error {
+				if err := g.checkLocalDupe(want); err != nil {
+					return err
+				}
+				return set(ctx, h)
+			},
 		})
 	}
 	if g.hasMembers {
@@ -204,13 +293,23 @@ func (g *instance) setMembers(members []string) func(context.Context, *resource.
 				return &unknownMemberError{name: m}
 			}
 		}
+		if g.forcelocal {
+			// Puppet empties the group first when it is to hold only
+			// these members.
+			if g.auth && g.cur != nil && len(g.cur.Members) > 0 {
+				if err := g.run("members", []string{g.program("groupmod"), "-m", strings.Join(g.cur.Members, ","), g.name})(ctx, h); err != nil {
+					return err
+				}
+			}
+			return g.run("members", []string{g.program("groupmod"), "-M", strings.Join(members, ","), g.name})(ctx, h)
+		}
 		return g.run("members", []string{ns.Program("gpasswd"), "-M", strings.Join(members, ","), g.name})(ctx, h)
 	}
 }
 
 func (g *instance) run(param string, argv []string) func(context.Context, *resource.Handle) error {
 	return func(ctx context.Context, h *resource.Handle) error {
-		if err := g.files.Exec(ctx, h, argv, nil, false); err != nil {
+		if err := g.exec(ctx, h, argv); err != nil {
 			return fmt.Errorf("Could not set %s on group[%s]: %w", param, g.name, err)
 		}
 		return nil
@@ -218,11 +317,11 @@ func (g *instance) run(param string, argv []string) func(context.Context, *resou
 }
 
 func (g *instance) createArgs() []string {
-	argv := []string{ns.Program("groupadd")}
+	argv := []string{g.program("groupadd")}
 	if g.gid != nil {
 		argv = append(argv, "-g", fmt.Sprint(*g.gid))
 	}
-	if g.allowdupe {
+	if g.allowdupe && !g.forcelocal { // libuser takes duplicates
 		argv = append(argv, "-o")
 	}
 	if g.system {
@@ -232,7 +331,12 @@ func (g *instance) createArgs() []string {
 }
 
 func (g *instance) create(ctx context.Context, h *resource.Handle) error {
-	if err := g.files.Exec(ctx, h, g.createArgs(), nil, false); err != nil {
+	if g.gid != nil {
+		if err := g.checkLocalDupe(*g.gid); err != nil {
+			return err
+		}
+	}
+	if err := g.exec(ctx, h, g.createArgs()); err != nil {
 		return fmt.Errorf("Could not create group %s: %w", g.name, err)
 	}
 	if g.hasMembers && len(g.members) > 0 {
@@ -260,7 +364,7 @@ type unknownMemberError struct{ name string }
 func (e *unknownMemberError) Error() string { return "can't find user for " + e.name }
 
 func (g *instance) delete(ctx context.Context, h *resource.Handle) error {
-	if err := g.files.Exec(ctx, h, []string{ns.Program("groupdel"), g.name}, nil, false); err != nil {
+	if err := g.exec(ctx, h, []string{g.program("groupdel"), g.name}); err != nil {
 		return fmt.Errorf("Could not delete group %s: %w", g.name, err)
 	}
 	return nil

@@ -2,10 +2,10 @@ package group
 
 import (
 	"context"
-	"os"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
+	ns "github.com/ordoproject/ordo/internal/resource/user/nameservice"
 )
 
 // Instances lists the machine's groups as puppet resource group shows
@@ -13,7 +13,7 @@ import (
 // groupadd provider reads members only there; elsewhere puppet resource
 // shows none, and neither does ordo).
 func (t Type) Instances(_ context.Context, _ *resource.Handle) ([]*catalog.Resource, error) {
-	withMembers := hasLibuser()
+	withMembers := ns.HasLibuser()
 	groups, err := t.Files.Groups()
 	if err != nil {
 		return nil, err
@@ -33,15 +33,4 @@ func (t Type) Instances(_ context.Context, _ *resource.Handle) ([]*catalog.Resou
 		out = append(out, r)
 	}
 	return out, nil
-}
-
-// hasLibuser reports whether libuser's tools are installed, Puppet's
-// test for a groupadd provider that manages members.
-func hasLibuser() bool {
-	for _, p := range []string{"/usr/sbin/lgroupadd", "/usr/sbin/luseradd"} {
-		if fi, err := os.Stat(p); err != nil || fi.Mode()&0o111 == 0 {
-			return false
-		}
-	}
-	return true
 }

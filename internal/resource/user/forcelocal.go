@@ -3,7 +3,6 @@ package user
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/resource"
@@ -19,63 +18,17 @@ import (
 // lacks the feature forcelocal needs, and the parameter is dropped, as in
 // Puppet.
 
-// libuserTools are the programs whose presence gives the useradd provider
-// its manages_local_users_and_groups feature (Puppet's libuser feature).
-var libuserTools = []string{"/usr/sbin/lgroupadd", "/usr/sbin/luseradd"}
-
-// hasLibuser reports whether libuser's tools are installed.
-func hasLibuser() bool {
-	for _, p := range libuserTools {
-		if fi, err := os.Stat(p); err != nil || fi.Mode()&0o111 == 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // libuser reports whether the type can force local accounts here.
 func (t Type) libuser() bool {
 	if t.Libuser != nil {
 		return t.Libuser()
 	}
-	return hasLibuser()
+	return ns.HasLibuser()
 }
 
-// libuserConf is the libuser configuration the luser* tools get through
-// LIBUSER_CONF: the local files and the shadow file only, whatever the
-// machine's own /etc/libuser.conf says (LDAP, say).
-const libuserConf = `[import]
-login_defs = /etc/login.defs
-default_useradd = /etc/default/useradd
-
-[defaults]
-modules = files shadow
-create_modules = files shadow
-
-[userdefaults]
-LU_USERNAME = %n
-LU_GIDNUMBER = %u
-
-[groupdefaults]
-LU_GROUPNAME = %n
-`
-
-// execLocal runs one of libuser's tools with ordo's configuration,
-// written to a temporary file for the command's time.
+// execLocal runs one of libuser's tools with ordo's configuration.
 func (u *instance) execLocal(ctx context.Context, h *resource.Handle, argv []string, redact bool) error {
-	f, err := os.CreateTemp("", "ordo-libuser-*.conf")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if _, err := f.WriteString(libuserConf); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return u.files.ExecCommand(ctx, h, resource.Command{Argv: argv, Env: []string{"LIBUSER_CONF=" + f.Name()}}, redact)
+	return u.files.ExecLocal(ctx, h, argv, redact)
 }
 
 // localTool is the libuser counterpart of a shadow-utils tool.
