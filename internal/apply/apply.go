@@ -126,6 +126,7 @@ func Prepare(c *catalog.Catalog, opts Options) (*Plan, error) {
 // generate others before the run read from the machine.
 func PrepareContext(ctx context.Context, c *catalog.Catalog, opts Options) (*Plan, error) {
 	Finalize(c)
+	retitle(c, opts.Types)
 	held := &heldLog{to: opts.Log}
 	pregenerate(ctx, c, opts.Types, held, opts.Runner)
 	p := &Plan{opts: opts, catalog: c, instances: make([]resource.Instance, 0, len(c.Resources)), held: held}

@@ -147,6 +147,21 @@ func classSegment(title string) string {
 	return strings.Join(parts, "::")
 }
 
+// retitle gives the resources of types that show them under another
+// title (resource.Retitler) that title.
+func retitle(c *catalog.Catalog, types *resource.Registry) {
+	if types == nil {
+		return
+	}
+	for _, r := range c.Resources {
+		if rt, ok := types.Lookup(r.Type).(resource.Retitler); ok {
+			if title, ok := rt.Retitle(r); ok {
+				c.Retitle(r, title)
+			}
+		}
+	}
+}
+
 // mergeTags adds to tags those of more it lacks.
 func mergeTags(tags, more []string) []string {
 	out := append([]string(nil), tags...)

@@ -401,3 +401,44 @@ func (c *Catalog) Contain(container, member Ref) {
 
 // Relate records a relationship declared by a front end.
 func (c *Catalog) Relate(rel Relationship) { c.Relationships = append(c.Relationships, rel) }
+
+// Retitle gives r, a resource of c, the title its type shows it under
+// (Puppet's sshkey shows name@type): its containment and relationships
+// follow, and its old title still finds it, as an alias.
+func (c *Catalog) Retitle(r *Resource, title string) {
+	old := r.Ref()
+	if title == r.Title || c.byRef[old] != r {
+		return
+	}
+	r.Title = title
+	now := r.Ref()
+	if c.byRef[now] != nil {
+		r.Title = old.Title // the new title is taken: keep the old one
+		return
+	}
+	c.byRef[now] = r
+	for i := range c.Containment {
+		if c.Containment[i].Member == old {
+			c.Containment[i].Member = now
+		}
+		if c.Containment[i].Container == old {
+			c.Containment[i].Container = now
+		}
+	}
+	for i := range c.Relationships {
+		if c.Relationships[i].Source == old {
+			c.Relationships[i].Source = now
+		}
+		if c.Relationships[i].Target == old {
+			c.Relationships[i].Target = now
+		}
+	}
+	aliases := []Value{old.Title}
+	switch a, _ := r.Get("alias"); x := a.(type) {
+	case []Value:
+		aliases = append(x[:len(x):len(x)], old.Title)
+	case string:
+		aliases = []Value{x, old.Title}
+	}
+	r.Set("alias", aliases)
+}

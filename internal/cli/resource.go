@@ -246,6 +246,9 @@ func (l *lister) prune(r *catalog.Resource, given resource.Values) *catalog.Reso
 		if a == nil {
 			return false
 		}
+		if a.Shown {
+			return true
+		}
 		if a.Kind == resource.KindProperty {
 			// A resource just changed shows the properties it manages:
 			// those given, and those with a default (an exec's returns;

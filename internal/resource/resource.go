@@ -440,3 +440,14 @@ type MachinePreGenerator interface {
 type Depthfirst interface {
 	Depthfirst() bool
 }
+
+// Retitler is implemented by types whose resources are shown under
+// another title than the catalog's (Puppet's sshkey shows name@type):
+// before the catalog is checked, each resource takes that title, keeping
+// its own as an alias.
+type Retitler interface {
+	// Retitle returns the title r is shown under, or ok false to keep it.
+	// It sets on r the attributes the old title gave (namevars), which
+	// the new one may no longer give.
+	Retitle(r *catalog.Resource) (title string, ok bool)
+}

@@ -82,6 +82,10 @@ type Attr struct {
 	// Unsupported, when set, is why ordo refuses the attribute: a resource
 	// that sets it fails with a ParamError naming it.
 	Unsupported string
+	// Shown marks a parameter puppet resource shows as it shows
+	// properties (the type's parameters_to_include, as sshkey's name and
+	// type).
+	Shown bool
 }
 
 // arrays resolves ByKind.

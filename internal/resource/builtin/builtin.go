@@ -15,6 +15,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/group"
 	"github.com/ordoproject/ordo/internal/resource/host"
 	"github.com/ordoproject/ordo/internal/resource/inifile"
+	"github.com/ordoproject/ordo/internal/resource/knownhost"
 	"github.com/ordoproject/ordo/internal/resource/mount"
 	"github.com/ordoproject/ordo/internal/resource/notify"
 	"github.com/ordoproject/ordo/internal/resource/pkg"
@@ -47,6 +48,7 @@ func Types() []resource.Type {
 		host.Type{},
 		iniSetting,
 		iniSubsetting,
+		knownhost.Type{},
 		mount.Type{},
 		notify.Type{},
 		pkg.NewType(),

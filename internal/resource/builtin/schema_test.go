@@ -49,6 +49,7 @@ var base = map[string]*catalog.Resource{
 	"host":               {Type: "Host", Title: "ordoschema.example", Params: []catalog.Param{{Name: "ip", Value: "192.0.2.1"}}},
 	"mount":              {Type: "Mount", Title: "/tmp/ordoschema-mnt"},
 	"package":            {Type: "Package", Title: "ordoschema-pkg"},
+	"sshkey":             {Type: "Sshkey", Title: "ordoschema.example@ssh-rsa"},
 	"resources":          {Type: "Resources", Title: "group", Params: []catalog.Param{{Name: "purge", Value: true}}},
 	"tidy":               {Type: "Tidy", Title: "/etc", Params: []catalog.Param{{Name: "recurse", Value: int64(1)}, {Name: "matches", Value: []catalog.Value{"ss*", "passwd"}}}},
 	"ssh_authorized_key": {Type: "Ssh_authorized_key", Title: "ordoschema", Params: []catalog.Param{{Name: "user", Value: "nobody"}}},
@@ -164,6 +165,11 @@ var cases = map[string]map[string]attrCase{
 		"name": {value: "host", want: generated}, "purge": {value: false, want: generated},
 		"unless_system_user": {value: int64(100), want: inert, reason: "only the purging of users reads it"},
 		"unless_uid":         {value: int64(100), want: inert, reason: "only the purging of users reads it"},
+	},
+	"sshkey": {
+		"ensure": {value: "absent"}, "name": {value: "other.example"}, "type": {value: "ssh-ed25519"}, "key": {value: "AAAA"},
+		"host_aliases": {value: []catalog.Value{"a", "b"}}, "target": {value: "/tmp/ordoschema-known"},
+		"provider": {value: "parsed", want: inert, reason: "parsed is sshkey's only provider"},
 	},
 	"tidy": {
 		"path": {value: "/etc/ssh", want: generated}, "recurse": {value: false, want: refused}, "max_files": {value: int64(1), want: generated},

@@ -203,7 +203,8 @@ func (t *Type) PreGenerateFrom(ctx context.Context, h *resource.Handle, r *catal
 		}
 		return nil, fmt.Errorf("To support listing resources of this type the '%s' provider needs to implement an 'instances' class method returning the current set of resources. We recommend porting your module to the simpler Resource API instead: https://puppet.com/search/docs?keys=resource+api", pname)
 	}
-	managed := t.managed(schema, c)
+	identity, _ := other.(identifier)
+	managed := t.managed(schema, c, identity)
 	user := schema.Name == "user"
 	var limit int64 = -1
 	var unlessUIDs []int64
@@ -242,6 +243,9 @@ func (t *Type) PreGenerateFrom(ctx context.Context, h *resource.Handle, r *catal
 				continue
 			}
 			if key, ok := schema.UniquenessKey(inst); ok && managed[key] {
+				continue
+			}
+			if identity != nil && managed[identity.Identity(inst)] {
 				continue
 			}
 			if user && limit >= 0 {
@@ -294,15 +298,24 @@ func (t *Type) PreGenerateFrom(ctx context.Context, h *resource.Handle, r *catal
 	return out, nil
 }
 
+// identifier is a type whose resources are identified on the machine by
+// more than their name (sshkey: name and type).
+type identifier interface {
+	Identity(r *catalog.Resource) string
+}
+
 // managed are the titles and uniqueness keys (names) of the catalog's
 // resources of the type, and their aliases.
-func (t *Type) managed(s *resource.Schema, c *catalog.Catalog) map[string]bool {
+func (t *Type) managed(s *resource.Schema, c *catalog.Catalog, identity identifier) map[string]bool {
 	out := map[string]bool{}
 	for _, r := range c.Resources {
 		if !strings.EqualFold(r.Type, s.Name) {
 			continue
 		}
 		out[r.Title] = true
+		if identity != nil {
+			out[identity.Identity(r)] = true
+		}
 		if key, ok := s.UniquenessKey(r); ok {
 			out[key] = true
 		}

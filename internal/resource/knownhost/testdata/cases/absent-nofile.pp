@@ -1,0 +1,1 @@
+sshkey { 'gone.example': ensure => absent, type => 'ssh-rsa', target => '@ROOT@/r/none' }

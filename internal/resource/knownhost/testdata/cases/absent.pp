@@ -1,0 +1,4 @@
+# setup: printf '# known hosts\n\nweb.example,web,192.0.2.10 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOr\nweb.example ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQCrsa\n|1|c2FsdA==|aGFzaA== ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOr\n@cert-authority *.example ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOr\nspaced.example   ssh-ed25519   AAAAC3NzaC1lZDI1NTE5AAAAIOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOr   trailing words\ndb.example ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAINewNewNewNewNewNewNewNewNewNewNewNewNewNewNewNe\n' > $ROOT/r/known_hosts
+sshkey { 'web.example@ssh-rsa': ensure => absent, target => '@ROOT@/r/known_hosts' }
+sshkey { 'spaced.example': ensure => absent, type => 'ssh-ed25519', target => '@ROOT@/r/known_hosts' }
+sshkey { 'missing.example': ensure => absent, type => 'ssh-rsa', target => '@ROOT@/r/known_hosts' }

@@ -1,0 +1,1 @@
+sshkey { 'new.example': ensure => present, type => 'ssh-ed25519', key => 'AAAAC3NzaC1lZDI1NTE5AAAAIOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOrdoOr', host_aliases => ['new', '192.0.2.20'], target => '@ROOT@/r/known_hosts' }

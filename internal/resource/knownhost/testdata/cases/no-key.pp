@@ -1,0 +1,1 @@
+sshkey { 'f.example': type => 'ssh-rsa', target => '@ROOT@/r/known_hosts' }

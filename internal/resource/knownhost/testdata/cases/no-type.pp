@@ -1,0 +1,2 @@
+sshkey { 'e.example': key => 'AAAAB3NzaC1yc2EAAAADAQABAAABAQCrsa', target => '@ROOT@/r/known_hosts' }
+notify { 'after': }
