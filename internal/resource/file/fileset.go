@@ -22,6 +22,9 @@ type fileset struct {
 	follow bool
 	limit  int
 	ignore []string
+	// unsorted lists each directory in the order the system reads it,
+	// as Ruby's Dir.entries does (tidy's fileset), rather than by name.
+	unsorted bool
 }
 
 // entry is one file of a fileset.
@@ -71,7 +74,7 @@ func (s fileset) list(root string) ([]entry, error) {
 			}
 			continue
 		}
-		names, err := readNames(full)
+		names, err := readNames(full, !s.unsorted)
 		if err != nil {
 			return nil, rubyStatError(err)
 		}
@@ -109,8 +112,8 @@ func (s fileset) list(root string) ([]entry, error) {
 	return out, nil
 }
 
-// readNames lists a directory's names, sorted.
-func readNames(dir string) ([]string, error) {
+// readNames lists a directory's names, sorted if sorted.
+func readNames(dir string, sorted bool) ([]string, error) {
 	f, err := os.Open(dir)
 	if err != nil {
 		return nil, err
@@ -120,7 +123,9 @@ func readNames(dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	slices.Sort(names)
+	if sorted {
+		slices.Sort(names)
+	}
 	return names, nil
 }
 

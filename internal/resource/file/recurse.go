@@ -174,11 +174,12 @@ func (f *instance) listTree(h *resource.Handle, set fileset, root string) ([]ent
 
 // Tree lists root's tree as Puppet's Fileset does for a resource that
 // recurses without following links (tidy): the paths relative to root,
-// "." (root itself) first, then breadth first in name order, no deeper
+// "." (root itself) first, then breadth first in the order the system
+// lists each directory (Ruby's Dir.entries, not sorted), no deeper
 // than limit levels (-1 for no limit); with maxFiles' limit (0 warns
 // through h past 1000 entries). A root that does not exist has none.
 func Tree(h *resource.Handle, root string, limit, maxFiles int) ([]string, error) {
-	entries, err := limitedTree(h, fileset{limit: limit}, root, maxFiles)
+	entries, err := limitedTree(h, fileset{limit: limit, unsorted: true}, root, maxFiles)
 	if err != nil {
 		return nil, err
 	}

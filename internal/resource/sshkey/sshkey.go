@@ -51,7 +51,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "options", Kind: resource.KindProperty, Arrays: resource.EachAll, Default: []catalog.Value{"absent"}, Doc: "Options before the key, each 'option' or 'option=\"value\"'.",
 			Check: resource.CheckFunc("options", checkOption)},
 	},
-	Providers: []resource.Provider{{Name: "parsed", Default: true, Doc: "Reads and rewrites the file.", Prefetch: prefetch}},
+	Providers: []resource.Provider{{Name: "parsed", Default: true, Doc: "Reads and rewrites the file.", Prefetch: prefetch, Instances: instances}},
 	Validate: func(v resource.Values) error {
 		if !v.Has("user") && !v.Has("target") {
 			return errors.New("Attribute 'user' or 'target' is mandatory")
@@ -106,6 +106,12 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 	}
 	return k, nil
 }
+
+// instances lists no key: Puppet's parsed provider lists those of its
+// default file, and ssh_authorized_key has none (a key's file is its
+// user's). resources { 'ssh_authorized_key': purge => true } so purges
+// nothing, as in Puppet; purge_ssh_keys does.
+func instances(context.Context, *resource.Handle) ([]*catalog.Resource, error) { return nil, nil }
 
 // prefetch starts the run's shared files; each is read when first needed.
 func prefetch(_ context.Context, h *resource.Handle) (any, error) {
