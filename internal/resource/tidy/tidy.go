@@ -208,9 +208,7 @@ func (t Type) PreGenerateFrom(_ context.Context, h *resource.Handle, r *catalog.
 	if n, ok := v.Get("max_files").(int64); ok {
 		cr.maxFiles = int(n)
 	}
-	for _, m := range catalog.Strings(v.Get("matches")) {
-		cr.matches = append(cr.matches, m)
-	}
+	cr.matches = catalog.Strings(v.Get("matches"))
 	if n, ok := v.Get("age").(int64); ok {
 		cr.age = &n
 	}
