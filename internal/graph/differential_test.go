@@ -48,6 +48,7 @@ func realTypes() *resource.Registry {
 		notify.Type{}, file.Type{}, exec.Type{},
 		fakeType{name: "schedule"}, fakeType{name: "filebucket"},
 		fakeType{name: "package", namevar: "name"}, fakeType{name: "user", namevar: "name"}, fakeType{name: "group", namevar: "name"},
+		fakeType{name: "resources", namevar: "name"}, fakeType{name: "tidy", namevar: "path"},
 	)
 }
 

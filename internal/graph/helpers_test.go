@@ -119,6 +119,8 @@ func testTypes() *resource.Registry {
 		fakeType{name: "package", namevar: "name"},
 		fakeType{name: "user", namevar: "name"},
 		fakeType{name: "group", namevar: "name"},
+		fakeType{name: "resources", namevar: "name"},
+		fakeType{name: "tidy", namevar: "path"},
 		fakeAuto{fakeType{name: "auto"}},
 	)
 }

@@ -239,6 +239,16 @@ func (t *Type) PreGenerateFrom(ctx context.Context, h *resource.Handle, r *catal
 				continue
 			}
 			seen[inst.Title] = true
+			// Puppet makes a resource of every instance listed, and says
+			// which properties its provider cannot manage.
+			if h.Log != nil {
+				for _, a := range schema.Attrs {
+					if a.Kind == resource.KindProperty && a.Feature != "" && !p.Has(a.Feature) {
+						h.Log.Log(resource.Debug, "/"+catalog.NewRef(schema.Name, inst.Title).String(),
+							fmt.Sprintf("Provider %s does not support features %s; not managing attribute %s", p.Name, a.Feature, a.Name))
+					}
+				}
+			}
 			if managed[inst.Title] {
 				continue
 			}

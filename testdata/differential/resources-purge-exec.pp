@@ -1,0 +1,2 @@
+notify { 'before': }
+resources { 'exec': purge => true }

@@ -1,0 +1,2 @@
+notify { 'before': }
+resources { 'nosuchtype': purge => true }

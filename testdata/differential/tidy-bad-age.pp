@@ -1,0 +1,2 @@
+notify { 'before': }
+tidy { '@ROOT@/r/t': age => '3x' }
