@@ -2,9 +2,11 @@ package apply
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/command"
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
@@ -46,9 +48,12 @@ func pregenerate(ctx context.Context, c *catalog.Catalog, types *resource.Regist
 			if containerOf == nil {
 				containerOf = containers(c)
 			}
+			if runner == nil {
+				runner = command.Runner{}
+			}
 			h := &resource.Handle{Path: pathOf(r, c, containerOf), Log: log, Level: resource.Notice, Runner: runner}
 			var err error
-			if made, err = mg.PreGenerateFrom(ctx, h, r, c); err != nil {
+			if made, err = safePreGenerate(ctx, mg, h, r, c); err != nil {
 				log.Log(resource.Err, h.Path, "Failed to generate additional resources using 'generate': "+err.Error())
 				continue
 			}
@@ -103,6 +108,17 @@ func pregenerate(ctx context.Context, c *catalog.Catalog, types *resource.Regist
 	if less != nil {
 		_ = c.InsertBefore(less)
 	}
+}
+
+// safePreGenerate is mg's PreGenerateFrom with a panic turned into an
+// error, as every provider call is.
+func safePreGenerate(ctx context.Context, mg resource.MachinePreGenerator, h *resource.Handle, r *catalog.Resource, c *catalog.Catalog) (made []*catalog.Resource, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			made, err = nil, fmt.Errorf("%v", p)
+		}
+	}()
+	return mg.PreGenerateFrom(ctx, h, r, c)
 }
 
 // containers maps each contained resource to its container.

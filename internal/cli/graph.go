@@ -91,6 +91,7 @@ With --salt-sls, the Salt states join the graph as 'ordo apply' joins them.`,
 				}
 				return &ExitError{Code: 1}
 			}
+			plan.LogGenerated()
 			g := plan.Graph()
 			if graphDir != "" {
 				if err := os.MkdirAll(graphDir, 0o755); err != nil {
