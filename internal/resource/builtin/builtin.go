@@ -23,6 +23,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/sshkey"
 	"github.com/ordoproject/ordo/internal/resource/user"
 	ns "github.com/ordoproject/ordo/internal/resource/user/nameservice"
+	"github.com/ordoproject/ordo/internal/resource/vcsrepo"
 )
 
 // Types returns the built-in types.
@@ -52,6 +53,7 @@ func Types() []resource.Type {
 		service.NewType(),
 		sshkey.Type{},
 		user.Type{Files: accounts},
+		vcsrepo.Type{},
 	}
 }
 
