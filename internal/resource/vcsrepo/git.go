@@ -375,16 +375,11 @@ func (g *git) latest() (string, error) {
 
 func (g *git) currentRevision() (string, error) { return g.getRevision("HEAD") }
 
+// latestRevision is the newest revision of the branch checked out. The
+// module's provider first removes and clones again, with force, a
+// working copy that is the repository wanted (every run, and under noop
+// too); ordo leaves it as it is, as it does without force.
 func (g *git) latestRevision() (string, error) {
-	if g.force {
-		if wc, err := g.workingCopyExists(); err != nil {
-			return "", err
-		} else if wc {
-			if err := g.create(); err != nil {
-				return "", err
-			}
-		}
-	}
 	wc, err := g.workingCopyExists()
 	if err != nil {
 		return "", err

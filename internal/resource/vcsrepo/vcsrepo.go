@@ -191,6 +191,11 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 	if g.remote == "" {
 		g.remote = "origin"
 	}
+	if !g.hasEnsure && (v.Has("source") || g.hasRevision || g.hasIncludes || g.hasSkipHooks) {
+		// A resource that manages properties is ensured present, as
+		// Puppet ensures a managed resource of an ensurable type.
+		g.ensure, g.hasEnsure = present, true
+	}
 	if x, ok := v.Lookup("safe_directory"); ok {
 		g.safeDirSet = true
 		g.safeDir = catalog.Scalar(x) == "true"
