@@ -1,15 +1,21 @@
 package vcsrepo_test
 
 import (
+	"context"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ordoproject/ordo/internal/apply"
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/command"
 	"github.com/ordoproject/ordo/internal/resource/builtin"
 	"github.com/ordoproject/ordo/internal/resource/providertest"
+	"github.com/ordoproject/ordo/internal/resource/resourcetest"
 )
 
 // writeOrdo names a case whose NAME.ordo.log and NAME.ordo.state are
@@ -90,5 +96,45 @@ func forgetSafeDirectories(root string) {
 func write(t *testing.T, name, content string) {
 	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestJobs clones several repositories at once (--jobs 4), some with an
+// owner, whose paths go on git's system-wide safe.directory list one at
+// a time: every clone is made and every path listed.
+func TestJobs(t *testing.T) {
+	root := t.TempDir()
+	t.Cleanup(func() { forgetSafeDirectories(root) })
+	testdata, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	providertest.Shell(t, "$TESTDATA/mkrepo $ROOT/src", "ROOT="+root, "TESTDATA="+testdata)
+	c := catalog.New("node")
+	for i := range 6 {
+		params := []catalog.Param{{Name: "ensure", Value: "present"}, {Name: "provider", Value: "git"},
+			{Name: "source", Value: root + "/src"}, {Name: "revision", Value: "dev"}}
+		if i%2 == 0 {
+			params = append(params, catalog.Param{Name: "owner", Value: "nobody"})
+		}
+		if err := c.Add(&catalog.Resource{Type: "Vcsrepo", Title: fmt.Sprintf("%s/r%d", root, i), Params: params}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log := &resourcetest.Logger{}
+	if _, err := apply.Apply(context.Background(), c, apply.Options{Types: builtin.Registry(), Log: log, Runner: &command.Runner{}, BucketDir: t.TempDir(), Jobs: 4}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(log.String(), "ensure: created"); n != 6 {
+		t.Errorf("%d created, want 6:\n%s", n, log.String())
+	}
+	out, _ := exec.Command("git", "config", "--system", "--get-all", "safe.directory").Output()
+	for i := 0; i < 6; i += 2 {
+		if !strings.Contains(string(out), fmt.Sprintf("%s/r%d\n", root, i)) {
+			t.Errorf("r%d not on the safe.directory list:\n%s", i, out)
+		}
+		if b, err := os.ReadFile(filepath.Join(root, fmt.Sprintf("r%d", i), "b.txt")); err != nil || string(b) != "dev\n" {
+			t.Errorf("r%d: b.txt %q, %v", i, b, err)
+		}
 	}
 }

@@ -306,6 +306,16 @@ func (in *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	return nil
 }
 
+// ExclusiveKey keeps apart, under --jobs, the resources that may change
+// git's system-wide configuration (its safe.directory list): git refuses
+// a change while another holds the file's lock.
+func (in *instance) ExclusiveKey() string {
+	if in.g.owner != "" || in.g.ensure == absent || in.g.force {
+		return "vcsrepo:git-system-config"
+	}
+	return ""
+}
+
 // Exists reports whether the repository is there, in any form.
 func (in *instance) Exists() bool { return in.state != absent }
 
