@@ -567,7 +567,9 @@ func (g *git) onBranch() (string, error) {
 	}
 	m := starLine.FindStringSubmatch(out)
 	if m == nil {
-		return "", errors.New("undefined method `[]' for nil:NilClass")
+		// A repository without commits lists no branch (the module
+		// fails on a Ruby NoMethodError): it is on none.
+		return "", nil
 	}
 	if detached.MatchString(m[1]) {
 		return "", nil
