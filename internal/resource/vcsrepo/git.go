@@ -1130,11 +1130,12 @@ func (g *git) setIncludes() error {
 }
 
 func (g *git) configureSparseCheckout() error {
-	b, err := g.bareExists()
-	if err != nil {
-		return err
+	if g.bareOrMirror() {
+		return fmt.Errorf("Cannot set includes on a %s repository", g.ensure)
 	}
-	if g.bareOrMirror() || b {
+	if b, err := g.bareExists(); err != nil {
+		return err
+	} else if b {
 		return fmt.Errorf("Cannot set includes on a %s repository", g.ensure)
 	}
 	v, err := g.gitVersion(g.path)

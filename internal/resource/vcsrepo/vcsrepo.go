@@ -505,10 +505,16 @@ func (p *includesProp) InSync() bool {
 	return strings.Join(a, "\x00") == strings.Join(b, "\x00")
 }
 func (p *includesProp) Message() string {
-	if p.inclNil {
-		return fmt.Sprintf("defined 'includes' as %s", catalog.Format(p.Desired()))
+	return fmt.Sprintf("includes changed %s to %s", p.FormatValue(p.Current()), p.FormatValue(p.Desired()))
+}
+
+// FormatValue shows includes as the module's property does: nothing for
+// a working copy that is not sparse.
+func (p *includesProp) FormatValue(v catalog.Value) string {
+	if v == nil {
+		return ""
 	}
-	return fmt.Sprintf("includes changed %s to %s", catalog.Format(p.Current()), catalog.Format(p.Desired()))
+	return catalog.Format(v)
 }
 func (p *includesProp) Event() string { return "includes_changed" }
 func (p *includesProp) Sync(ctx context.Context, h *resource.Handle) error {
