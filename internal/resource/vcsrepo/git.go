@@ -1122,9 +1122,16 @@ func (g *git) currentIncludes() ([]string, bool, error) {
 	return out, false, nil
 }
 
+// setIncludes makes the working copy sparse and checks the revision out
+// again. Without a revision there is nothing to check out: git's
+// sparse-checkout has already updated the files (the module runs
+// git checkout with an empty revision, which git refuses).
 func (g *git) setIncludes() error {
 	if err := g.configureSparseCheckout(); err != nil {
 		return err
+	}
+	if !g.hasRevision {
+		return nil
 	}
 	return g.checkout(g.revision)
 }
