@@ -340,11 +340,18 @@ func (in *instance) Properties() []resource.Property {
 	return out
 }
 
-// run gives the provider the handle for one change.
+// run gives the provider the handle for one change. An owner or group
+// that does not exist fails the change before anything is done (the
+// module finds out after cloning, when it gives the files away).
 func (in *instance) run(ctx context.Context, h *resource.Handle, f func() error) error {
 	g := in.g
 	g.ctx, g.h = ctx, h
 	defer func() { g.ctx, g.h = nil, nil }()
+	if g.ensure != absent {
+		if _, _, err := lookupOwner(g.owner, g.group); err != nil {
+			return err
+		}
+	}
 	return f()
 }
 
