@@ -50,6 +50,7 @@ type git struct {
 	hasSkipHooks         bool
 	skipHooks            string
 	location, ref        string
+	me                   string // the user ordo runs as, once asked
 	ctx                  context.Context
 	h                    *resource.Handle
 }
@@ -102,7 +103,10 @@ func (g *git) execGit(dir string, args ...string) (string, error) {
 		Env:      []string{"LANG=C", "LC_ALL=C", "LANGUAGE=C"},
 		UnsetEnv: []string{"GIT_DIR", "GIT_WORK_TREE"}}
 	how := "Executing: "
-	if g.user != "" && g.user != currentUser() {
+	if g.me == "" {
+		g.me = currentUser()
+	}
+	if g.user != "" && g.user != g.me {
 		u, err := user.Lookup(g.user)
 		if err != nil {
 			return "", fmt.Errorf("can't find user for %s", g.user)
@@ -714,12 +718,12 @@ func (g *git) syncEnsure() error {
 				}
 			}
 			if g.h.Log != nil {
-				g.h.Log.Log(g.h.Level, g.h.Path+"/ensure", fmt.Sprintf("Updating to latest '%s' revision", ref))
+				g.h.Log.Log(resource.Notice, g.h.Path+"/ensure", fmt.Sprintf("Updating to latest '%s' revision", ref))
 			}
 			return g.setRevision(ref)
 		}
 		if g.h.Log != nil {
-			g.h.Log.Log(g.h.Level, g.h.Path+"/ensure", "Creating repository from latest")
+			g.h.Log.Log(resource.Notice, g.h.Path+"/ensure", "Creating repository from latest")
 		}
 		return g.create()
 	}
