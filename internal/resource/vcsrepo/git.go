@@ -230,7 +230,7 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-func exists(p string) bool {
+func pathExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
 }
@@ -276,7 +276,7 @@ func (g *git) workingCopyExists() (bool, error) {
 }
 
 func (g *git) bareConfigExists() (bool, error) {
-	if !exists(filepath.Join(g.path, "config")) {
+	if !pathExists(filepath.Join(g.path, "config")) {
 		return false, nil
 	}
 	if _, err := g.gitAt("config", "--list", "--file", "config"); err != nil {
