@@ -26,6 +26,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/tidy"
 	"github.com/ordoproject/ordo/internal/resource/user"
 	ns "github.com/ordoproject/ordo/internal/resource/user/nameservice"
+	"github.com/ordoproject/ordo/internal/resource/vcsrepo"
 )
 
 // Types returns the built-in types.
@@ -57,6 +58,7 @@ func Types() []resource.Type {
 		sshkey.Type{},
 		tidy.Type{},
 		user.Type{Files: accounts},
+		vcsrepo.Type{},
 	}
 	// The metatype purges the others: it knows them all.
 	return append(types, resources.NewType(types))

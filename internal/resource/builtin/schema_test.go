@@ -61,6 +61,7 @@ var base = map[string]*catalog.Resource{
 	"notify":             {Type: "Notify", Title: "ordoschema"},
 	"schedule":           {Type: "Schedule", Title: "ordoschema"},
 	"user":               {Type: "User", Title: "ordoschemau"},
+	"vcsrepo":            {Type: "Vcsrepo", Title: "/tmp/ordoschema-vcs", Params: []catalog.Param{{Name: "provider", Value: "git"}}},
 }
 
 const (
@@ -245,6 +246,21 @@ var cases = map[string]map[string]attrCase{
 		"salt": {value: "s", want: dropped}, "iterations": {value: int64(3), want: dropped},
 		"forcelocal": {value: true, want: dropped}, "purge_ssh_keys": {value: true}, "loginclass": {value: "c", want: dropped},
 		"provider": {value: "ldap"},
+	},
+	"vcsrepo": {
+		"ensure": {value: "absent"}, "path": {value: "/tmp/ordoschema-other"}, "source": {value: "/tmp/src"},
+		"revision": {value: "main"}, "owner": {value: "nobody"}, "group": {value: "nogroup"}, "user": {value: "nobody"},
+		"excludes": {value: []catalog.Value{"x"}}, "includes": {value: []catalog.Value{"x"}}, "force": {value: true},
+		"identity": {value: "/root/.ssh/id"}, "remote": {value: "upstream"}, "depth": {value: "1"}, "branch": {value: "dev"},
+		"submodules": {value: false}, "trust_server_cert": {value: true}, "keep_local_changes": {value: true},
+		"safe_directory": {value: true}, "skip_hooks": {value: true}, "umask": {value: "0077"},
+		"http_proxy": {value: "http://127.0.0.1:3128"}, "provider": {value: "hg"},
+		"fstype": {value: "ext4", want: dropped}, "compression": {value: "1", want: dropped},
+		"basic_auth_username": {value: "u", want: dropped}, "basic_auth_password": {value: "p", want: dropped},
+		"module": {value: "m", want: dropped}, "configuration": {value: "/etc/x", want: dropped},
+		"cvs_rsh": {value: "ssh", want: dropped}, "p4config": {value: "/x", want: dropped},
+		"conflict": {value: "theirs-full", want: inert, reason: "only the svn provider reads it"},
+		"tmpdir":   {value: "/tmp", want: inert, reason: "the git provider writes a wrapper script there only for git before 2.3, which ordo does not support"},
 	},
 }
 

@@ -1,0 +1,1 @@
+vcsrepo { '@ROOT@/r/x': ensure => installed, provider => git }

@@ -1,0 +1,1 @@
+vcsrepo { 'relative/path': ensure => present, provider => git }

@@ -1,0 +1,1 @@
+vcsrepo { '@ROOT@/r/x': ensure => present, provider => git, revision => 'a b' }
