@@ -6,8 +6,10 @@ import (
 
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/anchor"
+	"github.com/ordoproject/ordo/internal/resource/archive"
 	"github.com/ordoproject/ordo/internal/resource/concat"
 	"github.com/ordoproject/ordo/internal/resource/cron"
+	"github.com/ordoproject/ordo/internal/resource/debconf"
 	"github.com/ordoproject/ordo/internal/resource/exec"
 	"github.com/ordoproject/ordo/internal/resource/file"
 	"github.com/ordoproject/ordo/internal/resource/filebucket"
@@ -34,9 +36,11 @@ func Types() []resource.Type {
 	iniSetting, iniSubsetting := inifile.NewTypes()
 	return []resource.Type{
 		anchor.Type{},
+		archive.Type{},
 		concatFile,
 		concatFile.FragmentType(),
 		cron.Type{},
+		debconf.Type{},
 		exec.Type{},
 		files,
 		filebucket.Type{},
