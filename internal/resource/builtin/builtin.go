@@ -6,6 +6,7 @@ import (
 
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/anchor"
+	"github.com/ordoproject/ordo/internal/resource/aptkey"
 	"github.com/ordoproject/ordo/internal/resource/archive"
 	"github.com/ordoproject/ordo/internal/resource/concat"
 	"github.com/ordoproject/ordo/internal/resource/cron"
@@ -36,6 +37,7 @@ func Types() []resource.Type {
 	iniSetting, iniSubsetting := inifile.NewTypes()
 	return []resource.Type{
 		anchor.Type{},
+		aptkey.Type{},
 		archive.Type{},
 		concatFile,
 		concatFile.FragmentType(),

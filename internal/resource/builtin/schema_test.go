@@ -38,6 +38,7 @@ type attrCase struct {
 // base is the resource each attribute is added to.
 var base = map[string]*catalog.Resource{
 	"anchor":             {Type: "Anchor", Title: "ordoschema"},
+	"apt_key":            {Type: "Apt_key", Title: "B4CE14FDB51E2968E459FB903D8AE9050A35CD4E"},
 	"archive":            {Type: "Archive", Title: "/tmp/ordoschema.tar.gz"},
 	"debconf":            {Type: "Debconf", Title: "ordoschema/q", Params: []catalog.Param{{Name: "type", Value: "string"}}},
 	"concat_file":        {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
@@ -76,6 +77,13 @@ const (
 var cases = map[string]map[string]attrCase{
 	"anchor": {
 		"name": {value: "other", want: inert, reason: "an anchor has no state"},
+	},
+	"apt_key": {
+		"ensure": {value: "absent"}, "id": {value: "0x0a35cd4e"}, "content": {value: "key"}, "source": {value: "/tmp/k.asc"},
+		"server": {value: "keys.example.org"}, "options": {value: "timeout=5"}, "refresh": {value: true}, "weak_ssl": {value: true},
+		"fingerprint": {value: "B4CE14FDB51E2968E459FB903D8AE9050A35CD4E"}, "long": {value: "3D8AE9050A35CD4E"}, "short": {value: "0A35CD4E"},
+		"expired": {value: "false"}, "expiry": {value: "2030-01-01"}, "size": {value: "2048"}, "type": {value: "rsa"}, "created": {value: "2026-01-01"},
+		"provider": {value: "apt_key", want: inert, reason: "apt_key is apt_key's only provider"},
 	},
 	"archive": {
 		"ensure": {value: "absent"}, "path": {value: "/tmp/ordoschema-other.zip"},
