@@ -15,6 +15,7 @@ import (
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/file"
+	"github.com/ordoproject/ordo/internal/resource/syscmd"
 )
 
 // The commands the provider runs, as the module names them.
@@ -155,18 +156,20 @@ type spec struct {
 	refresh    bool
 	weakSSL    bool
 	wanted     map[string]string // the read-only properties the resource gives
+	location   string            // where the resource was declared, for messages
 }
 
 // New returns the instance that manages the key v describes.
 func (Type) New(v resource.Values) (resource.Instance, error) {
 	s := spec{
-		ensure:  v.Has("ensure"),
-		present: v.String("ensure") != "absent",
-		id:      v.String("id"),
-		server:  v.String("server"),
-		refresh: v.Bool("refresh"),
-		weakSSL: v.Bool("weak_ssl"),
-		wanted:  map[string]string{},
+		ensure:   v.Has("ensure"),
+		present:  v.String("ensure") != "absent",
+		id:       v.String("id"),
+		server:   v.String("server"),
+		refresh:  v.Bool("refresh"),
+		weakSSL:  v.Bool("weak_ssl"),
+		wanted:   map[string]string{},
+		location: v.Resource().Location(),
 	}
 	s.content, s.hasContent = v.String("content"), v.Has("content")
 	s.source = v.String("source")
@@ -247,9 +250,23 @@ func (e *ensureProp) Desired() catalog.Value {
 func (e *ensureProp) InSync() bool { return (*instance)(e).Exists() == e.present }
 func (e *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
 	if e.present {
-		return (*instance)(e).create(ctx, h)
+		return e.wrap((*instance)(e).create(ctx, h))
 	}
-	return (*instance)(e).destroy(ctx, h)
+	return e.wrap((*instance)(e).destroy(ctx, h))
+}
+
+// wrap gives the module's own failures (Ruby errors, not a command that
+// failed) Puppet's wrapping: "Could not set 'present' on ensure: MSG
+// (file: F, line: L)", with MSG as its cause.
+func (e *ensureProp) wrap(err error) error {
+	var ee *syscmd.ExecError
+	if err == nil || errors.As(err, &ee) {
+		return err
+	}
+	return &resource.WrappedError{
+		Msg:   strings.TrimSpace(fmt.Sprintf("Could not set '%s' on ensure: %v %s", e.Desired(), err, e.location)),
+		Cause: err,
+	}
 }
 func (e *ensureProp) Message() string {
 	if e.present {

@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/ordoproject/ordo/internal/resource"
@@ -236,6 +238,14 @@ func (k *instance) fetch(ctx context.Context, u *url.URL) ([]byte, error) {
 	}
 	resp, err := (&http.Client{Transport: tr, Timeout: 2 * time.Minute}).Do(req)
 	if err != nil {
+		var dns *net.DNSError
+		switch {
+		case errors.As(err, &dns):
+			return nil, fmt.Errorf("could not resolve %s", k.source)
+		case errors.Is(err, syscall.ECONNREFUSED):
+			// Ruby's words for it, which the module lets through.
+			return nil, fmt.Errorf("Failed to open TCP connection to %s (Connection refused - connect(2) for %s)", u.Host, u.Host)
+		}
 		var ue *url.Error
 		if errors.As(err, &ue) {
 			err = ue.Err
