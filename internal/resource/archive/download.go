@@ -152,7 +152,7 @@ func (a *instance) puppetDownload(h *resource.Handle, location, tmp string) erro
 			}
 		}
 	}
-	return fmt.Errorf("Previous error(s) resulted in Puppet being unable to retrieve information from environment production source(s) %s'\nMost probable cause is file not found.", location)
+	return rubyError{fmt.Errorf("Previous error(s) resulted in Puppet being unable to retrieve information from environment production source(s) %s'\nMost probable cause is file not found.", location)}
 }
 
 // copyFile is FileUtils.copy: dst made (or truncated) with src's bytes.

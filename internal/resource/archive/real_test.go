@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordoproject/ordo/internal/apply"
 	"github.com/ordoproject/ordo/internal/resource/archive/archivetest"
 	"github.com/ordoproject/ordo/internal/resource/builtin"
 	"github.com/ordoproject/ordo/internal/resource/providertest"
@@ -50,7 +51,9 @@ func TestAgainstPuppet(t *testing.T) {
 			}
 			providertest.Shell(t, filepath.Join(testdata, "mkarchives"), env...)
 			providertest.Shell(t, c.Setup, env...)
-			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root, "@URL@": srv.URL})
+			got := providertest.RunWith(t, c, builtin.Registry(), map[string]string{"@ROOT@": root, "@URL@": srv.URL}, func(o *apply.Options) {
+				o.ModulePath = []string{filepath.Join(root, "modules")}
+			})
 			if c.After != "" {
 				providertest.Shell(t, c.After, env...)
 			}
