@@ -26,6 +26,8 @@ func TestAgainstPuppet(t *testing.T) {
 	}
 	srv := httptest.NewServer(archivetest.Handler())
 	defer srv.Close()
+	tlsSrv := httptest.NewTLSServer(archivetest.Handler())
+	defer tlsSrv.Close()
 	testdata, err := filepath.Abs("testdata")
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +53,7 @@ func TestAgainstPuppet(t *testing.T) {
 			}
 			providertest.Shell(t, filepath.Join(testdata, "mkarchives"), env...)
 			providertest.Shell(t, c.Setup, env...)
-			got := providertest.RunWith(t, c, builtin.Registry(), map[string]string{"@ROOT@": root, "@URL@": srv.URL}, func(o *apply.Options) {
+			got := providertest.RunWith(t, c, builtin.Registry(), map[string]string{"@ROOT@": root, "@URL@": srv.URL, "@HTTPS@": tlsSrv.URL}, func(o *apply.Options) {
 				o.ModulePath = []string{filepath.Join(root, "modules")}
 			})
 			if c.After != "" {

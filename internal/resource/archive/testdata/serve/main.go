@@ -1,26 +1,26 @@
 // Command serve runs the archivetest server on 127.0.0.1 for recording
-// the archive cases from Puppet: it prints its base URL, then serves
-// until it is killed.
+// the archive cases from Puppet, over http and over https (with a
+// certificate of its own, which no one trusts): it prints the two base
+// URLs, one a line, then serves until it is killed.
 package main
 
 import (
 	"fmt"
-	"net"
-	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/signal"
 
 	"github.com/ordoproject/ordo/internal/resource/archive/archivetest"
 )
 
 func main() {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	fmt.Printf("http://%s\n", l.Addr())
-	if err := http.Serve(l, archivetest.Handler()); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+	plain := httptest.NewServer(archivetest.Handler())
+	defer plain.Close()
+	tls := httptest.NewTLSServer(archivetest.Handler())
+	defer tls.Close()
+	fmt.Println(plain.URL)
+	fmt.Println(tls.URL)
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, os.Kill)
+	<-stop
 }
