@@ -155,8 +155,8 @@ type spec struct {
 	hasOptions bool
 	refresh    bool
 	weakSSL    bool
-	wanted     map[string]string // the read-only properties the resource gives
-	location   string            // where the resource was declared, for messages
+	wanted     map[string]catalog.Value // the read-only properties the resource gives
+	location   string                   // where the resource was declared, for messages
 }
 
 // New returns the instance that manages the key v describes.
@@ -168,15 +168,15 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 		server:   v.String("server"),
 		refresh:  v.Bool("refresh"),
 		weakSSL:  v.Bool("weak_ssl"),
-		wanted:   map[string]string{},
+		wanted:   map[string]catalog.Value{},
 		location: v.Resource().Location(),
 	}
 	s.content, s.hasContent = v.String("content"), v.Has("content")
 	s.source = v.String("source")
 	s.options, s.hasOptions = v.String("options"), v.Has("options")
 	for _, p := range readOnlyProps {
-		if v.Has(p) {
-			s.wanted[p] = v.String(p)
+		if x, ok := v.Lookup(p); ok {
+			s.wanted[p] = x
 		}
 	}
 	return &instance{spec: s}, nil
@@ -284,8 +284,9 @@ func (e *ensureProp) Event() string {
 // readOnlyProp is one of the key's read-only properties: a resource that
 // wants another value than the key's fails, as the module's setters do.
 type readOnlyProp struct {
-	k          *instance
-	name, want string
+	k    *instance
+	name string
+	want catalog.Value
 }
 
 func (p *readOnlyProp) Name() string { return p.name }
@@ -293,10 +294,34 @@ func (p *readOnlyProp) Current() catalog.Value {
 	if p.k.found == nil {
 		return "absent"
 	}
+	if p.name == "expired" {
+		return p.k.found.expired
+	}
 	return p.k.found.property(p.name)
 }
 func (p *readOnlyProp) Desired() catalog.Value { return p.want }
-func (p *readOnlyProp) InSync() bool           { return p.Current() == p.want }
+
+// InSync compares as Puppet does, the key's value with the wanted one
+// or its string: expired is a boolean, so true is in sync and "true" is
+// not; type is a Ruby symbol, which no value of a manifest equals; an
+// expiry the key has not never is.
+func (p *readOnlyProp) InSync() bool {
+	if p.k.found == nil {
+		return false
+	}
+	switch p.name {
+	case "expired":
+		b, ok := p.want.(bool)
+		return ok && b == p.k.found.expired
+	case "type":
+		return false
+	case "expiry":
+		if p.k.found.expiry == "" {
+			return false
+		}
+	}
+	return p.k.found.property(p.name) == catalog.Scalar(p.want)
+}
 func (p *readOnlyProp) Sync(ctx context.Context, h *resource.Handle) error {
 	return errors.New("This is a read-only property.")
 }

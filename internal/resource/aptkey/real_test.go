@@ -33,7 +33,7 @@ func TestAgainstPuppet(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			for _, k := range []string{"one.asc", "two.asc"} {
+			for _, k := range []string{"one.asc", "two.asc", "expired.asc"} {
 				data, err := os.ReadFile(filepath.Join("testdata", k))
 				if err != nil {
 					t.Fatal(err)
