@@ -1,12 +1,14 @@
 package aptkey_test
 
 import (
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"testing"
 
+	"github.com/ordoproject/ordo/internal/resource/archive/archivetest"
 	"github.com/ordoproject/ordo/internal/resource/builtin"
 	"github.com/ordoproject/ordo/internal/resource/providertest"
 )
@@ -24,6 +26,8 @@ func TestAgainstPuppet(t *testing.T) {
 			t.Skipf("needs %s", tool)
 		}
 	}
+	srv := httptest.NewServer(archivetest.Handler())
+	defer srv.Close()
 	dir := "testdata/cases"
 	for _, c := range providertest.Cases(t, dir) {
 		t.Run(c.Name, func(t *testing.T) {
@@ -48,7 +52,7 @@ func TestAgainstPuppet(t *testing.T) {
 			}
 			t.Setenv("APT_CONFIG", conf)
 			providertest.Shell(t, c.Setup, "ROOT="+root)
-			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root})
+			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root, "@URL@": srv.URL})
 			for i := range got {
 				got[i] = gpgHome.ReplaceAllString(got[i], "apt-key-gpghome.X")
 			}
