@@ -6,8 +6,11 @@ import (
 
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/anchor"
+	"github.com/ordoproject/ordo/internal/resource/aptkey"
+	"github.com/ordoproject/ordo/internal/resource/archive"
 	"github.com/ordoproject/ordo/internal/resource/concat"
 	"github.com/ordoproject/ordo/internal/resource/cron"
+	"github.com/ordoproject/ordo/internal/resource/debconf"
 	"github.com/ordoproject/ordo/internal/resource/exec"
 	"github.com/ordoproject/ordo/internal/resource/file"
 	"github.com/ordoproject/ordo/internal/resource/filebucket"
@@ -38,9 +41,12 @@ func Types() []resource.Type {
 	iniSetting, iniSubsetting := inifile.NewTypes()
 	types := []resource.Type{
 		anchor.Type{},
+		aptkey.Type{},
+		archive.Type{},
 		concatFile,
 		concatFile.FragmentType(),
 		cron.Type{},
+		debconf.Type{},
 		exec.Type{},
 		files,
 		filebucket.Type{},

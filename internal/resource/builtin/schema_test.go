@@ -40,6 +40,9 @@ type attrCase struct {
 // base is the resource each attribute is added to.
 var base = map[string]*catalog.Resource{
 	"anchor":             {Type: "Anchor", Title: "ordoschema"},
+	"apt_key":            {Type: "Apt_key", Title: "B4CE14FDB51E2968E459FB903D8AE9050A35CD4E"},
+	"archive":            {Type: "Archive", Title: "/tmp/ordoschema.tar.gz"},
+	"debconf":            {Type: "Debconf", Title: "ordoschema/q", Params: []catalog.Param{{Name: "type", Value: "string"}}},
 	"concat_file":        {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
 	"concat_fragment":    {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
 	"cron":               {Type: "Cron", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "/bin/true"}}},
@@ -80,6 +83,33 @@ const (
 var cases = map[string]map[string]attrCase{
 	"anchor": {
 		"name": {value: "other", want: inert, reason: "an anchor has no state"},
+	},
+	"apt_key": {
+		"ensure": {value: "absent"}, "id": {value: "0x0a35cd4e"}, "content": {value: "key"}, "source": {value: "/tmp/k.asc"},
+		"server": {value: "keys.example.org"}, "options": {value: "timeout=5"}, "refresh": {value: true}, "weak_ssl": {value: true},
+		"fingerprint": {value: "B4CE14FDB51E2968E459FB903D8AE9050A35CD4E"}, "long": {value: "3D8AE9050A35CD4E"}, "short": {value: "0A35CD4E"},
+		"expired": {value: "false"}, "expiry": {value: "2030-01-01"}, "size": {value: "2048"}, "type": {value: "rsa"}, "created": {value: "2026-01-01"},
+		"provider": {value: "apt_key", want: inert, reason: "apt_key is apt_key's only provider"},
+	},
+	"archive": {
+		"ensure": {value: "absent"}, "path": {value: "/tmp/ordoschema-other.zip"},
+		"filename": {value: "x.zip", want: inert, reason: "puppet-archive sets it from path, whatever the resource says"},
+		"extract":  {value: "true"}, "extract_path": {value: "/tmp"}, "target": {value: "/tmp"},
+		"extract_command": {value: "7z x %s"}, "temp_dir": {value: "/var/tmp"}, "extract_flags": {value: "xvf"},
+		"creates": {value: "/tmp/ordoschema-x"}, "cleanup": {value: "false"}, "source": {value: "/tmp/a.tar.gz"},
+		"url": {value: "/tmp/a.tar.gz"}, "cookie": {value: "a=b"}, "checksum": {value: "abcdef1"},
+		"digest_string": {value: "abcdef1"}, "checksum_url": {value: "http://x/sum"}, "digest_url": {value: "http://x/sum"},
+		"checksum_type": {value: "md5"}, "digest_type": {value: "md5"}, "checksum_verify": {value: "false"},
+		"username": {value: "u"}, "password": {value: "p"}, "headers": {value: []catalog.Value{"X-A: b"}},
+		"user": {value: "nobody"}, "group": {value: "nogroup"},
+		"proxy_type":   {value: "https", want: inert, reason: "puppet-archive sets it to none without proxy_server"},
+		"proxy_server": {value: "http://proxy:3128"}, "allow_insecure": {value: true}, "download_options": {value: "--foo"},
+		"provider": {value: "wget"},
+	},
+	"debconf": {
+		"ensure": {value: "absent"}, "name": {value: "ordoschema/other"}, "item": {value: "ordoschema/other"},
+		"package": {value: "other"}, "type": {value: "boolean"}, "value": {value: "v"}, "seen": {value: true},
+		"provider": {value: "debian", want: inert, reason: "debian is debconf's only provider"},
 	},
 	"concat_file": {
 		"ensure": {value: "absent", want: generated}, "path": {value: "/tmp/ordoschema-other"}, "owner": {value: "root", want: generated}, "group": {value: "root", want: generated},

@@ -113,6 +113,13 @@ func Shell(t *testing.T, script string, env ...string) {
 // by their keys, filtered by Keep.
 func Run(t *testing.T, c Case, types *resource.Registry, subst map[string]string) []string {
 	t.Helper()
+	return RunWith(t, c, types, subst, nil)
+}
+
+// RunWith is Run with the apply options changed by configure first (a
+// module path, for instance), when it is not nil.
+func RunWith(t *testing.T, c Case, types *resource.Registry, subst map[string]string, configure func(*apply.Options)) []string {
+	t.Helper()
 	js := string(c.Catalog)
 	for k, v := range subst {
 		js = strings.ReplaceAll(js, k, v)
@@ -130,6 +137,9 @@ func Run(t *testing.T, c Case, types *resource.Registry, subst map[string]string
 		case "--show_diff":
 			opts.ShowDiff = true
 		}
+	}
+	if configure != nil {
+		configure(&opts)
 	}
 	if _, err := apply.Apply(context.Background(), cat, opts); err != nil {
 		// A catalog that cannot be applied at all, as ordo apply reports it.

@@ -1,0 +1,5 @@
+# An item without a slash: the catalog is refused.
+debconf { 'noslash':
+  type  => 'string',
+  value => '1',
+}
