@@ -6,6 +6,7 @@ import (
 
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/anchor"
+	"github.com/ordoproject/ordo/internal/resource/augeas"
 	"github.com/ordoproject/ordo/internal/resource/concat"
 	"github.com/ordoproject/ordo/internal/resource/cron"
 	"github.com/ordoproject/ordo/internal/resource/exec"
@@ -34,6 +35,7 @@ func Types() []resource.Type {
 	iniSetting, iniSubsetting := inifile.NewTypes()
 	return []resource.Type{
 		anchor.Type{},
+		augeas.Type{},
 		concatFile,
 		concatFile.FragmentType(),
 		cron.Type{},
