@@ -1,14 +1,21 @@
 package augeas_test
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ordoproject/ordo/internal/apply"
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/command"
+	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/augeas"
 	"github.com/ordoproject/ordo/internal/resource/builtin"
 	"github.com/ordoproject/ordo/internal/resource/providertest"
+	"github.com/ordoproject/ordo/internal/resource/resourcetest"
 )
 
 // needAugtool skips a test on a machine without augtool (CI installs
@@ -36,10 +43,14 @@ func TestAgainstPuppet(t *testing.T) {
 				t.Fatal(err)
 			}
 			providertest.Shell(t, c.Setup, "ROOT="+root)
-			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root})
+			got, debug := run(t, c, root)
 			want := c.Want
 			if b, err := os.ReadFile(filepath.Join(dir, c.Name+".ordo.log")); err == nil {
 				want = providertest.Keep(strings.Split(strings.TrimRight(string(b), "\n"), "\n"))
+			} else if b, err := os.ReadFile(filepath.Join(dir, c.Name+".debug")); err == nil {
+				// The provider's debug lines: the changes it sent and what
+				// it decided, as Puppet's provider logged them.
+				providertest.SameLines(t, debug, providerDebug(string(b)))
 			}
 			providertest.SameLines(t, got, want)
 			files := filepath.Join(dir, c.Name+".files")
@@ -54,5 +65,78 @@ func TestAgainstPuppet(t *testing.T) {
 				t.Errorf("files:\n%s\nwant:\n%s", g, wantFiles)
 			}
 		})
+	}
+}
+
+// run applies the case's catalog in root and returns ordo's lines as
+// providertest.Keep filters them, and the provider's debug lines
+// (providerDebug).
+func run(t *testing.T, c providertest.Case, root string) (lines, debug []string) {
+	t.Helper()
+	cat, err := catalog.Decode([]byte(strings.ReplaceAll(string(c.Catalog), "@ROOT@", root)), c.Name+".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := &resourcetest.Logger{}
+	opts := apply.Options{Types: builtin.Registry(), Log: log, Runner: &command.Runner{}, BucketDir: t.TempDir()}
+	for _, f := range c.Flags {
+		switch f {
+		case "--noop":
+			opts.Noop = true
+		case "--show_diff":
+			opts.ShowDiff = true
+		}
+	}
+	if _, err := apply.Apply(context.Background(), cat, opts); err != nil {
+		for _, e := range apply.Errors(err) {
+			log.Log(resource.Err, "", e.Error())
+		}
+	}
+	text := strings.ReplaceAll(log.String(), root, "@ROOT@")
+	return providertest.Keep(strings.Split(text, "\n")), providerDebug(text)
+}
+
+// providerDebug keeps the debug lines that say which changes the
+// provider sent and whether they changed a file.
+func providerDebug(text string) []string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, "Debug: Augeas[") && (strings.Contains(l, "): sending command") ||
+			strings.Contains(l, "): Files changed") || strings.Contains(l, "): Skipping because")) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// TestNoAugtoolRestApplies: where augtool is missing, an augeas resource
+// fails as one whose provider cannot work here, what depends on it is
+// skipped and the rest of the catalog applies.
+func TestNoAugtoolRestApplies(t *testing.T) {
+	var types []resource.Type
+	for _, ty := range builtin.Types() {
+		if ty.Schema().Name == "augeas" {
+			ty = augeas.Type{Augtool: filepath.Join(t.TempDir(), "augtool")}
+		}
+		types = append(types, ty)
+	}
+	cat := &catalog.Catalog{Resources: []*catalog.Resource{
+		{Type: "Augeas", Title: "a", Params: []catalog.Param{{Name: "changes", Value: "set /files/etc/x 1"}}},
+		{Type: "Notify", Title: "after", Params: []catalog.Param{{Name: "require", Value: "Augeas[a]"}}},
+		{Type: "Notify", Title: "other"},
+	}}
+	log := &resourcetest.Logger{}
+	if _, err := apply.Apply(context.Background(), cat, apply.Options{Types: resource.NewRegistry(types...), Log: log, Runner: &command.Runner{}, BucketDir: t.TempDir()}); err != nil {
+		t.Fatal(err)
+	}
+	got := log.String()
+	for _, want := range []string{
+		"Error: /Augeas[a]: Could not evaluate: Provider augeas is not functional on this host: ",
+		"Warning: /Notify[after]: Skipping because of failed dependencies",
+		"Notice: /Notify[other]/message: defined 'message' as 'other'",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in:\n%s", want, got)
+		}
 	}
 }

@@ -38,6 +38,7 @@ type attrCase struct {
 // base is the resource each attribute is added to.
 var base = map[string]*catalog.Resource{
 	"anchor":             {Type: "Anchor", Title: "ordoschema"},
+	"augeas":             {Type: "Augeas", Title: "ordoschema", Params: []catalog.Param{{Name: "changes", Value: "set a b"}}},
 	"concat_file":        {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
 	"concat_fragment":    {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
 	"cron":               {Type: "Cron", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "/bin/true"}}},
@@ -74,6 +75,14 @@ const (
 var cases = map[string]map[string]attrCase{
 	"anchor": {
 		"name": {value: "other", want: inert, reason: "an anchor has no state"},
+	},
+	"augeas": {
+		"name":    {value: "other", want: inert, reason: "the name only identifies the resource"},
+		"context": {value: "/files/etc"}, "onlyif": {value: "match * size > 0"}, "changes": {value: "set c d"},
+		"root": {value: "/tmp"}, "load_path": {value: "/tmp/lenses"}, "force": {value: true}, "type_check": {value: "true"},
+		"lens": {value: "Hosts.lns", want: refused}, "incl": {value: "/etc/hosts", want: refused},
+		"show_diff": {value: false}, "returns": {value: int64(1)},
+		"provider": {value: "augeas", want: inert, reason: "augeas is the type's only provider"},
 	},
 	"concat_file": {
 		"ensure": {value: "absent", want: generated}, "path": {value: "/tmp/ordoschema-other"}, "owner": {value: "root", want: generated}, "group": {value: "root", want: generated},
