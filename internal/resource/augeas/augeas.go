@@ -12,7 +12,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -64,21 +66,22 @@ func (Type) Schema() *resource.Schema { return schema }
 
 // spec is an augeas resource's checked attributes.
 type spec struct {
-	title       string
-	context     string // ends with a slash unless empty
-	onlyif      string
-	changes     catalog.Value
-	hasChanges  bool
-	root        string
-	loadPath    []string
-	force       bool
-	typeCheck   bool
-	lens, incl  string
-	hasIncl     bool
-	showDiff    bool
-	returns     catalog.Value
-	augtool     string
-	restrictCtx bool // the context may restrict what is loaded
+	title        string
+	context      string // ends with a slash unless empty
+	onlyif       string
+	changes      catalog.Value
+	hasChanges   bool
+	root         string
+	loadPath     []string // userLoadPath and the modules' lens folders
+	userLoadPath []string
+	force        bool
+	typeCheck    bool
+	lens, incl   string
+	hasIncl      bool
+	showDiff     bool
+	returns      catalog.Value
+	augtool      string
+	restrictCtx  bool // the context may restrict what is loaded
 }
 
 // New returns the instance for v.
@@ -110,11 +113,11 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	lp := v.Get("load_path")
 	switch x := lp.(type) {
 	case string:
-		s.loadPath = splitLoadPath(x)
+		s.userLoadPath = splitLoadPath(x)
 	case []any:
 		for _, e := range x {
 			if str, ok := e.(string); ok {
-				s.loadPath = append(s.loadPath, splitLoadPath(str)...)
+				s.userLoadPath = append(s.userLoadPath, splitLoadPath(str)...)
 			}
 		}
 	}
@@ -202,6 +205,25 @@ func (i *instance) findAugtool() (string, error) {
 	return p, nil
 }
 
+// moduleLenses lists the lens folders of the modules on the module path
+// (MODULE/lib/augeas/lenses), which augeas_core adds to the load path.
+func moduleLenses(modulePath []string) []string {
+	var out []string
+	for _, dir := range modulePath {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			p := filepath.Join(dir, e.Name(), "lib", "augeas", "lenses")
+			if st, err := os.Stat(p); err == nil && st.IsDir() {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
 // flags is the library's flags Puppet opens Augeas with, for its debug line.
 func (i *instance) flags() int {
 	f := 0
@@ -286,6 +308,7 @@ func (i *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 		return fmt.Errorf("returns must be 0 (it says the changes were made; it is not a setting), not %s", resource.Inspect(i.returns))
 	}
 	i.need = false
+	i.loadPath = append(append([]string(nil), i.userLoadPath...), moduleLenses(h.ModulePath)...)
 	i.debug(h, "Opening augeas with root %s, lens path %s, flags %d", i.root, strings.Join(i.loadPath, ":"), i.flags())
 	s, narrow, err := i.open(augtool)
 	if err != nil {

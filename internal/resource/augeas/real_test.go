@@ -140,3 +140,32 @@ func TestNoAugtoolRestApplies(t *testing.T) {
 		}
 	}
 }
+
+// TestModuleLenses: the lenses a module ships in lib/augeas/lenses are
+// found, as augeas_core adds them to the load path.
+func TestModuleLenses(t *testing.T) {
+	needAugtool(t)
+	dir := t.TempDir()
+	lenses := filepath.Join(dir, "modules", "kv", "lib", "augeas", "lenses")
+	if err := os.MkdirAll(lenses, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	lens := "module Ordokv =\n  let lns = [ key /[a-z]+/ . del / = / \" = \" . store /[a-z0-9]+/ . del /\\n/ \"\\n\" ]*\n"
+	conf := filepath.Join(dir, "kv.conf")
+	for p, data := range map[string]string{filepath.Join(lenses, "ordokv.aug"): lens, conf: "a = 1\n"} {
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cat := &catalog.Catalog{Resources: []*catalog.Resource{{Type: "Augeas", Title: "kv", Params: []catalog.Param{
+		{Name: "incl", Value: conf}, {Name: "lens", Value: "Ordokv.lns"}, {Name: "changes", Value: "set b 2"},
+	}}}}
+	log := &resourcetest.Logger{}
+	opts := apply.Options{Types: builtin.Registry(), Log: log, Runner: &command.Runner{}, BucketDir: t.TempDir(), ModulePath: []string{filepath.Join(dir, "modules")}}
+	if _, err := apply.Apply(context.Background(), cat, opts); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(conf); string(data) != "a = 1\nb = 2\n" {
+		t.Errorf("file:\n%s\nlog:\n%s", data, log.String())
+	}
+}
