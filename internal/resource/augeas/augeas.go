@@ -177,6 +177,11 @@ func (i *instance) debug(h *resource.Handle, format string, args ...any) {
 	}
 }
 
+// ExclusiveKey puts every augeas resource under one key: their trial
+// runs write .augnew files beside the files, and any two may load the
+// same file, so under --jobs they are applied one at a time.
+func (i *instance) ExclusiveKey() string { return "augeas" }
+
 // Exists is true: an augeas resource has no ensure.
 func (i *instance) Exists() bool { return true }
 

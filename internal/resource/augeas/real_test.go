@@ -2,6 +2,7 @@ package augeas_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -167,5 +168,35 @@ func TestModuleLenses(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(conf); string(data) != "a = 1\nb = 2\n" {
 		t.Errorf("file:\n%s\nlog:\n%s", data, log.String())
+	}
+}
+
+// TestJobsShareTheFile applies many augeas resources changing one file
+// at once (--jobs 8): none of the changes may be lost.
+func TestJobsShareTheFile(t *testing.T) {
+	needAugtool(t)
+	conf := filepath.Join(t.TempDir(), "vars")
+	if err := os.WriteFile(conf, []byte("A=1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cat := &catalog.Catalog{}
+	for i := range 12 {
+		cat.Resources = append(cat.Resources, &catalog.Resource{Type: "Augeas", Title: fmt.Sprintf("v%d", i), Params: []catalog.Param{
+			{Name: "incl", Value: conf}, {Name: "lens", Value: "Shellvars.lns"}, {Name: "changes", Value: fmt.Sprintf("set V%d %d", i, i)},
+		}})
+	}
+	log := &resourcetest.Logger{}
+	opts := apply.Options{Types: builtin.Registry(), Log: log, Runner: &command.Runner{}, BucketDir: t.TempDir(), Jobs: 8}
+	if _, err := apply.Apply(context.Background(), cat, opts); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(conf)
+	for i := range 12 {
+		if !strings.Contains(string(data), fmt.Sprintf("V%d=%d\n", i, i)) {
+			t.Errorf("V%d lost:\n%s\n%s", i, data, log.String())
+		}
+	}
+	if matches, _ := filepath.Glob(conf + ".augnew"); len(matches) > 0 {
+		t.Errorf(".augnew left: %v", matches)
 	}
 }
