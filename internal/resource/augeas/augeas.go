@@ -25,7 +25,14 @@ import (
 // (a path, or a name looked up on PATH); empty means "augtool".
 type Type struct {
 	Augtool string
+	// stock caches the stock lenses' transforms for the run; nil reads
+	// them in each session.
+	stock *transformCache
 }
+
+// NewType returns the augeas type, which reads the stock lenses'
+// transforms once.
+func NewType() Type { return Type{stock: &transformCache{}} }
 
 var schema = resource.NewSchema(resource.Schema{
 	Name: "augeas",
@@ -81,7 +88,7 @@ type spec struct {
 	showDiff     bool
 	returns      catalog.Value
 	augtool      string
-	restrictCtx  bool // the context may restrict what is loaded
+	stock        *transformCache
 }
 
 // New returns the instance for v.
@@ -98,6 +105,7 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 		showDiff:  v.Bool("show_diff"),
 		returns:   v.Get("returns"),
 		augtool:   t.Augtool,
+		stock:     t.stock,
 	}
 	if s.augtool == "" {
 		s.augtool = "augtool"
@@ -246,7 +254,7 @@ func (i *instance) flags() int {
 // the context when it is a plain path under /files. It returns the
 // session and the index of the command that narrowed the files to the
 // context (-1 if none).
-func (i *instance) open(augtool string) (*session, int, error) {
+func (i *instance) open(ctx context.Context, h *resource.Handle, augtool string) (*session, int, error) {
 	s := &session{argv: []string{augtool, "-r", i.root}}
 	if i.typeCheck {
 		s.argv = append(s.argv, "-c")
@@ -268,7 +276,16 @@ func (i *instance) open(augtool string) (*session, int, error) {
 		s.add("set /augeas/load/Xfm/lens %s", lens)
 		s.add("set /augeas/load/Xfm/incl %s", incl)
 	} else {
-		s.argv = append(s.argv, "-L")
+		// With the stock lenses only, the session is given their
+		// transforms and compiles just the modules of those it keeps.
+		if table := i.stock.get(ctx, h, augtool); table != nil && len(i.loadPath) == 0 {
+			s.argv = append(s.argv, "-A")
+			if err := addTransforms(s, table); err != nil {
+				return nil, -1, err
+			}
+		} else {
+			s.argv = append(s.argv, "-L")
+		}
 		if ctx, ok := loadContext(i.spec); ok {
 			// Drop the transforms none of whose files could be under the
 			// context, unless that would drop them all.
@@ -315,7 +332,7 @@ func (i *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	i.need = false
 	i.loadPath = append(append([]string(nil), i.userLoadPath...), moduleLenses(h.ModulePath)...)
 	i.debug(h, "Opening augeas with root %s, lens path %s, flags %d", i.root, strings.Join(i.loadPath, ":"), i.flags())
-	s, narrow, err := i.open(augtool)
+	s, narrow, err := i.open(ctx, h, augtool)
 	if err != nil {
 		return err
 	}
@@ -400,7 +417,7 @@ func (i *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 			return err
 		}
 		if run && !i.force {
-			s2, _, err := i.open(augtool)
+			s2, _, err := i.open(ctx, h, augtool)
 			if err != nil {
 				return err
 			}
@@ -471,7 +488,7 @@ func (i *instance) sync(ctx context.Context, h *resource.Handle) error {
 	if i.force {
 		// The changes were not tried: try them first, so that one that
 		// fails leaves the files as they are.
-		s, _, err := i.open(augtool)
+		s, _, err := i.open(ctx, h, augtool)
 		if err != nil {
 			return err
 		}
@@ -487,7 +504,7 @@ func (i *instance) sync(ctx context.Context, h *resource.Handle) error {
 			return err
 		}
 	}
-	s, _, err := i.open(augtool)
+	s, _, err := i.open(ctx, h, augtool)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,15 @@ import (
 type session struct {
 	argv []string
 	cmds []string
+	// pre holds commands sent first, without markers (what they print
+	// goes with the first command of cmds).
+	pre []string
+}
+
+// addQuiet adds a command sent before the others, without markers: for
+// the many that set the session up and print nothing.
+func (s *session) addQuiet(format string, args ...any) {
+	s.pre = append(s.pre, fmt.Sprintf(format, args...))
 }
 
 // add appends a command and returns its index.
@@ -43,6 +52,9 @@ func stderrMark(i int) string { return fmt.Sprintf("ordo-mark-%d", i) }
 // run runs the session with h's runner.
 func (s *session) run(ctx context.Context, h *resource.Handle) (*result, error) {
 	var script strings.Builder
+	for _, c := range s.pre {
+		script.WriteString(c + "\n")
+	}
 	for i, c := range s.cmds {
 		script.WriteString(c + "\n")
 		script.WriteString("get " + stdoutMark(i) + "\n")

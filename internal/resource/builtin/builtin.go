@@ -35,7 +35,7 @@ func Types() []resource.Type {
 	iniSetting, iniSubsetting := inifile.NewTypes()
 	return []resource.Type{
 		anchor.Type{},
-		augeas.Type{},
+		augeas.NewType(),
 		concatFile,
 		concatFile.FragmentType(),
 		cron.Type{},
