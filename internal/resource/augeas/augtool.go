@@ -44,8 +44,6 @@ type result struct {
 
 func (r *result) failed(i int) bool { return len(r.errs[i]) > 0 }
 
-func (r *result) errText(i int) string { return strings.Join(r.errs[i], "; ") }
-
 func stdoutMark(i int) string { return fmt.Sprintf("/ordo-mark-%d", i) }
 func stderrMark(i int) string { return fmt.Sprintf("ordo-mark-%d", i) }
 
