@@ -32,9 +32,15 @@ func needAugtool(t *testing.T) {
 // puppetlabs-augeas_core and compares ordo's lines and the files left
 // with Puppet's. Where ordo knowingly differs (see testdata/README.md),
 // the case's NAME.ordo.log and NAME.ordo.files say what ordo does.
-func TestAgainstPuppet(t *testing.T) {
+func TestAgainstPuppet(t *testing.T) { replay(t, "testdata/cases") }
+
+// TestForgeCatalogs applies catalogs Puppet compiled from Forge modules
+// that declare augeas resources (testdata/forge/record), as Puppet
+// applied them: voxpupuli-kmod's blacklists, options and aliases.
+func TestForgeCatalogs(t *testing.T) { replay(t, "testdata/forge") }
+
+func replay(t *testing.T, dir string) {
 	needAugtool(t)
-	dir := "testdata/cases"
 	for _, c := range providertest.Cases(t, dir) {
 		t.Run(c.Name, func(t *testing.T) {
 			// Each case has its own files; augtool's start is slow.
