@@ -8,6 +8,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/anchor"
 	"github.com/ordoproject/ordo/internal/resource/aptkey"
 	"github.com/ordoproject/ordo/internal/resource/archive"
+	"github.com/ordoproject/ordo/internal/resource/augeas"
 	"github.com/ordoproject/ordo/internal/resource/concat"
 	"github.com/ordoproject/ordo/internal/resource/cron"
 	"github.com/ordoproject/ordo/internal/resource/debconf"
@@ -43,6 +44,7 @@ func Types() []resource.Type {
 		anchor.Type{},
 		aptkey.Type{},
 		archive.Type{},
+		augeas.NewType(),
 		concatFile,
 		concatFile.FragmentType(),
 		cron.Type{},

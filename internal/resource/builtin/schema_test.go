@@ -43,6 +43,7 @@ var base = map[string]*catalog.Resource{
 	"apt_key":            {Type: "Apt_key", Title: "B4CE14FDB51E2968E459FB903D8AE9050A35CD4E"},
 	"archive":            {Type: "Archive", Title: "/tmp/ordoschema.tar.gz"},
 	"debconf":            {Type: "Debconf", Title: "ordoschema/q", Params: []catalog.Param{{Name: "type", Value: "string"}}},
+	"augeas":             {Type: "Augeas", Title: "ordoschema", Params: []catalog.Param{{Name: "changes", Value: "set a b"}}},
 	"concat_file":        {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
 	"concat_fragment":    {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
 	"cron":               {Type: "Cron", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "/bin/true"}}},
@@ -110,6 +111,14 @@ var cases = map[string]map[string]attrCase{
 		"ensure": {value: "absent"}, "name": {value: "ordoschema/other"}, "item": {value: "ordoschema/other"},
 		"package": {value: "other"}, "type": {value: "boolean"}, "value": {value: "v"}, "seen": {value: true},
 		"provider": {value: "debian", want: inert, reason: "debian is debconf's only provider"},
+	},
+	"augeas": {
+		"name":    {value: "other", want: inert, reason: "the name only identifies the resource"},
+		"context": {value: "/files/etc"}, "onlyif": {value: "match * size > 0"}, "changes": {value: "set c d"},
+		"root": {value: "/tmp"}, "load_path": {value: "/tmp/lenses"}, "force": {value: true}, "type_check": {value: "true"},
+		"lens": {value: "Hosts.lns", want: refused}, "incl": {value: "/etc/hosts", want: refused},
+		"show_diff": {value: false}, "returns": {value: int64(1)},
+		"provider": {value: "augeas", want: inert, reason: "augeas is the type's only provider"},
 	},
 	"concat_file": {
 		"ensure": {value: "absent", want: generated}, "path": {value: "/tmp/ordoschema-other"}, "owner": {value: "root", want: generated}, "group": {value: "root", want: generated},

@@ -1,0 +1,4 @@
+augeas { 'lens-only':
+  lens    => 'Sshd.lns',
+  changes => 'set Port 23',
+}
