@@ -356,6 +356,9 @@ type GraphWarner interface {
 type PrefetchError struct {
 	Type, Provider string
 	Err            error
+	// Plain marks a failure Puppet logs once, in the "Could not
+	// prefetch" line (a parsed file's read error is first logged alone).
+	Plain bool
 }
 
 func (e *PrefetchError) Error() string { return e.Err.Error() }

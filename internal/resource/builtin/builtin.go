@@ -16,6 +16,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/host"
 	"github.com/ordoproject/ordo/internal/resource/inifile"
 	"github.com/ordoproject/ordo/internal/resource/mount"
+	"github.com/ordoproject/ordo/internal/resource/mysql"
 	"github.com/ordoproject/ordo/internal/resource/notify"
 	"github.com/ordoproject/ordo/internal/resource/pkg"
 	"github.com/ordoproject/ordo/internal/resource/schedule"
@@ -32,7 +33,7 @@ func Types() []resource.Type {
 	files := file.NewType()
 	concatFile := concat.NewType(files)
 	iniSetting, iniSubsetting := inifile.NewTypes()
-	return []resource.Type{
+	types := []resource.Type{
 		anchor.Type{},
 		concatFile,
 		concatFile.FragmentType(),
@@ -53,6 +54,7 @@ func Types() []resource.Type {
 		sshkey.Type{},
 		user.Type{Files: accounts},
 	}
+	return append(types, mysql.NewTypes(mysql.Config{})...)
 }
 
 // Registry returns a registry of all built-in types.

@@ -37,15 +37,19 @@ type attrCase struct {
 
 // base is the resource each attribute is added to.
 var base = map[string]*catalog.Resource{
-	"anchor":             {Type: "Anchor", Title: "ordoschema"},
-	"concat_file":        {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
-	"concat_fragment":    {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
-	"cron":               {Type: "Cron", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "/bin/true"}}},
-	"file_line":          {Type: "File_line", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-fl"}, {Name: "line", Value: "x"}}},
-	"ini_setting":        {Type: "Ini_setting", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-ini"}, {Name: "setting", Value: "k"}}},
-	"ini_subsetting":     {Type: "Ini_subsetting", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-ini"}, {Name: "setting", Value: "s"}, {Name: "subsetting", Value: "x"}}},
-	"host":               {Type: "Host", Title: "ordoschema.example", Params: []catalog.Param{{Name: "ip", Value: "192.0.2.1"}}},
-	"mount":              {Type: "Mount", Title: "/tmp/ordoschema-mnt"},
+	"anchor":          {Type: "Anchor", Title: "ordoschema"},
+	"concat_file":     {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
+	"concat_fragment": {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
+	"cron":            {Type: "Cron", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "/bin/true"}}},
+	"file_line":       {Type: "File_line", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-fl"}, {Name: "line", Value: "x"}}},
+	"ini_setting":     {Type: "Ini_setting", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-ini"}, {Name: "setting", Value: "k"}}},
+	"ini_subsetting":  {Type: "Ini_subsetting", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-ini"}, {Name: "setting", Value: "s"}, {Name: "subsetting", Value: "x"}}},
+	"host":            {Type: "Host", Title: "ordoschema.example", Params: []catalog.Param{{Name: "ip", Value: "192.0.2.1"}}},
+	"mount":           {Type: "Mount", Title: "/tmp/ordoschema-mnt"},
+	"mysql_database":  {Type: "Mysql_database", Title: "ordoschema"},
+	"mysql_user":      {Type: "Mysql_user", Title: "ordoschema@localhost"},
+	"mysql_grant": {Type: "Mysql_grant", Title: "ordoschema@localhost/d.*", Params: []catalog.Param{{Name: "user", Value: "ordoschema@localhost"},
+		{Name: "table", Value: "d.*"}, {Name: "privileges", Value: []catalog.Value{"SELECT"}}}},
 	"package":            {Type: "Package", Title: "ordoschema-pkg"},
 	"ssh_authorized_key": {Type: "Ssh_authorized_key", Title: "ordoschema", Params: []catalog.Param{{Name: "user", Value: "nobody"}}},
 	"service":            {Type: "Service", Title: "ordoschema-svc", Params: []catalog.Param{{Name: "provider", Value: "debian"}}},
@@ -126,6 +130,22 @@ var cases = map[string]map[string]attrCase{
 		"insert_type": {value: "start"}, "insert_value": {value: "y"},
 		"delete_if_empty": {value: true, want: inert, reason: "inifile 6.3 removes a setting left empty whatever it says (its test takes :false for true)"},
 		"provider":        {value: "ruby", want: inert, reason: "ruby is ini_subsetting's only provider"},
+	},
+	"mysql_database": {
+		"ensure": {value: "absent"}, "name": {value: "other"}, "charset": {value: "latin1"}, "collate": {value: "latin1_bin"},
+		"provider": {value: "mysql", want: inert, reason: "mysql is mysql_database's only provider"},
+	},
+	"mysql_user": {
+		"ensure": {value: "absent"}, "name": {value: "other@localhost"}, "password_hash": {value: "*AB"}, "plugin": {value: "unix_socket"},
+		"max_user_connections": {value: "1"}, "max_connections_per_hour": {value: "1"}, "max_queries_per_hour": {value: "1"},
+		"max_updates_per_hour": {value: "1"}, "tls_options": {value: "SSL"},
+		"provider": {value: "mysql", want: inert, reason: "mysql is mysql_user's only provider"},
+	},
+	"mysql_grant": {
+		"ensure": {value: "absent"}, "privileges": {value: []catalog.Value{"INSERT"}}, "options": {value: []catalog.Value{"GRANT"}},
+		// The name must be user/table: changing one alone is refused.
+		"name": {value: "other@localhost/d.*", want: refused}, "table": {value: "e.*", want: refused}, "user": {value: "other@localhost", want: refused},
+		"provider": {value: "mysql", want: inert, reason: "mysql is mysql_grant's only provider"},
 	},
 	"mount": {
 		"ensure": {value: "defined"}, "device": {value: "tmpfs"}, "fstype": {value: "tmpfs"}, "options": {value: "size=1m"},

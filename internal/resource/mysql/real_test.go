@@ -1,0 +1,130 @@
+package mysql_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/builtin"
+	"github.com/ordoproject/ordo/internal/resource/mysql"
+	"github.com/ordoproject/ordo/internal/resource/providertest"
+)
+
+// server starts a throw-away MariaDB server for the test (testdata/server:
+// its own data folder under root, a socket, no TCP) and stops it when the
+// test ends. root/.my.cnf points the client at it.
+func server(t *testing.T, root string) {
+	t.Helper()
+	for _, bin := range []string{"mariadb-install-db", "mariadbd", "mysql"} {
+		if _, err := exec.LookPath(bin); err != nil {
+			t.Skipf("the MariaDB server and client (%s) are not installed: apt-get install mariadb-server mariadb-client", bin)
+		}
+	}
+	script, err := filepath.Abs("testdata/server")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = exec.Command(script, "stop", root).Run() })
+	if out, err := exec.Command(script, "start", root).CombinedOutput(); err != nil {
+		t.Fatalf("starting the server: %v\n%s", err, out)
+	}
+}
+
+// registry holds the built-in types with the mysql types reading root as
+// root's home.
+func registry(root string) *resource.Registry {
+	var types []resource.Type
+	for _, ty := range builtin.Types() {
+		if !strings.HasPrefix(ty.Schema().Name, "mysql_") {
+			types = append(types, ty)
+		}
+	}
+	types = append(types, mysql.NewTypes(mysql.Config{RootHome: func() string { return root }})...)
+	return resource.NewRegistry(types...)
+}
+
+// sql runs statements on the server root/.my.cnf points at.
+func sql(t *testing.T, root string, stmts ...string) {
+	t.Helper()
+	for _, s := range stmts {
+		if out, err := exec.Command("mysql", "--defaults-extra-file="+filepath.Join(root, ".my.cnf"), "-e", s).CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", s, err, out)
+		}
+	}
+}
+
+// reset leaves the server as mariadb-install-db made it.
+func reset(t *testing.T, root string) {
+	t.Helper()
+	conf := "[client]\nsocket=" + root + "/db/sock\nuser=root\n"
+	if err := os.WriteFile(filepath.Join(root, ".my.cnf"), []byte(conf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("mysql", "--defaults-extra-file="+filepath.Join(root, ".my.cnf"), "-NBe",
+		"SELECT CONCAT('DROP DATABASE `', REPLACE(SCHEMA_NAME, '`', '``'), '`') FROM information_schema.SCHEMATA WHERE SCHEMA_NAME NOT IN ('information_schema','mysql','performance_schema','sys')"+
+			" UNION ALL SELECT CONCAT('DROP USER ''', REPLACE(User, '''', ''''''), '''@''', Host, '''') FROM mysql.user WHERE CONCAT(User, '@', Host) NOT IN ('root@localhost', 'mariadb.sys@localhost')").Output()
+	if err != nil {
+		t.Fatalf("reset: %v", err)
+	}
+	for _, stmt := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if stmt != "" {
+			sql(t, root, stmt)
+		}
+	}
+}
+
+func dump(t *testing.T, root string) string {
+	t.Helper()
+	out, err := exec.Command("testdata/dump", root).CombinedOutput()
+	if err != nil {
+		t.Fatalf("dump: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+// TestAgainstPuppet applies every case recorded from Puppet with
+// puppetlabs-mysql against a server of its own, and compares ordo's lines
+// and the server's state afterwards with Puppet's. Where ordo knowingly
+// differs (testdata/README.md), NAME.ordo.log and NAME.ordo.state say what
+// ordo does instead.
+func TestAgainstPuppet(t *testing.T) {
+	root := t.TempDir()
+	server(t, root)
+	types := registry(root)
+	dir := "testdata/cases"
+	for _, c := range providertest.Cases(t, dir) {
+		t.Run(c.Name, func(t *testing.T) {
+			reset(t, root)
+			for _, line := range strings.Split(c.Manifest, "\n") {
+				if s, ok := strings.CutPrefix(line, "# sql: "); ok {
+					sql(t, root, s)
+				}
+			}
+			providertest.Shell(t, c.Setup, "ROOT="+root)
+			got := providertest.Run(t, c, types, map[string]string{"@ROOT@": root})
+			want := c.Want
+			if b, err := os.ReadFile(filepath.Join(dir, c.Name+".ordo.log")); err == nil {
+				want = providertest.Keep(strings.Split(strings.TrimRight(string(b), "\n"), "\n"))
+			}
+			providertest.SameLines(t, got, want)
+			reset := "[client]\nsocket=" + root + "/db/sock\nuser=root\n"
+			if err := os.WriteFile(filepath.Join(root, ".my.cnf"), []byte(reset), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			stateFile := filepath.Join(dir, c.Name+".state")
+			if _, err := os.Stat(filepath.Join(dir, c.Name+".ordo.state")); err == nil {
+				stateFile = filepath.Join(dir, c.Name+".ordo.state")
+			}
+			wantState, err := os.ReadFile(stateFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g := dump(t, root); g != string(wantState) {
+				t.Errorf("server state:\n%s\nwant:\n%s", g, wantState)
+			}
+		})
+	}
+}
