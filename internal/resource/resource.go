@@ -356,9 +356,16 @@ type GraphWarner interface {
 type PrefetchError struct {
 	Type, Provider string
 	Err            error
-	// Plain marks a failure Puppet logs once, in the "Could not
-	// prefetch" line (a parsed file's read error is first logged alone).
-	Plain bool
+	// Logged marks a failure logged when the provider's batch prefetch
+	// (Provider.Prefetch) failed: only the resource's skip is left to say.
+	Logged bool
+}
+
+// PrefetchFailer is implemented by instances that want to know that their
+// provider's batch prefetch failed (their Retrieve then returns a
+// PrefetchError with Logged set).
+type PrefetchFailer interface {
+	PrefetchFailed(err error)
 }
 
 func (e *PrefetchError) Error() string { return e.Err.Error() }

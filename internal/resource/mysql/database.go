@@ -66,7 +66,6 @@ type database struct{ charset, collate string }
 
 type databases struct {
 	srv   *server
-	err   error
 	found map[string]*database
 }
 
@@ -77,14 +76,12 @@ func (t *DatabaseType) prefetch(ctx context.Context, h *resource.Handle) (any, e
 	d := &databases{srv: connect(ctx, h, t.cfg), found: map[string]*database{}}
 	out, err := d.srv.query(ctx, h, "show databases")
 	if err != nil {
-		d.err = err
-		return d, nil
+		return nil, err
 	}
 	for _, name := range lines(out) {
 		vars, err := d.srv.query(ctx, h, "show variables like '%_database'", name)
 		if err != nil {
-			d.err = err
-			return d, nil
+			return nil, err
 		}
 		db := &database{}
 		for _, line := range lines(vars) {
@@ -116,8 +113,9 @@ type dbInstance struct {
 	managed, present bool
 	charset, collate string
 
-	run *databases
-	cur *database
+	run    *databases
+	failed error
+	cur    *database
 }
 
 func (e *dbInstance) Prefetched(data any) {
@@ -126,13 +124,18 @@ func (e *dbInstance) Prefetched(data any) {
 	}
 }
 
+func (e *dbInstance) PrefetchFailed(err error) { e.failed = err }
+
 func (e *dbInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	if e.run == nil {
-		d, _ := e.t.prefetch(ctx, h)
-		e.run = d.(*databases)
+	if e.failed != nil {
+		return &resource.PrefetchError{Type: "mysql_database", Provider: "mysql", Err: e.failed, Logged: true}
 	}
-	if e.run.err != nil {
-		return &resource.PrefetchError{Type: "mysql_database", Provider: "mysql", Err: e.run.err, Plain: true}
+	if e.run == nil {
+		d, err := e.t.prefetch(ctx, h)
+		if err != nil {
+			return &resource.PrefetchError{Type: "mysql_database", Provider: "mysql", Err: err}
+		}
+		e.run = d.(*databases)
 	}
 	e.cur = e.run.found[e.name]
 	return nil

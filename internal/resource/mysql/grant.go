@@ -2,7 +2,6 @@ package mysql
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -114,23 +113,25 @@ func columnPrivilege(p string) string {
 	return strings.ToUpper(typ) + " (" + strings.Join(cols, ", ") + ")"
 }
 
+// validateGrant is the module's validation; its errors are plain Ruby
+// errors, which Puppet shows as they are, without "Validation of".
 func validateGrant(v resource.Values) error {
 	_, present := wantEnsure(v)
 	privs := v.Strings("privileges")
 	if present && !v.Has("privileges") {
-		return errors.New("mysql_grant: `privileges` `parameter` is required.")
+		return &resource.TypeError{Msg: "mysql_grant: `privileges` `parameter` is required."}
 	}
 	if len(privs) > 1 && slices.Contains(privs, "PROXY") {
-		return errors.New("mysql_grant: `privileges` `parameter`: PROXY can only be specified by itself.")
+		return &resource.TypeError{Msg: "mysql_grant: `privileges` `parameter`: PROXY can only be specified by itself."}
 	}
 	if present && !v.Has("table") {
-		return errors.New("mysql_grant: `table` `parameter` is required.")
+		return &resource.TypeError{Msg: "mysql_grant: `table` `parameter` is required."}
 	}
 	if present && !v.Has("user") {
-		return errors.New("mysql_grant: `user` `parameter` is required.")
+		return &resource.TypeError{Msg: "mysql_grant: `user` `parameter` is required."}
 	}
 	if v.Has("user") && v.Has("table") && v.String("name") != v.String("user")+"/"+v.String("table") {
-		return errors.New("mysql_grant: `name` `parameter` must match user@host/table format.")
+		return &resource.TypeError{Msg: "mysql_grant: `name` `parameter` must match user@host/table format."}
 	}
 	return nil
 }
@@ -144,7 +145,6 @@ type grant struct {
 
 type grants struct {
 	srv   *server
-	err   error
 	found map[string]*grant
 }
 
@@ -214,8 +214,7 @@ func (t *GrantType) prefetch(ctx context.Context, h *resource.Handle) (any, erro
 	srv := g.srv
 	users, err := listUsers(ctx, h, srv)
 	if err != nil {
-		g.err = err
-		return g, nil
+		return nil, err
 	}
 	for _, user := range users {
 		out, err := srv.query(ctx, h, "SHOW GRANTS FOR "+quoteUser(user)+";")
@@ -223,8 +222,7 @@ func (t *GrantType) prefetch(ctx context.Context, h *resource.Handle) (any, erro
 			if strings.Contains(err.Error(), "There is no such grant defined for user") {
 				continue
 			}
-			g.err = fmt.Errorf("#mysql had an error ->  #<Puppet::ExecutionFailure: %v>", err)
-			return g, nil
+			return nil, fmt.Errorf("#mysql had an error ->  #<Puppet::ExecutionFailure: %v>", err)
 		}
 		for _, line := range lines(out) {
 			line = strings.NewReplacer("'", "", "`", "", `"`, "").Replace(line)
@@ -303,8 +301,9 @@ type grantInstance struct {
 	table, user string
 	options     []string // nil: not managed
 
-	run *grants
-	cur *grant
+	run    *grants
+	failed error
+	cur    *grant
 }
 
 func (e *grantInstance) Prefetched(data any) {
@@ -313,13 +312,18 @@ func (e *grantInstance) Prefetched(data any) {
 	}
 }
 
+func (e *grantInstance) PrefetchFailed(err error) { e.failed = err }
+
 func (e *grantInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	if e.run == nil {
-		g, _ := e.t.prefetch(ctx, h)
-		e.run = g.(*grants)
+	if e.failed != nil {
+		return &resource.PrefetchError{Type: "mysql_grant", Provider: "mysql", Err: e.failed, Logged: true}
 	}
-	if e.run.err != nil {
-		return &resource.PrefetchError{Type: "mysql_grant", Provider: "mysql", Err: e.run.err, Plain: true}
+	if e.run == nil {
+		d, err := e.t.prefetch(ctx, h)
+		if err != nil {
+			return &resource.PrefetchError{Type: "mysql_grant", Provider: "mysql", Err: err}
+		}
+		e.run = d.(*grants)
 	}
 	e.cur = e.run.found[e.name]
 	return nil

@@ -96,7 +96,6 @@ type account struct {
 
 type accounts struct {
 	srv   *server
-	err   error
 	found map[string]*account
 }
 
@@ -125,8 +124,7 @@ func (t *UserType) prefetch(ctx context.Context, h *resource.Handle) (any, error
 	srv := a.srv
 	out, err := srv.query(ctx, h, "SELECT CONCAT(User, '@',Host) AS User FROM mysql.user where HOST IS NOT NULL AND HOST != ''")
 	if err != nil {
-		a.err = err
-		return a, nil
+		return nil, err
 	}
 	for _, name := range lines(out) {
 		var q string
@@ -140,8 +138,7 @@ func (t *UserType) prefetch(ctx context.Context, h *resource.Handle) (any, error
 		}
 		row, err := srv.query(ctx, h, q)
 		if err != nil {
-			a.err = err
-			return a, nil
+			return nil, err
 		}
 		f := rubySplit(strings.TrimSuffix(row, "\n"))
 		u := &account{maxUser: field(f, 0), maxConn: field(f, 1), maxQ: field(f, 2), maxUp: field(f, 3),
@@ -206,8 +203,9 @@ type userInstance struct {
 	want    map[string]catalog.Value
 	tls     []string // nil: not managed
 
-	run *accounts
-	cur *account
+	run    *accounts
+	failed error
+	cur    *account
 }
 
 func (e *userInstance) Prefetched(data any) {
@@ -216,13 +214,18 @@ func (e *userInstance) Prefetched(data any) {
 	}
 }
 
+func (e *userInstance) PrefetchFailed(err error) { e.failed = err }
+
 func (e *userInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	if e.run == nil {
-		a, _ := e.t.prefetch(ctx, h)
-		e.run = a.(*accounts)
+	if e.failed != nil {
+		return &resource.PrefetchError{Type: "mysql_user", Provider: "mysql", Err: e.failed, Logged: true}
 	}
-	if e.run.err != nil {
-		return &resource.PrefetchError{Type: "mysql_user", Provider: "mysql", Err: e.run.err, Plain: true}
+	if e.run == nil {
+		d, err := e.t.prefetch(ctx, h)
+		if err != nil {
+			return &resource.PrefetchError{Type: "mysql_user", Provider: "mysql", Err: err}
+		}
+		e.run = d.(*accounts)
 	}
 	e.cur = e.run.found[e.name]
 	return nil
