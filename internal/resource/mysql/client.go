@@ -205,16 +205,38 @@ func lines(out string) []string {
 }
 
 // quoteUser is the module's cmd_user: user@host as 'user'@'host', split
-// at the last @.
+// at the last @. Unlike the module, a user part given quoted is written
+// without its own quotes, and quotes and backslashes in the name are
+// escaped, so that the statement is what the name means.
 func quoteUser(name string) string {
-	return "'" + mergedName(name) + "'"
+	a := account(name)
+	i := strings.LastIndexByte(a, '@')
+	if i < 0 {
+		return "'" + literal(a) + "'"
+	}
+	return "'" + literal(a[:i]) + "'@'" + literal(a[i+1:]) + "'"
 }
 
-// mergedName puts ' around the last @ of name.
-func mergedName(name string) string {
-	i := strings.LastIndexByte(name, '@')
-	if i < 0 {
+// account is the name of the account a user name means, as the server
+// lists it (CONCAT(User, '@', Host)): a user part quoted with ', ` or "
+// loses its quotes.
+func account(name string) string {
+	if name == "" || !strings.ContainsRune("'`\"", rune(name[0])) {
 		return name
 	}
-	return name[:i] + "'@'" + name[i+1:]
+	q := name[0]
+	for i := len(name) - 2; i >= 2; i-- {
+		if name[i] == '@' && name[i-1] == q {
+			return name[1:i-1] + name[i:]
+		}
+	}
+	return name
+}
+
+// literal escapes s for a string literal in single quotes.
+func literal(s string) string {
+	if !strings.ContainsAny(s, `'\`) {
+		return s
+	}
+	return strings.NewReplacer(`\`, `\\`, `'`, `''`).Replace(s)
 }

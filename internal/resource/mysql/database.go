@@ -143,6 +143,19 @@ func (e *dbInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
 
 func (e *dbInstance) Exists() bool { return e.cur != nil }
 
+// sameCharset reports whether the server's character set or collation
+// is the one wanted. utf8 is utf8mb3, which MariaDB 10.6 and MySQL 8.0.30
+// and later name it (the module would alter it on every run).
+func sameCharset(cur, want string) bool {
+	alias := func(s string) string {
+		if s == "utf8mb3" || strings.HasPrefix(s, "utf8mb3_") {
+			return "utf8" + s[len("utf8mb3"):]
+		}
+		return s
+	}
+	return cur == want || alias(cur) == alias(want)
+}
+
 // ident quotes a name in backticks, doubling those it holds.
 func ident(name string) string { return "`" + strings.ReplaceAll(name, "`", "``") + "`" }
 
@@ -156,12 +169,12 @@ func (e *dbInstance) Properties() []resource.Property {
 	}
 	srv := e.run.srv
 	props = append(props,
-		&prop{name: "charset", cur: e.cur.charset, want: e.charset, inSync: e.cur.charset == e.charset,
+		&prop{name: "charset", cur: e.cur.charset, want: e.charset, inSync: sameCharset(e.cur.charset, e.charset),
 			sync: func(ctx context.Context, h *resource.Handle) error {
 				_, err := srv.query(ctx, h, "alter database "+ident(e.name)+" CHARACTER SET "+e.charset)
 				return err
 			}},
-		&prop{name: "collate", cur: e.cur.collate, want: e.collate, inSync: e.cur.collate == e.collate,
+		&prop{name: "collate", cur: e.cur.collate, want: e.collate, inSync: sameCharset(e.cur.collate, e.collate),
 			sync: func(ctx context.Context, h *resource.Handle) error {
 				_, err := srv.query(ctx, h, "alter database "+ident(e.name)+" COLLATE "+e.collate)
 				return err

@@ -71,11 +71,19 @@ func (t *GrantType) AutoRequire(r *catalog.Resource, _ *catalog.Catalog) []catal
 }
 
 // normalPrivileges is the module's normalisation of a grant's
-// privileges: a list holding ALL (as written) is ALL alone; each is
-// trimmed and upper-cased (column lists sorted), duplicates and GRANT
-// OPTION dropped, and the list sorted.
+// privileges: a list holding ALL is ALL alone; each is trimmed and
+// upper-cased (column lists sorted), duplicates and GRANT OPTION
+// dropped, and the list sorted. Unlike the module, which looks for the
+// letters ALL anywhere in the list as written, ALL is found in any case
+// (a list with "all" would be granted ALL and never be in sync) and only
+// as a privilege of its own (INSTALL PLUGIN is not ALL), and ALL
+// PRIVILEGES is ALL (as the server shows it).
 func normalPrivileges(list []string, present bool) []string {
-	if present && len(list) > 1 && slices.ContainsFunc(list, func(p string) bool { return strings.Contains(p, "ALL") }) {
+	isAll := func(p string) bool {
+		p = strings.ToUpper(strings.TrimSpace(p))
+		return p == "ALL" || p == "ALL PRIVILEGES"
+	}
+	if present && slices.ContainsFunc(list, isAll) {
 		list = []string{"ALL"}
 	}
 	out := []string{}

@@ -87,8 +87,8 @@ func (t *UserType) AutoRequire(_ *catalog.Resource, _ *catalog.Catalog) []catalo
 	return []catalog.Ref{{Type: "File", Title: "/root/.my.cnf"}, {Type: "Class", Title: "Mysql::Server"}}
 }
 
-// account is a user as the listing found it; nil fields are absent.
-type account struct {
+// login is a user as the listing found it; nil fields are absent.
+type login struct {
 	password, plugin              catalog.Value
 	maxUser, maxConn, maxQ, maxUp catalog.Value
 	tls                           []string
@@ -96,7 +96,7 @@ type account struct {
 
 type accounts struct {
 	srv   *server
-	found map[string]*account
+	found map[string]*login
 }
 
 // rubySplit splits s at tabs as Ruby's String#split does: trailing
@@ -120,7 +120,7 @@ func (t *UserType) prefetch(ctx context.Context, h *resource.Handle) (any, error
 	if h.Log != nil {
 		h.Log.Log(resource.Debug, "", "Prefetching mysql resources for mysql_user")
 	}
-	a := &accounts{srv: connect(ctx, h, t.cfg), found: map[string]*account{}}
+	a := &accounts{srv: connect(ctx, h, t.cfg), found: map[string]*login{}}
 	srv := a.srv
 	out, err := srv.query(ctx, h, "SELECT CONCAT(User, '@',Host) AS User FROM mysql.user where HOST IS NOT NULL AND HOST != ''")
 	if err != nil {
@@ -130,18 +130,18 @@ func (t *UserType) prefetch(ctx context.Context, h *resource.Handle) (any, error
 		var q string
 		switch {
 		case srv.version != "" && srv.newerThan(map[string]string{"mysql": "5.7.6", "percona": "5.7.6"}):
-			q = "SELECT MAX_USER_CONNECTIONS, MAX_CONNECTIONS, MAX_QUESTIONS, MAX_UPDATES, SSL_TYPE, SSL_CIPHER, X509_ISSUER, X509_SUBJECT, AUTHENTICATION_STRING, PLUGIN FROM mysql.user WHERE CONCAT(user, '@', host) = '" + name + "'"
+			q = "SELECT MAX_USER_CONNECTIONS, MAX_CONNECTIONS, MAX_QUESTIONS, MAX_UPDATES, SSL_TYPE, SSL_CIPHER, X509_ISSUER, X509_SUBJECT, AUTHENTICATION_STRING, PLUGIN FROM mysql.user WHERE CONCAT(user, '@', host) = '" + literal(name) + "'"
 		case srv.version != "" && srv.newerThan(map[string]string{"mariadb": "10.1.21"}):
-			q = "SELECT MAX_USER_CONNECTIONS, MAX_CONNECTIONS, MAX_QUESTIONS, MAX_UPDATES, SSL_TYPE, SSL_CIPHER, X509_ISSUER, X509_SUBJECT, PASSWORD, PLUGIN, AUTHENTICATION_STRING FROM mysql.user WHERE CONCAT(user, '@', host) = '" + name + "'"
+			q = "SELECT MAX_USER_CONNECTIONS, MAX_CONNECTIONS, MAX_QUESTIONS, MAX_UPDATES, SSL_TYPE, SSL_CIPHER, X509_ISSUER, X509_SUBJECT, PASSWORD, PLUGIN, AUTHENTICATION_STRING FROM mysql.user WHERE CONCAT(user, '@', host) = '" + literal(name) + "'"
 		default:
-			q = "SELECT MAX_USER_CONNECTIONS, MAX_CONNECTIONS, MAX_QUESTIONS, MAX_UPDATES, SSL_TYPE, SSL_CIPHER, X509_ISSUER, X509_SUBJECT, PASSWORD /*!50508 , PLUGIN */ FROM mysql.user WHERE CONCAT(user, '@', host) = '" + name + "'"
+			q = "SELECT MAX_USER_CONNECTIONS, MAX_CONNECTIONS, MAX_QUESTIONS, MAX_UPDATES, SSL_TYPE, SSL_CIPHER, X509_ISSUER, X509_SUBJECT, PASSWORD /*!50508 , PLUGIN */ FROM mysql.user WHERE CONCAT(user, '@', host) = '" + literal(name) + "'"
 		}
 		row, err := srv.query(ctx, h, q)
 		if err != nil {
 			return nil, err
 		}
 		f := rubySplit(strings.TrimSuffix(row, "\n"))
-		u := &account{maxUser: field(f, 0), maxConn: field(f, 1), maxQ: field(f, 2), maxUp: field(f, 3),
+		u := &login{maxUser: field(f, 0), maxConn: field(f, 1), maxQ: field(f, 2), maxUp: field(f, 3),
 			password: field(f, 8), plugin: field(f, 9)}
 		u.tls = tlsOptions(field(f, 4), field(f, 5), field(f, 6), field(f, 7))
 		if srv.newerThan(map[string]string{"mariadb": "10.1.21"}) && (u.plugin == "ed25519" || u.plugin == "mysql_native_password") ||
@@ -205,7 +205,7 @@ type userInstance struct {
 
 	run    *accounts
 	failed error
-	cur    *account
+	cur    *login
 }
 
 func (e *userInstance) Prefetched(data any) {
@@ -227,7 +227,7 @@ func (e *userInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
 		}
 		e.run = d.(*accounts)
 	}
-	e.cur = e.run.found[e.name]
+	e.cur = e.run.found[account(e.name)]
 	return nil
 }
 
@@ -283,7 +283,7 @@ func (e *userInstance) create(ctx context.Context, h *resource.Handle) error {
 	if _, err := srv.system(ctx, h, e.requireSQL(tls)); err != nil {
 		return err
 	}
-	e.cur = &account{}
+	e.cur = &login{}
 	return nil
 }
 
@@ -347,7 +347,7 @@ func (e *userInstance) Properties() []resource.Property {
 				if srv.newerThan(map[string]string{"mariadb": "10.2.0"}) {
 					sql = "ALTER USER " + user + " IDENTIFIED WITH ed25519 AS '" + s + "'"
 				} else {
-					sql = "UPDATE mysql.user SET password = '', plugin = 'ed25519', authentication_string = '" + s + "' where CONCAT(user, '@', host) = '" + e.name + "'; FLUSH PRIVILEGES"
+					sql = "UPDATE mysql.user SET password = '', plugin = 'ed25519', authentication_string = '" + s + "' where CONCAT(user, '@', host) = '" + literal(account(e.name)) + "'; FLUSH PRIVILEGES"
 				}
 			case srv.version != "" && srv.newerThan(map[string]string{"mysql": "5.7.6", "percona": "5.7.6", "mariadb": "10.2.0"}):
 				if s != "" && !strings.HasPrefix(s, "*") {
@@ -370,7 +370,7 @@ func (e *userInstance) Properties() []resource.Property {
 			if srv.newerThan(map[string]string{"mariadb": "10.2.0"}) {
 				sql = "ALTER USER " + user + " IDENTIFIED WITH '" + s + "' AS '" + hash + "'"
 			} else {
-				sql = "UPDATE mysql.user SET password = '', plugin = '" + s + "', authentication_string = '" + hash + "' where CONCAT(user, '@', host) = '" + e.name + "'; FLUSH PRIVILEGES"
+				sql = "UPDATE mysql.user SET password = '', plugin = '" + s + "', authentication_string = '" + hash + "' where CONCAT(user, '@', host) = '" + literal(account(e.name)) + "'; FLUSH PRIVILEGES"
 			}
 		case srv.newerThan(map[string]string{"mysql": "5.7.6", "percona": "5.7.6", "mariadb": "10.2.0"}):
 			sql = "ALTER USER " + user + " IDENTIFIED WITH '" + s + "'"
@@ -384,7 +384,7 @@ func (e *userInstance) Properties() []resource.Property {
 			} else {
 				sql += ", password = ''"
 			}
-			sql += " WHERE CONCAT(user, '@', host) = '" + e.name + "'"
+			sql += " WHERE CONCAT(user, '@', host) = '" + literal(account(e.name)) + "'"
 		}
 		props = append(props, &prop{name: "plugin", cur: e.cur.plugin, want: want, inSync: sameValue(e.cur.plugin, want), sync: run(sql)})
 	}
