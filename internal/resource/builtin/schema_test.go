@@ -48,6 +48,7 @@ var base = map[string]*catalog.Resource{
 	"mount":           {Type: "Mount", Title: "/tmp/ordoschema-mnt"},
 	"mysql_database":  {Type: "Mysql_database", Title: "ordoschema"},
 	"mysql_user":      {Type: "Mysql_user", Title: "ordoschema@localhost"},
+	"mysql_plugin":    {Type: "Mysql_plugin", Title: "ordoschema"},
 	"mysql_grant": {Type: "Mysql_grant", Title: "ordoschema@localhost/d.*", Params: []catalog.Param{{Name: "user", Value: "ordoschema@localhost"},
 		{Name: "table", Value: "d.*"}, {Name: "privileges", Value: []catalog.Value{"SELECT"}}}},
 	"package":            {Type: "Package", Title: "ordoschema-pkg"},
@@ -134,6 +135,10 @@ var cases = map[string]map[string]attrCase{
 	"mysql_database": {
 		"ensure": {value: "absent"}, "name": {value: "other"}, "charset": {value: "latin1"}, "collate": {value: "latin1_bin"},
 		"provider": {value: "mysql", want: inert, reason: "mysql is mysql_database's only provider"},
+	},
+	"mysql_plugin": {
+		"ensure": {value: "absent"}, "name": {value: "other"}, "soname": {value: "other.so"},
+		"provider": {value: "mysql", want: inert, reason: "mysql is mysql_plugin's only provider"},
 	},
 	"mysql_user": {
 		"ensure": {value: "absent"}, "name": {value: "other@localhost"}, "password_hash": {value: "*AB"}, "plugin": {value: "unix_socket"},

@@ -1,6 +1,6 @@
-// Package mysql implements puppetlabs-mysql's mysql_database, mysql_user
-// and mysql_grant types: the state of a MySQL or MariaDB server read and
-// changed through its command-line client, with the statements, the
+// Package mysql implements puppetlabs-mysql's mysql_database, mysql_user,
+// mysql_grant and mysql_plugin types: the state of a MySQL or MariaDB
+// server read and changed through its command-line client, with the statements, the
 // listing queries and the version rules of the module's mysql providers.
 package mysql
 
