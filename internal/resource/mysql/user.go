@@ -75,8 +75,21 @@ func newUserType(cfg Config) *UserType {
 		},
 		Providers: []resource.Provider{{Name: "mysql", Default: true, Doc: "Runs the mysql client (with root's .my.cnf).",
 			Confine: resource.Confine{Commands: []string{"mysql"}}, Prefetch: t.prefetch}},
+		Validate: validateTLS,
 	})
 	return t
+}
+
+// validateTLS refuses NONE, SSL or X509 beside other options. The module
+// means to, but checks each option alone, so that the user is created
+// and then fails on the REQUIRE statement the server refuses.
+func validateTLS(v resource.Values) error {
+	opts := v.Strings("tls_options")
+	if len(opts) > 1 && slices.ContainsFunc(opts, func(o string) bool { return o == "NONE" || o == "SSL" || o == "X509" }) {
+		return &resource.ParamError{Ref: v.Ref(), Param: "tls_options",
+			Msg: "`tls_options` `property`: The values NONE, SSL and X509 cannot be used with other options, you may only pick one of them."}
+	}
+	return nil
 }
 
 // Schema returns mysql_user's schema.
@@ -185,6 +198,7 @@ func (t *UserType) New(v resource.Values) (resource.Instance, error) {
 			e.want[n] = resource.Unsensitive(x)
 		}
 	}
+	e.sensitive = v.Sensitive("password_hash")
 	if v.Has("tls_options") {
 		e.tls = v.Strings("tls_options")
 		if e.tls == nil {
@@ -202,6 +216,8 @@ type userInstance struct {
 	present bool
 	want    map[string]catalog.Value
 	tls     []string // nil: not managed
+	// sensitive: the password hash is Sensitive.
+	sensitive bool
 
 	run    *accounts
 	failed error
@@ -327,7 +343,12 @@ func (e *userInstance) Properties() []resource.Property {
 	if want, ok := e.want["password_hash"]; ok {
 		s := catalog.Scalar(want)
 		p := &hidden{prop{name: "password_hash", cur: e.cur.password, want: want, inSync: sameValue(e.cur.password, want), message: "changed password"}}
-		if e.cur.password == nil {
+		switch {
+		case e.sensitive:
+			// Puppet's own line for a sensitive property replaces the
+			// type's.
+			p.message = "changed [redacted] to [redacted]"
+		case e.cur.password == nil:
 			p.message = "created password"
 		}
 		p.shown = func(v catalog.Value) string {
