@@ -48,7 +48,7 @@ func newDatabaseType(cfg Config) *DatabaseType {
 			{Name: "collate", Kind: resource.KindProperty, Default: "utf8_general_ci", Doc: "The database's COLLATE setting.", Check: noSpace},
 		},
 		Providers: []resource.Provider{{Name: "mysql", Default: true, Doc: "Runs the mysql client (with root's .my.cnf).",
-			Confine: resource.Confine{Commands: []string{"mysql"}}, Prefetch: t.prefetch}},
+			Confine: resource.Confine{Commands: []string{"mysql"}}, Prefetch: t.prefetch, Instances: t.instances}},
 	})
 	return t
 }

@@ -50,7 +50,7 @@ func newGrantType(cfg Config) *GrantType {
 			{Name: "options", Kind: resource.KindProperty, Arrays: resource.EachAll, Doc: "Options of the grant: GRANT gives WITH GRANT OPTION."},
 		},
 		Providers: []resource.Provider{{Name: "mysql", Default: true, Doc: "Runs the mysql client (with root's .my.cnf).",
-			Confine: resource.Confine{Commands: []string{"mysql"}}, Prefetch: t.prefetch}},
+			Confine: resource.Confine{Commands: []string{"mysql"}}, Prefetch: t.prefetch, Instances: t.instances}},
 		Validate: validateGrant,
 	})
 	return t

@@ -25,7 +25,7 @@ func newPluginType(cfg Config) *PluginType {
 			{Name: "soname", Kind: resource.KindProperty, Doc: "The plugin's library (NAME.so when not given).", Check: pattern(`^\w+\.\w+$`)},
 		},
 		Providers: []resource.Provider{{Name: "mysql", Default: true, Doc: "Runs the mysql client (with root's .my.cnf).",
-			Confine: resource.Confine{Commands: []string{"mysql"}}, Prefetch: t.prefetch}},
+			Confine: resource.Confine{Commands: []string{"mysql"}}, Prefetch: t.prefetch, Instances: t.instances}},
 	})
 	return t
 }
@@ -41,7 +41,10 @@ func (t *PluginType) AutoRequire(_ *catalog.Resource, _ *catalog.Catalog) []cata
 type plugins struct {
 	srv   *server
 	found map[string]catalog.Value // lower-case name to library (nil: none listed)
+	names []string                 // as listed
 }
+
+func lower(s string) string { return strings.ToLower(s) }
 
 func dupOf(m map[string]catalog.Value, k string) bool {
 	_, ok := m[k]
@@ -66,8 +69,9 @@ func (t *PluginType) prefetch(ctx context.Context, h *resource.Handle) (any, err
 		// many in upper case (METADATA_LOCK_INFO): unlike the module,
 		// which compares them as written and so installs such a plugin
 		// again on every run (and fails), ordo finds them in any case.
-		if name := strings.ToLower(f[0]); !dupOf(p.found, name) {
+		if name := lower(f[0]); !dupOf(p.found, name) {
 			p.found[name] = field(f, 3)
+			p.names = append(p.names, f[0])
 		}
 	}
 	return p, nil
@@ -113,7 +117,7 @@ func (e *pluginInstance) Retrieve(ctx context.Context, h *resource.Handle) error
 		}
 		e.run = p.(*plugins)
 	}
-	e.cur, e.exists = e.run.found[strings.ToLower(e.name)]
+	e.cur, e.exists = e.run.found[lower(e.name)]
 	return nil
 }
 

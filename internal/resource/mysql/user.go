@@ -74,7 +74,7 @@ func newUserType(cfg Config) *UserType {
 				Check: resource.CheckFunc("NONE, SSL, X509, or CIPHER/ISSUER/SUBJECT options", checkTLS)},
 		},
 		Providers: []resource.Provider{{Name: "mysql", Default: true, Doc: "Runs the mysql client (with root's .my.cnf).",
-			Confine: resource.Confine{Commands: []string{"mysql"}}, Prefetch: t.prefetch}},
+			Confine: resource.Confine{Commands: []string{"mysql"}}, Prefetch: t.prefetch, Instances: t.instances}},
 		Validate: validateTLS,
 	})
 	return t
