@@ -43,14 +43,18 @@ func server(t *testing.T, root string) {
 // registry holds the built-in types with the mysql types reading root as
 // root's home.
 func registry(root string) *resource.Registry {
+	return registryWith(mysql.Config{RootHome: func() string { return root }})
+}
+
+// registryWith holds the built-in types with the mysql types made with cfg.
+func registryWith(cfg mysql.Config) *resource.Registry {
 	var types []resource.Type
 	for _, ty := range builtin.Types() {
 		if !strings.HasPrefix(ty.Schema().Name, "mysql_") {
 			types = append(types, ty)
 		}
 	}
-	types = append(types, mysql.NewTypes(mysql.Config{RootHome: func() string { return root }})...)
-	return resource.NewRegistry(types...)
+	return resource.NewRegistry(append(types, mysql.NewTypes(cfg)...)...)
 }
 
 // sql runs statements on the server root/.my.cnf points at.
