@@ -89,16 +89,20 @@ type server struct {
 	version  string   // x.y.z, "" when unknown
 }
 
-var versionNumber = regexp.MustCompile(`\d+\.\d+\.\d+`)
+var (
+	versionNumber = regexp.MustCompile(`\d+\.\d+\.\d+`)
+	mariadb       = regexp.MustCompile(`(?i)mariadb`)
+	percona       = regexp.MustCompile(`(?i)\s\(percona`)
+)
 
 // connect finds the client and its options as the module's providers do.
 func connect(ctx context.Context, h *resource.Handle, c Config) *server {
 	s := &server{kind: "mysql"}
 	v := c.serverVersion(ctx, h)
 	switch {
-	case regexp.MustCompile(`(?i)mariadb`).MatchString(v):
+	case mariadb.MatchString(v):
 		s.kind = "mariadb"
-	case regexp.MustCompile(`(?i)\s\(percona`).MatchString(v):
+	case percona.MatchString(v):
 		s.kind = "percona"
 	}
 	s.version = versionNumber.FindString(v)

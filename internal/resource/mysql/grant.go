@@ -156,7 +156,10 @@ type grants struct {
 	found map[string]*grant
 }
 
-var grantLine = regexp.MustCompile(`^GRANT\s(.+)\sON\s(.+)\sTO\s(.*)@(.*?)(\s.*)?$`)
+var (
+	grantLine = regexp.MustCompile(`^GRANT\s(.+)\sON\s(.+)\sTO\s(.*)@(.*?)(\s.*)?$`)
+	withGrant = regexp.MustCompile(`WITH\sGRANT\sOPTION`)
+)
 
 // Privilege lists MySQL 8 shows for ALL, which the module reads as ALL.
 var (
@@ -250,7 +253,7 @@ func (t *GrantType) prefetch(ctx context.Context, h *resource.Handle) (any, erro
 				privs = append(privs, p)
 			}
 			options := []string{"NONE"}
-			if regexp.MustCompile(`WITH\sGRANT\sOPTION`).MatchString(m[5]) {
+			if withGrant.MatchString(m[5]) {
 				options = []string{"GRANT"}
 			}
 			name := m[3] + "@" + m[4] + "/" + table

@@ -10,12 +10,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordoproject/ordo/internal/apply"
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/command"
 	"github.com/ordoproject/ordo/internal/puppet/eval"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/builtin"
 	"github.com/ordoproject/ordo/internal/resource/mysql"
 	"github.com/ordoproject/ordo/internal/resource/providertest"
+	"github.com/ordoproject/ordo/internal/resource/resourcetest"
 )
 
 var updateOrdo = flag.Bool("update-ordo", false, "rewrite the NAME.ordo.log and NAME.ordo.state files there are with what ordo does")
@@ -213,5 +216,32 @@ func TestSecondRunChangesNothing(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestJobs applies the create case with --jobs 4: the server ends as
+// after a serial run.
+func TestJobs(t *testing.T) {
+	root := t.TempDir()
+	server(t, root)
+	for _, c := range providertest.Cases(t, "testdata/cases") {
+		if c.Name != "create" {
+			continue
+		}
+		cat, err := catalog.Decode([]byte(strings.ReplaceAll(string(c.Catalog), "@ROOT@", root)), c.Name+".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		log := &resourcetest.Logger{}
+		if _, err := apply.Apply(context.Background(), cat, apply.Options{Types: registry(root), Log: log, Runner: &command.Runner{}, BucketDir: t.TempDir(), Jobs: 4}); err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile("testdata/cases/create.state")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := dump(t, root); got != string(want) {
+			t.Errorf("server state:\n%s\nwant:\n%s\nlog:\n%s", got, want, log.String())
+		}
 	}
 }
