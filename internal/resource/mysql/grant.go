@@ -129,6 +129,9 @@ func validateGrant(v resource.Values) error {
 	if present && !v.Has("privileges") {
 		return &resource.TypeError{Msg: "mysql_grant: `privileges` `parameter` is required."}
 	}
+	if slices.Contains(privs, "PROXY") && v.Has("table") && !proxyTable.MatchString(v.String("table")) {
+		return &resource.ParamError{Ref: v.Ref(), Param: "table", Msg: "mysql_grant: `table` `property` for PROXY should be specified as proxy_user@proxy_host."}
+	}
 	if len(privs) > 1 && slices.Contains(privs, "PROXY") {
 		return &resource.TypeError{Msg: "mysql_grant: `privileges` `parameter`: PROXY can only be specified by itself."}
 	}
