@@ -1040,6 +1040,7 @@ func (t *transaction) evaluate(ctx context.Context, v *graph.Vertex, n, total in
 		t.log.Log(resource.Debug, src, "Not scheduled")
 		t.skip(v, s)
 	case len(failed) > 0:
+		t.prefetchSkipped(ctx, v, src)
 		t.skipForFailures(v, s, failed)
 	case v.Whit == graph.NotWhit && (v.Skip || v.Resource.Virtual):
 		t.log.Log(resource.Debug, src, "Skipping because virtual")
@@ -1096,6 +1097,19 @@ func (t *transaction) invalidateRefreshes(v *graph.Vertex, s *Status) {
 		delete(t.queues, v)
 		t.mu.Unlock()
 		return
+	}
+}
+
+// prefetchSkipped runs the batch prefetch of the provider of v, about to
+// be skipped for failed dependencies, if it has not run yet: Puppet
+// prefetches a resource's provider before it decides to skip it, so a
+// failed prefetch is logged then too.
+func (t *transaction) prefetchSkipped(ctx context.Context, v *graph.Vertex, path string) {
+	if v.Whit != graph.NotWhit {
+		return
+	}
+	if pf, ok := t.instanceOf(v).(resource.Prefetched); ok {
+		t.batches.feed(ctx, t.plan.opts.Types, v.Resource, pf, t.handle(v, path))
 	}
 }
 

@@ -22,6 +22,7 @@ type batch struct {
 	once sync.Once
 	data any
 	ok   bool
+	err  error
 }
 
 // feed hands inst the prefetched instances of its provider, reading them
@@ -53,11 +54,14 @@ func (b *batches) feed(ctx context.Context, types *resource.Registry, r *catalog
 			if h.Log != nil {
 				h.Log.Log(resource.Err, "", fmt.Sprintf("Could not prefetch %s provider '%s': %v", s.Name, p.Name, err))
 			}
+			run.err = err
 			return
 		}
 		run.data, run.ok = data, true
 	})
 	if run.ok {
 		inst.Prefetched(run.data)
+	} else if f, ok := inst.(resource.PrefetchFailer); ok {
+		f.PrefetchFailed(run.err)
 	}
 }

@@ -75,3 +75,47 @@ func TestBatchPrefetchOncePerRun(t *testing.T) {
 		}
 	}
 }
+
+// failerType is batchType whose instances are told when the prefetch
+// failed, and then say so without logging it again.
+type failerType struct{ *batchType }
+
+func (t failerType) New(v resource.Values) (resource.Instance, error) {
+	return &failerInst{batchInst: batchInst{t: t.batchType, name: v.String("name")}}, nil
+}
+
+type failerInst struct {
+	batchInst
+	failed error
+}
+
+func (f *failerInst) PrefetchFailed(err error) { f.failed = err }
+
+func (f *failerInst) Retrieve(context.Context, *resource.Handle) error {
+	if f.failed != nil {
+		return &resource.PrefetchError{Type: "batch", Provider: "all", Err: f.failed, Logged: true}
+	}
+	return nil
+}
+
+// A failed prefetch is logged once, when it ran; each resource of the
+// provider is then skipped, and one that waits for a failed resource is
+// prefetched (it already was here) before it is skipped for it.
+func TestFailedPrefetchLoggedOnce(t *testing.T) {
+	var calls atomic.Int32
+	typ := failerType{newBatchType(&calls, true)}
+	rec := report.NewRecorder(nil)
+	_, err := apply.Apply(context.Background(), buildCatalog(t, "Batch", "a", "b", "c require=Batch[a]"), apply.Options{
+		Log:   rec,
+		Types: resource.NewRegistry(typ, noProps{"schedule"}, noProps{"filebucket"}),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := rec.String(resource.Debug)
+	if calls.Load() != 1 || strings.Count(log, "Could not prefetch batch provider 'all': database locked") != 1 ||
+		strings.Count(log, "database locked") != 1 || strings.Count(log, "Skipping because provider prefetch failed") != 2 ||
+		!strings.Contains(log, "Batch[c]: Skipping because of failed dependencies") {
+		t.Errorf("prefetch ran %d times; log:\n%s", calls.Load(), log)
+	}
+}

@@ -200,7 +200,10 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	}
 	// As Puppet's agent, Deferred values are resolved before anything
 	// is applied; a compiled manifest's functions see its facts.
-	resolve := eval.Options{Node: c.Name, Environment: c.Environment}
+	// A catalog's Deferred calls may name a module's functions
+	// (mysql::db's mysql::password), found on --modulepath as Puppet's
+	// agent finds those it synced.
+	resolve := eval.Options{Node: c.Name, Environment: c.Environment, ModulePath: filepath.SplitList(f.compile.modulePath)}
 	if f.manifest != "" {
 		resolve = compiled
 	}

@@ -356,6 +356,16 @@ type GraphWarner interface {
 type PrefetchError struct {
 	Type, Provider string
 	Err            error
+	// Logged marks a failure logged when the provider's batch prefetch
+	// (Provider.Prefetch) failed: only the resource's skip is left to say.
+	Logged bool
+}
+
+// PrefetchFailer is implemented by instances that want to know that their
+// provider's batch prefetch failed (their Retrieve then returns a
+// PrefetchError with Logged set).
+type PrefetchFailer interface {
+	PrefetchFailed(err error)
 }
 
 func (e *PrefetchError) Error() string { return e.Err.Error() }

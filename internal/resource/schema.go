@@ -532,7 +532,8 @@ func (s *Schema) Check(r *catalog.Resource) error {
 	if s.Validate != nil {
 		if err := s.Validate(Values{s: s, r: r}); err != nil {
 			var pe *ParamError
-			if errors.As(err, &pe) {
+			var te *TypeError
+			if errors.As(err, &pe) || errors.As(err, &te) {
 				return err
 			}
 			return &ValidationError{Ref: r.Ref(), Err: err}

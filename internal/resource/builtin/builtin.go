@@ -21,6 +21,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/inifile"
 	"github.com/ordoproject/ordo/internal/resource/knownhost"
 	"github.com/ordoproject/ordo/internal/resource/mount"
+	"github.com/ordoproject/ordo/internal/resource/mysql"
 	"github.com/ordoproject/ordo/internal/resource/notify"
 	"github.com/ordoproject/ordo/internal/resource/pkg"
 	"github.com/ordoproject/ordo/internal/resource/resources"
@@ -68,6 +69,7 @@ func Types() []resource.Type {
 		user.Type{Files: accounts},
 		vcsrepo.Type{},
 	}
+	types = append(types, mysql.NewTypes(mysql.Config{})...)
 	// The metatype purges the others: it knows them all.
 	return append(types, resources.NewType(types))
 }

@@ -1,0 +1,1 @@
+mysql_grant { 'app@localhost/other.*': user => 'app@localhost', table => 'd.*', privileges => ['SELECT'] }
