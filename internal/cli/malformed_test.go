@@ -44,10 +44,12 @@ type malformedCase struct {
 	log      string
 	tree     string
 	recorded bool
-	// noLibuser marks a case recorded where libuser is not installed
-	// ("(no libuser)" in its comment): Puppet's forcelocal differs where
-	// it is, and so does ordo's.
-	noLibuser bool
+	// libuser is "with" for a case recorded where libuser is installed
+	// ("(libuser)" in its comment), "without" for one recorded where it
+	// is not ("(no libuser)"): Puppet's forcelocal differs between the
+	// two, and so does ordo's. Each case of such a pair runs on the
+	// machines it was recorded for.
+	libuser string
 }
 
 func loadMalformed(t *testing.T) []malformedCase {
@@ -67,7 +69,12 @@ func loadMalformed(t *testing.T) []malformedCase {
 			t.Fatal(err)
 		}
 		c := malformedCase{name: strings.TrimSuffix(filepath.Base(file), ".txtar"), runs: 1}
-		c.noLibuser = strings.Contains(string(a.Comment), "(no libuser)")
+		switch {
+		case strings.Contains(string(a.Comment), "(no libuser)"):
+			c.libuser = "without"
+		case strings.Contains(string(a.Comment), "(libuser)"):
+			c.libuser = "with"
+		}
 		for _, line := range strings.Split(string(a.Comment), "\n") {
 			if v, ok := strings.CutPrefix(line, "compare: "); ok {
 				c.compare = append(c.compare, v)
@@ -173,8 +180,8 @@ var intendedMalformed = map[string]intended{
 func TestMalformedCatalogs(t *testing.T) {
 	for _, c := range loadMalformed(t) {
 		t.Run(c.name, func(t *testing.T) {
-			if c.noLibuser && ns.HasLibuser() {
-				t.Skip("recorded without libuser, which is installed here")
+			if c.libuser != "" && (c.libuser == "with") != ns.HasLibuser() {
+				t.Skipf("recorded %s libuser; its twin recorded the other way runs here", c.libuser)
 			}
 			diffs := compareMalformed(t, c, nil)
 			if in, ok := intendedMalformed[c.name]; ok {

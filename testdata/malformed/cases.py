@@ -108,6 +108,7 @@ COMPARE["ini-value-hash"] = "refused; error ~ Parameter value failed on Ini_sett
 COMPARE["user-forcelocal-absent"] = ("line ~ ^Debug: .*User\\[ordosuite-u\\]: Provider useradd does not support features "
                                      "manages_local_users_and_groups. not managing attribute forcelocal$; "
                                      "line ~ ^Debug: .*User\\[ordosuite-u\\]: Nothing to manage: no ensure and the resource doesn't exist$")
+COMPARE["user-forcelocal-absent-libuser"] = "line ~ ^Debug: .*User\\[ordosuite-u\\]: Nothing to manage: no ensure and the resource doesn't exist$"
 # The time the request took is in Puppet's message.
 COMPARE["http-connection-refused"] = ("error ~ ^Error: /Stage\\[main\\]/Main/File\\[@ROOT@/r/a\\]: Could not evaluate: Could not retrieve "
                                       "file metadata for http://127.0.0.1:1/plain.txt: Request to http://127.0.0.1:1/plain.txt failed after "
@@ -1071,6 +1072,12 @@ def bucket():
 case("user-forcelocal-absent", "forcelocal => true on a user that does not exist, ensure => absent (no libuser).",
      catalog(user("ordosuite-u", ensure="absent", forcelocal=True)), flags="--debug")
 case("user-forcelocal-present", "forcelocal => true on a new user (no libuser): made with useradd.",
+     catalog(user("ordosuitefl", ensure="present", forcelocal=True, uid=64351, home="/nonexistent-ordosuite", shell="/bin/sh")),
+     setup="userdel ordosuitefl 2>/dev/null || true",
+     after="grep '^ordosuitefl:' /etc/passwd | cut -d: -f1,3,6,7 > passwd-line; userdel ordosuitefl 2>/dev/null || true")
+case("user-forcelocal-absent-libuser", "forcelocal => true on a user that does not exist, ensure => absent (libuser).",
+     catalog(user("ordosuite-u", ensure="absent", forcelocal=True)), flags="--debug")
+case("user-forcelocal-present-libuser", "forcelocal => true on a new user (libuser): made with luseradd.",
      catalog(user("ordosuitefl", ensure="present", forcelocal=True, uid=64351, home="/nonexistent-ordosuite", shell="/bin/sh")),
      setup="userdel ordosuitefl 2>/dev/null || true",
      after="grep '^ordosuitefl:' /etc/passwd | cut -d: -f1,3,6,7 > passwd-line; userdel ordosuitefl 2>/dev/null || true")
