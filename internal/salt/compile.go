@@ -90,10 +90,9 @@ func Compile(opts Options, mods []string) (*Low, error) {
 		return nil, l.errs
 	}
 	c := &compiler{h: h, globs: l.globs, external: opts.External}
+	// Salt reports the extend errors with those of verify_high.
 	c.applyExtend()
-	if len(c.errs) == 0 {
-		c.validate()
-	}
+	c.validate()
 	if len(c.errs) == 0 {
 		c.requisiteIn()
 	}
@@ -346,9 +345,8 @@ func (d *Decl) removeArg(key string) {
 // validate checks the shapes Salt's verify_high checks.
 func (c *compiler) validate() {
 	for _, id := range c.h.ids {
-		if id.shape != "" {
-			c.fail(id.Pos, "%s", id.shape)
-			continue
+		if id.keyType != "" {
+			c.fail(id.Pos, "ID '%s' in SLS '%s' is not formed as a string, but is type %s. It may need to be quoted.", id.ID, id.SLS, id.keyType)
 		}
 		for _, d := range id.Decls {
 			if d.shape != "" {

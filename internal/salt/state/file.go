@@ -219,6 +219,9 @@ func wantedContent(env *Env, c Call) (content string, ok bool, fail *Return) {
 
 func managed(ctx context.Context, env *Env, c Call) Return {
 	name := c.Name
+	if name == "" {
+		return failed("Must provide name to file.managed")
+	}
 	if r, bad := notAbsolute(name); bad {
 		return r
 	}
