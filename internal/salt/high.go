@@ -193,6 +193,11 @@ func (l *loader) prepare(sls string) *prepared {
 		p.err = &Error{Pos: pos, Msg: fmt.Sprintf("Rendering SLS '%s:%s' failed: %s", Env, sls, msg)}
 		return p
 	}
+	// Salt reads SLS files as UTF-8, strictly.
+	if e := utf8Failure(sls, rel, text); e != nil {
+		p.err = e
+		return p
+	}
 	pipeline := "jinja|yaml"
 	if m := shebangRe.FindSubmatch(text); m != nil {
 		// The shebang line stays: it is a YAML comment, so positions stay
@@ -231,9 +236,20 @@ func (l *loader) prepare(sls string) *prepared {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(text, &doc); err != nil {
-		return failed(yamlErrorPos(rel, err), yamlErrorText(err))
+		p.err = yamlFailure(sls, rel, err)
+		return p
 	}
 	root := resolve(&doc)
+	if root != nil {
+		if e := duplicateAnchor(sls, rel, root); e != nil {
+			p.err = e
+			return p
+		}
+		if e := conflictingKey(sls, rel, root); e != nil {
+			p.err = e
+			return p
+		}
+	}
 	if root == nil || (root.Kind == yaml.ScalarNode && root.Tag == "!!null") {
 		return p
 	}
@@ -308,25 +324,16 @@ func (l *loader) render(sls string, includedFrom []string, top bool, from Pos) [
 		return nil
 	}
 	rel, root := p.rel, p.root
-	failed := func(pos Pos, msg string) []*IDDecl {
-		l.errs = append(l.errs, &Error{Pos: pos, Msg: fmt.Sprintf("Rendering SLS '%s:%s' failed: %s", Env, sls, msg)})
-		return nil
-	}
 	if root.Kind != yaml.MappingNode {
 		l.errs = append(l.errs, &Error{Pos: nodePos(rel, root), Msg: fmt.Sprintf("SLS %s does not render to a dictionary", sls)})
 		return nil
 	}
 	var own []*IDDecl
 	var includes []*yaml.Node
-	seen := map[string]bool{}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		kn, vn := root.Content[i], resolve(root.Content[i+1])
 		k, _ := plainValue(kn)
 		key := keyString(k)
-		if seen[key] {
-			return failed(nodePos(rel, kn), fmt.Sprintf("found conflicting ID '%s'", key))
-		}
-		seen[key] = true
 		switch key {
 		case "include":
 			switch {
