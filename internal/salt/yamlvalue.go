@@ -2,7 +2,9 @@ package salt
 
 import (
 	"fmt"
+	"math/big"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v4"
 )
@@ -137,9 +139,15 @@ func fastScalar(n *yaml.Node) (any, bool) {
 		case "false", "False", "FALSE":
 			return false, true
 		}
-	case "!!int":
-		if i, err := strconv.Atoi(n.Value); err == nil {
+	case "!!int", "!!float":
+		if i, err := strconv.Atoi(n.Value); err == nil && n.ShortTag() == "!!int" {
 			return i, true
+		}
+		// Python's integers have no size limit.
+		// (The decoder tags a decimal integer too large for 64 bits a
+		// float.)
+		if b, ok := new(big.Int).SetString(strings.ReplaceAll(n.Value, "_", ""), 10); ok && n.Style == 0 {
+			return b, true
 		}
 	}
 	return nil, false
