@@ -3,6 +3,7 @@ package salt
 import (
 	"fmt"
 	"math/big"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -149,6 +150,18 @@ func fastScalar(n *yaml.Node) (any, bool) {
 		if b, ok := new(big.Int).SetString(strings.ReplaceAll(n.Value, "_", ""), 10); ok && n.Style == 0 {
 			return b, true
 		}
+		// YAML 1.1 (PyYAML) reads some of YAML 1.2's numbers as text: a
+		// float needs a dot (1e5 is text) and a signed exponent, and 0o
+		// is not an octal prefix.
+		if n.ShortTag() == "!!float" && !pyYAMLFloat.MatchString(n.Value) {
+			return n.Value, true
+		}
+		if n.ShortTag() == "!!int" && strings.Contains(n.Value, "0o") {
+			return n.Value, true
+		}
 	}
 	return nil, false
 }
+
+// pyYAMLFloat is PyYAML's (YAML 1.1) implicit float.
+var pyYAMLFloat = regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
