@@ -26,6 +26,9 @@ type Arg struct {
 	Key   string
 	Value any
 	Pos   Pos
+	// node is the value as written, for messages that print it as
+	// Salt's loader built it (nil for arguments ordo adds).
+	node *yaml.Node
 }
 
 // Decl is one state declaration under an ID: a module, its function(s)
@@ -629,7 +632,7 @@ func readDeclList(d *Decl, key, sls, rel string, body *yaml.Node) {
 			for j := 0; j+1 < len(item.Content); j += 2 {
 				ak, _ := plainValue(item.Content[j])
 				av, _ := plainValue(item.Content[j+1])
-				d.Args = append(d.Args, Arg{Key: keyString(ak), Value: av, Pos: nodePos(rel, item.Content[j])})
+				d.Args = append(d.Args, Arg{Key: keyString(ak), Value: av, Pos: nodePos(rel, item.Content[j]), node: item.Content[j+1]})
 			}
 		}
 	}
