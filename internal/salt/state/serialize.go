@@ -87,8 +87,11 @@ func serialize(ctx context.Context, env *Env, c Call) Return {
 	delete(args, "template")
 	c.Args = args
 	r := managed(ctx, env, c)
-	if r.Result == None {
+	switch {
+	case r.Result == None:
 		r.Comment = fmt.Sprintf("Dataset will be serialized and stored into %s", name)
+	case c.Test && r.Result == True && len(r.Changes) == 0:
+		r.Comment = fmt.Sprintf("The file %s is in the correct state", name)
 	}
 	return r
 }
