@@ -251,6 +251,18 @@ func jinjaError(rel string, text []byte, err error) error {
 		out = fmt.Sprintf("Jinja syntax error: No filter named '%s'.", missingFilterRe.FindStringSubmatch(msg)[1])
 	case missingTestRe.MatchString(msg):
 		out = fmt.Sprintf("Jinja syntax error: No test named '%s'.", missingTestRe.FindStringSubmatch(msg)[1])
+	case unclosedBlockRe.MatchString(msg) && jinjaEndTags[unclosedBlockRe.FindStringSubmatch(msg)[1]] != "":
+		block := unclosedBlockRe.FindStringSubmatch(msg)[1]
+		out = fmt.Sprintf("Jinja syntax error: Unexpected end of template. Jinja was looking for the following tags: %s. The innermost block that needs to be closed is '%s'.", jinjaEndTags[block], block)
+		// Jinja places the end of the template on the line where the
+		// text after the last tag starts.
+		pos = Pos{File: rel, Line: lastTagEndLine(text)}
+	case unknownTagRe.MatchString(msg):
+		out = fmt.Sprintf("Jinja syntax error: Encountered unknown tag '%s'.", unknownTagRe.FindStringSubmatch(msg)[1])
+	case missingControlExprRe.MatchString(msg):
+		out = "Jinja syntax error: Expected an expression, got 'end of statement block'"
+	case missingPrintExprRe.MatchString(msg):
+		out = "Jinja syntax error: unexpected 'end of print statement'"
 	}
 	if pos.Line > 0 {
 		out += fmt.Sprintf("; line %d\n\n%s", pos.Line, templateContext(string(text), pos.Line))
@@ -265,7 +277,35 @@ var (
 	missingItemRe   = regexp.MustCompile(`item ''([^']*)'' not found`)
 	missingFilterRe = regexp.MustCompile(`filter '([^']*)' not found`)
 	missingTestRe   = regexp.MustCompile(`test '([^']*)' not found`)
+
+	unclosedBlockRe      = regexp.MustCompile(`Unable to parse controlStructure "(\w+)": Unexpected EOF`)
+	unknownTagRe         = regexp.MustCompile(`ControlStructure '(\w+)' not found \(or beginning not provided\)`)
+	missingControlExprRe = regexp.MustCompile(`^Unable to parse controlStructure "\w+": expected either a number, string, keyword or identifier\.$`)
+	missingPrintExprRe   = regexp.MustCompile(`^expected either a number, string, keyword or identifier\. \(Line: \d+ Col: \d+, near "\}\}"\)$`)
 )
+
+// jinjaEndTags are the tags Jinja names when a block is not closed, in
+// its order.
+var jinjaEndTags = map[string]string{
+	"if":     "'elif' or 'else' or 'endif'",
+	"for":    "'endfor' or 'else'",
+	"macro":  "'endmacro'",
+	"call":   "'endcall'",
+	"filter": "'endfilter'",
+	"with":   "'endwith'",
+	"block":  "'endblock'",
+}
+
+// lastTagEndLine is the line on which the template's last tag ends.
+func lastTagEndLine(text []byte) int {
+	end := 0
+	for _, closer := range []string{"%}", "}}", "#}"} {
+		if i := bytes.LastIndex(text, []byte(closer)); i+len(closer) > end && i >= 0 {
+			end = i + len(closer)
+		}
+	}
+	return bytes.Count(text[:end], []byte("\n")) + 1
+}
 
 // templateContext is the part of a template Salt's render errors quote:
 // five lines either side of line, the line marked, "[...]" where lines
