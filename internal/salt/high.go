@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/big"
 	"os"
 	"path"
 	"path/filepath"
@@ -658,7 +659,7 @@ func pyTypeName(v any) string {
 		return "NoneType"
 	case bool:
 		return "bool"
-	case int, int64, uint64:
+	case int, int64, uint64, *big.Int:
 		return "int"
 	case float64:
 		return "float"
