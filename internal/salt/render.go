@@ -3,6 +3,7 @@ package salt
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -654,10 +655,16 @@ func pythonReplacement(s string) string {
 
 // TemplateRenderer returns the Jinja renderer file.managed's template:
 // jinja uses: the same context as SLS files, plus the state's defaults
-// and context variables.
+// and context variables. Its errors are Salt's text alone (a state's
+// comment quotes them as Salt does, without ordo's position).
 func TemplateRenderer(root string, ctx Context) func(name string, text []byte, vars map[string]any) (string, error) {
 	r := newRenderer(root, ctx)
 	return func(name string, text []byte, vars map[string]any) (string, error) {
-		return r.renderTemplate(name, text, vars)
+		out, err := r.renderTemplate(name, text, vars)
+		var e *Error
+		if errors.As(err, &e) {
+			return "", errors.New(e.Msg)
+		}
+		return out, err
 	}
 }
