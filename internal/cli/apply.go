@@ -169,7 +169,7 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 		}()
 	}
 
-	states, err := compileSaltSide(cmd.Context(), stdio, &f.salt, f.noop)
+	states, err := compileSaltSide(cmd.Context(), stdio, &f.salt, f.noop, f.jobs)
 	if err != nil {
 		return err
 	}

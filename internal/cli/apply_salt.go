@@ -33,7 +33,7 @@ func (f *applySaltFlags) register(cmd *cobra.Command) {
 // compileSaltSide compiles the SLS files of a run of both languages; a
 // compile error is printed with its position and nothing is applied.
 // It returns nil when the run has no Salt side.
-func compileSaltSide(ctx context.Context, stdio Stdio, f *applySaltFlags, noop bool) (*engine.States, error) {
+func compileSaltSide(ctx context.Context, stdio Stdio, f *applySaltFlags, noop bool, jobs int) (*engine.States, error) {
 	if len(f.sls) == 0 && f.root == "" {
 		return nil, nil
 	}
@@ -55,7 +55,7 @@ func compileSaltSide(ctx context.Context, stdio Stdio, f *applySaltFlags, noop b
 		return nil, &ExitError{Code: 1}
 	}
 	env := &state.Env{FileRoot: root, Render: salt.TemplateRenderer(root, sctx), Pillar: sctx.Pillar, Grains: sctx.Grains}
-	return engine.New(low, engine.Options{Test: noop, Functions: state.Default(), Env: env}), nil
+	return engine.New(low, engine.Options{Test: noop, Jobs: jobs, Functions: state.Default(), Env: env}), nil
 }
 
 // joinSaltSide adds the states to the catalog, with the requisites

@@ -55,7 +55,7 @@ With --salt-sls, the Salt states join the graph as 'ordo apply' joins them.`,
 			if err != nil {
 				return err
 			}
-			states, err := compileSaltSide(cmd.Context(), stdio, &saltSide, false)
+			states, err := compileSaltSide(cmd.Context(), stdio, &saltSide, false, 1)
 			if err != nil {
 				return err
 			}

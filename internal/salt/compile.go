@@ -90,10 +90,9 @@ func Compile(opts Options, mods []string) (*Low, error) {
 		return nil, l.errs
 	}
 	c := &compiler{h: h, globs: l.globs, external: opts.External}
+	// Salt reports the extend errors with those of verify_high.
 	c.applyExtend()
-	if len(c.errs) == 0 {
-		c.validate()
-	}
+	c.validate()
 	if len(c.errs) == 0 {
 		c.requisiteIn()
 	}
@@ -346,9 +345,8 @@ func (d *Decl) removeArg(key string) {
 // validate checks the shapes Salt's verify_high checks.
 func (c *compiler) validate() {
 	for _, id := range c.h.ids {
-		if id.shape != "" {
-			c.fail(id.Pos, "%s", id.shape)
-			continue
+		if id.keyType != "" {
+			c.fail(id.Pos, "ID '%s' in SLS '%s' is not formed as a string, but is type %s. It may need to be quoted.", id.ID, id.SLS, id.keyType)
 		}
 		for _, d := range id.Decls {
 			if d.shape != "" {
@@ -391,12 +389,20 @@ func (c *compiler) validateArg(id *IDDecl, d *Decl, a Arg) {
 		c.fail(a.Pos, "The %s statement in state '%s' in SLS '%s' needs to be formed as a list", a.Key, id.ID, id.SLS)
 		return
 	}
-	for _, item := range list {
+	// repr prints item i (or its value v) as Python prints what Salt's
+	// loader built: mappings are OrderedDicts, in written order.
+	itemNode := func(i int) *yaml.Node {
+		if n := resolve(a.node); n != nil && n.Kind == yaml.SequenceNode && i < len(n.Content) {
+			return resolve(n.Content[i])
+		}
+		return nil
+	}
+	for i, item := range list {
 		switch item := item.(type) {
 		case string:
 		case map[string]any:
 			if len(item) != 1 {
-				c.fail(a.Pos, "Requisite declaration %s in state %s in SLS %s is not formed as a single key dictionary", pyRepr(item), id.ID, id.SLS)
+				c.fail(a.Pos, "Requisite declaration %s in state %s in SLS %s is not formed as a single key dictionary", pyNodeOr(itemNode(i), item), id.ID, id.SLS)
 				return
 			}
 			for k, v := range item {
@@ -407,15 +413,45 @@ func (c *compiler) validateArg(id *IDDecl, d *Decl, a Arg) {
 				}
 				switch v.(type) {
 				case []any, map[string]any:
-					c.fail(a.Pos, "Illegal requisite \"%s\" in SLS \"%s\", please check your syntax.\n", pyRepr(v), id.SLS)
+					var vn *yaml.Node
+					if n := itemNode(i); n != nil && n.Kind == yaml.MappingNode && len(n.Content) == 2 {
+						vn = resolve(n.Content[1])
+					}
+					c.fail(a.Pos, "Illegal requisite \"%s\" in SLS \"%s\", please check your syntax.\n", pyNodeOr(vn, v), id.SLS)
 					return
 				}
 			}
 		default:
-			c.fail(a.Pos, "Requisite declaration %s in state %s in SLS %s is not formed as a single key dictionary", pyRepr(item), id.ID, id.SLS)
+			c.fail(a.Pos, "Requisite declaration %s in state %s in SLS %s is not formed as a single key dictionary", pyNodeOr(itemNode(i), item), id.ID, id.SLS)
 			return
 		}
 	}
+}
+
+// pyNodeOr is the Python repr of the value Salt's YAML loader builds
+// from n (mappings as OrderedDict, in written order), or of v when there
+// is no node.
+func pyNodeOr(n *yaml.Node, v any) string {
+	if n == nil {
+		return pyRepr(v)
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		var parts []string
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, _ := plainValue(n.Content[i])
+			parts = append(parts, "("+pyRepr(k)+", "+pyNodeOr(resolve(n.Content[i+1]), nil)+")")
+		}
+		return "OrderedDict([" + strings.Join(parts, ", ") + "])"
+	case yaml.SequenceNode:
+		parts := make([]string, len(n.Content))
+		for i, c := range n.Content {
+			parts[i] = pyNodeOr(resolve(c), nil)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	x, _ := plainValue(n)
+	return pyRepr(x)
 }
 
 // requisiteIn rewrites the _in requisites and use/use_in onto their

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/big"
 	"os"
 	"path"
 	"path/filepath"
@@ -26,6 +27,9 @@ type Arg struct {
 	Key   string
 	Value any
 	Pos   Pos
+	// node is the value as written, for messages that print it as
+	// Salt's loader built it (nil for arguments ordo adds).
+	node *yaml.Node
 }
 
 // Decl is one state declaration under an ID: a module, its function(s)
@@ -58,7 +62,9 @@ type IDDecl struct {
 	IncludedFrom []string
 	Pos          Pos
 	Decls        []*Decl
-	shape        string
+	// keyType is the Python type of an ID that YAML read as something
+	// other than a string (int, bool, NoneType, float); "" for a string.
+	keyType string
 }
 
 func (id *IDDecl) decl(module string) *Decl {
@@ -191,6 +197,11 @@ func (l *loader) prepare(sls string) *prepared {
 		p.err = &Error{Pos: pos, Msg: fmt.Sprintf("Rendering SLS '%s:%s' failed: %s", Env, sls, msg)}
 		return p
 	}
+	// Salt reads SLS files as UTF-8, strictly.
+	if e := utf8Failure(sls, rel, text); e != nil {
+		p.err = e
+		return p
+	}
 	pipeline := "jinja|yaml"
 	if m := shebangRe.FindSubmatch(text); m != nil {
 		// The shebang line stays: it is a YAML comment, so positions stay
@@ -229,9 +240,20 @@ func (l *loader) prepare(sls string) *prepared {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(text, &doc); err != nil {
-		return failed(yamlErrorPos(rel, err), yamlErrorText(err))
+		p.err = yamlFailure(sls, rel, err)
+		return p
 	}
 	root := resolve(&doc)
+	if root != nil {
+		if e := duplicateAnchor(sls, rel, root); e != nil {
+			p.err = e
+			return p
+		}
+		if e := conflictingKey(sls, rel, root); e != nil {
+			p.err = e
+			return p
+		}
+	}
 	if root == nil || (root.Kind == yaml.ScalarNode && root.Tag == "!!null") {
 		return p
 	}
@@ -306,25 +328,16 @@ func (l *loader) render(sls string, includedFrom []string, top bool, from Pos) [
 		return nil
 	}
 	rel, root := p.rel, p.root
-	failed := func(pos Pos, msg string) []*IDDecl {
-		l.errs = append(l.errs, &Error{Pos: pos, Msg: fmt.Sprintf("Rendering SLS '%s:%s' failed: %s", Env, sls, msg)})
-		return nil
-	}
 	if root.Kind != yaml.MappingNode {
 		l.errs = append(l.errs, &Error{Pos: nodePos(rel, root), Msg: fmt.Sprintf("SLS %s does not render to a dictionary", sls)})
 		return nil
 	}
 	var own []*IDDecl
 	var includes []*yaml.Node
-	seen := map[string]bool{}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		kn, vn := root.Content[i], resolve(root.Content[i+1])
 		k, _ := plainValue(kn)
 		key := keyString(k)
-		if seen[key] {
-			return failed(nodePos(rel, kn), fmt.Sprintf("found conflicting ID '%s'", key))
-		}
-		seen[key] = true
 		switch key {
 		case "include":
 			switch {
@@ -343,13 +356,18 @@ func (l *loader) render(sls string, includedFrom []string, top bool, from Pos) [
 			l.readExtend(sls, rel, vn)
 			continue
 		case "exclude":
-			l.readExclude(vn)
+			l.readExclude(sls, rel, kn, vn)
 			continue
 		}
 		if strings.HasPrefix(key, "__") {
 			continue
 		}
-		own = append(own, readID(key, sls, rel, kn, vn, includedFrom))
+		id, renderErr := readID(key, sls, rel, kn, vn, includedFrom)
+		if renderErr != "" {
+			l.errs = append(l.errs, &Error{Pos: id.Pos, Msg: renderErr})
+			continue
+		}
+		own = append(own, id)
 	}
 	merged := own
 	var names []includeName
@@ -442,56 +460,80 @@ func (l *loader) readExtend(sls, rel string, n *yaml.Node) {
 		k, _ := plainValue(n.Content[i])
 		key := keyString(k)
 		body := resolve(n.Content[i+1])
-		id := readID(key, sls, rel, n.Content[i], body, nil)
+		if body == nil || body.Kind != yaml.MappingNode {
+			l.errs = append(l.errs, &Error{Pos: nodePos(rel, n.Content[i]), Msg: fmt.Sprintf("Extension name '%s' in SLS '%s' is not a dictionary", key, sls)})
+			continue
+		}
+		id, _ := readID(key, sls, rel, n.Content[i], body, nil)
 		l.extendsOut = append(l.extendsOut, extendDecl{id: id, sls: sls, pos: nodePos(rel, n.Content[i])})
 	}
 }
 
-func (l *loader) readExclude(n *yaml.Node) {
-	if n == nil {
+// readExclude reads an exclude: list as Salt's _apply_exclude does: a
+// string is an SLS pattern, a single-key mapping of sls or id names one;
+// anything else is ignored.
+func (l *loader) readExclude(sls, rel string, kn, n *yaml.Node) {
+	if n == nil || n.Kind != yaml.SequenceNode {
+		l.errs = append(l.errs, &Error{Pos: nodePos(rel, kn), Msg: fmt.Sprintf("Exclude Declaration in SLS %s is not formed as a list", sls)})
 		return
 	}
-	items := []*yaml.Node{n}
-	if n.Kind == yaml.SequenceNode {
-		items = n.Content
-	}
-	for _, it := range items {
+	for _, it := range n.Content {
 		v, _ := plainValue(it)
 		switch v := v.(type) {
 		case map[string]any:
-			for k, t := range v {
-				l.excludesOut = append(l.excludesOut, excludeItem{kind: k, pattern: keyString(t)})
+			if len(v) != 1 {
+				continue
 			}
-		default:
-			l.excludesOut = append(l.excludesOut, excludeItem{kind: "sls", pattern: keyString(v)})
+			for k, t := range v {
+				if k == "sls" || k == "id" {
+					l.excludesOut = append(l.excludesOut, excludeItem{kind: k, pattern: keyString(t)})
+				}
+			}
+		case string:
+			l.excludesOut = append(l.excludesOut, excludeItem{kind: "sls", pattern: v})
 		}
 	}
 }
 
-// readID decodes one ID declaration's body. Shape errors are kept on the
-// declarations and reported by validation.
-func readID(key, sls, rel string, kn, vn *yaml.Node, includedFrom []string) *IDDecl {
-	id := &IDDecl{ID: key, SLS: sls, IncludedFrom: includedFrom, Pos: nodePos(rel, kn)}
+// readID decodes one ID declaration's body as Salt's render step
+// (_handle_state_decls) and verify_high see it. Shape errors of the
+// declarations are kept on them and reported by validation; an error
+// Salt's render step reports (an ID that is not a dictionary, two
+// declarations of one module) is returned as render.
+func readID(key, sls, rel string, kn, vn *yaml.Node, includedFrom []string) (id *IDDecl, render string) {
+	id = &IDDecl{ID: key, SLS: sls, IncludedFrom: includedFrom, Pos: nodePos(rel, kn)}
+	if k, _ := plainValue(kn); k != nil || kn.Tag == "!!null" {
+		id.keyType = pyTypeName(k)
+	}
+	notDict := fmt.Sprintf("ID %s in SLS %s is not a dictionary", key, sls)
 	if vn == nil {
-		id.shape = fmt.Sprintf("ID %s in SLS %s is not a dictionary", key, sls)
-		return id
+		return id, notDict
 	}
 	switch vn.Kind {
 	case yaml.ScalarNode:
 		v, _ := plainValue(vn)
 		s, ok := v.(string)
 		if !ok || !strings.Contains(s, ".") {
-			id.shape = fmt.Sprintf("ID %s in SLS %s is not a dictionary", key, sls)
-			return id
+			return id, notDict
 		}
-		mod, fun, _ := strings.Cut(s, ".")
-		id.Decls = append(id.Decls, &Decl{Module: mod, Funs: []string{fun}, Pos: nodePos(rel, vn)})
-		return id
+		// Salt pads a short declaration with the first two dotted parts.
+		parts := strings.Split(s, ".")
+		id.Decls = append(id.Decls, &Decl{Module: parts[0], Funs: []string{parts[1]}, Pos: nodePos(rel, vn)})
+		return id, ""
 	case yaml.MappingNode:
 	default:
-		id.shape = fmt.Sprintf("ID %s in SLS %s is not a dictionary", key, sls)
-		return id
+		return id, notDict
 	}
+	// Salt renames a dotted key with a list to its module, appending the
+	// function, key by key in written order: the module's key keeps the
+	// place a plain key of that module has (whose value it replaces), or
+	// goes last. A dotted key after a list of its module is an error.
+	type entry struct {
+		key    string
+		decl   *Decl
+		dotted bool
+	}
+	var entries []*entry
 	for i := 0; i+1 < len(vn.Content); i += 2 {
 		k, _ := plainValue(vn.Content[i])
 		dec := keyString(k)
@@ -500,54 +542,129 @@ func readID(key, sls, rel string, kn, vn *yaml.Node, includedFrom []string) *IDD
 		}
 		body := resolve(vn.Content[i+1])
 		mod, fun, dotted := strings.Cut(dec, ".")
-		d := id.decl(mod)
-		if d != nil {
-			if id.shape == "" {
-				id.shape = fmt.Sprintf("ID '%s' in SLS '%s' contains multiple state declarations of the same type", key, sls)
-			}
-			continue
-		}
-		d = &Decl{Module: mod, Pos: nodePos(rel, vn.Content[i])}
-		id.Decls = append(id.Decls, d)
+		d := &Decl{Module: dec, Pos: nodePos(rel, vn.Content[i])}
 		switch {
 		case body == nil || (body.Kind == yaml.ScalarNode && body.Tag == "!!null"):
-			if dotted {
-				d.shape = fmt.Sprintf("ID '%s' in SLS '%s' contains a short declaration (%s) with a trailing colon. When not passing any arguments to a state, the colon must be omitted.", key, sls, dec)
-			} else {
-				d.shape = fmt.Sprintf("State '%s' in SLS '%s' is not formed as a list", key, sls)
-			}
-			continue
+			d.shape = fmt.Sprintf("ID '%s' in SLS '%s' contains a short declaration (%s) with a trailing colon. When not passing any arguments to a state, the colon must be omitted.", key, sls, dec)
 		case body.Kind != yaml.SequenceNode:
 			d.shape = fmt.Sprintf("State '%s' in SLS '%s' is not formed as a list", key, sls)
-			continue
-		}
-		for _, item := range body.Content {
-			item = resolve(item)
-			switch item.Kind {
-			case yaml.ScalarNode:
-				v, _ := plainValue(item)
-				d.Funs = append(d.Funs, keyString(v))
-			case yaml.MappingNode:
-				if len(item.Content) != 2 {
-					if d.shape == "" {
-						d.shape = fmt.Sprintf("Multiple dictionaries defined in argument of state '%s' in SLS '%s'", key, sls)
-					}
-					continue
-				}
-				ak, _ := plainValue(item.Content[0])
-				av, _ := plainValue(item.Content[1])
-				d.Args = append(d.Args, Arg{Key: keyString(ak), Value: av, Pos: nodePos(rel, item.Content[0])})
-			default:
-				if d.shape == "" {
-					d.shape = fmt.Sprintf("State '%s' in SLS '%s' is not formed as a list", key, sls)
-				}
+		default:
+			d.Module = mod
+			readDeclList(d, key, sls, rel, body)
+			if dotted {
+				d.Funs = append(d.Funs, fun)
 			}
 		}
-		if dotted {
-			d.Funs = append(d.Funs, fun)
+		entries = append(entries, &entry{key: dec, decl: d, dotted: dotted && d.shape == ""})
+	}
+	listed := map[string]bool{}
+	for _, e := range append([]*entry{}, entries...) {
+		if e.decl.shape != "" && !e.dotted {
+			continue
+		}
+		mod := e.decl.Module
+		if !e.dotted {
+			listed[mod] = true
+			continue
+		}
+		if listed[mod] {
+			if render == "" {
+				render = fmt.Sprintf("ID '%s' in SLS '%s' contains multiple state declarations of the same type", key, sls)
+			}
+			continue
+		}
+		listed[mod] = true
+		kept := entries[:0]
+		for _, x := range entries {
+			if x != e {
+				kept = append(kept, x)
+			}
+		}
+		entries = kept
+		placed := false
+		for _, x := range entries {
+			if x.key == mod {
+				x.decl = e.decl
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			entries = append(entries, &entry{key: mod, decl: e.decl})
 		}
 	}
-	return id
+	for _, e := range entries {
+		id.Decls = append(id.Decls, e.decl)
+	}
+	return id, render
+}
+
+// readDeclList reads the list of a state declaration: strings are
+// functions, mappings arguments; anything else Salt ignores.
+func readDeclList(d *Decl, key, sls, rel string, body *yaml.Node) {
+	for _, item := range body.Content {
+		item = resolve(item)
+		if item == nil {
+			continue
+		}
+		switch item.Kind {
+		case yaml.ScalarNode:
+			v, _ := plainValue(item)
+			s, ok := v.(string)
+			if !ok {
+				continue
+			}
+			if strings.Contains(strings.TrimSpace(s), " ") && d.shape == "" {
+				d.shape = fmt.Sprintf("The function \"%s\" in state \"%s\" in SLS \"%s\" has whitespace, a function with whitespace is not supported, perhaps this is an argument that is missing a \":\"", s, key, sls)
+			}
+			d.Funs = append(d.Funs, s)
+		case yaml.MappingNode:
+			if len(item.Content) == 0 {
+				continue
+			}
+			first, _ := plainValue(item.Content[0])
+			if len(item.Content) > 2 && isRequisiteKeyword(keyString(first)) {
+				if d.shape == "" {
+					d.shape = fmt.Sprintf("Multiple dictionaries defined in argument of state '%s' in SLS '%s'", key, sls)
+				}
+				continue
+			}
+			// An argument mapping of several keys sets each of them.
+			for j := 0; j+1 < len(item.Content); j += 2 {
+				ak, _ := plainValue(item.Content[j])
+				av, _ := plainValue(item.Content[j+1])
+				d.Args = append(d.Args, Arg{Key: keyString(ak), Value: av, Pos: nodePos(rel, item.Content[j]), node: item.Content[j+1]})
+			}
+		}
+	}
+}
+
+// isRequisiteKeyword reports whether key is one of Salt's requisite
+// keywords (STATE_REQUISITE_KEYWORDS).
+func isRequisiteKeyword(key string) bool {
+	switch key {
+	case "require", "require_any", "watch", "watch_any", "prereq", "onfail", "onfail_any", "onfail_all", "onfail_stop", "onchanges", "onchanges_any", "use", "listen":
+		return true
+	}
+	return false
+}
+
+// pyTypeName is the name of the Python type Salt's YAML loader gives a
+// mapping key that is not a string; "" for a string.
+func pyTypeName(v any) string {
+	switch v.(type) {
+	case string:
+		return ""
+	case nil:
+		return "NoneType"
+	case bool:
+		return "bool"
+	case int, int64, uint64, *big.Int:
+		return "int"
+	case float64:
+		return "float"
+	}
+	return fmt.Sprintf("%T", v)
 }
 
 func nodePos(rel string, n *yaml.Node) Pos {

@@ -2,6 +2,7 @@ package salt
 
 import (
 	"container/heap"
+	"math/big"
 
 	"fmt"
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -100,8 +101,9 @@ func (l *Low) add(c *Chunk) {
 // uses: first, last, negative numbers and the cap, plus the fractions of
 // names.
 func (l *Low) normaliseOrder() {
-	maxInt := int64(0)
-	have := false
+	// The cap is 100 past the largest positive integer order (Python's
+	// int: booleans count, floats do not).
+	maxInt, have := 0.0, false
 	for _, c := range l.Chunks {
 		if n, ok := intOrder(c.Args["order"]); ok && n > 0 {
 			if !have || n > maxInt {
@@ -112,7 +114,7 @@ func (l *Low) normaliseOrder() {
 	}
 	cap := 1.0
 	if have {
-		cap = float64(maxInt + 100)
+		cap = maxInt + 100
 	}
 	for _, c := range l.Chunks {
 		v, ok := c.Args["order"]
@@ -120,17 +122,12 @@ func (l *Low) normaliseOrder() {
 		case !ok:
 			c.Order = cap
 		default:
-			switch o := v.(type) {
-			case int:
-				c.Order = float64(o)
-			case int64:
-				c.Order = float64(o)
-			case uint64:
-				c.Order = float64(o)
-			case float64:
-				c.Order = o
-			case string:
-				switch o {
+			if n, isInt := intOrder(v); isInt {
+				c.Order = n
+			} else if f, isFloat := v.(float64); isFloat {
+				c.Order = f
+			} else {
+				switch v {
 				case "first":
 					c.Order = 0
 				case "last":
@@ -138,8 +135,6 @@ func (l *Low) normaliseOrder() {
 				default:
 					c.Order = cap
 				}
-			default:
-				c.Order = cap
 			}
 			if c.Order < 0 {
 				c.Order = cap + 1000000 + c.Order
@@ -151,14 +146,24 @@ func (l *Low) normaliseOrder() {
 	}
 }
 
-func intOrder(v any) (int64, bool) {
+// intOrder reads an order that is a Python int: an integer of any size,
+// or a boolean.
+func intOrder(v any) (float64, bool) {
 	switch o := v.(type) {
 	case int:
-		return int64(o), true
+		return float64(o), true
 	case int64:
-		return o, true
+		return float64(o), true
 	case uint64:
-		return int64(o), true
+		return float64(o), true
+	case *big.Int:
+		f, _ := new(big.Float).SetInt(o).Float64()
+		return f, true
+	case bool:
+		if o {
+			return 1, true
+		}
+		return 0, true
 	}
 	return 0, false
 }

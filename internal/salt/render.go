@@ -3,6 +3,7 @@ package salt
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -48,6 +49,10 @@ func newRenderer(root string, ctx Context) *renderer {
 	r := &renderer{root: root, ctx: ctx}
 	cfg := config.New()
 	cfg.KeepTrailingNewline = true
+	// Salt renders with Jinja's StrictUndefined: using a variable that
+	// is not defined is an error (testing it with "is defined" or giving
+	// it a default is not).
+	cfg.StrictUndefined = true
 	r.cfg = cfg
 	structures := exec.NewControlStructureSet(map[string]parser.ControlStructureParser{})
 	structures.Update(builtins.ControlStructures)
@@ -208,9 +213,13 @@ var (
 
 var controlStructureRe = regexp.MustCompile(`controlStructure "(\w+)"`)
 
-// jinjaError turns a gonja error into a positioned Error. Some parse
-// errors name the control structure but not the line: the first tag of
-// that name in text is then the position.
+// jinjaError turns a gonja error into a positioned Error with Salt's
+// text: "Jinja variable ..." for an undefined name, attribute or key,
+// "Jinja syntax error: ..." otherwise (Jinja's own wording where ordo
+// knows it: an unknown filter or test), then, where the line is known,
+// the template's lines around it as Salt quotes them. Some parse errors
+// name the control structure but not the line: the first tag of that
+// name in text is then the position.
 func jinjaError(rel string, text []byte, err error) error {
 	msg := err.Error()
 	msg = strings.ReplaceAll(msg, "__ordo_sls__/", "")
@@ -229,7 +238,98 @@ func jinjaError(rel string, text []byte, err error) error {
 			pos.Col = loc[0] - (bytes.LastIndexByte(before, '\n') + 1) + 1
 		}
 	}
-	return &Error{Pos: pos, Msg: "Jinja syntax error: " + msg}
+	out := "Jinja syntax error: " + msg
+	switch {
+	case undefinedNameRe.MatchString(msg):
+		out = fmt.Sprintf("Jinja variable '%s' is undefined", undefinedNameRe.FindStringSubmatch(msg)[1])
+	case notCallableRe.MatchString(msg):
+		out = fmt.Sprintf("Jinja variable '%s' is undefined", notCallableRe.FindStringSubmatch(msg)[1])
+	case missingAttrRe.MatchString(msg):
+		out = fmt.Sprintf("Jinja variable 'dict object' has no attribute '%s'", missingAttrRe.FindStringSubmatch(msg)[1])
+	case missingItemRe.MatchString(msg):
+		out = fmt.Sprintf("Jinja variable 'dict object' has no attribute '%s'", missingItemRe.FindStringSubmatch(msg)[1])
+	case missingFilterRe.MatchString(msg):
+		out = fmt.Sprintf("Jinja syntax error: No filter named '%s'.", missingFilterRe.FindStringSubmatch(msg)[1])
+	case missingTestRe.MatchString(msg):
+		out = fmt.Sprintf("Jinja syntax error: No test named '%s'.", missingTestRe.FindStringSubmatch(msg)[1])
+	case unclosedBlockRe.MatchString(msg) && jinjaEndTags[unclosedBlockRe.FindStringSubmatch(msg)[1]] != "":
+		block := unclosedBlockRe.FindStringSubmatch(msg)[1]
+		out = fmt.Sprintf("Jinja syntax error: Unexpected end of template. Jinja was looking for the following tags: %s. The innermost block that needs to be closed is '%s'.", jinjaEndTags[block], block)
+		// Jinja places the end of the template on the line where the
+		// text after the last tag starts.
+		pos = Pos{File: rel, Line: lastTagEndLine(text)}
+	case unknownTagRe.MatchString(msg):
+		out = fmt.Sprintf("Jinja syntax error: Encountered unknown tag '%s'.", unknownTagRe.FindStringSubmatch(msg)[1])
+	case missingControlExprRe.MatchString(msg):
+		out = "Jinja syntax error: Expected an expression, got 'end of statement block'"
+	case missingPrintExprRe.MatchString(msg):
+		out = "Jinja syntax error: unexpected 'end of print statement'"
+	}
+	if pos.Line > 0 {
+		out += fmt.Sprintf("; line %d\n\n%s", pos.Line, templateContext(string(text), pos.Line))
+	}
+	return &Error{Pos: pos, Msg: out}
+}
+
+var (
+	undefinedNameRe = regexp.MustCompile(`Unable to evaluate name "([^"]+)"`)
+	notCallableRe   = regexp.MustCompile(`: (\w+) is not callable`)
+	missingAttrRe   = regexp.MustCompile(`attribute '([^']*)' not found`)
+	missingItemRe   = regexp.MustCompile(`item ''([^']*)'' not found`)
+	missingFilterRe = regexp.MustCompile(`filter '([^']*)' not found`)
+	missingTestRe   = regexp.MustCompile(`test '([^']*)' not found`)
+
+	unclosedBlockRe      = regexp.MustCompile(`Unable to parse controlStructure "(\w+)": Unexpected EOF`)
+	unknownTagRe         = regexp.MustCompile(`ControlStructure '(\w+)' not found \(or beginning not provided\)`)
+	missingControlExprRe = regexp.MustCompile(`^Unable to parse controlStructure "\w+": expected either a number, string, keyword or identifier\.$`)
+	missingPrintExprRe   = regexp.MustCompile(`^expected either a number, string, keyword or identifier\. \(Line: \d+ Col: \d+, near "\}\}"\)$`)
+)
+
+// jinjaEndTags are the tags Jinja names when a block is not closed, in
+// its order.
+var jinjaEndTags = map[string]string{
+	"if":     "'elif' or 'else' or 'endif'",
+	"for":    "'endfor' or 'else'",
+	"macro":  "'endmacro'",
+	"call":   "'endcall'",
+	"filter": "'endfilter'",
+	"with":   "'endwith'",
+	"block":  "'endblock'",
+}
+
+// lastTagEndLine is the line on which the template's last tag ends.
+func lastTagEndLine(text []byte) int {
+	end := 0
+	for _, closer := range []string{"%}", "}}", "#}"} {
+		if i := bytes.LastIndex(text, []byte(closer)); i+len(closer) > end && i >= 0 {
+			end = i + len(closer)
+		}
+	}
+	return bytes.Count(text[:end], []byte("\n")) + 1
+}
+
+// templateContext is the part of a template Salt's render errors quote:
+// five lines either side of line, the line marked, "[...]" where lines
+// are left out (salt.utils.stringutils.get_context).
+func templateContext(text string, line int) string {
+	lines := strings.Split(strings.TrimSuffix(strings.ReplaceAll(text, "\r\n", "\n"), "\n"), "\n")
+	if line > len(lines) {
+		return text
+	}
+	start := max(0, line-6)
+	end := min(len(lines), line+5)
+	at := line - start - 1
+	var buf []string
+	if start > 0 {
+		buf = append(buf, "[...]")
+		at++
+	}
+	buf = append(buf, lines[start:end]...)
+	if end < len(lines) {
+		buf = append(buf, "[...]")
+	}
+	buf[at] += "    <======================"
+	return "---\n" + strings.Join(buf, "\n") + "\n---"
 }
 
 // saltFunctions is the salt mapping of templates: salt['pillar.get'],
@@ -555,10 +655,16 @@ func pythonReplacement(s string) string {
 
 // TemplateRenderer returns the Jinja renderer file.managed's template:
 // jinja uses: the same context as SLS files, plus the state's defaults
-// and context variables.
+// and context variables. Its errors are Salt's text alone (a state's
+// comment quotes them as Salt does, without ordo's position).
 func TemplateRenderer(root string, ctx Context) func(name string, text []byte, vars map[string]any) (string, error) {
 	r := newRenderer(root, ctx)
 	return func(name string, text []byte, vars map[string]any) (string, error) {
-		return r.renderTemplate(name, text, vars)
+		out, err := r.renderTemplate(name, text, vars)
+		var e *Error
+		if errors.As(err, &e) {
+			return "", errors.New(e.Msg)
+		}
+		return out, err
 	}
 }

@@ -2,7 +2,10 @@ package salt
 
 import (
 	"fmt"
+	"math/big"
+	"regexp"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v4"
 )
@@ -126,7 +129,15 @@ func fastScalar(n *yaml.Node) (any, bool) {
 			case "no", "No", "NO", "off", "Off", "OFF":
 				return false, true
 			}
+			// YAML 1.1's integers with underscores and in base 60
+			// (12:30 is 750).
+			if pyYAMLInt.MatchString(n.Value) {
+				return pyYAMLIntValue(n.Value), true
+			}
 		}
+		return n.Value, true
+	case "!!timestamp":
+		// Salt's loader gives dates and times as the text written.
 		return n.Value, true
 	case "!!null":
 		return nil, true
@@ -137,10 +148,50 @@ func fastScalar(n *yaml.Node) (any, bool) {
 		case "false", "False", "FALSE":
 			return false, true
 		}
-	case "!!int":
-		if i, err := strconv.Atoi(n.Value); err == nil {
+	case "!!int", "!!float":
+		if i, err := strconv.Atoi(n.Value); err == nil && n.ShortTag() == "!!int" {
 			return i, true
+		}
+		// Python's integers have no size limit.
+		// (The decoder tags a decimal integer too large for 64 bits a
+		// float.)
+		if b, ok := new(big.Int).SetString(strings.ReplaceAll(n.Value, "_", ""), 10); ok && n.Style == 0 {
+			return b, true
+		}
+		// YAML 1.1 (PyYAML) reads some of YAML 1.2's numbers as text: a
+		// float needs a dot (1e5 is text) and a signed exponent, and 0o
+		// is not an octal prefix.
+		if n.ShortTag() == "!!float" && !pyYAMLFloat.MatchString(n.Value) {
+			return n.Value, true
+		}
+		if n.ShortTag() == "!!int" && strings.Contains(n.Value, "0o") {
+			return n.Value, true
 		}
 	}
 	return nil, false
+}
+
+// pyYAMLFloat is PyYAML's (YAML 1.1) implicit float.
+var pyYAMLFloat = regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
+
+// pyYAMLInt matches the YAML 1.1 integers YAML 1.2 reads as text:
+// decimal with underscores, and base 60.
+var pyYAMLInt = regexp.MustCompile(`^[-+]?(?:[1-9][0-9_]*(?::[0-5]?[0-9])+|(?:0|[1-9][0-9_]*))$`)
+
+// pyYAMLIntValue is the value of a pyYAMLInt match.
+func pyYAMLIntValue(s string) any {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimLeft(strings.ReplaceAll(s, "_", ""), "+-")
+	v := new(big.Int)
+	for _, part := range strings.Split(s, ":") {
+		d, _ := new(big.Int).SetString(part, 10)
+		v.Mul(v, big.NewInt(60)).Add(v, d)
+	}
+	if neg {
+		v.Neg(v)
+	}
+	if v.IsInt64() {
+		return int(v.Int64())
+	}
+	return v
 }

@@ -32,8 +32,10 @@ type Options struct {
 	Failhard bool
 	// Jobs is how many states may run at once; 0 or 1 runs them one by
 	// one in Salt's order. A parallel run starts a state once its
-	// requisites are done; run numbers stay those of the serial order.
-	// Failhard runs, and runs with parallel: True states, are serial.
+	// requisites are done, so parallel: True adds nothing to it; run
+	// numbers are those of Salt's order of the states (a serial run
+	// numbers a parallel: True state put aside later, when it starts, as
+	// Salt does). Failhard runs are serial.
 	Jobs      int
 	Functions state.Functions
 	Env       *state.Env
@@ -109,18 +111,23 @@ func (s *States) parallel() bool {
 }
 
 // Serial reports whether the run must be serial whatever the jobs:
-// failhard stops at the first failure, and parallel: True states run
-// on their own beside the serial walk.
+// failhard stops at the first failure, in Salt's order.
 func (s *States) Serial() bool {
 	if s.opts.Failhard && !s.opts.Test {
 		return true
 	}
 	for _, c := range s.low.Chunks {
-		if truthy(c.Args["parallel"]) || !s.opts.Test && truthy(c.Args["failhard"]) {
+		if !s.opts.Test && truthy(c.Args["failhard"]) {
 			return true
 		}
 	}
 	return false
+}
+
+// detaching reports whether the run walks serially with parallel: True
+// states running on their own beside it.
+func (s *States) detaching() bool {
+	return s.parallel() && (s.opts.Jobs <= 1 || s.Serial())
 }
 
 // Run applies low on the transaction and returns Salt's records in run
@@ -268,7 +275,7 @@ func output(rec *Record) apply.CallOutput {
 // an interrupted run) have no record.
 func (s *States) Records(ctx context.Context, res *apply.Result) []*Record {
 	out, _, b := s.mainRecords(res.Statuses)
-	if s.parallel() {
+	if s.detaching() {
 		// Salt numbers a state when it starts: a parallel state put
 		// aside until what it waits for is done (and what waits on it)
 		// takes a later number than the states that started before it.

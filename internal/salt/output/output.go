@@ -103,12 +103,15 @@ func JSON(w io.Writer, recs []*run.Record) error {
 
 // JSONErrors writes a failed compile: the list of Salt's error strings.
 func JSONErrors(w io.Writer, errs []string) error {
-	doc := map[string][]string{Minion: errs}
-	b, err := json.MarshalIndent(doc, "", "    ")
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	// Python's json module leaves <, > and & as they are.
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "    ")
+	if err := enc.Encode(map[string][]string{Minion: errs}); err != nil {
 		return err
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err := w.Write(b.Bytes())
 	return err
 }
 

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -57,7 +58,13 @@ func TestCases(t *testing.T) {
 			cleanAccounts(t, args)
 			cleanPackages(t, args)
 			writeTree(t, ar, root, work, args)
-			got := runCase(t, root, work, args, 1)
+			// A case may ask for a run of several jobs (args: jobs: N);
+			// by default the run is serial, and then repeated with four.
+			jobs := 1
+			if n, err := strconv.Atoi(args["jobs"]); err == nil {
+				jobs = n
+			}
+			got := runCase(t, root, work, args, jobs)
 			// Another process may hold dpkg's lock for a while: a case
 			// with packages runs again, from the start.
 			for try := 1; try < 10 && args["packages"] != "" && dpkgLocked.MatchString(got); try++ {
@@ -65,7 +72,7 @@ func TestCases(t *testing.T) {
 				cleanPackages(t, args)
 				root, work = t.TempDir(), t.TempDir()
 				writeTree(t, ar, root, work, args)
-				got = runCase(t, root, work, args, 1)
+				got = runCase(t, root, work, args, jobs)
 			}
 			if *update {
 				if wantIdx < 0 {
@@ -88,7 +95,7 @@ func TestCases(t *testing.T) {
 			// States that touch the same things without a requisite
 			// between them need the serial order; the others must give
 			// the same records, run numbers included, with four jobs.
-			if args["parallel"] == "false" {
+			if args["parallel"] == "false" || jobs != 1 {
 				return
 			}
 			root, work = t.TempDir(), t.TempDir()

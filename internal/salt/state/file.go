@@ -192,7 +192,13 @@ func wantedContent(env *Env, c Call) (content string, ok bool, fail *Return) {
 	}
 	content = string(b)
 	if str(c.Args, "template") == "jinja" {
-		vars := map[string]any{}
+		// Salt's file templates see the state's name, source, user,
+		// group, mode and attrs (None when not given), then defaults and
+		// context.
+		vars := map[string]any{"name": c.Name, "source": src}
+		for _, key := range []string{"user", "group", "mode", "attrs"} {
+			vars[key] = c.Args[key]
+		}
 		for _, key := range []string{"defaults", "context"} {
 			if m, isMap := c.Args[key].(map[string]any); isMap {
 				for k, v := range m {
@@ -219,6 +225,9 @@ func wantedContent(env *Env, c Call) (content string, ok bool, fail *Return) {
 
 func managed(ctx context.Context, env *Env, c Call) Return {
 	name := c.Name
+	if name == "" {
+		return failed("Must provide name to file.managed")
+	}
 	if r, bad := notAbsolute(name); bad {
 		return r
 	}

@@ -2,14 +2,10 @@ package state
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
-
-	"go.yaml.in/yaml/v4"
 )
 
 // copyFile is file.copy: name is written from source (through ordo's
@@ -117,73 +113,4 @@ func copyFile(ctx context.Context, env *Env, c Call) Return {
 		ret.Changes["mode"] = modeString(m)
 	}
 	return ret
-}
-
-// serialize is file.serialize: dataset (or dataset_pillar) written as
-// Salt's serializers write it (yaml by default: block style, two-space
-// indent; json: two-space indent, keys sorted, a newline added to
-// either), then managed as file.managed's contents.
-func serialize(ctx context.Context, env *Env, c Call) Return {
-	name := c.Name
-	if name == "" {
-		return failed("Must provide name to file.serialize")
-	}
-	if !boolArg(c.Args, "create", true) {
-		if st, err := os.Stat(name); err != nil || !st.Mode().IsRegular() {
-			return Return{Result: True, Changes: Changes{}, Comment: fmt.Sprintf("File %s is not present and is not set for creation", name)}
-		}
-	}
-	if str(c.Args, "serializer") != "" && str(c.Args, "formatter") != "" {
-		return failed("Only one of serializer and formatter are allowed")
-	}
-	format := strings.ToLower(str(c.Args, "serializer"))
-	if format == "" {
-		format = strings.ToLower(str(c.Args, "formatter"))
-	}
-	if format == "" {
-		format = "yaml"
-	}
-	data, pillarPath := c.Args["dataset"], str(c.Args, "dataset_pillar")
-	if data != nil && pillarPath != "" {
-		return failed("Only one of 'dataset' and 'dataset_pillar' is permitted")
-	}
-	if pillarPath != "" {
-		data = lookupPath(env.Pillar, pillarPath)
-	}
-	if data == nil {
-		return failed("Neither 'dataset' nor 'dataset_pillar' was defined")
-	}
-	if boolArg(c.Args, "merge_if_exists", false) {
-		return failed("merge_if_exists is not supported by ordo for the %s serializer", format)
-	}
-	var text string
-	switch format {
-	case "json":
-		var b strings.Builder
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(data); err != nil {
-			return failed("%s", err)
-		}
-		text = strings.TrimSuffix(b.String(), "\n")
-	case "yaml":
-		out, err := yaml.Dump(data, yaml.WithIndent(2), yaml.WithCompactSeqIndent(true))
-		if err != nil {
-			return failed("%s", err)
-		}
-		text = string(out)
-	default:
-		return failed("The %s serializer could not be found. It either does not exist or its prerequisites are not installed.", format)
-	}
-	args := copyArgs(c.Args)
-	args["contents"] = text + "\n"
-	delete(args, "source")
-	delete(args, "template")
-	c.Args = args
-	r := managed(ctx, env, c)
-	if r.Result == None {
-		r.Comment = fmt.Sprintf("Dataset will be serialized and stored into %s", name)
-	}
-	return r
 }

@@ -3,18 +3,26 @@ package state
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
+	"os/exec"
+	"path"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/ordoproject/ordo/internal/resource"
 )
 
 // pkgrepo.managed and pkgrepo.absent keep APT's one-line sources: the
 // files sources.list and sources.list.d/*.list under Env.AptDir, plus
-// the file a state names. Keys (key_url, keyid) and the package index
-// refresh that Salt runs after a change are not done: they need the
-// network.
+// the file a state names. A key_url that is a salt:// or local file is
+// written where the entry's signed-by option says, as Salt does without
+// apt-key (aptkey: False); keys from a key server, a URL or apt-key, and
+// the package index refresh Salt runs after a change, are not done:
+// they need the network or change apt's own keyring.
 
 // aptSource is one entry of a sources file.
 type aptSource struct {
@@ -302,10 +310,19 @@ func pkgrepoManaged(ctx context.Context, env *Env, c Call) Return {
 	case enabled != nil:
 		isDisabled = !boolArg(c.Args, "enabled", true)
 	}
-	for _, k := range []string{"key_url", "keyid", "keyserver", "key_text", "ppa", "copr"} {
+	if has("key_url") && !boolArg(c.Args, "allow_insecure_key", true) && strings.HasPrefix(strings.TrimSpace(str(c.Args, "key_url")), "http:") {
+		return failed("Cannot have 'key_url' using http with 'allow_insecure_key' set to True")
+	}
+	for _, k := range []string{"keyid", "keyserver", "key_text", "ppa", "copr"} {
 		if has(k) {
 			return failed("Failed to configure repo '%s': %s is not supported by ordo (keys and PPAs need the network)", name, k)
 		}
+	}
+	// Salt uses apt-key unless told not to (aptkey: False) or it is not
+	// installed; without it the key goes to the signed-by keyring.
+	aptKey := boolArg(c.Args, "aptkey", true)
+	if _, err := exec.LookPath("apt-key"); err != nil {
+		aptKey = false
 	}
 	want, ok := parseAptLine("", name)
 	if !ok {
@@ -357,6 +374,17 @@ func pkgrepoManaged(ctx context.Context, env *Env, c Call) Return {
 		}
 		srcs = readAptSources(env.aptDir(), file)
 		pre = srcs.find(want)
+	}
+	if !aptKey && want.signedBy() == "" {
+		return failed("Failed to configure repo '%s': missing 'signedby' option when apt-key is missing", name)
+	}
+	if has("key_url") {
+		if aptKey {
+			return failed("Failed to configure repo '%s': key_url with apt-key is not supported by ordo (it changes apt's own keyring): give aptkey: False and a signed-by option", name)
+		}
+		if err := addRepoKey(ctx, env, str(c.Args, "key_url"), want.signedBy()); err != nil {
+			return failed("Failed to configure repo '%s': %s", name, err)
+		}
 	}
 	var before map[string]any
 	if pre != nil {
@@ -489,6 +517,64 @@ func pkgrepoAbsent(ctx context.Context, env *Env, c Call) Return {
 	}
 	return Return{Result: True, Changes: Changes{"repo": name}, Comment: fmt.Sprintf("Removed repo %s", name)}
 }
+
+// addRepoKey writes the key at keyURL (salt:// or a local file) to the
+// keyring signedBy, as Salt's aptpkg does without apt-key: the key is
+// cached under the keyring's name, an ASCII-armored key is dearmored
+// with gpg (beside the cached copy, ".decrypted"), and the result copied
+// to the keyring, whose folder must exist. (Salt renames a local key
+// file in place; ordo copies it into the cache.)
+func addRepoKey(ctx context.Context, env *Env, keyURL, signedBy string) error {
+	var src, rel string
+	switch {
+	case strings.HasPrefix(keyURL, "salt://"):
+		rel = path.Clean("/" + strings.TrimPrefix(keyURL, "salt://"))[1:]
+		src = filepath.Join(env.FileRoot, filepath.FromSlash(rel))
+	case strings.HasPrefix(keyURL, "file://"):
+		src = strings.TrimPrefix(keyURL, "file://")
+		rel = path.Join("_local", src)
+	case strings.HasPrefix(keyURL, "/"):
+		src = keyURL
+		rel = path.Join("_local", src)
+	default:
+		return fmt.Errorf("Error: key_url %s is not supported by ordo: keys are read from salt:// or local files, not the network", keyURL)
+	}
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return fmt.Errorf("Error: file not found: %s", keyURL)
+	}
+	cached := filepath.Join(env.cacheDir(), "files", saltEnv, filepath.FromSlash(path.Dir(rel)), filepath.Base(signedBy))
+	keydir := filepath.Dir(signedBy)
+	if st, err := os.Stat(keydir); err != nil || !st.IsDir() {
+		return fmt.Errorf("Error: Could not add key: %s", cached)
+	}
+	if err := os.MkdirAll(filepath.Dir(cached), 0o700); err != nil {
+		return err
+	}
+	if err := os.WriteFile(cached, data, 0o600); err != nil {
+		return err
+	}
+	key := cached
+	if utf8.Valid(data) && strings.HasPrefix(strings.TrimLeft(string(data), "-"), "BEGIN PGP") {
+		key = cached + ".decrypted"
+		// Salt's command; like Salt, a failure shows when the copy finds
+		// no file.
+		_, _ = env.runner().Run(ctx, resource.Command{Argv: []string{"gpg", "--yes", "--output", key, "--dearmor", cached}, SplitStderr: true})
+	}
+	out, err := os.ReadFile(key)
+	if err != nil {
+		return fmt.Errorf("[Errno 2] No such file or directory: '%s'", key)
+	}
+	mode := fs.FileMode(0o644)
+	if st, err := os.Stat(signedBy); err == nil {
+		mode = st.Mode().Perm()
+	}
+	return os.WriteFile(signedBy, out, mode)
+}
+
+// saltEnv is the one Salt environment, a folder of the minion's file
+// cache.
+const saltEnv = "base"
 
 func addPkgrepo(f Functions) {
 	f["pkgrepo.managed"] = pkgrepoManaged
