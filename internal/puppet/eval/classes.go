@@ -270,6 +270,24 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 			}
 		}
 	}
+	for _, p := range def.params() {
+		if p.Name != "facts" && p.Name != "trusted" && p.Name != "server_facts" {
+			continue
+		}
+		// Puppet refuses these when it sets the parameters as variables,
+		// at the definition's line; a define's error is that of the
+		// resource statement that declared it.
+		var n ast.Node = def.define
+		if isClass {
+			n = def.class
+		}
+		pos := source.Range{File: def.file, Start: n.Pos()}.Position()
+		msg := fmt.Sprintf("Attempt to assign to a reserved variable name: '%s' (file: %s, line: %d)", p.Name, pos.Filename, pos.Line)
+		if isClass {
+			return &Error{Msg: msg, Final: true}
+		}
+		return &Error{Msg: "Error while evaluating a Resource Statement, " + msg, Evaluation: true, File: r.file, Line: r.line, Final: true}
+	}
 	// Puppet checks a class's or defined type's parameters at once:
 	// those it does not have, then each missing or mismatched one.
 	var mismatches []string
