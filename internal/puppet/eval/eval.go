@@ -963,10 +963,8 @@ func (c *Compiler) evalAccess(s *Scope, x *ast.AccessExpr) (Value, error) {
 				}
 			}
 		}
-		if len(t.Params) == 0 {
-			if err := typeAccessError(s, x, t, keys, rng); err != nil {
-				return nil, err
-			}
+		if err := typeAccessError(s, x, t, keys, rng); err != nil {
+			return nil, err
 		}
 		return c.parameterize(s, t, keys, rng)
 	case Ref:
@@ -1218,9 +1216,8 @@ func rubyClass(v Value) string {
 }
 
 func (c *Compiler) parameterize(s *Scope, t *Type, keys []Value, rng sourceRange) (Value, error) {
-	if len(t.Params) > 0 {
-		return nil, errAt(rng, "%s is already parameterized", t)
-	}
+	// Puppet gives a parameterized type new parameters, as if the
+	// first were not there: Integer[1, 2][1] is Integer[1].
 	params := make([]Value, len(keys))
 	copy(params, keys)
 	switch t.Name {
@@ -1310,7 +1307,7 @@ func (c *Compiler) externalRefs(typ string, titles []Value) bool {
 
 func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error) {
 	if t.Title != "" {
-		return nil, errAt(rng, "%s is already parameterized", t)
+		return c.attributeAccess(t, keys, rng)
 	}
 	typ := t.Type
 	if typ == "Resource" {
@@ -1464,3 +1461,45 @@ func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng, lrng, rrng sourceRang
 }
 
 var _ = fmt.Sprint
+
+// attributeAccess is File['x']['mode']: the values of a declared
+// resource's attributes, as Puppet gives them (undef for one not set).
+func (c *Compiler) attributeAccess(t Ref, keys []Value, rng sourceRange) (Value, error) {
+	many := len(keys) > 1
+	if len(keys) == 1 {
+		_, many = keys[0].([]Value)
+	}
+	var names []Value
+	for _, k := range flatten(keys) {
+		if k != nil {
+			names = append(names, k)
+		}
+	}
+	if len(names) == 0 {
+		if many {
+			return []Value{}, nil
+		}
+		return nil, nil
+	}
+	title := t.Title
+	if t.Type == "Class" {
+		title = strings.ToLower(title) // Puppet's class names
+	}
+	r := c.findResource(t)
+	if r == nil {
+		return nil, errAt(rng, "Resource not found: %s['%s']", t.Type, title)
+	}
+	out := make([]Value, 0, len(names))
+	for _, k := range names {
+		name, ok := k.(string)
+		if !ok || c.checkAttr(r, name) != nil {
+			return nil, errAt(rng, "The resource %s['%s'] does not have a parameter called '%v'", t.Type, title, k)
+		}
+		v, _ := r.get(name)
+		out = append(out, v)
+	}
+	if many {
+		return out, nil
+	}
+	return out[0], nil
+}
