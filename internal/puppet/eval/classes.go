@@ -325,6 +325,12 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 				v = dv
 				if v != nil {
 					r.setParamHow(p.Name, v, nil, "parameter default", source.Range{File: def.file, Start: p.Default.Pos(), End: p.Default.End()})
+					if p.Name == "tag" {
+						// a parameter named like the metaparameter tags
+						for _, t := range flatten(v) {
+							r.addTags(ToS(t))
+						}
+					}
 				}
 			} else if p.Type == nil || !c.acceptsUndef(cs, p.Type) {
 				// Reported with the type mismatches, in parameter order:

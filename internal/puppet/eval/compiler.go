@@ -1068,6 +1068,11 @@ func (c *Compiler) validateRelationships() error {
 					continue
 				case Ref:
 					ref = x
+					if x.Title == "" {
+						return &Error{Msg: fmt.Sprintf("No title provided and %q is not a valid resource reference", x.Type+"[]"), File: file, Line: line}
+					}
+				case int64, float64, bool:
+					return &Error{Msg: fmt.Sprintf("No title provided and %q is not a valid resource reference", ToS(x)), File: file, Line: line}
 				case string:
 					cr, ok := catalog.ParseRef(x)
 					if !ok {

@@ -635,6 +635,18 @@ func classNames(args []Value) []string {
 }
 
 func (k *call) declareClasses() ([]*Resource, error) {
+	for i, a := range k.args {
+		// include Foo: Puppet takes Foo for a resource type, which the
+		// class is not
+		if r, ok := a.(Ref); ok && r.Title == "" && r.Type != "Class" && !k.c.knownResourceType(r.Type) && i < len(k.argRng) {
+			return nil, errAt(k.argRng[i], "Resource type not found: %s", r.Type)
+		}
+	}
+	for _, a := range flatten(k.args) {
+		if a == nil {
+			return nil, failf("Cannot use undef as a class name")
+		}
+	}
 	return k.c.includeClasses(k.s, classNames(k.args), k.name, k.rng)
 }
 
