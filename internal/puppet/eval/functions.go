@@ -2449,31 +2449,63 @@ func fnEpp(k *call) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	var params *Hash
-	if len(k.args) > 1 {
-		params, _ = k.args[1].(*Hash)
+	params, err := k.eppParams()
+	if err != nil {
+		return nil, err
 	}
-	return k.c.renderEPP(source.NewFile(path, data), params)
+	return k.c.renderEPP("epp", source.NewFile(path, data), params)
+}
+
+// eppParams is the hash of parameters given to epp or inline_epp.
+func (k *call) eppParams() (*Hash, error) {
+	if len(k.args) < 2 || k.args[1] == nil {
+		return nil, nil
+	}
+	params, ok := k.args[1].(*Hash)
+	if !ok {
+		return nil, failf("'%s' parameter 'parameters' expects a Hash value, got %s", k.name, inferredTypeName(k.args[1]))
+	}
+	return params, nil
 }
 
 func fnInlineEpp(k *call) (Value, error) {
 	if err := k.argc(1, 2); err != nil {
 		return nil, err
 	}
-	var params *Hash
-	if len(k.args) > 1 {
-		params, _ = k.args[1].(*Hash)
+	params, err := k.eppParams()
+	if err != nil {
+		return nil, err
 	}
-	return k.c.renderEPP(source.NewFile("inline_epp", []byte(ToS(k.args[0]))), params)
+	return k.c.renderEPP("inline_epp", source.NewFile("inline_epp", []byte(ToS(k.args[0]))), params)
 }
 
 // renderEPP evaluates an EPP template with its own scope under top scope.
-func (c *Compiler) renderEPP(f *source.File, params *Hash) (Value, error) {
+func (c *Compiler) renderEPP(fn string, f *source.File, params *Hash) (Value, error) {
 	prog, diags := parser.ParseEPP(f)
+	if !diags.HasErrors() {
+		diags = append(diags, parser.Validate(prog)...)
+	}
 	if diags.HasErrors() {
-		return nil, diags.Err()
+		if fn == "inline_epp" {
+			return nil, diags.Err()
+		}
+		// Puppet's text: the template's own place, then the call's
+		msg := (&ParseError{Diags: diags}).Error()
+		return nil, failf("%s(): Invalid EPP: %s", fn, strings.TrimPrefix(msg, "Could not parse for environment production: "))
 	}
 	s := c.newScope(functionScope, c.top, c.top, f)
+	if prog.HasEPPParams && params != nil {
+		// Puppet calls the template as a lambda
+		for _, name := range params.keys {
+			known := false
+			for _, p := range prog.EPPParams {
+				known = known || p.Name == ToS(name)
+			}
+			if !known {
+				return nil, failf("lambda: has no parameter named '%s'", ToS(name))
+			}
+		}
+	}
 	if prog.HasEPPParams {
 		var args []Value
 		for _, p := range prog.EPPParams {
@@ -2502,7 +2534,7 @@ func (c *Compiler) renderEPP(f *source.File, params *Hash) (Value, error) {
 				continue
 			}
 			if p.Type == nil || !c.acceptsUndef(s, p.Type) {
-				return nil, failf("expects a value for parameter '%s'", p.Name)
+				return nil, failf("lambda: expects a value for parameter '%s'", p.Name)
 			}
 			s.vars[p.Name] = nil
 		}
