@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -19,6 +20,15 @@ type templateScope struct {
 
 func (t *templateScope) LookupVar(name string) (catalog.Value, bool) {
 	return t.s.catalogVar(strings.TrimPrefix(name, "@"))
+}
+
+// UndefinedVariable warns once of a variable a template did not find.
+func (t *templateScope) UndefinedVariable(name string) {
+	msg := fmt.Sprintf("Undefined variable '%s'; ", name)
+	if !t.c.warnedOnce[msg] {
+		t.c.warnedOnce[msg] = true
+		t.c.logf("warning", "%s", msg)
+	}
 }
 
 func (t *templateScope) CallFunction(ctx context.Context, name string, args []catalog.Value) (catalog.Value, error) {
