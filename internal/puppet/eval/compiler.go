@@ -46,6 +46,8 @@ type LookupRequest struct {
 	Check func(subject string, v catalog.Value) error
 	// Var gives interpolation the variables where the lookup happens.
 	Var func(name string) (catalog.Value, bool)
+	// Undefined warns of a variable interpolation did not find.
+	Undefined func(name string)
 }
 
 // LookupFunc is Hiera. found is false when no name has a value and

@@ -202,7 +202,11 @@ func compileCaseWarn(t testing.TB, path, modulepath string, warn func(string)) (
 		if err := os.Symlink(modulepath, link); err != nil {
 			t.Fatal(err)
 		}
-		full, err := compiler.Options(context.Background(), manifest, compiler.Setup{Node: "node.example", ModulePath: []string{link}})
+		setup := compiler.Setup{Node: "node.example", ModulePath: []string{link}}
+		if warn != nil {
+			setup.Warn = func(msg string) { warn(strings.ReplaceAll(msg, root, "@ROOT@")) }
+		}
+		full, err := compiler.Options(context.Background(), manifest, setup)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2278,7 +2278,7 @@ func fnLookup(k *call) (Value, error) {
 	if err := k.argc(1, 4); err != nil {
 		return nil, err
 	}
-	req := LookupRequest{Var: k.s.catalogVar}
+	req := LookupRequest{Var: k.s.catalogVar, Undefined: k.c.undefinedVariable}
 	var names []Value
 	if arr, ok := k.args[0].([]Value); ok {
 		names = arr
