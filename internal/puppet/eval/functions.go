@@ -2540,7 +2540,8 @@ func fnInlineEpp(k *call) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return k.c.renderEPP("inline_epp", source.NewFile("inline_epp", []byte(ToS(k.args[0]))), params)
+	// Puppet's name for the template's text in its messages
+	return k.c.renderEPP("inline_epp", source.NewFile("inlined-epp-text", []byte(ToS(k.args[0]))), params)
 }
 
 // renderEPP evaluates an EPP template with its own scope under top scope.
@@ -2550,9 +2551,6 @@ func (c *Compiler) renderEPP(fn string, f *source.File, params *Hash) (Value, er
 		diags = append(diags, parser.Validate(prog)...)
 	}
 	if diags.HasErrors() {
-		if fn == "inline_epp" {
-			return nil, diags.Err()
-		}
 		// Puppet's text: the template's own place, then the call's
 		msg := (&ParseError{Diags: diags}).Error()
 		return nil, failf("%s(): Invalid EPP: %s", fn, strings.TrimPrefix(msg, "Could not parse for environment production: "))
