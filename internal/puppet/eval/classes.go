@@ -145,6 +145,11 @@ func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.N
 			pos := source.Range{File: def.file, Start: def.class.Pos()}.Position()
 			return nil, &Error{Msg: fmt.Sprintf("Could not find parent resource type '::%s' of type hostclass in production", pname), File: pos.Filename, Line: pos.Line, Final: true}
 		}
+		if chain := c.inheritanceCycle(def); chain != "" {
+			// Puppet fails without a message (its stack overflows)
+			pos := source.Range{File: def.file, Start: def.class.Pos()}.Position()
+			return nil, &Error{Msg: fmt.Sprintf("Class '%s' inherits from itself: %s", def.name, chain), File: pos.Filename, Line: pos.Line, Final: true}
+		}
 		if c.byRef[classRef(pname)] == nil {
 			pr, err := c.ensureClass(s, pdef, nil, nil, false)
 			if err != nil {
@@ -442,4 +447,24 @@ func stmtErrorAt(r *Resource, err error) error {
 		return e
 	}
 	return &Error{Msg: "Error while evaluating a Resource Statement, " + err.Error(), Where: r.pos, Evaluation: true, NoColumn: true}
+}
+
+// inheritanceCycle follows the parents of def and returns the chain
+// ("a inherits b inherits a") when it comes back to def, or "".
+func (c *Compiler) inheritanceCycle(def *definition) string {
+	chain := []string{def.name}
+	seen := map[string]bool{def.name: true}
+	for d := def; d != nil && d.class != nil && d.class.Parent != ""; {
+		name := strings.ToLower(strings.TrimPrefix(d.class.Parent, "::"))
+		chain = append(chain, name)
+		if name == def.name {
+			return strings.Join(chain, " inherits ")
+		}
+		if seen[name] {
+			return "" // a cycle above def, reported at its own classes
+		}
+		seen[name] = true
+		d = c.findClass(name)
+	}
+	return ""
 }

@@ -198,7 +198,7 @@ func inspect(b *strings.Builder, v Value, quoted bool) {
 	case *Regexp:
 		b.WriteString("/" + x.Src + "/")
 	case Ref:
-		if x.Title == "" {
+		if x.Title == "" && !x.EmptyTitle {
 			b.WriteString(x.Type)
 		} else {
 			b.WriteString(x.Type + "[" + quoteString(x.Title) + "]")
