@@ -987,7 +987,7 @@ func fnReverseEach(k *call) (Value, error) {
 		rev[len(vals)-1-i] = v
 	}
 	if k.block == nil {
-		return rev, nil
+		return &Iterator{Elems: rev}, nil
 	}
 	for _, v := range rev {
 		if _, err := k.c.callLambda(k.block, v); err != nil {
@@ -1248,7 +1248,7 @@ func fnStep(k *call) (Value, error) {
 		}
 		return k.args[0], nil
 	}
-	return out, nil
+	return &Iterator{Elems: out}, nil
 }
 
 func fnRange(k *call) (Value, error) {
@@ -3039,6 +3039,14 @@ func writeJSON(b *strings.Builder, v Value) {
 
 // newValue converts args to type t, as Integer('1') or String(1) do.
 func (c *Compiler) newValue(k *call, t Value) (Value, error) {
+	for i, a := range k.args {
+		if it, ok := a.(*Iterator); ok {
+			// a conversion walks the iterator: String([1, 2].step(1))
+			// is '[1, 2]'
+			k.args = append([]Value(nil), k.args...)
+			k.args[i] = it.Elems
+		}
+	}
 	tt, ok := t.(*Type)
 	if ok && len(k.args) == 1 && tt.Name != "Init" && k.block == nil && c.isInstance(tt, k.args[0]) {
 		// A value that already is an instance is returned as it is.
