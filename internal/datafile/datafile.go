@@ -79,6 +79,10 @@ func (d *decoder) fromNode(n *yaml.Node, depth int) (catalog.Value, error) {
 	if d.values > maxValues {
 		return nil, errors.New("data expands to too many values")
 	}
+	if class := rubyClassTag(n.Tag); class != "" {
+		// Puppet loads data safely: Ruby objects are refused
+		return nil, fmt.Errorf("Tried to load unspecified class: %s", class)
+	}
 	switch n.Kind {
 	case yaml.DocumentNode:
 		if len(n.Content) == 0 {
@@ -400,4 +404,34 @@ func jsonValue(dec *json.Decoder) (catalog.Value, error) {
 		return t, nil
 	}
 	return nil, fmt.Errorf("unexpected JSON token %v", tok)
+}
+
+// rubyClassTag is the Ruby class a Psych tag asks to load
+// (!ruby/object:Foo is Foo, !ruby/regexp is Regexp), or "".
+func rubyClassTag(tag string) string {
+	rest, ok := strings.CutPrefix(tag, "!ruby/")
+	if !ok {
+		return ""
+	}
+	kind, class, named := strings.Cut(rest, ":")
+	switch kind {
+	case "object", "struct", "hash", "array", "exception", "string", "class", "module":
+		if named && class != "" {
+			return class
+		}
+		switch kind {
+		case "struct":
+			return "Struct"
+		case "class", "module":
+			return ""
+		}
+		return ""
+	case "regexp":
+		return "Regexp"
+	case "range":
+		return "Range"
+	case "set":
+		return "Set"
+	}
+	return ""
 }

@@ -44,6 +44,7 @@ const (
 	BadHeredoc       Code = "PUP-HEREDOC"          // malformed heredoc tag or body
 	BadNumber        Code = "PUP-NUMBER"           // malformed numeric literal
 	BadEscape        Code = "PUP-ESCAPE"           // unknown escape sequence in a string
+	BadUnicode       Code = "PUP-UNICODE"          // \u escape of no Unicode character (a surrogate, above 10FFFF)
 	BadEPP           Code = "PUP-EPP"              // malformed EPP template tags
 	IllegalCharacter Code = "PUP-ILLEGAL-CHAR"     // a character no token starts with
 	Unsupported      Code = "PUP-UNSUPPORTED"      // syntax Puppet 7 no longer accepts

@@ -101,18 +101,35 @@ func loadConfig(path string, layer layerKind) (*config, error) {
 	}
 	h = symKeys(h)
 	c := &config{path: path, root: filepath.Dir(path)}
+	// wrongType is Puppet's error for a configuration its schema refuses.
+	wrongType := func(format string, args ...any) error {
+		return &Error{Msg: fmt.Sprintf("The Lookup Configuration at '%s' has wrong type, ", path) + fmt.Sprintf(format, args...), Evaluation: true}
+	}
 	version := 3
 	if vv, ok := h.Get("version"); ok && vv != nil {
-		switch x := vv.(type) {
-		case int64:
-			version = int(x)
-		case string:
-			fmt.Sscanf(x, "%d", &version)
+		x, ok := vv.(int64)
+		if !ok {
+			return nil, wrongType("entry 'version' expects an Integer value, got %s", inferredLabel(vv))
 		}
+		version = int(x)
 	}
 	c.version = version
 	fail := func(msg string, line int) error {
 		return &Error{Msg: msg, File: path, Line: line, Code: "HIERA_CONFIG"}
+	}
+	if version == 3 && layer != globalLayer {
+		// Puppet checks a version 3 file's hierarchy before it ignores it
+		if hv, ok := h.Get("hierarchy"); ok && hv != nil {
+			if list, ok := hv.([]catalog.Value); ok {
+				for i, e := range list {
+					if _, ok := e.(string); !ok {
+						return nil, &Error{Msg: fmt.Sprintf(" The Lookup Configuration at '%s' has wrong type, entry 'hierarchy' variant 0 expects a String value, got %s\n  The Lookup Configuration at '%s' has wrong type, entry 'hierarchy' variant 1 index %d expects a String value, got %s", path, inferredLabel(hv), path, i, inferredLabel(e)), Evaluation: true, v3: true}
+					}
+				}
+			} else if _, ok := hv.(string); !ok {
+				return nil, &Error{Msg: fmt.Sprintf(" The Lookup Configuration at '%s' has wrong type, entry 'hierarchy' variant 0 expects a String value, got %s\n  The Lookup Configuration at '%s' has wrong type, entry 'hierarchy' variant 1 expects an Array value, got %s", path, inferredLabel(hv), path, inferredLabel(hv)), Evaluation: true, v3: true}
+			}
+		}
 	}
 	switch version {
 	case 5:
@@ -136,7 +153,7 @@ func loadConfig(path string, layer layerKind) (*config, error) {
 	if dv, ok := h.Get("defaults"); ok && dv != nil {
 		d, ok := dv.(*catalog.Hash)
 		if !ok {
-			return nil, fail(fmt.Sprintf("The Lookup Configuration at '%s' entry 'defaults' expects a Struct value, got %s", path, typeLabel(dv)), 0)
+			return nil, wrongType("entry 'defaults' expects a Struct value, got %s", inferredLabel(dv))
 		}
 		n := 0
 		for _, k := range functionKeys {
@@ -172,14 +189,14 @@ func loadConfig(path string, layer layerKind) (*config, error) {
 		}
 		list, ok := hv.([]catalog.Value)
 		if !ok {
-			return nil, fail(fmt.Sprintf("The Lookup Configuration at '%s' entry '%s' expects an Array value, got %s", path, key, typeLabel(hv)), 0)
+			return nil, wrongType("entry '%s' expects an Array value, got %s", key, inferredLabel(hv))
 		}
 		var out []entry
 		seen := map[string]bool{}
 		for i, ev := range list {
 			eh, ok := ev.(*catalog.Hash)
 			if !ok {
-				return nil, fail(fmt.Sprintf("The Lookup Configuration at '%s' entry '%s' index %d expects a Struct value, got %s", path, key, i, typeLabel(ev)), 0)
+				return nil, wrongType("entry '%s' index %d expects a Struct value, got %s", key, i, inferredLabel(ev))
 			}
 			e, err := c.parseEntry(eh, i, layer, fail)
 			if err != nil {
@@ -228,18 +245,33 @@ func loadConfig(path string, layer layerKind) (*config, error) {
 		switch k {
 		case "version", "defaults", "hierarchy", "default_hierarchy", "plan_hierarchy":
 		default:
-			return nil, fail(fmt.Sprintf("The Lookup Configuration at '%s' has unrecognized key '%s'", path, k), 0)
+			return nil, wrongType("unrecognized key '%s'", k)
 		}
 	}
 	return c, nil
 }
 
+// entryKeys are the keys a version 5 hierarchy entry may have.
+var entryKeys = map[string]bool{
+	"name": true, "datadir": true, "options": true, "data_hash": true, "lookup_key": true, "data_dig": true,
+	"hiera3_backend": true, "path": true, "paths": true, "glob": true, "globs": true, "uri": true, "uris": true,
+	"mapped_paths": true, "plugindir": true, kindV4Hash: true,
+}
+
 func (c *config) parseEntry(eh *catalog.Hash, index int, layer layerKind, fail func(string, int) error) (entry, error) {
 	var e entry
+	wrongType := func(format string, args ...any) error {
+		return &Error{Msg: fmt.Sprintf("The Lookup Configuration at '%s' has wrong type, entry 'hierarchy' index %d ", c.path, index) + fmt.Sprintf(format, args...), Evaluation: true}
+	}
+	for _, k := range eh.Keys() {
+		if !entryKeys[k] {
+			return e, wrongType("unrecognized key '%s'", k)
+		}
+	}
 	nv, _ := eh.Get("name")
 	e.name, _ = nv.(string)
 	if e.name == "" {
-		return e, fail(fmt.Sprintf("The Lookup Configuration at '%s' entry 'hierarchy' expects a value for key 'name'", c.path), 0)
+		return e, wrongType("expects a value for key 'name'")
 	}
 	n := 0
 	for _, k := range allFunctionKeys {
@@ -476,4 +508,20 @@ func lineMatching(path string, re *regexp.Regexp, n int) int {
 		}
 	}
 	return first
+}
+
+// inferredLabel names a value's type as Puppet's type mismatches do: a
+// non-empty array is a Tuple, a non-empty hash of string keys a Struct.
+func inferredLabel(v catalog.Value) string {
+	switch x := v.(type) {
+	case []catalog.Value:
+		if len(x) > 0 {
+			return "Tuple"
+		}
+	case *catalog.Hash:
+		if x.Len() > 0 {
+			return "Struct"
+		}
+	}
+	return typeLabel(v)
 }

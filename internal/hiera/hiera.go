@@ -39,6 +39,12 @@ type Scope interface {
 	Var(name string) (v catalog.Value, ok bool)
 }
 
+// UndefinedReporter is a Scope that warns of a variable interpolation
+// does not find, as Puppet's scope does.
+type UndefinedReporter interface {
+	Undefined(name string)
+}
+
 // Options configure a Hiera.
 type Options struct {
 	// GlobalConfig is the path of the global hiera.yaml (Puppet's
@@ -186,6 +192,7 @@ type Error struct {
 	Evaluation bool
 
 	recursion bool // a recursive lookup, which Puppet finds in the global layer
+	v3        bool // a version 3 configuration Puppet refuses, after its deprecation warning
 	wrapped   bool // already prefixed with "Lookup of key ... failed"
 }
 

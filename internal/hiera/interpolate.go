@@ -115,6 +115,10 @@ func (inv *invocation) interpolateValue(subject string, allowMethods bool) (cata
 			value, err = inv.globalLookup(key)
 		case "scope":
 			value, err = inv.explainedScopeValue(key)
+			if e, ok := err.(*Error); ok && strings.HasSuffix(e.Msg, " in string: "+key) {
+				// Puppet names the whole string interpolated
+				e.Msg = strings.TrimSuffix(e.Msg, key) + subject
+			}
 		case "literal":
 			value = key
 		default:
@@ -189,6 +193,9 @@ func (inv *invocation) scopeSegments(key string, segs []segment) (catalog.Value,
 	}
 	if !ok && inv.scope != nil {
 		v, ok = inv.scope.Var(root)
+		if u, report := inv.scope.(UndefinedReporter); !ok && report {
+			u.Undefined(root)
+		}
 	}
 	if !ok && inv.defaults != nil {
 		v, ok = inv.defaults.Get(root)

@@ -667,18 +667,20 @@ func (h *Hiera) readConfig(path string, kind layerKind, orDefault bool) *configE
 		}
 	} else {
 		ce.cfg, ce.err = loadConfig(path, kind)
-		if ce.err == errIgnoredV3 || (ce.cfg != nil && ce.cfg.version == 3) {
+		e, v3err := ce.err.(*Error)
+		if ce.err == errIgnoredV3 || (ce.cfg != nil && ce.cfg.version == 3) || v3err && e.v3 {
 			h.warn(fmt.Sprintf("%s: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5", path))
 		}
 		if ce.cfg != nil && ce.cfg.version == 4 {
 			h.warn(fmt.Sprintf("%s: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5", path))
 		}
 		if ce.err == errIgnoredV3 {
-			where := "environment"
+			// Puppet's two texts differ by "the"
+			where := "the environment"
 			if kind == moduleLayer {
 				where = "module"
 			}
-			h.warn(fmt.Sprintf("hiera.yaml version 3 found at the %s root was ignored", where))
+			h.warn(fmt.Sprintf("hiera.yaml version 3 found at %s root was ignored", where))
 			ce.err = nil
 		}
 	}

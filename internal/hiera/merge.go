@@ -24,6 +24,15 @@ type strategy struct {
 // parseStrategy turns lookup's merge argument (nil, a name, or a hash
 // with "strategy" and options) into a strategy.
 func parseStrategy(m catalog.Value) (*strategy, error) {
+	s, err := parseStrategyValue(m)
+	if e, ok := err.(*Error); ok {
+		// Puppet reports them as errors of the lookup call
+		e.Evaluation = true
+	}
+	return s, err
+}
+
+func parseStrategyValue(m catalog.Value) (*strategy, error) {
 	switch x := m.(type) {
 	case nil:
 		return &strategy{name: "first"}, nil
@@ -79,7 +88,7 @@ func parseStrategy(m catalog.Value) (*strategy, error) {
 }
 
 func optionsError(key string) error {
-	return errorf("The merge options has unrecognized key '%s'", key)
+	return errorf("The merge options has wrong type, unrecognized key '%s'", key)
 }
 
 func namedStrategy(name string) (*strategy, error) {

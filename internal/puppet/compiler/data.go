@@ -108,7 +108,11 @@ func hieraLookup(manifest, hieraConfig string, modulePath []string, warn func(st
 		Warn:           warn,
 	})
 	return func(ctx context.Context, req eval.LookupRequest) (catalog.Value, bool, error) {
-		v, err := h.Lookup(ctx, varScope(req.Var), hiera.Request{
+		var scope hiera.Scope = varScope(req.Var)
+		if req.Undefined != nil {
+			scope = reportingScope{varScope(req.Var), req.Undefined}
+		}
+		v, err := h.Lookup(ctx, scope, hiera.Request{
 			Names: req.Names, Merge: req.Merge, Default: req.Default, HasDefault: req.HasDefault,
 			DefaultValues: req.DefaultValues, Override: req.Override, Check: req.Check,
 		})
@@ -120,13 +124,23 @@ func hieraLookup(manifest, hieraConfig string, modulePath []string, warn func(st
 			if errors.As(err, &he) && !he.Evaluation {
 				// Puppet reports lookup errors as they are, not as
 				// evaluation errors of the call.
-				return nil, false, &eval.Error{Msg: he.Error(), Final: true}
+				// Those without a code (a data file that does not
+				// parse) Puppet prints without the node.
+				return nil, false, &eval.Error{Msg: he.Error(), Final: true, Bare: he.Code == ""}
 			}
 			return nil, false, err
 		}
 		return v, true, nil
 	}
 }
+
+// reportingScope is a varScope that warns of a variable it lacks.
+type reportingScope struct {
+	varScope
+	undefined func(string)
+}
+
+func (r reportingScope) Undefined(name string) { r.undefined(name) }
 
 type varScope func(string) (catalog.Value, bool)
 

@@ -124,6 +124,9 @@ func (s *scopeObject) Call(c *ruby.Call, name string, args []ruby.Value, blk *ru
 		case "exist?":
 			return found, nil
 		}
+		if w, ok := s.scope.(UndefinedWarner); ok && !found && undefinedWarned(str.S) {
+			w.UndefinedVariable(str.S)
+		}
 		return toRuby(v), nil
 	case "to_hash", "setvar", "[]=":
 		vs, ok := s.scope.(VariableScope)
@@ -368,4 +371,21 @@ func fromRuby(v ruby.Value) (catalog.Value, error) {
 		return RubyValue{V: o}, nil
 	}
 	return nil, fmt.Errorf("a value of class %s", ruby.ClassName(v))
+}
+
+// UndefinedWarner is a Scope that warns of a variable a template looks
+// up with scope['x'] or scope.lookupvar('x') and does not find, as
+// Puppet's scope does (once a name, a Scope's own concern).
+type UndefinedWarner interface {
+	UndefinedVariable(name string)
+}
+
+// undefinedWarned reports whether Puppet warns of name when it is not
+// found: an unqualified name, not a numeric match variable and not one
+// of the variables every scope has.
+func undefinedWarned(name string) bool {
+	if strings.Contains(name, "::") || name == "module_name" || name == "caller_module_name" || name == "" {
+		return false
+	}
+	return strings.Trim(name, "0123456789") != ""
 }

@@ -148,6 +148,18 @@ func methodCallRange(s *Scope, x *ast.CallMethod) sourceRange {
 
 func (c *Compiler) dispatch(k *call) (Value, error) {
 	name := strings.ToLower(k.name)
+	if !showsIterators[name] {
+		// Other functions walk an iterator as the array it yields.
+		copied := false
+		for i, a := range k.args {
+			if it, ok := a.(*Iterator); ok {
+				if !copied {
+					k.args, copied = append([]Value(nil), k.args...), true
+				}
+				k.args[i] = it.Elems
+			}
+		}
+	}
 	// A function written in Puppet (in the manifest or a module) wins
 	// over the Go stand-in for a module's Ruby function of that name.
 	if fd := c.findFunction(name); fd != nil {
@@ -371,3 +383,10 @@ func (c *Compiler) callLambda(l *lambda, args ...Value) (Value, error) {
 }
 
 func (l *lambda) arity() int { return len(l.def.Params) }
+
+// showsIterators are the functions that take an iterator as it is: the
+// logging ones print it as Puppet does ("Iterator[Integer]-Value").
+var showsIterators = map[string]bool{
+	"notice": true, "info": true, "warning": true, "debug": true, "err": true,
+	"alert": true, "crit": true, "emerg": true,
+}

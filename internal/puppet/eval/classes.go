@@ -145,6 +145,11 @@ func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.N
 			pos := source.Range{File: def.file, Start: def.class.Pos()}.Position()
 			return nil, &Error{Msg: fmt.Sprintf("Could not find parent resource type '::%s' of type hostclass in production", pname), File: pos.Filename, Line: pos.Line, Final: true}
 		}
+		if chain := c.inheritanceCycle(def); chain != "" {
+			// Puppet fails without a message (its stack overflows)
+			pos := source.Range{File: def.file, Start: def.class.Pos()}.Position()
+			return nil, &Error{Msg: fmt.Sprintf("Class '%s' inherits from itself: %s", def.name, chain), File: pos.Filename, Line: pos.Line, Final: true}
+		}
 		if c.byRef[classRef(pname)] == nil {
 			pr, err := c.ensureClass(s, pdef, nil, nil, false)
 			if err != nil {
@@ -270,6 +275,24 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 			}
 		}
 	}
+	for _, p := range def.params() {
+		if p.Name != "facts" && p.Name != "trusted" && p.Name != "server_facts" {
+			continue
+		}
+		// Puppet refuses these when it sets the parameters as variables,
+		// at the definition's line; a define's error is that of the
+		// resource statement that declared it.
+		var n ast.Node = def.define
+		if isClass {
+			n = def.class
+		}
+		pos := source.Range{File: def.file, Start: n.Pos()}.Position()
+		msg := fmt.Sprintf("Attempt to assign to a reserved variable name: '%s' (file: %s, line: %d)", p.Name, pos.Filename, pos.Line)
+		if isClass {
+			return &Error{Msg: msg, Final: true}
+		}
+		return &Error{Msg: "Error while evaluating a Resource Statement, " + msg, Evaluation: true, File: r.file, Line: r.line, Final: true}
+	}
 	// Puppet checks a class's or defined type's parameters at once:
 	// those it does not have, then each missing or mismatched one.
 	var mismatches []string
@@ -284,7 +307,7 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 			given, explicitUndef = false, true
 		}
 		if !given && isClass && c.opts.Lookup != nil {
-			lv, found, err := c.opts.Lookup(c.ctx, LookupRequest{Names: []string{def.name + "::" + p.Name}, Var: cs.catalogVar})
+			lv, found, err := c.opts.Lookup(c.ctx, LookupRequest{Names: []string{def.name + "::" + p.Name}, Var: cs.catalogVar, Undefined: c.undefinedVariable})
 			if err != nil {
 				return err
 			}
@@ -307,6 +330,12 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 				v = dv
 				if v != nil {
 					r.setParamHow(p.Name, v, nil, "parameter default", source.Range{File: def.file, Start: p.Default.Pos(), End: p.Default.End()})
+					if p.Name == "tag" {
+						// a parameter named like the metaparameter tags
+						for _, t := range flatten(v) {
+							r.addTags(ToS(t))
+						}
+					}
 				}
 			} else if p.Type == nil || !c.acceptsUndef(cs, p.Type) {
 				// Reported with the type mismatches, in parameter order:
@@ -418,4 +447,24 @@ func stmtErrorAt(r *Resource, err error) error {
 		return e
 	}
 	return &Error{Msg: "Error while evaluating a Resource Statement, " + err.Error(), Where: r.pos, Evaluation: true, NoColumn: true}
+}
+
+// inheritanceCycle follows the parents of def and returns the chain
+// ("a inherits b inherits a") when it comes back to def, or "".
+func (c *Compiler) inheritanceCycle(def *definition) string {
+	chain := []string{def.name}
+	seen := map[string]bool{def.name: true}
+	for d := def; d != nil && d.class != nil && d.class.Parent != ""; {
+		name := strings.ToLower(strings.TrimPrefix(d.class.Parent, "::"))
+		chain = append(chain, name)
+		if name == def.name {
+			return strings.Join(chain, " inherits ")
+		}
+		if seen[name] {
+			return "" // a cycle above def, reported at its own classes
+		}
+		seen[name] = true
+		d = c.findClass(name)
+	}
+	return ""
 }

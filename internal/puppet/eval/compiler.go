@@ -46,6 +46,8 @@ type LookupRequest struct {
 	Check func(subject string, v catalog.Value) error
 	// Var gives interpolation the variables where the lookup happens.
 	Var func(name string) (catalog.Value, bool)
+	// Undefined warns of a variable interpolation did not find.
+	Undefined func(name string)
 }
 
 // LookupFunc is Hiera. found is false when no name has a value and
@@ -123,16 +125,18 @@ type Compiler struct {
 	// language (Options.External), kept as the catalog's relationships.
 	externalRels []catalog.Relationship
 
-	top      *Scope
-	nodeScp  *Scope
-	files    map[string]*source.File
-	classes  map[string]*definition
-	defines  map[string]*definition
-	nodes    []*nodeDef
-	funcs    map[string]*funcDef
-	aliases  map[string]*aliasDef
-	loaded   map[string]bool
-	resolved map[string]Value
+	top     *Scope
+	nodeScp *Scope
+	files   map[string]*source.File
+	classes map[string]*definition
+	defines map[string]*definition
+	nodes   []*nodeDef
+	funcs   map[string]*funcDef
+	aliases map[string]*aliasDef
+	loaded  map[string]bool
+	// warnedOnce holds the warnings Puppet gives once per compilation.
+	warnedOnce map[string]bool
+	resolved   map[string]Value
 
 	aliasNames map[*Type]string
 
@@ -293,7 +297,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 	c := &Compiler{
 		ctx: ctx, opts: opts, types: opts.Types,
 		files: map[string]*source.File{}, classes: map[string]*definition{}, defines: map[string]*definition{},
-		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{},
+		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{}, warnedOnce: map[string]bool{},
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
 		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
@@ -345,6 +349,10 @@ func (p *ParseError) Error() string {
 		}
 	}
 	pos := d.Subject.Position()
+	if d.Code == diag.BadUnicode {
+		// Puppet's message has no place
+		return "Could not parse for environment production: " + d.Summary
+	}
 	if d.Summary == "Syntax error at end of input" {
 		// Puppet names the file alone for it.
 		return fmt.Sprintf("Could not parse for environment production: %s (file: %s)", d.Summary, pos.Filename)
@@ -381,7 +389,9 @@ func (c *Compiler) load(f *source.File, prog *ast.Program, diags diag.List) (*as
 		}
 	}
 	c.files[f.Name] = f
-	c.register(prog.Body, f, "")
+	if err := c.register(prog.Body, f, ""); err != nil {
+		return nil, err
+	}
 	if err := c.checkNodes(); err != nil {
 		return nil, err
 	}
@@ -436,22 +446,67 @@ func (c *Compiler) checkNodes() error {
 }
 
 // register records the definitions in body; prefix qualifies classes
-// and defines nested in a class.
-func (c *Compiler) register(body []ast.Expr, f *source.File, prefix string) {
+// and defines nested in a class. A name defined twice (as a class, a
+// define or a node) is refused with Puppet's message, and a parameter
+// named like a metaparameter is warned about (with a default) or
+// refused (without), as Puppet does when it loads the definitions.
+func (c *Compiler) register(body []ast.Expr, f *source.File, prefix string) error {
+	at := func(n ast.Node) string {
+		p := source.Range{File: f, Start: n.Pos()}.Position()
+		return fmt.Sprintf("(file: %s, line: %d)", p.Filename, p.Line)
+	}
+	defAt := func(d *definition) string {
+		var n ast.Node = d.define
+		if d.class != nil {
+			n = d.class
+		}
+		p := source.Range{File: d.file, Start: n.Pos()}.Position()
+		return fmt.Sprintf("(file: %s, line: %d)", p.Filename, p.Line)
+	}
 	for _, e := range body {
 		switch d := e.(type) {
 		case *ast.ClassDef:
 			name := qualify(prefix, d.Name)
-			if _, ok := c.classes[name]; !ok {
+			if old, ok := c.classes[name]; ok {
+				if old.file == f {
+					return &Error{Msg: fmt.Sprintf("Class '%s' is already defined %s; cannot redefine %s", name, defAt(old), at(d))}
+				}
+			} else if old, ok := c.defines[name]; ok && old.file == f {
+				return &Error{Msg: fmt.Sprintf("Definition '%s' is already defined %s; cannot be redefined as a class %s", name, defAt(old), at(d))}
+			} else if nd := c.nodeNamed(name, f); nd != nil {
+				return &Error{Msg: fmt.Sprintf("Node '%s' is already defined %s; cannot be redefined as a class %s", name, at(nd), at(d))}
+			} else {
 				c.classes[name] = &definition{name: name, class: d, file: f}
 			}
-			c.register(d.Body, f, name)
+			if err := c.checkMetaparamParams(name, d.Params); err != nil {
+				return err
+			}
+			if err := c.register(d.Body, f, name); err != nil {
+				return err
+			}
 		case *ast.DefineDef:
 			name := qualify(prefix, d.Name)
-			if _, ok := c.defines[name]; !ok {
+			if old, ok := c.defines[name]; ok {
+				if old.file == f {
+					p := source.Range{File: old.file, Start: old.define.Pos()}.Position()
+					return &Error{Msg: fmt.Sprintf("Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/%s'. Originally set at file://%s?line=%d&pos=%d.", name, p.Filename, p.Line, p.Column)}
+				}
+			} else if old, ok := c.classes[name]; ok && old.file == f {
+				return &Error{Msg: fmt.Sprintf("'%s' is already defined %s as a class; cannot redefine as a definition %s", name, defAt(old), at(d))}
+			} else {
 				c.defines[name] = &definition{name: name, define: d, file: f}
 			}
+			if err := c.checkMetaparamParams(name, d.Params); err != nil {
+				return err
+			}
 		case *ast.NodeDef:
+			for _, m := range d.Matches {
+				if s, ok := m.(*ast.LiteralString); ok {
+					if old, ok := c.classes[strings.ToLower(s.Value)]; ok && old.file == f {
+						return &Error{Msg: fmt.Sprintf("Class '%s' is already defined %s; cannot be redefined as a node %s", old.name, defAt(old), at(d))}
+					}
+				}
+			}
 			c.nodes = append(c.nodes, &nodeDef{def: d, file: f})
 		case *ast.FunctionDef:
 			c.funcs[strings.ToLower(strings.TrimPrefix(d.Name, "::"))] = &funcDef{def: d, file: f}
@@ -459,6 +514,42 @@ func (c *Compiler) register(body []ast.Expr, f *source.File, prefix string) {
 			c.aliases[strings.ToLower(d.Name)] = &aliasDef{def: d, file: f}
 		}
 	}
+	return nil
+}
+
+// nodeNamed finds the node definition of file f that names name.
+func (c *Compiler) nodeNamed(name string, f *source.File) *ast.NodeDef {
+	for _, nd := range c.nodes {
+		if nd.file != f {
+			continue
+		}
+		for _, m := range nd.def.Matches {
+			if s, ok := m.(*ast.LiteralString); ok && strings.ToLower(s.Value) == name {
+				return nd.def
+			}
+		}
+	}
+	return nil
+}
+
+// checkMetaparamParams warns once of a parameter of the definition name
+// named like a metaparameter that has a default, and refuses one
+// without, as Puppet does.
+func (c *Compiler) checkMetaparamParams(name string, params []*ast.Parameter) error {
+	for _, p := range params {
+		if !metaparams[p.Name] {
+			continue
+		}
+		if p.Default == nil {
+			return &Error{Msg: fmt.Sprintf("%s is a metaparameter; please choose another parameter name in the %s definition", p.Name, name)}
+		}
+		msg := fmt.Sprintf("%s is a metaparam; this value will inherit to all contained resources in the %s definition", p.Name, name)
+		if !c.warnedOnce[msg] {
+			c.warnedOnce[msg] = true
+			c.logf("warning", "%s", msg)
+		}
+	}
+	return nil
 }
 
 func qualify(prefix, name string) string {
@@ -512,7 +603,9 @@ func (c *Compiler) autoload(name, dir string) {
 			return
 		}
 		c.files[path] = f
-		c.register(prog.Body, f, "")
+		// A definition of a module file is found by its name alone; one
+		// defined twice there keeps its first definition.
+		_ = c.register(prog.Body, f, "")
 		return
 	}
 }
@@ -964,6 +1057,11 @@ func (c *Compiler) validateRelationships() error {
 			if pos := p.pos.Position(); pos.Line > 0 {
 				file, line = pos.Filename, pos.Line
 			}
+			if p.how == "parameter default" {
+				// a class's or define's parameter named like the
+				// metaparameter: Puppet's value has no place
+				file, line = "", 0
+			}
 			var one [1]Value
 			for _, e := range flattenTo(one[:0], v) {
 				var ref Ref
@@ -972,6 +1070,11 @@ func (c *Compiler) validateRelationships() error {
 					continue
 				case Ref:
 					ref = x
+					if x.Title == "" {
+						return &Error{Msg: fmt.Sprintf("No title provided and %q is not a valid resource reference", x.Type+"[]"), File: file, Line: line}
+					}
+				case int64, float64, bool:
+					return &Error{Msg: fmt.Sprintf("No title provided and %q is not a valid resource reference", ToS(x)), File: file, Line: line}
 				case string:
 					cr, ok := catalog.ParseRef(x)
 					if !ok {

@@ -85,6 +85,47 @@ func TestOwnModule(t *testing.T) {
 	}
 }
 
+// TestOddModules compiles testdata/oddcases against the modules of
+// testdata/oddmodules (odd and malformed Hiera configurations and data,
+// templates) and compares the catalog, and the warnings where Puppet's
+// are recorded (CASE.warnings), with Puppet's.
+func TestOddModules(t *testing.T) {
+	mp, err := filepath.Abs("testdata/oddmodules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, _ := filepath.Glob("testdata/oddcases/*.pp")
+	if len(cases) == 0 {
+		t.Fatal("no cases")
+	}
+	for _, path := range cases {
+		name := strings.TrimSuffix(filepath.Base(path), ".pp")
+		t.Run(name, func(t *testing.T) {
+			base := strings.TrimSuffix(path, ".pp")
+			want, err := os.ReadFile(base + ".catalog")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var warnings []string
+			gotCat, gotMeta := compileCaseWarn(t, path, mp, func(msg string) { warnings = append(warnings, "Warning: "+msg) })
+			if d := diff.Diff("puppet", want, "ordo", []byte(gotCat)); d != nil {
+				t.Errorf("catalog differs:\n%s", d)
+			}
+			wantMeta, err := os.ReadFile(base + ".meta")
+			if err == nil && len(wantMeta) > 0 && gotMeta != "" {
+				if d := diff.Diff("puppet", wantMeta, "ordo", []byte(gotMeta)); d != nil {
+					t.Errorf("tags, files or lines differ:\n%s", d)
+				}
+			}
+			if wantWarn, err := os.ReadFile(base + ".warnings"); err == nil {
+				if g, w := strings.Join(warnings, "\n"), strings.TrimRight(string(wantWarn), "\n"); g != w {
+					t.Errorf("warnings differ from Puppet's\npuppet:\n%s\nordo:\n%s", w, g)
+				}
+			}
+		})
+	}
+}
+
 // TestModules compiles the manifests of testdata/modules against real
 // Forge modules and compares with Puppet's catalogs. It runs when
 // ORDO_TEST_MODULEPATH names a folder holding the modules that
@@ -123,6 +164,12 @@ func TestModules(t *testing.T) {
 // compileCase lays the case out as the oracle does and compiles it,
 // returning the normalized catalog and meta lines.
 func compileCase(t testing.TB, path, modulepath string) (string, string) {
+	return compileCaseWarn(t, path, modulepath, nil)
+}
+
+// compileCaseWarn is compileCase that hands each warning, of the
+// evaluation and then of writing the catalog, to warn.
+func compileCaseWarn(t testing.TB, path, modulepath string, warn func(string)) (string, string) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -137,6 +184,15 @@ func compileCase(t testing.TB, path, modulepath string) (string, string) {
 		t.Fatal(err)
 	}
 	opts := eval.Options{Node: "node.example", Facts: testFacts(), Types: compiler.Types()}
+	if warn != nil {
+		w := func(msg string) { warn(strings.ReplaceAll(msg, root, "@ROOT@")) }
+		opts.ConversionWarnings = w
+		opts.Log = func(level, msg string) {
+			if level == "warning" {
+				w(msg)
+			}
+		}
+	}
 	if first, _, _ := strings.Cut(string(src), "\n"); strings.HasPrefix(first, "# flags: ") && strings.Contains(first, "--strict_variables") {
 		opts.StrictVariables = true
 	}
@@ -146,11 +202,16 @@ func compileCase(t testing.TB, path, modulepath string) (string, string) {
 		if err := os.Symlink(modulepath, link); err != nil {
 			t.Fatal(err)
 		}
-		full, err := compiler.Options(context.Background(), manifest, compiler.Setup{Node: "node.example", ModulePath: []string{link}})
+		setup := compiler.Setup{Node: "node.example", ModulePath: []string{link}}
+		if warn != nil {
+			setup.Warn = func(msg string) { warn(strings.ReplaceAll(msg, root, "@ROOT@")) }
+		}
+		full, err := compiler.Options(context.Background(), manifest, setup)
 		if err != nil {
 			t.Fatal(err)
 		}
 		full.StrictVariables = opts.StrictVariables
+		full.Log, full.ConversionWarnings = opts.Log, opts.ConversionWarnings
 		// The recorder runs Puppet with this PATH; modules put the path
 		// fact in exec resources.
 		full.Facts.Set("path", recordPath)
@@ -174,7 +235,7 @@ func compileCase(t testing.TB, path, modulepath string) (string, string) {
 	}
 	// As ordo compile writes it, as puppet catalog find does: without
 	// rich data.
-	eval.StringifyRich(cat, nil)
+	eval.StringifyRich(cat, opts.ConversionWarnings)
 	var buf bytes.Buffer
 	if err := catalog.Encode(&buf, cat); err != nil {
 		t.Fatal(err)

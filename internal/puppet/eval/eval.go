@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -963,17 +964,23 @@ func (c *Compiler) evalAccess(s *Scope, x *ast.AccessExpr) (Value, error) {
 				}
 			}
 		}
-		if len(t.Params) == 0 {
-			if err := typeAccessError(s, x, t, keys, rng); err != nil {
-				return nil, err
-			}
+		if err := typeAccessError(s, x, t, keys, rng); err != nil {
+			return nil, err
 		}
 		return c.parameterize(s, t, keys, rng)
 	case Ref:
 		if t.Title == "" && !c.knownResourceType(t.Type) && !c.externalRefs(t.Type, keys) {
 			return nil, errAt(s.rng(x.X), "Resource type not found: %s", t.Type)
 		}
-		return c.refAccess(t, keys, rng)
+		return c.refAccess(t, keys, rng, func(i int) sourceRange {
+			if i >= len(x.Keys) {
+				i = len(x.Keys) - 1
+			}
+			if i < 0 {
+				return rng
+			}
+			return s.rng(x.Keys[i])
+		})
 	case nil:
 		return nil, errAt(rng, "Operator '[]' is not applicable to an Undef Value.")
 	}
@@ -1218,9 +1225,8 @@ func rubyClass(v Value) string {
 }
 
 func (c *Compiler) parameterize(s *Scope, t *Type, keys []Value, rng sourceRange) (Value, error) {
-	if len(t.Params) > 0 {
-		return nil, errAt(rng, "%s is already parameterized", t)
-	}
+	// Puppet gives a parameterized type new parameters, as if the
+	// first were not there: Integer[1, 2][1] is Integer[1].
 	params := make([]Value, len(keys))
 	copy(params, keys)
 	switch t.Name {
@@ -1308,9 +1314,9 @@ func (c *Compiler) externalRefs(typ string, titles []Value) bool {
 	return true
 }
 
-func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error) {
+func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange, keyRng func(int) sourceRange) (Value, error) {
 	if t.Title != "" {
-		return nil, errAt(rng, "%s is already parameterized", t)
+		return c.attributeAccess(t, keys, rng)
 	}
 	typ := t.Type
 	if typ == "Resource" {
@@ -1330,22 +1336,63 @@ func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error
 			return Ref{Type: typ}, nil
 		}
 	}
-	var out []Value
+	// As Puppet: several titles, or an array of them, make an array;
+	// undef titles are dropped.
+	many := len(keys) > 1
+	if len(keys) > 0 {
+		_, many = keys[0].([]Value)
+		many = many || len(keys) > 1
+	}
+	var titles []Value
 	for _, k := range flatten(keys) {
+		if k != nil {
+			titles = append(titles, k)
+		}
+	}
+	if len(titles) == 0 && len(keys) > 0 {
+		if many {
+			return []Value{}, nil
+		}
+		return nil, nil
+	}
+	at := func(i int) sourceRange {
+		if keyRng == nil {
+			return rng
+		}
+		return keyRng(i)
+	}
+	var out []Value
+	for i, k := range titles {
 		title := ToS(k)
 		if r, ok := k.(Ref); ok && typ == "Class" {
 			title = r.Title
+		} else if typ == "Class" {
+			name := strings.TrimPrefix(strings.ToLower(title), "::")
+			if _, str := k.(string); str && !className.MatchString(name) {
+				return nil, errAt(at(i), "Illegal name. The given name '%s' does not conform to the naming rule /^((::)?[a-z_]\\w*)(::[a-z]\\w*)*$/", title)
+			}
+		} else if _, str := k.(string); !str {
+			// Puppet blames the key at i, or at i+1 when undef or
+			// nested titles changed their count
+			idx := i
+			if len(keys) != len(titles) {
+				idx++
+			}
+			return nil, errAt(at(idx), "Error creating type specialization of a %s-Type, Cannot use %s where a resource title String is expected", typ, generalizedType(k))
 		}
 		if typ == "Class" {
 			title = catalog.CanonicalType(strings.TrimPrefix(title, "::"))
 		}
 		out = append(out, Ref{Type: typ, Title: title, EmptyTitle: title == ""})
 	}
-	if len(out) == 1 {
+	if len(out) == 1 && !many {
 		return out[0], nil
 	}
 	return out, nil
 }
+
+// className is Puppet's rule for a class name (Patterns::NAME).
+var className = regexp.MustCompile(`^((::)?[a-z_]\w*)(::[a-z]\w*)*$`)
 
 // arithmetic
 
@@ -1464,3 +1511,45 @@ func (c *Compiler) arith(op ast.BinaryOp, l, r Value, rng, lrng, rrng sourceRang
 }
 
 var _ = fmt.Sprint
+
+// attributeAccess is File['x']['mode']: the values of a declared
+// resource's attributes, as Puppet gives them (undef for one not set).
+func (c *Compiler) attributeAccess(t Ref, keys []Value, rng sourceRange) (Value, error) {
+	many := len(keys) > 1
+	if len(keys) == 1 {
+		_, many = keys[0].([]Value)
+	}
+	var names []Value
+	for _, k := range flatten(keys) {
+		if k != nil {
+			names = append(names, k)
+		}
+	}
+	if len(names) == 0 {
+		if many {
+			return []Value{}, nil
+		}
+		return nil, nil
+	}
+	title := t.Title
+	if t.Type == "Class" {
+		title = strings.ToLower(title) // Puppet's class names
+	}
+	r := c.findResource(t)
+	if r == nil {
+		return nil, errAt(rng, "Resource not found: %s['%s']", t.Type, title)
+	}
+	out := make([]Value, 0, len(names))
+	for _, k := range names {
+		name, ok := k.(string)
+		if !ok || c.checkAttr(r, name) != nil {
+			return nil, errAt(rng, "The resource %s['%s'] does not have a parameter called '%v'", t.Type, title, k)
+		}
+		v, _ := r.get(name)
+		out = append(out, v)
+	}
+	if many {
+		return out, nil
+	}
+	return out[0], nil
+}

@@ -635,6 +635,18 @@ func classNames(args []Value) []string {
 }
 
 func (k *call) declareClasses() ([]*Resource, error) {
+	for i, a := range k.args {
+		// include Foo: Puppet takes Foo for a resource type, which the
+		// class is not
+		if r, ok := a.(Ref); ok && r.Title == "" && r.Type != "Class" && !k.c.knownResourceType(r.Type) && i < len(k.argRng) {
+			return nil, errAt(k.argRng[i], "Resource type not found: %s", r.Type)
+		}
+	}
+	for _, a := range flatten(k.args) {
+		if a == nil {
+			return nil, failf("Cannot use undef as a class name")
+		}
+	}
 	return k.c.includeClasses(k.s, classNames(k.args), k.name, k.rng)
 }
 
@@ -975,7 +987,7 @@ func fnReverseEach(k *call) (Value, error) {
 		rev[len(vals)-1-i] = v
 	}
 	if k.block == nil {
-		return rev, nil
+		return &Iterator{Elems: rev}, nil
 	}
 	for _, v := range rev {
 		if _, err := k.c.callLambda(k.block, v); err != nil {
@@ -1236,7 +1248,7 @@ func fnStep(k *call) (Value, error) {
 		}
 		return k.args[0], nil
 	}
-	return out, nil
+	return &Iterator{Elems: out}, nil
 }
 
 func fnRange(k *call) (Value, error) {
@@ -2262,11 +2274,75 @@ func fnStdlibEnsure(k *call) (Value, error) {
 
 // ---- data ----
 
+// lookupArgs checks lookup's arguments against its signatures, as
+// Puppet's dispatch does, and turns lookup(options_hash) into
+// lookup(name, options_hash). Puppet lists every signature and why each
+// refused the call; ordo names the first reason.
+func (k *call) lookupArgs() ([]Value, error) {
+	refuse := func(format string, args ...any) error {
+		return failf("The function 'lookup' was called with arguments it does not accept: "+format, args...)
+	}
+	args := k.args
+	if h, ok := args[0].(*Hash); ok && len(args) == 1 {
+		for _, key := range h.keys {
+			switch ToS(key) {
+			case "name", "value_type", "default_value", "override", "default_values_hash", "merge":
+			default:
+				return nil, refuse("parameter 'options_hash' unrecognized key '%s'", ToS(key))
+			}
+		}
+		name, ok := h.Get("name")
+		if !ok {
+			return nil, refuse("parameter 'options_hash' expects a value for key 'name'")
+		}
+		rest := h.Copy()
+		rest.Delete("name")
+		args = []Value{name, rest}
+	}
+	nameOK := true
+	switch n := args[0].(type) {
+	case string:
+	case []Value:
+		for _, e := range n {
+			if _, ok := e.(string); !ok {
+				nameOK = false
+			}
+		}
+	default:
+		nameOK = false
+	}
+	if !nameOK {
+		return nil, refuse("parameter 'name' expects a NameType = Variant[String, Array[String]] value, got %s", inferredTypeName(args[0]))
+	}
+	if k.block != nil && len(args) == 4 {
+		return nil, refuse("a default value and a block cannot both be given")
+	}
+	if len(args) >= 3 {
+		switch m := args[2].(type) {
+		case nil, *Hash:
+		case string:
+			if m == "" {
+				return nil, refuse("parameter 'merge' expects a MergeType = Variant[String[1], Hash[String, Scalar]] value, got String")
+			}
+		default:
+			return nil, refuse("parameter 'merge' expects a MergeType = Variant[String[1], Hash[String, Scalar]] value, got %s", inferredTypeName(m))
+		}
+	}
+	return args, nil
+}
+
 func fnLookup(k *call) (Value, error) {
 	if err := k.argc(1, 4); err != nil {
 		return nil, err
 	}
-	req := LookupRequest{Var: k.s.catalogVar}
+	req := LookupRequest{Var: k.s.catalogVar, Undefined: k.c.undefinedVariable}
+	if k.name == "lookup" {
+		args, err := k.lookupArgs()
+		if err != nil {
+			return nil, err
+		}
+		k.args = args
+	}
 	var names []Value
 	if arr, ok := k.args[0].([]Value); ok {
 		names = arr
@@ -2437,31 +2513,61 @@ func fnEpp(k *call) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	var params *Hash
-	if len(k.args) > 1 {
-		params, _ = k.args[1].(*Hash)
+	params, err := k.eppParams()
+	if err != nil {
+		return nil, err
 	}
-	return k.c.renderEPP(source.NewFile(path, data), params)
+	return k.c.renderEPP("epp", source.NewFile(path, data), params)
+}
+
+// eppParams is the hash of parameters given to epp or inline_epp.
+func (k *call) eppParams() (*Hash, error) {
+	if len(k.args) < 2 || k.args[1] == nil {
+		return nil, nil
+	}
+	params, ok := k.args[1].(*Hash)
+	if !ok {
+		return nil, failf("'%s' parameter 'parameters' expects a Hash value, got %s", k.name, inferredTypeName(k.args[1]))
+	}
+	return params, nil
 }
 
 func fnInlineEpp(k *call) (Value, error) {
 	if err := k.argc(1, 2); err != nil {
 		return nil, err
 	}
-	var params *Hash
-	if len(k.args) > 1 {
-		params, _ = k.args[1].(*Hash)
+	params, err := k.eppParams()
+	if err != nil {
+		return nil, err
 	}
-	return k.c.renderEPP(source.NewFile("inline_epp", []byte(ToS(k.args[0]))), params)
+	// Puppet's name for the template's text in its messages
+	return k.c.renderEPP("inline_epp", source.NewFile("inlined-epp-text", []byte(ToS(k.args[0]))), params)
 }
 
 // renderEPP evaluates an EPP template with its own scope under top scope.
-func (c *Compiler) renderEPP(f *source.File, params *Hash) (Value, error) {
+func (c *Compiler) renderEPP(fn string, f *source.File, params *Hash) (Value, error) {
 	prog, diags := parser.ParseEPP(f)
+	if !diags.HasErrors() {
+		diags = append(diags, parser.Validate(prog)...)
+	}
 	if diags.HasErrors() {
-		return nil, diags.Err()
+		// Puppet's text: the template's own place, then the call's
+		msg := (&ParseError{Diags: diags}).Error()
+		return nil, failf("%s(): Invalid EPP: %s", fn, strings.TrimPrefix(msg, "Could not parse for environment production: "))
 	}
 	s := c.newScope(functionScope, c.top, c.top, f)
+	if prog.HasEPPParams && params != nil {
+		// Puppet calls the template as a lambda
+		for _, name := range params.keys {
+			known := false
+			for _, p := range prog.EPPParams {
+				known = known || p.Name == ToS(name)
+			}
+			if !known {
+				return nil, failf("lambda: has no parameter named '%s'", ToS(name))
+			}
+		}
+	}
 	if prog.HasEPPParams {
 		var args []Value
 		for _, p := range prog.EPPParams {
@@ -2490,7 +2596,7 @@ func (c *Compiler) renderEPP(f *source.File, params *Hash) (Value, error) {
 				continue
 			}
 			if p.Type == nil || !c.acceptsUndef(s, p.Type) {
-				return nil, failf("expects a value for parameter '%s'", p.Name)
+				return nil, failf("lambda: expects a value for parameter '%s'", p.Name)
 			}
 			s.vars[p.Name] = nil
 		}
@@ -2933,6 +3039,14 @@ func writeJSON(b *strings.Builder, v Value) {
 
 // newValue converts args to type t, as Integer('1') or String(1) do.
 func (c *Compiler) newValue(k *call, t Value) (Value, error) {
+	for i, a := range k.args {
+		if it, ok := a.(*Iterator); ok {
+			// a conversion walks the iterator: String([1, 2].step(1))
+			// is '[1, 2]'
+			k.args = append([]Value(nil), k.args...)
+			k.args[i] = it.Elems
+		}
+	}
 	tt, ok := t.(*Type)
 	if ok && len(k.args) == 1 && tt.Name != "Init" && k.block == nil && c.isInstance(tt, k.args[0]) {
 		// A value that already is an instance is returned as it is.

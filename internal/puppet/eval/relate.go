@@ -55,6 +55,11 @@ func (c *Compiler) evalCollect(s *Scope, x *ast.CollectExpr) (Value, error) {
 	if _, ok := c.types.Lookup(ref.Type); !ok && c.findDefine(ref.Type) == nil {
 		return nil, errAt(s.rng(x), "Error while evaluating a Virtual Query, Resource type %s doesn't exist", strings.ToLower(ref.Type))
 	}
+	if queryHasRegex(x.Query) {
+		// Puppet cannot turn a regular expression into a query (no =~
+		// in collectors); its message names its own class for it
+		return nil, errAt(s.rng(x), "Error while evaluating a Virtual Query, Cannot transform object of class Puppet::Pops::Model::LiteralRegularExpression")
+	}
 	q, err := c.compileQuery(s, x.Query)
 	if err != nil {
 		return nil, err
@@ -78,6 +83,22 @@ func (c *Compiler) evalCollect(s *Scope, x *ast.CollectExpr) (Value, error) {
 	}
 	c.collectors = append(c.collectors, col)
 	return col, nil
+}
+
+// queryHasRegex reports whether a comparison of the query q compares
+// with a regular expression literal.
+func queryHasRegex(q ast.Expr) bool {
+	switch x := q.(type) {
+	case *ast.ParenExpr:
+		return queryHasRegex(x.X)
+	case *ast.BinaryExpr:
+		if x.Op == ast.And || x.Op == ast.Or {
+			return queryHasRegex(x.Left) || queryHasRegex(x.Right)
+		}
+		_, re := x.Right.(*ast.LiteralRegex)
+		return re
+	}
+	return false
 }
 
 // compileQuery turns a collector's search expression into a predicate;

@@ -391,7 +391,7 @@ func locationOf(r *Resource) string {
 }
 
 func (c *Compiler) duplicate(old, r *Resource) error {
-	msg := "Duplicate declaration: " + old.ref.String() + " is already declared"
+	msg := "Duplicate declaration: " + r.ref.String() + " is already declared" // the new one, also when found by an alias
 	if loc := locationOf(old); loc != "" {
 		msg += " at " + loc
 	}
@@ -518,6 +518,9 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 			defaults = &d
 			continue
 		}
+		if tv == nil {
+			return nil, errAt(s.rng(b.Title), "Missing title. The title expression resulted in undef")
+		}
 		var one [1]Value
 		for i, t := range flattenTo(one[:0], tv) {
 			if _, ok := t.(Default); ok {
@@ -633,9 +636,6 @@ func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, al
 		if op.Op == ast.AttrSplat {
 			h, ok := v.(*Hash)
 			if !ok {
-				if v == nil {
-					continue
-				}
 				return nil, errAt(s.rng(op.Value), "Expected value of type Hash, got %s", generalizedType(v))
 			}
 			for i, k := range h.keys {
@@ -953,6 +953,12 @@ func (c *Compiler) applyOverride(o *override, r *Resource) error {
 		if o.fromCollector {
 			how = "set by collector"
 		}
+		// Puppet refuses the override before it merges a +> value
+		if old != nil && old.value != nil && !o.fromCollector && from == r.declClass && from == old.scope.real().className() && !isSubclassOverride(c, from, old) {
+			e := errAt(o.pos, "Parameter '%s' is already set on %s by %s at %s; cannot redefine", name, r.ref, setterName(old), locationOfParam(old)).noColumn()
+			e.Evaluation = false
+			return e
+		}
 		if old != nil && old.value != nil && appendOp {
 			steps := old.steps()
 			old.value = append(flatten(old.value), flatten(p.value)...)
@@ -962,11 +968,6 @@ func (c *Compiler) applyOverride(o *override, r *Resource) error {
 				old.rel = append(old.rel, relPart{via: relVia(name, how) + " +>", pos: p.pos, value: p.value})
 			}
 			continue
-		}
-		if old != nil && old.value != nil && !o.fromCollector && from == r.declClass && from == old.scope.real().className() && !isSubclassOverride(c, from, old) {
-			e := errAt(o.pos, "Parameter '%s' is already set on %s by %s at %s; cannot redefine", name, r.ref, setterName(old), locationOfParam(old)).noColumn()
-			e.Evaluation = false
-			return e
 		}
 		r.setParamHow(name, p.value, o.scope, how, p.pos)
 		if name == "tag" {

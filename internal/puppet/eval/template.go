@@ -21,6 +21,33 @@ func (t *templateScope) LookupVar(name string) (catalog.Value, bool) {
 	return t.s.catalogVar(strings.TrimPrefix(name, "@"))
 }
 
+// UndefinedVariable warns once of a variable a template did not find.
+func (t *templateScope) UndefinedVariable(name string) { t.c.undefinedVariable(name) }
+
+// undefinedVariable warns of a variable a template or Hiera's
+// interpolation looked up and did not find, once a name, as Puppet's
+// scope does, with its reason for a qualified one.
+func (c *Compiler) undefinedVariable(name string) {
+	name = strings.TrimPrefix(name, "::")
+	if name == "" || name == "module_name" || name == "caller_module_name" || strings.Trim(name, "0123456789") == "" {
+		return
+	}
+	reason := ""
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		class := name[:i]
+		if c.findClass(strings.ToLower(class)) == nil {
+			reason = "class " + class + " could not be found"
+		} else if _, ok := c.classScopes[strings.ToLower(class)]; !ok {
+			reason = "class " + class + " has not been evaluated"
+		}
+	}
+	key := "undefined variable " + name
+	if !c.warnedOnce[key] {
+		c.warnedOnce[key] = true
+		c.logf("warning", "Undefined variable '%s'; %s", name, reason)
+	}
+}
+
 func (t *templateScope) CallFunction(ctx context.Context, name string, args []catalog.Value) (catalog.Value, error) {
 	vals := make([]Value, len(args))
 	for i, a := range args {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Type is a Puppet data type such as String, Integer[1, 10] or
@@ -264,16 +265,24 @@ func inferType(v Value) Value {
 }
 
 // generalizedType is type($v, 'generalized'): the inferred type without
-// ranges and values, keeping element types.
+// values and ranges, keeping element types, and keeping the length range
+// of strings that differ, as Puppet's common type of two strings has one
+// (['a', 'bcd'] is Array[String[1, 3]]).
 func generalizedType(v Value) *Type {
-	common := func(vs []Value) Value {
+	return generalize(inferForCommon(v))
+}
+
+// inferForCommon infers v's type as Puppet does before it generalizes:
+// a string is String['value'], a collection has the common type of its
+// elements (Unit when empty).
+func inferForCommon(v Value) *Type {
+	common := func(vs []Value) *Type {
 		var t *Type
 		for _, e := range vs {
-			g := generalizedType(e)
 			if t == nil {
-				t = g
-			} else if t.String() != g.String() {
-				return &Type{Name: "Any"}
+				t = inferForCommon(e)
+			} else {
+				t = commonOf(t, inferForCommon(e))
 			}
 		}
 		if t == nil {
@@ -282,12 +291,93 @@ func generalizedType(v Value) *Type {
 		return t
 	}
 	switch x := v.(type) {
+	case string:
+		return &Type{Name: "String", Params: []Value{x}}
 	case []Value:
 		return &Type{Name: "Array", Params: []Value{common(x)}}
 	case *Hash:
 		return &Type{Name: "Hash", Params: []Value{common(x.keys), common(x.vals)}}
 	}
 	return &Type{Name: typeName(v)}
+}
+
+// stringLengths is the length range of a String type from inferForCommon.
+func stringLengths(t *Type) (int64, int64, bool) {
+	switch len(t.Params) {
+	case 1:
+		if s, ok := t.Params[0].(string); ok {
+			n := int64(utf8.RuneCountInString(s))
+			return n, n, true
+		}
+	case 2:
+		lo, ok1 := t.Params[0].(int64)
+		hi, ok2 := t.Params[1].(int64)
+		return lo, hi, ok1 && ok2
+	}
+	return 0, 0, false
+}
+
+// commonOf is Puppet's common type of two inferred types, as far as
+// type mismatch messages show it.
+func commonOf(a, b *Type) *Type {
+	if a.String() == b.String() {
+		return a
+	}
+	switch {
+	case a.Name == "String" && b.Name == "String":
+		alo, ahi, ok1 := stringLengths(a)
+		blo, bhi, ok2 := stringLengths(b)
+		if !ok1 || !ok2 {
+			return &Type{Name: "String"}
+		}
+		return &Type{Name: "String", Params: []Value{min(alo, blo), max(ahi, bhi)}}
+	case a.Name == "Array" && b.Name == "Array" && len(a.Params) == 1 && len(b.Params) == 1:
+		ae, _ := a.Params[0].(*Type)
+		be, _ := b.Params[0].(*Type)
+		if ae != nil && be != nil {
+			return &Type{Name: "Array", Params: []Value{commonOf(ae, be)}}
+		}
+	case a.Name == "Hash" && b.Name == "Hash" && len(a.Params) == 2 && len(b.Params) == 2:
+		ak, _ := a.Params[0].(*Type)
+		av, _ := a.Params[1].(*Type)
+		bk, _ := b.Params[0].(*Type)
+		bv, _ := b.Params[1].(*Type)
+		if ak != nil && av != nil && bk != nil && bv != nil {
+			return &Type{Name: "Hash", Params: []Value{commonOf(ak, bk), commonOf(av, bv)}}
+		}
+	case a.Name == "Unit":
+		return b
+	case b.Name == "Unit":
+		return a
+	}
+	scalarData := map[string]bool{"String": true, "Integer": true, "Float": true, "Boolean": true, "ScalarData": true}
+	if scalarData[a.Name] && scalarData[b.Name] {
+		return &Type{Name: "ScalarData"}
+	}
+	return &Type{Name: "Any"}
+}
+
+// generalize drops a type's values and ranges, keeping a String's range
+// of lengths and the types of elements.
+func generalize(t *Type) *Type {
+	switch t.Name {
+	case "String":
+		if lo, hi, ok := stringLengths(t); ok && len(t.Params) == 2 {
+			return &Type{Name: "String", Params: []Value{lo, hi}}
+		}
+		return &Type{Name: "String"}
+	case "Array", "Hash":
+		ps := make([]Value, len(t.Params))
+		for i, p := range t.Params {
+			if e, ok := p.(*Type); ok {
+				ps[i] = generalize(e)
+			} else {
+				ps[i] = p
+			}
+		}
+		return &Type{Name: t.Name, Params: ps}
+	}
+	return t
 }
 
 // inferHashType is the type Puppet infers for a hash in mismatch

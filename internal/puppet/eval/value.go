@@ -45,6 +45,11 @@ func (r Ref) String() string {
 	return r.Type + "[" + r.Title + "]"
 }
 
+// Iterator is what reverse_each and step return without a block: the
+// values they would walk, which functions receive as an array, and which
+// Puppet shows as "Iterator[T]-Value".
+type Iterator struct{ Elems []Value }
+
 // Hash is an insertion-ordered map from values to values.
 type Hash struct {
 	keys []Value
@@ -197,8 +202,17 @@ func inspect(b *strings.Builder, v Value, quoted bool) {
 		b.WriteByte('}')
 	case *Regexp:
 		b.WriteString("/" + x.Src + "/")
+	case *Iterator:
+		elem := generalizedType(x.Elems).Params[0].(*Type)
+		switch elem.Name {
+		case "Unit":
+			elem = &Type{Name: "Any"}
+		case "String":
+			elem = &Type{Name: "String"} // without the lengths
+		}
+		b.WriteString("Iterator[" + elem.String() + "]-Value")
 	case Ref:
-		if x.Title == "" {
+		if x.Title == "" && !x.EmptyTitle {
 			b.WriteString(x.Type)
 		} else {
 			b.WriteString(x.Type + "[" + quoteString(x.Title) + "]")
@@ -352,6 +366,8 @@ func ToCatalog(v Value) catalog.Value {
 		return "default"
 	case Ref:
 		return x.String()
+	case *Iterator:
+		return ToCatalog(x.Elems)
 	case []Value:
 		out := make([]catalog.Value, len(x))
 		for i, e := range x {

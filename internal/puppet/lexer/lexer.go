@@ -728,12 +728,18 @@ func (l *lexer) unicodeEscape(s *textScanner, i int) int {
 	}
 	if hex == "" {
 		l.warnAt(diag.BadEscape, i, i+2, "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff")
+		if s.escapesAtEnd {
+			s.pending = append(s.pending, len(l.diags)-1)
+		}
 		s.write(i, "\\u")
 		return i + 2
 	}
 	n, _ := strconv.ParseUint(hex, 16, 32)
-	if n > utf8.MaxRune {
-		l.warnAt(diag.BadEscape, i, j, "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff")
+	if n > utf8.MaxRune || n >= 0xD800 && n <= 0xDFFF {
+		// Puppet makes the bytes of such a code point and then fails
+		// on them, without a place; the diagnostic keeps the escape's.
+		l.errorAt(diag.BadUnicode, i, j, "invalid byte sequence in UTF-8")
+		l.diags[len(l.diags)-1].Detail = fmt.Sprintf("\\u{%s} is not a Unicode character: a surrogate, or above 10FFFF", hex)
 		s.write(i, string(l.src[i:j]))
 		return j
 	}

@@ -85,9 +85,16 @@ func (v *validator) visit(n ast.Node, parents []ast.Node) {
 		v.topLevel(n, parents, true)
 	case *ast.ResourceExpr:
 		for _, b := range n.Bodies {
+			unfolded := false
 			for _, op := range b.Ops {
 				if op.Op == ast.AttrAppend {
 					v.report(diag.IllegalOperation, diag.Error, op, "Illegal +> operation on attribute %s. This operator can not be used in %s", op.Name, ast.AnLabel(b))
+				}
+				if op.Op == ast.AttrSplat {
+					if unfolded {
+						v.report(diag.Duplicate, diag.Error, op, "Unfolding of attributes from Hash can only be used once per resource body")
+					}
+					unfolded = true
 				}
 			}
 		}

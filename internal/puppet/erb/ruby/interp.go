@@ -699,7 +699,7 @@ func (in *interp) constant(x *constRef, f *frame) (Value, error) {
 		return c, nil
 	}
 	switch x.name {
-	case "IPAddr", "JSON":
+	case "IPAddr", "JSON", "URI":
 		return &stdModule{name: x.name}, nil
 	case "Math", "YAML", "Puppet", "File", "Time", "Date", "Socket", "ERB", "Base64", "Digest", "OpenSSL", "Resolv", "ENV", "ARGV", "RUBY_VERSION":
 		return nil, &Error{Offset: x.pos, Class: "NotImplementedError", Msg: "constant " + x.name + " is not supported in templates"}

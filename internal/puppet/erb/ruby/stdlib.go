@@ -7,17 +7,18 @@ import (
 	"math"
 	"math/big"
 	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/rubyjson"
 )
 
-// The parts of Ruby's standard library that templates require: IPAddr
-// and JSON.
+// The parts of Ruby's standard library that templates require: IPAddr,
+// JSON and URI.parse.
 
 // requirable are the libraries `require` accepts; Puppet has them loaded.
-var requirable = map[string]bool{"ipaddr": true, "json": true, "erb": true, "yaml": true}
+var requirable = map[string]bool{"ipaddr": true, "json": true, "erb": true, "yaml": true, "uri": true}
 
 // stdModule is a standard library class or module used as a constant.
 type stdModule struct{ name string }
@@ -37,6 +38,15 @@ func (m *stdModule) Call(c *Call, name string, args []Value, blk *Block) (Value,
 			return nil, err
 		}
 		return parseIPAddr(s)
+	case "URI.parse":
+		if err := arity(args, 1, 1); err != nil {
+			return nil, err
+		}
+		s, err := strArg(args[0])
+		if err != nil {
+			return nil, err
+		}
+		return parseURI(s)
 	case "JSON.parse":
 		if len(args) < 1 {
 			return nil, arity(args, 1, 2)
@@ -425,4 +435,127 @@ func yamlTree(v Value) (any, error) {
 		return out, nil
 	}
 	return nil, raise("NotImplementedError", "to_yaml of %s is not supported in templates", ClassName(v))
+}
+
+// uriValue is what Ruby's URI.parse returns: the parts of a URI, with
+// the default port of its scheme.
+type uriValue struct{ u *url.URL }
+
+// defaultPorts are the schemes Ruby's URI knows, with their ports.
+var defaultPorts = map[string]int64{"http": 80, "https": 443, "ftp": 21, "ldap": 389, "ldaps": 636, "ws": 80, "wss": 443}
+
+func parseURI(s string) (Value, error) {
+	u, err := url.Parse(s)
+	if err != nil || strings.ContainsAny(s, " <>\"^`{|}") {
+		return nil, raise("URI::InvalidURIError", "bad URI(is not URI?): %s", Inspect(Str(s)))
+	}
+	return &uriValue{u: u}, nil
+}
+
+func (v *uriValue) ClassName() string {
+	switch strings.ToLower(v.u.Scheme) {
+	case "http":
+		return "URI::HTTP"
+	case "https":
+		return "URI::HTTPS"
+	case "ftp":
+		return "URI::FTP"
+	}
+	return "URI::Generic"
+}
+
+func (v *uriValue) ToS() string { return v.u.String() }
+
+func (v *uriValue) Call(c *Call, name string, args []Value, blk *Block) (Value, error) {
+	opt := func(s string) Value {
+		if s == "" {
+			return nil
+		}
+		return Str(s)
+	}
+	u := v.u
+	switch name {
+	case "to_s":
+		return Str(u.String()), nil
+	case "scheme":
+		return opt(u.Scheme), nil
+	case "host":
+		if u.Host == "" {
+			return nil, nil
+		}
+		h := u.Hostname()
+		if strings.Contains(h, ":") {
+			h = "[" + h + "]" // Ruby keeps an IPv6 host's brackets
+		}
+		return Str(h), nil
+	case "hostname":
+		return opt(u.Hostname()), nil
+	case "port":
+		if p := u.Port(); p != "" {
+			n, err := strconv.ParseInt(p, 10, 64)
+			if err == nil {
+				return n, nil
+			}
+		}
+		if n, ok := defaultPorts[strings.ToLower(u.Scheme)]; ok {
+			return n, nil
+		}
+		return nil, nil
+	case "path":
+		if u.Opaque != "" {
+			return nil, nil
+		}
+		return Str(u.EscapedPath()), nil
+	case "query":
+		if !u.ForceQuery && u.RawQuery == "" {
+			return nil, nil
+		}
+		return Str(u.RawQuery), nil
+	case "fragment":
+		return opt(u.EscapedFragment()), nil
+	case "opaque":
+		return opt(u.Opaque), nil
+	case "user":
+		if u.User == nil {
+			return nil, nil
+		}
+		return Str(u.User.Username()), nil
+	case "password":
+		if u.User == nil {
+			return nil, nil
+		}
+		p, ok := u.User.Password()
+		if !ok {
+			return nil, nil
+		}
+		return Str(p), nil
+	case "userinfo":
+		if u.User == nil {
+			return nil, nil
+		}
+		return Str(u.User.String()), nil
+	case "request_uri":
+		if u.Opaque != "" {
+			return nil, nil
+		}
+		r := u.EscapedPath()
+		if r == "" {
+			r = "/"
+		}
+		if u.RawQuery != "" {
+			r += "?" + u.RawQuery
+		}
+		return Str(r), nil
+	case "absolute?", "absolute":
+		return u.Scheme != "", nil
+	case "relative?":
+		return u.Scheme == "", nil
+	case "==":
+		if err := arity(args, 1, 1); err != nil {
+			return nil, err
+		}
+		o, ok := args[0].(*uriValue)
+		return ok && o.u.String() == u.String(), nil
+	}
+	return nil, ErrNoMethod
 }

@@ -1,0 +1,3 @@
+class base($x = 1) { notify { "base ${x}": } }
+class foo inherits base { notify { "foo ${x}": } }
+include foo

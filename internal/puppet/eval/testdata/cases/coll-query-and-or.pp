@@ -1,0 +1,3 @@
+@notify { 'a': message => 'x', tag => 't' }
+@notify { 'b': message => 'y' }
+Notify <| message == 'x' and tag == 't' or title == 'b' |>

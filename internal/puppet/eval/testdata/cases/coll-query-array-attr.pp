@@ -1,0 +1,2 @@
+@notify { 'a': tag => ['x', 'y'] }
+Notify <| tag == 'y' |>

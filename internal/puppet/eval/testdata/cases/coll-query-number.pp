@@ -1,0 +1,2 @@
+@notify { 'a': message => 1 }
+Notify <| message == 1 |>

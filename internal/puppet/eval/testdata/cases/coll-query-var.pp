@@ -1,0 +1,3 @@
+$v = 'x'
+@notify { 'a': message => 'x' }
+Notify <| message == $v |>

@@ -1,0 +1,2 @@
+@notify { 'a': tag => 'foo' }
+Notify <| tag == 'Foo' |>

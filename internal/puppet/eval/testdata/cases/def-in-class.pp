@@ -1,0 +1,3 @@
+class foo { define bar() { notify { "bar ${title}": } } }
+include foo
+foo::bar { 'x': }

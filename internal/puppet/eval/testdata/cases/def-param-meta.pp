@@ -1,0 +1,2 @@
+define foo($noop = 'x') { notify { "n=${noop}": } }
+foo { 'a': }

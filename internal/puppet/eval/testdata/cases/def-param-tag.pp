@@ -1,0 +1,2 @@
+define foo($tag = 'x') { notify { "n=${tag}": } }
+foo { 'a': }

@@ -1,0 +1,5 @@
+$x = @("END"/L)
+  a\zb\
+  c
+  END
+notify { $x: }

@@ -1,0 +1,4 @@
+$x = @("END"/t)
+  a\qb
+  END
+notify { $x: }

@@ -1,0 +1,3 @@
+class foo { notify { 'foo': } }
+class bar { notify { 'bar': } }
+include [foo, [bar]]

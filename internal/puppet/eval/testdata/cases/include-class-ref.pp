@@ -1,0 +1,2 @@
+class foo { notify { 'foo': } }
+include Class[foo]

@@ -1,0 +1,2 @@
+class foo2 { notify { 'foo2': } }
+include foo2

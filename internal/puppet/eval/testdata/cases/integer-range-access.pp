@@ -1,0 +1,1 @@
+notify { 'n1': message => String(Integer[1,2][1]) }

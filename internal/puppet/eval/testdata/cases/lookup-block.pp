@@ -1,0 +1,1 @@
+notify { 'x': message => String(lookup('nosuch::k') |$k| { "dflt ${k}" }) }

@@ -1,0 +1,1 @@
+notify { 'x': message => String(lookup('nosuch::key', Optional[Integer], 'first', undef)) }

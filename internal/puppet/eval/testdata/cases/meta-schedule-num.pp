@@ -1,0 +1,1 @@
+notify { 'x': schedule => 42 }

@@ -1,0 +1,1 @@
+notify { "x ${[1,2].reverse_each}": }

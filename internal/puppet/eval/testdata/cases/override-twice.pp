@@ -1,0 +1,3 @@
+notify { 'a': }
+Notify <| title == 'a' |> { message => 'x' }
+Notify <| title == 'a' |> { message => 'y' }

@@ -1,0 +1,4 @@
+notify { 'b': }
+notify { 'a': require => Notify['b'] }
+notify { 'c': }
+Notify <| title == 'a' |> { require +> Notify['c'] }

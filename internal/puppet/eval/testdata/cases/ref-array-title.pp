@@ -1,0 +1,2 @@
+notify { 'a': } notify { 'b': }
+notify { 'n': require => Notify[['a', 'b']] }

@@ -1,0 +1,2 @@
+file { '/tmp/x': ensure => file }
+notify { 'n': require => Resource['File', '/tmp/x'] }

@@ -1,0 +1,1 @@
+notify { 'x': message => SemVer('1.2.3') }

@@ -1,0 +1,1 @@
+notify { 'n1': message => String(String[1][2]) }

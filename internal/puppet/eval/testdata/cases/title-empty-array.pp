@@ -1,0 +1,2 @@
+notify { []: }
+notify { 'after': }

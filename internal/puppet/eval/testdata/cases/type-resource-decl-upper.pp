@@ -1,0 +1,1 @@
+Resource['Notify'] { 'x': message => 'hi' }

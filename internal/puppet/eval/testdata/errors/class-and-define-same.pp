@@ -1,0 +1,3 @@
+class foo { notify { 'c': } }
+define foo() { notify { 'd': } }
+include foo

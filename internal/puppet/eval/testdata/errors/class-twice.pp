@@ -1,0 +1,3 @@
+class foo { notify { "c": } }
+class foo { notify { "d": } }
+include foo

@@ -1,0 +1,2 @@
+class foo inherits bar { notify { 'x': } }
+include foo

@@ -1,0 +1,3 @@
+define d() { }
+class foo inherits d { }
+include foo

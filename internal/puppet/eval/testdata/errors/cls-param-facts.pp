@@ -1,0 +1,2 @@
+class foo($facts = 1) { notify { "x": } }
+include foo

@@ -1,0 +1,2 @@
+class foo($name = 'x') { notify { "n=${name}": } }
+include foo

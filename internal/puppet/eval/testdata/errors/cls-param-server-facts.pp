@@ -1,0 +1,2 @@
+class foo($server_facts = 1) { notify { "x": } }
+include foo

@@ -1,0 +1,2 @@
+class foo($title = 'x') { notify { "t=${title}": } }
+include foo

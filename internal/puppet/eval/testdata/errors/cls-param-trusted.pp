@@ -1,0 +1,2 @@
+class foo($trusted = 1) { notify { "x": } }
+include foo

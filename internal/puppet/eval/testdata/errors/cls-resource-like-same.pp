@@ -1,0 +1,3 @@
+class foo { notify { "foo": } }
+class { 'foo': }
+class { 'foo': }

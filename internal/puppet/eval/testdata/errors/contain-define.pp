@@ -1,0 +1,3 @@
+define d() { notify { $title: } }
+class foo { contain d }
+include foo

@@ -1,0 +1,2 @@
+class foo { define bar() { notify { "bar ${title}": } } bar { 'y': } }
+include foo

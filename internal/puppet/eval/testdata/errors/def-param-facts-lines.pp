@@ -1,0 +1,6 @@
+define foo(
+  $a = 1,
+  $facts = 1,
+) { notify { "x": } }
+
+foo { 'a': }

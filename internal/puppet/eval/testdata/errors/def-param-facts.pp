@@ -1,0 +1,2 @@
+define foo($facts = 1) { notify { "x": } }
+foo { 'a': }

@@ -1,0 +1,2 @@
+define foo($before) { notify { "c": } }
+foo{'a': before => []}

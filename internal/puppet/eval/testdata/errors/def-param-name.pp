@@ -1,0 +1,2 @@
+define foo($name = 'x') { notify { "n=${name}": } }
+foo { 'a': }

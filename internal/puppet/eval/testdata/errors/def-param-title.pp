@@ -1,0 +1,2 @@
+define foo($title = 'x') { notify { "t=${title}": } }
+foo { 'a': }

@@ -1,0 +1,4 @@
+define foo { notify { "c": } }
+
+class foo { notify { "d": } }
+include foo

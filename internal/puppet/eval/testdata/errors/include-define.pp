@@ -1,0 +1,2 @@
+define d() { notify { $title: } }
+include d

@@ -1,0 +1,1 @@
+notify { 'x': message => inline_epp('<%- |Integer $p| -%><%= $p %>', {'p' => 'x'}) }

@@ -1,0 +1,1 @@
+notify { 'x': message => inline_epp("a\n<%= $nosuch %>") }

@@ -1,0 +1,2 @@
+# modulepath: oddmodules
+notify { 'x': message => String(lookup('nosuch::key', Integer, 'first', 'str')) }

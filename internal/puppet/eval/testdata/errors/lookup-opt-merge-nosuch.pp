@@ -1,0 +1,3 @@
+# modulepath: oddmodules
+include lo
+notify { 'x': message => String(lookup('lo::arr')) }

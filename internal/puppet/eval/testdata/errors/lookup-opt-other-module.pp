@@ -1,0 +1,3 @@
+# modulepath: oddmodules
+include lo4
+notify { 'x': message => String(lookup('lo4::h')) }

@@ -1,0 +1,2 @@
+notify { 'x': alias => 'y' }
+notify { 'y': }

@@ -1,0 +1,3 @@
+node foo { }
+class foo { notify { "d": } }
+include foo

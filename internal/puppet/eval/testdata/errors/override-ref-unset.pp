@@ -1,0 +1,3 @@
+notify { 'a': }
+Notify['a'] { message => 'y' }
+Notify['a'] { message => 'z' }

@@ -1,0 +1,2 @@
+notify { 'x': require => File[''] }
+file { '/tmp/a': }

@@ -1,0 +1,2 @@
+notify { '42': }
+notify { 'n': require => Notify[42] }

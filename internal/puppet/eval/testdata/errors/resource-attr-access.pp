@@ -1,0 +1,3 @@
+notify { 'a': message => 'm' }
+notify { 'n1': message => String(Notify['a']['message']) }
+notify { 'n2': message => String(Notify['a']['nosuch']) }

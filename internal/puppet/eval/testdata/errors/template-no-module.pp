@@ -1,0 +1,1 @@
+notify { 'x': message => template('nosuchmod/x.erb') }

@@ -1,0 +1,1 @@
+notify { 'n1': message => String(Hash[String, Integer][Integer]) }

@@ -1,0 +1,1 @@
+notify { 'n1': message => String(File['a']['b']) }

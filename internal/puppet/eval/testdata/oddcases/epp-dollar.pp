@@ -1,0 +1,2 @@
+# modulepath: oddmodules
+notify { 'x': message => epp('tpl/dollar.epp') }

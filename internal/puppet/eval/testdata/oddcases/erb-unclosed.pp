@@ -1,0 +1,3 @@
+# modulepath: oddmodules
+$x = 'X'
+notify { 'x': message => template('tpl/unclosed.erb') }

@@ -1,0 +1,2 @@
+# modulepath: oddmodules
+notify { 'x': message => template('tpl/uri_more.erb') }

@@ -1,0 +1,3 @@
+# modulepath: oddmodules
+include hi
+notify { 'x': message => String(lookup('hi::lookup_missing')) }

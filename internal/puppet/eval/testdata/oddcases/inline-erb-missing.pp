@@ -1,0 +1,2 @@
+# modulepath: oddmodules
+notify { 'x': message => inline_template("v=<%= @nosuch %>") }

@@ -1,0 +1,1 @@
+class hanchor($x = {}, $y = {}) { notify { "hanchor ${x} ${y}": } }

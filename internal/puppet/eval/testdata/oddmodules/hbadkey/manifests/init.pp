@@ -1,0 +1,1 @@
+class hbadkey($x = 'dflt') { notify { "hbadkey ${x}": } }

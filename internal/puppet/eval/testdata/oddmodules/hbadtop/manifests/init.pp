@@ -1,0 +1,1 @@
+class hbadtop($x = 'dflt') { notify { "hbadtop ${x}": } }

@@ -1,0 +1,1 @@
+class hdupkey($x = 'd') { notify { "hdupkey ${x}": } }

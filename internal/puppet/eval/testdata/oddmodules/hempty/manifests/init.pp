@@ -1,0 +1,1 @@
+class hempty($x = 'd') { notify { "hempty ${x}": } }

@@ -1,0 +1,1 @@
+class hnoname($x = 'dflt') { notify { "hnoname ${x}": } }

@@ -1,0 +1,1 @@
+class hnonhash($x = 'd') { notify { "hnonhash ${x}": } }

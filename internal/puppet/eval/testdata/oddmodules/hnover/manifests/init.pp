@@ -1,0 +1,1 @@
+class hnover($x = 'dflt') { notify { "hnover ${x}": } }

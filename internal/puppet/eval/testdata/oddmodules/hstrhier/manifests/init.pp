@@ -1,0 +1,1 @@
+class hstrhier($x = 'dflt') { notify { "hstrhier ${x}": } }

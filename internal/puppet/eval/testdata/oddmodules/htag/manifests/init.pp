@@ -1,0 +1,1 @@
+class htag($x = 'd', $y = 'd') { notify { "htag ${x}": } }

@@ -1,0 +1,1 @@
+class htagstr($x = 'd', $y = 'd', $z = 'd') { notify { "htagstr ${x} ${y} ${z}": } }

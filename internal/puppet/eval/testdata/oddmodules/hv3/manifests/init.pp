@@ -1,0 +1,1 @@
+class hv3($x = 'dflt') { notify { "hv3 ${x}": } }

@@ -1,0 +1,1 @@
+class hv4($x = 'dflt') { notify { "hv4 ${x}": } }

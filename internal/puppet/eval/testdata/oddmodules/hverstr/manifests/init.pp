@@ -1,0 +1,1 @@
+class hverstr($x = 'dflt') { notify { "hverstr ${x}": } }

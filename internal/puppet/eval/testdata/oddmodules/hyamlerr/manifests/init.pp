@@ -1,0 +1,1 @@
+class hyamlerr($x = 'dflt') { notify { "hyamlerr ${x}": } }

@@ -1,0 +1,1 @@
+class hyamltab($x = 'dflt') { notify { "hyamltab ${x}": } }
