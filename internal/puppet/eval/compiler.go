@@ -12,7 +12,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/diag"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/puppet/ast"
 	"github.com/ordoproject/ordo/internal/puppet/parser"
 	"github.com/ordoproject/ordo/internal/source"
@@ -792,7 +792,7 @@ func (c *Compiler) evalNode() error {
 	return err
 }
 
-var nodeRegexpTitle = regexp.MustCompile(`[^-\w:.]`)
+var nodeRegexpTitle = lazyre.New(`[^-\w:.]`)
 
 // evalGenerators evaluates collectors and defined type instances until
 // nothing new happens.

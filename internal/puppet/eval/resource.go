@@ -2,10 +2,10 @@ package eval
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/puppet/ast"
 	"github.com/ordoproject/ordo/internal/source"
 )
@@ -252,7 +252,7 @@ func (r *Resource) addRelation(name string, v Value, via string, pos source.Rang
 	p.rel = append(p.rel, relPart{via: via, pos: pos, value: v})
 }
 
-var validTag = regexp.MustCompile(`^[\p{L}\p{N}_][\p{L}\p{N}_:.\-]*$`)
+var validTag = lazyre.New(`^[\p{L}\p{N}_][\p{L}\p{N}_:.\-]*$`)
 
 // isValidTag is validTag with a fast path for ASCII.
 func isValidTag(t string) bool {

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/diag"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/puppet/ast"
 	"github.com/ordoproject/ordo/internal/source"
 )
@@ -209,7 +209,7 @@ func (v *validator) definitionName(def ast.Node, name string) {
 	}
 }
 
-var definitionNameRE = regexp.MustCompile(`^[a-z]\w*(?:::[a-z]\w*)*$`)
+var definitionNameRE = lazyre.New(`^[a-z]\w*(?:::[a-z]\w*)*$`)
 
 // reservedTypeNames are the lower-case names of Puppet's built-in types.
 var reservedTypeNames = map[string]bool{
