@@ -401,13 +401,30 @@ func (c *Compiler) applyRelationship(rel *relationship) error {
 		return nil
 	}
 	dsts := make([]*Resource, len(targets))
-	names := make([]string, len(targets))
+	names := make([]Value, len(targets))
 	for j, t := range targets {
 		dsts[j], names[j] = c.findResource(t), t.String()
 	}
 	op := rel.op.String()
-	for _, s := range resolveOperand(rel.source, true) {
-		src := c.findResource(s)
+	// A collector's resources are its sources as they are: each is the
+	// resource its reference finds.
+	var srcs []*Resource
+	var refs []Ref
+	if col, ok := rel.source.(*collector); ok && len(col.matched) > 0 {
+		srcs = col.matched
+	} else {
+		refs = resolveOperand(rel.source, true)
+	}
+	for i := 0; i < len(srcs)+len(refs); i++ {
+		var s Ref
+		var src *Resource
+		if srcs != nil {
+			src = srcs[i]
+			s = src.ref
+		} else {
+			s = refs[i]
+			src = c.findResource(s)
+		}
 		for j, t := range targets {
 			dst := dsts[j]
 			name, how := "before", "chaining arrow (-> or <-)"

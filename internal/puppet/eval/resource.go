@@ -742,7 +742,7 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 			defaultTags = tp.value
 		} else {
 			for _, t := range flatten(tp.value) {
-				if !validTag.MatchString(strings.ToLower(ToS(t))) {
+				if !isValidTag(strings.ToLower(ToS(t))) {
 					return nil, &Error{Msg: fmt.Sprintf("Invalid tag '%s'", strings.ToLower(ToS(t))), File: r.file, Line: r.line}
 				}
 				r.addTags(ToS(t))
