@@ -112,6 +112,10 @@ type Options struct {
 
 // Compiler holds the state of one compilation.
 type Compiler struct {
+	// canonTypes holds the catalog spelling of each resource type name
+	// declared (file: File), which declaring thousands of resources
+	// would otherwise build again each time.
+	canonTypes map[string]string
 	// shims caches which plain function names stdlib forwards to its
 	// namespace.
 	shims map[string]bool
@@ -298,6 +302,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
 		containNext: map[string]pendingContain{}, autoloaded: map[[2]string]struct{}{}, shims: map[string]bool{},
+		canonTypes: map[string]string{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()

@@ -689,7 +689,12 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 			return nil, stmtError("Resource Statement", rng, failf("Unknown resource type: '%s'", typ))
 		}
 	}
-	ref := Ref{Type: catalog.CanonicalType(typ), Title: title}
+	ctype, ok := c.canonTypes[typ]
+	if !ok {
+		ctype = catalog.CanonicalType(typ)
+		c.canonTypes[typ] = ctype
+	}
+	ref := Ref{Type: ctype, Title: title}
 	r = c.newResource(ref, s, e)
 	r.typeInfo = ti
 	r.def = def
