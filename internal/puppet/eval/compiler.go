@@ -112,6 +112,9 @@ type Options struct {
 
 // Compiler holds the state of one compilation.
 type Compiler struct {
+	// unshared stops collectors from sharing what their queries found
+	// (runCollector), for tests that compare the two.
+	unshared bool
 	// canonTypes holds the catalog spelling of each resource type name
 	// declared (file: File), which declaring thousands of resources
 	// would otherwise build again each time.
@@ -807,8 +810,12 @@ func (c *Compiler) evalGenerators() error {
 			return &Error{Msg: "Somehow looped more than 1000 times while evaluating host catalog"}
 		}
 		progress := false
+		// Collectors of the same query find the same resources while
+		// nothing changes them: a round shares what each query found
+		// until a collector with overrides runs.
+		found := map[string][]*Resource{}
 		for _, col := range c.collectors {
-			n, err := c.runCollector(col)
+			n, err := c.runCollector(col, found)
 			if err != nil {
 				return err
 			}
