@@ -149,7 +149,7 @@ type Compiler struct {
 	autoloaded map[[2]string]struct{}
 	byRef      map[Ref]*Resource
 	byKey      map[Ref]*Resource // by title, uniqueness key and alias
-	byType     map[string][]*Resource
+	byType     map[string]*[]*Resource
 	edges      []containEdge
 	edgeSet    map[[2]*Resource]struct{}
 	modules    map[string]bool // which modules are on the module path
@@ -302,7 +302,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		files: map[string]*source.File{}, classes: map[string]*definition{}, defines: map[string]*definition{},
 		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{},
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
-		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
+		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string]*[]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
 		containNext: map[string]pendingContain{}, autoloaded: map[[2]string]struct{}{}, shims: map[string]bool{},
 		canonTypes: map[string]string{},

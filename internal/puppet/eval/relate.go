@@ -210,8 +210,10 @@ func queryEq(r *Resource, attr string, v Value) bool {
 // finds.
 func (c *Compiler) runCollector(col *collector, shared map[string][]*Resource) (bool, error) {
 	found := false
-	rs := c.byType[col.typ]
-	rs = rs[:len(rs):len(rs)]
+	var rs []*Resource
+	if of := c.byType[col.typ]; of != nil {
+		rs = (*of)[:len(*of):len(*of)]
+	}
 	if col.key != "" && !c.unshared {
 		// Only the query's resources, in their order: without overrides
 		// a collector changes nothing another's query reads.

@@ -357,7 +357,8 @@ func (c *Compiler) addResource(r *Resource) error {
 	}
 	key, unique := c.uniquenessKey(r)
 	if unique {
-		nv, _ := c.namevarValue(r)
+		// The key is the type and the namevar's value.
+		nv := key.Title
 		if nv != r.ref.Title {
 			if old, ok := c.byKey[key]; ok && old != r {
 				return failf("Cannot alias %s to %s at %s; resource [%q, %q] already declared %s",
@@ -367,14 +368,20 @@ func (c *Compiler) addResource(r *Resource) error {
 				return failf("Cannot alias %s to %s at %s; resource [%q, %q] already declared %s",
 					r.ref, rubyInspectKey(nv), locationOf(r), old.ref.Type, nv, locationOf(old))
 			}
+			// Most often the key is the reference, set just below.
+			c.byKey[key] = r
 		}
-		c.byKey[key] = r
 	}
 	c.byKey[r.ref] = r
 	c.byRef[r.ref] = r
 	r.added, r.order = true, len(c.resources)
 	c.resources = append(c.resources, r)
-	c.byType[r.ref.Type] = append(c.byType[r.ref.Type], r)
+	of := c.byType[r.ref.Type]
+	if of == nil {
+		of = new([]*Resource)
+		c.byType[r.ref.Type] = of
+	}
+	*of = append(*of, r)
 	return nil
 }
 
