@@ -56,3 +56,37 @@ func TestParseSplit(t *testing.T) {
 		t.Error("no manifest was parsed in two parts")
 	}
 }
+
+// TestValidateSplit validates large manifests with problems in both
+// halves: Validate, which checks the second half of the top-level
+// statements apart, must report what checking them in one go reports,
+// in the same order.
+func TestValidateSplit(t *testing.T) {
+	class := "class c%d($p = 'x') {\n  file { \"/tmp/${p}\": ensure => file }\n  notify { 'n': } -> Notify['m']\n}\ninclude c%d\n"
+	filler := strings.Repeat(strings.ReplaceAll(class, "%d", "x"), 400)
+	bad := "class b { 1\n notify { 'x': } }\n$a = { 'k' => 1, 'k' => 2 }\nclass o { class i { } }\n"
+	for name, src := range map[string]string{
+		"both halves":  bad + filler + bad + filler + bad,
+		"first half":   bad + filler + filler,
+		"second half":  filler + filler + bad,
+		"no problem":   filler + filler,
+		"small":        bad + bad,
+		"one big body": "class big {\n" + filler + "}\n" + bad,
+	} {
+		prog, diags := ParseManifest(source.NewFile("big.pp", []byte(src)))
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", name, diags)
+		}
+		whole := &validator{file: prog.File}
+		whole.block(prog.Body)
+		whole.statements(prog.Body)
+		whole.params(prog.EPPParams)
+		got := Validate(prog)
+		if !reflect.DeepEqual(got, whole.diags) {
+			t.Errorf("%s: Validate reports\n%v\nchecking in one go\n%v", name, got, whole.diags)
+		}
+		if name == "both halves" && (splitBody(prog.Body, prog.To) == 0 || len(got) < 6) {
+			t.Errorf("%s: split at %d, %d problems", name, splitBody(prog.Body, prog.To), len(got))
+		}
+	}
+}
