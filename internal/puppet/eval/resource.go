@@ -53,7 +53,7 @@ type Resource struct {
 	pendingRel      [2][]Value // before, notify
 	pendingRelOrder []string
 	// tagBuf holds the first tags, which most resources do not outgrow.
-	tagBuf [4]string
+	tagBuf [8]string
 }
 
 // param is one attribute value and where it was set.
