@@ -349,10 +349,13 @@ func (r *Resource) ownTag(t string) bool {
 // by uniqueness key as Puppet's catalog does: the title must not name a
 // resource (by its title or key), and the key must not either.
 func (c *Compiler) addResource(r *Resource) error {
-	if old, ok := c.byRef[r.ref]; ok {
-		return c.duplicate(old, r)
-	}
+	// byKey holds every reference byRef holds, and keys and aliases
+	// besides: one look finds that the title is free, as it nearly
+	// always is; a resource of that very reference is named first.
 	if old, ok := c.byKey[r.ref]; ok {
+		if same, ok := c.byRef[r.ref]; ok {
+			old = same
+		}
 		return c.duplicate(old, r)
 	}
 	key, unique := c.uniquenessKey(r)
