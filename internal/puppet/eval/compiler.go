@@ -331,7 +331,8 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 // rehashed, over and over, as thousands of resources are declared.
 const bytesPerResource = 32
 
-// reserve makes room for n resources in the resource indexes.
+// reserve makes room for n resources in the resource indexes and their
+// containment edges.
 func (c *Compiler) reserve(n int) {
 	if n < 1024 {
 		return
@@ -339,6 +340,7 @@ func (c *Compiler) reserve(n int) {
 	c.byRef = make(map[Ref]*Resource, n)
 	c.byKey = make(map[Ref]*Resource, 2*n)
 	c.resources = make([]*Resource, 0, n)
+	c.edges = make([]containEdge, 0, n)
 }
 
 // ParseError is a manifest that does not parse.
