@@ -45,6 +45,23 @@ func (c *Compiler) evalBlock(s *Scope, body []ast.Expr) (Value, error) {
 	return v, nil
 }
 
+// evalIf evaluates an if (when is true) or an unless (when is false).
+// It is apart from eval so that eval, called for every expression, has
+// no defer to run on its way out.
+func (c *Compiler) evalIf(s *Scope, cond ast.Expr, then, els []ast.Expr, when bool) (Value, error) {
+	// As Puppet's guarded scope: match variables set by the condition
+	// or the branches do not outlive the if.
+	defer s.restoreMatch(s.match, s.hasMatch)
+	v, err := c.eval(s, cond)
+	if err != nil {
+		return nil, err
+	}
+	if IsTruthy(v) == when {
+		return c.evalBlock(s, then)
+	}
+	return c.evalBlock(s, els)
+}
+
 func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 	switch x := e.(type) {
 	case nil:
@@ -152,27 +169,9 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 	case *ast.CallMethod:
 		return c.evalMethodCall(s, x)
 	case *ast.IfExpr:
-		// As Puppet's guarded scope: match variables set by the
-		// condition or the branches do not outlive the if.
-		defer s.restoreMatch(s.match, s.hasMatch)
-		cond, err := c.eval(s, x.Cond)
-		if err != nil {
-			return nil, err
-		}
-		if IsTruthy(cond) {
-			return c.evalBlock(s, x.Then)
-		}
-		return c.evalBlock(s, x.Else)
+		return c.evalIf(s, x.Cond, x.Then, x.Else, true)
 	case *ast.UnlessExpr:
-		defer s.restoreMatch(s.match, s.hasMatch)
-		cond, err := c.eval(s, x.Cond)
-		if err != nil {
-			return nil, err
-		}
-		if !IsTruthy(cond) {
-			return c.evalBlock(s, x.Then)
-		}
-		return c.evalBlock(s, x.Else)
+		return c.evalIf(s, x.Cond, x.Then, x.Else, false)
 	case *ast.CaseExpr:
 		return c.evalCase(s, x)
 	case *ast.ResourceExpr:
