@@ -119,6 +119,9 @@ type Compiler struct {
 	// declared (file: File), which declaring thousands of resources
 	// would otherwise build again each time.
 	canonTypes map[string]string
+	// knownTypes holds the resource type names references have named
+	// that knownResourceType found.
+	knownTypes map[string]bool
 	// shims caches which plain function names stdlib forwards to its
 	// namespace.
 	shims map[string]bool
@@ -305,7 +308,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string]*[]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
 		containNext: map[string]pendingContain{}, autoloaded: map[[2]string]struct{}{}, shims: map[string]bool{},
-		canonTypes: map[string]string{},
+		canonTypes: map[string]string{}, knownTypes: map[string]bool{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()

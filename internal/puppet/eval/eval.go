@@ -1279,11 +1279,21 @@ func (c *Compiler) knownResourceType(typ string) bool {
 	case "Class", "Resource", "Node":
 		return true
 	}
-	name := strings.ToLower(typ)
-	if _, ok := c.types.Lookup(name); ok {
+	// A type known stays known: the answer is kept for the references
+	// to come.
+	if c.knownTypes[typ] {
 		return true
 	}
-	return c.findDefine(name) != nil
+	name := strings.ToLower(typ)
+	if _, ok := c.types.Lookup(name); ok {
+		c.knownTypes[typ] = true
+		return true
+	}
+	if c.findDefine(name) != nil {
+		c.knownTypes[typ] = true
+		return true
+	}
+	return false
 }
 
 // refAccess makes references: Notify['a'], Class['x'], Resource['file', 'a'].
@@ -1327,6 +1337,13 @@ func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange) (Value, error
 		keys = keys[1:]
 		if len(keys) == 0 {
 			return Ref{Type: typ}, nil
+		}
+	}
+	if len(keys) == 1 && typ != "Class" {
+		// One title, as nearly every reference has: no list made.
+		if _, isArr := keys[0].([]Value); !isArr {
+			title := ToS(keys[0])
+			return Ref{Type: typ, Title: title, EmptyTitle: title == ""}, nil
 		}
 	}
 	var out []Value
