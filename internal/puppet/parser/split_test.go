@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordoproject/ordo/internal/puppet/ast"
 	"github.com/ordoproject/ordo/internal/puppet/lexer"
 	"github.com/ordoproject/ordo/internal/source"
 )
@@ -88,5 +89,46 @@ func TestValidateSplit(t *testing.T) {
 		if name == "both halves" && (splitBody(prog.Body, prog.To) == 0 || len(got) < 6) {
 			t.Errorf("%s: split at %d, %d problems", name, splitBody(prog.Body, prog.To), len(got))
 		}
+	}
+}
+
+// TestNameVariable compares the variable "${name}" gives without a
+// parser with what parsing the name gives, for names, bare words,
+// keywords and the names of statement functions.
+func TestNameVariable(t *testing.T) {
+	names := []string{"x", "prefix", "foo::bar", "::x", "_x", "x1", "type", "class", "define", "if", "unless",
+		"include", "notice", "require", "contain", "return", "next", "break", "default", "undef", "true", "node",
+		"and", "in", "function", "private", "attr", "application", "site", "x_y", "a::b::c"}
+	checked := 0
+	for _, name := range names {
+		src := `$v = "a${` + name + `}b"` + "\n"
+		f := source.NewFile("n.pp", []byte(src))
+		toks, diags := lexer.Lex(f, lexer.Manifest)
+		if len(diags) > 0 {
+			continue
+		}
+		for _, tok := range toks {
+			if tok.Str == nil {
+				continue
+			}
+			for _, seg := range tok.Str.Segments {
+				if seg.Kind != lexer.SegExpr {
+					continue
+				}
+				p := &parser{shared: &shared{file: f}, toks: toks}
+				fast := p.nameVariable(seg.Tokens)
+				if fast == nil {
+					continue
+				}
+				checked++
+				slow := p.segmentExpr(seg, ast.Span{From: seg.Pos, To: seg.End})
+				if !reflect.DeepEqual(ast.Expr(fast), slow) || len(p.diags) > 0 {
+					t.Errorf("${%s}: %#v without a parser, %#v parsed (%v)", name, fast, slow, p.diags)
+				}
+			}
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d names took the short way", checked)
 	}
 }
