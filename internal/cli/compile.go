@@ -42,6 +42,8 @@ type compileFlags struct {
 	// parsed, when set, is called once the manifest is parsed, before
 	// it is evaluated.
 	parsed func()
+	// noOrigins: the catalog is only written (eval.Options.NoOrigins).
+	noOrigins bool
 }
 
 func (f *compileFlags) register(cmd *cobra.Command) {
@@ -85,6 +87,9 @@ catalog in Puppet's JSON format (catalog_format 2), as
 				return err
 			}
 			f.snippets = mode != report.NoColor
+			// The catalog is written as JSON, which does not say where
+			// each relationship was declared.
+			f.noOrigins = true
 			// Writing the catalog turns values that are not data into
 			// strings, with Puppet's warnings, after the compilation.
 			var conversions []string
@@ -141,6 +146,7 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 	opts.ExplainTo = stdio.Out
 	opts.External = f.external
 	opts.ConversionWarnings = f.conversionWarnings
+	opts.NoOrigins = f.noOrigins
 	opts.Log = func(level, msg string) {
 		fmt.Fprintf(stdio.Err, "%s: %s\n", logLevelLabel(level), msg)
 	}

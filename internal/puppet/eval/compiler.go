@@ -94,6 +94,11 @@ type Options struct {
 	// string. `puppet apply` of a manifest writes no catalog and says
 	// nothing.
 	ConversionWarnings func(msg string)
+	// NoOrigins leaves out of the catalog where each relationship and
+	// containment was declared (catalog.Resource.Origins,
+	// catalog.Containment.Origin), which its JSON does not hold: for a
+	// caller that only writes the catalog.
+	NoOrigins bool
 	// Trusted is $trusted; nil makes one for a locally authenticated
 	// node named Node.
 	Trusted *catalog.Hash
@@ -1083,7 +1088,7 @@ func (c *Compiler) catalogEdges() []catalog.Containment {
 			continue
 		}
 		ce := catalog.Containment{Container: src.ref.catalogRef(), Member: dst.ref.catalogRef()}
-		if e.via != "" {
+		if e.via != "" && !c.opts.NoOrigins {
 			ce.Origin = c.provenance(e.via, e.at)
 		}
 		out = append(out, ce)
@@ -1109,9 +1114,11 @@ func (c *Compiler) catalogResource(r *Resource) *catalog.Resource {
 	// make from the title (the title as a string) under the
 	// parameters, and leaves it out where it equals the title.
 	if _, set := r.get(namevar); !set && !special {
-		k := c.titleKey(r)
+		var k string
 		if r.typeInfo != nil && r.typeInfo.TitleName != nil {
 			k = r.typeInfo.TitleName(r.ref.Title)
+		} else {
+			k = c.titleKey(r)
 		}
 		if k != r.ref.Title || r.titleNotString {
 			cr.Params = append(cr.Params, catalog.Param{Name: namevar, Value: k})
@@ -1130,7 +1137,7 @@ func (c *Compiler) catalogResource(r *Resource) *catalog.Resource {
 		if _, ok := p.value.(*Sensitive); ok {
 			cr.Sensitive = append(cr.Sensitive, p.name)
 		}
-		if isRelationParam(p.name) {
+		if isRelationParam(p.name) && !c.opts.NoOrigins {
 			cr.Origins = append(cr.Origins, catalog.ParamOrigins{Param: p.name, Entries: c.relationOrigins(r, p)})
 		}
 		if p.name == namevar && r.typeInfo != nil && !special {
