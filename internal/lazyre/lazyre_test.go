@@ -35,7 +35,7 @@ func TestRegexp(t *testing.T) {
 	if got := re.ReplaceAllString("ab-3", "$2$1"); got != "3ab" {
 		t.Fatalf("ReplaceAllString = %q", got)
 	}
-	if re.Get() != re.Get() {
+	if first, again := re.Get(), re.Get(); first != again {
 		t.Fatal("compiled twice")
 	}
 }
