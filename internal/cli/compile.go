@@ -39,6 +39,11 @@ type compileFlags struct {
 	// conversionWarnings receives the warnings of writing the catalog
 	// (eval.Options.ConversionWarnings); nil when no catalog is written.
 	conversionWarnings func(msg string)
+	// parsed, when set, is called once the manifest is parsed, before
+	// it is evaluated.
+	parsed func()
+	// noOrigins: the catalog is only written (eval.Options.NoOrigins).
+	noOrigins bool
 }
 
 func (f *compileFlags) register(cmd *cobra.Command) {
@@ -74,7 +79,7 @@ catalog in Puppet's JSON format (catalog_format 2), as
 				if os.Getenv("GOMEMLIMIT") == "" {
 					debug.SetMemoryLimit(1 << 30)
 				}
-				prepareHeap(args[0])
+				f.parsed = prepareHeap(args[0])
 			}
 			f.explain = explain
 			mode, err := parseColor(color, stdio)
@@ -82,6 +87,9 @@ catalog in Puppet's JSON format (catalog_format 2), as
 				return err
 			}
 			f.snippets = mode != report.NoColor
+			// The catalog is written as JSON, which does not say where
+			// each relationship was declared.
+			f.noOrigins = true
 			// Writing the catalog turns values that are not data into
 			// strings, with Puppet's warnings, after the compilation.
 			var conversions []string
@@ -138,10 +146,15 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 	opts.ExplainTo = stdio.Out
 	opts.External = f.external
 	opts.ConversionWarnings = f.conversionWarnings
+	opts.NoOrigins = f.noOrigins
 	opts.Log = func(level, msg string) {
 		fmt.Fprintf(stdio.Err, "%s: %s\n", logLevelLabel(level), msg)
 	}
-	c, err := eval.CompileManifest(ctx, <-parsed, opts)
+	m := <-parsed
+	if f.parsed != nil {
+		f.parsed()
+	}
+	c, err := eval.CompileManifest(ctx, m, opts)
 	if err != nil {
 		printCompileError(stdio.Err, err, node, f.snippets)
 		return nil, eval.Options{}, &ExitError{Code: 1}

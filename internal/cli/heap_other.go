@@ -3,4 +3,4 @@
 package cli
 
 // prepareHeap does nothing where transparent huge pages are not known.
-func prepareHeap(string) {}
+func prepareHeap(string) (populate func()) { return func() {} }

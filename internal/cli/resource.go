@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -15,6 +14,7 @@ import (
 	"github.com/ordoproject/ordo/internal/apply"
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/command"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/report"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/builtin"
@@ -73,7 +73,7 @@ transaction as 'ordo apply', prints what changed, then the resource.
 }
 
 // settingRE is an attribute=value argument, as puppet resource reads it.
-var settingRE = regexp.MustCompile(`^(\w+)=((?s).+)$`)
+var settingRE = lazyre.New(`^(\w+)=((?s).+)$`)
 
 // setting is one attribute=value argument.
 type setting struct{ name, value string }
@@ -550,10 +550,10 @@ func writeYAMLValue(b *strings.Builder, v catalog.Value, indent string) {
 var (
 	// yamlNonString are the plain scalars Psych would read back as
 	// something other than a string: numbers, booleans, null, dates.
-	yamlNonString = regexp.MustCompile(`^(?:[-+]?(?:0|[1-9][0-9_,]*)|[-+]?0[0-7_,]+|[-+]?0x[0-9a-fA-F_,]+|[-+]?0b[01_,]+|[-+]?(?:\d[\d_,]*)?\.\d*(?:[eE][-+]?\d+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)|~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|\d{4}-\d{1,2}-\d{1,2}(?:[Tt ].*)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?)$`)
-	yamlWordStart = regexp.MustCompile(`^[\p{L}\p{N}_]`)
+	yamlNonString = lazyre.New(`^(?:[-+]?(?:0|[1-9][0-9_,]*)|[-+]?0[0-7_,]+|[-+]?0x[0-9a-fA-F_,]+|[-+]?0b[01_,]+|[-+]?(?:\d[\d_,]*)?\.\d*(?:[eE][-+]?\d+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)|~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|\d{4}-\d{1,2}-\d{1,2}(?:[Tt ].*)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?)$`)
+	yamlWordStart = lazyre.New(`^[\p{L}\p{N}_]`)
 	// yamlOctalLike is what Psych quotes for looking like a bad octal.
-	yamlOctalLike = regexp.MustCompile(`^0[0-7]*[89]`)
+	yamlOctalLike = lazyre.New(`^0[0-7]*[89]`)
 )
 
 // yamlScalar quotes a string as Ruby's YAML.dump (Psych over libyaml)

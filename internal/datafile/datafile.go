@@ -11,13 +11,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // YAML decodes the first document of data. An empty document is nil.
@@ -167,22 +167,22 @@ func keyString(k catalog.Value) string {
 // Psych's scalar scanner (Ruby 3.1), which decides the type of a plain
 // scalar.
 var (
-	stringishRE = regexp.MustCompile(`^[^\d.:-]?[\pL_\s!@#$%^&*(){}<>|/\\~;=]+`)
-	notBoolRE   = regexp.MustCompile(`(?i)^[^ytonf~]`)
-	nullRE      = regexp.MustCompile(`(?i)^null$`)
-	trueRE      = regexp.MustCompile(`(?i)^(yes|true|on)$`)
-	falseRE     = regexp.MustCompile(`(?i)^(no|false|off)$`)
-	timeRE      = regexp.MustCompile(`^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$`)
-	dateRE      = regexp.MustCompile(`^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$`)
-	posInfRE    = regexp.MustCompile(`(?i)^\+?\.inf$`)
-	negInfRE    = regexp.MustCompile(`(?i)^-\.inf$`)
-	nanRE       = regexp.MustCompile(`(?i)^\.nan$`)
-	symbolRE    = regexp.MustCompile(`^:(["'])(.*)(["'])$`)
-	sexagIntRE  = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}$`)
-	sexagFltRE  = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\.[0-9_]*$`)
-	floatRE     = regexp.MustCompile(`^(?:[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$`)
-	integerRE   = regexp.MustCompile(`^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$`)
-	dotEndRE    = regexp.MustCompile(`\.([Ee]|$)`)
+	stringishRE = lazyre.New(`^[^\d.:-]?[\pL_\s!@#$%^&*(){}<>|/\\~;=]+`)
+	notBoolRE   = lazyre.New(`(?i)^[^ytonf~]`)
+	nullRE      = lazyre.New(`(?i)^null$`)
+	trueRE      = lazyre.New(`(?i)^(yes|true|on)$`)
+	falseRE     = lazyre.New(`(?i)^(no|false|off)$`)
+	timeRE      = lazyre.New(`^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$`)
+	dateRE      = lazyre.New(`^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$`)
+	posInfRE    = lazyre.New(`(?i)^\+?\.inf$`)
+	negInfRE    = lazyre.New(`(?i)^-\.inf$`)
+	nanRE       = lazyre.New(`(?i)^\.nan$`)
+	symbolRE    = lazyre.New(`^:(["'])(.*)(["'])$`)
+	sexagIntRE  = lazyre.New(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}$`)
+	sexagFltRE  = lazyre.New(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\.[0-9_]*$`)
+	floatRE     = lazyre.New(`^(?:[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$`)
+	integerRE   = lazyre.New(`^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$`)
+	dotEndRE    = lazyre.New(`\.([Ee]|$)`)
 )
 
 // scalar resolves a YAML scalar. Quoted scalars are strings; explicitly

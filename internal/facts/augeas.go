@@ -3,13 +3,13 @@ package facts
 import (
 	"context"
 	"os/exec"
-	"regexp"
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
-var augparseVersion = regexp.MustCompile(`(?m)^augparse (\d+\.\d+\.\d+)`)
+var augparseVersion = lazyre.New(`(?m)^augparse (\d+\.\d+\.\d+)`)
 
 // augeas is Facter's augeas fact: the version of Augeas that `augparse
 // --version` prints, when augparse is on PATH (a few milliseconds). It

@@ -2,13 +2,13 @@ package facts
 
 import (
 	"net"
-	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
 	"unsafe"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // iface is what the kernel says about one network interface.
@@ -340,8 +340,8 @@ func (s Source) primaryInterface(ifaces []iface) string {
 }
 
 var (
-	domainRE = regexp.MustCompile(`(?m)^domain\s+(\S+)`)
-	searchRE = regexp.MustCompile(`(?m)^search\s+(\S+)`)
+	domainRE = lazyre.New(`(?m)^domain\s+(\S+)`)
+	searchRE = lazyre.New(`(?m)^search\s+(\S+)`)
 )
 
 // hostnames is Facter's hostname, domain and fqdn: the kernel's host

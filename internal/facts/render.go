@@ -2,12 +2,12 @@ package facts
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/datafile"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/rubyjson"
 )
 
@@ -142,13 +142,13 @@ func writeYAMLValue(b *strings.Builder, v catalog.Value, indent string, inSeq bo
 }
 
 var (
-	yamlNeedsQuoteRE = regexp.MustCompile(`y|Y|yes|Yes|YES|n|N|no|No|NO|True|TRUE|False|FALSE|on|On|ON|off|Off|OFF|:`)
-	yamlLettersRE    = regexp.MustCompile(`[a-zA-Z]`)
-	yamlDecimalRE    = regexp.MustCompile(`[0-9]+\.[0-9]+`)
-	yamlDigitsRE     = regexp.MustCompile(`^[0-9]+$`)
-	yamlTrueFalseRE  = regexp.MustCompile(`true|false`)
-	nonWordStartRE   = regexp.MustCompile(`^[^\p{L}\p{N}_][^"]*$`)
-	badOctalRE       = regexp.MustCompile(`^0[0-7]*[89]`)
+	yamlNeedsQuoteRE = lazyre.New(`y|Y|yes|Yes|YES|n|N|no|No|NO|True|TRUE|False|FALSE|on|On|ON|off|Off|OFF|:`)
+	yamlLettersRE    = lazyre.New(`[a-zA-Z]`)
+	yamlDecimalRE    = lazyre.New(`[0-9]+\.[0-9]+`)
+	yamlDigitsRE     = lazyre.New(`^[0-9]+$`)
+	yamlTrueFalseRE  = lazyre.New(`true|false`)
+	nonWordStartRE   = lazyre.New(`^[^\p{L}\p{N}_][^"]*$`)
+	badOctalRE       = lazyre.New(`^0[0-7]*[89]`)
 )
 
 // yamlScalar renders a scalar as Facter's YAML formatter leaves it:

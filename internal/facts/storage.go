@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // addStorage adds filesystems, disks and mountpoints.
@@ -81,7 +82,7 @@ func (s Source) disks() *catalog.Hash {
 	return out
 }
 
-var rootRE = regexp.MustCompile(`root=(\S+)`)
+var rootRE = lazyre.New(`root=(\S+)`)
 
 // mountpoints is Facter's mountpoints fact: every mount but /proc and
 // /sys ones (tmpfs excepted) and autofs, with statfs sizes.

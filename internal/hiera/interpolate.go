@@ -1,15 +1,15 @@
 package hiera
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 var (
-	methodRE = regexp.MustCompile(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`)
+	methodRE = lazyre.New(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`)
 )
 
 // emptyInterpolations are the expressions that interpolate to nothing

@@ -2,11 +2,11 @@ package hiera
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // segment is one step of a dotted key: a hash key or an array index.
@@ -24,8 +24,8 @@ func (s segment) String() string {
 }
 
 var (
-	segmentRE = regexp.MustCompile(`\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+`)
-	intSegRE  = regexp.MustCompile(`^[+-]?[0-9]+$`)
+	segmentRE = lazyre.New(`\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+`)
+	intSegRE  = lazyre.New(`^[+-]?[0-9]+$`)
 )
 
 // splitKey splits a dotted key ("a.b.0", `a."x.y"`) into its segments.

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // Check munges and validates the values of one attribute, as a Puppet
@@ -442,7 +443,7 @@ func (c arrayCheck) Describe() string { return c.elem.Describe() + ", or a list 
 // mode (u+rwx,g-w); munged to the string.
 type ModeCheck struct{}
 
-var symbolicMode = regexp.MustCompile(`^([ugoa]*[-=+][-=+rstwxXugo]*)(,[ugoa]*[-=+][-=+rstwxXugo]*)*$`)
+var symbolicMode = lazyre.New(`^([ugoa]*[-=+][-=+rstwxXugo]*)(,[ugoa]*[-=+][-=+rstwxXugo]*)*$`)
 
 // isNumericMode reports whether s is an octal mode, /^0?[0-7]{1,4}$/: one
 // to four octal digits, with a leading 0 before four. Every file of a
@@ -503,7 +504,7 @@ var tags = CheckFunc("tags: letters, digits, _, then also - . :", func(v catalog
 	return v, nil
 })
 
-var tagRE = regexp.MustCompile(`^[\p{L}\p{M}\p{Nd}\p{Pc}][-.:\p{L}\p{M}\p{Nd}\p{Pc}]*$`)
+var tagRE = lazyre.New(`^[\p{L}\p{M}\p{Nd}\p{Pc}][-.:\p{L}\p{M}\p{Nd}\p{Pc}]*$`)
 
 // CheckTag returns Puppet's error for a tag it refuses ("Invalid tag
 // 'odd tag'"), checked as Puppet does, lowercased.

@@ -9,11 +9,11 @@ package rubyyaml
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/rubyjson"
 )
 
@@ -148,8 +148,8 @@ const (
 )
 
 var (
-	nonWordStart = regexp.MustCompile(`(?m)^[^\p{L}\p{M}\p{Nd}\p{Pc}][^"]*$`)
-	badOctal     = regexp.MustCompile(`^0[0-7]*[89]`)
+	nonWordStart = lazyre.New(`(?m)^[^\p{L}\p{M}\p{Nd}\p{Pc}][^"]*$`)
+	badOctal     = lazyre.New(`^0[0-7]*[89]`)
 )
 
 // scalar is Psych's text and requested style for a value.
@@ -197,18 +197,18 @@ func rubyFloat(f float64) string {
 }
 
 var (
-	stringLike  = regexp.MustCompile(`(?m)^[^\d.:-]?[\p{L}\p{M}_\s!@#$%^&*(){}<>|/\\~;=]+`)
-	notYTONF    = regexp.MustCompile(`(?im)^[^ytonf~]`)
-	yamlNull    = regexp.MustCompile(`(?im)^null$`)
-	yamlBool    = regexp.MustCompile(`(?im)^(?:yes|true|on|no|false|off)$`)
-	yamlTime    = regexp.MustCompile(`(?m)^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$`)
-	yamlDate    = regexp.MustCompile(`(?m)^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$`)
-	yamlSpecial = regexp.MustCompile(`(?im)^(?:\+?\.inf|-\.inf|\.nan)$`)
-	yamlSymbol  = regexp.MustCompile(`(?m)^:.`)
-	yamlSexa    = regexp.MustCompile(`(?m)^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9]){1,2}(?:\.[0-9_]*)?$`)
-	yamlFloat   = regexp.MustCompile(`(?m)^(?:[-+]?(?:[0-9][0-9_,]*)?\.[0-9]*(?:[eE][-+][0-9]+)?)$`)
-	yamlDot     = regexp.MustCompile(`^[-+]?\.$`)
-	yamlInt     = regexp.MustCompile(`(?m)^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$`)
+	stringLike  = lazyre.New(`(?m)^[^\d.:-]?[\p{L}\p{M}_\s!@#$%^&*(){}<>|/\\~;=]+`)
+	notYTONF    = lazyre.New(`(?im)^[^ytonf~]`)
+	yamlNull    = lazyre.New(`(?im)^null$`)
+	yamlBool    = lazyre.New(`(?im)^(?:yes|true|on|no|false|off)$`)
+	yamlTime    = lazyre.New(`(?m)^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$`)
+	yamlDate    = lazyre.New(`(?m)^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$`)
+	yamlSpecial = lazyre.New(`(?im)^(?:\+?\.inf|-\.inf|\.nan)$`)
+	yamlSymbol  = lazyre.New(`(?m)^:.`)
+	yamlSexa    = lazyre.New(`(?m)^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9]){1,2}(?:\.[0-9_]*)?$`)
+	yamlFloat   = lazyre.New(`(?m)^(?:[-+]?(?:[0-9][0-9_,]*)?\.[0-9]*(?:[eE][-+][0-9]+)?)$`)
+	yamlDot     = lazyre.New(`^[-+]?\.$`)
+	yamlInt     = lazyre.New(`(?m)^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$`)
 )
 
 // tokenizesAsString reports whether Psych's scalar scanner reads s back

@@ -9,13 +9,14 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
 
 	"go.yaml.in/yaml/v4"
+
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // Env is the one Salt environment ordo knows.
@@ -170,7 +171,7 @@ func (l *loader) availableSLS() []string {
 	return l.available
 }
 
-var shebangRe = regexp.MustCompile(`^#!\s*([A-Za-z_|]+)`)
+var shebangRe = lazyre.New(`^#!\s*([A-Za-z_|]+)`)
 
 // prepared is one SLS file read, rendered and parsed: the part of
 // loading that does not depend on other files, done ahead in parallel.
@@ -674,7 +675,7 @@ func nodePos(rel string, n *yaml.Node) Pos {
 	return Pos{File: rel, Line: n.Line, Col: n.Column}
 }
 
-var yamlLineRe = regexp.MustCompile(`line (\d+)(?:, column (\d+))?`)
+var yamlLineRe = lazyre.New(`line (\d+)(?:, column (\d+))?`)
 
 func yamlErrorPos(rel string, err error) Pos {
 	p := Pos{File: rel}

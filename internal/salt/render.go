@@ -20,6 +20,8 @@ import (
 	"github.com/nikolalohinski/gonja/v2/parser"
 	"github.com/nikolalohinski/gonja/v2/tokens"
 	"go.yaml.in/yaml/v4"
+
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // CommandRunner runs a shell command for salt['cmd.run'] and returns its
@@ -207,11 +209,11 @@ func (r *renderer) renderTemplate(rel string, text []byte, vars map[string]any) 
 // templateSourceRe matches the template text gonja quotes in its parse
 // errors; the position says where, so the text is dropped.
 var (
-	templateSourceRe = regexp.MustCompile(`(?s)failed to parse template '.*': `)
-	jinjaLineRe      = regexp.MustCompile(`(?i)line[ =:]*(\d+)(?:[ ,]*col(?:umn)?[ =:]*(\d+))?`)
+	templateSourceRe = lazyre.New(`(?s)failed to parse template '.*': `)
+	jinjaLineRe      = lazyre.New(`(?i)line[ =:]*(\d+)(?:[ ,]*col(?:umn)?[ =:]*(\d+))?`)
 )
 
-var controlStructureRe = regexp.MustCompile(`controlStructure "(\w+)"`)
+var controlStructureRe = lazyre.New(`controlStructure "(\w+)"`)
 
 // jinjaError turns a gonja error into a positioned Error with Salt's
 // text: "Jinja variable ..." for an undefined name, attribute or key,

@@ -4,8 +4,8 @@
 package source
 
 import (
+	"bytes"
 	"fmt"
-	"sort"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -36,11 +36,14 @@ func NewFile(name string, content []byte) *File {
 
 func (f *File) lineTable() []int {
 	f.once.Do(func() {
-		lines := []int{0}
-		for i, c := range f.Content {
-			if c == '\n' {
-				lines = append(lines, i+1)
+		lines := make([]int, 1, bytes.Count(f.Content, []byte{'\n'})+1)
+		for off := 0; ; {
+			i := bytes.IndexByte(f.Content[off:], '\n')
+			if i < 0 {
+				break
 			}
+			off += i + 1
+			lines = append(lines, off)
 		}
 		f.lines = lines
 	})
@@ -85,7 +88,17 @@ func (f *File) Position(p Pos) Position {
 		off = len(f.Content)
 	}
 	lines := f.lineTable()
-	i := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
+	// The last line starting at or before off (lines[0] is 0).
+	lo, hi := 0, len(lines)
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if lines[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	i := lo
 	col := utf8.RuneCount(f.Content[lines[i]:off]) + 1
 	return Position{Filename: f.Name, Offset: off, Line: i + 1, Column: col}
 }

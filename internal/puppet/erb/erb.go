@@ -32,11 +32,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/diag"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/puppet/erb/ruby"
 	"github.com/ordoproject/ordo/internal/source"
 )
@@ -248,4 +248,4 @@ func ivarNames(scope Scope) []string {
 	return names
 }
 
-var nonWord = regexp.MustCompile(`\W`)
+var nonWord = lazyre.New(`\W`)

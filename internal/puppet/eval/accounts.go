@@ -1,8 +1,9 @@
 package eval
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // Go stand-ins for the Ruby functions of puppetlabs-accounts.
@@ -14,7 +15,7 @@ func accountsFunctions() map[string]builtin {
 	}
 }
 
-var accountsKeyLine = regexp.MustCompile(`(?m)((sk-ssh-ed25519|sk-ecdsa-|ssh-|ecdsa-)[^\s]+)\s+([^\s]+)\s+(.*)$`)
+var accountsKeyLine = lazyre.New(`(?m)((sk-ssh-ed25519|sk-ecdsa-|ssh-|ecdsa-)[^\s]+)\s+([^\s]+)\s+(.*)$`)
 
 // fnAccountsKeyLine splits an authorized_keys line into [options, type,
 // key, comment]: the options are what precedes the key type.

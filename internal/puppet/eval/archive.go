@@ -2,7 +2,8 @@ package eval
 
 import (
 	"net/url"
-	"regexp"
+
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // Go stand-ins for the Ruby functions of voxpupuli's puppet-archive.
@@ -11,7 +12,7 @@ func archiveFunctions() map[string]builtin {
 	return map[string]builtin{"archive::assemble_nexus_url": fnAssembleNexusURL}
 }
 
-var httpURL = regexp.MustCompile(`(?is)\Ahttps?://.*\z`)
+var httpURL = lazyre.New(`(?is)\Ahttps?://.*\z`)
 
 // fnAssembleNexusURL is archive::assemble_nexus_url: Nexus's artifact
 // content URL under the server's, with the parameters as a query string

@@ -12,7 +12,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/diag"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/puppet/ast"
 	"github.com/ordoproject/ordo/internal/puppet/parser"
 	"github.com/ordoproject/ordo/internal/source"
@@ -96,6 +96,11 @@ type Options struct {
 	// string. `puppet apply` of a manifest writes no catalog and says
 	// nothing.
 	ConversionWarnings func(msg string)
+	// NoOrigins leaves out of the catalog where each relationship and
+	// containment was declared (catalog.Resource.Origins,
+	// catalog.Containment.Origin), which its JSON does not hold: for a
+	// caller that only writes the catalog.
+	NoOrigins bool
 	// Trusted is $trusted; nil makes one for a locally authenticated
 	// node named Node.
 	Trusted *catalog.Hash
@@ -114,6 +119,16 @@ type Options struct {
 
 // Compiler holds the state of one compilation.
 type Compiler struct {
+	// unshared stops collectors from sharing what their queries found
+	// (runCollector), for tests that compare the two.
+	unshared bool
+	// canonTypes holds the catalog spelling of each resource type name
+	// declared (file: File), which declaring thousands of resources
+	// would otherwise build again each time.
+	canonTypes map[string]string
+	// knownTypes holds the resource type names references have named
+	// that knownResourceType found.
+	knownTypes map[string]bool
 	// shims caches which plain function names stdlib forwards to its
 	// namespace.
 	shims map[string]bool
@@ -146,7 +161,7 @@ type Compiler struct {
 	autoloaded map[[2]string]struct{}
 	byRef      map[Ref]*Resource
 	byKey      map[Ref]*Resource // by title, uniqueness key and alias
-	byType     map[string][]*Resource
+	byType     map[string]*[]*Resource
 	edges      []containEdge
 	edgeSet    map[[2]*Resource]struct{}
 	modules    map[string]bool // which modules are on the module path
@@ -299,9 +314,10 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		files: map[string]*source.File{}, classes: map[string]*definition{}, defines: map[string]*definition{},
 		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{}, warnedOnce: map[string]bool{},
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
-		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string][]*Resource{}, classScopes: map[string]*Scope{},
+		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string]*[]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
 		containNext: map[string]pendingContain{}, autoloaded: map[[2]string]struct{}{}, shims: map[string]bool{},
+		canonTypes: map[string]string{}, knownTypes: map[string]bool{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()
@@ -327,7 +343,8 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 // rehashed, over and over, as thousands of resources are declared.
 const bytesPerResource = 32
 
-// reserve makes room for n resources in the resource indexes.
+// reserve makes room for n resources in the resource indexes and their
+// containment edges.
 func (c *Compiler) reserve(n int) {
 	if n < 1024 {
 		return
@@ -335,6 +352,7 @@ func (c *Compiler) reserve(n int) {
 	c.byRef = make(map[Ref]*Resource, n)
 	c.byKey = make(map[Ref]*Resource, 2*n)
 	c.resources = make([]*Resource, 0, n)
+	c.edges = make([]containEdge, 0, n)
 }
 
 // ParseError is a manifest that does not parse.
@@ -885,7 +903,7 @@ func (c *Compiler) evalNode() error {
 	return err
 }
 
-var nodeRegexpTitle = regexp.MustCompile(`[^-\w:.]`)
+var nodeRegexpTitle = lazyre.New(`[^-\w:.]`)
 
 // evalGenerators evaluates collectors and defined type instances until
 // nothing new happens.
@@ -895,8 +913,12 @@ func (c *Compiler) evalGenerators() error {
 			return &Error{Msg: "Somehow looped more than 1000 times while evaluating host catalog"}
 		}
 		progress := false
+		// Collectors of the same query find the same resources while
+		// nothing changes them: a round shares what each query found
+		// until a collector with overrides runs.
+		found := map[string][]*Resource{}
 		for _, col := range c.collectors {
-			n, err := c.runCollector(col)
+			n, err := c.runCollector(col, found)
 			if err != nil {
 				return err
 			}
@@ -1169,7 +1191,7 @@ func (c *Compiler) catalogEdges() []catalog.Containment {
 			continue
 		}
 		ce := catalog.Containment{Container: src.ref.catalogRef(), Member: dst.ref.catalogRef()}
-		if e.via != "" {
+		if e.via != "" && !c.opts.NoOrigins {
 			ce.Origin = c.provenance(e.via, e.at)
 		}
 		out = append(out, ce)
@@ -1195,9 +1217,11 @@ func (c *Compiler) catalogResource(r *Resource) *catalog.Resource {
 	// make from the title (the title as a string) under the
 	// parameters, and leaves it out where it equals the title.
 	if _, set := r.get(namevar); !set && !special {
-		k := c.titleKey(r)
+		var k string
 		if r.typeInfo != nil && r.typeInfo.TitleName != nil {
 			k = r.typeInfo.TitleName(r.ref.Title)
+		} else {
+			k = c.titleKey(r)
 		}
 		if k != r.ref.Title || r.titleNotString {
 			cr.Params = append(cr.Params, catalog.Param{Name: namevar, Value: k})
@@ -1216,7 +1240,7 @@ func (c *Compiler) catalogResource(r *Resource) *catalog.Resource {
 		if _, ok := p.value.(*Sensitive); ok {
 			cr.Sensitive = append(cr.Sensitive, p.name)
 		}
-		if isRelationParam(p.name) {
+		if isRelationParam(p.name) && !c.opts.NoOrigins {
 			cr.Origins = append(cr.Origins, catalog.ParamOrigins{Param: p.name, Entries: c.relationOrigins(r, p)})
 		}
 		if p.name == namevar && r.typeInfo != nil && !special {

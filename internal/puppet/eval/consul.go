@@ -2,11 +2,11 @@ package eval
 
 import (
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/rubyjson"
 )
 
@@ -20,8 +20,8 @@ func consulFunctions() map[string]builtin {
 }
 
 var (
-	consulIntString = regexp.MustCompile(`\A-?(0|[1-9]\d*)\z`)
-	consulQuoteKeys = regexp.MustCompile(`\A(node_meta|meta|tags|args)\z`)
+	consulIntString = lazyre.New(`\A-?(0|[1-9]\d*)\z`)
+	consulQuoteKeys = lazyre.New(`\A(node_meta|meta|tags|args)\z`)
 )
 
 // fnConsulSortedJSON is consul::sorted_json: JSON with every hash's keys
@@ -284,7 +284,7 @@ func memcachedFunctions() map[string]builtin {
 	return map[string]builtin{"memcached::max_memory": fnMemcachedMaxMemory}
 }
 
-var memSize = regexp.MustCompile(`([0-9.e+-]*)\s*([^bB]?)`)
+var memSize = lazyre.New(`([0-9.e+-]*)\s*([^bB]?)`)
 
 // fnMemcachedMaxMemory is memcached::max_memory: megabytes as given, or
 // a percentage (95% by default) of the memory.system.total fact.

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -13,6 +14,11 @@ import (
 // second warning reads Notify[x]['message'][0]['message'][1]); ordo
 // writes what Puppet writes.
 func (c *Compiler) conversionWarnings(r *Resource) {
+	// Few resources hold such a value: the others are passed over
+	// before any name or place is built.
+	if !slices.ContainsFunc(r.params, func(p *param) bool { return p.value != nil && convertsToString(p.value) }) {
+		return
+	}
 	prefix := r.ref.String()
 	loc := locationOf(r)
 	warn := func(path, what, text string) {
@@ -57,6 +63,29 @@ func (c *Compiler) conversionWarnings(r *Resource) {
 			walk(p.value, "['"+p.name+"']")
 		}
 	}
+}
+
+// convertsToString reports whether v holds a value that conversionWarnings
+// warns about: a type, a regular expression or default, or a hash key
+// that is a type or a regular expression.
+func convertsToString(v Value) bool {
+	switch x := v.(type) {
+	case *Type, *Regexp, Default:
+		return true
+	case []Value:
+		return slices.ContainsFunc(x, convertsToString)
+	case *Hash:
+		for i, k := range x.keys {
+			switch k.(type) {
+			case *Type, *Regexp:
+				return true
+			}
+			if convertsToString(x.vals[i]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // writeAliases rewrites the catalog values of cr (made from r) that hold

@@ -46,6 +46,23 @@ func (c *Compiler) evalBlock(s *Scope, body []ast.Expr) (Value, error) {
 	return v, nil
 }
 
+// evalIf evaluates an if (when is true) or an unless (when is false).
+// It is apart from eval so that eval, called for every expression, has
+// no defer to run on its way out.
+func (c *Compiler) evalIf(s *Scope, cond ast.Expr, then, els []ast.Expr, when bool) (Value, error) {
+	// As Puppet's guarded scope: match variables set by the condition
+	// or the branches do not outlive the if.
+	defer s.restoreMatch(s.match, s.hasMatch)
+	v, err := c.eval(s, cond)
+	if err != nil {
+		return nil, err
+	}
+	if IsTruthy(v) == when {
+		return c.evalBlock(s, then)
+	}
+	return c.evalBlock(s, els)
+}
+
 func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 	switch x := e.(type) {
 	case nil:
@@ -153,27 +170,9 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 	case *ast.CallMethod:
 		return c.evalMethodCall(s, x)
 	case *ast.IfExpr:
-		// As Puppet's guarded scope: match variables set by the
-		// condition or the branches do not outlive the if.
-		defer s.restoreMatch(s.match, s.hasMatch)
-		cond, err := c.eval(s, x.Cond)
-		if err != nil {
-			return nil, err
-		}
-		if IsTruthy(cond) {
-			return c.evalBlock(s, x.Then)
-		}
-		return c.evalBlock(s, x.Else)
+		return c.evalIf(s, x.Cond, x.Then, x.Else, true)
 	case *ast.UnlessExpr:
-		defer s.restoreMatch(s.match, s.hasMatch)
-		cond, err := c.eval(s, x.Cond)
-		if err != nil {
-			return nil, err
-		}
-		if !IsTruthy(cond) {
-			return c.evalBlock(s, x.Then)
-		}
-		return c.evalBlock(s, x.Else)
+		return c.evalIf(s, x.Cond, x.Then, x.Else, false)
 	case *ast.CaseExpr:
 		return c.evalCase(s, x)
 	case *ast.ResourceExpr:
@@ -1286,11 +1285,21 @@ func (c *Compiler) knownResourceType(typ string) bool {
 	case "Class", "Resource", "Node":
 		return true
 	}
-	name := strings.ToLower(typ)
-	if _, ok := c.types.Lookup(name); ok {
+	// A type known stays known: the answer is kept for the references
+	// to come.
+	if c.knownTypes[typ] {
 		return true
 	}
-	return c.findDefine(name) != nil
+	name := strings.ToLower(typ)
+	if _, ok := c.types.Lookup(name); ok {
+		c.knownTypes[typ] = true
+		return true
+	}
+	if c.findDefine(name) != nil {
+		c.knownTypes[typ] = true
+		return true
+	}
+	return false
 }
 
 // refAccess makes references: Notify['a'], Class['x'], Resource['file', 'a'].
@@ -1334,6 +1343,12 @@ func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange, keyRng func(i
 		keys = keys[1:]
 		if len(keys) == 0 {
 			return Ref{Type: typ}, nil
+		}
+	}
+	if len(keys) == 1 && typ != "Class" {
+		// One title, as nearly every reference has: no list made.
+		if title, ok := keys[0].(string); ok {
+			return Ref{Type: typ, Title: title, EmptyTitle: title == ""}, nil
 		}
 	}
 	// As Puppet: several titles, or an array of them, make an array;

@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/puppet/ast"
 	"github.com/ordoproject/ordo/internal/puppet/parser"
 	"github.com/ordoproject/ordo/internal/source"
@@ -1444,7 +1445,7 @@ func fnJoin(k *call) (Value, error) {
 	return strings.Join(parts, sep), nil
 }
 
-var fmtVerb = regexp.MustCompile(`%([-+ 0#]*)(\d+|\*)?(?:\.(\d+))?([a-zA-Z%])`)
+var fmtVerb = lazyre.New(`%([-+ 0#]*)(\d+|\*)?(?:\.(\d+))?([a-zA-Z%])`)
 
 func fnSprintf(k *call) (Value, error) {
 	if err := k.argc(1, -1); err != nil {
@@ -1532,7 +1533,7 @@ func fnSprintf(k *call) (Value, error) {
 	return out, nil
 }
 
-var versionPart = regexp.MustCompile(`[-.]|\d+|[^-.\d]+`)
+var versionPart = lazyre.New(`[-.]|\d+|[^-.\d]+`)
 
 // versioncmp compares versions as Puppet::Util::Package.versioncmp.
 func versioncmp(a, b string) int64 {

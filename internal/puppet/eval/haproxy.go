@@ -2,10 +2,11 @@ package eval
 
 import (
 	"net"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // Go stand-ins for the Ruby functions of puppetlabs-haproxy.
@@ -35,7 +36,7 @@ func fnHaproxyValidateIP(k *call) (Value, error) {
 	return net.ParseIP(strings.Trim(s, "[]")) != nil, nil
 }
 
-var bindAddr = regexp.MustCompile(`^((\d+)\.(\d+)\.(\d+)\.(\d+))?(.*)`)
+var bindAddr = lazyre.New(`^((\d+)\.(\d+)\.(\d+)\.(\d+))?(.*)`)
 
 // fnHaproxySortBind sorts a bind hash into [address, options] pairs: by
 // IPv4 address as a number (others first), then by the rest.

@@ -3,8 +3,9 @@ package eval
 import (
 	"crypto/sha1"
 	"encoding/hex"
-	"regexp"
 	"strings"
+
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // Go stand-ins for the Ruby functions of puppetlabs-mysql.
@@ -22,7 +23,7 @@ func mysqlFunctions() map[string]builtin {
 	}
 }
 
-var mysqlHash = regexp.MustCompile(`(?m)^\*[A-F0-9]{40}$`)
+var mysqlHash = lazyre.New(`(?m)^\*[A-F0-9]{40}$`)
 
 // fnMysqlPassword is mysql::password: MySQL's native password hash, "*"
 // and the upper-case hex SHA-1 of the SHA-1 of the password; a value

@@ -3,17 +3,17 @@ package eval
 import (
 	"math"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/puppet/ast"
 )
 
 // numericString is Puppet's pattern of a string that arithmetic takes as
 // a number: blanks around it and after its sign, hex, octal (a leading
 // 0), decimal, and floats with a fraction or an exponent.
-var numericString = regexp.MustCompile(`\A[ \t]*([-+]?)[ \t]*((0[xX][0-9A-Fa-f]+)|(0?[0-9]+)((?:\.[0-9]+)?(?:[eE]-?[0-9]+)?))[ \t]*\z`)
+var numericString = lazyre.New(`\A[ \t]*([-+]?)[ \t]*((0[xX][0-9A-Fa-f]+)|(0?[0-9]+)((?:\.[0-9]+)?(?:[eE]-?[0-9]+)?))[ \t]*\z`)
 
 // coerceNumeric is Puppet's coerce_numeric: a number as it is, a string
 // that reads as one converted (Utils.to_n), anything else not a number.

@@ -8,8 +8,9 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // Go stand-ins for the Ruby functions of puppetlabs-postgresql.
@@ -81,7 +82,7 @@ func fnPgACLs(k *call) (Value, error) {
 	return out, nil
 }
 
-var digits = regexp.MustCompile(`\d`)
+var digits = lazyre.New(`\d`)
 
 func fnPgEscape(k *call) (Value, error) {
 	if err := k.argc(1, 1); err != nil {
@@ -102,7 +103,7 @@ func fnPgEscape(k *call) (Value, error) {
 	return "$" + tag + "$" + in + "$" + tag + "$", nil
 }
 
-var pgHashed = regexp.MustCompile(`^(md5[0-9a-f]{32}$|SCRAM-SHA-256\$)`)
+var pgHashed = lazyre.New(`^(md5[0-9a-f]{32}$|SCRAM-SHA-256\$)`)
 
 func fnPgPassword(k *call) (Value, error) {
 	if err := k.argc(2, 5); err != nil {

@@ -6,11 +6,12 @@ import (
 	"crypto/sha512"
 	"encoding/base64"
 	"hash"
-	"regexp"
 	"strings"
 
 	//lint:ignore SA1019 bcrypt is defined on Blowfish: crypt(3)'s hashes need it, nothing new is encrypted with it
 	"golang.org/x/crypto/blowfish"
+
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // fnPwHash is stdlib's pw_hash: crypt(3) of a password with a salt, as
@@ -79,8 +80,8 @@ func fnPwHash(k *call) (Value, error) {
 }
 
 var (
-	cryptSalt  = regexp.MustCompile(`\A[a-zA-Z0-9./]+\z`)
-	bcryptSalt = regexp.MustCompile(`^(0[4-9]|[12][0-9]|3[01])\$[./A-Za-z0-9]{22}`)
+	cryptSalt  = lazyre.New(`\A[a-zA-Z0-9./]+\z`)
+	bcryptSalt = lazyre.New(`^(0[4-9]|[12][0-9]|3[01])\$[./A-Za-z0-9]{22}`)
 )
 
 // The byte order of the final digest in SHA-crypt's base-64 text:

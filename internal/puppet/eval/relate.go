@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -38,6 +39,10 @@ type collector struct {
 	// dupAttr is an attribute its overrides set twice: an error once
 	// it collects a resource, as in Puppet.
 	dupAttr string
+	// key names its type and query, when another collector of the same
+	// key finds the same resources (queries of plain values, without
+	// overrides); empty otherwise.
+	key string
 }
 
 func (c *Compiler) evalCollect(s *Scope, x *ast.CollectExpr) (Value, error) {
@@ -60,7 +65,7 @@ func (c *Compiler) evalCollect(s *Scope, x *ast.CollectExpr) (Value, error) {
 		// in collectors); its message names its own class for it
 		return nil, errAt(s.rng(x), "Error while evaluating a Virtual Query, Cannot transform object of class Puppet::Pops::Model::LiteralRegularExpression")
 	}
-	q, err := c.compileQuery(s, x.Query)
+	q, key, err := c.compileQuery(s, x.Query)
 	if err != nil {
 		return nil, err
 	}
@@ -80,6 +85,8 @@ func (c *Compiler) evalCollect(s *Scope, x *ast.CollectExpr) (Value, error) {
 	if x.Exported {
 		c.logf("warning", "You cannot collect exported resources without storeconfigs being set; the collection will be ignored %s", posColumnString(col.pos))
 		col.query = func(*Resource) bool { return false }
+	} else if key != "" && len(ops) == 0 {
+		col.key = strconv.Quote(ref.Type) + " " + key
 	}
 	c.collectors = append(c.collectors, col)
 	return col, nil
@@ -102,10 +109,12 @@ func queryHasRegex(q ast.Expr) bool {
 }
 
 // compileQuery turns a collector's search expression into a predicate;
-// its values are evaluated now.
-func (c *Compiler) compileQuery(s *Scope, q ast.Expr) (func(*Resource) bool, error) {
+// its values are evaluated now. The key spells the query out when its
+// values are plain (strings, numbers, booleans, undef), so that two
+// queries of one key match the same resources; it is empty otherwise.
+func (c *Compiler) compileQuery(s *Scope, q ast.Expr) (func(*Resource) bool, string, error) {
 	if q == nil {
-		return func(*Resource) bool { return true }, nil
+		return func(*Resource) bool { return true }, "all", nil
 	}
 	switch x := q.(type) {
 	case *ast.ParenExpr:
@@ -113,18 +122,22 @@ func (c *Compiler) compileQuery(s *Scope, q ast.Expr) (func(*Resource) bool, err
 	case *ast.BinaryExpr:
 		switch x.Op {
 		case ast.And, ast.Or:
-			l, err := c.compileQuery(s, x.Left)
+			l, lkey, err := c.compileQuery(s, x.Left)
 			if err != nil {
-				return nil, err
+				return nil, "", err
 			}
-			r, err := c.compileQuery(s, x.Right)
+			r, rkey, err := c.compileQuery(s, x.Right)
 			if err != nil {
-				return nil, err
+				return nil, "", err
+			}
+			key := ""
+			if lkey != "" && rkey != "" {
+				key = "(" + lkey + " " + x.Op.String() + " " + rkey + ")"
 			}
 			if x.Op == ast.And {
-				return func(res *Resource) bool { return l(res) && r(res) }, nil
+				return func(res *Resource) bool { return l(res) && r(res) }, key, nil
 			}
-			return func(res *Resource) bool { return l(res) || r(res) }, nil
+			return func(res *Resource) bool { return l(res) || r(res) }, key, nil
 		case ast.Eq, ast.Ne:
 			var attr string
 			switch a := x.Left.(type) {
@@ -133,14 +146,18 @@ func (c *Compiler) compileQuery(s *Scope, q ast.Expr) (func(*Resource) bool, err
 			case *ast.LiteralString:
 				attr = a.Value
 			default:
-				return nil, errAt(s.rng(x.Left), "Illegal attribute name in query")
+				return nil, "", errAt(s.rng(x.Left), "Illegal attribute name in query")
 			}
 			v, err := c.eval(s, x.Right)
 			if err != nil {
-				return nil, err
+				return nil, "", err
+			}
+			key := ""
+			if vkey := queryValueKey(v); vkey != "" {
+				key = "(" + strconv.Quote(attr) + " " + x.Op.String() + " " + vkey + ")"
 			}
 			if x.Op == ast.Eq {
-				return func(r *Resource) bool { return queryEq(r, attr, v) }, nil
+				return func(r *Resource) bool { return queryEq(r, attr, v) }, key, nil
 			}
 			return func(r *Resource) bool {
 				var got Value
@@ -150,10 +167,29 @@ func (c *Compiler) compileQuery(s *Scope, q ast.Expr) (func(*Resource) bool, err
 					got, _ = r.get(attr)
 				}
 				return !Equal(got, v)
-			}, nil
+			}, key, nil
 		}
 	}
-	return nil, errAt(s.rng(q), "Illegal query expression")
+	return nil, "", errAt(s.rng(q), "Illegal query expression")
+}
+
+// queryValueKey spells a plain value of a query with its type, so that
+// two values of one key compare alike with anything; it is empty for
+// any other value.
+func queryValueKey(v Value) string {
+	switch x := v.(type) {
+	case nil:
+		return "undef"
+	case string:
+		return "s" + strconv.Quote(x)
+	case int64:
+		return "i" + strconv.FormatInt(x, 10)
+	case float64:
+		return "f" + strconv.FormatFloat(x, 'g', -1, 64)
+	case bool:
+		return "b" + strconv.FormatBool(x)
+	}
+	return ""
 }
 
 func queryEq(r *Resource, attr string, v Value) bool {
@@ -189,11 +225,43 @@ func queryEq(r *Resource, attr string, v Value) bool {
 }
 
 // runCollector collects the resources matching col that it has not yet
-// seen; it reports whether it found any.
-func (c *Compiler) runCollector(col *collector) (bool, error) {
+// seen; it reports whether it found any. shared holds, by key, what
+// collectors run before it in the round found (see collector.key): it
+// is emptied when a collector's overrides may have changed what a query
+// finds.
+func (c *Compiler) runCollector(col *collector, shared map[string][]*Resource) (bool, error) {
 	found := false
-	rs := c.byType[col.typ]
-	for _, r := range rs[:len(rs):len(rs)] {
+	var rs []*Resource
+	if of := c.byType[col.typ]; of != nil {
+		rs = (*of)[:len(*of):len(*of)]
+	}
+	if col.key != "" && !c.unshared {
+		// Only the query's resources, in their order: without overrides
+		// a collector changes nothing another's query reads.
+		matches, ok := shared[col.key]
+		if !ok {
+			for _, r := range rs {
+				if col.query(r) {
+					matches = append(matches, r)
+				}
+			}
+			shared[col.key] = matches
+		}
+		for _, r := range matches {
+			if col.seen[r] {
+				continue
+			}
+			col.seen[r] = true
+			col.matched = append(col.matched, r)
+			found = true
+			r.virtual = false
+		}
+		return found, nil
+	}
+	if len(col.ops) > 0 {
+		clear(shared)
+	}
+	for _, r := range rs {
 		// The query first: most resources fail it, and it reads them
 		// only, where the set of those seen is a map.
 		if !col.query(r) || col.seen[r] {
@@ -422,13 +490,30 @@ func (c *Compiler) applyRelationship(rel *relationship) error {
 		return nil
 	}
 	dsts := make([]*Resource, len(targets))
-	names := make([]string, len(targets))
+	names := make([]Value, len(targets))
 	for j, t := range targets {
 		dsts[j], names[j] = c.findResource(t), t.String()
 	}
 	op := rel.op.String()
-	for _, s := range resolveOperand(rel.source, true) {
-		src := c.findResource(s)
+	// A collector's resources are its sources as they are: each is the
+	// resource its reference finds.
+	var srcs []*Resource
+	var refs []Ref
+	if col, ok := rel.source.(*collector); ok && len(col.matched) > 0 {
+		srcs = col.matched
+	} else {
+		refs = resolveOperand(rel.source, true)
+	}
+	for i := 0; i < len(srcs)+len(refs); i++ {
+		var s Ref
+		var src *Resource
+		if srcs != nil {
+			src = srcs[i]
+			s = src.ref
+		} else {
+			s = refs[i]
+			src = c.findResource(s)
+		}
 		for j, t := range targets {
 			dst := dsts[j]
 			name, how := "before", "chaining arrow (-> or <-)"

@@ -2,10 +2,10 @@ package eval
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/puppet/ast"
 	"github.com/ordoproject/ordo/internal/source"
 )
@@ -53,7 +53,7 @@ type Resource struct {
 	pendingRel      [2][]Value // before, notify
 	pendingRelOrder []string
 	// tagBuf holds the first tags, which most resources do not outgrow.
-	tagBuf [4]string
+	tagBuf [8]string
 }
 
 // param is one attribute value and where it was set.
@@ -252,7 +252,7 @@ func (r *Resource) addRelation(name string, v Value, via string, pos source.Rang
 	p.rel = append(p.rel, relPart{via: via, pos: pos, value: v})
 }
 
-var validTag = regexp.MustCompile(`^[\p{L}\p{N}_][\p{L}\p{N}_:.\-]*$`)
+var validTag = lazyre.New(`^[\p{L}\p{N}_][\p{L}\p{N}_:.\-]*$`)
 
 // isValidTag is validTag with a fast path for ASCII.
 func isValidTag(t string) bool {
@@ -349,15 +349,19 @@ func (r *Resource) ownTag(t string) bool {
 // by uniqueness key as Puppet's catalog does: the title must not name a
 // resource (by its title or key), and the key must not either.
 func (c *Compiler) addResource(r *Resource) error {
-	if old, ok := c.byRef[r.ref]; ok {
-		return c.duplicate(old, r)
-	}
+	// byKey holds every reference byRef holds, and keys and aliases
+	// besides: one look finds that the title is free, as it nearly
+	// always is; a resource of that very reference is named first.
 	if old, ok := c.byKey[r.ref]; ok {
+		if same, ok := c.byRef[r.ref]; ok {
+			old = same
+		}
 		return c.duplicate(old, r)
 	}
 	key, unique := c.uniquenessKey(r)
 	if unique {
-		nv, _ := c.namevarValue(r)
+		// The key is the type and the namevar's value.
+		nv := key.Title
 		if nv != r.ref.Title {
 			if old, ok := c.byKey[key]; ok && old != r {
 				return failf("Cannot alias %s to %s at %s; resource [%q, %q] already declared %s",
@@ -367,14 +371,20 @@ func (c *Compiler) addResource(r *Resource) error {
 				return failf("Cannot alias %s to %s at %s; resource [%q, %q] already declared %s",
 					r.ref, rubyInspectKey(nv), locationOf(r), old.ref.Type, nv, locationOf(old))
 			}
+			// Most often the key is the reference, set just below.
+			c.byKey[key] = r
 		}
-		c.byKey[key] = r
 	}
 	c.byKey[r.ref] = r
 	c.byRef[r.ref] = r
 	r.added, r.order = true, len(c.resources)
 	c.resources = append(c.resources, r)
-	c.byType[r.ref.Type] = append(c.byType[r.ref.Type], r)
+	of := c.byType[r.ref.Type]
+	if of == nil {
+		of = new([]*Resource)
+		c.byType[r.ref.Type] = of
+	}
+	*of = append(*of, r)
 	return nil
 }
 
@@ -689,7 +699,12 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 			return nil, stmtError("Resource Statement", rng, failf("Unknown resource type: '%s'", typ))
 		}
 	}
-	ref := Ref{Type: catalog.CanonicalType(typ), Title: title}
+	ctype, ok := c.canonTypes[typ]
+	if !ok {
+		ctype = catalog.CanonicalType(typ)
+		c.canonTypes[typ] = ctype
+	}
+	ref := Ref{Type: ctype, Title: title}
 	r = c.newResource(ref, s, e)
 	r.typeInfo = ti
 	r.def = def
@@ -742,7 +757,7 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 			defaultTags = tp.value
 		} else {
 			for _, t := range flatten(tp.value) {
-				if !validTag.MatchString(strings.ToLower(ToS(t))) {
+				if !isValidTag(strings.ToLower(ToS(t))) {
 					return nil, &Error{Msg: fmt.Sprintf("Invalid tag '%s'", strings.ToLower(ToS(t))), File: r.file, Line: r.line}
 				}
 				r.addTags(ToS(t))

@@ -2,11 +2,11 @@ package eval
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // SemVer is a semantic version (semver.org 2.0), Puppet's SemVer.
@@ -16,7 +16,7 @@ type SemVer struct {
 	Build               string
 }
 
-var semverRE = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?$`)
+var semverRE = lazyre.New(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?$`)
 
 // parseSemVer reads a version such as 1.2.3-rc.1+build.5.
 func parseSemVer(s string) (*SemVer, bool) {
@@ -166,7 +166,7 @@ func (b semverBound) holds(v *SemVer) bool {
 	return c == 0
 }
 
-var partialRE = regexp.MustCompile(`^(~>|>=|<=|[<>=~^])?\s*v?(\d+|[xX*])(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?(?:-([0-9A-Za-z-.]+))?(?:\+([0-9A-Za-z-.]+))?$`)
+var partialRE = lazyre.New(`^(~>|>=|<=|[<>=~^])?\s*v?(\d+|[xX*])(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?(?:-([0-9A-Za-z-.]+))?(?:\+([0-9A-Za-z-.]+))?$`)
 
 // parseSemVerRange reads a range as Puppet's SemanticPuppet does:
 // comparisons (<, <=, >, >=, =), tilde (~1.2), tilde-arrow (~> 1.2),

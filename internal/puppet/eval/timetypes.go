@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/puppet/ast"
 )
 
@@ -61,7 +62,7 @@ func secondsToNanos(v Value) (int64, bool) {
 	return 0, false
 }
 
-var tzSuffix = regexp.MustCompile(`\s*(UTC|GMT|Z|[+-]\d\d:?\d\d)$`)
+var tzSuffix = lazyre.New(`\s*(UTC|GMT|Z|[+-]\d\d:?\d\d)$`)
 
 // parseTimestamp reads the formats Puppet tries by default: ISO 8601
 // dates with an optional time, fraction and zone.

@@ -1,10 +1,10 @@
 package eval
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/puppet/erb/ruby"
 )
 
@@ -90,7 +90,7 @@ func tomlSort(h *Hash) (simple, nested, tables []tomlPair, err error) {
 	return simple, nested, tables, nil
 }
 
-var tomlBareKey = regexp.MustCompile(`(?m)^[a-zA-Z0-9_-]*$`)
+var tomlBareKey = lazyre.New(`(?m)^[a-zA-Z0-9_-]*$`)
 
 func tomlKey(k string) string {
 	if tomlBareKey.MatchString(k) {
@@ -151,7 +151,7 @@ func tomlPairs(b *strings.Builder, simple, nested, tables []tomlPair, prefix []s
 	return nil
 }
 
-var tomlUnescape = regexp.MustCompile(`\\(#[$@{])`)
+var tomlUnescape = lazyre.New(`\\(#[$@{])`)
 
 // tomlValue is Ruby's inspect of a value, with a string's escaped "#{",
 // "#$" and "#@" unescaped again.

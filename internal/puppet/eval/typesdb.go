@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // TypeInfo is what the compiler needs to know about a built-in resource
@@ -154,14 +156,14 @@ func (w withModuleTypes) Lookup(name string) (*TypeInfo, bool) {
 }
 
 var (
-	rubyAttr      = regexp.MustCompile(`new(?:param|property)\(?\s*:"?([a-z_][a-z0-9_]*)`)
-	rubyNamevar   = regexp.MustCompile(`new(?:param|property)\(?\s*:"?([a-z_][a-z0-9_]*)"?\s*,\s*(?::namevar\s*=>\s*true|namevar:\s*true)`)
-	rubyIsNamevar = regexp.MustCompile(`(?s)newparam\(?\s*:([a-z_][a-z0-9_]*)\)?\s*do\b(?:[^e]|e[^n]|en[^d])*?isnamevar`)
+	rubyAttr      = lazyre.New(`new(?:param|property)\(?\s*:"?([a-z_][a-z0-9_]*)`)
+	rubyNamevar   = lazyre.New(`new(?:param|property)\(?\s*:"?([a-z_][a-z0-9_]*)"?\s*,\s*(?::namevar\s*=>\s*true|namevar:\s*true)`)
+	rubyIsNamevar = lazyre.New(`(?s)newparam\(?\s*:([a-z_][a-z0-9_]*)\)?\s*do\b(?:[^e]|e[^n]|en[^d])*?isnamevar`)
 )
 
 var (
-	resourceAPIKey     = regexp.MustCompile(`^(\s+)([a-z_][a-z0-9_]*):\s*\{`)
-	resourceAPINamevar = regexp.MustCompile(`behaviou?r:\s*:namevar`)
+	resourceAPIKey     = lazyre.New(`^(\s+)([a-z_][a-z0-9_]*):\s*\{`)
+	resourceAPINamevar = lazyre.New(`behaviou?r:\s*:namevar`)
 )
 
 // parseResourceAPIType reads the attributes of a type written with

@@ -779,7 +779,8 @@ func (l *lexer) interpolation(i int) ([]Token, int) {
 	l.pos, l.toks, l.lastKind, l.eppText = i, nil, LBrace, false
 	l.nesting++
 	depth := 0
-	var toks []Token
+	// Most interpolations are one name and the end.
+	toks := make([]Token, 0, 2)
 	end := -1
 	if l.nesting > maxNesting {
 		l.fatal(diag.SyntaxError, i, i, "", "String interpolation nested too deeply")

@@ -1101,33 +1101,52 @@ func (p *parser) interpolated(span ast.Span, segs []lexer.Segment) ast.Expr {
 			v := &ast.Variable{Span: ast.Span{From: seg.Pos, To: seg.End}, Name: seg.Text}
 			s.Parts = append(s.Parts, &ast.TextExpr{Span: sspan, Expr: v})
 		case lexer.SegExpr:
-			toks := seg.Tokens
-			if toks[0].Kind.IsKeyword() || toks[0].Kind == lexer.Word {
-				// "${type}" and "${_x}" name the variables $type and $_x.
-				toks = append([]lexer.Token{toks[0]}, toks[1:]...)
-				toks[0].Kind = lexer.Name
+			if v := p.nameVariable(seg.Tokens); v != nil {
+				s.Parts = append(s.Parts, &ast.TextExpr{Span: sspan, Expr: v})
+				continue
 			}
-			sub := &parser{shared: p.shared, toks: toks, depth: p.depth + 1}
-			sub.tok = toks[0]
-			var x ast.Expr
-			if sub.tok.Kind == lexer.EOF {
-				p.report(diag.SyntaxError, seg.Pos, seg.End, "Syntax error at '}'", "an expression inside '${}'")
-				x = &ast.BadExpr{Span: sspan}
-			} else {
-				body := sub.statements(lexer.EOF)
-				switch len(body) {
-				case 0:
-					x = &ast.BadExpr{Span: sspan}
-				case 1:
-					x = p.interpolate(body[0])
-				default:
-					x = p.interpolate(body[len(body)-1])
-				}
-			}
-			s.Parts = append(s.Parts, &ast.TextExpr{Span: sspan, Expr: x})
+			s.Parts = append(s.Parts, &ast.TextExpr{Span: sspan, Expr: p.segmentExpr(seg, sspan)})
 		}
 	}
 	return s
+}
+
+// nameVariable is the variable "${name}" refers to, as most
+// interpolations are: what parsing the one name gives, without a parser
+// for it; nil for any other expression.
+func (p *parser) nameVariable(toks []lexer.Token) *ast.Variable {
+	if len(toks) != 2 || toks[1].Kind != lexer.EOF || p.stopped || p.depth >= maxDepth-64 {
+		return nil
+	}
+	t := toks[0]
+	if t.Kind != lexer.Name && t.Kind != lexer.Word && !t.Kind.IsKeyword() {
+		return nil
+	}
+	return &ast.Variable{Span: ast.Span{From: t.Pos, To: t.End}, Name: t.Text}
+}
+
+// segmentExpr parses the expression of "${...}".
+func (p *parser) segmentExpr(seg lexer.Segment, sspan ast.Span) ast.Expr {
+	toks := seg.Tokens
+	if toks[0].Kind.IsKeyword() || toks[0].Kind == lexer.Word {
+		// "${type}" and "${_x}" name the variables $type and $_x.
+		toks = append([]lexer.Token{toks[0]}, toks[1:]...)
+		toks[0].Kind = lexer.Name
+	}
+	sub := &parser{shared: p.shared, toks: toks, depth: p.depth + 1}
+	sub.tok = toks[0]
+	if sub.tok.Kind == lexer.EOF {
+		p.report(diag.SyntaxError, seg.Pos, seg.End, "Syntax error at '}'", "an expression inside '${}'")
+		return &ast.BadExpr{Span: sspan}
+	}
+	body := sub.statements(lexer.EOF)
+	switch len(body) {
+	case 0:
+		return &ast.BadExpr{Span: sspan}
+	case 1:
+		return p.interpolate(body[0])
+	}
+	return p.interpolate(body[len(body)-1])
 }
 
 // illegalNumericName is Puppet's error for "${1.5}", "${0x10}" or

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordoproject/ordo/internal/puppet/ast"
 	"github.com/ordoproject/ordo/internal/puppet/lexer"
 	"github.com/ordoproject/ordo/internal/source"
 )
@@ -54,5 +55,80 @@ func TestParseSplit(t *testing.T) {
 	}
 	if splits == 0 {
 		t.Error("no manifest was parsed in two parts")
+	}
+}
+
+// TestValidateSplit validates large manifests with problems in both
+// halves: Validate, which checks the second half of the top-level
+// statements apart, must report what checking them in one go reports,
+// in the same order.
+func TestValidateSplit(t *testing.T) {
+	class := "class c%d($p = 'x') {\n  file { \"/tmp/${p}\": ensure => file }\n  notify { 'n': } -> Notify['m']\n}\ninclude c%d\n"
+	filler := strings.Repeat(strings.ReplaceAll(class, "%d", "x"), 400)
+	bad := "class b { 1\n notify { 'x': } }\n$a = { 'k' => 1, 'k' => 2 }\nclass o { class i { } }\n"
+	for name, src := range map[string]string{
+		"both halves":  bad + filler + bad + filler + bad,
+		"first half":   bad + filler + filler,
+		"second half":  filler + filler + bad,
+		"no problem":   filler + filler,
+		"small":        bad + bad,
+		"one big body": "class big {\n" + filler + "}\n" + bad,
+	} {
+		prog, diags := ParseManifest(source.NewFile("big.pp", []byte(src)))
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", name, diags)
+		}
+		whole := &validator{file: prog.File}
+		whole.block(prog.Body)
+		whole.statements(prog.Body)
+		whole.params(prog.EPPParams)
+		got := Validate(prog)
+		if !reflect.DeepEqual(got, whole.diags) {
+			t.Errorf("%s: Validate reports\n%v\nchecking in one go\n%v", name, got, whole.diags)
+		}
+		if name == "both halves" && (splitBody(prog.Body, prog.To) == 0 || len(got) < 6) {
+			t.Errorf("%s: split at %d, %d problems", name, splitBody(prog.Body, prog.To), len(got))
+		}
+	}
+}
+
+// TestNameVariable compares the variable "${name}" gives without a
+// parser with what parsing the name gives, for names, bare words,
+// keywords and the names of statement functions.
+func TestNameVariable(t *testing.T) {
+	names := []string{"x", "prefix", "foo::bar", "::x", "_x", "x1", "type", "class", "define", "if", "unless",
+		"include", "notice", "require", "contain", "return", "next", "break", "default", "undef", "true", "node",
+		"and", "in", "function", "private", "attr", "application", "site", "x_y", "a::b::c"}
+	checked := 0
+	for _, name := range names {
+		src := `$v = "a${` + name + `}b"` + "\n"
+		f := source.NewFile("n.pp", []byte(src))
+		toks, diags := lexer.Lex(f, lexer.Manifest)
+		if len(diags) > 0 {
+			continue
+		}
+		for _, tok := range toks {
+			if tok.Str == nil {
+				continue
+			}
+			for _, seg := range tok.Str.Segments {
+				if seg.Kind != lexer.SegExpr {
+					continue
+				}
+				p := &parser{shared: &shared{file: f}, toks: toks}
+				fast := p.nameVariable(seg.Tokens)
+				if fast == nil {
+					continue
+				}
+				checked++
+				slow := p.segmentExpr(seg, ast.Span{From: seg.Pos, To: seg.End})
+				if !reflect.DeepEqual(ast.Expr(fast), slow) || len(p.diags) > 0 {
+					t.Errorf("${%s}: %#v without a parser, %#v parsed (%v)", name, fast, slow, p.diags)
+				}
+			}
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d names took the short way", checked)
 	}
 }

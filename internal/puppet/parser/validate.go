@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
+	"runtime"
+	"sort"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/diag"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/puppet/ast"
 	"github.com/ordoproject/ordo/internal/source"
 )
@@ -21,14 +23,56 @@ import (
 func Validate(prog *ast.Program) diag.List {
 	v := &validator{file: prog.File}
 	v.block(prog.Body)
-	// The chain of parents is appended to in place down the tree, so
-	// that a visit allocates only beyond this depth.
-	parents := make([]ast.Node, 0, 64)
-	for _, e := range prog.Body {
-		v.visit(e, parents)
+	body := prog.Body
+	// The top-level statements are checked each on its own: a large
+	// manifest's second half is checked on another goroutine, its
+	// reports put after the first half's, in the order they would have
+	// come in.
+	if k := splitBody(body, prog.To); k > 0 && runtime.GOMAXPROCS(0) > 1 {
+		second := &validator{file: prog.File}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			second.statements(body[k:])
+		}()
+		v.statements(body[:k])
+		<-done
+		v.diags = append(v.diags, second.diags...)
+	} else {
+		v.statements(body)
 	}
 	v.params(prog.EPPParams)
 	return v.diags
+}
+
+// splitValidate is the size of source, in bytes, from which Validate
+// checks the second half of the top-level statements on another
+// goroutine.
+const splitValidate = 64 << 10
+
+// splitBody returns the index of the first top-level statement that
+// starts after the middle of a program ending at end, for a program of
+// splitValidate bytes or more; 0 otherwise.
+func splitBody(body []ast.Expr, end source.Pos) int {
+	if end < splitValidate || len(body) < 2 {
+		return 0
+	}
+	mid := end / 2
+	k := sort.Search(len(body), func(i int) bool { return body[i] != nil && body[i].Pos() >= mid })
+	if k >= len(body) {
+		return 0
+	}
+	return k
+}
+
+// statements checks top-level statements.
+func (v *validator) statements(body []ast.Expr) {
+	// The chain of parents is appended to in place down the tree, so
+	// that a visit allocates only beyond this depth.
+	parents := make([]ast.Node, 0, 64)
+	for _, e := range body {
+		v.visit(e, parents)
+	}
 }
 
 type validator struct {
@@ -216,7 +260,7 @@ func (v *validator) definitionName(def ast.Node, name string) {
 	}
 }
 
-var definitionNameRE = regexp.MustCompile(`^[a-z]\w*(?:::[a-z]\w*)*$`)
+var definitionNameRE = lazyre.New(`^[a-z]\w*(?:::[a-z]\w*)*$`)
 
 // reservedTypeNames are the lower-case names of Puppet's built-in types.
 var reservedTypeNames = map[string]bool{

@@ -10,13 +10,13 @@ import (
 	"os"
 	"os/user"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/command"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/file"
 )
@@ -284,7 +284,7 @@ func (c cmd) exe() string {
 	return exe
 }
 
-var quotedExe = regexp.MustCompile(`^"([^"]+)"|^'([^']+)'`)
+var quotedExe = lazyre.New(`^"([^"]+)"|^'([^']+)'`)
 
 type instance struct {
 	title     string
@@ -400,8 +400,8 @@ func duration(v catalog.Value) time.Duration {
 }
 
 var (
-	envSetting = regexp.MustCompile(`\w+=`)
-	umaskRE    = regexp.MustCompile(`^0?[0-7]{1,4}$`)
+	envSetting = lazyre.New(`\w+=`)
+	umaskRE    = lazyre.New(`^0?[0-7]{1,4}$`)
 )
 
 func number(v catalog.Value) (float64, error) {
@@ -767,7 +767,7 @@ func seconds(d time.Duration) string {
 	return catalog.Scalar(d.Seconds())
 }
 
-var fileCmd = regexp.MustCompile(`^(/\S+)`)
+var fileCmd = lazyre.New(`^(/\S+)`)
 
 // AutoRequire returns the files exec depends on (cwd, the programs of
 // command, onlyif and unless) and its user.
@@ -834,7 +834,7 @@ func (Type) AutoRequire(r *catalog.Resource, c *catalog.Catalog) []catalog.Ref {
 	return refs
 }
 
-var quotedFile = regexp.MustCompile(`^"([^"]+)"`)
+var quotedFile = lazyre.New(`^"([^"]+)"`)
 
 func allDigits(s string) bool {
 	for _, c := range s {

@@ -3,12 +3,13 @@ package file
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
-var numericMode = regexp.MustCompile(`^0?[0-7]{1,4}$`)
+var numericMode = lazyre.New(`^0?[0-7]{1,4}$`)
 
 // modeSpec is a desired mode: numeric, or symbolic and applied to the
 // current mode.

@@ -3,12 +3,12 @@ package file
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
@@ -22,7 +22,7 @@ import (
 
 // puppetTempRE matches Puppet's temporary names: the file's name, the date,
 // the process id and a random part.
-var puppetTempRE = regexp.MustCompile(`^(.+)\d{8}-(\d+)-[0-9a-z]+$`)
+var puppetTempRE = lazyre.New(`^(.+)\d{8}-(\d+)-[0-9a-z]+$`)
 
 // staleTemps remembers, per folder, the temporary files found there when
 // the run first replaced a file in it; a folder is listed once per run.

@@ -8,11 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/parsedfile"
 )
@@ -24,8 +24,8 @@ const DefaultTarget = "/etc/hosts"
 type Type struct{}
 
 var (
-	hostPart = regexp.MustCompile(`^([\w]+|[\w][\w\-]+[\w])$`)
-	ipv4     = regexp.MustCompile(`^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$`)
+	hostPart = lazyre.New(`^([\w]+|[\w][\w\-]+[\w])$`)
+	ipv4     = lazyre.New(`^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$`)
 )
 
 var schema = resource.NewSchema(resource.Schema{
@@ -202,9 +202,9 @@ type record struct {
 }
 
 // entryLine is puppetlabs-host_core's pattern of an entry.
-var entryLine = regexp.MustCompile(`^([0-9a-f:]\S+)\s+([^#\s+]\S+)\s*(.*?)?(?:\s*#\s*(.*))?$`)
+var entryLine = lazyre.New(`^([0-9a-f:]\S+)\s+([^#\s+]\S+)\s*(.*?)?(?:\s*#\s*(.*))?$`)
 
-var blanks = regexp.MustCompile(`\s+`)
+var blanks = lazyre.New(`\s+`)
 
 func readHosts(path string) (*hostsFile, error) {
 	f := &hostsFile{path: path}

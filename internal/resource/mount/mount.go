@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/parsedfile"
 	"github.com/ordoproject/ordo/internal/resource/syscmd"
@@ -126,7 +127,7 @@ func prefetch(ctx context.Context, h *resource.Handle) (any, error) {
 	return r, nil
 }
 
-var mountedLine = regexp.MustCompile(` on (.*) type `)
+var mountedLine = lazyre.New(` on (.*) type `)
 
 // run is what the mounts of one run share.
 type run struct {

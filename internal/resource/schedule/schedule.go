@@ -11,11 +11,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
@@ -44,9 +44,9 @@ var schema = resource.NewSchema(resource.Schema{
 })
 
 var (
-	rangeRE   = regexp.MustCompile(`\d+(:\d+){0,2}\s*-\s*\d+(:\d+){0,2}`)
-	rangeSep  = regexp.MustCompile(`\s*-\s*`)
-	weekdayRE = regexp.MustCompile(`(?i)^(Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(day)?$`)
+	rangeRE   = lazyre.New(`\d+(:\d+){0,2}\s*-\s*\d+(:\d+){0,2}`)
+	rangeSep  = lazyre.New(`\s*-\s*`)
+	weekdayRE = lazyre.New(`(?i)^(Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(day)?$`)
 )
 
 func each(v catalog.Value) []catalog.Value {
@@ -94,7 +94,7 @@ func leadingInt(s string) int {
 	return n
 }
 
-var digitsRE = regexp.MustCompile(`^\d+$`)
+var digitsRE = lazyre.New(`^\d+$`)
 
 func checkRepeat(v catalog.Value) (catalog.Value, error) {
 	switch x := v.(type) {

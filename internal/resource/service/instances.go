@@ -4,12 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/syscmd"
 )
@@ -100,7 +100,7 @@ func debianFind(ctx context.Context, h *resource.Handle, name string) (*catalog.
 
 // unitFileLine is a line of systemctl list-unit-files that Puppet's
 // systemd provider takes for a service: the unit and a state it knows.
-var unitFileLine = regexp.MustCompile(`(?mi)^(\S+)\s+(disabled|enabled|masked|indirect|bad|static)\s*([^-]\S+)?\s*$`)
+var unitFileLine = lazyre.New(`(?mi)^(\S+)\s+(disabled|enabled|masked|indirect|bad|static)\s*([^-]\S+)?\s*$`)
 
 // systemdInstances lists the service units systemctl knows, as puppet
 // resource service shows them with the systemd provider (titled with

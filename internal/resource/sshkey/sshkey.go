@@ -12,12 +12,12 @@ import (
 	"os"
 	"os/user"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/parsedfile"
 )
@@ -31,9 +31,9 @@ var keyTypes = []string{"ssh-dss", "ssh-rsa", "ecdsa-sha2-nistp256", "ecdsa-sha2
 	"ecdsa-sha2-nistp384-cert-v01@openssh.com", "ecdsa-sha2-nistp521-cert-v01@openssh.com"}
 
 var (
-	optionForm = regexp.MustCompile(`(?m)^[-a-z0-9A-Z_]+(?:=".*?")?$`) // Ruby: ^ and $ match at lines
-	keyLine    = regexp.MustCompile(`^(?:(.+)\s+)?(ssh-dss|ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp256|ecdsa-sha2-nistp384|ecdsa-sha2-nistp521|ecdsa-sk|ed25519-sk|sk-ecdsa-sha2-nistp256@openssh\.com|sk-ssh-ed25519@openssh\.com|ssh-rsa-cert-v01@openssh\.com|ssh-ed25519-cert-v01@openssh\.com|ssh-dss-cert-v01@openssh\.com|ecdsa-sha2-nistp256-cert-v01@openssh\.com|ecdsa-sha2-nistp384-cert-v01@openssh\.com|ecdsa-sha2-nistp521-cert-v01@openssh\.com)\s+([^ ]+)\s*(.*)$`)
-	optionScan = regexp.MustCompile(`^[ \t]*([-a-z0-9A-Z_]+=".*?[^\\]"|[-a-z0-9A-Z_]+)[ \t]*,?[ \t]*`)
+	optionForm = lazyre.New(`(?m)^[-a-z0-9A-Z_]+(?:=".*?")?$`) // Ruby: ^ and $ match at lines
+	keyLine    = lazyre.New(`^(?:(.+)\s+)?(ssh-dss|ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp256|ecdsa-sha2-nistp384|ecdsa-sha2-nistp521|ecdsa-sk|ed25519-sk|sk-ecdsa-sha2-nistp256@openssh\.com|sk-ssh-ed25519@openssh\.com|ssh-rsa-cert-v01@openssh\.com|ssh-ed25519-cert-v01@openssh\.com|ssh-dss-cert-v01@openssh\.com|ecdsa-sha2-nistp256-cert-v01@openssh\.com|ecdsa-sha2-nistp384-cert-v01@openssh\.com|ecdsa-sha2-nistp521-cert-v01@openssh\.com)\s+([^ ]+)\s*(.*)$`)
+	optionScan = lazyre.New(`^[ \t]*([-a-z0-9A-Z_]+=".*?[^\\]"|[-a-z0-9A-Z_]+)[ \t]*,?[ \t]*`)
 )
 
 var schema = resource.NewSchema(resource.Schema{

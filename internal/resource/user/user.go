@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	ns "github.com/ordoproject/ordo/internal/resource/user/nameservice"
 )
@@ -221,9 +221,9 @@ type instance struct {
 }
 
 var (
-	expiryRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
-	numberRE = regexp.MustCompile(`^-?\d+$`)
-	digitsRE = regexp.MustCompile(`^\d+$`)
+	expiryRE = lazyre.New(`^\d{4}-\d{2}-\d{2}$`)
+	numberRE = lazyre.New(`^-?\d+$`)
+	digitsRE = lazyre.New(`^\d+$`)
 )
 
 // New returns the instance for v.

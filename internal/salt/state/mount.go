@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
@@ -235,7 +235,7 @@ var (
 		"nobootwait", "nofail", "password", "reconnect", "retry", "soft", "auto", "users", "bind", "nonempty", "transform_symlinks", "port", "backup-volfile-servers"}
 	mountInvisibleKeys  = []string{"actimeo", "comment", "credentials", "direct-io-mode", "password", "port", "retry", "secretfile"}
 	mountTranslate      = map[string]string{"tcp": "proto=tcp", "udp": "proto=udp"}
-	mountSizeOption     = regexp.MustCompile(`^size=([0-9]+)(k|m|g)$`)
+	mountSizeOption     = lazyre.New(`^size=([0-9]+)(k|m|g)$`)
 	mountIgnoreFSKeys   = map[string][]string{"ramfs": {"size"}}
 	mountSizeMultiplier = map[string]int{"k": 1, "m": 1024, "g": 1024 * 1024}
 )

@@ -8,9 +8,10 @@ import (
 	"os"
 	"os/user"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // ssh_auth.present and ssh_auth.absent manage one line of a user's
@@ -20,14 +21,14 @@ import (
 // read and write the file here, line for line as Salt's ssh module does.
 
 // sshKeyLine matches a key line: options, then the type, key and comment.
-var sshKeyLine = regexp.MustCompile(`^(.*?)\s?((?:sk-)?(?:ssh\-|ecds)[\w@.-]+\s.+)$`)
+var sshKeyLine = lazyre.New(`^(.*?)\s?((?:sk-)?(?:ssh\-|ecds)[\w@.-]+\s.+)$`)
 
 // sshNameLine splits the name argument the states take: a bare key
 // with an optional comment, or a whole line.
-var sshNameLine = regexp.MustCompile(`^(.*?)\s?((?:sk-)?(?:ssh\-|ecds)[\w-]+\s.+)$`)
+var sshNameLine = lazyre.New(`^(.*?)\s?((?:sk-)?(?:ssh\-|ecds)[\w-]+\s.+)$`)
 
 // sshReplaceLine is the stricter pattern a replacement looks for.
-var sshReplaceLine = regexp.MustCompile(`((.*)\s)?((?:sk-)?(?:ssh|ecdsa)-[a-z0-9@.-]+)\s([a-zA-Z0-9+/]+={0,2})(\s(.*))?`)
+var sshReplaceLine = lazyre.New(`((.*)\s)?((?:sk-)?(?:ssh|ecdsa)-[a-z0-9@.-]+)\s([a-zA-Z0-9+/]+={0,2})(\s(.*))?`)
 
 // sshKey is one wanted or found key.
 type sshKey struct {
@@ -384,7 +385,7 @@ func sourceLineKey(line string, options []string) sshKey {
 	return k
 }
 
-var sshSourceKeyLine = regexp.MustCompile(`^(sk-)?(ssh\-|ecds)`)
+var sshSourceKeyLine = lazyre.New(`^(sk-)?(ssh\-|ecds)`)
 
 // sourceFileKeys are the valid keys of a source file, in file order.
 func sourceFileKeys(lines []string) []sshKey {

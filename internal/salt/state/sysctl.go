@@ -8,13 +8,14 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
 // sysctl.present: a kernel setting in a sysctl configuration file and
 // on the running system, as Salt's linux_sysctl module keeps them.
 
-var sysctlSpace = regexp.MustCompile(`\s+`)
+var sysctlSpace = lazyre.New(`\s+`)
 
 func sanitizeSysctl(v string) string { return sysctlSpace.ReplaceAllString(v, "\t") }
 

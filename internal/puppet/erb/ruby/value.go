@@ -2,12 +2,12 @@ package ruby
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/rubyjson"
 )
 
@@ -375,7 +375,7 @@ func isPrintRune(r rune) bool {
 	return unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs, unicode.Cf, unicode.Co)
 }
 
-var plainSymbol = regexp.MustCompile(`^(?:[A-Za-z_][A-Za-z0-9_]*[?!=]?|\[\]=?|[-+*/%<>!~^&|]|\*\*|==|===|=~|!=|!~|<=>|<=|>=|<<|>>|[+-]@|@{1,2}[A-Za-z_][A-Za-z0-9_]*|\$[A-Za-z_][A-Za-z0-9_]*)$`)
+var plainSymbol = lazyre.New(`^(?:[A-Za-z_][A-Za-z0-9_]*[?!=]?|\[\]=?|[-+*/%<>!~^&|]|\*\*|==|===|=~|!=|!~|<=>|<=|>=|<<|>>|[+-]@|@{1,2}[A-Za-z_][A-Za-z0-9_]*|\$[A-Za-z_][A-Za-z0-9_]*)$`)
 
 func inspectSymbol(s string) string {
 	if plainSymbol.MatchString(s) {
