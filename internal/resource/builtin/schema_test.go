@@ -2,6 +2,8 @@ package builtin
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -60,7 +62,7 @@ var base = map[string]*catalog.Resource{
 	"package":            {Type: "Package", Title: "ordoschema-pkg"},
 	"sshkey":             {Type: "Sshkey", Title: "ordoschema.example@ssh-rsa"},
 	"resources":          {Type: "Resources", Title: "group", Params: []catalog.Param{{Name: "purge", Value: true}}},
-	"tidy":               {Type: "Tidy", Title: "/etc", Params: []catalog.Param{{Name: "recurse", Value: int64(1)}, {Name: "matches", Value: []catalog.Value{"ss*", "passwd"}}}},
+	"tidy":               {Type: "Tidy", Title: tidyTree, Params: []catalog.Param{{Name: "recurse", Value: int64(1)}, {Name: "matches", Value: []catalog.Value{"ss*", "passwd"}}}},
 	"ssh_authorized_key": {Type: "Ssh_authorized_key", Title: "ordoschema", Params: []catalog.Param{{Name: "user", Value: "nobody"}}},
 	"service":            {Type: "Service", Title: "ordoschema-svc", Params: []catalog.Param{{Name: "provider", Value: "debian"}}},
 	"exec":               {Type: "Exec", Title: "/bin/true"},
@@ -237,7 +239,7 @@ var cases = map[string]map[string]attrCase{
 		"provider": {value: "parsed", want: inert, reason: "parsed is sshkey's only provider"},
 	},
 	"tidy": {
-		"path": {value: "/etc/ssh", want: generated}, "recurse": {value: false, want: refused}, "max_files": {value: int64(1), want: generated},
+		"path": {value: tidyTree + "/ssh", want: generated}, "recurse": {value: false, want: refused}, "max_files": {value: int64(1), want: generated},
 		"matches": {value: "group", want: generated}, "backup": {value: ".bak", want: inert, reason: "tidied files are never backed up, as in Puppet"},
 		"age": {value: "100000w", want: generated}, "size": {value: "1000000000", want: generated}, "type": {value: "ctime", want: inert, reason: "only age reads it"},
 		"rmdirs": {value: true, want: generated},
@@ -340,7 +342,29 @@ func with(r *catalog.Resource, name string, v catalog.Value) *catalog.Resource {
 // every attribute a type declares is honoured, refused with an error
 // naming it, dropped for a missing provider feature, or inert with a
 // stated reason; anything else is refused as unknown.
+// tidyTree is the tree tidy's attributes are tried on; the test makes it
+// (a tree of the machine, such as /etc, changes while other tests run).
+const tidyTree = "/tmp/ordoschema-tidy"
+
+func makeTidyTree(t *testing.T) {
+	t.Helper()
+	if err := os.RemoveAll(tidyTree); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tidyTree) })
+	for _, name := range []string{"ssh/ssh_host_key", "ssh_config", "passwd", "group", "hosts"} {
+		p := filepath.Join(tidyTree, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(name+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func TestEveryAttribute(t *testing.T) {
+	makeTidyTree(t)
 	reg := Registry()
 	if got, want := reg.Names(), sortedKeys(cases); !reflect.DeepEqual(got, want) {
 		t.Fatalf("types %v, table has %v", got, want)
