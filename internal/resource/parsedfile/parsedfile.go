@@ -184,3 +184,47 @@ func ReadLines(path string) ([]string, error) {
 	}
 	return lines, nil
 }
+
+// Text is a file's content as Puppet's parsed-file providers write it:
+// the header, then each line.
+func Text(now time.Time, lines []string) []byte {
+	var b strings.Builder
+	b.WriteString(Header(now))
+	for _, l := range lines {
+		b.WriteString(l + "\n")
+	}
+	return []byte(b.String())
+}
+
+// Prefetch is the prefetch of typ's provider "parsed": it logs as Puppet
+// does and starts the run's shared files, which read reads when first
+// needed.
+func Prefetch[F any](typ string, read func(path string) (F, error)) func(context.Context, *resource.Handle) (any, error) {
+	return func(_ context.Context, h *resource.Handle) (any, error) {
+		if h.Log != nil {
+			h.Log.Log(resource.Debug, "", "Prefetching parsed resources for "+typ)
+		}
+		return NewFiles(read), nil
+	}
+}
+
+// RunFiles, embedded in an instance, holds the files of its run: those
+// Prefetch started, taken by Prefetched, or the instance's own when the
+// provider was not prefetched.
+type RunFiles[F any] struct{ files *Files[F] }
+
+// Prefetched takes the run's shared files.
+func (r *RunFiles[F]) Prefetched(data any) {
+	if fs, ok := data.(*Files[F]); ok {
+		r.files = fs
+	}
+}
+
+// File returns the file at path from the run's files; read reads it when
+// there are none yet.
+func (r *RunFiles[F]) File(path string, read func(path string) (F, error)) (F, error) {
+	if r.files == nil {
+		r.files = NewFiles(read)
+	}
+	return r.files.Get(path)
+}

@@ -137,3 +137,46 @@ func TestReadLines(t *testing.T) {
 		t.Errorf("missing file: %q, %v; want no lines", got, err)
 	}
 }
+
+func TestText(t *testing.T) {
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	got := string(Text(now, []string{"# kept", "a b"}))
+	if want := Header(now) + "# kept\na b\n"; got != want {
+		t.Errorf("Text = %q, want %q", got, want)
+	}
+	if got, want := string(Text(now, nil)), Header(now); got != want {
+		t.Errorf("Text(nil) = %q, want %q", got, want)
+	}
+}
+
+// TestRunFiles checks that instances share the files Prefetch started and
+// read their own when the provider was not prefetched.
+func TestRunFiles(t *testing.T) {
+	reads := 0
+	read := func(path string) (*string, error) {
+		reads++
+		s := path
+		return &s, nil
+	}
+	var log lines
+	h := &resource.Handle{Log: &log}
+	data, err := Prefetch("host", read)(context.Background(), h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(log, "\n"), "Prefetching parsed resources for host"; got != want {
+		t.Errorf("log = %q, want %q", got, want)
+	}
+	var a, b RunFiles[*string]
+	a.Prefetched(data)
+	b.Prefetched(data)
+	fa, _ := a.File("/x", read)
+	fb, _ := b.File("/x", read)
+	if fa != fb || reads != 1 {
+		t.Errorf("prefetched instances read the file %d times, shared %v; want once, shared", reads, fa == fb)
+	}
+	var c RunFiles[*string]
+	if fc, _ := c.File("/x", read); fc == fa || reads != 2 {
+		t.Errorf("an instance without prefetch shares the run's file or did not read its own (%d reads)", reads)
+	}
+}
