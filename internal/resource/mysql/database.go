@@ -113,29 +113,13 @@ type dbInstance struct {
 	managed, present bool
 	charset, collate string
 
-	run    *databases
-	failed error
-	cur    *database
+	runState[databases]
+	cur *database
 }
-
-func (e *dbInstance) Prefetched(data any) {
-	if d, ok := data.(*databases); ok {
-		e.run = d
-	}
-}
-
-func (e *dbInstance) PrefetchFailed(err error) { e.failed = err }
 
 func (e *dbInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	if e.failed != nil {
-		return &resource.PrefetchError{Type: "mysql_database", Provider: "mysql", Err: e.failed, Logged: true}
-	}
-	if e.run == nil {
-		d, err := e.t.prefetch(ctx, h)
-		if err != nil {
-			return &resource.PrefetchError{Type: "mysql_database", Provider: "mysql", Err: err}
-		}
-		e.run = d.(*databases)
+	if err := e.load(ctx, h, "mysql_database", e.t.prefetch); err != nil {
+		return err
 	}
 	e.cur = e.run.found[e.name]
 	return nil

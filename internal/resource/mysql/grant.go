@@ -315,29 +315,13 @@ type grantInstance struct {
 	table, user string
 	options     []string // nil: not managed
 
-	run    *grants
-	failed error
-	cur    *grant
+	runState[grants]
+	cur *grant
 }
-
-func (e *grantInstance) Prefetched(data any) {
-	if g, ok := data.(*grants); ok {
-		e.run = g
-	}
-}
-
-func (e *grantInstance) PrefetchFailed(err error) { e.failed = err }
 
 func (e *grantInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	if e.failed != nil {
-		return &resource.PrefetchError{Type: "mysql_grant", Provider: "mysql", Err: e.failed, Logged: true}
-	}
-	if e.run == nil {
-		d, err := e.t.prefetch(ctx, h)
-		if err != nil {
-			return &resource.PrefetchError{Type: "mysql_grant", Provider: "mysql", Err: err}
-		}
-		e.run = d.(*grants)
+	if err := e.load(ctx, h, "mysql_grant", e.t.prefetch); err != nil {
+		return err
 	}
 	e.cur = e.run.found[e.name]
 	return nil

@@ -219,29 +219,13 @@ type userInstance struct {
 	// sensitive: the password hash is Sensitive.
 	sensitive bool
 
-	run    *accounts
-	failed error
-	cur    *login
+	runState[accounts]
+	cur *login
 }
-
-func (e *userInstance) Prefetched(data any) {
-	if a, ok := data.(*accounts); ok {
-		e.run = a
-	}
-}
-
-func (e *userInstance) PrefetchFailed(err error) { e.failed = err }
 
 func (e *userInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	if e.failed != nil {
-		return &resource.PrefetchError{Type: "mysql_user", Provider: "mysql", Err: e.failed, Logged: true}
-	}
-	if e.run == nil {
-		d, err := e.t.prefetch(ctx, h)
-		if err != nil {
-			return &resource.PrefetchError{Type: "mysql_user", Provider: "mysql", Err: err}
-		}
-		e.run = d.(*accounts)
+	if err := e.load(ctx, h, "mysql_user", e.t.prefetch); err != nil {
+		return err
 	}
 	e.cur = e.run.found[account(e.name)]
 	return nil
