@@ -195,7 +195,7 @@ func (d *instance) Exists() bool { return d.exists }
 
 // Properties lists ensure, value and seen.
 func (d *instance) Properties() []resource.Property {
-	ps := []resource.Property{(*ensureProp)(d)}
+	ps := []resource.Property{d.ensure()}
 	if d.hasValue {
 		ps = append(ps, (*valueProp)(d))
 	}
@@ -254,42 +254,22 @@ func (d *instance) unregister(ctx context.Context, h *resource.Handle) error {
 	return nil
 }
 
-type ensureProp instance
-
-func (e *ensureProp) Name() string { return "ensure" }
-func (e *ensureProp) Current() catalog.Value {
-	if e.exists {
-		return "present"
+// ensure is the question's ensure property: present writes it with
+// debconf-set-selections, absent unregisters it.
+func (d *instance) ensure() *resource.Presence {
+	return &resource.Presence{
+		Type:   "debconf",
+		Want:   d.present,
+		Exists: d.Exists,
+		Create: func(ctx context.Context, h *resource.Handle) error {
+			d.create = true
+			return d.write(ctx, h)
+		},
+		Remove: func(ctx context.Context, h *resource.Handle) error {
+			d.removed = true
+			return d.unregister(ctx, h)
+		},
 	}
-	return "absent"
-}
-func (e *ensureProp) Desired() catalog.Value {
-	if e.present {
-		return "present"
-	}
-	return "absent"
-}
-func (e *ensureProp) InSync() bool { return e.exists == e.present }
-func (e *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
-	d := (*instance)(e)
-	if e.present {
-		d.create = true
-		return d.write(ctx, h)
-	}
-	d.removed = true
-	return d.unregister(ctx, h)
-}
-func (e *ensureProp) Message() string {
-	if e.present {
-		return "created"
-	}
-	return "removed"
-}
-func (e *ensureProp) Event() string {
-	if e.present {
-		return "debconf_created"
-	}
-	return "debconf_removed"
 }
 
 type valueProp instance

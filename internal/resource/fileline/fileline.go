@@ -223,53 +223,31 @@ func (f *instance) Exists() bool { return f.exists }
 
 // Properties lists ensure, the one property that can be out of sync
 // (line always equals itself, as stdlib's line property does).
-func (f *instance) Properties() []resource.Property { return []resource.Property{(*ensureProp)(f)} }
+func (f *instance) Properties() []resource.Property { return []resource.Property{f.ensure()} }
 
-type ensureProp instance
-
-func (e *ensureProp) Name() string { return "ensure" }
-func (e *ensureProp) Current() catalog.Value {
-	if e.exists {
-		return "present"
-	}
-	return "absent"
-}
-func (e *ensureProp) Desired() catalog.Value {
-	if e.present {
-		return "present"
-	}
-	return "absent"
-}
-func (e *ensureProp) InSync() bool { return e.exists == e.present }
-func (e *ensureProp) Message() string {
-	if e.present {
-		return "created"
-	}
-	return "removed"
-}
-func (e *ensureProp) Event() string {
-	if e.present {
-		return "file_line_created"
-	}
-	return "file_line_removed"
+func (f *instance) ensure() *resource.Presence {
+	return &resource.Presence{Type: "file_line", Want: f.present, Exists: f.Exists, Create: f.add, Remove: f.drop}
 }
 
-// Sync writes the file with the line added or removed.
-func (e *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
-	f := (*instance)(e)
-	var out []string
-	var err error
-	if f.present {
-		if !f.replace && f.match != nil && f.countMatches(f.match) > 0 {
-			return nil
-		}
-		if f.badAfter != nil {
-			return f.badAfter
-		}
-		out, err = f.create()
-	} else {
-		out, err = f.destroy()
+// add writes the file with the line added, unless a line matches and
+// may not be replaced.
+func (f *instance) add(context.Context, *resource.Handle) error {
+	if !f.replace && f.match != nil && f.countMatches(f.match) > 0 {
+		return nil
 	}
+	if f.badAfter != nil {
+		return f.badAfter
+	}
+	out, err := f.create()
+	if err != nil {
+		return err
+	}
+	return writeInPlace(f.path, strings.Join(out, ""))
+}
+
+// drop writes the file with the line removed.
+func (f *instance) drop(context.Context, *resource.Handle) error {
+	out, err := f.destroy()
 	if err != nil {
 		return err
 	}

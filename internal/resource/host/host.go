@@ -307,18 +307,24 @@ func (e *instance) Flush(ctx context.Context, h *resource.Handle) error {
 }
 
 // ensure is the entry's ensure property.
-func (e *instance) ensure() *parsedfile.Ensure {
-	return &parsedfile.Ensure{
+func (e *instance) ensure() *resource.Presence {
+	return &resource.Presence{
 		Type:   "host",
 		Want:   e.present,
 		Exists: e.Exists,
 		Create: e.create,
-		Remove: func() { e.rec.absent = true },
+		Remove: e.remove,
 	}
 }
 
+// remove marks the entry removed: Flush writes the file without it.
+func (e *instance) remove(context.Context, *resource.Handle) error {
+	e.rec.absent = true
+	return nil
+}
+
 // create adds the entry at the end of the file.
-func (e *instance) create() error {
+func (e *instance) create(context.Context, *resource.Handle) error {
 	r := &record{entry: true, ip: e.ip, name: e.name}
 	if e.aliases != nil {
 		r.aliases = strings.Join(e.aliases, " ")

@@ -361,18 +361,24 @@ func (k *instance) Flush(ctx context.Context, h *resource.Handle) error {
 	return k.file.write(h)
 }
 
-func (k *instance) ensure() *parsedfile.Ensure {
-	return &parsedfile.Ensure{
+func (k *instance) ensure() *resource.Presence {
+	return &resource.Presence{
 		Type:   "sshkey",
 		Want:   k.present,
 		Exists: k.Exists,
 		Create: k.create,
-		Remove: func() { k.rec.absent = true },
+		Remove: k.remove,
 	}
 }
 
+// remove marks the entry removed: Flush writes the file without it.
+func (k *instance) remove(context.Context, *resource.Handle) error {
+	k.rec.absent = true
+	return nil
+}
+
 // create adds the key at the end of the file.
-func (k *instance) create() error {
+func (k *instance) create(context.Context, *resource.Handle) error {
 	r := &record{entry: true, name: k.name, typ: k.typ, aliases: k.aliases}
 	if k.key != nil {
 		r.key = *k.key

@@ -418,7 +418,7 @@ func (e *grantInstance) Flush(ctx context.Context, h *resource.Handle) error {
 func (e *grantInstance) Properties() []resource.Property {
 	var props []resource.Property
 	if e.managed {
-		props = append(props, &ensure{typ: "mysql_grant", want: e.present, exists: e.Exists, create: e.create, destroy: e.destroy})
+		props = append(props, &resource.Presence{Type: "mysql_grant", Want: e.present, Exists: e.Exists, Create: e.create, Remove: e.destroy})
 	}
 	if e.cur == nil || e.managed && !e.present {
 		return props

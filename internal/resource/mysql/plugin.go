@@ -110,7 +110,7 @@ func (e *pluginInstance) Exists() bool { return e.exists }
 func (e *pluginInstance) Properties() []resource.Property {
 	var props []resource.Property
 	if e.managed {
-		props = append(props, &ensure{typ: "mysql_plugin", want: e.present, exists: e.Exists, create: e.create, destroy: e.destroy})
+		props = append(props, &resource.Presence{Type: "mysql_plugin", Want: e.present, Exists: e.Exists, Create: e.create, Remove: e.destroy})
 	}
 	if !e.exists || e.managed && !e.present || e.soname == "" {
 		return props

@@ -311,7 +311,7 @@ var errHashFormat = errors.New("Only mysql_native_password (*ABCD...XXX) hashes 
 func (e *userInstance) Properties() []resource.Property {
 	var props []resource.Property
 	if e.managed {
-		props = append(props, &ensure{typ: "mysql_user", want: e.present, exists: e.Exists, create: e.create, destroy: e.destroy})
+		props = append(props, &resource.Presence{Type: "mysql_user", Want: e.present, Exists: e.Exists, Create: e.create, Remove: e.destroy})
 	}
 	if e.cur == nil || e.managed && !e.present {
 		return props

@@ -1,6 +1,6 @@
 // Package parsedfile holds what Puppet's "parsed file" providers (host,
-// ssh_authorized_key, cron, mount) share: the present/absent ensure
-// property, the header written atop the file and the once-per-run backup
+// sshkey, ssh_authorized_key, cron, mount) share: the files of a run,
+// read once, the header written atop a file and the once-per-run backup
 // of the file into the bucket before it is rewritten.
 package parsedfile
 
@@ -13,7 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/file"
 	"github.com/ordoproject/ordo/internal/syserr"
@@ -47,67 +46,6 @@ func (b *Backup) Once(h *resource.Handle, path string) error {
 	}
 	b.done = true
 	return nil
-}
-
-// Ensure is the ensure property of an entry that is present or absent:
-// changes read "created" or "removed", events are <Type>_created and
-// <Type>_removed.
-type Ensure struct {
-	// Type is the event prefix, e.g. "host", "ssh_authorized_key".
-	Type string
-	// Want is whether the entry should be present.
-	Want bool
-	// Exists reports whether the entry is there now.
-	Exists func() bool
-	// Create adds the entry; Remove drops it.
-	Create func() error
-	Remove func()
-}
-
-var _ resource.Property = (*Ensure)(nil)
-
-// Name is "ensure".
-func (p *Ensure) Name() string { return "ensure" }
-
-// Current is "present" or "absent" as the entry is now.
-func (p *Ensure) Current() catalog.Value { return word(p.Exists()) }
-
-// Desired is "present" or "absent" as wanted.
-func (p *Ensure) Desired() catalog.Value { return word(p.Want) }
-
-// InSync reports whether the entry is there exactly when wanted.
-func (p *Ensure) InSync() bool { return p.Exists() == p.Want }
-
-// Message is "created" or "removed".
-func (p *Ensure) Message() string {
-	if p.Want {
-		return "created"
-	}
-	return "removed"
-}
-
-// Event is <Type>_created or <Type>_removed.
-func (p *Ensure) Event() string {
-	if p.Want {
-		return p.Type + "_created"
-	}
-	return p.Type + "_removed"
-}
-
-// Sync creates or removes the entry.
-func (p *Ensure) Sync(context.Context, *resource.Handle) error {
-	if !p.Want {
-		p.Remove()
-		return nil
-	}
-	return p.Create()
-}
-
-func word(present bool) catalog.Value {
-	if present {
-		return "present"
-	}
-	return "absent"
 }
 
 // Files holds the files of one run, each read once when first needed and

@@ -21,38 +21,6 @@ func TestHeader(t *testing.T) {
 	}
 }
 
-func TestEnsure(t *testing.T) {
-	for _, tc := range []struct {
-		want, exists bool
-		cur, des     string
-		inSync       bool
-		msg, event   string
-	}{
-		{true, false, "absent", "present", false, "created", "ordoparsedfile_created"},
-		{false, true, "present", "absent", false, "removed", "ordoparsedfile_removed"},
-		{true, true, "present", "present", true, "created", "ordoparsedfile_created"},
-		{false, false, "absent", "absent", true, "removed", "ordoparsedfile_removed"},
-	} {
-		var created, removed bool
-		p := &Ensure{
-			Type:   "ordoparsedfile",
-			Want:   tc.want,
-			Exists: func() bool { return tc.exists },
-			Create: func() error { created = true; return nil },
-			Remove: func() { removed = true },
-		}
-		if p.Name() != "ensure" || p.Current() != tc.cur || p.Desired() != tc.des || p.InSync() != tc.inSync || p.Message() != tc.msg || p.Event() != tc.event {
-			t.Errorf("want=%v exists=%v: got %v %v %v %q %q", tc.want, tc.exists, p.Current(), p.Desired(), p.InSync(), p.Message(), p.Event())
-		}
-		if err := p.Sync(context.Background(), &resource.Handle{}); err != nil {
-			t.Fatal(err)
-		}
-		if created != tc.want || removed == tc.want {
-			t.Errorf("want=%v: created=%v removed=%v", tc.want, created, removed)
-		}
-	}
-}
-
 type lines []string
 
 func (l *lines) Log(_ resource.Level, _, msg string) { *l = append(*l, msg) }

@@ -319,18 +319,24 @@ func (k *instance) Flush(ctx context.Context, h *resource.Handle) error {
 }
 
 // ensure is the key's ensure property.
-func (k *instance) ensure() *parsedfile.Ensure {
-	return &parsedfile.Ensure{
+func (k *instance) ensure() *resource.Presence {
+	return &resource.Presence{
 		Type:   "ssh_authorized_key",
 		Want:   k.present,
 		Exists: k.Exists,
 		Create: k.create,
-		Remove: func() { k.rec.absent = true },
+		Remove: k.remove,
 	}
 }
 
+// remove marks the entry removed: Flush writes the file without it.
+func (k *instance) remove(context.Context, *resource.Handle) error {
+	k.rec.absent = true
+	return nil
+}
+
 // create adds the key at the end of the file.
-func (k *instance) create() error {
+func (k *instance) create(context.Context, *resource.Handle) error {
 	k.file.records = append(k.file.records, &record{key: true, options: k.options, typ: k.typ, data: k.key, name: k.name})
 	return nil
 }
