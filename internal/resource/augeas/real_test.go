@@ -60,11 +60,7 @@ func replay(t *testing.T, dir string) {
 				providertest.SameLines(t, debug, providerDebug(string(b)))
 			}
 			providertest.SameLines(t, got, want)
-			files := filepath.Join(dir, c.Name+".files")
-			if _, err := os.Stat(filepath.Join(dir, c.Name+".ordo.files")); err == nil {
-				files = filepath.Join(dir, c.Name+".ordo.files")
-			}
-			wantFiles, err := os.ReadFile(files)
+			wantFiles, err := os.ReadFile(providertest.Recorded(dir, c, "files"))
 			if err != nil {
 				t.Fatal(err)
 			}
