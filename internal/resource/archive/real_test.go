@@ -35,13 +35,10 @@ func TestAgainstPuppet(t *testing.T) {
 	dir := "testdata/cases"
 	for _, c := range providertest.Cases(t, dir) {
 		t.Run(c.Name, func(t *testing.T) {
-			root := t.TempDir()
+			root := providertest.CaseRoot(t)
 			// Another user may reach the case's folder (the recordings'
 			// is right under /tmp), as the user of an extraction must.
 			if err := os.Chmod(filepath.Dir(root), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
 				t.Fatal(err)
 			}
 			env := []string{"ROOT=" + root, "URL=" + srv.URL}

@@ -23,10 +23,7 @@ func TestAgainstPuppet(t *testing.T) {
 	dir := "testdata/cases"
 	for _, c := range providertest.Cases(t, dir) {
 		t.Run(c.Name, func(t *testing.T) {
-			root := t.TempDir()
-			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			root := providertest.CaseRoot(t)
 			t.Setenv("DEBCONF_DB_REPLACE", "File{"+filepath.Join(root, "r", "config.dat")+"}")
 			providertest.Shell(t, c.Setup, "ROOT="+root)
 			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root})

@@ -32,10 +32,7 @@ func TestForgeCatalogs(t *testing.T) { replay(t, "testdata/forge") }
 func replay(t *testing.T, dir string) {
 	for _, c := range providertest.Cases(t, dir) {
 		t.Run(c.Name, func(t *testing.T) {
-			root := t.TempDir()
-			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			root := providertest.CaseRoot(t)
 			providertest.Shell(t, c.Setup, "ROOT="+root)
 			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root})
 			want, _ := providertest.OrdoCase(dir, c)

@@ -42,3 +42,14 @@ func ReplayFileCases(t *testing.T, dir string, types *resource.Registry, prepare
 		})
 	}
 }
+
+// CaseRoot makes a fresh root for a case: a temporary folder holding an
+// empty folder r, where the case's files go (@ROOT@/r in its catalog).
+func CaseRoot(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}

@@ -40,10 +40,7 @@ func TestAgainstPuppet(t *testing.T) {
 	dir := "testdata/cases"
 	for _, c := range providertest.Cases(t, dir) {
 		t.Run(c.Name, func(t *testing.T) {
-			root := t.TempDir()
-			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			root := providertest.CaseRoot(t)
 			// Cases with a user run git as that user in the sandbox.
 			for d := filepath.Dir(root); d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
 				if err := os.Chmod(d, 0o755); err != nil {
