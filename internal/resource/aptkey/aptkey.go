@@ -97,10 +97,10 @@ var schema = resource.NewSchema(resource.Schema{
 	}},
 	Validate: func(v resource.Values) error {
 		if v.Bool("refresh") && v.String("ensure") == "absent" {
-			return bare(v, "refresh", "ensure => absent and refresh => true are mutually exclusive")
+			return resource.BareParamError(v.Ref(), "refresh", "ensure => absent and refresh => true are mutually exclusive")
 		}
 		if v.Has("content") && v.Has("source") {
-			return bare(v, "content", "The properties content and source are mutually exclusive.")
+			return resource.BareParamError(v.Ref(), "content", "The properties content and source are mutually exclusive.")
 		}
 		return nil
 	},
@@ -111,21 +111,6 @@ var schema = resource.NewSchema(resource.Schema{
 		return nil
 	},
 })
-
-// bareError is a failed check shown as the module raises it: its text
-// alone, without the resource or where it was declared.
-type bareError struct {
-	msg string
-	pe  *resource.ParamError
-}
-
-func (e *bareError) Error() string { return e.msg }
-func (e *bareError) Unwrap() error { return e.pe }
-func (e *bareError) Unlocated()    {}
-
-func bare(v resource.Values, param, msg string) error {
-	return &bareError{msg: msg, pe: &resource.ParamError{Ref: v.Ref(), Param: param, Msg: msg}}
-}
 
 // Schema returns apt_key's schema.
 func (Type) Schema() *resource.Schema { return schema }

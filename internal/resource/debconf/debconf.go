@@ -49,7 +49,7 @@ var schema = resource.NewSchema(resource.Schema{
 			// The item defaults to the name, and the default is checked
 			// too; Puppet's message then names neither.
 			msg := fmt.Sprintf("Invalid value %s. Valid values match /%s/.", resource.Inspect(v.String("name")), strings.ReplaceAll(itemPattern.String(), "/", `\/`))
-			return &defaultError{msg: msg, pe: &resource.ParamError{Ref: v.Ref(), Param: "item", Msg: msg}}
+			return resource.BareParamError(v.Ref(), "item", msg)
 		}
 		if !v.Has("type") && v.String("ensure") != "absent" {
 			return errors.New("type is a required attribute")
@@ -57,17 +57,6 @@ var schema = resource.NewSchema(resource.Schema{
 		return nil
 	},
 })
-
-// defaultError is a default value that fails its check: shown bare, as
-// Puppet shows it, without the parameter or the resource's place.
-type defaultError struct {
-	msg string
-	pe  *resource.ParamError
-}
-
-func (e *defaultError) Error() string { return e.msg }
-func (e *defaultError) Unwrap() error { return e.pe }
-func (e *defaultError) Unlocated()    {}
 
 // mungeValue strips the white space around a value. The module's munge
 // calls String#strip, which a boolean or a number does not have: the
