@@ -220,17 +220,9 @@ func (i *subsettingInstance) ensure() *resource.Presence {
 		Type:   "ini_subsetting",
 		Want:   i.spec.present,
 		Exists: i.Exists,
-		Create: func(context.Context, *resource.Handle) error { return i.wrap("present", i.set()) },
-		Remove: func(context.Context, *resource.Handle) error { return i.wrap("absent", i.remove()) },
+		Create: func(context.Context, *resource.Handle) error { return wrapSet("present", i.set(), i.spec.location) },
+		Remove: func(context.Context, *resource.Handle) error { return wrapSet("absent", i.remove(), i.spec.location) },
 	}
-}
-
-// wrap gives a failure to set ensure to want Puppet's wrapping.
-func (i *subsettingInstance) wrap(want string, err error) error {
-	if err != nil {
-		return wrapSet(want, err, i.spec.location)
-	}
-	return nil
 }
 
 type subValueProp subsettingInstance
