@@ -38,9 +38,7 @@ func TestAgainstPuppet(t *testing.T) {
 			root := providertest.CaseRoot(t)
 			// Another user may reach the case's folder (the recordings'
 			// is right under /tmp), as the user of an extraction must.
-			if err := os.Chmod(filepath.Dir(root), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			providertest.OpenToUsers(t, root)
 			env := []string{"ROOT=" + root, "URL=" + srv.URL}
 			for _, kv := range strings.Fields(caseLine(t, dir, c.Name, "env")) {
 				kv = strings.ReplaceAll(kv, "@ROOT@", root)

@@ -53,3 +53,16 @@ func CaseRoot(t *testing.T) string {
 	}
 	return root
 }
+
+// OpenToUsers lets every user reach dir, a folder made by t.TempDir: the
+// folders between it and the system's temporary folder, which t.TempDir
+// makes 0700, are made 0755, as a case that runs a command as another
+// user in dir needs.
+func OpenToUsers(t *testing.T, dir string) {
+	t.Helper()
+	for d := filepath.Dir(dir); d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

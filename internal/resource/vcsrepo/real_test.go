@@ -42,11 +42,7 @@ func TestAgainstPuppet(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			root := providertest.CaseRoot(t)
 			// Cases with a user run git as that user in the sandbox.
-			for d := filepath.Dir(root); d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
-				if err := os.Chmod(d, 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
+			providertest.OpenToUsers(t, root)
 			t.Cleanup(func() { forgetSafeDirectories(root) })
 			providertest.Shell(t, c.Setup, "ROOT="+root, "TESTDATA="+testdata)
 			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root})
