@@ -97,10 +97,10 @@ var schema = resource.NewSchema(resource.Schema{
 	}},
 	Validate: func(v resource.Values) error {
 		if v.Bool("refresh") && v.String("ensure") == "absent" {
-			return bare(v, "refresh", "ensure => absent and refresh => true are mutually exclusive")
+			return resource.BareParamError(v.Ref(), "refresh", "ensure => absent and refresh => true are mutually exclusive")
 		}
 		if v.Has("content") && v.Has("source") {
-			return bare(v, "content", "The properties content and source are mutually exclusive.")
+			return resource.BareParamError(v.Ref(), "content", "The properties content and source are mutually exclusive.")
 		}
 		return nil
 	},
@@ -111,21 +111,6 @@ var schema = resource.NewSchema(resource.Schema{
 		return nil
 	},
 })
-
-// bareError is a failed check shown as the module raises it: its text
-// alone, without the resource or where it was declared.
-type bareError struct {
-	msg string
-	pe  *resource.ParamError
-}
-
-func (e *bareError) Error() string { return e.msg }
-func (e *bareError) Unwrap() error { return e.pe }
-func (e *bareError) Unlocated()    {}
-
-func bare(v resource.Values, param, msg string) error {
-	return &bareError{msg: msg, pe: &resource.ParamError{Ref: v.Ref(), Param: param, Msg: msg}}
-}
 
 // Schema returns apt_key's schema.
 func (Type) Schema() *resource.Schema { return schema }
@@ -222,7 +207,7 @@ func (k *instance) Exists() bool {
 func (k *instance) Properties() []resource.Property {
 	var ps []resource.Property
 	if k.ensure {
-		ps = append(ps, (*ensureProp)(k))
+		ps = append(ps, k.ensureProp())
 	}
 	for _, p := range readOnlyProps {
 		if want, ok := k.wanted[p]; ok {
@@ -232,53 +217,30 @@ func (k *instance) Properties() []resource.Property {
 	return ps
 }
 
-type ensureProp instance
-
-func (e *ensureProp) Name() string { return "ensure" }
-func (e *ensureProp) Current() catalog.Value {
-	if (*instance)(e).Exists() {
-		return "present"
+// ensureProp is the key's ensure property; the module's own failures
+// are wrapped (see wrap).
+func (k *instance) ensureProp() *resource.Presence {
+	return &resource.Presence{
+		Type:   "apt_key",
+		Want:   k.present,
+		Exists: k.Exists,
+		Create: func(ctx context.Context, h *resource.Handle) error { return k.wrap("present", k.create(ctx, h)) },
+		Remove: func(ctx context.Context, h *resource.Handle) error { return k.wrap("absent", k.destroy(ctx, h)) },
 	}
-	return "absent"
-}
-func (e *ensureProp) Desired() catalog.Value {
-	if e.present {
-		return "present"
-	}
-	return "absent"
-}
-func (e *ensureProp) InSync() bool { return (*instance)(e).Exists() == e.present }
-func (e *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
-	if e.present {
-		return e.wrap((*instance)(e).create(ctx, h))
-	}
-	return e.wrap((*instance)(e).destroy(ctx, h))
 }
 
 // wrap gives the module's own failures (Ruby errors, not a command that
-// failed) Puppet's wrapping: "Could not set 'present' on ensure: MSG
-// (file: F, line: L)", with MSG as its cause.
-func (e *ensureProp) wrap(err error) error {
+// failed) to set ensure to want Puppet's wrapping: "Could not set
+// 'present' on ensure: MSG (file: F, line: L)", with MSG as its cause.
+func (k *instance) wrap(want string, err error) error {
 	var ee *syscmd.ExecError
 	if err == nil || errors.As(err, &ee) {
 		return err
 	}
 	return &resource.WrappedError{
-		Msg:   strings.TrimSpace(fmt.Sprintf("Could not set '%s' on ensure: %v %s", e.Desired(), err, e.location)),
+		Msg:   strings.TrimSpace(fmt.Sprintf("Could not set '%s' on ensure: %v %s", want, err, k.location)),
 		Cause: err,
 	}
-}
-func (e *ensureProp) Message() string {
-	if e.present {
-		return "created"
-	}
-	return "removed"
-}
-func (e *ensureProp) Event() string {
-	if e.present {
-		return "apt_key_created"
-	}
-	return "apt_key_removed"
 }
 
 // readOnlyProp is one of the key's read-only properties: a resource that

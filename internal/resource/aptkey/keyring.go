@@ -2,13 +2,11 @@ package aptkey
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net"
-	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -18,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/httpfetch"
 	"github.com/ordoproject/ordo/internal/resource/syscmd"
 )
 
@@ -223,20 +222,16 @@ func (k *instance) fetch(ctx context.Context, u *url.URL) ([]byte, error) {
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return nil, fmt.Errorf("ordo does not fetch %s sources: %s", u.Scheme, k.source)
 	}
-	tr := &http.Transport{}
-	if u.Scheme == "https" && k.weakSSL {
-		tr.TLSClientConfig = &tls.Config{InsecureSkipVerify: true}
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
-	if err != nil {
-		return nil, err
-	}
+	o := httpfetch.Options{Insecure: u.Scheme == "https" && k.weakSSL, Timeout: 2 * time.Minute}
 	if u.User != nil {
-		pw, _ := u.User.Password()
-		req.SetBasicAuth(u.User.Username(), pw)
-		req.URL.User = nil
+		o.BasicAuth = true
+		o.Username = u.User.Username()
+		o.Password, _ = u.User.Password()
+		bare := *u
+		bare.User = nil
+		u = &bare
 	}
-	resp, err := (&http.Client{Transport: tr, Timeout: 2 * time.Minute}).Do(req)
+	resp, err := httpfetch.Get(ctx, u.String(), o)
 	if err != nil {
 		var dns *net.DNSError
 		switch {
@@ -245,10 +240,6 @@ func (k *instance) fetch(ctx context.Context, u *url.URL) ([]byte, error) {
 		case errors.Is(err, syscall.ECONNREFUSED):
 			// Ruby's words for it, which the module lets through.
 			return nil, fmt.Errorf("Failed to open TCP connection to %s (Connection refused - connect(2) for %s)", u.Host, u.Host)
-		}
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			err = ue.Err
 		}
 		return nil, fmt.Errorf("%v for %s", err, k.source)
 	}

@@ -351,7 +351,7 @@ func (a *instance) Exists() bool { return a.exists }
 
 // Properties lists ensure and creates.
 func (a *instance) Properties() []resource.Property {
-	ps := []resource.Property{(*ensureProp)(a)}
+	ps := []resource.Property{a.ensure()}
 	if a.hasCreates {
 		ps = append(ps, (*createsProp)(a))
 	}
@@ -422,86 +422,75 @@ func (a *instance) transfer(ctx context.Context, h *resource.Handle) error {
 	return moveInPlace(tmp, a.path)
 }
 
-type ensureProp instance
+// ensureProp is the archive's ensure property, with the module's change
+// line and, once the archive's checksum is known, its values.
+type ensureProp struct {
+	*resource.Presence
+	a *instance
+}
 
-func (e *ensureProp) Name() string { return "ensure" }
-func (e *ensureProp) Current() catalog.Value {
-	if e.exists {
-		return "present"
-	}
-	return "absent"
-}
-func (e *ensureProp) Desired() catalog.Value {
-	if e.present {
-		return "present"
-	}
-	return "absent"
-}
-func (e *ensureProp) InSync() bool { return e.exists == e.present }
-func (e *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
-	a := (*instance)(e)
-	if e.present {
-		return e.wrap(a.create(ctx, h))
-	}
-	a.destroy()
-	return nil
+func (a *instance) ensure() *ensureProp {
+	return &ensureProp{a: a, Presence: &resource.Presence{
+		Type:   "archive",
+		Want:   a.present,
+		Exists: a.Exists,
+		Create: func(ctx context.Context, h *resource.Handle) error { return a.wrap(a.create(ctx, h)) },
+		Remove: func(context.Context, *resource.Handle) error {
+			a.destroy()
+			return nil
+		},
+	}}
 }
 
 // Message is the module's change_to_s.
 func (e *ensureProp) Message() string {
+	a := e.a
 	switch {
-	case !e.exists:
-		if e.archiveChecksum != "" {
-			return fmt.Sprintf("replace archive: %s from %s to %s", e.path, e.isToS(), e.shouldToS())
+	case !a.exists:
+		if a.archiveChecksum != "" {
+			return fmt.Sprintf("replace archive: %s from %s to %s", a.path, e.isToS(), e.shouldToS())
 		}
 		extract := ""
-		if e.extract {
-			extract = "and extracted in " + e.extractPath
+		if a.extract {
+			extract = "and extracted in " + a.extractPath
 		}
 		cleanup := "without cleanup"
-		if e.cleanup {
+		if a.cleanup {
 			cleanup = "with cleanup"
 		}
-		return fmt.Sprintf("download archive from %s to %s %s %s", e.source, e.path, extract, cleanup)
-	case !e.present:
-		return "remove archive: " + e.path + " "
+		return fmt.Sprintf("download archive from %s to %s %s %s", a.source, a.path, extract, cleanup)
+	case !a.present:
+		return "remove archive: " + a.path + " "
 	}
 	return "ensure changed 'present' to 'present'"
 }
 
 // wrap gives a Ruby error Puppet's wrapping: "Could not set 'present' on
 // ensure: MSG (file: F, line: L)", with MSG as its cause.
-func (e *ensureProp) wrap(err error) error {
+func (a *instance) wrap(err error) error {
 	var re rubyError
 	if !errors.As(err, &re) {
 		return err
 	}
 	return &resource.WrappedError{
-		Msg:   strings.TrimSpace(fmt.Sprintf("Could not set 'present' on ensure: %v %s", err, e.location)),
+		Msg:   strings.TrimSpace(fmt.Sprintf("Could not set 'present' on ensure: %v %s", err, a.location)),
 		Cause: err,
 	}
 }
 
-func (e *ensureProp) isToS() string     { return "(" + e.checksumType + ")" + e.archiveChecksum }
-func (e *ensureProp) shouldToS() string { return "(" + e.checksumType + ")" + e.checksum }
+func (e *ensureProp) isToS() string     { return "(" + e.a.checksumType + ")" + e.a.archiveChecksum }
+func (e *ensureProp) shouldToS() string { return "(" + e.a.checksumType + ")" + e.a.checksum }
 
 // FormatValue shows the checksums instead of present and absent once the
 // archive file's was computed, as the module's is_to_s and should_to_s.
 func (e *ensureProp) FormatValue(v catalog.Value) string {
-	if e.archiveChecksum == "" {
+	if e.a.archiveChecksum == "" {
 		return catalog.Format(v)
 	}
 	if v == e.Current() {
 		return e.isToS()
 	}
 	return e.shouldToS()
-}
-
-func (e *ensureProp) Event() string {
-	if e.present {
-		return "archive_created"
-	}
-	return "archive_removed"
 }
 
 // createsProp is the creates property: out of sync when the archive is

@@ -6,7 +6,6 @@ import (
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
-	"crypto/tls"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -22,6 +21,7 @@ import (
 	"time"
 
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/httpfetch"
 	"github.com/ordoproject/ordo/internal/resource/syscmd"
 )
 
@@ -299,9 +299,18 @@ func (a *instance) wget(ctx context.Context, h *resource.Handle, location, tmp s
 // authentication, a cookie, a proxy, five redirects at most, and any
 // answer but 2xx an error with the body.
 func (a *instance) fetch(ctx context.Context, location, tmp string) error {
-	tr := &http.Transport{}
-	if a.insecure {
-		tr.TLSClientConfig = &tls.Config{InsecureSkipVerify: true}
+	o := httpfetch.Options{
+		Insecure:  a.insecure,
+		BasicAuth: a.hasUser && a.hasPassword,
+		Username:  a.username,
+		Password:  a.password,
+		Cookie:    a.cookie,
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) > 5 {
+				return fmt.Errorf("Redirect limit exceeded, last url: %s", via[len(via)-1].URL)
+			}
+			return nil
+		},
 	}
 	if a.proxyServer != "" {
 		p := a.proxyServer
@@ -312,30 +321,10 @@ func (a *instance) fetch(ctx context.Context, location, tmp string) error {
 		if err != nil {
 			return err
 		}
-		tr.Proxy = http.ProxyURL(pu)
+		o.Proxy = pu
 	}
-	client := &http.Client{Transport: tr, CheckRedirect: func(req *http.Request, via []*http.Request) error {
-		if len(via) > 5 {
-			return fmt.Errorf("Redirect limit exceeded, last url: %s", via[len(via)-1].URL)
-		}
-		return nil
-	}}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, location, nil)
+	resp, err := httpfetch.Get(ctx, location, o)
 	if err != nil {
-		return err
-	}
-	if a.cookie != "" {
-		req.Header.Set("Cookie", a.cookie)
-	}
-	if a.hasUser && a.hasPassword {
-		req.SetBasicAuth(a.username, a.password)
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			return ue.Err
-		}
 		return err
 	}
 	defer resp.Body.Close()

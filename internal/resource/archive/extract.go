@@ -36,18 +36,8 @@ func (a *instance) extractArchive(ctx context.Context, h *resource.Handle) error
 			return rubyIOError(err, "apply2files", a.path)
 		}
 	}
-	with := ""
-	if a.user != "" {
-		with += " uid=" + a.user
-	}
-	if a.group != "" {
-		with += " gid=" + a.group
-	}
-	if with != "" {
-		with = " with" + with
-	}
 	if h.Log != nil {
-		h.Log.Log(resource.Debug, "", "Executing"+with+": '"+line+"'")
+		h.Log.Log(resource.Debug, "", syscmd.Executing(a.user, a.group, line))
 	}
 	if fi, err := os.Stat(a.extractPath); err != nil || !fi.IsDir() {
 		return rubyError{fmt.Errorf("Working directory %s does not exist!", a.extractPath)}

@@ -35,15 +35,10 @@ func TestAgainstPuppet(t *testing.T) {
 	dir := "testdata/cases"
 	for _, c := range providertest.Cases(t, dir) {
 		t.Run(c.Name, func(t *testing.T) {
-			root := t.TempDir()
+			root := providertest.CaseRoot(t)
 			// Another user may reach the case's folder (the recordings'
 			// is right under /tmp), as the user of an extraction must.
-			if err := os.Chmod(filepath.Dir(root), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			providertest.OpenToUsers(t, root)
 			env := []string{"ROOT=" + root, "URL=" + srv.URL}
 			for _, kv := range strings.Fields(caseLine(t, dir, c.Name, "env")) {
 				kv = strings.ReplaceAll(kv, "@ROOT@", root)
@@ -59,7 +54,7 @@ func TestAgainstPuppet(t *testing.T) {
 			if c.After != "" {
 				providertest.Shell(t, c.After, env...)
 			}
-			want, files := ordoCase(t, dir, c)
+			want, files := providertest.OrdoCase(dir, c)
 			providertest.SameLines(t, got, want)
 			providertest.SameFiles(t, dir, files, root)
 		})
@@ -78,20 +73,4 @@ func caseLine(t *testing.T, dir, name, key string) string {
 		}
 	}
 	return ""
-}
-
-// ordoCase is c as ordo's run is to compare: where ordo knowingly differs
-// from Puppet, NAME.ordo.log and NAME.ordo.files hold what ordo does.
-func ordoCase(t *testing.T, dir string, c providertest.Case) (want []string, files providertest.Case) {
-	want, files = c.Want, c
-	if data, err := os.ReadFile(filepath.Join(dir, c.Name+".ordo.log")); err == nil {
-		want = nil
-		if s := strings.TrimRight(string(data), "\n"); s != "" {
-			want = providertest.Keep(strings.Split(s, "\n"))
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, c.Name+".ordo.files")); err == nil {
-		files.Name = c.Name + ".ordo"
-	}
-	return want, files
 }

@@ -120,49 +120,31 @@ var errControl = errors.New("augtool cannot be given a control character other t
 
 // quoteString writes s as one augtool argument that is not a path: in
 // double quotes, with backslash, double quote, tab and newline escaped.
-func quoteString(s string) (string, error) {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '\\' || c == '"':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c < 0x20 || c == 0x7f:
-			return "", errControl
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String(), nil
-}
+func quoteString(s string) (string, error) { return quote(s, "") }
 
 // quotePath writes a path expression as one augtool argument, so that
 // augtool hands the library the same expression: a backslash before one
 // of the characters the path syntax escapes passes through as it is
 // (augtool keeps both), any other is doubled.
-func quotePath(p string) (string, error) {
+func quotePath(p string) (string, error) { return quote(p, `[]|/=()!,`) }
+
+// quote writes s in double quotes with backslash, double quote, tab and
+// newline escaped, but for a backslash before one of kept, which is
+// written with that character as it is. Other control characters are
+// refused (errControl).
+func quote(s, kept string) (string, error) {
 	var b strings.Builder
 	b.WriteByte('"')
-	for i := 0; i < len(p); i++ {
-		c := p[i]
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		switch {
-		case c == '\\':
-			if i+1 < len(p) && strings.IndexByte(`[]|/=()!,`, p[i+1]) >= 0 {
-				b.WriteByte('\\')
-				b.WriteByte(p[i+1])
-				i++
-				continue
-			}
-			b.WriteString(`\\`)
-		case c == '"':
-			b.WriteString(`\"`)
+		case c == '\\' && i+1 < len(s) && strings.IndexByte(kept, s[i+1]) >= 0:
+			b.WriteByte('\\')
+			b.WriteByte(s[i+1])
+			i++
+		case c == '\\' || c == '"':
+			b.WriteByte('\\')
+			b.WriteByte(c)
 		case c == '\t':
 			b.WriteString(`\t`)
 		case c == '\n':

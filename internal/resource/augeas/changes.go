@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"os"
 	"regexp"
-	"regexp/syntax"
 	"strconv"
 	"strings"
 
 	udiff "github.com/aymanbagabas/go-udiff"
 
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/rubyregexp"
 )
 
 // changeStep is one change of a session: the augtool command that makes
@@ -294,7 +294,7 @@ func compareGet(v, op, arg string) (bool, error) {
 	case "!=":
 		return v != arg, nil
 	case "=~":
-		re, err := compileRuby(arg)
+		re, err := rubyregexp.Compile(arg)
 		if err != nil {
 			return false, err
 		}
@@ -319,32 +319,6 @@ func cmpOrdered[T int | float64 | string](a, b T, op string) bool {
 		return a != b
 	}
 	return false
-}
-
-// rubyRegexpMessages are Ruby's words for the faults Go's regexp parser
-// names.
-var rubyRegexpMessages = map[syntax.ErrorCode]string{
-	syntax.ErrMissingBracket:        "premature end of char-class",
-	syntax.ErrMissingParen:          "end pattern with unmatched parenthesis",
-	syntax.ErrUnexpectedParen:       "unmatched close parenthesis",
-	syntax.ErrMissingRepeatArgument: "target of repeat operator is not specified",
-	syntax.ErrTrailingBackslash:     "too short escape sequence",
-	syntax.ErrInvalidCharRange:      "empty range in char class",
-}
-
-func compileRuby(src string) (*regexp.Regexp, error) {
-	re, err := regexp.Compile(src)
-	if err == nil {
-		return re, nil
-	}
-	var se *syntax.Error
-	if errors.As(err, &se) {
-		if msg, ok := rubyRegexpMessages[se.Code]; ok {
-			return nil, fmt.Errorf("%s: /%s/", msg, src)
-		}
-		return nil, fmt.Errorf("%s: /%s/", se.Code, src)
-	}
-	return nil, err
 }
 
 func evalMatch(c command, res *result, query int) (bool, error) {

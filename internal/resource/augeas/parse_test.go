@@ -160,3 +160,34 @@ func TestNoAugtool(t *testing.T) {
 func resourceOf(title, changes string) *catalog.Resource {
 	return &catalog.Resource{Type: "Augeas", Title: title, Params: []catalog.Param{{Name: "changes", Value: changes}}}
 }
+
+func TestQuote(t *testing.T) {
+	for _, tc := range []struct {
+		path     bool
+		in, want string
+	}{
+		{false, `a "b" \c`, `"a \"b\" \\c"`},
+		{false, "t\tn\n", `"t\tn\n"`},
+		{false, `\/`, `"\\/"`},
+		{true, `/a\/b\[c`, `"/a\/b\[c"`},
+		{true, `/a\b`, `"/a\\b"`},
+		{true, `/a"b` + "\t", `"/a\"b\t"`},
+		{true, `/a\`, `"/a\\"`},
+	} {
+		quoted, err := quoteString(tc.in)
+		if tc.path {
+			quoted, err = quotePath(tc.in)
+		}
+		if err != nil || quoted != tc.want {
+			t.Errorf("quote(%q, path %v) = %q, %v; want %q", tc.in, tc.path, quoted, err, tc.want)
+		}
+	}
+	for _, s := range []string{"a\x01", "\x7f"} {
+		if _, err := quoteString(s); err != errControl {
+			t.Errorf("quoteString(%q): %v, want errControl", s, err)
+		}
+		if _, err := quotePath(s); err != errControl {
+			t.Errorf("quotePath(%q): %v, want errControl", s, err)
+		}
+	}
+}

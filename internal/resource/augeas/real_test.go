@@ -45,10 +45,7 @@ func replay(t *testing.T, dir string) {
 		t.Run(c.Name, func(t *testing.T) {
 			// Each case has its own files; augtool's start is slow.
 			t.Parallel()
-			root := t.TempDir()
-			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			root := providertest.CaseRoot(t)
 			providertest.Shell(t, c.Setup, "ROOT="+root)
 			got, debug := run(t, c, root)
 			want := c.Want
@@ -60,11 +57,7 @@ func replay(t *testing.T, dir string) {
 				providertest.SameLines(t, debug, providerDebug(string(b)))
 			}
 			providertest.SameLines(t, got, want)
-			files := filepath.Join(dir, c.Name+".files")
-			if _, err := os.Stat(filepath.Join(dir, c.Name+".ordo.files")); err == nil {
-				files = filepath.Join(dir, c.Name+".ordo.files")
-			}
-			wantFiles, err := os.ReadFile(files)
+			wantFiles, err := os.ReadFile(providertest.Recorded(dir, c, "files"))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -42,10 +42,7 @@ func TestAgainstPuppet(t *testing.T) {
 	}
 	for _, c := range providertest.Cases(t, "testdata/cases") {
 		t.Run(c.Name, func(t *testing.T) {
-			root := t.TempDir()
-			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			root := providertest.CaseRoot(t)
 			providertest.Shell(t, c.Setup, "ROOT="+root)
 			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root})
 			want := c.Want

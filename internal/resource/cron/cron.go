@@ -19,7 +19,6 @@ import (
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
-	"github.com/ordoproject/ordo/internal/resource/parsedfile"
 	"github.com/ordoproject/ordo/internal/resource/syscmd"
 )
 
@@ -509,18 +508,24 @@ func (j *instance) Flush(ctx context.Context, h *resource.Handle) error {
 }
 
 // ensure is the job's ensure property.
-func (j *instance) ensure() *parsedfile.Ensure {
-	return &parsedfile.Ensure{
+func (j *instance) ensure() *resource.Presence {
+	return &resource.Presence{
 		Type:   "cron",
 		Want:   j.present,
 		Exists: j.Exists,
 		Create: j.create,
-		Remove: func() { j.rec.absent = true },
+		Remove: j.remove,
 	}
 }
 
+// remove marks the entry removed: Flush writes the file without it.
+func (j *instance) remove(context.Context, *resource.Handle) error {
+	j.rec.absent = true
+	return nil
+}
+
 // create adds the job at the end of the crontab.
-func (j *instance) create() error {
+func (j *instance) create(context.Context, *resource.Handle) error {
 	if j.command == nil {
 		// cron_core logs this and goes on: the job counts as created,
 		// and the crontab is written without it.

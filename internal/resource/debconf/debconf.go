@@ -49,7 +49,7 @@ var schema = resource.NewSchema(resource.Schema{
 			// The item defaults to the name, and the default is checked
 			// too; Puppet's message then names neither.
 			msg := fmt.Sprintf("Invalid value %s. Valid values match /%s/.", resource.Inspect(v.String("name")), strings.ReplaceAll(itemPattern.String(), "/", `\/`))
-			return &defaultError{msg: msg, pe: &resource.ParamError{Ref: v.Ref(), Param: "item", Msg: msg}}
+			return resource.BareParamError(v.Ref(), "item", msg)
 		}
 		if !v.Has("type") && v.String("ensure") != "absent" {
 			return errors.New("type is a required attribute")
@@ -57,17 +57,6 @@ var schema = resource.NewSchema(resource.Schema{
 		return nil
 	},
 })
-
-// defaultError is a default value that fails its check: shown bare, as
-// Puppet shows it, without the parameter or the resource's place.
-type defaultError struct {
-	msg string
-	pe  *resource.ParamError
-}
-
-func (e *defaultError) Error() string { return e.msg }
-func (e *defaultError) Unwrap() error { return e.pe }
-func (e *defaultError) Unlocated()    {}
 
 // mungeValue strips the white space around a value. The module's munge
 // calls String#strip, which a boolean or a number does not have: the
@@ -195,7 +184,7 @@ func (d *instance) Exists() bool { return d.exists }
 
 // Properties lists ensure, value and seen.
 func (d *instance) Properties() []resource.Property {
-	ps := []resource.Property{(*ensureProp)(d)}
+	ps := []resource.Property{d.ensure()}
 	if d.hasValue {
 		ps = append(ps, (*valueProp)(d))
 	}
@@ -254,42 +243,22 @@ func (d *instance) unregister(ctx context.Context, h *resource.Handle) error {
 	return nil
 }
 
-type ensureProp instance
-
-func (e *ensureProp) Name() string { return "ensure" }
-func (e *ensureProp) Current() catalog.Value {
-	if e.exists {
-		return "present"
+// ensure is the question's ensure property: present writes it with
+// debconf-set-selections, absent unregisters it.
+func (d *instance) ensure() *resource.Presence {
+	return &resource.Presence{
+		Type:   "debconf",
+		Want:   d.present,
+		Exists: d.Exists,
+		Create: func(ctx context.Context, h *resource.Handle) error {
+			d.create = true
+			return d.write(ctx, h)
+		},
+		Remove: func(ctx context.Context, h *resource.Handle) error {
+			d.removed = true
+			return d.unregister(ctx, h)
+		},
 	}
-	return "absent"
-}
-func (e *ensureProp) Desired() catalog.Value {
-	if e.present {
-		return "present"
-	}
-	return "absent"
-}
-func (e *ensureProp) InSync() bool { return e.exists == e.present }
-func (e *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
-	d := (*instance)(e)
-	if e.present {
-		d.create = true
-		return d.write(ctx, h)
-	}
-	d.removed = true
-	return d.unregister(ctx, h)
-}
-func (e *ensureProp) Message() string {
-	if e.present {
-		return "created"
-	}
-	return "removed"
-}
-func (e *ensureProp) Event() string {
-	if e.present {
-		return "debconf_created"
-	}
-	return "debconf_removed"
 }
 
 type valueProp instance

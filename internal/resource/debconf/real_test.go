@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/resource/builtin"
@@ -24,10 +23,7 @@ func TestAgainstPuppet(t *testing.T) {
 	dir := "testdata/cases"
 	for _, c := range providertest.Cases(t, dir) {
 		t.Run(c.Name, func(t *testing.T) {
-			root := t.TempDir()
-			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			root := providertest.CaseRoot(t)
 			t.Setenv("DEBCONF_DB_REPLACE", "File{"+filepath.Join(root, "r", "config.dat")+"}")
 			providertest.Shell(t, c.Setup, "ROOT="+root)
 			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root})
@@ -36,25 +32,9 @@ func TestAgainstPuppet(t *testing.T) {
 			}
 			// debconf's backup of the database is not compared.
 			os.Remove(filepath.Join(root, "r", "config.dat-old"))
-			want, files := ordoCase(t, dir, c)
+			want, files := providertest.OrdoCase(dir, c)
 			providertest.SameLines(t, got, want)
 			providertest.SameFiles(t, dir, files, root)
 		})
 	}
-}
-
-// ordoCase is c as ordo's run is to compare: where ordo knowingly differs
-// from Puppet, NAME.ordo.log and NAME.ordo.files hold what ordo does.
-func ordoCase(t *testing.T, dir string, c providertest.Case) (want []string, files providertest.Case) {
-	want, files = c.Want, c
-	if data, err := os.ReadFile(filepath.Join(dir, c.Name+".ordo.log")); err == nil {
-		want = nil
-		if s := strings.TrimRight(string(data), "\n"); s != "" {
-			want = providertest.Keep(strings.Split(s, "\n"))
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, c.Name+".ordo.files")); err == nil {
-		files.Name = c.Name + ".ordo"
-	}
-	return want, files
 }

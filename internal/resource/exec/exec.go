@@ -19,6 +19,7 @@ import (
 	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/file"
+	"github.com/ordoproject/ordo/internal/resource/syscmd"
 )
 
 // Type is the exec resource type.
@@ -525,20 +526,10 @@ func (e *instance) exec(ctx context.Context, h *resource.Handle, c cmd, check bo
 	}
 	if h.Log != nil {
 		h.Log.Log(resource.Debug, "Exec["+e.title+"](provider="+e.provider+")", fmt.Sprintf("Executing%s '%s'", kind, shown))
-		who := ""
-		if e.user != "" {
-			who += " uid=" + e.user
-		}
-		if e.group != "" {
-			who += " gid=" + e.group
-		}
-		if who != "" {
-			who = " with" + who
-		}
 		if !e.sensitive {
 			shown = c.joined()
 		}
-		h.Log.Log(resource.Debug, "", fmt.Sprintf("Executing%s: '%s'", who, shown))
+		h.Log.Log(resource.Debug, "", syscmd.Executing(e.user, e.group, shown))
 	}
 	// Like Puppet, commands do not inherit the user-related variables.
 	rc := resource.Command{Dir: e.cwd, Path: e.path, Umask: e.umask, Timeout: e.timeout, UnsetEnv: []string{"HOME", "USER", "LOGNAME"}}

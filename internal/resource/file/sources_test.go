@@ -3,7 +3,6 @@ package file_test
 import (
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -39,10 +38,7 @@ func TestSourcesAgainstPuppet(t *testing.T) {
 	host := strings.TrimPrefix(srv.URL, "http://")
 	for _, c := range providertest.Cases(t, "testdata/sources/cases") {
 		t.Run(c.Name, func(t *testing.T) {
-			root := t.TempDir()
-			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			root := providertest.CaseRoot(t)
 			providertest.Shell(t, c.Setup, "ROOT="+root, "URL="+srv.URL)
 			// @HOST@ is put in first and taken out last: the URL holds it.
 			c.Catalog = []byte(strings.ReplaceAll(string(c.Catalog), "@HOST@", host))

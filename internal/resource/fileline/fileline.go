@@ -14,12 +14,12 @@ import (
 	"fmt"
 	"os"
 	"regexp"
-	"regexp/syntax"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/file"
+	"github.com/ordoproject/ordo/internal/resource/rubyregexp"
 )
 
 // Type is the file_line resource type.
@@ -70,34 +70,6 @@ func checkRegexp(v catalog.Value) (catalog.Value, error) {
 	return s, nil
 }
 
-// rubyRegexpMessages are Onigmo's words (Ruby's regular expressions) for
-// the faults Go's parser names, as Puppet's "Could not evaluate" shows them.
-var rubyRegexpMessages = map[syntax.ErrorCode]string{
-	syntax.ErrMissingBracket:        "premature end of char-class",
-	syntax.ErrMissingParen:          "end pattern with unmatched parenthesis",
-	syntax.ErrUnexpectedParen:       "unmatched close parenthesis",
-	syntax.ErrMissingRepeatArgument: "target of repeat operator is not specified",
-	syntax.ErrTrailingBackslash:     "too short escape sequence",
-	syntax.ErrInvalidCharRange:      "empty range in char class",
-}
-
-// compile compiles a match or after pattern; a pattern that does not
-// compile gives Ruby's message for it where ordo knows it.
-func compile(src string) (*regexp.Regexp, error) {
-	re, err := regexp.Compile(src)
-	if err == nil {
-		return re, nil
-	}
-	var se *syntax.Error
-	if errors.As(err, &se) {
-		if msg, ok := rubyRegexpMessages[se.Code]; ok {
-			return nil, fmt.Errorf("%s: /%s/", msg, src)
-		}
-		return nil, fmt.Errorf("%s: /%s/", se.Code, src)
-	}
-	return nil, err
-}
-
 // Schema returns file_line's schema.
 func (Type) Schema() *resource.Schema { return schema }
 
@@ -140,12 +112,12 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 	s.line, s.hasLine = v.String("line"), v.Has("line")
 	if v.Has("match") {
 		s.matchSrc = v.String("match")
-		s.match, s.badPattern = compile(s.matchSrc)
+		s.match, s.badPattern = rubyregexp.Compile(s.matchSrc)
 	}
 	if v.Has("after") {
 		s.afterSrc = v.String("after")
 		var err error
-		if s.after, err = compile(s.afterSrc); err != nil {
+		if s.after, err = rubyregexp.Compile(s.afterSrc); err != nil {
 			// Puppet compiles after only when it adds the line.
 			s.badAfter = &resource.WrappedError{
 				Msg:   strings.TrimSpace(fmt.Sprintf("Could not set 'present' on ensure: %v %s", err, v.Resource().Location())),
@@ -251,53 +223,31 @@ func (f *instance) Exists() bool { return f.exists }
 
 // Properties lists ensure, the one property that can be out of sync
 // (line always equals itself, as stdlib's line property does).
-func (f *instance) Properties() []resource.Property { return []resource.Property{(*ensureProp)(f)} }
+func (f *instance) Properties() []resource.Property { return []resource.Property{f.ensure()} }
 
-type ensureProp instance
-
-func (e *ensureProp) Name() string { return "ensure" }
-func (e *ensureProp) Current() catalog.Value {
-	if e.exists {
-		return "present"
-	}
-	return "absent"
-}
-func (e *ensureProp) Desired() catalog.Value {
-	if e.present {
-		return "present"
-	}
-	return "absent"
-}
-func (e *ensureProp) InSync() bool { return e.exists == e.present }
-func (e *ensureProp) Message() string {
-	if e.present {
-		return "created"
-	}
-	return "removed"
-}
-func (e *ensureProp) Event() string {
-	if e.present {
-		return "file_line_created"
-	}
-	return "file_line_removed"
+func (f *instance) ensure() *resource.Presence {
+	return &resource.Presence{Type: "file_line", Want: f.present, Exists: f.Exists, Create: f.add, Remove: f.drop}
 }
 
-// Sync writes the file with the line added or removed.
-func (e *ensureProp) Sync(ctx context.Context, h *resource.Handle) error {
-	f := (*instance)(e)
-	var out []string
-	var err error
-	if f.present {
-		if !f.replace && f.match != nil && f.countMatches(f.match) > 0 {
-			return nil
-		}
-		if f.badAfter != nil {
-			return f.badAfter
-		}
-		out, err = f.create()
-	} else {
-		out, err = f.destroy()
+// add writes the file with the line added, unless a line matches and
+// may not be replaced.
+func (f *instance) add(context.Context, *resource.Handle) error {
+	if !f.replace && f.match != nil && f.countMatches(f.match) > 0 {
+		return nil
 	}
+	if f.badAfter != nil {
+		return f.badAfter
+	}
+	out, err := f.create()
+	if err != nil {
+		return err
+	}
+	return writeInPlace(f.path, strings.Join(out, ""))
+}
+
+// drop writes the file with the line removed.
+func (f *instance) drop(context.Context, *resource.Handle) error {
+	out, err := f.destroy()
 	if err != nil {
 		return err
 	}

@@ -41,16 +41,8 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "name", Namevar: true, Doc: "The host name.", Check: resource.CheckFunc("a host name", checkName)},
 	},
 	Providers: []resource.Provider{{Name: "parsed", Default: true, Doc: "Reads and rewrites the hosts file.",
-		Prefetch: prefetch, Instances: instances}},
+		Prefetch: parsedfile.Prefetch("host", readHosts), Instances: instances}},
 })
-
-// prefetch starts the run's shared files; each is read when first needed.
-func prefetch(_ context.Context, h *resource.Handle) (any, error) {
-	if h.Log != nil {
-		h.Log.Log(resource.Debug, "", "Prefetching parsed resources for host")
-	}
-	return newRun(), nil
-}
 
 func checkIP(v catalog.Value) (catalog.Value, error) {
 	s, _ := v.(string)
@@ -174,15 +166,6 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 	return e, nil
 }
 
-// run is what the host resources of one run share: the hosts files they
-// read, each read once and rewritten after every change, as Puppet's
-// parsed-file provider keeps its records for the run.
-type run struct{ files *parsedfile.Files[*hostsFile] }
-
-func newRun() *run { return &run{files: parsedfile.NewFiles(readHosts)} }
-
-func (r *run) file(path string) (*hostsFile, error) { return r.files.Get(path) }
-
 // hostsFile is one hosts file: its lines, host entries parsed.
 type hostsFile struct {
 	path    string
@@ -237,30 +220,32 @@ func (f *hostsFile) write(h *resource.Handle) error {
 	if err := f.backup.Once(h, f.path); err != nil {
 		return err
 	}
-	var b strings.Builder
-	b.WriteString(parsedfile.Header(time.Now()))
+	var lines []string
 	for _, r := range f.records {
-		if r.absent {
-			continue
+		if !r.absent {
+			lines = append(lines, r.line())
 		}
-		if !r.entry {
-			b.WriteString(r.text + "\n")
-			continue
-		}
-		b.WriteString(r.ip + "\t" + r.name)
-		if r.aliases != "" {
-			b.WriteString("\t" + r.aliases)
-		}
-		if r.comment != "" {
-			b.WriteString("\t# " + r.comment)
-		}
-		b.WriteString("\n")
 	}
 	// Rewritten in place, keeping the file's mode and owner, as Puppet's
 	// copy over the old file does.
 	// A new file is made 0600, as Puppet makes it (a copy of its
 	// temporary file); an existing one keeps its mode.
-	return os.WriteFile(f.path, []byte(b.String()), 0o600)
+	return os.WriteFile(f.path, parsedfile.Text(time.Now(), lines), 0o600)
+}
+
+// line renders the record as Puppet writes it.
+func (r *record) line() string {
+	if !r.entry {
+		return r.text
+	}
+	l := r.ip + "\t" + r.name
+	if r.aliases != "" {
+		l += "\t" + r.aliases
+	}
+	if r.comment != "" {
+		l += "\t# " + r.comment
+	}
+	return l
 }
 
 // instance manages one entry.
@@ -271,26 +256,16 @@ type instance struct {
 	aliases []string // nil: not managed
 	comment *string
 	target  string
-	run     *run
+	parsedfile.RunFiles[*hostsFile]
 
 	// After Retrieve.
 	file *hostsFile
 	rec  *record
 }
 
-// Prefetched takes the run's shared files.
-func (e *instance) Prefetched(data any) {
-	if r, ok := data.(*run); ok {
-		e.run = r
-	}
-}
-
 // Retrieve finds the entry in its file.
 func (e *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	if e.run == nil {
-		e.run = newRun()
-	}
-	f, err := e.run.file(e.target)
+	f, err := e.File(e.target, readHosts)
 	if err != nil {
 		return parsedfile.PrefetchFailed("host", err)
 	}
@@ -332,18 +307,24 @@ func (e *instance) Flush(ctx context.Context, h *resource.Handle) error {
 }
 
 // ensure is the entry's ensure property.
-func (e *instance) ensure() *parsedfile.Ensure {
-	return &parsedfile.Ensure{
+func (e *instance) ensure() *resource.Presence {
+	return &resource.Presence{
 		Type:   "host",
 		Want:   e.present,
 		Exists: e.Exists,
 		Create: e.create,
-		Remove: func() { e.rec.absent = true },
+		Remove: e.remove,
 	}
 }
 
+// remove marks the entry removed: Flush writes the file without it.
+func (e *instance) remove(context.Context, *resource.Handle) error {
+	e.rec.absent = true
+	return nil
+}
+
 // create adds the entry at the end of the file.
-func (e *instance) create() error {
+func (e *instance) create(context.Context, *resource.Handle) error {
 	r := &record{entry: true, ip: e.ip, name: e.name}
 	if e.aliases != nil {
 		r.aliases = strings.Join(e.aliases, " ")

@@ -32,22 +32,12 @@ func TestForgeCatalogs(t *testing.T) { replay(t, "testdata/forge") }
 func replay(t *testing.T, dir string) {
 	for _, c := range providertest.Cases(t, dir) {
 		t.Run(c.Name, func(t *testing.T) {
-			root := t.TempDir()
-			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			root := providertest.CaseRoot(t)
 			providertest.Shell(t, c.Setup, "ROOT="+root)
 			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root})
-			want := c.Want
-			if b, err := os.ReadFile(filepath.Join(dir, c.Name+".ordo.log")); err == nil {
-				want = providertest.Keep(strings.Split(strings.TrimRight(string(b), "\n"), "\n"))
-			}
+			want, _ := providertest.OrdoCase(dir, c)
 			providertest.SameLines(t, got, want)
-			files := filepath.Join(dir, c.Name+".files")
-			if _, err := os.Stat(filepath.Join(dir, c.Name+".ordo.files")); err == nil {
-				files = filepath.Join(dir, c.Name+".ordo.files")
-			}
-			wantFiles, err := os.ReadFile(files)
+			wantFiles, err := os.ReadFile(providertest.Recorded(dir, c, "files"))
 			if err != nil {
 				t.Fatal(err)
 			}

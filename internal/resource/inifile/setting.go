@@ -195,7 +195,7 @@ func (i *settingInstance) Exists() bool { return i.exists }
 func (i *settingInstance) AuditValue(property string) (catalog.Value, bool) {
 	switch {
 	case property == "ensure":
-		return (*settingEnsure)(i).Current(), true
+		return i.ensure().Current(), true
 	case property == "value" && i.exists && i.spec.sensitive:
 		return catalog.Sensitive{Value: i.current}, true
 	case property == "value" && i.exists:
@@ -215,7 +215,7 @@ func (i *settingInstance) FormatAudit(property string, v any) (string, bool) {
 
 // Properties lists ensure, and value when the resource gives one.
 func (i *settingInstance) Properties() []resource.Property {
-	ps := []resource.Property{(*settingEnsure)(i)}
+	ps := []resource.Property{i.ensure()}
 	if i.spec.hasValue {
 		ps = append(ps, (*settingValue)(i))
 	}
@@ -266,52 +266,34 @@ func (i *settingInstance) Refresh(ctx context.Context, h *resource.Handle) error
 	})
 }
 
-type settingEnsure settingInstance
-
-func (e *settingEnsure) Name() string { return "ensure" }
-func (e *settingEnsure) Current() catalog.Value {
-	if e.exists {
-		return "present"
-	}
-	return "absent"
-}
-func (e *settingEnsure) Desired() catalog.Value {
-	if e.present {
-		return "present"
-	}
-	return "absent"
+// settingEnsure is the setting's ensure property: it sets or removes the
+// setting. A refreshonly setting changes only on refresh.
+type settingEnsure struct {
+	*resource.Presence
+	refreshonly bool
 }
 
-// InSync: a refreshonly setting changes only on refresh.
-func (e *settingEnsure) InSync() bool { return e.spec.refreshonly || e.exists == e.present }
-func (e *settingEnsure) Message() string {
-	if e.present {
-		return "created"
+func (e settingEnsure) InSync() bool { return e.refreshonly || e.Presence.InSync() }
+
+func (i *settingInstance) ensure() settingEnsure {
+	return settingEnsure{
+		Presence: &resource.Presence{
+			Type:   "ini_setting",
+			Want:   i.present,
+			Exists: i.Exists,
+			Create: func(context.Context, *resource.Handle) error { return wrapSet("present", i.set(), i.spec.location) },
+			Remove: func(context.Context, *resource.Handle) error { return wrapSet("absent", i.remove(), i.spec.location) },
+		},
+		refreshonly: i.spec.refreshonly,
 	}
-	return "removed"
-}
-func (e *settingEnsure) Event() string {
-	if e.present {
-		return "ini_setting_created"
-	}
-	return "ini_setting_removed"
-}
-func (e *settingEnsure) Sync(ctx context.Context, h *resource.Handle) error {
-	i := (*settingInstance)(e)
-	var err error
-	if e.present {
-		err = i.set()
-	} else {
-		err = i.remove()
-	}
-	if err != nil {
-		return wrapSet(e.Desired(), err, e.spec.location)
-	}
-	return nil
 }
 
-// wrapSet words a failed create or destroy as Puppet's ensure does.
-func wrapSet(want catalog.Value, err error, location string) error {
+// wrapSet words a failed create or destroy (err not nil) as Puppet's
+// ensure does.
+func wrapSet(want string, err error, location string) error {
+	if err == nil {
+		return nil
+	}
 	return &resource.WrappedError{Msg: strings.TrimSpace(fmt.Sprintf("Could not set '%s' on ensure: %v %s", want, err, location)), Cause: err}
 }
 

@@ -147,7 +147,7 @@ func (i *subsettingInstance) Exists() bool { return i.exists }
 func (i *subsettingInstance) AuditValue(property string) (catalog.Value, bool) {
 	switch {
 	case property == "ensure":
-		return (*subEnsure)(i).Current(), true
+		return i.ensure().Current(), true
 	case property == "value" && i.exists && i.spec.sensitive:
 		return catalog.Sensitive{Value: i.current}, true
 	case property == "value" && i.exists:
@@ -167,7 +167,7 @@ func (i *subsettingInstance) FormatAudit(property string, v any) (string, bool) 
 
 // Properties lists ensure, and value when the resource gives one.
 func (i *subsettingInstance) Properties() []resource.Property {
-	ps := []resource.Property{(*subEnsure)(i)}
+	ps := []resource.Property{i.ensure()}
 	if i.spec.hasValue {
 		ps = append(ps, (*subValueProp)(i))
 	}
@@ -214,48 +214,15 @@ func (i *subsettingInstance) remove() error {
 	})
 }
 
-type subEnsure subsettingInstance
-
-func (e *subEnsure) Name() string { return "ensure" }
-func (e *subEnsure) Current() catalog.Value {
-	if e.exists {
-		return "present"
+// ensure is the item's ensure property: it adds or removes the item.
+func (i *subsettingInstance) ensure() *resource.Presence {
+	return &resource.Presence{
+		Type:   "ini_subsetting",
+		Want:   i.spec.present,
+		Exists: i.Exists,
+		Create: func(context.Context, *resource.Handle) error { return wrapSet("present", i.set(), i.spec.location) },
+		Remove: func(context.Context, *resource.Handle) error { return wrapSet("absent", i.remove(), i.spec.location) },
 	}
-	return "absent"
-}
-func (e *subEnsure) Desired() catalog.Value {
-	if e.spec.present {
-		return "present"
-	}
-	return "absent"
-}
-func (e *subEnsure) InSync() bool { return e.exists == e.spec.present }
-func (e *subEnsure) Message() string {
-	if e.spec.present {
-		return "created"
-	}
-	return "removed"
-}
-func (e *subEnsure) Event() string {
-	if e.spec.present {
-		return "ini_subsetting_created"
-	}
-	return "ini_subsetting_removed"
-}
-
-// Sync adds or removes the item.
-func (e *subEnsure) Sync(ctx context.Context, h *resource.Handle) error {
-	i := (*subsettingInstance)(e)
-	var err error
-	if e.spec.present {
-		err = i.set()
-	} else {
-		err = i.remove()
-	}
-	if err != nil {
-		return wrapSet(e.Desired(), err, e.spec.location)
-	}
-	return nil
 }
 
 type subValueProp subsettingInstance

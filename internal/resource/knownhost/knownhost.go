@@ -44,7 +44,7 @@ var schema = resource.NewSchema(resource.Schema{
 	NonIsomorphic: true,
 	Validate:      validate,
 	Providers: []resource.Provider{{Name: "parsed", Default: true, Doc: "Reads and rewrites the known hosts file.",
-		Prefetch: prefetch, Instances: instances, Find: find}},
+		Prefetch: parsedfile.Prefetch("sshkey", readFile), Instances: instances, Find: find}},
 })
 
 // titlePatterns give the name, and the type, from a title name@type.
@@ -200,21 +200,6 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 	return k, nil
 }
 
-// prefetch starts the run's shared files; each is read when first needed.
-func prefetch(_ context.Context, h *resource.Handle) (any, error) {
-	if h.Log != nil {
-		h.Log.Log(resource.Debug, "", "Prefetching parsed resources for sshkey")
-	}
-	return newRun(), nil
-}
-
-// run is what the keys of one run share: the files they read.
-type run struct {
-	files *parsedfile.Files[*hostsFile]
-}
-
-func newRun() *run { return &run{files: parsedfile.NewFiles(readFile)} }
-
 // hostsFile is one known hosts file: its lines, entries parsed.
 type hostsFile struct {
 	path    string
@@ -311,8 +296,7 @@ func (f *hostsFile) write(h *resource.Handle) error {
 	if err := f.backup.Once(h, f.path); err != nil {
 		return err
 	}
-	var b strings.Builder
-	b.WriteString(parsedfile.Header(time.Now()))
+	var lines []string
 	for _, r := range f.records {
 		if r.absent {
 			continue
@@ -321,9 +305,9 @@ func (f *hostsFile) write(h *resource.Handle) error {
 		if err != nil {
 			return err
 		}
-		b.WriteString(l + "\n")
+		lines = append(lines, l)
 	}
-	if err := os.WriteFile(f.path, []byte(b.String()), 0o644); err != nil {
+	if err := os.WriteFile(f.path, parsedfile.Text(time.Now(), lines), 0o644); err != nil {
 		return err
 	}
 	f.exists = true
@@ -337,26 +321,16 @@ type instance struct {
 	key       *string
 	aliases   []string // nil: not managed
 	target    string
-	run       *run
+	parsedfile.RunFiles[*hostsFile]
 
 	// After Retrieve.
 	file *hostsFile
 	rec  *record
 }
 
-// Prefetched takes the run's shared files.
-func (k *instance) Prefetched(data any) {
-	if r, ok := data.(*run); ok {
-		k.run = r
-	}
-}
-
 // Retrieve finds the key in its file.
 func (k *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	if k.run == nil {
-		k.run = newRun()
-	}
-	f, err := k.run.files.Get(k.target)
+	f, err := k.File(k.target, readFile)
 	if err != nil {
 		return parsedfile.PrefetchFailed("sshkey", err)
 	}
@@ -387,18 +361,24 @@ func (k *instance) Flush(ctx context.Context, h *resource.Handle) error {
 	return k.file.write(h)
 }
 
-func (k *instance) ensure() *parsedfile.Ensure {
-	return &parsedfile.Ensure{
+func (k *instance) ensure() *resource.Presence {
+	return &resource.Presence{
 		Type:   "sshkey",
 		Want:   k.present,
 		Exists: k.Exists,
 		Create: k.create,
-		Remove: func() { k.rec.absent = true },
+		Remove: k.remove,
 	}
 }
 
+// remove marks the entry removed: Flush writes the file without it.
+func (k *instance) remove(context.Context, *resource.Handle) error {
+	k.rec.absent = true
+	return nil
+}
+
 // create adds the key at the end of the file.
-func (k *instance) create() error {
+func (k *instance) create(context.Context, *resource.Handle) error {
 	r := &record{entry: true, name: k.name, typ: k.typ, aliases: k.aliases}
 	if k.key != nil {
 		r.key = *k.key

@@ -113,29 +113,13 @@ type dbInstance struct {
 	managed, present bool
 	charset, collate string
 
-	run    *databases
-	failed error
-	cur    *database
+	runState[databases]
+	cur *database
 }
-
-func (e *dbInstance) Prefetched(data any) {
-	if d, ok := data.(*databases); ok {
-		e.run = d
-	}
-}
-
-func (e *dbInstance) PrefetchFailed(err error) { e.failed = err }
 
 func (e *dbInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	if e.failed != nil {
-		return &resource.PrefetchError{Type: "mysql_database", Provider: "mysql", Err: e.failed, Logged: true}
-	}
-	if e.run == nil {
-		d, err := e.t.prefetch(ctx, h)
-		if err != nil {
-			return &resource.PrefetchError{Type: "mysql_database", Provider: "mysql", Err: err}
-		}
-		e.run = d.(*databases)
+	if err := e.load(ctx, h, "mysql_database", e.t.prefetch); err != nil {
+		return err
 	}
 	e.cur = e.run.found[e.name]
 	return nil
@@ -162,7 +146,7 @@ func ident(name string) string { return "`" + strings.ReplaceAll(name, "`", "``"
 func (e *dbInstance) Properties() []resource.Property {
 	var props []resource.Property
 	if e.managed {
-		props = append(props, &ensure{typ: "mysql_database", want: e.present, exists: e.Exists, create: e.create, destroy: e.destroy})
+		props = append(props, &resource.Presence{Type: "mysql_database", Want: e.present, Exists: e.Exists, Create: e.create, Remove: e.destroy})
 	}
 	if e.cur == nil || e.managed && !e.present {
 		return props

@@ -315,29 +315,13 @@ type grantInstance struct {
 	table, user string
 	options     []string // nil: not managed
 
-	run    *grants
-	failed error
-	cur    *grant
+	runState[grants]
+	cur *grant
 }
-
-func (e *grantInstance) Prefetched(data any) {
-	if g, ok := data.(*grants); ok {
-		e.run = g
-	}
-}
-
-func (e *grantInstance) PrefetchFailed(err error) { e.failed = err }
 
 func (e *grantInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	if e.failed != nil {
-		return &resource.PrefetchError{Type: "mysql_grant", Provider: "mysql", Err: e.failed, Logged: true}
-	}
-	if e.run == nil {
-		d, err := e.t.prefetch(ctx, h)
-		if err != nil {
-			return &resource.PrefetchError{Type: "mysql_grant", Provider: "mysql", Err: err}
-		}
-		e.run = d.(*grants)
+	if err := e.load(ctx, h, "mysql_grant", e.t.prefetch); err != nil {
+		return err
 	}
 	e.cur = e.run.found[e.name]
 	return nil
@@ -434,7 +418,7 @@ func (e *grantInstance) Flush(ctx context.Context, h *resource.Handle) error {
 func (e *grantInstance) Properties() []resource.Property {
 	var props []resource.Property
 	if e.managed {
-		props = append(props, &ensure{typ: "mysql_grant", want: e.present, exists: e.Exists, create: e.create, destroy: e.destroy})
+		props = append(props, &resource.Presence{Type: "mysql_grant", Want: e.present, Exists: e.Exists, Create: e.create, Remove: e.destroy})
 	}
 	if e.cur == nil || e.managed && !e.present {
 		return props

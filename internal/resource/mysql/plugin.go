@@ -92,30 +92,14 @@ type pluginInstance struct {
 	name, soname     string
 	managed, present bool
 
-	run    *plugins
-	failed error
+	runState[plugins]
 	exists bool
 	cur    catalog.Value
 }
 
-func (e *pluginInstance) Prefetched(data any) {
-	if p, ok := data.(*plugins); ok {
-		e.run = p
-	}
-}
-
-func (e *pluginInstance) PrefetchFailed(err error) { e.failed = err }
-
 func (e *pluginInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	if e.failed != nil {
-		return &resource.PrefetchError{Type: "mysql_plugin", Provider: "mysql", Err: e.failed, Logged: true}
-	}
-	if e.run == nil {
-		p, err := e.t.prefetch(ctx, h)
-		if err != nil {
-			return &resource.PrefetchError{Type: "mysql_plugin", Provider: "mysql", Err: err}
-		}
-		e.run = p.(*plugins)
+	if err := e.load(ctx, h, "mysql_plugin", e.t.prefetch); err != nil {
+		return err
 	}
 	e.cur, e.exists = e.run.found[lower(e.name)]
 	return nil
@@ -126,7 +110,7 @@ func (e *pluginInstance) Exists() bool { return e.exists }
 func (e *pluginInstance) Properties() []resource.Property {
 	var props []resource.Property
 	if e.managed {
-		props = append(props, &ensure{typ: "mysql_plugin", want: e.present, exists: e.Exists, create: e.create, destroy: e.destroy})
+		props = append(props, &resource.Presence{Type: "mysql_plugin", Want: e.present, Exists: e.Exists, Create: e.create, Remove: e.destroy})
 	}
 	if !e.exists || e.managed && !e.present || e.soname == "" {
 		return props

@@ -8,49 +8,6 @@ import (
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
-// ensure is the ensure property of the three types: present or absent,
-// "created" or "removed", events <type>_created and <type>_removed.
-type ensure struct {
-	typ     string
-	want    bool
-	exists  func() bool
-	create  func(ctx context.Context, h *resource.Handle) error
-	destroy func(ctx context.Context, h *resource.Handle) error
-}
-
-func word(present bool) catalog.Value {
-	if present {
-		return "present"
-	}
-	return "absent"
-}
-
-func (p *ensure) Name() string           { return "ensure" }
-func (p *ensure) Current() catalog.Value { return word(p.exists()) }
-func (p *ensure) Desired() catalog.Value { return word(p.want) }
-func (p *ensure) InSync() bool           { return p.exists() == p.want }
-
-func (p *ensure) Message() string {
-	if p.want {
-		return "created"
-	}
-	return "removed"
-}
-
-func (p *ensure) Event() string {
-	if p.want {
-		return p.typ + "_created"
-	}
-	return p.typ + "_removed"
-}
-
-func (p *ensure) Sync(ctx context.Context, h *resource.Handle) error {
-	if p.want {
-		return p.create(ctx, h)
-	}
-	return p.destroy(ctx, h)
-}
-
 // prop is any other property: "NAME changed OLD to NEW", event
 // NAME_changed.
 type prop struct {

@@ -155,19 +155,13 @@ func TestAgainstPuppet(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			want := c.Want
-			if b, err := os.ReadFile(ordoLog); err == nil {
-				want = providertest.Keep(strings.Split(strings.TrimRight(string(b), "\n"), "\n"))
-			}
+			want, _ := providertest.OrdoCase(dir, c)
 			providertest.SameLines(t, got, want)
 			reset := "[client]\nsocket=" + root + "/db/sock\nuser=root\n"
 			if err := os.WriteFile(filepath.Join(root, ".my.cnf"), []byte(reset), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			stateFile := filepath.Join(dir, c.Name+".state")
-			if _, err := os.Stat(filepath.Join(dir, c.Name+".ordo.state")); err == nil {
-				stateFile = filepath.Join(dir, c.Name+".ordo.state")
-			}
+			stateFile := providertest.Recorded(dir, c, "state")
 			wantState, err := os.ReadFile(stateFile)
 			if err != nil {
 				t.Fatal(err)

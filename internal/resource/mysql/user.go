@@ -219,29 +219,13 @@ type userInstance struct {
 	// sensitive: the password hash is Sensitive.
 	sensitive bool
 
-	run    *accounts
-	failed error
-	cur    *login
+	runState[accounts]
+	cur *login
 }
-
-func (e *userInstance) Prefetched(data any) {
-	if a, ok := data.(*accounts); ok {
-		e.run = a
-	}
-}
-
-func (e *userInstance) PrefetchFailed(err error) { e.failed = err }
 
 func (e *userInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	if e.failed != nil {
-		return &resource.PrefetchError{Type: "mysql_user", Provider: "mysql", Err: e.failed, Logged: true}
-	}
-	if e.run == nil {
-		d, err := e.t.prefetch(ctx, h)
-		if err != nil {
-			return &resource.PrefetchError{Type: "mysql_user", Provider: "mysql", Err: err}
-		}
-		e.run = d.(*accounts)
+	if err := e.load(ctx, h, "mysql_user", e.t.prefetch); err != nil {
+		return err
 	}
 	e.cur = e.run.found[account(e.name)]
 	return nil
@@ -327,7 +311,7 @@ var errHashFormat = errors.New("Only mysql_native_password (*ABCD...XXX) hashes 
 func (e *userInstance) Properties() []resource.Property {
 	var props []resource.Property
 	if e.managed {
-		props = append(props, &ensure{typ: "mysql_user", want: e.present, exists: e.Exists, create: e.create, destroy: e.destroy})
+		props = append(props, &resource.Presence{Type: "mysql_user", Want: e.present, Exists: e.Exists, Create: e.create, Remove: e.destroy})
 	}
 	if e.cur == nil || e.managed && !e.present {
 		return props

@@ -1,6 +1,6 @@
 // Package parsedfile holds what Puppet's "parsed file" providers (host,
-// ssh_authorized_key, cron, mount) share: the present/absent ensure
-// property, the header written atop the file and the once-per-run backup
+// sshkey, ssh_authorized_key, cron, mount) share: the files of a run,
+// read once, the header written atop a file and the once-per-run backup
 // of the file into the bucket before it is rewritten.
 package parsedfile
 
@@ -13,7 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/file"
 	"github.com/ordoproject/ordo/internal/syserr"
@@ -47,67 +46,6 @@ func (b *Backup) Once(h *resource.Handle, path string) error {
 	}
 	b.done = true
 	return nil
-}
-
-// Ensure is the ensure property of an entry that is present or absent:
-// changes read "created" or "removed", events are <Type>_created and
-// <Type>_removed.
-type Ensure struct {
-	// Type is the event prefix, e.g. "host", "ssh_authorized_key".
-	Type string
-	// Want is whether the entry should be present.
-	Want bool
-	// Exists reports whether the entry is there now.
-	Exists func() bool
-	// Create adds the entry; Remove drops it.
-	Create func() error
-	Remove func()
-}
-
-var _ resource.Property = (*Ensure)(nil)
-
-// Name is "ensure".
-func (p *Ensure) Name() string { return "ensure" }
-
-// Current is "present" or "absent" as the entry is now.
-func (p *Ensure) Current() catalog.Value { return word(p.Exists()) }
-
-// Desired is "present" or "absent" as wanted.
-func (p *Ensure) Desired() catalog.Value { return word(p.Want) }
-
-// InSync reports whether the entry is there exactly when wanted.
-func (p *Ensure) InSync() bool { return p.Exists() == p.Want }
-
-// Message is "created" or "removed".
-func (p *Ensure) Message() string {
-	if p.Want {
-		return "created"
-	}
-	return "removed"
-}
-
-// Event is <Type>_created or <Type>_removed.
-func (p *Ensure) Event() string {
-	if p.Want {
-		return p.Type + "_created"
-	}
-	return p.Type + "_removed"
-}
-
-// Sync creates or removes the entry.
-func (p *Ensure) Sync(context.Context, *resource.Handle) error {
-	if !p.Want {
-		p.Remove()
-		return nil
-	}
-	return p.Create()
-}
-
-func word(present bool) catalog.Value {
-	if present {
-		return "present"
-	}
-	return "absent"
 }
 
 // Files holds the files of one run, each read once when first needed and
@@ -183,4 +121,48 @@ func ReadLines(path string) ([]string, error) {
 		}
 	}
 	return lines, nil
+}
+
+// Text is a file's content as Puppet's parsed-file providers write it:
+// the header, then each line.
+func Text(now time.Time, lines []string) []byte {
+	var b strings.Builder
+	b.WriteString(Header(now))
+	for _, l := range lines {
+		b.WriteString(l + "\n")
+	}
+	return []byte(b.String())
+}
+
+// Prefetch is the prefetch of typ's provider "parsed": it logs as Puppet
+// does and starts the run's shared files, which read reads when first
+// needed.
+func Prefetch[F any](typ string, read func(path string) (F, error)) func(context.Context, *resource.Handle) (any, error) {
+	return func(_ context.Context, h *resource.Handle) (any, error) {
+		if h.Log != nil {
+			h.Log.Log(resource.Debug, "", "Prefetching parsed resources for "+typ)
+		}
+		return NewFiles(read), nil
+	}
+}
+
+// RunFiles, embedded in an instance, holds the files of its run: those
+// Prefetch started, taken by Prefetched, or the instance's own when the
+// provider was not prefetched.
+type RunFiles[F any] struct{ files *Files[F] }
+
+// Prefetched takes the run's shared files.
+func (r *RunFiles[F]) Prefetched(data any) {
+	if fs, ok := data.(*Files[F]); ok {
+		r.files = fs
+	}
+}
+
+// File returns the file at path from the run's files; read reads it when
+// there are none yet.
+func (r *RunFiles[F]) File(path string, read func(path string) (F, error)) (F, error) {
+	if r.files == nil {
+		r.files = NewFiles(read)
+	}
+	return r.files.Get(path)
 }

@@ -21,38 +21,6 @@ func TestHeader(t *testing.T) {
 	}
 }
 
-func TestEnsure(t *testing.T) {
-	for _, tc := range []struct {
-		want, exists bool
-		cur, des     string
-		inSync       bool
-		msg, event   string
-	}{
-		{true, false, "absent", "present", false, "created", "ordoparsedfile_created"},
-		{false, true, "present", "absent", false, "removed", "ordoparsedfile_removed"},
-		{true, true, "present", "present", true, "created", "ordoparsedfile_created"},
-		{false, false, "absent", "absent", true, "removed", "ordoparsedfile_removed"},
-	} {
-		var created, removed bool
-		p := &Ensure{
-			Type:   "ordoparsedfile",
-			Want:   tc.want,
-			Exists: func() bool { return tc.exists },
-			Create: func() error { created = true; return nil },
-			Remove: func() { removed = true },
-		}
-		if p.Name() != "ensure" || p.Current() != tc.cur || p.Desired() != tc.des || p.InSync() != tc.inSync || p.Message() != tc.msg || p.Event() != tc.event {
-			t.Errorf("want=%v exists=%v: got %v %v %v %q %q", tc.want, tc.exists, p.Current(), p.Desired(), p.InSync(), p.Message(), p.Event())
-		}
-		if err := p.Sync(context.Background(), &resource.Handle{}); err != nil {
-			t.Fatal(err)
-		}
-		if created != tc.want || removed == tc.want {
-			t.Errorf("want=%v: created=%v removed=%v", tc.want, created, removed)
-		}
-	}
-}
-
 type lines []string
 
 func (l *lines) Log(_ resource.Level, _, msg string) { *l = append(*l, msg) }
@@ -135,5 +103,48 @@ func TestReadLines(t *testing.T) {
 	}
 	if got, err := ReadLines(filepath.Join(dir, "ordoparsedfile-missing")); err != nil || got != nil {
 		t.Errorf("missing file: %q, %v; want no lines", got, err)
+	}
+}
+
+func TestText(t *testing.T) {
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	got := string(Text(now, []string{"# kept", "a b"}))
+	if want := Header(now) + "# kept\na b\n"; got != want {
+		t.Errorf("Text = %q, want %q", got, want)
+	}
+	if got, want := string(Text(now, nil)), Header(now); got != want {
+		t.Errorf("Text(nil) = %q, want %q", got, want)
+	}
+}
+
+// TestRunFiles checks that instances share the files Prefetch started and
+// read their own when the provider was not prefetched.
+func TestRunFiles(t *testing.T) {
+	reads := 0
+	read := func(path string) (*string, error) {
+		reads++
+		s := path
+		return &s, nil
+	}
+	var log lines
+	h := &resource.Handle{Log: &log}
+	data, err := Prefetch("host", read)(context.Background(), h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(log, "\n"), "Prefetching parsed resources for host"; got != want {
+		t.Errorf("log = %q, want %q", got, want)
+	}
+	var a, b RunFiles[*string]
+	a.Prefetched(data)
+	b.Prefetched(data)
+	fa, _ := a.File("/x", read)
+	fb, _ := b.File("/x", read)
+	if fa != fb || reads != 1 {
+		t.Errorf("prefetched instances read the file %d times, shared %v; want once, shared", reads, fa == fb)
+	}
+	var c RunFiles[*string]
+	if fc, _ := c.File("/x", read); fc == fa || reads != 2 {
+		t.Errorf("an instance without prefetch shares the run's file or did not read its own (%d reads)", reads)
 	}
 }

@@ -42,3 +42,27 @@ func ReplayFileCases(t *testing.T, dir string, types *resource.Registry, prepare
 		})
 	}
 }
+
+// CaseRoot makes a fresh root for a case: a temporary folder holding an
+// empty folder r, where the case's files go (@ROOT@/r in its catalog).
+func CaseRoot(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// OpenToUsers lets every user reach dir, a folder made by t.TempDir: the
+// folders between it and the system's temporary folder, which t.TempDir
+// makes 0700, are made 0755, as a case that runs a command as another
+// user in dir needs.
+func OpenToUsers(t *testing.T, dir string) {
+	t.Helper()
+	for d := filepath.Dir(dir); d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package sshkey_test
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/resource/builtin"
@@ -22,8 +21,6 @@ func TestAgainstPuppet(t *testing.T) {
 	t.Cleanup(func() { exec.Command("userdel", "ordoprovkey").Run() })
 	providertest.ReplayFileCases(t, "testdata/cases", builtin.Registry(), func(t *testing.T, root string) {
 		// The user writes the file: it must reach the sandbox.
-		if err := os.Chmod(filepath.Dir(root), 0o755); err != nil {
-			t.Fatal(err)
-		}
+		providertest.OpenToUsers(t, root)
 	})
 }

@@ -51,7 +51,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "options", Kind: resource.KindProperty, Arrays: resource.EachAll, Default: []catalog.Value{"absent"}, Doc: "Options before the key, each 'option' or 'option=\"value\"'.",
 			Check: resource.CheckFunc("options", checkOption)},
 	},
-	Providers: []resource.Provider{{Name: "parsed", Default: true, Doc: "Reads and rewrites the file.", Prefetch: prefetch, Instances: instances}},
+	Providers: []resource.Provider{{Name: "parsed", Default: true, Doc: "Reads and rewrites the file.", Prefetch: parsedfile.Prefetch("ssh_authorized_key", readKeys), Instances: instances}},
 	Validate: func(v resource.Values) error {
 		if !v.Has("user") && !v.Has("target") {
 			return errors.New("Attribute 'user' or 'target' is mandatory")
@@ -112,21 +112,6 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 // user's). resources { 'ssh_authorized_key': purge => true } so purges
 // nothing, as in Puppet; purge_ssh_keys does.
 func instances(context.Context, *resource.Handle) ([]*catalog.Resource, error) { return nil, nil }
-
-// prefetch starts the run's shared files; each is read when first needed.
-func prefetch(_ context.Context, h *resource.Handle) (any, error) {
-	if h.Log != nil {
-		h.Log.Log(resource.Debug, "", "Prefetching parsed resources for ssh_authorized_key")
-	}
-	return newRun(), nil
-}
-
-// run is what the keys of one run share: the files they read.
-type run struct{ files *parsedfile.Files[*keysFile] }
-
-func newRun() *run { return &run{files: parsedfile.NewFiles(readKeys)} }
-
-func (r *run) file(path string) (*keysFile, error) { return r.files.Get(path) }
 
 // keysFile is one authorized_keys file, keys parsed.
 type keysFile struct {
@@ -189,15 +174,14 @@ func (f *keysFile) write(h *resource.Handle, owner *user.User) error {
 	if err := f.backup.Once(h, f.path); err != nil {
 		return err
 	}
-	var b strings.Builder
-	b.WriteString(parsedfile.Header(time.Now()))
+	var lines []string
 	for _, r := range f.records {
 		switch {
 		case r.absent:
 		case r.key:
-			b.WriteString(r.line() + "\n")
+			lines = append(lines, r.line())
 		default:
-			b.WriteString(r.text + "\n")
+			lines = append(lines, r.text)
 		}
 	}
 	dir := filepath.Dir(f.path)
@@ -213,7 +197,7 @@ func (f *keysFile) write(h *resource.Handle, owner *user.User) error {
 		Argv:  []string{"/bin/sh", "-c", writeScript, "sh", f.path},
 		UID:   &u32,
 		GID:   &g32,
-		Stdin: []byte(b.String()),
+		Stdin: parsedfile.Text(time.Now(), lines),
 	})
 	if err != nil {
 		return err
@@ -246,18 +230,11 @@ type instance struct {
 	user    string
 	target  string
 	options []string // nil: not managed
-	run     *run
+	parsedfile.RunFiles[*keysFile]
 
 	// After Retrieve.
 	file *keysFile
 	rec  *record
-}
-
-// Prefetched takes the run's shared files.
-func (k *instance) Prefetched(data any) {
-	if r, ok := data.(*run); ok {
-		k.run = r
-	}
 }
 
 // path is the file the key goes in: target, else the user's.
@@ -274,14 +251,11 @@ func (k *instance) path() (string, error) {
 
 // Retrieve finds the key, by name, in its file.
 func (k *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
-	if k.run == nil {
-		k.run = newRun()
-	}
 	p, err := k.path()
 	if err != nil {
 		return err
 	}
-	f, err := k.run.file(p)
+	f, err := k.File(p, readKeys)
 	if err != nil {
 		return parsedfile.PrefetchFailed("ssh_authorized_key", err)
 	}
@@ -345,18 +319,24 @@ func (k *instance) Flush(ctx context.Context, h *resource.Handle) error {
 }
 
 // ensure is the key's ensure property.
-func (k *instance) ensure() *parsedfile.Ensure {
-	return &parsedfile.Ensure{
+func (k *instance) ensure() *resource.Presence {
+	return &resource.Presence{
 		Type:   "ssh_authorized_key",
 		Want:   k.present,
 		Exists: k.Exists,
 		Create: k.create,
-		Remove: func() { k.rec.absent = true },
+		Remove: k.remove,
 	}
 }
 
+// remove marks the entry removed: Flush writes the file without it.
+func (k *instance) remove(context.Context, *resource.Handle) error {
+	k.rec.absent = true
+	return nil
+}
+
 // create adds the key at the end of the file.
-func (k *instance) create() error {
+func (k *instance) create(context.Context, *resource.Handle) error {
 	k.file.records = append(k.file.records, &record{key: true, options: k.options, typ: k.typ, data: k.key, name: k.name})
 	return nil
 }

@@ -41,15 +41,32 @@ type Options struct {
 // Line renders argv as Puppet logs it: arguments joined by spaces.
 func Line(argv []string) string { return strings.Join(argv, " ") }
 
+// Executing is the debug line Puppet logs before it runs the command
+// line as user and group (either may be "" for ordo's own):
+// "Executing with uid=deploy gid=staff: 'line'", "Executing: 'line'".
+func Executing(user, group, line string) string {
+	with := ""
+	if user != "" {
+		with += " uid=" + user
+	}
+	if group != "" {
+		with += " gid=" + group
+	}
+	if with != "" {
+		with = " with" + with
+	}
+	return "Executing" + with + ": '" + line + "'"
+}
+
 // Run runs argv through h's runner and returns its result; only a failure
 // to start it is an error.
 func Run(ctx context.Context, h *resource.Handle, argv []string, o Options) (resource.Result, error) {
 	if h.Log != nil && !o.Silent {
-		sep := ": "
+		msg := Executing("", "", Line(argv))
 		if o.Pipe {
-			sep = " "
+			msg = "Executing '" + Line(argv) + "'"
 		}
-		h.Log.Log(resource.Debug, "", "Executing"+sep+"'"+Line(argv)+"'")
+		h.Log.Log(resource.Debug, "", msg)
 	}
 	return h.Runner.Run(ctx, resource.Command{Argv: argv, Env: o.Env, Stdin: o.Stdin})
 }

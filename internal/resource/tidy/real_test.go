@@ -1,8 +1,6 @@
 package tidy_test
 
 import (
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -21,10 +19,7 @@ import (
 func TestAgainstPuppet(t *testing.T) {
 	for _, c := range providertest.Cases(t, "testdata/cases") {
 		t.Run(c.Name, func(t *testing.T) {
-			root := t.TempDir()
-			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			root := providertest.CaseRoot(t)
 			providertest.Shell(t, c.Setup, "ROOT="+root)
 			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root})
 			if c.After != "" {

@@ -102,7 +102,7 @@ func (g *git) execGit(dir string, args ...string) (string, error) {
 	cmd := resource.Command{Argv: argv, Dir: dir, Umask: g.umask,
 		Env:      []string{"LANG=C", "LC_ALL=C", "LANGUAGE=C"},
 		UnsetEnv: []string{"GIT_DIR", "GIT_WORK_TREE"}}
-	how := "Executing: "
+	as := ""
 	if g.me == "" {
 		g.me = currentUser()
 	}
@@ -116,7 +116,7 @@ func (g *git) execGit(dir string, args ...string) (string, error) {
 		u32, g32 := uint32(uid), uint32(gid)
 		cmd.UID, cmd.GID = &u32, &g32
 		cmd.Env = append(cmd.Env, "HOME="+u.HomeDir)
-		how = "Executing with uid=" + g.user + ": "
+		as = g.user
 	} else if u, err := user.LookupId(strconv.Itoa(os.Getuid())); err == nil {
 		cmd.Env = append(cmd.Env, "HOME="+u.HomeDir)
 	}
@@ -124,7 +124,7 @@ func (g *git) execGit(dir string, args ...string) (string, error) {
 		cmd.Env = append(cmd.Env, "GIT_SSH_COMMAND="+sshCommand(g.identity))
 	}
 	if g.h.Log != nil {
-		g.h.Log.Log(resource.Debug, "", how+"'"+line+"'")
+		g.h.Log.Log(resource.Debug, "", syscmd.Executing(as, "", line))
 	}
 	res, err := g.h.Runner.Run(g.ctx, cmd)
 	if err != nil {

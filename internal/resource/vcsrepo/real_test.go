@@ -40,23 +40,13 @@ func TestAgainstPuppet(t *testing.T) {
 	dir := "testdata/cases"
 	for _, c := range providertest.Cases(t, dir) {
 		t.Run(c.Name, func(t *testing.T) {
-			root := t.TempDir()
-			if err := os.Mkdir(filepath.Join(root, "r"), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			root := providertest.CaseRoot(t)
 			// Cases with a user run git as that user in the sandbox.
-			for d := filepath.Dir(root); d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
-				if err := os.Chmod(d, 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
+			providertest.OpenToUsers(t, root)
 			t.Cleanup(func() { forgetSafeDirectories(root) })
 			providertest.Shell(t, c.Setup, "ROOT="+root, "TESTDATA="+testdata)
 			got := providertest.Run(t, c, builtin.Registry(), map[string]string{"@ROOT@": root})
-			want := c.Want
-			if b, err := os.ReadFile(filepath.Join(dir, c.Name+".ordo.log")); err == nil {
-				want = providertest.Keep(strings.Split(strings.TrimRight(string(b), "\n"), "\n"))
-			}
+			want, _ := providertest.OrdoCase(dir, c)
 			for i, l := range want {
 				want[i] = providertest.FullPath(l)
 			}
@@ -64,10 +54,7 @@ func TestAgainstPuppet(t *testing.T) {
 				write(t, filepath.Join(dir, c.Name+".ordo.log"), strings.Join(got, "\n")+"\n")
 			}
 			providertest.SameLines(t, got, want)
-			stateFile := filepath.Join(dir, c.Name+".state")
-			if _, err := os.Stat(filepath.Join(dir, c.Name+".ordo.state")); err == nil {
-				stateFile = filepath.Join(dir, c.Name+".ordo.state")
-			}
+			stateFile := providertest.Recorded(dir, c, "state")
 			wantState, err := os.ReadFile(stateFile)
 			if err != nil {
 				t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 	"github.com/ordoproject/ordo/internal/command"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/builtin"
+	"github.com/ordoproject/ordo/internal/resource/providertest"
 	"github.com/ordoproject/ordo/internal/resource/resourcetest"
 )
 
@@ -42,9 +43,7 @@ func TestRunsAsUser(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if err := os.Chmod(filepath.Dir(dir), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	providertest.OpenToUsers(t, dir)
 	if err := os.Chmod(dir, 0o777); err != nil {
 		t.Fatal(err)
 	}
