@@ -97,8 +97,9 @@ func applyCase(t *testing.T, c differentialCase, extra ...string) (string, strin
 	return out.String(), root
 }
 
-// accountTypes finds users and groups in a catalog or a manifest.
-var accountTypes = regexp.MustCompile(`"type":\s*"(User|Group)"|(?m)^\s*(user|group)\s*\{`)
+// accountTypes finds users and groups, or the purge of either, in a
+// catalog or a manifest.
+var accountTypes = regexp.MustCompile(`"type":\s*"(User|Group)"|(?m)^\s*(user|group)\s*\{|(?m)^\s*resources\s*\{\s*'(user|group)'`)
 
 // lockAccountsFor waits for the machine's account lock when src (a
 // catalog or a manifest) manages users or groups: see
