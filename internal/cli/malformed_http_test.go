@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -42,7 +43,16 @@ func serveMalformedHTTP(t *testing.T, catalog []byte) {
 			malformedHTTPErr = err
 			return
 		}
-		l, err := net.Listen("tcp", malformedHTTPAddr)
+		// The address is fixed (the goldens name it); another test binary
+		// (another checkout's) may hold it until it ends.
+		var l net.Listener
+		for wait := time.Now().Add(10 * time.Minute); ; {
+			l, err = net.Listen("tcp", malformedHTTPAddr)
+			if err == nil || !errors.Is(err, syscall.EADDRINUSE) || time.Now().After(wait) {
+				break
+			}
+			time.Sleep(time.Second)
+		}
 		if err != nil {
 			malformedHTTPErr = err
 			return
