@@ -539,14 +539,14 @@ func (c *Compiler) applyRelationship(rel *relationship) error {
 				// The source is another language's (Options.External): the
 				// target carries the relationship, the other way round.
 				name = map[string]string{"before": "require", "notify": "subscribe"}[name]
-				dst.appendRelation(name, s.String(), how, rel.pos, op, rel.opPos, origins)
+				c.pendRelation(dst, name, s.String(), how, rel.pos, op, rel.opPos, origins)
 				continue
 			case src == nil:
 				return &Error{Msg: fmt.Sprintf("Could not find resource '%s' for relationship on '%s'", s, t)}
 			case dst == nil && !c.external(t):
 				return &Error{Msg: fmt.Sprintf("Could not find resource '%s' for relationship from '%s'", t, s)}
 			}
-			src.appendRelation(name, names[j], how, rel.pos, op, rel.opPos, origins)
+			c.pendRelation(src, name, names[j], how, rel.pos, op, rel.opPos, origins)
 		}
 	}
 	return nil
@@ -556,6 +556,15 @@ func (c *Compiler) applyRelationship(rel *relationship) error {
 // the run (Options.External).
 func (c *Compiler) external(ref Ref) bool {
 	return c.opts.External != nil && c.opts.External(ref.Type, ref.Title)
+}
+
+// pendRelation is r.appendRelation, with r noted among the resources
+// whose relationship parameters finish sets (relFlush) the first time.
+func (c *Compiler) pendRelation(r *Resource, name string, target Value, how string, pos source.Range, op string, opPos source.Range, origins bool) {
+	if r.pendingRelOrder == nil {
+		c.relFlush = append(c.relFlush, r)
+	}
+	r.appendRelation(name, target, how, pos, op, opPos, origins)
 }
 
 // appendRelation records a target appended to a relationship
