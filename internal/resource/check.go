@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -111,7 +110,15 @@ func invalidValue(v catalog.Value, valid []string, patterns []string) error {
 type EnumCheck struct {
 	Values   []string
 	Aliases  map[string]string // alias to value
-	Patterns []*regexp.Regexp
+	Patterns []Pattern
+}
+
+// Pattern is a regular expression a value of an EnumCheck may match: a
+// *regexp.Regexp, or a *lazyre.Regexp, compiled when a value is first
+// checked rather than when ordo starts.
+type Pattern interface {
+	MatchString(s string) bool
+	String() string
 }
 
 // Enum accepts exactly the given values.

@@ -70,7 +70,7 @@ func TestChecks(t *testing.T) {
 		{"enum int", resource.Enum("follow", "manage"), int64(1), nil, `Invalid value 1. Valid values are follow, manage.`},
 		{"enum bool", resource.Enum("true", "false", "on_failure"), true, "true", ""},
 		{"enum alias", &resource.EnumCheck{Values: []string{"absent"}, Aliases: map[string]string{"false": "absent"}}, "false", "absent", ""},
-		{"pattern", &resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`^[0-9]+$`)}}, "x", nil, `Invalid value "x". Valid values match /^[0-9]+$/.`},
+		{"pattern", &resource.EnumCheck{Patterns: []resource.Pattern{regexp.MustCompile(`^[0-9]+$`)}}, "x", nil, `Invalid value "x". Valid values match /^[0-9]+$/.`},
 		{"id", id, int64(4294967294), int64(4294967294), ""},
 		{"id string", id, "42", int64(42), ""},
 		{"id 2^32", id, int64(4294967296), nil, "Invalid id"},

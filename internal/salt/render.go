@@ -274,17 +274,17 @@ func jinjaError(rel string, text []byte, err error) error {
 }
 
 var (
-	undefinedNameRe = regexp.MustCompile(`Unable to evaluate name "([^"]+)"`)
-	notCallableRe   = regexp.MustCompile(`: (\w+) is not callable`)
-	missingAttrRe   = regexp.MustCompile(`attribute '([^']*)' not found`)
-	missingItemRe   = regexp.MustCompile(`item ''([^']*)'' not found`)
-	missingFilterRe = regexp.MustCompile(`filter '([^']*)' not found`)
-	missingTestRe   = regexp.MustCompile(`test '([^']*)' not found`)
+	undefinedNameRe = lazyre.New(`Unable to evaluate name "([^"]+)"`)
+	notCallableRe   = lazyre.New(`: (\w+) is not callable`)
+	missingAttrRe   = lazyre.New(`attribute '([^']*)' not found`)
+	missingItemRe   = lazyre.New(`item ''([^']*)'' not found`)
+	missingFilterRe = lazyre.New(`filter '([^']*)' not found`)
+	missingTestRe   = lazyre.New(`test '([^']*)' not found`)
 
-	unclosedBlockRe      = regexp.MustCompile(`Unable to parse controlStructure "(\w+)": Unexpected EOF`)
-	unknownTagRe         = regexp.MustCompile(`ControlStructure '(\w+)' not found \(or beginning not provided\)`)
-	missingControlExprRe = regexp.MustCompile(`^Unable to parse controlStructure "\w+": expected either a number, string, keyword or identifier\.$`)
-	missingPrintExprRe   = regexp.MustCompile(`^expected either a number, string, keyword or identifier\. \(Line: \d+ Col: \d+, near "\}\}"\)$`)
+	unclosedBlockRe      = lazyre.New(`Unable to parse controlStructure "(\w+)": Unexpected EOF`)
+	unknownTagRe         = lazyre.New(`ControlStructure '(\w+)' not found \(or beginning not provided\)`)
+	missingControlExprRe = lazyre.New(`^Unable to parse controlStructure "\w+": expected either a number, string, keyword or identifier\.$`)
+	missingPrintExprRe   = lazyre.New(`^expected either a number, string, keyword or identifier\. \(Line: \d+ Col: \d+, near "\}\}"\)$`)
 )
 
 // jinjaEndTags are the tags Jinja names when a block is not closed, in

@@ -3,11 +3,12 @@ package salt
 import (
 	"fmt"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
+
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 // plainValue turns a YAML node into Go values: string, int, float64, bool,
@@ -172,11 +173,11 @@ func fastScalar(n *yaml.Node) (any, bool) {
 }
 
 // pyYAMLFloat is PyYAML's (YAML 1.1) implicit float.
-var pyYAMLFloat = regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
+var pyYAMLFloat = lazyre.New(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
 
 // pyYAMLInt matches the YAML 1.1 integers YAML 1.2 reads as text:
 // decimal with underscores, and base 60.
-var pyYAMLInt = regexp.MustCompile(`^[-+]?(?:[1-9][0-9_]*(?::[0-5]?[0-9])+|(?:0|[1-9][0-9_]*))$`)
+var pyYAMLInt = lazyre.New(`^[-+]?(?:[1-9][0-9_]*(?::[0-5]?[0-9])+|(?:0|[1-9][0-9_]*))$`)
 
 // pyYAMLIntValue is the value of a pyYAMLInt match.
 func pyYAMLIntValue(s string) any {

@@ -170,6 +170,10 @@ type Compiler struct {
 	classScopes map[string]*Scope
 	evaluated   []string // class names in evaluation order
 
+	// relFlush holds the resources arrows added relationships to, for
+	// finish to set them.
+	relFlush []*Resource
+
 	relationships []*relationship
 	collectors    []*collector
 	overrides     []*override
@@ -958,10 +962,8 @@ func (c *Compiler) finish() error {
 			return err
 		}
 	}
-	for _, r := range c.resources {
-		if r.pendingRelOrder != nil {
-			r.flushRelations()
-		}
+	for _, r := range c.relFlush {
+		r.flushRelations()
 	}
 	for _, o := range c.overrides {
 		if o.done {

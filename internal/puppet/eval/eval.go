@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/puppet/ast"
 	"github.com/ordoproject/ordo/internal/source"
 )
@@ -1407,7 +1407,7 @@ func (c *Compiler) refAccess(t Ref, keys []Value, rng sourceRange, keyRng func(i
 }
 
 // className is Puppet's rule for a class name (Patterns::NAME).
-var className = regexp.MustCompile(`^((::)?[a-z_]\w*)(::[a-z]\w*)*$`)
+var className = lazyre.New(`^((::)?[a-z_]\w*)(::[a-z]\w*)*$`)
 
 // arithmetic
 

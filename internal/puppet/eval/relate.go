@@ -495,6 +495,8 @@ func (c *Compiler) applyRelationship(rel *relationship) error {
 		dsts[j], names[j] = c.findResource(t), t.String()
 	}
 	op := rel.op.String()
+	// Where each entry came from is kept only for a catalog that says it.
+	origins := !c.opts.NoOrigins
 	// A collector's resources are its sources as they are: each is the
 	// resource its reference finds.
 	var srcs []*Resource
@@ -537,14 +539,14 @@ func (c *Compiler) applyRelationship(rel *relationship) error {
 				// The source is another language's (Options.External): the
 				// target carries the relationship, the other way round.
 				name = map[string]string{"before": "require", "notify": "subscribe"}[name]
-				dst.appendRelation(name, s.String(), how, rel.pos, op, rel.opPos)
+				c.pendRelation(dst, name, s.String(), how, rel.pos, op, rel.opPos, origins)
 				continue
 			case src == nil:
 				return &Error{Msg: fmt.Sprintf("Could not find resource '%s' for relationship on '%s'", s, t)}
 			case dst == nil && !c.external(t):
 				return &Error{Msg: fmt.Sprintf("Could not find resource '%s' for relationship from '%s'", t, s)}
 			}
-			src.appendRelation(name, names[j], how, rel.pos, op, rel.opPos)
+			c.pendRelation(src, name, names[j], how, rel.pos, op, rel.opPos, origins)
 		}
 	}
 	return nil
@@ -556,10 +558,21 @@ func (c *Compiler) external(ref Ref) bool {
 	return c.opts.External != nil && c.opts.External(ref.Type, ref.Title)
 }
 
+// pendRelation is r.appendRelation, with r noted among the resources
+// whose relationship parameters finish sets (relFlush) the first time.
+func (c *Compiler) pendRelation(r *Resource, name string, target Value, how string, pos source.Range, op string, opPos source.Range, origins bool) {
+	if r.pendingRelOrder == nil {
+		c.relFlush = append(c.relFlush, r)
+	}
+	r.appendRelation(name, target, how, pos, op, opPos, origins)
+}
+
 // appendRelation records a target appended to a relationship
 // parameter; flushRelations merges them all at once, so that many
-// arrows from one resource cost no more than one.
-func (r *Resource) appendRelation(name string, target Value, how string, pos source.Range, op string, opPos source.Range) {
+// arrows from one resource cost no more than one. origins records the
+// arrow as where the target came from (param.rel), for the catalog's
+// origins.
+func (r *Resource) appendRelation(name string, target Value, how string, pos source.Range, op string, opPos source.Range, origins bool) {
 	i := 0 // before
 	if name == "notify" {
 		i = 1
@@ -581,7 +594,9 @@ func (r *Resource) appendRelation(name string, target Value, how string, pos sou
 		// A value set to undef is replaced, not appended to.
 		p.rel = nil
 	}
-	p.rel = append(p.rel, relPart{via: op, pos: opPos, value: target})
+	if origins {
+		p.rel = append(p.rel, relPart{via: op, pos: opPos, value: target})
+	}
 }
 
 // flushRelations sets the relationship parameters that arrows added to.

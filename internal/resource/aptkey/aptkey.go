@@ -9,10 +9,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/file"
 	"github.com/ordoproject/ordo/internal/resource/syscmd"
@@ -28,17 +28,17 @@ const (
 type Type struct{}
 
 var (
-	idPatterns = []*regexp.Regexp{
-		regexp.MustCompile(`\A(0x)?[0-9a-fA-F]{8}\z`),
-		regexp.MustCompile(`\A(0x)?[0-9a-fA-F]{16}\z`),
-		regexp.MustCompile(`\A(0x)?[0-9a-fA-F]{40}\z`),
+	idPatterns = []*lazyre.Regexp{
+		lazyre.New(`\A(0x)?[0-9a-fA-F]{8}\z`),
+		lazyre.New(`\A(0x)?[0-9a-fA-F]{16}\z`),
+		lazyre.New(`\A(0x)?[0-9a-fA-F]{40}\z`),
 	}
-	sourcePatterns = []*regexp.Regexp{
-		regexp.MustCompile(`\Ahttps?://`),
-		regexp.MustCompile(`\Aftp://`),
-		regexp.MustCompile(`\A/\w+`),
+	sourcePatterns = []resource.Pattern{
+		lazyre.New(`\Ahttps?://`),
+		lazyre.New(`\Aftp://`),
+		lazyre.New(`\A/\w+`),
 	}
-	serverPattern = regexp.MustCompile(`\A((hkp|hkps|http|https)://)?([a-z\d])([a-z\d-]{0,61}\.)+[a-z\d]+(:\d{2,5})?(/[a-zA-Z\d\-_.]+)*/?$`)
+	serverPattern = lazyre.New(`\A((hkp|hkps|http|https)://)?([a-z\d])([a-z\d-]{0,61}\.)+[a-z\d]+(:\d{2,5})?(/[a-zA-Z\d\-_.]+)*/?$`)
 )
 
 // idCheck accepts a short or long id or a fingerprint, with or without
@@ -57,7 +57,7 @@ var idCheck = resource.CheckFunc("an 8, 16 or 40 digit hexadecimal id, with or w
 })
 
 // rubyRegexp writes a pattern as Ruby shows it (\A, \Z).
-func rubyRegexp(re *regexp.Regexp) string {
+func rubyRegexp(re *lazyre.Regexp) string {
 	return strings.Replace(re.String(), `\z`, `\Z`, 1)
 }
 
@@ -75,7 +75,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "id", Namevar: true, Doc: "The key's fingerprint (40 digits), long (16) or short (8) id.", Check: idCheck},
 		{Name: "content", Doc: "The key itself."},
 		{Name: "source", Doc: "Where the key comes from: a path, or an http(s) or ftp URL.", Check: &resource.EnumCheck{Patterns: sourcePatterns}},
-		{Name: "server", Default: "keyserver.ubuntu.com", Doc: "The key server the key is received from when neither content nor source is given.", Check: &resource.EnumCheck{Patterns: []*regexp.Regexp{serverPattern}}},
+		{Name: "server", Default: "keyserver.ubuntu.com", Doc: "The key server the key is received from when neither content nor source is given.", Check: &resource.EnumCheck{Patterns: []resource.Pattern{serverPattern}}},
 		{Name: "options", Doc: "apt-key's --keyserver-options."},
 		{Name: "refresh", Default: false, Doc: "Add an expired key again.", Check: resource.YesNo()},
 		{Name: "weak_ssl", Default: false, Doc: "Fetch an https source without verifying its certificate.", Check: resource.YesNo()},

@@ -12,10 +12,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/file"
 )
@@ -27,7 +27,7 @@ var checksumTypes = []string{"none", "md5", "sha1", "sha2", "sha256", "sha384", 
 
 // sourcePattern is what a source or checksum_url must contain unless it
 // is an absolute path: the module checks for a scheme name anywhere.
-var sourcePattern = regexp.MustCompile(`puppet|http|https|ftp|file|s3|gs`)
+var sourcePattern = lazyre.New(`puppet|http|https|ftp|file|s3|gs`)
 
 func urlCheck(what string) resource.Check {
 	return resource.CheckFunc("a path or a puppet, http(s), ftp, file, s3 or gs URL", func(v catalog.Value) (catalog.Value, error) {
@@ -56,7 +56,7 @@ var checksumCheck = resource.CheckFunc("a hexadecimal checksum (5 to 128 digits)
 	return nil, fmt.Errorf("Invalid value %s. Valid values are true, false, undef, , . Valid values match /\\b[0-9a-f]{5,128}\\b/.", resource.Inspect(v))
 })
 
-var hexSum = regexp.MustCompile(`\b[0-9a-f]{5,128}\b`)
+var hexSum = lazyre.New(`\b[0-9a-f]{5,128}\b`)
 
 var schema = resource.NewSchema(resource.Schema{
 	Name: "archive",
@@ -329,7 +329,7 @@ func (a *instance) expectedChecksum(ctx context.Context, h *resource.Handle) (st
 	return a.remoteSum, nil
 }
 
-var remoteSumPattern = regexp.MustCompile(`(?i)\b[\da-f]{32,128}\b`)
+var remoteSumPattern = lazyre.New(`(?i)\b[\da-f]{32,128}\b`)
 
 func (a *instance) remoteChecksum(ctx context.Context, h *resource.Handle) (string, error) {
 	tmp, err := a.downloadFile(ctx, h, a.checksumURL)

@@ -10,6 +10,7 @@ import (
 
 	udiff "github.com/aymanbagabas/go-udiff"
 
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/rubyregexp"
 )
@@ -280,7 +281,7 @@ func evalCondition(c command, res *result, query int) (bool, error) {
 	return true, nil
 }
 
-var numeric = regexp.MustCompile(`^[+-]?\d+?(\.\d+)?\n?$`)
+var numeric = lazyre.New(`^[+-]?\d+?(\.\d+)?\n?$`)
 
 func compareGet(v, op, arg string) (bool, error) {
 	switch op {

@@ -9,11 +9,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
@@ -27,8 +27,8 @@ const (
 type Type struct{}
 
 var (
-	itemPattern    = regexp.MustCompile(`^[a-z0-9][a-z0-9:.+-]+/[a-zA-Z0-9/_.+-]+$`)
-	packagePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9:.+-]+$`)
+	itemPattern    = lazyre.New(`^[a-z0-9][a-z0-9:.+-]+/[a-zA-Z0-9/_.+-]+$`)
+	packagePattern = lazyre.New(`^[a-z0-9][a-z0-9:.+-]+$`)
 )
 
 var schema = resource.NewSchema(resource.Schema{
@@ -37,8 +37,8 @@ var schema = resource.NewSchema(resource.Schema{
 	Attrs: []resource.Attr{
 		{Name: "ensure", Kind: resource.KindProperty, Default: "present", Doc: "Whether the question is in the database.", Check: resource.Enum("present", "absent")},
 		{Name: "name", Namevar: true, Doc: "The resource's name; the item unless item is set."},
-		{Name: "item", DefaultFrom: []string{"name"}, Doc: "The question: the package, a slash and its name (tzdata/Areas).", Check: &resource.EnumCheck{Patterns: []*regexp.Regexp{itemPattern}}},
-		{Name: "package", Doc: "The package the question belongs to (default: the item up to its first slash).", Check: &resource.EnumCheck{Patterns: []*regexp.Regexp{packagePattern}}},
+		{Name: "item", DefaultFrom: []string{"name"}, Doc: "The question: the package, a slash and its name (tzdata/Areas).", Check: &resource.EnumCheck{Patterns: []resource.Pattern{itemPattern}}},
+		{Name: "package", Doc: "The package the question belongs to (default: the item up to its first slash).", Check: &resource.EnumCheck{Patterns: []resource.Pattern{packagePattern}}},
 		{Name: "type", Doc: "The question's type.", Check: resource.Enum("string", "boolean", "select", "multiselect", "note", "text", "password", "title")},
 		{Name: "value", Kind: resource.KindProperty, Doc: "The answer (white space around it is removed).", Check: resource.CheckFunc("a string", mungeValue)},
 		{Name: "seen", Kind: resource.KindProperty, Doc: "The seen flag: true or false.", Check: resource.CheckFunc("true or false", mungeSeen)},
@@ -124,7 +124,7 @@ type instance struct {
 }
 
 // response is one line debconf-communicate answers: a code and a text.
-var response = regexp.MustCompile(`^([0-9]+)\s*(.*?)\s*$`)
+var response = lazyre.New(`^([0-9]+)\s*(.*?)\s*$`)
 
 // talk sends commands to debconf-communicate for the question's package
 // and returns its answers, one per command.

@@ -35,6 +35,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/syserr"
 )
@@ -77,8 +78,8 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "mtime", Kind: resource.KindProperty, Doc: "The time of the last content change (read-only).", Check: readOnly("mtime")},
 		{Name: "backup", Default: false, Doc: "Keep the old content before replacing it: false, true, a .suffix, or a filebucket's name.", Check: resource.CheckFunc("false, true, a .suffix or a filebucket name", checkBackup)},
 		{Name: "recurse", Default: false, Doc: "Manage a directory's content recursively: true (the local tree and the sources'), remote (the sources' only) or false.", Check: resource.CheckFunc("true, false or remote", checkRecurse)},
-		{Name: "recurselimit", Doc: "How many levels below the directory recursion manages (0: none); without recursion it has no effect, and Puppet warns.", Check: numeric{&resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`^[0-9]+$`)}}}},
-		{Name: "max_files", Default: int64(0), Doc: "The most entries a recursive listing may have (0: warn past 1,000; -1: no limit); without recursion it has no effect.", Check: numeric{&resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`^[0-9]+$`), regexp.MustCompile(`^-1$`)}}}},
+		{Name: "recurselimit", Doc: "How many levels below the directory recursion manages (0: none); without recursion it has no effect, and Puppet warns.", Check: numeric{&resource.EnumCheck{Patterns: []resource.Pattern{lazyre.New(`^[0-9]+$`)}}}},
+		{Name: "max_files", Default: int64(0), Doc: "The most entries a recursive listing may have (0: warn past 1,000; -1: no limit); without recursion it has no effect.", Check: numeric{&resource.EnumCheck{Patterns: []resource.Pattern{lazyre.New(`^[0-9]+$`), lazyre.New(`^-1$`)}}}},
 		{Name: "replace", Default: true, Listed: true, Doc: "Replace the content of a file that exists but differs.", Check: yesNo},
 		{Name: "force", Default: false, Doc: "Replace a directory or link that is in the way.", Check: yesNo},
 		{Name: "ignore", Doc: "Name patterns (globs) recursion skips; without recursion it has no effect.", Check: resource.CheckFunc("a string or an array of strings", checkIgnore)},

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/parsedfile"
 )
@@ -130,8 +131,8 @@ func (Type) Identity(r *catalog.Resource) string {
 }
 
 var (
-	leadingOrTrailing = regexp.MustCompile(`^\s|\s$`)
-	space             = regexp.MustCompile(`\s`)
+	leadingOrTrailing = lazyre.New(`^\s|\s$`)
+	space             = lazyre.New(`\s`)
 )
 
 func checkKey(v catalog.Value) (catalog.Value, error) {
@@ -222,7 +223,7 @@ type record struct {
 	absent  bool   // removed; left out when the file is written
 }
 
-var blank = regexp.MustCompile(`^\s*$`)
+var blank = lazyre.New(`^\s*$`)
 
 func readFile(path string) (*hostsFile, error) {
 	f := &hostsFile{path: path}

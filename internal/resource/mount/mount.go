@@ -10,7 +10,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -70,7 +69,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "pass", Kind: resource.KindProperty, Doc: "fsck's pass number; 0 by default."},
 		{Name: "atboot", Kind: resource.KindProperty, Doc: "Whether to mount at boot (Solaris); Linux fstabs have no such column."},
 		{Name: "dump", Kind: resource.KindProperty, Doc: "Whether dump backs it up: 0 or 1; 0 by default.",
-			Check: &resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`(0|1)`)}}},
+			Check: &resource.EnumCheck{Patterns: []resource.Pattern{lazyre.New(`(0|1)`)}}},
 		{Name: "target", Kind: resource.KindProperty, Default: DefaultTarget, Doc: "The fstab."},
 		{Name: "name", Namevar: true, Doc: "The mount point.", Check: resource.CheckFunc("a path", func(v catalog.Value) (catalog.Value, error) {
 			s := catalog.Scalar(v)

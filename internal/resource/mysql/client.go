@@ -8,10 +8,10 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/syscmd"
 )
@@ -90,9 +90,9 @@ type server struct {
 }
 
 var (
-	versionNumber = regexp.MustCompile(`\d+\.\d+\.\d+`)
-	mariadb       = regexp.MustCompile(`(?i)mariadb`)
-	percona       = regexp.MustCompile(`(?i)\s\(percona`)
+	versionNumber = lazyre.New(`\d+\.\d+\.\d+`)
+	mariadb       = lazyre.New(`(?i)mariadb`)
+	percona       = lazyre.New(`(?i)\s\(percona`)
 )
 
 // connect finds the client and its options as the module's providers do.

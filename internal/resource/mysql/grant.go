@@ -3,11 +3,11 @@ package mysql
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
@@ -18,8 +18,8 @@ type GrantType struct {
 }
 
 var (
-	proxyTable = regexp.MustCompile(`^[0-9a-zA-Z$_]*@[\w%.:\-/]*$`)
-	tableCheck = &resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`.*\..*`), proxyTable}}
+	proxyTable = lazyre.New(`^[0-9a-zA-Z$_]*@[\w%.:\-/]*$`)
+	tableCheck = &resource.EnumCheck{Patterns: []resource.Pattern{lazyre.New(`.*\..*`), proxyTable}}
 )
 
 func newGrantType(cfg Config) *GrantType {
@@ -102,7 +102,7 @@ func normalPrivileges(list []string, present bool) []string {
 	return out
 }
 
-var commaSep = regexp.MustCompile(`\s*,\s*`)
+var commaSep = lazyre.New(`\s*,\s*`)
 
 // columnPrivilege is "TYPE (col, col)" with the type upper-cased and the
 // columns sorted.
@@ -160,8 +160,8 @@ type grants struct {
 }
 
 var (
-	grantLine = regexp.MustCompile(`^GRANT\s(.+)\sON\s(.+)\sTO\s(.*)@(.*?)(\s.*)?$`)
-	withGrant = regexp.MustCompile(`WITH\sGRANT\sOPTION`)
+	grantLine = lazyre.New(`^GRANT\s(.+)\sON\s(.+)\sTO\s(.*)@(.*?)(\s.*)?$`)
+	withGrant = lazyre.New(`WITH\sGRANT\sOPTION`)
 )
 
 // Privilege lists MySQL 8 shows for ALL, which the module reads as ALL.

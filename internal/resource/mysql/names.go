@@ -2,17 +2,17 @@ package mysql
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 )
 
 var (
 	// hostPart is what may follow the @ of a plain or quoted user name.
-	hostPart  = regexp.MustCompile(`^[\w%.:\-/]+$`)
-	plainUser = regexp.MustCompile(`^[0-9a-zA-Z$_]*$`)
-	otherChar = regexp.MustCompile(`[^0-9a-zA-Z$_]`)
+	hostPart  = lazyre.New(`^[\w%.:\-/]+$`)
+	plainUser = lazyre.New(`^[0-9a-zA-Z$_]*$`)
+	otherChar = lazyre.New(`[^0-9a-zA-Z$_]`)
 )
 
 // validUser reports whether s is a user name as the module accepts one:

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
@@ -23,7 +23,7 @@ type UserType struct {
 func pattern(patterns ...string) resource.Check {
 	c := &resource.EnumCheck{}
 	for _, p := range patterns {
-		c.Patterns = append(c.Patterns, regexp.MustCompile(p))
+		c.Patterns = append(c.Patterns, lazyre.New(p))
 	}
 	return resource.CheckFunc(c.Describe(), func(v catalog.Value) (catalog.Value, error) {
 		switch v.(type) {
@@ -37,7 +37,7 @@ func pattern(patterns ...string) resource.Check {
 	})
 }
 
-var tlsOption = regexp.MustCompile(`(?i)^(CIPHER|ISSUER|SUBJECT)`)
+var tlsOption = lazyre.New(`(?i)^(CIPHER|ISSUER|SUBJECT)`)
 
 func checkTLS(v catalog.Value) (catalog.Value, error) {
 	s := catalog.Scalar(v)

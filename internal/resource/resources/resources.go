@@ -11,12 +11,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
@@ -72,7 +72,7 @@ func (t *Type) checkName(v catalog.Value) (catalog.Value, error) {
 	return name, nil
 }
 
-var digits = regexp.MustCompile(`^\d+`)
+var digits = lazyre.New(`^\d+`)
 
 func checkSystemUser(v catalog.Value) (catalog.Value, error) {
 	switch x := v.(type) {
@@ -339,7 +339,7 @@ func (t *Type) managed(s *resource.Schema, c *catalog.Catalog, identity identifi
 }
 
 // uidMin is a UID_MIN line of login.defs.
-var uidMin = regexp.MustCompile(`^\s*UID_MIN\s+(\d+)(\s*#.*)?$`)
+var uidMin = lazyre.New(`^\s*UID_MIN\s+(\d+)(\s*#.*)?$`)
 
 // systemUsersMaxUID is the highest uid of a system user: UID_MIN of
 // login.defs less one, else 499, as Puppet reads it.

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"os"
 	"path"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/file"
 )
@@ -53,8 +53,8 @@ func (Type) Schema() *resource.Schema { return schema }
 func (Type) Depthfirst() bool { return true }
 
 var (
-	levels    = regexp.MustCompile(`^\d+$`)
-	withUnit  = regexp.MustCompile(`^([0-9]+)(\w)\w*$`)
+	levels    = lazyre.New(`^\d+$`)
+	withUnit  = lazyre.New(`^([0-9]+)(\w)\w*$`)
 	ageUnits  = map[byte]int64{'s': 1, 'm': 60, 'h': 3600, 'd': 86400, 'w': 7 * 86400}
 	sizeUnits = map[byte]int{'b': 0, 'k': 1, 'm': 2, 'g': 3, 't': 4}
 )

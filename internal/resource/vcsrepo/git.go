@@ -14,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/syscmd"
 )
@@ -189,7 +190,7 @@ func (g *git) remoteAction(dir string, args ...string) (string, error) {
 	return g.gitIn(dir, args...)
 }
 
-var versionPattern = regexp.MustCompile(`[0-9]+\.[0-9]+\.[0-9]+(\.[0-9]+)?`)
+var versionPattern = lazyre.New(`[0-9]+\.[0-9]+\.[0-9]+(\.[0-9]+)?`)
 
 // gitVersion runs git --version (every time, as the module does).
 func (g *git) gitVersion(dir string) (string, error) {
@@ -404,8 +405,8 @@ func (g *git) latestRevision() (string, error) {
 }
 
 var (
-	initialCommit = regexp.MustCompile(`Initial commit|No commits yet`)
-	onBranchLine  = regexp.MustCompile(`On branch (.*)`)
+	initialCommit = lazyre.New(`Initial commit|No commits yet`)
+	onBranchLine  = lazyre.New(`On branch (.*)`)
 )
 
 // getRevision is rev as the revision property shows it: the revision
@@ -559,8 +560,8 @@ func (g *git) tagRevision(rev string) (bool, error) {
 }
 
 var (
-	starLine = regexp.MustCompile(`\*\s+(.*)`)
-	detached = regexp.MustCompile(`\(detached from|\(HEAD detached at|\(no branch`)
+	starLine = lazyre.New(`\*\s+(.*)`)
+	detached = lazyre.New(`\(detached from|\(HEAD detached at|\(no branch`)
 )
 
 // onBranch is the branch checked out, "" when HEAD is detached.

@@ -16,10 +16,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource"
 )
 
@@ -38,7 +38,7 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "source", Kind: resource.KindProperty, Arrays: resource.Whole, Doc: "The URL or path cloned from, or a hash of remote names to URLs."},
 		{Name: "fstype", Feature: "filesystem_types", Doc: "Filesystem type (not used by git)."},
 		{Name: "revision", Kind: resource.KindProperty, Doc: "The branch, tag or commit checked out.",
-			Check: &resource.EnumCheck{Patterns: []*regexp.Regexp{regexp.MustCompile(`^\S+$`)}}},
+			Check: &resource.EnumCheck{Patterns: []resource.Pattern{lazyre.New(`^\S+$`)}}},
 		{Name: "owner", Doc: "The user (name or id) the repository's files are given to."},
 		{Name: "group", Doc: "The group (name or id) the repository's files are given to."},
 		{Name: "user", Doc: "The user git runs as."},
@@ -115,7 +115,7 @@ func checkInclude(v catalog.Value) (catalog.Value, error) {
 	return v, nil
 }
 
-var umaskPattern = regexp.MustCompile(`^0?[0-7]{1,4}$`)
+var umaskPattern = lazyre.New(`^0?[0-7]{1,4}$`)
 
 func checkUmask(v catalog.Value) (catalog.Value, error) {
 	if !umaskPattern.MatchString(catalog.Scalar(v)) {
@@ -124,7 +124,7 @@ func checkUmask(v catalog.Value) (catalog.Value, error) {
 	return v, nil
 }
 
-var proxyPattern = regexp.MustCompile(`^https?://\S+$`)
+var proxyPattern = lazyre.New(`^https?://\S+$`)
 
 func checkProxy(v catalog.Value) (catalog.Value, error) {
 	if h, ok := v.(*catalog.Hash); ok {
