@@ -61,10 +61,44 @@ func pattern(attr, typ string, re *lazyre.Regexp) resource.Check {
 
 // typeMismatch is the Resource API's message for a value of the wrong type.
 func typeMismatch(attr, typ string, v catalog.Value) error {
-	if strings.HasPrefix(typ, "Pattern[") {
-		return fmt.Errorf("firewall.%s expects a match for %s, got %s", attr, typ, resource.Inspect(v))
+	if rest, ok := strings.CutPrefix(typ, "Optional["); ok {
+		return &typeError{fmt.Sprintf("firewall.%s expects an undef value or a match for %s, got %s", attr, strings.TrimSuffix(rest, "]"), single(v))}
 	}
-	return fmt.Errorf("firewall.%s expects a value of type %s, got %s", attr, typ, resource.Inspect(v))
+	if strings.HasPrefix(typ, "Pattern[") {
+		return &typeError{fmt.Sprintf("firewall.%s expects a match for %s, got %s", attr, typ, single(v))}
+	}
+	return &typeError{fmt.Sprintf("firewall.%s expects a value of type %s, got %s", attr, typ, rubyClass(v))}
+}
+
+// typeError is the Resource API's refusal of a value, which Puppet shows
+// without where the resource was declared.
+type typeError struct{ msg string }
+
+func (e *typeError) Error() string { return e.msg }
+
+// Unlocated: Puppet's message has no location.
+func (e *typeError) Unlocated() {}
+
+// single shows a string as the Resource API's messages do.
+func single(v catalog.Value) string {
+	if s, ok := v.(string); ok {
+		return "'" + s + "'"
+	}
+	return resource.Inspect(v)
+}
+
+func rubyClass(v catalog.Value) string {
+	switch v.(type) {
+	case string:
+		return "String"
+	case int64:
+		return "Integer"
+	case bool:
+		return "Boolean"
+	case []catalog.Value:
+		return "Tuple"
+	}
+	return "Hash"
 }
 
 var (
@@ -80,7 +114,7 @@ var (
 
 // ports checks dport and sport: a port, a range, or a list of them.
 func ports(attr string) resource.Check {
-	typ := "Optional[Variant[Array[Variant[Pattern[/^(?:!\\s)?\\d+(?:(?:\\:|-)\\d+)?$/],Integer]],Pattern[/^(?:!\\s)?\\d+(?:(?:\\:|-)\\d+)?$/],Integer]]"
+	typ := "Undef, Array[Variant[Pattern[/^(?:!\\s)?\\d+(?:(?:\\:|-)\\d+)?$/], Integer]], Pattern[/^(?:!\\s)?\\d+(?:(?:\\:|-)\\d+)?$/], or Integer"
 	one := func(v catalog.Value) bool {
 		switch x := v.(type) {
 		case int64:
@@ -268,8 +302,10 @@ func (t *RuleType) New(v resource.Values) (resource.Instance, error) {
 		}
 	}
 	r.should = append(set, defaults...)
+	r.raw = map[string]catalog.Value{}
 	for _, p := range r.should {
 		r.want[p.key] = p.val
+		r.raw[p.key] = p.val
 	}
 	if r.present {
 		// The module checks these when it changes the rule.
@@ -286,7 +322,8 @@ type ruleInstance struct {
 	want                   map[string]catalog.Value // after the module's process_input
 	cur                    *rule
 	dirty                  bool
-	invalid                error // what the module\'s validate_input refuses
+	invalid                error                    // what the module\'s validate_input refuses
+	raw                    map[string]catalog.Value // as the catalog gives them, for change lines
 }
 
 // ExclusiveKey: every rule of one table and chain moves the others' places.
@@ -550,7 +587,7 @@ func (r *ruleInstance) Properties() []resource.Property {
 		if p.key == "ensure" || p.key == "name" {
 			continue
 		}
-		props = append(props, &ruleProp{r: r, key: p.key, shown: p.val})
+		props = append(props, &ruleProp{r: r, key: p.key, shown: r.raw[p.key]})
 	}
 	return props
 }
