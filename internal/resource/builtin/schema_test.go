@@ -50,6 +50,7 @@ var base = map[string]*catalog.Resource{
 	"concat_fragment": {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
 	"cron":            {Type: "Cron", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "/bin/true"}}},
 	"firewall":        {Type: "Firewall", Title: "001 ordoschema", Params: []catalog.Param{{Name: "dport", Value: int64(22)}}},
+	"firewallchain":   {Type: "Firewallchain", Title: "INPUT:filter:IPv4"},
 	"file_line":       {Type: "File_line", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-fl"}, {Name: "line", Value: "x"}}},
 	"ini_setting":     {Type: "Ini_setting", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-ini"}, {Name: "setting", Value: "k"}}},
 	"ini_subsetting":  {Type: "Ini_subsetting", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-ini"}, {Name: "setting", Value: "s"}, {Name: "subsetting", Value: "x"}}},
@@ -299,6 +300,11 @@ var cases = map[string]map[string]attrCase{
 		"repeat": {value: int64(1), want: inert, reason: noSchedules}, "weekday": {value: "Mon", want: inert, reason: noSchedules},
 	},
 	"firewall": firewallCases(),
+	"firewallchain": {
+		"ensure": {value: "absent"}, "name": {value: "OUTPUT:filter:IPv6"}, "policy": {value: "drop"},
+		"purge": {value: true}, "ignore": {value: "keep"}, "ignore_foreign": {value: true},
+		"provider": {value: "iptables_chain", want: inert, reason: "iptables_chain is firewallchain's only provider"},
+	},
 	"user": {
 		"ensure": {value: "absent"}, "home": {value: "/home/x"}, "uid": {value: int64(4242)}, "gid": {value: int64(4242)},
 		"comment": {value: "X"}, "shell": {value: "/bin/sh"}, "password": {value: "!"},

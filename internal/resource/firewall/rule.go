@@ -293,8 +293,13 @@ func (t *RuleType) New(v resource.Values) (resource.Instance, error) {
 		protocol: v.String("protocol"), table: v.String("table"), chain: v.String("chain"), want: map[string]catalog.Value{}}
 	// The target state as the module's set gets it: what the resource
 	// sets, in the type's order, then the defaults it does not.
-	var set, defaults []kv
+	// The name comes first: Puppet sets the namevar before the others.
+	set := []kv{{"name", r.name}}
+	var defaults []kv
 	for _, name := range typeOrder {
+		if name == "name" {
+			continue
+		}
 		if x, ok := v.Lookup(name); ok {
 			set = append(set, kv{name, x})
 		} else if d := v.Schema().Attr(name).Default; d != nil {
@@ -569,11 +574,20 @@ func (r *ruleInstance) Retrieve(ctx context.Context, h *resource.Handle) error {
 			return fmt.Errorf("Duplicate names have been found within your Firewalls. This prevents the module from working correctly and must be manually resolved.")
 		}
 		seen[x.name] = true
-		if x.name == r.name {
+		if x.name == r.name || unmanagedName.MatchString(r.name) && sameUnmanaged(x.name, r.name) {
 			r.cur = x
 		}
 	}
 	return nil
+}
+
+// sameUnmanaged reports whether two names of unmanaged rules name the same
+// rule: their numbers count the rules read before them, which a purge
+// that removed one of those changes.
+func sameUnmanaged(a, b string) bool {
+	_, x, _ := strings.Cut(a, " ")
+	_, y, _ := strings.Cut(b, " ")
+	return unmanagedName.MatchString(a) && x == y
 }
 
 func (r *ruleInstance) Exists() bool { return r.cur != nil }

@@ -10,8 +10,8 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/syscmd"
 )
 
-// NewTypes returns firewall.
-func NewTypes() []resource.Type { return []resource.Type{newRuleType()} }
+// NewTypes returns firewall and firewallchain.
+func NewTypes() []resource.Type { return []resource.Type{newRuleType(), newChainType()} }
 
 func asExec(err error, target **syscmd.ExecError) bool { return errors.As(err, target) }
 
