@@ -637,9 +637,6 @@ func (p *ruleEnsure) Event() string {
 	return "firewall_removed"
 }
 func (p *ruleEnsure) Sync(context.Context, *resource.Handle) error {
-	if p.r.present && p.r.invalid != nil {
-		return p.r.invalid
-	}
 	p.r.dirty = true
 	return nil
 }
@@ -669,9 +666,6 @@ func (p *ruleProp) Message() string {
 	return fmt.Sprintf("%s changed %s to %s", p.key, shownValue(p.Current()), shownValue(p.shown))
 }
 func (p *ruleProp) Sync(context.Context, *resource.Handle) error {
-	if p.r.invalid != nil {
-		return p.r.invalid
-	}
 	p.r.dirty = true
 	return nil
 }
@@ -789,6 +783,10 @@ func (r *ruleInstance) Flush(ctx context.Context, h *resource.Handle) error {
 		return nil
 	}
 	r.dirty = false
+	if r.present && r.invalid != nil {
+		// The module's set checks the values before it changes anything.
+		return r.invalid
+	}
 	src := "firewall[" + r.name + "]"
 	start := time.Now()
 	var verb string
