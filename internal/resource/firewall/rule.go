@@ -809,8 +809,10 @@ func (r *ruleInstance) Flush(ctx context.Context, h *resource.Handle) error {
 		err = r.insert(ctx, h, "-R")
 	}
 	if err != nil {
-		h.Log.Log(resource.Err, src, verb+": Failed after "+seconds(time.Since(start))+" seconds")
-		return err
+		// The Resource API logs the failure and fails the resource with
+		// its own words.
+		h.Log.Log(resource.Err, src, verb+": Failed after "+seconds(time.Since(start))+" seconds: "+err.Error())
+		return errExecution
 	}
 	h.Log.Log(h.Level, src, verb+": Finished in "+seconds(time.Since(start))+" seconds")
 	return nil

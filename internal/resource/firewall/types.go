@@ -13,6 +13,10 @@ import (
 // NewTypes returns firewall and firewallchain.
 func NewTypes() []resource.Type { return []resource.Type{newRuleType(), newChainType()} }
 
+// errExecution is how Puppet's Resource API fails a resource whose change
+// failed, having logged why.
+var errExecution = errors.New("Execution encountered an error")
+
 func asExec(err error, target **syscmd.ExecError) bool { return errors.As(err, target) }
 
 func sortStrings(s []string) { sort.Strings(s) }
