@@ -72,8 +72,10 @@ func parseSave(out, protocol string, counter *int) []*rule {
 		case !managedName.MatchString(r.name):
 			r.name = fmt.Sprintf("%d %s", 9000+*counter, r.name)
 		}
-		if _, ok := r.vals["proto"]; !ok {
+		if p, ok := r.vals["proto"].(string); !ok {
 			r.vals["proto"] = "all"
+		} else {
+			r.vals["proto"] = protoName(p)
 		}
 		*counter++
 		rules = append(rules, r)
@@ -243,4 +245,19 @@ func uniqSorted(list []string) []string {
 		}
 	}
 	return out[:n]
+}
+
+var protoNames = map[string]string{"1": "icmp", "2": "igmp", "4": "ipencap", "6": "tcp", "7": "cbt", "17": "udp",
+	"47": "gre", "50": "esp", "51": "ah", "89": "ospf", "103": "pim", "112": "vrrp", "132": "sctp"}
+
+// protoName is a protocol listed by its number as the module names it.
+func protoName(p string) string {
+	neg, n := "", p
+	if rest, ok := strings.CutPrefix(p, "! "); ok {
+		neg, n = "! ", rest
+	}
+	if name, ok := protoNames[n]; ok {
+		return neg + name
+	}
+	return p
 }

@@ -48,6 +48,9 @@ func TestParseSaveNamesUnmanaged(t *testing.T) {
 	if !reflect.DeepEqual(tables, []string{"filter", "filter", "filter", "nat"}) || n != 5 {
 		t.Errorf("tables %q, counter %d", tables, n)
 	}
+	if got := parseSave("*filter\n-A INPUT ! -p 47 -j DROP\n", "IPv4", &n)[0].vals["proto"]; got != "! gre" {
+		t.Errorf("a protocol number is named: %v", got)
+	}
 	if rules[2].vals["proto"] != "all" {
 		t.Errorf("a rule without -p is proto all: %v", rules[2].vals)
 	}
