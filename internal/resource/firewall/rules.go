@@ -24,7 +24,10 @@ type rule struct {
 }
 
 var (
-	managedName   = lazyre.New(`^\d+(?:[ \t-]\S+)+$`)
+	// managedName is the type's pattern for names, which takes "_" after
+	// the number too; the module's provider reads such a name as an
+	// unmanaged rule's, and adds the rule again on every run.
+	managedName   = lazyre.New(`^\d+(?:[ \t_-]\S+)+$`)
 	unmanagedName = lazyre.New(`^9[0-9]{3}\s.*$`)
 	tableHeader   = lazyre.New(`^\*(nat|mangle|filter|raw|rawpost|broute|security)$`)
 )
