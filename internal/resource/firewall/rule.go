@@ -820,25 +820,43 @@ func (r *ruleInstance) Flush(ctx context.Context, h *resource.Handle) error {
 
 func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 6, 64) }
 
-// insert inserts (-I) or replaces (-R) the rule at the place its name
-// gives among the chain's rules.
+// insert inserts (-I) the rule at the place its name gives among the
+// chain's rules, or replaces (-R) it where it is. A rule that moves to
+// another chain, table or protocol is deleted there and inserted anew
+// (the module would replace whatever rule has the place in the new chain).
 func (r *ruleInstance) insert(ctx context.Context, h *resource.Handle, op string) error {
+	verb := map[string]string{"-I": "Creating", "-R": "Updating"}[op]
+	if op == "-R" && r.cur != nil && (r.cur.chain != r.chain || r.cur.table != r.table || r.cur.protocol != r.protocol) {
+		if _, err := shell(ctx, h, baseCommand(r.cur.protocol)+" -t "+r.cur.table+" "+strings.Replace(r.cur.line, "-A", "-D", 1)); err != nil {
+			return err
+		}
+		op = "-I"
+	}
 	rules, err := readRules(ctx, h, r.protocol)
 	if err != nil {
 		return err
 	}
 	var names []string
+	at := 0
 	for _, x := range rules {
 		if x.chain == r.chain && x.table == r.table {
 			names = append(names, x.name)
+			if at == 0 && (x.name == r.name || sameUnmanaged(x.name, r.name)) {
+				at = len(names)
+			}
 		}
 	}
 	pos := insertOrder(names, r.name)
+	if op == "-R" && at > 0 {
+		// Where the rule is: the module's place for its name is another
+		// rule's when the chain's rules are not in their names' order.
+		pos = at
+	}
 	line := strings.Join([]string{baseCommand(r.protocol), "-t", r.table, op, r.chain, strconv.Itoa(pos), r.arguments()}, " ")
 	if _, err := shell(ctx, h, line); err != nil {
 		return err
 	}
-	persist(ctx, h, "firewall["+r.name+"]", map[string]string{"-I": "Creating", "-R": "Updating"}[op], r.name, r.protocol)
+	persist(ctx, h, "firewall["+r.name+"]", verb, r.name, r.protocol)
 	return nil
 }
 
