@@ -1,6 +1,7 @@
 package firewall_test
 
 import (
+	"context"
 	"flag"
 	"os"
 	"os/exec"
@@ -8,8 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordoproject/ordo/internal/apply"
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/command"
 	"github.com/ordoproject/ordo/internal/resource/builtin"
 	"github.com/ordoproject/ordo/internal/resource/providertest"
+	"github.com/ordoproject/ordo/internal/resource/resourcetest"
 )
 
 var updateOrdo = flag.Bool("update-ordo", false, "rewrite the NAME.ordo.log and NAME.ordo.state files there are with what ordo does")
@@ -181,6 +186,41 @@ func TestSecondRunChangesNothing(t *testing.T) {
 				if strings.HasPrefix(line, "Notice: ") || strings.HasPrefix(line, "Error: ") {
 					t.Errorf("second run: %s", line)
 				}
+			}
+		})
+	}
+}
+
+// TestJobs applies the create and chain cases with --jobs 4: the rules
+// end as after a serial run (every firewall resource has one exclusive
+// key, so they are applied one at a time, in the serial run's order).
+func TestJobs(t *testing.T) {
+	inNetns(t)
+	for _, c := range providertest.Cases(t, "testdata/cases") {
+		if c.Name != "create" && c.Name != "chain" {
+			continue
+		}
+		t.Run(c.Name, func(t *testing.T) {
+			reset(t)
+			providertest.Shell(t, c.Setup)
+			cat, err := catalog.Decode(c.Catalog, c.Name+".json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			log := &resourcetest.Logger{}
+			if _, err := apply.Apply(context.Background(), cat, apply.Options{Types: builtin.Registry(), Log: log, Runner: &command.Runner{}, BucketDir: t.TempDir(), Jobs: 4}); err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command("testdata/dump").CombinedOutput()
+			if err != nil {
+				t.Fatalf("dump: %v\n%s", err, out)
+			}
+			want, err := os.ReadFile("testdata/cases/" + c.Name + ".state")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := bare(string(out)), bare(string(want)); got != want {
+				t.Errorf("rules:\n%s\nwant:\n%s\nlog:\n%s", got, want, log.String())
 			}
 		})
 	}
