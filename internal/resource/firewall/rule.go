@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"os/user"
 	"strconv"
 	"strings"
 	"time"
@@ -19,23 +20,24 @@ type RuleType struct{ schema *resource.Schema }
 
 // supported lists the rule properties ordo manages, in the order the
 // module writes them on an iptables command line.
-var supported = []string{"source", "destination", "iniface", "outiface", "proto", "sport", "dport",
-	"state", "ctstate", "icmp", "limit", "burst", "jump", "goto", "todest", "tosource", "toports",
-	"log_prefix", "log_level", "reject", "set_mark"}
+var supported = []string{"source", "destination", "iniface", "outiface", "proto", "src_range", "dst_range",
+	"tcp_flags", "uid", "gid", "mac_source", "sport", "dport", "pkttype", "state", "ctstate", "icmp", "limit", "burst",
+	"jump", "goto", "clamp_mss_to_pmtu", "set_mss", "todest", "tosource", "toports", "log_prefix", "log_level", "reject",
+	"set_mark", "match_mark", "connlimit_above", "connlimit_mask"}
 
 // unsupported are the module's other attributes, which ordo refuses.
 var unsupported = []string{"line", "physdev_in", "physdev_out", "physdev_is_bridged", "physdev_is_in", "physdev_is_out",
 	"isfragment", "isfirstfrag", "ishasmorefrags", "islastfrag", "stat_mode", "stat_every", "stat_packet", "stat_probability",
-	"src_range", "dst_range", "tcp_option", "tcp_flags", "uid", "gid", "mac_source", "src_type", "dst_type", "socket",
-	"pkttype", "ipsec_dir", "ipsec_policy", "ctmask", "nfmask", "ctproto", "ctorigsrc", "ctorigdst", "ctreplsrc",
+	"tcp_option", "src_type", "dst_type", "socket",
+	"ipsec_dir", "ipsec_policy", "ctmask", "nfmask", "ctproto", "ctorigsrc", "ctorigdst", "ctreplsrc",
 	"ctrepldst", "ctorigsrcport", "ctorigdstport", "ctreplsrcport", "ctrepldstport", "ctstatus", "ctexpire", "ctdir",
 	"hop_limit", "length", "recent", "rseconds", "reap", "rhitcount", "rttl", "rname", "mask", "rsource", "rdest",
 	"ipset", "string", "string_hex", "string_algo", "string_from", "string_to", "clusterip_new", "clusterip_hashmode",
 	"clusterip_clustermac", "clusterip_total_nodes", "clusterip_local_node", "clusterip_hash_init", "queue_num",
 	"queue_bypass", "nflog_group", "nflog_prefix", "nflog_range", "nflog_size", "nflog_threshold", "gateway",
-	"clamp_mss_to_pmtu", "set_mss", "set_dscp", "set_dscp_class", "to", "checksum_fill", "random_fully", "random",
-	"log_uid", "log_tcp_sequence", "log_tcp_options", "log_ip_options", "restore_mark", "match_mark", "mss",
-	"connlimit_upto", "connlimit_above", "connlimit_mask", "connmark", "time_start", "time_stop", "month_days",
+	"set_dscp", "set_dscp_class", "to", "checksum_fill", "random_fully", "random",
+	"log_uid", "log_tcp_sequence", "log_tcp_options", "log_ip_options", "restore_mark", "mss",
+	"connlimit_upto", "connmark", "time_start", "time_stop", "month_days",
 	"week_days", "date_start", "date_stop", "time_contiguous", "kernel_timezone", "u32", "src_cc", "dst_cc",
 	"hashlimit_upto", "hashlimit_above", "hashlimit_name", "hashlimit_burst", "hashlimit_mode", "hashlimit_srcmask",
 	"hashlimit_dstmask", "hashlimit_htable_size", "hashlimit_htable_max", "hashlimit_htable_expire",
@@ -44,8 +46,9 @@ var unsupported = []string{"line", "physdev_in", "physdev_out", "physdev_is_brid
 // typeOrder is the module's attribute order, which Puppet's messages
 // list values in: those the resource sets, then the defaults.
 var typeOrder = []string{"ensure", "name", "protocol", "table", "chain", "source", "destination", "iniface", "outiface",
-	"proto", "sport", "dport", "state", "ctstate", "icmp", "limit", "burst", "jump", "goto", "todest", "tosource",
-	"toports", "log_prefix", "log_level", "reject", "set_mark"}
+	"proto", "src_range", "dst_range", "tcp_flags", "uid", "gid", "mac_source", "sport", "dport", "pkttype", "state",
+	"ctstate", "icmp", "limit", "burst", "jump", "goto", "clamp_mss_to_pmtu", "set_mss", "todest", "tosource", "toports",
+	"log_prefix", "log_level", "reject", "set_mark", "match_mark", "connlimit_above", "connlimit_mask"}
 
 // pattern checks a string (or an integer, as its digits) against re, with
 // the Resource API's message.
@@ -102,14 +105,17 @@ func rubyClass(v catalog.Value) string {
 }
 
 var (
-	portRE     = lazyre.New(`^(?:!\s)?\d+(?:(?:\:|-)\d+)?$`)
-	protoRE    = lazyre.New(`^(?:!\s)?(?:ip(?:encap)?|tcp|udp|icmp|esp|ah|vrrp|carp|igmp|ipv4|ospf|gre|cbt|sctp|pim|all)`)
-	stateRE    = lazyre.New(`^(?:!\s)?(?:INVALID|ESTABLISHED|NEW|RELATED|UNTRACKED)$`)
-	ctstateRE  = lazyre.New(`^(?:!\s)?(?:INVALID|ESTABLISHED|NEW|RELATED|UNTRACKED|SNAT|DNAT)$`)
-	limitRE    = lazyre.New(`^\d+\/(?:sec(?:ond)?|min(?:ute)?|hour|day)$`)
-	markRE     = lazyre.New(`^[a-fA-F0-9x]+(?:\/[a-fA-F0-9x]+)?$`)
-	toportsRE  = lazyre.New(`^\d+(?:-\d+)?$`)
-	nameTypeRE = lazyre.New(`(^\d+(?:[ \t_-]\S+)+$)`)
+	portRE      = lazyre.New(`^(?:!\s)?\d+(?:(?:\:|-)\d+)?$`)
+	protoRE     = lazyre.New(`^(?:!\s)?(?:ip(?:encap)?|tcp|udp|icmp|esp|ah|vrrp|carp|igmp|ipv4|ospf|gre|cbt|sctp|pim|all)`)
+	stateRE     = lazyre.New(`^(?:!\s)?(?:INVALID|ESTABLISHED|NEW|RELATED|UNTRACKED)$`)
+	ctstateRE   = lazyre.New(`^(?:!\s)?(?:INVALID|ESTABLISHED|NEW|RELATED|UNTRACKED|SNAT|DNAT)$`)
+	limitRE     = lazyre.New(`^\d+\/(?:sec(?:ond)?|min(?:ute)?|hour|day)$`)
+	markRE      = lazyre.New(`^[a-fA-F0-9x]+(?:\/[a-fA-F0-9x]+)?$`)
+	toportsRE   = lazyre.New(`^\d+(?:-\d+)?$`)
+	tcpFlagsRE  = lazyre.New(`^(?:!\s)?((FIN|SYN|RST|PSH|ACK|URG|ALL|NONE),?)+\s((FIN|SYN|RST|PSH|ACK|URG|ALL|NONE),?)+$`)
+	macRE       = lazyre.New(`^(?:!\s)?([0-9a-fA-F]{2}[:]){5}([0-9a-fA-F]{2})$`)
+	matchMarkRE = lazyre.New(`^(?:!\s)?[a-fA-F0-9x]+(?:\/[a-fA-F0-9x]+)?$`)
+	nameTypeRE  = lazyre.New(`(^\d+(?:[ \t_-]\S+)+$)`)
 )
 
 // ports checks dport and sport: a port, a range, or a list of them.
@@ -137,6 +143,16 @@ func ports(attr string) resource.Check {
 			return nil, typeMismatch(attr, typ, v)
 		}
 		return v, nil
+	})
+}
+
+// intCheck checks an Integer in [lo, hi].
+func intCheck(attr, typ string, lo, hi int64) resource.Check {
+	return resource.CheckFunc("an integer", func(v catalog.Value) (catalog.Value, error) {
+		if n, ok := v.(int64); ok && n >= lo && n <= hi {
+			return v, nil
+		}
+		return nil, typeMismatch(attr, typ, v)
 	})
 }
 
@@ -232,6 +248,26 @@ func newRuleType() *RuleType {
 			"icmp-port-unreachable", "icmp-proto-unreachable", "icmp-net-prohibited", "icmp-host-prohibited", "icmp-admin-prohibited",
 			"icmp6-no-route", "no-route", "icmp6-adm-prohibited", "adm-prohibited", "icmp6-addr-unreachable", "addr-unreach",
 			"icmp6-port-unreachable", "tcp-reset")},
+		{Name: "src_range", Kind: resource.KindProperty, Doc: "Source address range IP1-IP2 (-m iprange).", Check: nonEmpty("src_range", false)},
+		{Name: "dst_range", Kind: resource.KindProperty, Doc: "Destination address range IP1-IP2 (-m iprange).", Check: nonEmpty("dst_range", false)},
+		{Name: "tcp_flags", Kind: resource.KindProperty, Doc: "TCP flags: the flags examined, a space, those set (-m tcp).",
+			Check: pattern("tcp_flags", "Optional[Pattern[/^(?:!\\s)?((FIN|SYN|RST|PSH|ACK|URG|ALL|NONE),?)+\\s((FIN|SYN|RST|PSH|ACK|URG|ALL|NONE),?)+$/]]", tcpFlagsRE)},
+		{Name: "uid", Kind: resource.KindProperty, Doc: "The owner's user, by name or id (-m owner, OUTPUT).", Check: nonEmpty("uid", true)},
+		{Name: "gid", Kind: resource.KindProperty, Doc: "The owner's group, by name or id (-m owner, OUTPUT).", Check: nonEmpty("gid", true)},
+		{Name: "mac_source", Kind: resource.KindProperty, Doc: "Source MAC address (-m mac).",
+			Check: pattern("mac_source", "Optional[Pattern[/^(?:!\\s)?([0-9a-fA-F]{2}[:]){5}([0-9a-fA-F]{2})$/]]", macRE)},
+		{Name: "pkttype", Kind: resource.KindProperty, Doc: "Link-layer packet type (-m pkttype).", Check: resource.Enum("unicast", "broadcast", "multicast")},
+		{Name: "clamp_mss_to_pmtu", Kind: resource.KindProperty, Doc: "TCPMSS: clamp the MSS to the path MTU.", Check: resource.CheckFunc("true or false", func(v catalog.Value) (catalog.Value, error) {
+			if _, ok := v.(bool); !ok {
+				return nil, typeMismatch("clamp_mss_to_pmtu", "Optional[Boolean]", v)
+			}
+			return v, nil
+		})},
+		{Name: "set_mss", Kind: resource.KindProperty, Doc: "TCPMSS: the MSS to set.", Check: intCheck("set_mss", "Optional[Integer[1]]", 1, 1<<31)},
+		{Name: "connlimit_above", Kind: resource.KindProperty, Doc: "Match more than this many connections (-m connlimit).", Check: intCheck("connlimit_above", "Optional[Integer]", -1<<31, 1<<31)},
+		{Name: "connlimit_mask", Kind: resource.KindProperty, Doc: "Group hosts by this prefix length for connlimit.", Check: intCheck("connlimit_mask", "Optional[Integer[0,128]]", 0, 128)},
+		{Name: "match_mark", Kind: resource.KindProperty, Doc: "Match the packet's mark[/mask] (-m mark).",
+			Check: pattern("match_mark", "Optional[Pattern[/^(?:!\\s)?[a-fA-F0-9x]+(?:\\/[a-fA-F0-9x]+)?$/]]", matchMarkRE)},
 		{Name: "set_mark", Kind: resource.KindProperty, Doc: "MARK's --set-xmark, mark[/mask].",
 			Check: pattern("set_mark", "Optional[Pattern[/^[a-fA-F0-9x]+(?:\\/[a-fA-F0-9x]+)?$/]]", markRE)},
 	}
@@ -381,6 +417,23 @@ func (r *ruleInstance) process() error {
 			return fmt.Errorf("`burst` cannot be set without `limit`.")
 		}
 	}
+	if err := r.validateJump(); err != nil {
+		return err
+	}
+	for _, key := range []string{"dst_range", "src_range"} {
+		if x, ok := r.want[key]; ok {
+			if err := checkRange(catalog.Scalar(x)); err != nil {
+				return err
+			}
+		}
+	}
+	if x, ok := r.want["match_mark"]; ok {
+		m, err := markHex(catalog.Scalar(x))
+		if err != nil {
+			return err
+		}
+		r.set("match_mark", m)
+	}
 	if j, ok := r.want["jump"].(string); ok {
 		switch strings.ToLower(j) {
 		case "accept", "reject", "drop", "queue", "return", "dnat", "snat", "log", "nflog", "netmp", "masquerade", "redirect", "mark", "ct":
@@ -408,6 +461,55 @@ func (r *ruleInstance) process() error {
 			return err
 		}
 		r.set("set_mark", m)
+	}
+	return nil
+}
+
+// validateJump is the module's checks of what a target needs, made on
+// the jump as the resource writes it (before common targets are
+// upper-cased).
+func (r *ruleInstance) validateJump() error {
+	jump, _ := r.want["jump"].(string)
+	_, todest := r.want["todest"]
+	_, tosource := r.want["tosource"]
+	_, setMSS := r.want["set_mss"]
+	clamp := r.want["clamp_mss_to_pmtu"] == true
+	switch {
+	case jump == "TCPMSS" && !(setMSS || clamp):
+		return fmt.Errorf("When setting `jump => TCPMSS`, the `set_mss` or `clamp_mss_to_pmtu` property is required")
+	case jump == "DNAT" && r.table != "nat":
+		return fmt.Errorf("Parameter `jump => DNAT` only applies to `table => nat`")
+	case jump == "DNAT" && !todest || jump != "DNAT" && todest:
+		return fmt.Errorf("Parameter `jump => DNAT` must have `todest` parameter")
+	case jump == "SNAT" && r.table != "nat":
+		return fmt.Errorf("Parameter `jump => SNAT` only applies to `table => nat`")
+	case jump == "SNAT" && !tosource || jump != "SNAT" && tosource:
+		return fmt.Errorf("Parameter `jump => SNAT` must have `tosource` parameter")
+	}
+	for _, key := range []string{"log_prefix", "log_level"} {
+		if _, ok := r.want[key]; ok && jump != "LOG" {
+			return fmt.Errorf("Parameter `%s` requires `jump => LOG`", key)
+		}
+	}
+	if _, ok := r.want["connlimit_mask"]; ok {
+		if _, above := r.want["connlimit_above"]; !above {
+			return fmt.Errorf("Parameter `connlimit_mask` requires either `connlimit_upto` or `connlimit_above`")
+		}
+	}
+	return nil
+}
+
+// checkRange is the module's check of src_range and dst_range: two
+// addresses joined by -.
+func checkRange(s string) error {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok || a == "" || b == "" || strings.ContainsAny(a+b, "-/") {
+		return fmt.Errorf("The IP range must be in `IP1-IP2` format.")
+	}
+	for _, addr := range []string{a, b} {
+		if net.ParseIP(addr) == nil {
+			return fmt.Errorf("Invalid IP address `%s` in range `%s`", addr, s)
+		}
 	}
 	return nil
 }
@@ -715,7 +817,18 @@ func (p *ruleProp) InSync() bool {
 			b = logLevel(catalog.Scalar(should))
 		}
 		return a == b
-	case "set_mark":
+	case "clamp_mss_to_pmtu":
+		return (is == true) == (should == true)
+	case "mac_source":
+		return is != nil && strings.EqualFold(catalog.Scalar(is), catalog.Scalar(should))
+	case "tcp_flags":
+		all := func(v catalog.Value) string {
+			return strings.ReplaceAll(catalog.Scalar(v), "FIN,SYN,RST,PSH,ACK,URG", "ALL")
+		}
+		return is != nil && all(is) == all(should)
+	case "uid", "gid":
+		return is != nil && ownerID(p.key, catalog.Scalar(is)) == ownerID(p.key, catalog.Scalar(should))
+	case "set_mark", "match_mark":
 		a, err1 := markHex(catalog.Scalar(is))
 		b, err2 := markHex(catalog.Scalar(should))
 		return is != nil && err1 == nil && err2 == nil && a == b
@@ -743,6 +856,28 @@ func (p *ruleProp) InSync() bool {
 		return false
 	}
 	return catalog.Scalar(is) == catalog.Scalar(should)
+}
+
+var idRE = lazyre.New(`^[0-9]+(-[0-9]+)?$`)
+
+// ownerID is a uid or gid match as ids, names looked up, spaces dropped,
+// a negation kept, as the module compares them.
+func ownerID(key, s string) string {
+	s = strings.Join(strings.Fields(s), "")
+	neg := ""
+	if rest, ok := strings.CutPrefix(s, "!"); ok {
+		neg, s = "!", rest
+	}
+	if !idRE.MatchString(s) {
+		if key == "uid" {
+			if u, err := user.Lookup(s); err == nil {
+				s = u.Uid
+			}
+		} else if g, err := user.LookupGroup(s); err == nil {
+			s = g.Gid
+		}
+	}
+	return neg + s
 }
 
 // sortedSame compares two lists as the module does: sorted, the
@@ -863,7 +998,9 @@ func (r *ruleInstance) insert(ctx context.Context, h *resource.Handle, op string
 // arguments is the rule as iptables options, in the module's order.
 func (r *ruleInstance) arguments() string {
 	var b strings.Builder
-	modules := map[string]string{"state": "state", "ctstate": "conntrack", "limit": "limit", "burst": "limit"}
+	modules := map[string]string{"state": "state", "ctstate": "conntrack", "limit": "limit", "burst": "limit",
+		"src_range": "iprange", "dst_range": "iprange", "tcp_flags": "tcp", "uid": "owner", "gid": "owner",
+		"mac_source": "mac", "pkttype": "pkttype", "connlimit_above": "connlimit", "connlimit_mask": "connlimit"}
 	for _, key := range supported {
 		v, ok := r.want[key]
 		if !ok {
@@ -911,8 +1048,20 @@ func (r *ruleInstance) arguments() string {
 			} else {
 				b.WriteString(flag + s)
 			}
-		case "source", "destination", "iniface", "outiface", "proto":
-			flag := map[string]string{"source": "-s", "destination": "-d", "iniface": "-i", "outiface": "-o", "proto": "-p"}[key]
+		case "clamp_mss_to_pmtu":
+			if v == true {
+				b.WriteString(" --clamp-mss-to-pmtu")
+			}
+		case "match_mark":
+			if rest, ok := strings.CutPrefix(s, "!"); ok {
+				b.WriteString(" -m mark ! --mark " + strings.TrimLeft(rest, " "))
+			} else {
+				b.WriteString(" -m mark --mark " + s)
+			}
+		case "source", "destination", "iniface", "outiface", "proto", "src_range", "dst_range", "tcp_flags", "uid", "gid", "mac_source", "pkttype":
+			flag := map[string]string{"source": "-s", "destination": "-d", "iniface": "-i", "outiface": "-o", "proto": "-p",
+				"src_range": "--src-range", "dst_range": "--dst-range", "tcp_flags": "--tcp-flags", "uid": "--uid-owner",
+				"gid": "--gid-owner", "mac_source": "--mac-source", "pkttype": "--pkt-type"}[key]
 			if rest, ok := strings.CutPrefix(s, "!"); ok {
 				b.WriteString(" ! " + flag + " " + strings.TrimLeft(rest, " "))
 			} else {
@@ -921,7 +1070,8 @@ func (r *ruleInstance) arguments() string {
 		default:
 			flag := map[string]string{"limit": "--limit", "burst": "--limit-burst", "jump": "-j", "goto": "-g",
 				"todest": "--to-destination", "tosource": "--to-source", "toports": "--to-ports", "log_level": "--log-level",
-				"reject": "--reject-with", "set_mark": "--set-xmark"}[key]
+				"reject": "--reject-with", "set_mark": "--set-xmark", "set_mss": "--set-mss",
+				"connlimit_above": "--connlimit-above", "connlimit_mask": "--connlimit-mask"}[key]
 			b.WriteString(" " + flag + " " + s)
 		}
 	}

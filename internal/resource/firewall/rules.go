@@ -128,7 +128,13 @@ var options = map[string]string{
 	"--log-prefix": "log_prefix", "--log-level": "log_level", "--reject-with": "reject",
 	"--set-xmark": "set_mark", "--to-destination": "todest", "--to-source": "tosource",
 	"--to-ports": "toports", "--comment": "name",
+	"--src-range": "src_range", "--dst-range": "dst_range", "--uid-owner": "uid", "--gid-owner": "gid",
+	"--mac-source": "mac_source", "--pkt-type": "pkttype", "--set-mss": "set_mss", "--connlimit-above": "connlimit_above",
+	"--connlimit-mask": "connlimit_mask", "--tcp-flags": "tcp_flags", "--mark": "match_mark",
 }
+
+// intOptions are read as numbers, as the module reads them.
+var intOptions = map[string]bool{"burst": true, "set_mss": true, "connlimit_above": true, "connlimit_mask": true}
 
 var listOptions = map[string]bool{"--sports": true, "--dports": true, "--state": true, "--ctstate": true}
 
@@ -137,9 +143,14 @@ func parseRule(line string) *rule {
 	r := &rule{line: line, vals: map[string]any{}}
 	words := tokens(line)
 	neg := false
+	module := ""
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		switch {
+		case w == "--clamp-mss-to-pmtu":
+			r.vals["clamp_mss_to_pmtu"] = true
+			neg = false
+			continue
 		case w == "-A" && i+1 < len(words):
 			r.chain = words[i+1]
 			i++
@@ -148,11 +159,12 @@ func parseRule(line string) *rule {
 			neg = true
 			continue
 		case w == "-m" && i+1 < len(words):
+			module = words[i+1]
 			i++
 			continue
 		}
 		key, ok := options[w]
-		if !ok || i+1 >= len(words) {
+		if !ok || i+1 >= len(words) || key == "match_mark" && module != "mark" {
 			neg = false
 			continue
 		}
@@ -173,7 +185,14 @@ func parseRule(line string) *rule {
 			} else if key == "state" || key == "ctstate" || w == "--sports" || w == "--dports" {
 				r.vals[key] = parts
 			}
-		} else if key == "burst" {
+		} else if key == "tcp_flags" && i+1 < len(words) {
+			v += " " + words[i+1]
+			i++
+			if neg {
+				v = "! " + v
+			}
+			r.vals[key] = v
+		} else if intOptions[key] {
 			var n int64
 			fmt.Sscan(v, &n)
 			r.vals[key] = n
