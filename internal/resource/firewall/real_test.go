@@ -169,13 +169,15 @@ func TestAgainstPuppet(t *testing.T) {
 	}
 }
 
-// TestSecondRunChangesNothing applies the create case twice: the second
-// run finds every rule as wanted.
+// TestSecondRunChangesNothing applies cases twice: the second run finds
+// every rule and chain as wanted.
 func TestSecondRunChangesNothing(t *testing.T) {
 	inNetns(t)
 	types := builtin.Registry()
 	for _, c := range providertest.Cases(t, "testdata/cases") {
-		if c.Name != "create" && c.Name != "change" {
+		switch c.Name {
+		case "create", "change", "chain", "more", "underscore", "move":
+		default:
 			continue
 		}
 		t.Run(c.Name, func(t *testing.T) {
@@ -183,6 +185,9 @@ func TestSecondRunChangesNothing(t *testing.T) {
 			providertest.Shell(t, c.Setup)
 			providertest.Run(t, c, types, nil)
 			for _, line := range providertest.Run(t, c, types, nil) {
+				if c.Name == "more" && (strings.Contains(line, "[010 range]") || strings.Contains(line, "[030 dnat]") || strings.Contains(line, "[031 log]")) {
+					continue // refused on every run
+				}
 				if strings.HasPrefix(line, "Notice: ") || strings.HasPrefix(line, "Error: ") {
 					t.Errorf("second run: %s", line)
 				}
