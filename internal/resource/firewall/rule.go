@@ -337,6 +337,12 @@ func (t *RuleType) New(v resource.Values) (resource.Instance, error) {
 			continue
 		}
 		if x, ok := v.Lookup(name); ok {
+			if name == "protocol" {
+				// The module's messages show iptables and ip6tables as written.
+				if raw, ok := v.Resource().Get(name); ok {
+					x = raw
+				}
+			}
 			set = append(set, kv{name, x})
 		} else if d := v.Schema().Attr(name).Default; d != nil {
 			defaults = append(defaults, kv{name, d})
@@ -802,6 +808,8 @@ func (p *ruleProp) InSync() bool {
 		return true
 	}
 	switch p.key {
+	case "protocol":
+		return p.r.cur.protocol == p.r.protocol
 	case "source", "destination":
 		return catalog.Scalar(is) == catalog.Scalar(should)
 	case "jump":
