@@ -285,7 +285,7 @@ func newRuleType() *RuleType {
 		Doc:   "An iptables or ip6tables rule, named by its comment (puppetlabs-firewall).",
 		Attrs: attrs,
 		Providers: []resource.Provider{{Name: "iptables", Default: true, Doc: "Runs iptables-save and iptables (ip6tables for IPv6).",
-			Confine: resource.Confine{Commands: []string{"iptables-save", "iptables"}}}},
+			Confine: resource.Confine{Commands: []string{"iptables-save", "iptables"}}, Instances: ruleInstances}},
 	})}
 }
 
@@ -1119,4 +1119,40 @@ func persist(ctx context.Context, h *resource.Handle, src, verb, name, protocol 
 	if _, err := syscmd.Exec(ctx, h, argv, syscmd.Options{}); err != nil {
 		h.Log.Log(resource.Debug, src, "Unable to persist firewall rules: "+err.Error())
 	}
+}
+
+// ruleInstances lists every rule of both protocols, as the module's get
+// does (for ordo resource, and for resources { 'firewall': purge => true }).
+func ruleInstances(ctx context.Context, h *resource.Handle) ([]*catalog.Resource, error) {
+	rules, err := readRules(ctx, h)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*catalog.Resource, 0, len(rules))
+	for _, x := range rules {
+		r := &catalog.Resource{Type: "Firewall", Title: x.name}
+		r.Set("ensure", "present")
+		r.Set("protocol", x.protocol)
+		r.Set("table", x.table)
+		r.Set("chain", x.chain)
+		for _, key := range supported {
+			switch v := x.vals[key].(type) {
+			case nil:
+			case []string:
+				r.Set(key, values(v))
+			default:
+				r.Set(key, v)
+			}
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func values(list []string) []catalog.Value {
+	out := make([]catalog.Value, len(list))
+	for i, s := range list {
+		out[i] = s
+	}
+	return out
 }
