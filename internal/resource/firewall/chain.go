@@ -72,8 +72,30 @@ func newChainType() *ChainType {
 			{Name: "ignore_foreign", Default: false, Doc: "With purge, keep the rules without a managed name.", Check: boolean("ignore_foreign")},
 		},
 		Providers: []resource.Provider{{Name: "iptables_chain", Default: true, Doc: "Runs iptables-save and iptables (ip6tables for IPv6).",
-			Confine: resource.Confine{Commands: []string{"iptables-save", "iptables"}}}},
+			Confine: resource.Confine{Commands: []string{"iptables-save", "iptables"}}, Instances: chainInstances}},
 	})}
+}
+
+// chainInstances lists the chains of every table of both protocols, as
+// the module's get does.
+func chainInstances(ctx context.Context, h *resource.Handle) ([]*catalog.Resource, error) {
+	var out []*catalog.Resource
+	for _, protocol := range []string{"IPv4", "IPv6"} {
+		for _, table := range chainTables {
+			list, _ := shell(ctx, h, saveCommand(protocol)+" -t "+table)
+			for _, m := range chainLineRE.FindAllStringSubmatch(list, -1) {
+				r := &catalog.Resource{Type: "Firewallchain", Title: m[1] + ":" + table + ":" + protocol}
+				r.Set("ensure", "present")
+				if m[2] != "" {
+					r.Set("policy", strings.ToLower(m[2]))
+				}
+				r.Set("purge", false)
+				r.Set("ignore_foreign", false)
+				out = append(out, r)
+			}
+		}
+	}
+	return out, nil
 }
 
 // Schema returns firewallchain's schema.

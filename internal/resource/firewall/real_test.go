@@ -12,6 +12,7 @@ import (
 	"github.com/ordoproject/ordo/internal/apply"
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/command"
+	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/builtin"
 	"github.com/ordoproject/ordo/internal/resource/providertest"
 	"github.com/ordoproject/ordo/internal/resource/resourcetest"
@@ -228,5 +229,28 @@ func TestJobs(t *testing.T) {
 				t.Errorf("rules:\n%s\nwant:\n%s\nlog:\n%s", got, want, log.String())
 			}
 		})
+	}
+}
+
+// TestListChains lists the chains as ordo resource does: a chain the test
+// made, built-in chains with their policy.
+func TestListChains(t *testing.T) {
+	inNetns(t)
+	reset(t)
+	providertest.Shell(t, "iptables -N ORDO-LIST && ip6tables -P FORWARD DROP")
+	p := builtin.Registry().Schema("firewallchain").Providers[0]
+	list, err := p.Instances(context.Background(), &resource.Handle{Runner: &command.Runner{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, r := range list {
+		policy, _ := r.Get("policy")
+		got[r.Title] = catalog.Scalar(policy)
+	}
+	for title, policy := range map[string]string{"ORDO-LIST:filter:IPv4": "", "FORWARD:filter:IPv6": "drop", "INPUT:filter:IPv4": "accept"} {
+		if p, ok := got[title]; !ok || p != policy {
+			t.Errorf("%s: policy %q (listed %v), want %q", title, p, ok, policy)
+		}
 	}
 }
