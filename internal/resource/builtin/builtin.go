@@ -16,6 +16,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/file"
 	"github.com/ordoproject/ordo/internal/resource/filebucket"
 	"github.com/ordoproject/ordo/internal/resource/fileline"
+	"github.com/ordoproject/ordo/internal/resource/firewall"
 	"github.com/ordoproject/ordo/internal/resource/group"
 	"github.com/ordoproject/ordo/internal/resource/host"
 	"github.com/ordoproject/ordo/internal/resource/inifile"
@@ -70,6 +71,7 @@ func Types() []resource.Type {
 		vcsrepo.Type{},
 	}
 	types = append(types, mysql.NewTypes(mysql.Config{})...)
+	types = append(types, firewall.NewTypes()...)
 	// The metatype purges the others: it knows them all.
 	return append(types, resources.NewType(types))
 }

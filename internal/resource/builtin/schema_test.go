@@ -49,6 +49,8 @@ var base = map[string]*catalog.Resource{
 	"concat_file":     {Type: "Concat_file", Title: "/tmp/ordoschema-concat"},
 	"concat_fragment": {Type: "Concat_fragment", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-concat"}, {Name: "content", Value: "x"}}},
 	"cron":            {Type: "Cron", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "/bin/true"}}},
+	"firewall":        {Type: "Firewall", Title: "001 ordoschema", Params: []catalog.Param{{Name: "dport", Value: int64(22)}}},
+	"firewallchain":   {Type: "Firewallchain", Title: "INPUT:filter:IPv4"},
 	"file_line":       {Type: "File_line", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-fl"}, {Name: "line", Value: "x"}}},
 	"ini_setting":     {Type: "Ini_setting", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-ini"}, {Name: "setting", Value: "k"}}},
 	"ini_subsetting":  {Type: "Ini_subsetting", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-ini"}, {Name: "setting", Value: "s"}, {Name: "subsetting", Value: "x"}}},
@@ -296,6 +298,12 @@ var cases = map[string]map[string]attrCase{
 		"name": {value: "other", want: inert, reason: noSchedules}, "range": {value: "2 - 4", want: inert, reason: noSchedules},
 		"periodmatch": {value: "number", want: inert, reason: noSchedules}, "period": {value: "daily", want: inert, reason: noSchedules},
 		"repeat": {value: int64(1), want: inert, reason: noSchedules}, "weekday": {value: "Mon", want: inert, reason: noSchedules},
+	},
+	"firewall": firewallCases(),
+	"firewallchain": {
+		"ensure": {value: "absent"}, "name": {value: "OUTPUT:filter:IPv6"}, "policy": {value: "drop"},
+		"purge": {value: true}, "ignore": {value: "keep"}, "ignore_foreign": {value: true},
+		"provider": {value: "iptables_chain", want: inert, reason: "iptables_chain is firewallchain's only provider"},
 	},
 	"user": {
 		"ensure": {value: "absent"}, "home": {value: "/home/x"}, "uid": {value: int64(4242)}, "gid": {value: int64(4242)},
@@ -626,4 +634,42 @@ func TestDroppedNotChecked(t *testing.T) {
 	if _, err := Registry().Instantiate(with(base["group"], "forcelocal", "maybe")); err != nil {
 		t.Errorf("forcelocal => maybe on groupadd: %v", err)
 	}
+}
+
+// firewallCases lists firewall's attributes: those ordo manages change
+// the rule; the module's others are refused, naming them.
+func firewallCases() map[string]attrCase {
+	c := map[string]attrCase{
+		"ensure": {value: "absent"}, "name": {value: "002 other"}, "protocol": {value: "IPv6"}, "table": {value: "nat"},
+		"chain": {value: "OUTPUT"}, "source": {value: "10.0.0.0/8"}, "destination": {value: "! 192.0.2.1"},
+		"iniface": {value: "eth0"}, "outiface": {value: "eth1"}, "proto": {value: "udp"}, "sport": {value: "1024-2048"},
+		"dport": {value: []catalog.Value{int64(80), "443"}}, "state": {value: "NEW"}, "ctstate": {value: []catalog.Value{"NEW", "RELATED"}},
+		"icmp": {value: "echo-request"}, "limit": {value: "5/sec"}, "burst": {value: int64(3)}, "jump": {value: "accept"},
+		"goto": {value: "OTHER"}, "todest": {value: "10.0.0.1:80"}, "tosource": {value: "192.0.2.1"}, "toports": {value: "8080"},
+		"log_prefix": {value: "x: "}, "log_level": {value: "info"}, "reject": {value: "tcp-reset"}, "set_mark": {value: "0x1/0xff"},
+		"src_range": {value: "192.0.2.1-192.0.2.9"}, "dst_range": {value: "192.0.2.1-192.0.2.9"}, "tcp_flags": {value: "SYN,ACK SYN"},
+		"uid": {value: "root"}, "gid": {value: int64(0)}, "mac_source": {value: "00:11:22:33:44:55"}, "pkttype": {value: "broadcast"},
+		"clamp_mss_to_pmtu": {value: true}, "set_mss": {value: int64(1400)}, "match_mark": {value: "0x1"},
+		"connlimit_above": {value: int64(10)}, "connlimit_mask": {value: int64(24)},
+	}
+	for _, name := range []string{"line", "physdev_in", "physdev_out", "physdev_is_bridged", "physdev_is_in", "physdev_is_out",
+		"isfragment", "isfirstfrag", "ishasmorefrags", "islastfrag", "stat_mode", "stat_every", "stat_packet", "stat_probability",
+		"tcp_option", "src_type", "dst_type", "socket",
+		"ipsec_dir", "ipsec_policy", "ctmask", "nfmask", "ctproto", "ctorigsrc", "ctorigdst", "ctreplsrc",
+		"ctrepldst", "ctorigsrcport", "ctorigdstport", "ctreplsrcport", "ctrepldstport", "ctstatus", "ctexpire", "ctdir",
+		"hop_limit", "length", "recent", "rseconds", "reap", "rhitcount", "rttl", "rname", "mask", "rsource", "rdest",
+		"ipset", "string", "string_hex", "string_algo", "string_from", "string_to", "clusterip_new", "clusterip_hashmode",
+		"clusterip_clustermac", "clusterip_total_nodes", "clusterip_local_node", "clusterip_hash_init", "queue_num",
+		"queue_bypass", "nflog_group", "nflog_prefix", "nflog_range", "nflog_size", "nflog_threshold", "gateway",
+		"set_dscp", "set_dscp_class", "to", "checksum_fill", "random_fully", "random",
+		"log_uid", "log_tcp_sequence", "log_tcp_options", "log_ip_options", "restore_mark", "mss",
+		"connlimit_upto", "connmark", "time_start", "time_stop", "month_days",
+		"week_days", "date_start", "date_stop", "time_contiguous", "kernel_timezone", "u32", "src_cc", "dst_cc",
+		"hashlimit_upto", "hashlimit_above", "hashlimit_name", "hashlimit_burst", "hashlimit_mode", "hashlimit_srcmask",
+		"hashlimit_dstmask", "hashlimit_htable_size", "hashlimit_htable_max", "hashlimit_htable_expire",
+		"hashlimit_htable_gcinterval", "bytecode", "ipvs", "zone", "helper", "cgroup", "rpfilter", "condition", "notrack"} {
+		c[name] = attrCase{value: "x", want: refused}
+	}
+	c["provider"] = attrCase{value: "iptables", want: inert, reason: "iptables is firewall's only provider"}
+	return c
 }

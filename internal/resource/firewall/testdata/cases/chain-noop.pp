@@ -1,0 +1,7 @@
+# The chain case under --noop: nothing changes.
+# flags: --noop
+firewallchain { 'ORDO-IN:filter:IPv4': ensure => present }
+firewallchain { 'FORWARD:filter:IPv4': policy => drop }
+firewallchain { 'ORDO6:filter:IPv6': ensure => present }
+firewall { '010 to ordo': proto => all, jump => 'ORDO-IN' }
+firewall { '100 in ordo': chain => 'ORDO-IN', proto => tcp, dport => 22, jump => accept }

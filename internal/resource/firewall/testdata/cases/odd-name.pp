@@ -1,0 +1,2 @@
+# A name without a leading number: the catalog is refused.
+firewall { 'accept ssh': proto => tcp, dport => 22, jump => accept }
