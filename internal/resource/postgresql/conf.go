@@ -40,7 +40,8 @@ var (
 func matching(re *lazyre.Regexp, pattern string) resource.Check {
 	return resource.CheckFunc("a value matching /"+pattern+"/", func(v catalog.Value) (catalog.Value, error) {
 		if !re.MatchString(catalog.Scalar(v)) {
-			return nil, fmt.Errorf("Invalid value %s. Valid values match /%s/.", resource.Inspect(v), pattern)
+			// Shown as Ruby shows a regular expression: slashes escaped.
+			return nil, fmt.Errorf("Invalid value %s. Valid values match /%s/.", resource.Inspect(v), strings.ReplaceAll(pattern, "/", `\/`))
 		}
 		return v, nil
 	})
@@ -304,9 +305,7 @@ func (e *conf) create(_ context.Context, _ *resource.Handle) error {
 	if err != nil {
 		return err
 	}
-	if n := len(lines); n > 0 && lines[n-1] == "" && n > 1 && !strings.HasSuffix(lines[n-2], "\n") {
-		lines[n-2] += "\n"
-	} else if n > 0 && lines[n-1] != "" {
+	if n := len(lines); n > 0 && lines[n-1] != "" {
 		lines[n-1] += "\n"
 	}
 	if err := e.write(append(lines, e.line())); err != nil {

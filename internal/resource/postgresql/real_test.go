@@ -142,3 +142,30 @@ func compare(t *testing.T, base, got, want, ext string) {
 		t.Errorf("%s: ordo:\n%s\nwant (%s):\n%s", ext, got, file, want)
 	}
 }
+
+// TestSecondRunChangesNothing applies the conf cases and the validator
+// twice: the second run finds the files as wanted (a key written in upper
+// case too) and the server answering.
+func TestSecondRunChangesNothing(t *testing.T) {
+	root := server(t)
+	types := builtin.Registry()
+	for _, c := range providertest.Cases(t, "testdata/cases") {
+		if c.Name != "conf" && c.Name != "conf-second" && c.Name != "conf-odd" && c.Name != "validator-empty" {
+			continue
+		}
+		t.Run(c.Name, func(t *testing.T) {
+			reset(t, root)
+			providertest.Shell(t, c.Setup, "ROOT="+root)
+			subst := map[string]string{"@ROOT@": root}
+			providertest.Run(t, c, types, subst)
+			for _, line := range providertest.Run(t, c, types, subst) {
+				if strings.Contains(line, "Postgresql_conf[port]: Could not evaluate") || strings.Contains(line, "[missingfile]") {
+					continue // fails on every run
+				}
+				if strings.HasPrefix(line, "Notice: ") || strings.HasPrefix(line, "Error: ") {
+					t.Errorf("second run: %s", line)
+				}
+			}
+		})
+	}
+}

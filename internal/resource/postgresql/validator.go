@@ -3,7 +3,7 @@ package postgresql
 import (
 	"context"
 	"fmt"
-	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,8 +29,19 @@ func wait(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// integer is Ruby's Integer(): a whole number, negative ones too.
-var integer = resource.IntegerCheck{Min: math.MinInt64, Max: math.MaxInt64, Msg: "must be an integer"}
+// integer is Ruby's Integer(): a whole number, in decimal or with a 0x,
+// 0b or 0 (octal) prefix, negative ones too; munged to int64.
+var integer = resource.CheckFunc("an integer", func(v catalog.Value) (catalog.Value, error) {
+	switch x := v.(type) {
+	case int64:
+		return x, nil
+	case string:
+		if n, err := strconv.ParseInt(strings.TrimSpace(x), 0, 64); err == nil {
+			return n, nil
+		}
+	}
+	return nil, fmt.Errorf("invalid value for Integer(): %s", resource.Inspect(v))
+})
 
 // NewValidatorType returns postgresql_conn_validator.
 func NewValidatorType() *ValidatorType {
