@@ -64,13 +64,14 @@ func psql(t *testing.T, root string, stmts ...string) {
 }
 
 // reset leaves the cluster as initdb made it (the postgres database's
-// schemas dropped, public made again) and root/r empty.
+// schemas dropped, public made again, no replication slots) and root/r
+// empty.
 func reset(t *testing.T, root string) {
 	t.Helper()
 	psql(t, root, `DO $$ DECLARE s text; BEGIN
   FOR s IN SELECT nspname FROM pg_namespace WHERE nspname !~ '^pg_' AND nspname <> 'information_schema' LOOP
     EXECUTE format('DROP SCHEMA %I CASCADE', s);
-  END LOOP; END $$`, "CREATE SCHEMA public")
+  END LOOP; END $$`, "CREATE SCHEMA public", "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots")
 	if err := os.RemoveAll(filepath.Join(root, "r")); err != nil {
 		t.Fatal(err)
 	}
@@ -106,10 +107,25 @@ func TestAgainstPuppet(t *testing.T) {
 				}
 			}
 			providertest.Shell(t, c.Setup, "ROOT="+root)
+			setEnv(t, c, root)
 			got := providertest.Run(t, c, types, map[string]string{"@ROOT@": root})
 			compare(t, filepath.Join(dir, c.Name), strings.Join(got, "\n")+"\n", strings.Join(c.Want, "\n")+"\n", ".log")
 			compare(t, filepath.Join(dir, c.Name), dump(t, root), "", ".state")
 		})
+	}
+}
+
+// setEnv sets the variables of the case's "# env:" line (PGHOST, which
+// the replication slots' psql connects by) for the test.
+func setEnv(t *testing.T, c providertest.Case, root string) {
+	t.Helper()
+	for _, line := range strings.Split(c.Manifest, "\n") {
+		if s, ok := strings.CutPrefix(line, "# env: "); ok {
+			for _, kv := range strings.Fields(strings.ReplaceAll(s, "@ROOT@", root)) {
+				k, v, _ := strings.Cut(kv, "=")
+				t.Setenv(k, v)
+			}
+		}
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"context"
 	"fmt"
 	"os/user"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -121,11 +120,6 @@ func settings(v catalog.Value) []string {
 	return out
 }
 
-// status is how Ruby shows a finished process's status: "pid N exit C".
-func status(res resource.Result) string {
-	return fmt.Sprintf("pid %d exit %d", res.Pid, res.ExitCode)
-}
-
 // rubyInt is Ruby's String#to_i: the leading integer after white space,
 // 0 when there is none.
 func rubyInt(s string) int64 {
@@ -139,13 +133,4 @@ func rubyInt(s string) int64 {
 	}
 	n, _ := strconv.ParseInt(strings.ReplaceAll(strings.TrimRight(s[:end], "_"), "_", ""), 10, 64)
 	return n
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
