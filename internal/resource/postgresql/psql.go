@@ -14,7 +14,12 @@ import (
 // PsqlType is postgresql_psql.
 type PsqlType struct{ schema *resource.Schema }
 
-var envSetting = lazyre.New(`\w+=`)
+var (
+	// envSetting is what the type accepts, envEntry what the provider
+	// reads: a name, =, and a value that is not empty.
+	envSetting = lazyre.New(`\w+=`)
+	envEntry   = lazyre.New(`(?s)^(\w+)=(.+)$`)
+)
 
 func checkEnvironment(v catalog.Value) (catalog.Value, error) {
 	for _, x := range catalog.Strings(v) {
@@ -196,11 +201,12 @@ func (e *psql) sql(ctx context.Context, h *resource.Handle, sql string) (resourc
 func (e *psql) environment(h *resource.Handle) []string {
 	env := append([]string(nil), e.connect...)
 	for _, s := range e.env {
-		name, value, ok := strings.Cut(s, "=")
-		if !ok || !envSetting.MatchString(s) || value == "" {
-			h.Logf(resource.Warning, "Cannot understand environment setting %q", s)
+		m := envEntry.FindStringSubmatch(s)
+		if m == nil {
+			h.Logf(resource.Warning, "Cannot understand environment setting %s", resource.Inspect(s))
 			continue
 		}
+		name, value := m[1], m[2]
 		for i, c := range env {
 			if strings.HasPrefix(c, name+"=") {
 				shown := value

@@ -1,6 +1,7 @@
 package postgresql_test
 
 import (
+	"context"
 	"flag"
 	"os"
 	"os/exec"
@@ -8,8 +9,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/command"
+	"github.com/ordoproject/ordo/internal/resource"
 	"github.com/ordoproject/ordo/internal/resource/builtin"
+	"github.com/ordoproject/ordo/internal/resource/postgresql"
 	"github.com/ordoproject/ordo/internal/resource/providertest"
+	"github.com/ordoproject/ordo/internal/resource/resourcetest"
 )
 
 var updateOrdo = flag.Bool("update-ordo", false, "rewrite the NAME.ordo.log and NAME.ordo.state files there are with what ordo does")
@@ -183,5 +189,26 @@ func TestSecondRunChangesNothing(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSlotInstances lists the cluster's replication slots as ordo
+// resource does.
+func TestSlotInstances(t *testing.T) {
+	root := server(t)
+	psql(t, root, "SELECT pg_create_physical_replication_slot('b_slot')", "SELECT pg_create_physical_replication_slot('a_slot')")
+	t.Cleanup(func() { reset(t, root) })
+	t.Setenv("PGHOST", root+"/pg")
+	p := postgresql.NewSlotType().Schema().Provider("ruby")
+	rs, err := p.Instances(context.Background(), &resource.Handle{Runner: &command.Runner{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range rs {
+		got = append(got, r.Ref().String()+" "+catalog.Format(resourcetest.Params(r)["ensure"]))
+	}
+	if want := "Postgresql_replication_slot[a_slot] 'present',Postgresql_replication_slot[b_slot] 'present'"; strings.Join(got, ",") != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
