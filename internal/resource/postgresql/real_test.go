@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordoproject/ordo/internal/apply"
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/command"
 	"github.com/ordoproject/ordo/internal/resource"
@@ -210,5 +211,29 @@ func TestSlotInstances(t *testing.T) {
 	}
 	if want := "Postgresql_replication_slot[a_slot] 'present',Postgresql_replication_slot[b_slot] 'present'"; strings.Join(got, ",") != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestJobs applies the conf cases with --jobs 4: the files end as after
+// a serial run (the resources of one conf file are applied one at a
+// time, in order). SQL run by postgresql_psql is ordered only by the
+// manifest's relationships, as exec commands are.
+func TestJobs(t *testing.T) {
+	root := server(t)
+	for _, c := range providertest.Cases(t, "testdata/cases") {
+		if c.Name != "conf" && c.Name != "conf-odd" && c.Name != "conf-second" {
+			continue
+		}
+		t.Run(c.Name, func(t *testing.T) {
+			reset(t, root)
+			for _, line := range strings.Split(c.Manifest, "\n") {
+				if s, ok := strings.CutPrefix(line, "# sql: "); ok {
+					psql(t, root, s)
+				}
+			}
+			providertest.Shell(t, c.Setup, "ROOT="+root)
+			providertest.RunWith(t, c, builtin.Registry(), map[string]string{"@ROOT@": root}, func(o *apply.Options) { o.Jobs = 4 })
+			compare(t, filepath.Join("testdata/cases", c.Name), dump(t, root), "", ".state")
+		})
 	}
 }
