@@ -347,9 +347,15 @@ func (e *conf) replace(differ func(value string, comment *string) bool) error {
 	}
 	for i, l := range lines {
 		key, value, comment, ok := parse(l)
-		if ok && sameKey(key, e.key) && differ(value, comment) {
-			lines[i] = e.line()
+		if !ok || !sameKey(key, e.key) || !differ(value, comment) {
+			continue
 		}
+		if e.value == nil {
+			// Only the comment is managed: the value stays as written.
+			lines[i] = strings.ToLower(e.key) + " = " + value + " # " + *e.comment + "\n"
+			continue
+		}
+		lines[i] = e.line()
 	}
 	return e.write(lines)
 }

@@ -3,6 +3,7 @@ package postgresql
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -93,5 +94,26 @@ func TestCreateEndsLastLine(t *testing.T) {
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("mode changed: %v %v", fi.Mode(), err)
+	}
+}
+
+// TestCommentAlone: a comment managed without a value keeps the value
+// the file has.
+func TestCommentAlone(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "postgresql.conf")
+	if err := os.WriteFile(path, []byte("# top\nlisten_addresses = 'a, b'  # old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	e := &conf{t: NewConfType(func() time.Time { return at }), key: "listen_addresses", comment: ptr("new"), target: path}
+	if err := e.setComment(t.Context(), nil); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "# top\nlisten_addresses = 'a, b' # new\n"; !strings.HasSuffix(string(got), want) {
+		t.Errorf("got:\n%s\nwant it to end with:\n%s", got, want)
 	}
 }
