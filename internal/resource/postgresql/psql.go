@@ -2,8 +2,8 @@ package postgresql
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -185,6 +185,9 @@ func (e *psql) sql(ctx context.Context, h *resource.Handle, sql string) (resourc
 	if e.searchPath != "" {
 		sql = "set search_path to " + e.searchPath + "; " + sql
 	}
+	if fi, err := os.Stat(e.cwd); err != nil || !fi.IsDir() {
+		return resource.Result{}, fmt.Errorf("No such file or directory @ dir_chdir - %s", e.cwd)
+	}
 	argv := []string{e.path}
 	if e.db != "" {
 		argv = append(argv, "-d", e.db)
@@ -244,14 +247,12 @@ func (p *command) Message() string {
 	return fmt.Sprintf("command changed 'notrun' to %s", catalog.Format(p.command))
 }
 
-var errNoPsql = errors.New("psql could not be run")
-
 // Sync runs the SQL; psql's non-zero exit fails the change with its
 // output.
 func (p *command) Sync(ctx context.Context, h *resource.Handle) error {
 	res, err := (*psql)(p).sql(ctx, h, p.command)
 	if err != nil {
-		return fmt.Errorf("%w: %v", errNoPsql, err)
+		return err
 	}
 	if res.ExitCode != 0 {
 		return fmt.Errorf("Error executing SQL; psql returned %d: '%s'", res.ExitCode, strings.TrimRight(string(res.Output), "\n"))

@@ -45,24 +45,9 @@ func (r run) exec(ctx context.Context, h *resource.Handle) (resource.Result, err
 		Env: append([]string{"LANG=C", "LC_ALL=C"}, r.env...), SplitStderr: r.stdoutOnly}
 	how := ""
 	if r.user != "" {
-		u, err := lookupUser(r.user)
-		if err != nil {
-			return resource.Result{}, err
-		}
-		uid, _ := strconv.ParseUint(u.Uid, 10, 32)
-		gid, _ := strconv.ParseUint(u.Gid, 10, 32)
-		u32, g32 := uint32(uid), uint32(gid)
-		cmd.UID, cmd.GID = &u32, &g32
 		how += " uid=" + r.user
 	}
 	if r.group != "" {
-		g, err := lookupGroup(r.group)
-		if err != nil {
-			return resource.Result{}, err
-		}
-		gid, _ := strconv.ParseUint(g.Gid, 10, 32)
-		g32 := uint32(gid)
-		cmd.GID = &g32
 		how += " gid=" + r.group
 	}
 	if how != "" {
@@ -74,6 +59,25 @@ func (r run) exec(ctx context.Context, h *resource.Handle) (resource.Result, err
 	}
 	if h.Log != nil {
 		h.Log.Log(resource.Debug, "", "Executing"+how+": '"+line+"'")
+	}
+	if r.user != "" {
+		u, err := lookupUser(r.user)
+		if err != nil {
+			return resource.Result{}, err
+		}
+		uid, _ := strconv.ParseUint(u.Uid, 10, 32)
+		gid, _ := strconv.ParseUint(u.Gid, 10, 32)
+		u32, g32 := uint32(uid), uint32(gid)
+		cmd.UID, cmd.GID = &u32, &g32
+	}
+	if r.group != "" {
+		g, err := lookupGroup(r.group)
+		if err != nil {
+			return resource.Result{}, err
+		}
+		gid, _ := strconv.ParseUint(g.Gid, 10, 32)
+		g32 := uint32(gid)
+		cmd.GID = &g32
 	}
 	res, err := h.Runner.Run(ctx, cmd)
 	if err != nil {
