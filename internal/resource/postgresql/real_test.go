@@ -1,6 +1,7 @@
 package postgresql_test
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"os"
@@ -10,13 +11,9 @@ import (
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/apply"
-	"github.com/ordoproject/ordo/internal/catalog"
-	"github.com/ordoproject/ordo/internal/command"
-	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/cli"
 	"github.com/ordoproject/ordo/internal/resource/builtin"
-	"github.com/ordoproject/ordo/internal/resource/postgresql"
 	"github.com/ordoproject/ordo/internal/resource/providertest"
-	"github.com/ordoproject/ordo/internal/resource/resourcetest"
 )
 
 var updateOrdo = flag.Bool("update-ordo", false, "rewrite the NAME.ordo.log and NAME.ordo.state files there are with what ordo does")
@@ -193,24 +190,24 @@ func TestSecondRunChangesNothing(t *testing.T) {
 	}
 }
 
-// TestSlotInstances lists the cluster's replication slots as ordo
-// resource does.
-func TestSlotInstances(t *testing.T) {
+// TestOrdoResource lists the cluster's replication slots with ordo
+// resource, as puppet resource listed them with the module
+// (testdata/record-resource writes testdata/slots.txt).
+func TestOrdoResource(t *testing.T) {
 	root := server(t)
 	psql(t, root, "SELECT pg_create_physical_replication_slot('b_slot')", "SELECT pg_create_physical_replication_slot('a_slot')")
 	t.Cleanup(func() { reset(t, root) })
 	t.Setenv("PGHOST", root+"/pg")
-	p := postgresql.NewSlotType().Schema().Provider("ruby")
-	rs, err := p.Instances(context.Background(), &resource.Handle{Runner: &command.Runner{}})
+	want, err := os.ReadFile("testdata/slots.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, r := range rs {
-		got = append(got, r.Ref().String()+" "+catalog.Format(resourcetest.Params(r)["ensure"]))
+	var got, errs bytes.Buffer
+	if code := cli.Run(context.Background(), []string{"resource", "postgresql_replication_slot"}, cli.Stdio{In: &bytes.Buffer{}, Out: &got, Err: &errs}); code != 0 {
+		t.Fatalf("ordo resource: exit %d\n%s", code, errs.String())
 	}
-	if want := "Postgresql_replication_slot[a_slot] 'present',Postgresql_replication_slot[b_slot] 'present'"; strings.Join(got, ",") != want {
-		t.Errorf("got %q, want %q", got, want)
+	if got.String() != string(want) {
+		t.Errorf("ordo resource:\n%s\npuppet resource (testdata/slots.txt):\n%s", got.String(), want)
 	}
 }
 
