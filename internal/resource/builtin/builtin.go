@@ -25,6 +25,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/mysql"
 	"github.com/ordoproject/ordo/internal/resource/notify"
 	"github.com/ordoproject/ordo/internal/resource/pkg"
+	"github.com/ordoproject/ordo/internal/resource/postgresql"
 	"github.com/ordoproject/ordo/internal/resource/resources"
 	"github.com/ordoproject/ordo/internal/resource/schedule"
 	"github.com/ordoproject/ordo/internal/resource/service"
@@ -72,6 +73,7 @@ func Types() []resource.Type {
 	}
 	types = append(types, mysql.NewTypes(mysql.Config{})...)
 	types = append(types, firewall.NewTypes()...)
+	types = append(types, postgresql.NewTypes()...)
 	// The metatype purges the others: it knows them all.
 	return append(types, resources.NewType(types))
 }

@@ -39,6 +39,13 @@ type attrCase struct {
 	reason string // for inert
 }
 
+// pgHost is a connect_settings hash.
+var pgHost = func() *catalog.Hash {
+	h := catalog.NewHash()
+	h.Set("PGHOST", "/tmp")
+	return h
+}()
+
 // base is the resource each attribute is added to.
 var base = map[string]*catalog.Resource{
 	"anchor":          {Type: "Anchor", Title: "ordoschema"},
@@ -61,20 +68,24 @@ var base = map[string]*catalog.Resource{
 	"mysql_plugin":    {Type: "Mysql_plugin", Title: "ordoschema"},
 	"mysql_grant": {Type: "Mysql_grant", Title: "ordoschema@localhost/d.*", Params: []catalog.Param{{Name: "user", Value: "ordoschema@localhost"},
 		{Name: "table", Value: "d.*"}, {Name: "privileges", Value: []catalog.Value{"SELECT"}}}},
-	"package":            {Type: "Package", Title: "ordoschema-pkg"},
-	"sshkey":             {Type: "Sshkey", Title: "ordoschema.example@ssh-rsa"},
-	"resources":          {Type: "Resources", Title: "group", Params: []catalog.Param{{Name: "purge", Value: true}}},
-	"tidy":               {Type: "Tidy", Title: tidyTree, Params: []catalog.Param{{Name: "recurse", Value: int64(1)}, {Name: "matches", Value: []catalog.Value{"ss*", "passwd"}}}},
-	"ssh_authorized_key": {Type: "Ssh_authorized_key", Title: "ordoschema", Params: []catalog.Param{{Name: "user", Value: "nobody"}}},
-	"service":            {Type: "Service", Title: "ordoschema-svc", Params: []catalog.Param{{Name: "provider", Value: "debian"}}},
-	"exec":               {Type: "Exec", Title: "/bin/true"},
-	"file":               {Type: "File", Title: "/tmp/ordoschema-table"},
-	"filebucket":         {Type: "Filebucket", Title: "ordoschema"},
-	"group":              {Type: "Group", Title: "ordoschemag"},
-	"notify":             {Type: "Notify", Title: "ordoschema"},
-	"schedule":           {Type: "Schedule", Title: "ordoschema"},
-	"user":               {Type: "User", Title: "ordoschemau"},
-	"vcsrepo":            {Type: "Vcsrepo", Title: "/tmp/ordoschema-vcs", Params: []catalog.Param{{Name: "provider", Value: "git"}}},
+	"package":                     {Type: "Package", Title: "ordoschema-pkg"},
+	"postgresql_psql":             {Type: "Postgresql_psql", Title: "ordoschema", Params: []catalog.Param{{Name: "command", Value: "SELECT 1"}}},
+	"postgresql_conf":             {Type: "Postgresql_conf", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema.conf"}}},
+	"postgresql_conn_validator":   {Type: "Postgresql_conn_validator", Title: "ordoschema"},
+	"postgresql_replication_slot": {Type: "Postgresql_replication_slot", Title: "ordoschema"},
+	"sshkey":                      {Type: "Sshkey", Title: "ordoschema.example@ssh-rsa"},
+	"resources":                   {Type: "Resources", Title: "group", Params: []catalog.Param{{Name: "purge", Value: true}}},
+	"tidy":                        {Type: "Tidy", Title: tidyTree, Params: []catalog.Param{{Name: "recurse", Value: int64(1)}, {Name: "matches", Value: []catalog.Value{"ss*", "passwd"}}}},
+	"ssh_authorized_key":          {Type: "Ssh_authorized_key", Title: "ordoschema", Params: []catalog.Param{{Name: "user", Value: "nobody"}}},
+	"service":                     {Type: "Service", Title: "ordoschema-svc", Params: []catalog.Param{{Name: "provider", Value: "debian"}}},
+	"exec":                        {Type: "Exec", Title: "/bin/true"},
+	"file":                        {Type: "File", Title: "/tmp/ordoschema-table"},
+	"filebucket":                  {Type: "Filebucket", Title: "ordoschema"},
+	"group":                       {Type: "Group", Title: "ordoschemag"},
+	"notify":                      {Type: "Notify", Title: "ordoschema"},
+	"schedule":                    {Type: "Schedule", Title: "ordoschema"},
+	"user":                        {Type: "User", Title: "ordoschemau"},
+	"vcsrepo":                     {Type: "Vcsrepo", Title: "/tmp/ordoschema-vcs", Params: []catalog.Param{{Name: "provider", Value: "git"}}},
 }
 
 const (
@@ -200,6 +211,32 @@ var cases = map[string]map[string]attrCase{
 		// The name must be user/table: changing one alone is refused.
 		"name": {value: "other@localhost/d.*", want: refused}, "table": {value: "e.*", want: refused}, "user": {value: "other@localhost", want: refused},
 		"provider": {value: "mysql", want: inert, reason: "mysql is mysql_grant's only provider"},
+	},
+	"postgresql_psql": {
+		"name":    {value: "other", want: inert, reason: "with command set, the name only identifies the resource"},
+		"command": {value: "SELECT 2"}, "unless": {value: "SELECT 1"}, "onlyif": {value: "SELECT 1"},
+		"connect_settings": {value: pgHost}, "db": {value: "other"}, "port": {value: int64(5433)},
+		"search_path": {value: []catalog.Value{"a", "b"}}, "psql_path": {value: "/usr/bin/psql"}, "psql_user": {value: "nobody"},
+		"psql_group": {value: "nogroup"}, "cwd": {value: "/"}, "environment": {value: "PGAPPNAME=x"},
+		"refreshonly": {value: true}, "sensitive": {value: true},
+		"instance": {value: "other", want: inert, reason: "it only names the anchor the resource autorequires"},
+		"provider": {value: "ruby", want: inert, reason: "ruby is postgresql_psql's only provider"},
+	},
+	"postgresql_conf": {
+		"ensure": {value: "absent"}, "name": {value: "other"}, "key": {value: "port"}, "value": {value: "5432"},
+		"comment": {value: "c"}, "target": {value: "/tmp/ordoschema-other.conf"},
+		"provider": {value: "ruby", want: inert, reason: "ruby is postgresql_conf's only provider"},
+	},
+	"postgresql_conn_validator": {
+		"ensure": {value: "absent"}, "name": {value: "other", want: inert, reason: "the name only identifies the resource"},
+		"db_name": {value: "d"}, "db_username": {value: "u"}, "db_password": {value: "p"}, "host": {value: "h"},
+		"port": {value: int64(5433)}, "connect_settings": {value: pgHost}, "sleep": {value: int64(1)}, "tries": {value: int64(1)},
+		"psql_path": {value: "/usr/bin/psql"}, "run_as": {value: "postgres"}, "command": {value: "SELECT 2"},
+		"provider": {value: "ruby", want: inert, reason: "ruby is postgresql_conn_validator's only provider"},
+	},
+	"postgresql_replication_slot": {
+		"ensure": {value: "absent"}, "name": {value: "other"},
+		"provider": {value: "ruby", want: inert, reason: "ruby is postgresql_replication_slot's only provider"},
 	},
 	"mount": {
 		"ensure": {value: "defined"}, "device": {value: "tmpfs"}, "fstype": {value: "tmpfs"}, "options": {value: "size=1m"},

@@ -1,0 +1,1 @@
+postgresql_replication_slot { 'Bad-Name': ensure => present }
