@@ -22,6 +22,7 @@ import (
 	"go.yaml.in/yaml/v4"
 
 	"github.com/ordoproject/ordo/internal/lazyre"
+	"github.com/ordoproject/ordo/internal/salt/pyjson"
 )
 
 // CommandRunner runs a shell command for salt['cmd.run'] and returns its
@@ -607,37 +608,8 @@ func (cs *importData) Execute(r *exec.Renderer, tag *nodes.ControlStructureBlock
 	return nil
 }
 
-func decodeJSONValue(b []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	return jsonNumbers(v), nil
-}
-
-// jsonNumbers turns json.Number into int where the number is whole, as
-// Python's json module does, and float64 otherwise.
-func jsonNumbers(v any) any {
-	switch v := v.(type) {
-	case json.Number:
-		if n, err := v.Int64(); err == nil {
-			return int(n)
-		}
-		f, _ := v.Float64()
-		return f
-	case []any:
-		for i := range v {
-			v[i] = jsonNumbers(v[i])
-		}
-	case map[string]any:
-		for k := range v {
-			v[k] = jsonNumbers(v[k])
-		}
-	}
-	return v
-}
+// decodeJSONValue reads import_json's data as Salt's json renderer does.
+func decodeJSONValue(b []byte) (any, error) { return pyjson.Decode(b) }
 
 func decodeYAMLValue(b []byte) (any, error) {
 	var n yaml.Node

@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v4"
+
+	"github.com/ordoproject/ordo/internal/salt/pyjson"
 )
 
 // serialize is file.serialize: dataset (or dataset_pillar), merged over
@@ -310,13 +312,11 @@ func deserializeFile(format, name string) (any, error) {
 		return nil, err
 	}
 	if format == "json" {
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.UseNumber()
-		var v any
-		if err := dec.Decode(&v); err != nil {
+		v, err := pyjson.Decode(b)
+		if err != nil {
 			return nil, pyJSONError(b, err)
 		}
-		return plainJSON(v), nil
+		return v, nil
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(b, &doc); err != nil {
@@ -410,31 +410,6 @@ func pyJSONPos(msg string, text []byte, off int) error {
 		}
 	}
 	return fmt.Errorf("%s: line %d column %d (char %d)", msg, line, col, off)
-}
-
-// plainJSON turns json.Number into int or float64, as Python's json
-// module reads numbers.
-func plainJSON(v any) any {
-	switch v := v.(type) {
-	case json.Number:
-		if n, err := v.Int64(); err == nil {
-			return int(n)
-		}
-		if b, ok := new(big.Int).SetString(v.String(), 10); ok {
-			return b
-		}
-		f, _ := v.Float64()
-		return f
-	case []any:
-		for i := range v {
-			v[i] = plainJSON(v[i])
-		}
-	case map[string]any:
-		for k := range v {
-			v[k] = plainJSON(v[k])
-		}
-	}
-	return v
 }
 
 // plainYAML turns the YAML decoder's maps with keys of any type into
