@@ -2275,59 +2275,20 @@ func fnStdlibEnsure(k *call) (Value, error) {
 
 // ---- data ----
 
-// lookupArgs checks lookup's arguments against its signatures, as
+// lookupArgs checks lookup's arguments against its five signatures, as
 // Puppet's dispatch does, and turns lookup(options_hash) into
-// lookup(name, options_hash). Puppet lists every signature and why each
-// refused the call; ordo names the first reason.
+// lookup(name, options_hash). When none accepts the call, the error
+// lists every signature with why it refused, as Puppet's does.
 func (k *call) lookupArgs() ([]Value, error) {
-	refuse := func(format string, args ...any) error {
-		return failf("The function 'lookup' was called with arguments it does not accept: "+format, args...)
-	}
 	args := k.args
+	if msg := lookupMismatch(args, k.block); msg != "" {
+		return nil, failf("%s", msg)
+	}
 	if h, ok := args[0].(*Hash); ok && len(args) == 1 {
-		for _, key := range h.keys {
-			switch ToS(key) {
-			case "name", "value_type", "default_value", "override", "default_values_hash", "merge":
-			default:
-				return nil, refuse("parameter 'options_hash' unrecognized key '%s'", ToS(key))
-			}
-		}
-		name, ok := h.Get("name")
-		if !ok {
-			return nil, refuse("parameter 'options_hash' expects a value for key 'name'")
-		}
+		name, _ := h.Get("name")
 		rest := h.Copy()
 		rest.Delete("name")
 		args = []Value{name, rest}
-	}
-	nameOK := true
-	switch n := args[0].(type) {
-	case string:
-	case []Value:
-		for _, e := range n {
-			if _, ok := e.(string); !ok {
-				nameOK = false
-			}
-		}
-	default:
-		nameOK = false
-	}
-	if !nameOK {
-		return nil, refuse("parameter 'name' expects a NameType = Variant[String, Array[String]] value, got %s", inferredTypeName(args[0]))
-	}
-	if k.block != nil && len(args) == 4 {
-		return nil, refuse("a default value and a block cannot both be given")
-	}
-	if len(args) >= 3 {
-		switch m := args[2].(type) {
-		case nil, *Hash:
-		case string:
-			if m == "" {
-				return nil, refuse("parameter 'merge' expects a MergeType = Variant[String[1], Hash[String, Scalar]] value, got String")
-			}
-		default:
-			return nil, refuse("parameter 'merge' expects a MergeType = Variant[String[1], Hash[String, Scalar]] value, got %s", inferredTypeName(m))
-		}
 	}
 	return args, nil
 }
