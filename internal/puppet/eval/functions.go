@@ -988,7 +988,7 @@ func fnReverseEach(k *call) (Value, error) {
 		rev[len(vals)-1-i] = v
 	}
 	if k.block == nil {
-		return &Iterator{Elems: rev}, nil
+		return &Iterator{Elems: rev, Elem: iteratorElem(k.args[0])}, nil
 	}
 	for _, v := range rev {
 		if _, err := k.c.callLambda(k.block, v); err != nil {
@@ -1249,7 +1249,7 @@ func fnStep(k *call) (Value, error) {
 		}
 		return k.args[0], nil
 	}
-	return &Iterator{Elems: out}, nil
+	return &Iterator{Elems: out, Elem: iteratorElem(k.args[0])}, nil
 }
 
 func fnRange(k *call) (Value, error) {
@@ -1978,6 +1978,12 @@ func fnNum2bool(k *call) (Value, error) {
 func fnType(k *call) (Value, error) {
 	if err := k.argc(1, 2); err != nil {
 		return nil, err
+	}
+	if it, ok := k.args[0].(*Iterator); ok {
+		if len(k.args) > 1 && ToS(k.args[1]) == "generalized" {
+			return &Type{Name: "Iterator", Params: []Value{it.generalElem()}}, nil
+		}
+		return it.inferred(), nil
 	}
 	if len(k.args) > 1 && ToS(k.args[1]) == "generalized" {
 		return generalizedType(k.args[0]), nil
