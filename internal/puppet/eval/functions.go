@@ -1139,12 +1139,16 @@ func fnSlice(k *call) (Value, error) {
 	}
 	n, isInt := k.args[1].(int64)
 	if n < 1 {
-		if _, isHash := k.args[0].(*Hash); isInt && !isHash {
+		if _, isHash := k.args[0].(*Hash); !isHash {
 			// Puppet tries both signatures and says why each refused
+			size := fmt.Sprintf("parameter 'slice_size' expects an Integer[1] value, got Integer[%d, %d]", n, n)
+			if !isInt {
+				size = "parameter 'slice_size' expects an Integer value, got " + inferredTypeName(k.args[1])
+			}
 			return nil, failf("The function 'slice' was called with arguments it does not accept. It expects one of:\n"+
 				"  (Hash hash, Integer[1] slice_size, Callable block?)\n    rejected: parameter 'hash' expects a Hash value, got %s\n"+
-				"  (Iterable enumerable, Integer[1] slice_size, Callable block?)\n    rejected: parameter 'slice_size' expects an Integer[1] value, got Integer[%d, %d]",
-				mismatchGot(k.args[0]), n, n)
+				"  (Iterable enumerable, Integer[1] slice_size, Callable block?)\n    rejected: %s",
+				mismatchGot(k.args[0]), size)
 		}
 		return nil, failf("slice size must be positive")
 	}
@@ -1233,7 +1237,10 @@ func fnStep(k *call) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, _ := k.args[1].(int64)
+	n, isInt := k.args[1].(int64)
+	if !isInt {
+		return nil, failf("'step' parameter 'step' expects an Integer value, got %s", inferredTypeName(k.args[1]))
+	}
 	if n < 1 {
 		return nil, failf("'step' parameter 'step' expects an Integer[1] value, got %s", inferType(k.args[1]))
 	}
@@ -1419,6 +1426,15 @@ func fnSplit(k *call) (Value, error) {
 	if !ok {
 		return nil, failf("'split' parameter 'str' expects a String value, got %s", inferredTypeName(k.args[0]))
 	}
+	switch p := k.args[1].(type) {
+	case string, *Regexp:
+	case *Type:
+		if p.Name != "Regexp" {
+			return nil, failf("'split' parameter 'pattern' expects a value of type String, Regexp, or Type[Regexp], got %s", inferredTypeName(p))
+		}
+	default:
+		return nil, failf("'split' parameter 'pattern' expects a value of type String, Regexp, or Type[Regexp], got %s", inferredTypeName(p))
+	}
 	re, err := toRegexp(k.args[1])
 	if err != nil {
 		return nil, err
@@ -1430,13 +1446,17 @@ func fnJoin(k *call) (Value, error) {
 	if err := k.argc(1, 2); err != nil {
 		return nil, err
 	}
-	sep := ""
-	if len(k.args) > 1 {
-		sep = ToS(k.args[1])
-	}
 	arr, ok := k.args[0].([]Value)
 	if !ok {
 		return nil, failf("'join' parameter 'arg' expects an Array value, got %s", inferredTypeName(k.args[0]))
+	}
+	sep := ""
+	if len(k.args) > 1 {
+		d, ok := k.args[1].(string)
+		if !ok {
+			return nil, failf("'join' parameter 'delimiter' expects a String value, got %s", inferredTypeName(k.args[1]))
+		}
+		sep = d
 	}
 	parts := []string{}
 	for _, e := range flatten(arr) {
@@ -1451,7 +1471,19 @@ func fnSprintf(k *call) (Value, error) {
 	if err := k.argc(1, -1); err != nil {
 		return nil, err
 	}
-	format := ToS(k.args[0])
+	format, ok := k.args[0].(string)
+	if !ok {
+		// Puppet's sprintf hands the format to Ruby's, which refuses
+		// anything but a String.
+		got := typeName(k.args[0])
+		switch x := k.args[0].(type) {
+		case nil:
+			got = "nil"
+		case bool:
+			got = strconv.FormatBool(x)
+		}
+		return nil, failf("no implicit conversion of %s into String", got)
+	}
 	args := k.args[1:]
 	i := 0
 	var ferr error
@@ -1611,6 +1643,11 @@ func fnRegsubst(k *call) (Value, error) {
 func fnMatch(k *call) (Value, error) {
 	if err := k.argc(2, 2); err != nil {
 		return nil, err
+	}
+	switch k.args[0].(type) {
+	case string, []Value:
+	default:
+		return nil, failf("'match' parameter 'string' expects a value of type String or Array, got %s", inferredTypeName(k.args[0]))
 	}
 	re, err := toRegexp(k.args[1])
 	if err != nil {
@@ -1917,6 +1954,9 @@ func fnAbs(k *call) (Value, error) {
 
 func minmax(k *call, less bool) (Value, error) {
 	args := k.args
+	if len(args) == 0 {
+		return nil, failf("%s(): Wrong number of arguments need at least one", strings.ToLower(k.name))
+	}
 	if len(args) == 1 {
 		if arr, ok := args[0].([]Value); ok {
 			args = arr
@@ -1942,9 +1982,9 @@ func fnMin(k *call) (Value, error) { return minmax(k, true) }
 func fnMax(k *call) (Value, error) { return minmax(k, false) }
 
 func fnRound(k *call) (Value, error) {
-	f, ok := toFloat(toNumber(k.args[0]))
+	f, ok := toFloat(k.args[0])
 	if !ok {
-		return nil, failf("round expects a Numeric value")
+		return nil, failf("'round' parameter 'val' expects a Numeric value, got %s", inferredTypeName(k.args[0]))
 	}
 	if f < 0 {
 		return int64(f - 0.5), nil
@@ -2793,6 +2833,11 @@ func digInto(v Value, path []Value) Value {
 func fnDig(k *call) (Value, error) {
 	if err := k.argc(1, -1); err != nil {
 		return nil, err
+	}
+	switch k.args[0].(type) {
+	case nil, []Value, *Hash:
+	default:
+		return nil, failf("'dig' parameter 'data' expects a value of type Undef or Collection, got %s", inferredTypeName(k.args[0]))
 	}
 	return digInto(k.args[0], k.args[1:]), nil
 }
