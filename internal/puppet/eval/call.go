@@ -110,7 +110,7 @@ func (c *Compiler) evalMethodCall(s *Scope, x *ast.CallMethod) (Value, error) {
 		}
 	}
 	if t, ok := recv.(*Type); ok && x.Name == "new" {
-		return c.newValue(&call{c: c, s: s, name: "new", args: args, rng: s.rng(x), argRng: rngs}, t)
+		return c.newValue(&call{c: c, s: s, name: "new", args: args, rng: s.rng(x), argRng: rngs, node: x}, t)
 	}
 	k := &call{c: c, s: s, name: x.Name, args: append([]Value{recv}, args...), block: blk, rng: methodCallRange(s, x), node: x,
 		argRng: append([]sourceRange{s.rng(x.Receiver)}, rngs...)}

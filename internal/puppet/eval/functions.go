@@ -3070,11 +3070,18 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 	}
 	if v, ok, err := c.newRichValue(k, tt); ok {
 		if err != nil {
+			if strings.Contains(err.Error(), "It expects one of:") {
+				// Puppet names the dispatch of T.new at its parenthesis.
+				return nil, stmtError(k.kind(), k.newRange(), err)
+			}
 			return nil, stmtError("Function Call", k.rng, err)
 		}
 		return v, nil
 	}
 	a := k.args[0]
+	if err := newArgsError(tt.Name, k.args); err != nil {
+		return nil, stmtError(k.kind(), k.newRange(), err)
+	}
 	switch tt.Name {
 	case "Integer", "Numeric", "Float":
 		n := toNumber(a)
@@ -3164,4 +3171,54 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 		return &Sensitive{V: a}, nil
 	}
 	return nil, errAt(k.rng, "Creation of new instance of type '%s' is not supported", tt)
+}
+
+// integerRadix is the alias Puppet prints for Integer.new's radix.
+const integerRadix = "Radix = Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]]"
+
+// integerConvertible is the alias Puppet prints for what Integer.new
+// converts.
+const integerConvertible = `Convertible = Variant[Numeric, Boolean, Pattern[/\A[+-]?\s*(?:(?:\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp]`
+
+// newArgsError returns Puppet's error for arguments of T.new that no
+// signature of T's new takes, for the counts and radixes ordo checks,
+// or nil.
+func newArgsError(typ string, args []Value) error {
+	switch typ {
+	case "Array":
+		if len(args) > 2 {
+			return failf("'new_array' expects between 1 and 2 arguments, got %d", len(args))
+		}
+	case "Integer":
+		if len(args) < 2 || len(args) > 3 {
+			return nil
+		}
+		got := ""
+		switch r := args[1].(type) {
+		case Default:
+		case int64:
+			if r != 2 && r != 8 && r != 10 && r != 16 {
+				got = inferType(r).(*Type).String()
+			}
+		default:
+			got = inferredTypeName(r)
+		}
+		if got == "" {
+			return nil
+		}
+		return failf("The function 'new' was called with arguments it does not accept. It expects one of:\n"+
+			"  (%[1]s from, %[2]s radix?, Boolean abs?)\n    rejected: parameter 'radix' expects a %[2]s value, got %[3]s\n"+
+			"  (NamedArgs = Struct[{'from' => %[1]s, Optional['radix'] => %[2]s, Optional['abs'] => Boolean}] hash_args)\n    rejected: expects 1 argument, got %[4]d",
+			integerConvertible, integerRadix, got, len(args))
+	}
+	return nil
+}
+
+// newRange is where Puppet reports that T.new took no signature: at the
+// parenthesis of a method call, else the whole call.
+func (k *call) newRange() sourceRange {
+	if m, ok := k.node.(*ast.CallMethod); ok {
+		return methodCallRange(k.s, m)
+	}
+	return k.rng
 }
