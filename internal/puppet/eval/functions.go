@@ -71,7 +71,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"swapcase": strFn(swapcase), "bool2num": fnBool2num, "parsejson": fnParseJSON,
 			"type_of": fnTypeOf, "validate_legacy": fnValidateLegacy, "grep": fnGrep,
 			"shell_escape": fnShellEscape, "deep_merge": fnDeepMerge, "shell_join": fnShellJoin, "pw_hash": fnPwHash,
-			"stdlib::os_version_gte": fnOSVersionGte, "stdlib::has_interface_with": fnHasInterfaceWith,
+			"stdlib::os_version_gte": fnOSVersionGte, "stdlib::has_interface_with": fnHasInterfaceWith, "stdlib::fqdn_rand_string": fnFqdnRandString,
 			"has_interface_with": fnHasInterfaceWith, "os_version_gte": fnOSVersionGte,
 		} {
 			t[name] = f
@@ -2925,8 +2925,10 @@ func fnDelete(k *call) (Value, error) {
 			x = strings.ReplaceAll(x, ToS(d), "")
 		}
 		return x, nil
+	case nil:
+		return k.args[0], nil
 	}
-	return k.args[0], nil
+	return nil, failf("delete(): First argument must be an Array, String, or Hash. Given an argument of class %s.", rubyClassOf(k.args[0]))
 }
 
 func fnJoinKeysToValues(k *call) (Value, error) {
