@@ -1260,6 +1260,17 @@ func fnStep(k *call) (Value, error) {
 }
 
 func fnRange(k *call) (Value, error) {
+	if len(k.args) == 1 {
+		// stdlib's range of one argument reads 'first..last'.
+		if str, ok := k.args[0].(string); ok {
+			if lo, hi, ok := strings.Cut(str, ".."); ok && lo != "" && hi != "" && !strings.HasPrefix(hi, ".") {
+				kk := *k
+				kk.args = []Value{lo, hi}
+				return fnRange(&kk)
+			}
+			return nil, failf("range(): Unable to compute range from the value: %s", str)
+		}
+	}
 	if err := k.argc(2, 3); err != nil {
 		return nil, err
 	}
@@ -1613,6 +1624,22 @@ func fnRegsubst(k *call) (Value, error) {
 	flags := ""
 	if len(k.args) > 3 {
 		flags = ToS(k.args[3])
+		if f, ok := k.args[3].(string); ok && strings.Trim(f, "GEIM") != "" {
+			_, isRe := k.args[1].(*Regexp)
+			first := "parameter 'flags' expects an undef value or a match for Pattern[/^[GEIM]*$/], got '" + f + "'"
+			if isRe {
+				first = "parameter 'pattern' expects a String value, got Regexp"
+			}
+			second := "parameter 'pattern' expects a value of type Regexp or Type[Regexp], got String"
+			if isRe {
+				second = "parameter 'flags' expects an undef value or a match for Pattern[/^G?$/], got '" + f + "'"
+			}
+			if _, isStr := k.args[1].(string); isStr || isRe {
+				return nil, failf("The function 'regsubst' was called with arguments it does not accept. It expects one of:\n"+
+					"  (Variant[Array[String], String] target, String pattern, Variant[String, Hash[String, String]] replacement, Pattern[/^[GEIM]*$/] flags?, Enum['E', 'N', 'S', 'U'] encoding?)\n    rejected: %s\n"+
+					"  (Variant[Array[String], String] target, Variant[Regexp, Type[Regexp]] pattern, Variant[String, Hash[String, String]] replacement, Pattern[/^G?$/] flags?)\n    rejected: %s", first, second)
+			}
+		}
 	}
 	var re *rx
 	var err error
@@ -2632,6 +2659,9 @@ func fnMerge(k *call) (Value, error) {
 		case nil:
 		case string:
 			if x != "" {
+				if k.block == nil {
+					return nil, failf("%s", mergeMismatch(a))
+				}
 				return nil, failf("merge: unexpected argument type String, only expects hash arguments")
 			}
 		case *Hash:
@@ -2639,6 +2669,9 @@ func fnMerge(k *call) (Value, error) {
 				out.Set(kk, x.vals[i])
 			}
 		default:
+			if k.block == nil {
+				return nil, failf("%s", mergeMismatch(a))
+			}
 			return nil, failf("merge: unexpected argument type %s, only expects hash arguments", typeName(a))
 		}
 	}
@@ -3223,4 +3256,24 @@ func (k *call) newRange() sourceRange {
 		return methodCallRange(k.s, m)
 	}
 	return k.rng
+}
+
+// mergeMismatch is Puppet's error for stdlib::merge given a, neither a
+// hash, undef nor ”, and no block: each of its three signatures
+// refuses the call.
+func mergeMismatch(a Value) string {
+	first := "Undef, Hash, or String, got " + inferredTypeName(a)
+	if _, ok := a.(string); ok {
+		first = "Undef, Hash[Scalar, Any], or String[0, 0], got String"
+	}
+	block := "expects a block"
+	switch a.(type) {
+	case string, int64, []Value, *Hash, *Iterator:
+	default:
+		block = "parameter 'args' expects an Iterable value, got " + inferredTypeName(a)
+	}
+	return "The function 'stdlib::merge' was called with arguments it does not accept. It expects one of:\n" +
+		"  (Variant[Hash[Scalar, Any], Undef, String[0, 0]] args*)\n    rejected: parameter 'args' expects a value of type " + first + "\n" +
+		"  (Iterable args*, Callable[3, 3] block)\n    rejected: " + block + "\n" +
+		"  (Iterable args*, Callable[2, 2] block)\n    rejected: " + block
 }
