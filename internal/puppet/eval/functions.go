@@ -3259,7 +3259,7 @@ func (k *call) newRange() sourceRange {
 }
 
 // mergeMismatch is Puppet's error for stdlib::merge given a, neither a
-// hash, undef nor ”, and no block: each of its three signatures
+// hash, undef nor the empty String, and no block: each of its three signatures
 // refuses the call.
 func mergeMismatch(a Value) string {
 	first := "Undef, Hash, or String, got " + inferredTypeName(a)
