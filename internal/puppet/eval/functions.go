@@ -1621,6 +1621,11 @@ func fnRegsubst(k *call) (Value, error) {
 	if err := k.argc(3, 5); err != nil {
 		return nil, err
 	}
+	switch k.args[0].(type) {
+	case string, []Value:
+	default:
+		return nil, failf("'regsubst' parameter 'target' expects a value of type Array or String, got %s", inferredTypeName(k.args[0]))
+	}
 	flags := ""
 	if len(k.args) > 3 {
 		flags = ToS(k.args[3])
@@ -2895,6 +2900,9 @@ func fnGet(k *call) (Value, error) {
 }
 
 func fnPrefix(k *call) (Value, error) {
+	if err := affixTarget("prefix", k.args); err != nil {
+		return nil, err
+	}
 	p := ""
 	if len(k.args) > 1 {
 		p = ToS(k.args[1])
@@ -2903,11 +2911,31 @@ func fnPrefix(k *call) (Value, error) {
 }
 
 func fnSuffix(k *call) (Value, error) {
+	if err := affixTarget("suffix", k.args); err != nil {
+		return nil, err
+	}
 	p := ""
 	if len(k.args) > 1 {
 		p = ToS(k.args[1])
 	}
 	return mapStringsTop(k.args[0], func(s string) string { return s + p }), nil
+}
+
+// affixTarget is stdlib's error for prefix or suffix of a scalar.
+func affixTarget(name string, args []Value) error {
+	if len(args) == 0 {
+		return nil
+	}
+	got := ""
+	switch x := args[0].(type) {
+	case int64, float64, bool:
+		got = ToS(x)
+	case string:
+		got = strconv.Quote(x)
+	default:
+		return nil
+	}
+	return failf("%s(): expected first argument to be an Array or a Hash, got %s", name, got)
 }
 
 func mapStringsTop(v Value, f func(string) string) Value {
@@ -2987,6 +3015,9 @@ func fnValuesAt(k *call) (Value, error) {
 	arr, _ := k.args[0].([]Value)
 	var out []Value
 	for _, i := range flattenOnce(k.args[1]) {
+		if str, ok := i.(string); ok && strings.Trim(str, "0123456789") != "" && !strings.Contains(str, "-") {
+			return nil, failf("values_at(): Unknown format of given index")
+		}
 		n, _ := toNumber(i).(int64)
 		if int(n) < len(arr) {
 			out = append(out, arr[n])
@@ -3047,6 +3078,13 @@ func fnValidateAbsPath(k *call) (Value, error) {
 }
 
 func fnToJSON(k *call) (Value, error) {
+	if strings.HasSuffix(k.name, "to_json_pretty") && len(k.args) > 0 {
+		switch k.args[0].(type) {
+		case []Value, *Hash:
+		default:
+			return nil, failf("'stdlib::to_json_pretty' parameter 'data' expects a value of type Hash or Array, got %s", inferredTypeName(k.args[0]))
+		}
+	}
 	var b strings.Builder
 	writeJSON(&b, k.args[0])
 	return b.String(), nil
