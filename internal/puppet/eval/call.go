@@ -110,7 +110,7 @@ func (c *Compiler) evalMethodCall(s *Scope, x *ast.CallMethod) (Value, error) {
 		}
 	}
 	if t, ok := recv.(*Type); ok && x.Name == "new" {
-		return c.newValue(&call{c: c, s: s, name: "new", args: args, rng: s.rng(x), argRng: rngs}, t)
+		return c.newValue(&call{c: c, s: s, name: "new", args: args, rng: s.rng(x), argRng: rngs, node: x}, t)
 	}
 	k := &call{c: c, s: s, name: x.Name, args: append([]Value{recv}, args...), block: blk, rng: methodCallRange(s, x), node: x,
 		argRng: append([]sourceRange{s.rng(x.Receiver)}, rngs...)}
@@ -148,6 +148,16 @@ func methodCallRange(s *Scope, x *ast.CallMethod) sourceRange {
 
 func (c *Compiler) dispatch(k *call) (Value, error) {
 	name := strings.ToLower(k.name)
+	if refuse, ok := refusesIterator[name]; ok && len(k.args) > 0 {
+		if it, ok := k.args[0].(*Iterator); ok {
+			return nil, stmtError(k.kind(), k.rng, failf("%s", refuse("Iterator["+it.generalElem().String()+"]")))
+		}
+	}
+	if it, ok := singleIterator(k); ok && (name == "min" || name == "max") && c.findFunction(name) == nil {
+		// No signature of min or max takes an iterator as the array
+		// it walks: the one for any values returns the only one given.
+		return it, nil
+	}
 	if !showsIterators[name] {
 		// Other functions walk an iterator as the array it yields.
 		copied := false
@@ -388,5 +398,40 @@ func (l *lambda) arity() int { return len(l.def.Params) }
 // logging ones print it as Puppet does ("Iterator[Integer]-Value").
 var showsIterators = map[string]bool{
 	"notice": true, "info": true, "warning": true, "debug": true, "err": true,
-	"alert": true, "crit": true, "emerg": true,
+	"alert": true, "crit": true, "emerg": true, "type": true,
+}
+
+// refusesIterator gives, for the functions whose signatures take no
+// iterator, Puppet's error for one (the iterator named by its type).
+var refusesIterator = map[string]func(got string) string{
+	"join": func(got string) string { return "'join' parameter 'arg' expects an Array value, got " + got },
+	"length": func(got string) string {
+		return "'length' parameter 'arg' expects a value of type Collection, String, or Binary, got " + got
+	},
+	"size": func(got string) string {
+		return "'size' parameter 'arg' expects a value of type Collection, String, or Binary, got " + got
+	},
+	"sort": func(got string) string {
+		return "The function 'sort' was called with arguments it does not accept. It expects one of:\n" +
+			"  (String string_value, Callable[2, 2] block?)\n    rejected: parameter 'string_value' expects a String value, got " + got + "\n" +
+			"  (Array array_value, Callable[2, 2] block?)\n    rejected: parameter 'array_value' expects an Array value, got " + got
+	},
+	"empty": func(got string) string {
+		return "The function 'empty' was called with arguments it does not accept. It expects one of:\n" +
+			"  (Collection coll)\n    rejected: parameter 'coll' expects a Collection value, got " + got + "\n" +
+			"  (Sensitive[String] str)\n    rejected: parameter 'str' expects a Sensitive[String] value, got " + got + "\n" +
+			"  (String str)\n    rejected: parameter 'str' expects a String value, got " + got + "\n" +
+			"  (Numeric num)\n    rejected: parameter 'num' expects a Numeric value, got " + got + "\n" +
+			"  (Binary bin)\n    rejected: parameter 'bin' expects a Binary value, got " + got + "\n" +
+			"  (Undef x)\n    rejected: parameter 'x' expects an Undef value, got " + got
+	},
+}
+
+// singleIterator returns the call's argument when it is one iterator.
+func singleIterator(k *call) (*Iterator, bool) {
+	if len(k.args) != 1 || k.block != nil {
+		return nil, false
+	}
+	it, ok := k.args[0].(*Iterator)
+	return it, ok
 }

@@ -167,12 +167,22 @@ func richString(r *catalog.Rich) (text, what string) {
 // converted to the String '...' (file: F, line: L)".
 func StringifyRich(cat *catalog.Catalog, warn func(msg string)) {
 	for _, r := range cat.Resources {
+		// Puppet builds the name onto the one of the warning before,
+		// for each resource: a second warning in Notify[x] reads
+		// Notify[x]['message']['a']['message']['b'].
+		prefix := r.Ref().String()
+		var say func(path, rest string)
+		if warn != nil {
+			say = func(path, rest string) {
+				prefix += path
+				warn(prefix + rest)
+			}
+		}
 		for i, p := range r.Params {
 			if !hasRich(p.Value) {
 				continue
 			}
-			where := r.Ref().String() + "['" + p.Name + "']"
-			r.Params[i].Value = stringifyRich(p.Value, where, r, warn)
+			r.Params[i].Value = stringifyRich(p.Value, "['"+p.Name+"']", r, say)
 		}
 	}
 }
@@ -199,16 +209,17 @@ func hasRich(v catalog.Value) bool {
 	return false
 }
 
-func stringifyRich(v catalog.Value, where string, r *catalog.Resource, warn func(string)) catalog.Value {
+func stringifyRich(v catalog.Value, where string, r *catalog.Resource, warn func(where, rest string)) catalog.Value {
 	switch x := v.(type) {
 	case *catalog.Rich:
 		text, what := richString(x)
 		if warn != nil {
-			msg := fmt.Sprintf("%s contains %s. It will be converted to the String '%s'", where, what, text)
+			// warn names the place, where, and adds the rest.
+			rest := fmt.Sprintf(" contains %s. It will be converted to the String '%s'", what, text)
 			if loc := r.Location(); loc != "" {
-				msg += " " + loc
+				rest += " " + loc
 			}
-			warn(msg)
+			warn(where, rest)
 		}
 		return text
 	case []catalog.Value:

@@ -4,6 +4,7 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -190,4 +191,50 @@ retry:
 		}
 	}
 	return val
+}
+
+// fnFqdnRandString is stdlib's stdlib::fqdn_rand_string(length,
+// charset, *seed): length characters of charset (digits and ASCII
+// letters when undef or empty), the one for position i picked by
+// fqdn_rand(charset's size, seed joined with i+1 by ':').
+func fnFqdnRandString(k *call) (Value, error) {
+	if err := k.argc(1, -1); err != nil {
+		return nil, err
+	}
+	const name = "'stdlib::fqdn_rand_string'"
+	n, ok := k.args[0].(int64)
+	switch {
+	case !ok:
+		return nil, failf("%s parameter 'length' expects an Integer value, got %s", name, inferredTypeName(k.args[0]))
+	case n < 1:
+		return nil, failf("%s parameter 'length' expects an Integer[1] value, got %s", name, inferType(n))
+	}
+	charset := []rune("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+	if len(k.args) > 1 {
+		switch c := k.args[1].(type) {
+		case nil:
+		case string:
+			if c != "" {
+				charset = []rune(c)
+			}
+		default:
+			return nil, failf("%s parameter 'charset' expects a value of type Undef or String, got %s", name, inferredTypeName(c))
+		}
+	}
+	var seed []string
+	if len(k.args) > 2 {
+		for _, s := range k.args[2:] {
+			seed = append(seed, rubyJoinPart(s))
+		}
+	}
+	var b strings.Builder
+	for i := int64(0); i < n; i++ {
+		part := strings.Join(append(append([]string(nil), seed...), strconv.FormatInt(i+1, 10)), ":")
+		v, err := fnFqdnRand(&call{c: k.c, s: k.s, name: "fqdn_rand", args: []Value{int64(len(charset)), part}, rng: k.rng})
+		if err != nil {
+			return nil, err
+		}
+		b.WriteRune(charset[v.(int64)])
+	}
+	return b.String(), nil
 }

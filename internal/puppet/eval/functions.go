@@ -71,7 +71,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"swapcase": strFn(swapcase), "bool2num": fnBool2num, "parsejson": fnParseJSON,
 			"type_of": fnTypeOf, "validate_legacy": fnValidateLegacy, "grep": fnGrep,
 			"shell_escape": fnShellEscape, "deep_merge": fnDeepMerge, "shell_join": fnShellJoin, "pw_hash": fnPwHash,
-			"stdlib::os_version_gte": fnOSVersionGte, "stdlib::has_interface_with": fnHasInterfaceWith,
+			"stdlib::os_version_gte": fnOSVersionGte, "stdlib::has_interface_with": fnHasInterfaceWith, "stdlib::fqdn_rand_string": fnFqdnRandString,
 			"has_interface_with": fnHasInterfaceWith, "os_version_gte": fnOSVersionGte,
 		} {
 			t[name] = f
@@ -988,7 +988,7 @@ func fnReverseEach(k *call) (Value, error) {
 		rev[len(vals)-1-i] = v
 	}
 	if k.block == nil {
-		return &Iterator{Elems: rev}, nil
+		return &Iterator{Elems: rev, Elem: iteratorElem(k.args[0])}, nil
 	}
 	for _, v := range rev {
 		if _, err := k.c.callLambda(k.block, v); err != nil {
@@ -1139,12 +1139,16 @@ func fnSlice(k *call) (Value, error) {
 	}
 	n, isInt := k.args[1].(int64)
 	if n < 1 {
-		if _, isHash := k.args[0].(*Hash); isInt && !isHash {
+		if _, isHash := k.args[0].(*Hash); !isHash {
 			// Puppet tries both signatures and says why each refused
+			size := fmt.Sprintf("parameter 'slice_size' expects an Integer[1] value, got Integer[%d, %d]", n, n)
+			if !isInt {
+				size = "parameter 'slice_size' expects an Integer value, got " + inferredTypeName(k.args[1])
+			}
 			return nil, failf("The function 'slice' was called with arguments it does not accept. It expects one of:\n"+
 				"  (Hash hash, Integer[1] slice_size, Callable block?)\n    rejected: parameter 'hash' expects a Hash value, got %s\n"+
-				"  (Iterable enumerable, Integer[1] slice_size, Callable block?)\n    rejected: parameter 'slice_size' expects an Integer[1] value, got Integer[%d, %d]",
-				mismatchGot(k.args[0]), n, n)
+				"  (Iterable enumerable, Integer[1] slice_size, Callable block?)\n    rejected: %s",
+				mismatchGot(k.args[0]), size)
 		}
 		return nil, failf("slice size must be positive")
 	}
@@ -1233,7 +1237,10 @@ func fnStep(k *call) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, _ := k.args[1].(int64)
+	n, isInt := k.args[1].(int64)
+	if !isInt {
+		return nil, failf("'step' parameter 'step' expects an Integer value, got %s", inferredTypeName(k.args[1]))
+	}
 	if n < 1 {
 		return nil, failf("'step' parameter 'step' expects an Integer[1] value, got %s", inferType(k.args[1]))
 	}
@@ -1249,10 +1256,21 @@ func fnStep(k *call) (Value, error) {
 		}
 		return k.args[0], nil
 	}
-	return &Iterator{Elems: out}, nil
+	return &Iterator{Elems: out, Elem: iteratorElem(k.args[0])}, nil
 }
 
 func fnRange(k *call) (Value, error) {
+	if len(k.args) == 1 {
+		// stdlib's range of one argument reads 'first..last'.
+		if str, ok := k.args[0].(string); ok {
+			if lo, hi, ok := strings.Cut(str, ".."); ok && lo != "" && hi != "" && !strings.HasPrefix(hi, ".") {
+				kk := *k
+				kk.args = []Value{lo, hi}
+				return fnRange(&kk)
+			}
+			return nil, failf("range(): Unable to compute range from the value: %s", str)
+		}
+	}
 	if err := k.argc(2, 3); err != nil {
 		return nil, err
 	}
@@ -1419,6 +1437,15 @@ func fnSplit(k *call) (Value, error) {
 	if !ok {
 		return nil, failf("'split' parameter 'str' expects a String value, got %s", inferredTypeName(k.args[0]))
 	}
+	switch p := k.args[1].(type) {
+	case string, *Regexp:
+	case *Type:
+		if p.Name != "Regexp" {
+			return nil, failf("'split' parameter 'pattern' expects a value of type String, Regexp, or Type[Regexp], got %s", inferredTypeName(p))
+		}
+	default:
+		return nil, failf("'split' parameter 'pattern' expects a value of type String, Regexp, or Type[Regexp], got %s", inferredTypeName(p))
+	}
 	re, err := toRegexp(k.args[1])
 	if err != nil {
 		return nil, err
@@ -1430,13 +1457,17 @@ func fnJoin(k *call) (Value, error) {
 	if err := k.argc(1, 2); err != nil {
 		return nil, err
 	}
-	sep := ""
-	if len(k.args) > 1 {
-		sep = ToS(k.args[1])
-	}
 	arr, ok := k.args[0].([]Value)
 	if !ok {
 		return nil, failf("'join' parameter 'arg' expects an Array value, got %s", inferredTypeName(k.args[0]))
+	}
+	sep := ""
+	if len(k.args) > 1 {
+		d, ok := k.args[1].(string)
+		if !ok {
+			return nil, failf("'join' parameter 'delimiter' expects a String value, got %s", inferredTypeName(k.args[1]))
+		}
+		sep = d
 	}
 	parts := []string{}
 	for _, e := range flatten(arr) {
@@ -1451,7 +1482,19 @@ func fnSprintf(k *call) (Value, error) {
 	if err := k.argc(1, -1); err != nil {
 		return nil, err
 	}
-	format := ToS(k.args[0])
+	format, ok := k.args[0].(string)
+	if !ok {
+		// Puppet's sprintf hands the format to Ruby's, which refuses
+		// anything but a String.
+		got := typeName(k.args[0])
+		switch x := k.args[0].(type) {
+		case nil:
+			got = "nil"
+		case bool:
+			got = strconv.FormatBool(x)
+		}
+		return nil, failf("no implicit conversion of %s into String", got)
+	}
 	args := k.args[1:]
 	i := 0
 	var ferr error
@@ -1578,9 +1621,30 @@ func fnRegsubst(k *call) (Value, error) {
 	if err := k.argc(3, 5); err != nil {
 		return nil, err
 	}
+	switch k.args[0].(type) {
+	case string, []Value:
+	default:
+		return nil, failf("'regsubst' parameter 'target' expects a value of type Array or String, got %s", inferredTypeName(k.args[0]))
+	}
 	flags := ""
 	if len(k.args) > 3 {
 		flags = ToS(k.args[3])
+		if f, ok := k.args[3].(string); ok && strings.Trim(f, "GEIM") != "" {
+			_, isRe := k.args[1].(*Regexp)
+			first := "parameter 'flags' expects an undef value or a match for Pattern[/^[GEIM]*$/], got '" + f + "'"
+			if isRe {
+				first = "parameter 'pattern' expects a String value, got Regexp"
+			}
+			second := "parameter 'pattern' expects a value of type Regexp or Type[Regexp], got String"
+			if isRe {
+				second = "parameter 'flags' expects an undef value or a match for Pattern[/^G?$/], got '" + f + "'"
+			}
+			if _, isStr := k.args[1].(string); isStr || isRe {
+				return nil, failf("The function 'regsubst' was called with arguments it does not accept. It expects one of:\n"+
+					"  (Variant[Array[String], String] target, String pattern, Variant[String, Hash[String, String]] replacement, Pattern[/^[GEIM]*$/] flags?, Enum['E', 'N', 'S', 'U'] encoding?)\n    rejected: %s\n"+
+					"  (Variant[Array[String], String] target, Variant[Regexp, Type[Regexp]] pattern, Variant[String, Hash[String, String]] replacement, Pattern[/^G?$/] flags?)\n    rejected: %s", first, second)
+			}
+		}
 	}
 	var re *rx
 	var err error
@@ -1611,6 +1675,11 @@ func fnRegsubst(k *call) (Value, error) {
 func fnMatch(k *call) (Value, error) {
 	if err := k.argc(2, 2); err != nil {
 		return nil, err
+	}
+	switch k.args[0].(type) {
+	case string, []Value:
+	default:
+		return nil, failf("'match' parameter 'string' expects a value of type String or Array, got %s", inferredTypeName(k.args[0]))
 	}
 	re, err := toRegexp(k.args[1])
 	if err != nil {
@@ -1917,6 +1986,9 @@ func fnAbs(k *call) (Value, error) {
 
 func minmax(k *call, less bool) (Value, error) {
 	args := k.args
+	if len(args) == 0 {
+		return nil, failf("%s(): Wrong number of arguments need at least one", strings.ToLower(k.name))
+	}
 	if len(args) == 1 {
 		if arr, ok := args[0].([]Value); ok {
 			args = arr
@@ -1942,9 +2014,9 @@ func fnMin(k *call) (Value, error) { return minmax(k, true) }
 func fnMax(k *call) (Value, error) { return minmax(k, false) }
 
 func fnRound(k *call) (Value, error) {
-	f, ok := toFloat(toNumber(k.args[0]))
+	f, ok := toFloat(k.args[0])
 	if !ok {
-		return nil, failf("round expects a Numeric value")
+		return nil, failf("'round' parameter 'val' expects a Numeric value, got %s", inferredTypeName(k.args[0]))
 	}
 	if f < 0 {
 		return int64(f - 0.5), nil
@@ -1978,6 +2050,12 @@ func fnNum2bool(k *call) (Value, error) {
 func fnType(k *call) (Value, error) {
 	if err := k.argc(1, 2); err != nil {
 		return nil, err
+	}
+	if it, ok := k.args[0].(*Iterator); ok {
+		if len(k.args) > 1 && ToS(k.args[1]) == "generalized" {
+			return &Type{Name: "Iterator", Params: []Value{it.generalElem()}}, nil
+		}
+		return it.inferred(), nil
 	}
 	if len(k.args) > 1 && ToS(k.args[1]) == "generalized" {
 		return generalizedType(k.args[0]), nil
@@ -2275,59 +2353,20 @@ func fnStdlibEnsure(k *call) (Value, error) {
 
 // ---- data ----
 
-// lookupArgs checks lookup's arguments against its signatures, as
+// lookupArgs checks lookup's arguments against its five signatures, as
 // Puppet's dispatch does, and turns lookup(options_hash) into
-// lookup(name, options_hash). Puppet lists every signature and why each
-// refused the call; ordo names the first reason.
+// lookup(name, options_hash). When none accepts the call, the error
+// lists every signature with why it refused, as Puppet's does.
 func (k *call) lookupArgs() ([]Value, error) {
-	refuse := func(format string, args ...any) error {
-		return failf("The function 'lookup' was called with arguments it does not accept: "+format, args...)
-	}
 	args := k.args
+	if msg := lookupMismatch(args, k.block); msg != "" {
+		return nil, failf("%s", msg)
+	}
 	if h, ok := args[0].(*Hash); ok && len(args) == 1 {
-		for _, key := range h.keys {
-			switch ToS(key) {
-			case "name", "value_type", "default_value", "override", "default_values_hash", "merge":
-			default:
-				return nil, refuse("parameter 'options_hash' unrecognized key '%s'", ToS(key))
-			}
-		}
-		name, ok := h.Get("name")
-		if !ok {
-			return nil, refuse("parameter 'options_hash' expects a value for key 'name'")
-		}
+		name, _ := h.Get("name")
 		rest := h.Copy()
 		rest.Delete("name")
 		args = []Value{name, rest}
-	}
-	nameOK := true
-	switch n := args[0].(type) {
-	case string:
-	case []Value:
-		for _, e := range n {
-			if _, ok := e.(string); !ok {
-				nameOK = false
-			}
-		}
-	default:
-		nameOK = false
-	}
-	if !nameOK {
-		return nil, refuse("parameter 'name' expects a NameType = Variant[String, Array[String]] value, got %s", inferredTypeName(args[0]))
-	}
-	if k.block != nil && len(args) == 4 {
-		return nil, refuse("a default value and a block cannot both be given")
-	}
-	if len(args) >= 3 {
-		switch m := args[2].(type) {
-		case nil, *Hash:
-		case string:
-			if m == "" {
-				return nil, refuse("parameter 'merge' expects a MergeType = Variant[String[1], Hash[String, Scalar]] value, got String")
-			}
-		default:
-			return nil, refuse("parameter 'merge' expects a MergeType = Variant[String[1], Hash[String, Scalar]] value, got %s", inferredTypeName(m))
-		}
 	}
 	return args, nil
 }
@@ -2625,6 +2664,9 @@ func fnMerge(k *call) (Value, error) {
 		case nil:
 		case string:
 			if x != "" {
+				if k.block == nil {
+					return nil, failf("%s", mergeMismatch(a))
+				}
 				return nil, failf("merge: unexpected argument type String, only expects hash arguments")
 			}
 		case *Hash:
@@ -2632,6 +2674,9 @@ func fnMerge(k *call) (Value, error) {
 				out.Set(kk, x.vals[i])
 			}
 		default:
+			if k.block == nil {
+				return nil, failf("%s", mergeMismatch(a))
+			}
 			return nil, failf("merge: unexpected argument type %s, only expects hash arguments", typeName(a))
 		}
 	}
@@ -2827,6 +2872,11 @@ func fnDig(k *call) (Value, error) {
 	if err := k.argc(1, -1); err != nil {
 		return nil, err
 	}
+	switch k.args[0].(type) {
+	case nil, []Value, *Hash:
+	default:
+		return nil, failf("'dig' parameter 'data' expects a value of type Undef or Collection, got %s", inferredTypeName(k.args[0]))
+	}
 	return digInto(k.args[0], k.args[1:]), nil
 }
 
@@ -2850,6 +2900,9 @@ func fnGet(k *call) (Value, error) {
 }
 
 func fnPrefix(k *call) (Value, error) {
+	if err := affixTarget("prefix", k.args); err != nil {
+		return nil, err
+	}
 	p := ""
 	if len(k.args) > 1 {
 		p = ToS(k.args[1])
@@ -2858,11 +2911,31 @@ func fnPrefix(k *call) (Value, error) {
 }
 
 func fnSuffix(k *call) (Value, error) {
+	if err := affixTarget("suffix", k.args); err != nil {
+		return nil, err
+	}
 	p := ""
 	if len(k.args) > 1 {
 		p = ToS(k.args[1])
 	}
 	return mapStringsTop(k.args[0], func(s string) string { return s + p }), nil
+}
+
+// affixTarget is stdlib's error for prefix or suffix of a scalar.
+func affixTarget(name string, args []Value) error {
+	if len(args) == 0 {
+		return nil
+	}
+	got := ""
+	switch x := args[0].(type) {
+	case int64, float64, bool:
+		got = ToS(x)
+	case string:
+		got = strconv.Quote(x)
+	default:
+		return nil
+	}
+	return failf("%s(): expected first argument to be an Array or a Hash, got %s", name, got)
 }
 
 func mapStringsTop(v Value, f func(string) string) Value {
@@ -2913,8 +2986,10 @@ func fnDelete(k *call) (Value, error) {
 			x = strings.ReplaceAll(x, ToS(d), "")
 		}
 		return x, nil
+	case nil:
+		return k.args[0], nil
 	}
-	return k.args[0], nil
+	return nil, failf("delete(): First argument must be an Array, String, or Hash. Given an argument of class %s.", rubyClassOf(k.args[0]))
 }
 
 func fnJoinKeysToValues(k *call) (Value, error) {
@@ -2940,6 +3015,9 @@ func fnValuesAt(k *call) (Value, error) {
 	arr, _ := k.args[0].([]Value)
 	var out []Value
 	for _, i := range flattenOnce(k.args[1]) {
+		if str, ok := i.(string); ok && strings.Trim(str, "0123456789") != "" && !strings.Contains(str, "-") {
+			return nil, failf("values_at(): Unknown format of given index")
+		}
 		n, _ := toNumber(i).(int64)
 		if int(n) < len(arr) {
 			out = append(out, arr[n])
@@ -3000,6 +3078,13 @@ func fnValidateAbsPath(k *call) (Value, error) {
 }
 
 func fnToJSON(k *call) (Value, error) {
+	if strings.HasSuffix(k.name, "to_json_pretty") && len(k.args) > 0 {
+		switch k.args[0].(type) {
+		case []Value, *Hash:
+		default:
+			return nil, failf("'stdlib::to_json_pretty' parameter 'data' expects a value of type Hash or Array, got %s", inferredTypeName(k.args[0]))
+		}
+	}
 	var b strings.Builder
 	writeJSON(&b, k.args[0])
 	return b.String(), nil
@@ -3058,11 +3143,18 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 	}
 	if v, ok, err := c.newRichValue(k, tt); ok {
 		if err != nil {
+			if strings.Contains(err.Error(), "It expects one of:") {
+				// Puppet names the dispatch of T.new at its parenthesis.
+				return nil, stmtError(k.kind(), k.newRange(), err)
+			}
 			return nil, stmtError("Function Call", k.rng, err)
 		}
 		return v, nil
 	}
 	a := k.args[0]
+	if err := newArgsError(tt.Name, k.args); err != nil {
+		return nil, stmtError(k.kind(), k.newRange(), err)
+	}
 	switch tt.Name {
 	case "Integer", "Numeric", "Float":
 		n := toNumber(a)
@@ -3152,4 +3244,74 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 		return &Sensitive{V: a}, nil
 	}
 	return nil, errAt(k.rng, "Creation of new instance of type '%s' is not supported", tt)
+}
+
+// integerRadix is the alias Puppet prints for Integer.new's radix.
+const integerRadix = "Radix = Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]]"
+
+// integerConvertible is the alias Puppet prints for what Integer.new
+// converts.
+const integerConvertible = `Convertible = Variant[Numeric, Boolean, Pattern[/\A[+-]?\s*(?:(?:\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp]`
+
+// newArgsError returns Puppet's error for arguments of T.new that no
+// signature of T's new takes, for the counts and radixes ordo checks,
+// or nil.
+func newArgsError(typ string, args []Value) error {
+	switch typ {
+	case "Array":
+		if len(args) > 2 {
+			return failf("'new_array' expects between 1 and 2 arguments, got %d", len(args))
+		}
+	case "Integer":
+		if len(args) < 2 || len(args) > 3 {
+			return nil
+		}
+		got := ""
+		switch r := args[1].(type) {
+		case Default:
+		case int64:
+			if r != 2 && r != 8 && r != 10 && r != 16 {
+				got = inferType(r).(*Type).String()
+			}
+		default:
+			got = inferredTypeName(r)
+		}
+		if got == "" {
+			return nil
+		}
+		return failf("The function 'new' was called with arguments it does not accept. It expects one of:\n"+
+			"  (%[1]s from, %[2]s radix?, Boolean abs?)\n    rejected: parameter 'radix' expects a %[2]s value, got %[3]s\n"+
+			"  (NamedArgs = Struct[{'from' => %[1]s, Optional['radix'] => %[2]s, Optional['abs'] => Boolean}] hash_args)\n    rejected: expects 1 argument, got %[4]d",
+			integerConvertible, integerRadix, got, len(args))
+	}
+	return nil
+}
+
+// newRange is where Puppet reports that T.new took no signature: at the
+// parenthesis of a method call, else the whole call.
+func (k *call) newRange() sourceRange {
+	if m, ok := k.node.(*ast.CallMethod); ok {
+		return methodCallRange(k.s, m)
+	}
+	return k.rng
+}
+
+// mergeMismatch is Puppet's error for stdlib::merge given a, neither a
+// hash, undef nor the empty String, and no block: each of its three signatures
+// refuses the call.
+func mergeMismatch(a Value) string {
+	first := "Undef, Hash, or String, got " + inferredTypeName(a)
+	if _, ok := a.(string); ok {
+		first = "Undef, Hash[Scalar, Any], or String[0, 0], got String"
+	}
+	block := "expects a block"
+	switch a.(type) {
+	case string, int64, []Value, *Hash, *Iterator:
+	default:
+		block = "parameter 'args' expects an Iterable value, got " + inferredTypeName(a)
+	}
+	return "The function 'stdlib::merge' was called with arguments it does not accept. It expects one of:\n" +
+		"  (Variant[Hash[Scalar, Any], Undef, String[0, 0]] args*)\n    rejected: parameter 'args' expects a value of type " + first + "\n" +
+		"  (Iterable args*, Callable[3, 3] block)\n    rejected: " + block + "\n" +
+		"  (Iterable args*, Callable[2, 2] block)\n    rejected: " + block
 }

@@ -293,6 +293,20 @@ func newTimestamp(k *call) (Value, error) {
 	if len(k.args) == 0 {
 		return &Timestamp{T: time.Now().UTC()}, nil
 	}
+	if _, isString := k.args[0].(string); len(k.args) > 1 && !isString {
+		// Only the signature of a string takes more than one argument:
+		// Puppet says why each of the four refused.
+		n := len(k.args)
+		third := "parameter 'string' expects a String value, got " + inferredTypeName(k.args[0])
+		if n > 3 {
+			third = "expects between 1 and 3 arguments, got " + strconv.Itoa(n)
+		}
+		return nil, failf("The function 'new_timestamp' was called with arguments it does not accept. It expects one of:\n"+
+			"  ()\n    rejected: expects no arguments, got %[1]d\n"+
+			"  (Variant[Integer, Float] seconds)\n    rejected: expects 1 argument, got %[1]d\n"+
+			"  (String[1] string, Formats = Variant[String[2], Array[String[2], 1]] format?, String[1] timezone?)\n    rejected: %[2]s\n"+
+			"  (Struct[{'string' => String[1], Optional['format'] => Formats, Optional['timezone'] => String[1]}] hash_arg)\n    rejected: expects 1 argument, got %[1]d", n, third)
+	}
 	switch a := k.args[0].(type) {
 	case int64, float64:
 		ns, _ := secondsToNanos(a)

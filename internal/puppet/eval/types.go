@@ -715,9 +715,12 @@ func (c *Compiler) isInstanceType(t *Type, v Value) bool {
 			return true
 		}
 		return false
-	case "Iterable", "Iterator":
+	case "Iterator":
+		_, ok := v.(*Iterator)
+		return ok
+	case "Iterable":
 		switch v.(type) {
-		case []Value, *Hash, string, *Type:
+		case []Value, *Hash, string, *Type, *Iterator:
 			return true
 		case int64:
 			return true

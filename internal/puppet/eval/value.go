@@ -48,7 +48,78 @@ func (r Ref) String() string {
 // Iterator is what reverse_each and step return without a block: the
 // values they would walk, which functions receive as an array, and which
 // Puppet shows as "Iterator[T]-Value".
-type Iterator struct{ Elems []Value }
+type Iterator struct {
+	Elems []Value
+	// Elem is the type Puppet infers for the elements from what the
+	// iterator walks (Integer[0, 2] for 3.reverse_each); nil when only
+	// the elements tell.
+	Elem *Type
+}
+
+// generalElem is the generalized type of the iterator's elements.
+func (x *Iterator) generalElem() *Type {
+	elem := generalizedType(x.Elems).Params[0].(*Type)
+	switch elem.Name {
+	case "Unit":
+		elem = &Type{Name: "Any"}
+	case "String":
+		elem = &Type{Name: "String"} // without the lengths
+	}
+	return elem
+}
+
+// inferred is the type Puppet's type() gives the iterator.
+func (x *Iterator) inferred() *Type {
+	if x.Elem != nil {
+		return &Type{Name: "Iterator", Params: []Value{x.Elem}}
+	}
+	return &Type{Name: "Iterator", Params: []Value{x.generalElem()}}
+}
+
+// iteratorElem is the element type Puppet infers for an iterator over
+// src, or nil when ordo leaves it to the elements.
+func iteratorElem(src Value) *Type {
+	variant := func(vs []Value) *Type {
+		var types []Value
+		seen := map[string]bool{}
+		for _, v := range vs {
+			t, _ := inferType(v).(*Type)
+			if !seen[t.String()] {
+				seen[t.String()] = true
+				types = append(types, t)
+			}
+		}
+		if len(types) == 1 {
+			return types[0].(*Type)
+		}
+		return &Type{Name: "Variant", Params: types}
+	}
+	switch x := src.(type) {
+	case []Value:
+		if len(x) > 0 {
+			return variant(x)
+		}
+	case int64:
+		if x > 0 {
+			return &Type{Name: "Integer", Params: []Value{int64(0), x - 1}}
+		}
+	case *Type:
+		if x.Name == "Integer" && len(x.Params) == 2 {
+			return x
+		}
+	case *Hash:
+		if x.Len() == 0 {
+			return nil
+		}
+		for _, k := range x.keys {
+			if _, ok := k.(string); !ok {
+				return nil
+			}
+		}
+		return &Type{Name: "Tuple", Params: []Value{&Type{Name: "String"}, variant(x.vals), int64(2), int64(2)}}
+	}
+	return nil
+}
 
 // Hash is an insertion-ordered map from values to values.
 type Hash struct {
@@ -203,14 +274,7 @@ func inspect(b *strings.Builder, v Value, quoted bool) {
 	case *Regexp:
 		b.WriteString("/" + x.Src + "/")
 	case *Iterator:
-		elem := generalizedType(x.Elems).Params[0].(*Type)
-		switch elem.Name {
-		case "Unit":
-			elem = &Type{Name: "Any"}
-		case "String":
-			elem = &Type{Name: "String"} // without the lengths
-		}
-		b.WriteString("Iterator[" + elem.String() + "]-Value")
+		b.WriteString("Iterator[" + x.generalElem().String() + "]-Value")
 	case Ref:
 		if x.Title == "" && !x.EmptyTitle {
 			b.WriteString(x.Type)

@@ -1,0 +1,1 @@
+fail(String(Array([2,1].reverse_each)))

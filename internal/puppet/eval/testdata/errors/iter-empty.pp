@@ -1,0 +1,1 @@
+fail(String(empty([2,1].reverse_each)))

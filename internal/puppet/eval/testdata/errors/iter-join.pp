@@ -1,0 +1,1 @@
+fail(join([1,2].reverse_each, ','))

@@ -1,0 +1,1 @@
+fail(String(length([1,2].reverse_each)))

@@ -1,0 +1,1 @@
+fail(String([2,1].reverse_each =~ Iterator))

@@ -1,0 +1,1 @@
+fail(String(min([2,1].reverse_each)))

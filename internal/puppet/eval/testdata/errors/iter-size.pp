@@ -1,0 +1,1 @@
+fail(String(size([1,2].reverse_each)))

@@ -1,0 +1,1 @@
+fail(String(sort([2,1].reverse_each)))

@@ -1,0 +1,1 @@
+fail(String(type({'a'=>1}.reverse_each)))

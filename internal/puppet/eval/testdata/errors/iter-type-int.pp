@@ -1,0 +1,1 @@
+fail(String(type(3.reverse_each)))

@@ -1,0 +1,1 @@
+fail(String(type([1,2].reverse_each)))

@@ -1,0 +1,1 @@
+fail(String(type(Integer[1,3].step(1))))

@@ -1,0 +1,1 @@
+fail(String(unique([2,1].reverse_each)))

@@ -1,0 +1,1 @@
+$x = lookup('a', 'String', 'first', 1)

@@ -1,0 +1,1 @@
+$x = lookup('a', undef, undef, 1) |$k| { 2 }

@@ -1,0 +1,1 @@
+$x = lookup({'name' => 1})

@@ -1,0 +1,1 @@
+$x = lookup('a', {'name' => 'b'})

@@ -1,0 +1,1 @@
+$x = lookup({'default_value' => 5})

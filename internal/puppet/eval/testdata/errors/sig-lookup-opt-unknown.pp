@@ -1,0 +1,1 @@
+$x = lookup({'name' => 'a', 'default' => 5})

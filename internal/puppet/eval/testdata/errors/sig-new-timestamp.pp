@@ -1,0 +1,1 @@
+$x = Timestamp.new(1, 2, 3)

@@ -1,0 +1,1 @@
+$x = stdlib::ensure(true, 'nosuch')

@@ -1,0 +1,1 @@
+$x = stdlib::fqdn_rand_string(3, 1)

@@ -1,0 +1,1 @@
+$x = fqdn_rand_string(0)

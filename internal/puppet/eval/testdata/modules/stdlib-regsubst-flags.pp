@@ -1,0 +1,1 @@
+$x = regsubst('a', 'a', 'b', 'Q')

@@ -1,0 +1,1 @@
+$x = regsubst(1, 'a', 'b')

@@ -1,0 +1,1 @@
+$x = sprintf('%d', 'abc')

@@ -1,0 +1,1 @@
+$x = to_json_pretty(1, 'x')
