@@ -168,6 +168,7 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 		hasSourcePw:    v.Has("source_password"),
 		sourceAlias:    v.String("source_alias"),
 		timeout:        timeoutOf(v.Get("keytool_timeout")),
+		location:       v.Resource().Location(),
 	}
 	for _, p := range catalog.Strings(v.Get("path")) {
 		s.path = append(s.path, strings.Split(p, ":")...)
@@ -262,18 +263,18 @@ func (e ensure) Event() string {
 func (e ensure) Sync(ctx context.Context, h *resource.Handle) error {
 	switch {
 	case e.i.spec.ensure == "absent":
-		return e.i.destroy(ctx, h)
+		return e.i.wrap(e.i.destroy(ctx, h))
 	case e.i.spec.ensure == "latest" && e.i.exists:
 		if err := e.i.destroy(ctx, h); err != nil {
-			return err
+			return e.i.wrap(err)
 		}
 	}
-	return e.i.create(ctx, h)
+	return e.i.wrap(e.i.create(ctx, h))
 }
 
 // passwordProp is the password property: the module's provider reads it
 // back from the resource, so it is always in sync.
-type passwordProp struct{ sensitive bool }
+type passwordProp struct{}
 
 func (passwordProp) Name() string                                 { return "password" }
 func (p passwordProp) Current() catalog.Value                     { return p.Desired() }

@@ -33,6 +33,7 @@ type spec struct {
 	hasSourcePw                  bool
 	path                         []string
 	timeout                      time.Duration
+	location                     string // where the resource was declared
 }
 
 func timeoutOf(v catalog.Value) time.Duration {
@@ -43,6 +44,26 @@ func timeoutOf(v catalog.Value) time.Duration {
 		return time.Duration(x * float64(time.Second))
 	}
 	return 120 * time.Second
+}
+
+// commandError is a keytool command that failed or timed out: its
+// message is the whole error, as Puppet reports a failed command.
+type commandError struct{ msg string }
+
+func (e *commandError) Error() string { return e.msg }
+
+// wrap gives any other failure of a change Puppet's form for an error
+// that is not its own: "Could not set 'present' on ensure: ... (file:
+// ..., line: ...)", with the cause logged after it.
+func (i *instance) wrap(err error) error {
+	var ce *commandError
+	if err == nil || errors.As(err, &ce) {
+		return err
+	}
+	return &resource.WrappedError{
+		Msg:   strings.TrimSpace(fmt.Sprintf("Could not set '%s' on ensure: %v %s", i.spec.ensure, err, i.spec.location)),
+		Cause: err,
+	}
 }
 
 // instance manages one keystore entry.
@@ -113,14 +134,14 @@ func (i *instance) run(ctx context.Context, h *resource.Handle, argv []string, s
 	h.Logf(resource.Debug, "Executing: '%s'", strings.Join(argv, " "))
 	res, err := h.Runner.Run(ctx, cmd)
 	if res.TimedOut {
-		return "", fmt.Errorf("Timed out waiting for '%s' to run keytool", i.spec.alias)
+		return "", &commandError{fmt.Sprintf("Timed out waiting for '%s' to run keytool", i.spec.alias)}
 	}
 	if err != nil {
 		return "", err
 	}
 	out := string(res.Output)
 	if res.ExitCode != 0 {
-		return out, fmt.Errorf("Execution of '%s' returned %d: %s", strings.Join(argv, " "), res.ExitCode, strings.TrimSpace(out))
+		return out, &commandError{fmt.Sprintf("Execution of '%s' returned %d: %s", strings.Join(argv, " "), res.ExitCode, strings.TrimSpace(out))}
 	}
 	return out, nil
 }

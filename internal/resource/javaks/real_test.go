@@ -55,7 +55,7 @@ openssl pkcs12 -export -in server.pem -inkey server.key -name src -out server.p1
 func ks(title string, params ...any) *catalog.Resource {
 	r := &catalog.Resource{Type: "Java_ks", Title: title}
 	for i := 0; i < len(params); i += 2 {
-		r.Params = append(r.Params, catalog.Param{Name: params[i].(string), Value: params[i+1].(catalog.Value)})
+		r.Params = append(r.Params, catalog.Param{Name: params[i].(string), Value: params[i+1]})
 	}
 	return r
 }
@@ -216,7 +216,7 @@ func TestFailures(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = run(t, false, ks("y:"+store, "certificate", bad, "private_key", p.key, "password", "changeit"))
-	if len(got) == 0 || !strings.Contains(got[0], "change from 'absent' to 'present' failed: "+bad) {
+	if len(got) == 0 || !strings.Contains(got[0], "change from 'absent' to 'present' failed: Could not set 'present' on ensure: "+bad+": not a PEM certificate") {
 		t.Errorf("corrupt certificate: %q", got)
 	}
 	after, err := os.ReadFile(store)
