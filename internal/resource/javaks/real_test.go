@@ -18,8 +18,9 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/resourcetest"
 )
 
-// pki is a throw-away CA, a server key and certificate it signed, and a
-// second certificate of the same key.
+// pki is a throw-away CA, a server key and certificate it signed, a
+// second certificate of the same key, and the key and certificates as
+// PKCS#12 (alias src, password p12pass).
 type pki struct{ dir, ca, key, cert, cert2, bundle, p12 string }
 
 func sh(t *testing.T, dir, script string) {
@@ -38,15 +39,10 @@ func makePKI(t *testing.T) pki {
 			t.Fatalf("%s is needed: %v", c, err)
 		}
 	}
+	// The fixed test keys and certificates (testdata/README.md): making
+	// RSA keys in every test takes longer than the tests themselves.
 	d := t.TempDir()
-	sh(t, d, `
-openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 30 -subj /CN=ordo-ca 2>/dev/null
-openssl req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj /CN=ordo-server 2>/dev/null
-openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 30 2>/dev/null
-openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server2.pem -days 31 2>/dev/null
-cat server.pem ca.pem > bundle.pem
-openssl pkcs12 -export -in server.pem -inkey server.key -name src -out server.p12 -passout pass:p12pass
-`)
+	sh(t, d, "cp "+mustAbs(t, "testdata/pki")+"/* .")
 	j := func(n string) string { return filepath.Join(d, n) }
 	return pki{d, j("ca.pem"), j("server.key"), j("server.pem"), j("server2.pem"), j("bundle.pem"), j("server.p12")}
 }
