@@ -20,6 +20,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/group"
 	"github.com/ordoproject/ordo/internal/resource/host"
 	"github.com/ordoproject/ordo/internal/resource/inifile"
+	"github.com/ordoproject/ordo/internal/resource/javaks"
 	"github.com/ordoproject/ordo/internal/resource/knownhost"
 	"github.com/ordoproject/ordo/internal/resource/mount"
 	"github.com/ordoproject/ordo/internal/resource/mysql"
@@ -60,6 +61,7 @@ func Types() []resource.Type {
 		host.Type{},
 		iniSetting,
 		iniSubsetting,
+		javaks.Type{},
 		knownhost.Type{},
 		mount.Type{},
 		notify.Type{},
