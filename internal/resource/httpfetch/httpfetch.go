@@ -19,7 +19,8 @@ import (
 type Options struct {
 	// Insecure skips the server certificate's verification.
 	Insecure bool
-	// Proxy, when not nil, is the proxy every request goes through.
+	// Proxy, when not nil, is the proxy every request goes through;
+	// otherwise the environment's (http_proxy, https_proxy, no_proxy).
 	Proxy *url.URL
 	// BasicAuth sends Username and Password as basic authentication.
 	BasicAuth          bool
@@ -38,7 +39,9 @@ type Options struct {
 // beneath Go's *url.Error (the refused connection, the unknown host),
 // which is what the modules' Ruby code meets.
 func Get(ctx context.Context, u string, o Options) (*http.Response, error) {
-	tr := &http.Transport{}
+	// As Ruby's Net::HTTP and open-uri, which the modules use: the proxy
+	// of the environment unless the resource names one.
+	tr := &http.Transport{Proxy: http.ProxyFromEnvironment}
 	if o.Insecure {
 		tr.TLSClientConfig = &tls.Config{InsecureSkipVerify: true}
 	}
