@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/ordoproject/ordo/internal/catalog"
@@ -85,6 +86,28 @@ func TestRenderTable(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("Render(%q) = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
+
+// A value that holds itself has no Puppet value: passing it to a Puppet
+// function, or writing it as YAML, is an error instead of a recursion
+// without end. (Puppet hands the Ruby object over; keys() lists such a
+// hash, join() fails with "recursive array join"; Psych writes anchors.)
+func TestRenderSelfHolding(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"<% a = [1]; a << a %><%= scope.call_function('join', [a]) %>", "cannot pass Array to the Puppet function join: a value that holds itself"},
+		{"<% h = {}; h['h'] = [h] %><%= scope.call_function('keys', [h]) %>", "cannot pass Hash to the Puppet function keys: a value that holds itself"},
+		{"<% a = [1]; a << {'a' => a} %><%= a.to_yaml %>", "to_yaml of a value that holds itself is not supported in templates"},
+	}
+	for _, tt := range tests {
+		tm, err := Parse("t.erb", []byte(tt.src))
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", tt.src, err)
+		}
+		_, err = tm.Render(context.Background(), testScope())
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Render(%q) error = %v, want one containing %q", tt.src, err, tt.want)
 		}
 	}
 }

@@ -325,7 +325,20 @@ func toRuby(v catalog.Value) ruby.Value {
 }
 
 // fromRuby converts a Ruby value into a Puppet value for a function call.
-func fromRuby(v ruby.Value) (catalog.Value, error) {
+func fromRuby(v ruby.Value) (catalog.Value, error) { return fromRubyIn(v, nil) }
+
+// fromRubyIn is fromRuby inside the arrays and hashes of path: one that
+// holds itself has no Puppet value.
+func fromRubyIn(v ruby.Value, path []ruby.Value) (catalog.Value, error) {
+	switch v.(type) {
+	case *ruby.Array, *ruby.Hash:
+		for _, p := range path {
+			if p == v {
+				return nil, fmt.Errorf("a value that holds itself")
+			}
+		}
+		path = append(path, v)
+	}
 	switch x := v.(type) {
 	case nil, bool, int64, float64:
 		return x, nil
@@ -336,7 +349,7 @@ func fromRuby(v ruby.Value) (catalog.Value, error) {
 	case *ruby.Array:
 		out := make([]catalog.Value, len(x.Elems))
 		for i, e := range x.Elems {
-			c, err := fromRuby(e)
+			c, err := fromRubyIn(e, path)
 			if err != nil {
 				return nil, err
 			}
@@ -355,7 +368,7 @@ func fromRuby(v ruby.Value) (catalog.Value, error) {
 			default:
 				return nil, fmt.Errorf("a hash key of class %s", ruby.ClassName(k))
 			}
-			c, err := fromRuby(x.Values()[i])
+			c, err := fromRubyIn(x.Values()[i], path)
 			if err != nil {
 				return nil, err
 			}

@@ -534,7 +534,32 @@ func buildMethodTable() map[string]map[string]bool {
 }
 
 // equal is Ruby's ==.
-func equal(a, b Value) bool {
+func equal(a, b Value) bool { return equalIn(a, b, nil) }
+
+// pair is two arrays or hashes being compared.
+type pair struct{ a, b Value }
+
+// onPairPath reports whether a and b are being compared already, further
+// out: Ruby then takes them as equal, or compares only their lengths.
+func onPairPath(path []pair, a, b Value) bool {
+	for _, p := range path {
+		if p.a == a && p.b == b {
+			return true
+		}
+	}
+	return false
+}
+
+// equalIn is equal inside the comparisons of path, so that arrays and
+// hashes holding themselves compare as in Ruby instead of without end.
+func equalIn(a, b Value, path []pair) bool {
+	switch a.(type) {
+	case *Array, *Hash:
+		if a == b || onPairPath(path, a, b) {
+			return true
+		}
+		path = append(path, pair{a, b})
+	}
 	switch x := a.(type) {
 	case nil:
 		return b == nil
@@ -569,7 +594,7 @@ func equal(a, b Value) bool {
 			return false
 		}
 		for i := range x.Elems {
-			if !equal(x.Elems[i], y.Elems[i]) {
+			if !equalIn(x.Elems[i], y.Elems[i], path) {
 				return false
 			}
 		}
@@ -581,7 +606,7 @@ func equal(a, b Value) bool {
 		}
 		for i, k := range x.keys {
 			v, ok := y.Get(k)
-			if !ok || !equal(x.vals[i], v) {
+			if !ok || !equalIn(x.vals[i], v, path) {
 				return false
 			}
 		}
@@ -604,7 +629,11 @@ func equal(a, b Value) bool {
 
 // compare is Ruby's <=> for sorting; ok is false when the values do not
 // compare (Ruby raises "comparison of X with Y failed").
-func compare(a, b Value) (int, bool) {
+func compare(a, b Value) (int, bool) { return compareIn(a, b, nil) }
+
+// compareIn is compare inside the comparisons of path: two arrays met
+// again further in compare by their lengths alone, as in Ruby.
+func compareIn(a, b Value, path []pair) (int, bool) {
 	switch x := a.(type) {
 	case int64:
 		switch y := b.(type) {
@@ -642,8 +671,15 @@ func compare(a, b Value) (int, bool) {
 		if !ok {
 			return 0, false
 		}
+		if x == y {
+			return 0, true
+		}
+		if onPairPath(path, x, y) {
+			return cmp3(len(x.Elems) < len(y.Elems), len(x.Elems) > len(y.Elems)), true
+		}
+		path = append(path, pair{x, y})
 		for i := 0; i < len(x.Elems) && i < len(y.Elems); i++ {
-			c, ok := compare(x.Elems[i], y.Elems[i])
+			c, ok := compareIn(x.Elems[i], y.Elems[i], path)
 			if !ok {
 				return 0, false
 			}

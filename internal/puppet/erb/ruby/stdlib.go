@@ -328,9 +328,15 @@ func jsonGenerate(v Value, st jsonStyle) (string, error) {
 	return b.String(), nil
 }
 
+// jsonWrite writes v, an element of depth arrays and hashes, to b. As
+// Ruby's generator, it refuses the 101st array or hash one inside the
+// other (an array that holds itself ends there too).
 func jsonWrite(b *strings.Builder, v Value, st jsonStyle, depth int) error {
-	if depth > 100 {
-		return raise("JSON::NestingError", "nesting of %d is too deep", depth)
+	switch v.(type) {
+	case *Array, *Hash:
+		if depth >= 100 {
+			return raise("JSON::NestingError", "nesting of %d is too deep", depth)
+		}
 	}
 	ind := func(d int) {
 		for i := 0; i < d; i++ {
@@ -403,7 +409,19 @@ func jsonWrite(b *strings.Builder, v Value, st jsonStyle, depth int) error {
 }
 
 // yamlTree turns a value into what rubyyaml writes, as Psych walks it.
-func yamlTree(v Value) (any, error) {
+func yamlTree(v Value) (any, error) { return yamlTreeIn(v, nil) }
+
+// yamlTreeIn is yamlTree inside the arrays and hashes of path. Psych
+// writes an array or hash that holds itself with an anchor and an alias;
+// templates do not get that.
+func yamlTreeIn(v Value, path []Value) (any, error) {
+	switch v.(type) {
+	case *Array, *Hash:
+		if onPath(path, v) {
+			return nil, raise("NotImplementedError", "to_yaml of a value that holds itself is not supported in templates")
+		}
+		path = append(path, v)
+	}
 	switch x := v.(type) {
 	case nil, bool, int64, float64:
 		return x, nil
@@ -412,7 +430,7 @@ func yamlTree(v Value) (any, error) {
 	case *Array:
 		out := make([]any, len(x.Elems))
 		for i, e := range x.Elems {
-			t, err := yamlTree(e)
+			t, err := yamlTreeIn(e, path)
 			if err != nil {
 				return nil, err
 			}
@@ -422,11 +440,11 @@ func yamlTree(v Value) (any, error) {
 	case *Hash:
 		out := make(rubyyaml.Mapping, 0, x.Len())
 		for i, k := range x.keys {
-			kt, err := yamlTree(k)
+			kt, err := yamlTreeIn(k, path)
 			if err != nil {
 				return nil, err
 			}
-			vt, err := yamlTree(x.vals[i])
+			vt, err := yamlTreeIn(x.vals[i], path)
 			if err != nil {
 				return nil, err
 			}

@@ -238,14 +238,25 @@ func ToS(v Value) string {
 // hashes show of their elements.
 func Inspect(v Value) string {
 	var b strings.Builder
-	inspect(&b, v, 0)
+	inspect(&b, v, nil)
 	return b.String()
 }
 
-func inspect(b *strings.Builder, v Value, depth int) {
-	if depth > 100 {
-		b.WriteString("[...]")
-		return
+// inspect writes v's inspect to b. path holds the arrays and hashes whose
+// inspect is being written: one that holds itself shows there as [...]
+// or {...}, as in Ruby.
+func inspect(b *strings.Builder, v Value, path []Value) {
+	switch v.(type) {
+	case *Array, *Hash:
+		if onPath(path, v) {
+			if _, ok := v.(*Array); ok {
+				b.WriteString("[...]")
+			} else {
+				b.WriteString("{...}")
+			}
+			return
+		}
+		path = append(path, v)
 	}
 	switch x := v.(type) {
 	case nil:
@@ -266,7 +277,7 @@ func inspect(b *strings.Builder, v Value, depth int) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			inspect(b, e, depth+1)
+			inspect(b, e, path)
 		}
 		b.WriteByte(']')
 	case *Hash:
@@ -275,19 +286,19 @@ func inspect(b *strings.Builder, v Value, depth int) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			inspect(b, k, depth+1)
+			inspect(b, k, path)
 			b.WriteString("=>")
-			inspect(b, x.vals[i], depth+1)
+			inspect(b, x.vals[i], path)
 		}
 		b.WriteByte('}')
 	case *Range:
-		inspect(b, x.Lo, depth+1)
+		inspect(b, x.Lo, path)
 		if x.Excl {
 			b.WriteString("...")
 		} else {
 			b.WriteString("..")
 		}
-		inspect(b, x.Hi, depth+1)
+		inspect(b, x.Hi, path)
 	case *Regexp:
 		b.WriteString("/" + x.Source + "/" + x.flagLetters())
 	case *MatchData:
@@ -384,9 +395,23 @@ func inspectSymbol(s string) string {
 	return ":" + inspectString(s)
 }
 
+// onPath reports whether the array or hash v is one of path's.
+func onPath(path []Value, v Value) bool {
+	for _, p := range path {
+		if p == v {
+			return true
+		}
+	}
+	return false
+}
+
 // hashKey identifies a value as a hash key: values that are eql? have
 // the same key.
-func hashKey(v Value) string {
+func hashKey(v Value) string { return hashKeyIn(v, nil) }
+
+// hashKeyIn is hashKey of v inside the arrays of path: an array holding
+// itself gets the same key wherever it recurs, as Ruby's Array#hash.
+func hashKeyIn(v Value, path []Value) string {
 	switch x := v.(type) {
 	case nil:
 		return "n"
@@ -404,10 +429,14 @@ func hashKey(v Value) string {
 	case Symbol:
 		return "y" + string(x)
 	case *Array:
+		if onPath(path, x) {
+			return "a[...]"
+		}
+		path = append(path, x)
 		var b strings.Builder
 		b.WriteString("a[")
 		for _, e := range x.Elems {
-			k := hashKey(e)
+			k := hashKeyIn(e, path)
 			b.WriteString(strconv.Itoa(len(k)))
 			b.WriteByte(':')
 			b.WriteString(k)
