@@ -49,6 +49,7 @@ type renderer struct {
 }
 
 func newRenderer(root string, ctx Context) *renderer {
+	ctx.Pillar, _ = forJinja(ctx.Pillar).(map[string]any)
 	r := &renderer{root: root, ctx: ctx}
 	cfg := config.New()
 	cfg.KeepTrailingNewline = true
@@ -134,7 +135,8 @@ func newRenderer(root string, ctx Context) *renderer {
 		return exec.AsValue(v)
 	})
 	r.env = &exec.Environment{
-		Context:           exec.EmptyContext().Update(builtins.GlobalFunctions).Update(builtins.GlobalVariables),
+		// none is Jinja's lowercase None, which gonja does not read.
+		Context:           exec.EmptyContext().Update(builtins.GlobalFunctions).Update(builtins.GlobalVariables).Update(exec.NewContext(map[string]any{"none": nil})),
 		Filters:           filters,
 		Tests:             builtins.Tests,
 		ControlStructures: structures,
@@ -143,12 +145,10 @@ func newRenderer(root string, ctx Context) *renderer {
 	return r
 }
 
+// jsonFilter is Salt's json filter: json.dumps with keys sorted, on one
+// line, items separated by ", ".
 func jsonFilter(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {
-	b, err := json.Marshal(in.Interface())
-	if err != nil {
-		return exec.AsValue(fmt.Errorf("json: %w", err))
-	}
-	return exec.AsSafeValue(string(b))
+	return exec.AsSafeValue(pyjson.Dumps(toPlain(in.Interface()), -1, ", "))
 }
 
 func yamlFilter(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {
@@ -608,9 +608,15 @@ func (cs *importData) Execute(r *exec.Renderer, tag *nodes.ControlStructureBlock
 	return nil
 }
 
-// decodeJSONValue reads import_json's data as Salt's json renderer does.
-func decodeJSONValue(b []byte) (any, error) { return pyjson.Decode(b) }
+// decodeJSONValue reads import_json's data as Salt's json renderer does,
+// for templates.
+func decodeJSONValue(b []byte) (any, error) {
+	v, err := pyjson.Decode(b)
+	return forJinja(v), err
+}
 
+// decodeYAMLValue reads import_yaml's data as Salt's yaml renderer does,
+// for templates.
 func decodeYAMLValue(b []byte) (any, error) {
 	var n yaml.Node
 	if err := yaml.Unmarshal(b, &n); err != nil {
@@ -619,7 +625,8 @@ func decodeYAMLValue(b []byte) (any, error) {
 	if n.Kind == 0 {
 		return map[string]any{}, nil
 	}
-	return plainValue(&n)
+	v, err := plainValue(&n)
+	return forJinja(v), err
 }
 
 // pythonReplacement turns Python's \1 group references into Go's ${1}.

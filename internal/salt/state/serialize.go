@@ -10,8 +10,6 @@ import (
 	"math"
 	"math/big"
 	"os"
-	"sort"
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
@@ -159,7 +157,11 @@ func serializerOptions(format string, raw any) (serialOptions, error) {
 
 func serializeData(format string, data any, o serialOptions) (string, error) {
 	if format == "json" {
-		return pyJSON(data, o), nil
+		indent := o.indent
+		if o.oneLine {
+			indent = -1
+		}
+		return pyjson.Dumps(data, indent, ","), nil
 	}
 	opts := []yaml.Option{yaml.WithIndent(2), yaml.WithCompactSeqIndent(true)}
 	var out []byte
@@ -197,111 +199,6 @@ func flowYAML(data any) ([]byte, error) {
 	}
 	setFlow(n)
 	return yaml.Marshal(n)
-}
-
-// pyJSON writes data as Python's json.dumps does with Salt's options
-// (separators "," and ": ", keys sorted): indented by o.indent, or on
-// one line; characters outside ASCII as they are.
-func pyJSON(data any, o serialOptions) string {
-	var b strings.Builder
-	var write func(v any, depth int)
-	nl := func(depth int) {
-		b.WriteString("\n")
-		b.WriteString(strings.Repeat(" ", o.indent*depth))
-	}
-	write = func(v any, depth int) {
-		switch v := v.(type) {
-		case map[string]any:
-			if len(v) == 0 {
-				b.WriteString("{}")
-				return
-			}
-			keys := make([]string, 0, len(v))
-			for k := range v {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			b.WriteString("{")
-			for i, k := range keys {
-				if i > 0 {
-					b.WriteString(",")
-				}
-				if !o.oneLine {
-					nl(depth + 1)
-				}
-				b.WriteString(jsonString(k))
-				b.WriteString(": ")
-				write(v[k], depth+1)
-			}
-			if !o.oneLine {
-				nl(depth)
-			}
-			b.WriteString("}")
-		case []any:
-			if len(v) == 0 {
-				b.WriteString("[]")
-				return
-			}
-			b.WriteString("[")
-			for i, x := range v {
-				if i > 0 {
-					b.WriteString(",")
-				}
-				if !o.oneLine {
-					nl(depth + 1)
-				}
-				write(x, depth+1)
-			}
-			if !o.oneLine {
-				nl(depth)
-			}
-			b.WriteString("]")
-		case string:
-			b.WriteString(jsonString(v))
-		case nil:
-			b.WriteString("null")
-		case bool:
-			b.WriteString(strconv.FormatBool(v))
-		case float64:
-			b.WriteString(pyFloat(v))
-		default:
-			b.WriteString(fmt.Sprint(v))
-		}
-	}
-	write(data, 0)
-	return b.String()
-}
-
-// pyFloat prints a float as Python's repr does: positional from 1e-4 up
-// to 1e16, with ".0" on whole numbers; an exponent otherwise.
-func pyFloat(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case math.IsNaN(f):
-		return "NaN"
-	}
-	e := strconv.FormatFloat(f, 'e', -1, 64)
-	_, exp, _ := strings.Cut(e, "e")
-	n, _ := strconv.Atoi(exp)
-	if n < -4 || n >= 16 {
-		return e
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.Contains(s, ".") {
-		s += ".0"
-	}
-	return s
-}
-
-func jsonString(s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // deserializeFile reads the data of an existing file for
