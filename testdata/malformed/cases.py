@@ -816,7 +816,8 @@ case("sched-range-excluded", "A range of one second at midnight: the notify is n
 case("sched-weekday-all", "Every day of the week, daily: applied once in two runs.",
      catalog(sched("week", weekday=["Sun", "mon", "Tuesday", "3", 4, "Fri", "Saturday"], period="daily"),
              note("n", message="weekday", schedule="week")), runs=2)
-case("sched-periodmatch-number", "hourly by number, applied twice within the hour.",
+case("sched-periodmatch-number", "hourly by number, applied twice within the hour.\n"
+     "not-at-hour: 0 (a first run compares the hour with the epoch's, 0 in UTC: then neither Puppet nor ordo applies it)",
      catalog(sched("hour", period="hourly", periodmatch="number"), note("n", message="this hour", schedule="hour")), runs=2)
 case("sched-refresh-dropped", "A file change notifies an exec whose schedule is never: the refresh is dropped.",
      catalog(*builtins(), f(R + "conf", content="x\n", notify="Exec[/bin/touch @ROOT@/r/ran]"),
