@@ -230,8 +230,7 @@ func (c *Compiler) evalClassResource(r *Resource) error {
 		delete(c.containNext, def.name)
 		c.contain(p.container, r, "contain", p.at)
 	}
-	_, err := c.evalBlock(cs, def.class.Body)
-	return err
+	return c.execBlock(cs, def.class.Body)
 }
 
 func hasParam(def *definition, name string) bool {
@@ -428,7 +427,7 @@ func (c *Compiler) evalDefine(r *Resource) error {
 	if err := c.bindParams(cs, r, def, false); err != nil {
 		return stmtErrorAt(r, err)
 	}
-	_, err := c.evalBlock(cs, def.define.Body)
+	err := c.execBlock(cs, def.define.Body)
 	if e, ok := err.(*Error); ok && !e.Evaluation && strings.HasPrefix(e.Msg, "Invalid tag ") {
 		// Puppet finds a bad tag of a resource in a defined type while
 		// it evaluates the statement that declared the instance.

@@ -769,7 +769,7 @@ func (c *Compiler) compilePhases(prog *ast.Program) (*catalog.Catalog, error) {
 	if err := c.checkParamTypes(prog.Body); err != nil {
 		return nil, err
 	}
-	if _, err := c.evalBlock(c.top, prog.Body); err != nil {
+	if err := c.execBlock(c.top, prog.Body); err != nil {
 		return nil, err
 	}
 	if err := c.evalNode(); err != nil {
@@ -903,8 +903,7 @@ func (c *Compiler) evalNode() error {
 	s := c.newScope(nodeScope, c.top, c.top, found.file)
 	s.resource = res
 	c.nodeScp = s
-	_, err := c.evalBlock(s, found.def.Body)
-	return err
+	return c.execBlock(s, found.def.Body)
 }
 
 var nodeRegexpTitle = lazyre.New(`[^-\w:.]`)

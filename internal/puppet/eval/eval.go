@@ -32,10 +32,30 @@ func (returnSignal) Error() string { return "return() called outside of a functi
 
 // evalBlock evaluates statements in order; the value is the last one's.
 func (c *Compiler) evalBlock(s *Scope, body []ast.Expr) (Value, error) {
+	return c.evalBody(s, body, true)
+}
+
+// execBlock evaluates statements in order for what they do, as the body
+// of a class, a defined type or a node, whose value nothing reads.
+func (c *Compiler) execBlock(s *Scope, body []ast.Expr) error {
+	_, err := c.evalBody(s, body, false)
+	return err
+}
+
+// evalBody evaluates statements in order; when keep, the value is the
+// last one's. A resource statement whose value is dropped does not make
+// its list of references.
+func (c *Compiler) evalBody(s *Scope, body []ast.Expr, keep bool) (Value, error) {
 	var v Value
-	for _, e := range body {
+	for i, e := range body {
 		if err := c.ctx.Err(); err != nil {
 			return nil, err
+		}
+		if re, ok := e.(*ast.ResourceExpr); ok && (!keep || i < len(body)-1) {
+			if _, err := c.evalResourceExpr(s, re, false); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		var err error
 		v, err = c.eval(s, e)
@@ -176,7 +196,7 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 	case *ast.CaseExpr:
 		return c.evalCase(s, x)
 	case *ast.ResourceExpr:
-		return c.evalResourceExpr(s, x)
+		return c.evalResourceExpr(s, x, true)
 	case *ast.ResourceDefaultsExpr:
 		return c.evalDefaultsExpr(s, x)
 	case *ast.ResourceOverrideExpr:

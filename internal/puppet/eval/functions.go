@@ -2149,11 +2149,11 @@ func fnCreateResources(k *call) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		if r := k.c.byRef[ref.(Ref)]; r != nil {
+		if r := k.c.byRef[ref]; r != nil {
 			r.byFunction = true
 		}
 		if _, isString := title.(string); !isString {
-			if r := k.c.byRef[ref.(Ref)]; r != nil {
+			if r := k.c.byRef[ref]; r != nil {
 				r.markTitleNotString()
 			}
 		}
@@ -2243,7 +2243,7 @@ func (k *call) ensureOne(typ, title string, params *Hash) error {
 	if err != nil {
 		return err
 	}
-	if r := k.c.byRef[made.(Ref)]; r != nil {
+	if r := k.c.byRef[made]; r != nil {
 		r.byFunction = true
 	}
 	return nil

@@ -497,18 +497,24 @@ func (c *Compiler) contain(container, member *Resource, via string, at source.Ra
 
 // ---- resource expressions ----
 
-func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error) {
+// evalResourceExpr evaluates a resource statement; when want, its value
+// is the list of references to what it declared.
+func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr, want bool) (Value, error) {
 	typ, err := c.resourceTypeName(s, e.TypeName)
 	if err != nil {
 		return nil, err
 	}
 	// Evaluate every body's title and attributes first, as Puppet does.
+	// The bodies and their titles, most often one of each, are kept
+	// on the stack: a body's titles are titles[lo:hi].
 	type body struct {
-		titles []Value
+		lo, hi int
 		ops    []*param
 		node   *ast.ResourceBody
 	}
-	var bodies []body
+	var bodyBuf [2]body
+	var titleBuf [4]Value
+	bodies, titles := bodyBuf[:0], titleBuf[:0]
 	var defaults *body
 	seenTitles := map[string]bool{}
 	for _, b := range e.Bodies {
@@ -516,7 +522,7 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 		if err != nil {
 			return nil, err
 		}
-		bd := body{node: b}
+		bd := body{node: b, lo: len(titles)}
 		if _, ok := tv.(Default); ok {
 			ops, err := c.evalAttrOps(s, b.Ops, "Resource Statement", false, e, false)
 			if err != nil {
@@ -551,8 +557,9 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 				return nil, errAt(s.rng(e), "The title '%s' has already been used in this resource expression", ts)
 			}
 			seenTitles[ts] = true
-			bd.titles = append(bd.titles, title)
+			titles = append(titles, title)
 		}
+		bd.hi = len(titles)
 		ops, err := c.evalAttrOps(s, b.Ops, "Resource Statement", false, e, false)
 		if err != nil {
 			return nil, err
@@ -571,14 +578,32 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 		if defaults != nil {
 			ops = mergeLocalDefaults(defaults.ops, ops)
 		}
-		for _, t := range bd.titles {
+		for _, t := range titles[bd.lo:bd.hi] {
+			if typ == "class" {
+				if e.Form != ast.Regular {
+					return nil, errAt(s.rng(e), "Classes are not virtualizable")
+				}
+				ref, err := c.declareClassResourceLike(s, e, ToS(t), ops)
+				if err != nil {
+					return nil, err
+				}
+				if want {
+					refs = append(refs, ref)
+				}
+				continue
+			}
 			// A body of one title gives its attributes to its resource.
-			ref, err := c.declare(s, e, typ, ToS(t), ops, len(bd.titles) == 1)
+			ref, err := c.declareOne(s, e.Form, e, typ, ToS(t), ops, bd.hi-bd.lo == 1)
 			if err != nil {
 				return nil, err
 			}
-			refs = append(refs, ref)
+			if want {
+				refs = append(refs, ref)
+			}
 		}
+	}
+	if !want {
+		return nil, nil
 	}
 	return refs, nil
 }
@@ -674,20 +699,9 @@ func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, al
 	return out, nil
 }
 
-// declare creates one resource of a resource expression.
-func (c *Compiler) declare(s *Scope, e *ast.ResourceExpr, typ, title string, ops []*param, owned bool) (Value, error) {
-	if typ == "class" {
-		if e.Form != ast.Regular {
-			return nil, errAt(s.rng(e), "Classes are not virtualizable")
-		}
-		return c.declareClassResourceLike(s, e, title, ops)
-	}
-	return c.declareOne(s, e.Form, e, typ, title, ops, owned)
-}
-
 // declareOne creates one resource declared at node e. When owned, the
 // resource takes ops as its attributes; else it copies them.
-func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, title string, ops []*param, owned bool) (Value, error) {
+func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, title string, ops []*param, owned bool) (Ref, error) {
 	rng := s.rng(e)
 	var r *Resource
 	var ti *TypeInfo
@@ -696,7 +710,7 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		var ok bool
 		ti, ok = c.types.Lookup(typ)
 		if !ok {
-			return nil, stmtError("Resource Statement", rng, failf("Unknown resource type: '%s'", typ))
+			return Ref{}, stmtError("Resource Statement", rng, failf("Unknown resource type: '%s'", typ))
 		}
 	}
 	ctype, ok := c.canonTypes[typ]
@@ -758,7 +772,7 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		} else {
 			for _, t := range flatten(tp.value) {
 				if !isValidTag(strings.ToLower(ToS(t))) {
-					return nil, &Error{Msg: fmt.Sprintf("Invalid tag '%s'", strings.ToLower(ToS(t))), File: r.file, Line: r.line}
+					return Ref{}, &Error{Msg: fmt.Sprintf("Invalid tag '%s'", strings.ToLower(ToS(t))), File: r.file, Line: r.line}
 				}
 				r.addTags(ToS(t))
 			}
@@ -776,16 +790,16 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		c.stages[title] = true
 	}
 	if _, ok := r.get("stage"); ok {
-		return nil, stmtError("Resource Statement", rng, failf("Only classes can set 'stage'; normal resources like %s cannot change run stage", ref))
+		return Ref{}, stmtError("Resource Statement", rng, failf("Only classes can set 'stage'; normal resources like %s cannot change run stage", ref))
 	}
 	if err := c.addResource(r); err != nil {
-		return nil, stmtError("Resource Statement", rng, err)
+		return Ref{}, stmtError("Resource Statement", rng, err)
 	}
 	if al, ok := r.get("alias"); ok {
 		for _, a := range flatten(al) {
 			k := Ref{Type: ref.Type, Title: ToS(a)}
 			if old, ok := c.byKey[k]; ok && old != r {
-				return nil, stmtError("Resource Statement", rng, failf("Cannot alias %s to %q at %s; resource [%q, %q] already declared %s",
+				return Ref{}, stmtError("Resource Statement", rng, failf("Cannot alias %s to %q at %s; resource [%q, %q] already declared %s",
 					ref, ToS(a), locationOf(r), ref.Type, ToS(a), locationOf(old)))
 			}
 			c.byKey[k] = r
