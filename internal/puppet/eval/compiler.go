@@ -157,6 +157,7 @@ type Compiler struct {
 
 	resources []*Resource
 	slab      []Resource // allocResource's
+	paramSlab []param    // allocParam's
 	// autoloaded holds the (folder, name) pairs autoload has looked for.
 	autoloaded map[[2]string]struct{}
 	byRef      map[Ref]*Resource

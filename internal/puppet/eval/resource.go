@@ -121,10 +121,34 @@ type origin struct {
 
 // newParam makes an attribute value and records how it was set.
 func newParam(name string, v Value, s *Scope, pos source.Range, how string) *param {
-	p := &param{name: name, value: v, scope: s, pos: pos, how: how}
+	p := new(param)
+	p.init(name, v, s, pos, how)
+	return p
+}
+
+// newParam is newParam taken from the compiler's slab.
+func (c *Compiler) newParam(name string, v Value, s *Scope, pos source.Range, how string) *param {
+	p := c.allocParam()
+	p.init(name, v, s, pos, how)
+	return p
+}
+
+func (p *param) init(name string, v Value, s *Scope, pos source.Range, how string) {
+	*p = param{name: name, value: v, scope: s, pos: pos, how: how}
 	if isRelationParam(strings.TrimPrefix(name, "+")) {
 		p.rel = []relPart{{via: relVia(strings.TrimPrefix(name, "+"), how), pos: pos, value: v}}
 	}
+}
+
+// allocParam returns a zero param from a slab of them: a compile makes
+// one for each attribute of each resource, which live as long as it
+// does.
+func (c *Compiler) allocParam() *param {
+	if len(c.paramSlab) == 0 {
+		c.paramSlab = make([]param, 256)
+	}
+	p := &c.paramSlab[0]
+	c.paramSlab = c.paramSlab[1:]
 	return p
 }
 
@@ -138,7 +162,21 @@ func (p *param) steps() []origin {
 
 // copyTo copies p into a resource's attributes, keeping its history.
 func (p *param) copyTo(how string) *param {
-	n := *p
+	n := new(param)
+	p.copyInto(n, how)
+	return n
+}
+
+// copyParam is copyTo taken from the compiler's slab.
+func (c *Compiler) copyParam(p *param, how string) *param {
+	n := c.allocParam()
+	p.copyInto(n, how)
+	return n
+}
+
+// copyInto makes n a copy of p, as copyTo.
+func (p *param) copyInto(n *param, how string) {
+	*n = *p
 	n.how = how
 	if p.history != nil {
 		n.history = append([]origin(nil), p.history...)
@@ -149,7 +187,6 @@ func (p *param) copyTo(how string) *param {
 	} else {
 		n.rel = p.rel[:len(p.rel):len(p.rel)]
 	}
-	return &n
 }
 
 // allocResource returns a zero Resource from a slab of them: a compile
@@ -655,7 +692,12 @@ func (c *Compiler) resourceTypeName(s *Scope, n ast.Expr) (string, error) {
 // Puppet reports it; nil: the attribute); repeats leaves that to the
 // caller (resource defaults).
 func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, allowAppend bool, dupAt ast.Node, repeats bool) ([]*param, error) {
+	// Room for the attributes, and for two resource defaults that
+	// declareOne may add to a resource that takes these as its own.
 	var out []*param
+	if len(ops) > 0 {
+		out = make([]*param, 0, len(ops)+2)
+	}
 	set := map[string]bool{}
 	dupRange := func(op *ast.AttributeOp) source.Range {
 		if dupAt != nil {
@@ -690,7 +732,7 @@ func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, al
 			return nil, errAt(dupRange(op), "The attribute '%s' has already been set", op.Name)
 		}
 		set[op.Name] = true
-		p := newParam(op.Name, v, s, s.rng(op), "declared")
+		p := c.newParam(op.Name, v, s, s.rng(op), "declared")
 		if op.Op == ast.AttrAppend {
 			p.name = "+" + op.Name
 		}
@@ -729,6 +771,12 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 	} else {
 		r.kind = "compilable_type"
 	}
+	// An owned list of attributes becomes the resource's, in place.
+	if owned {
+		r.params = ops[:0]
+	} else {
+		r.params = make([]*param, 0, len(ops)+2)
+	}
 	for _, p := range ops {
 		// An attribute set to undef stays, unset: it keeps resource
 		// defaults from filling it, as in Puppet.
@@ -742,17 +790,18 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		}
 		np := p
 		if !owned {
-			np = p.copyTo(p.how)
+			np = c.copyParam(p, p.how)
 		}
 		if r.typeInfo != nil && r.def == nil && np.name == "name" && len(r.typeInfo.Namevars) == 1 && r.typeInfo.Namevars[0] != "name" {
 			// name stands for the namevar, as Puppet::Resource takes it.
 			if np == p {
-				np = p.copyTo(p.how)
+				np = c.copyParam(p, p.how)
 			}
 			np.name = r.typeInfo.Namevars[0]
 		}
 		r.params = append(r.params, np)
 	}
+	declared := r.params
 	// Resource defaults visible from this scope fill unset attributes.
 	for _, d := range s.lookupDefaults(ref.Type) {
 		if _, ok := r.get(d.name); ok {
@@ -761,13 +810,13 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		if d.value == nil {
 			continue
 		}
-		r.params = append(r.params, d.copyTo("resource default"))
+		r.params = append(r.params, c.copyParam(d, "resource default"))
 	}
 	// Tags: the tag attribute, the type and title, then tags from
 	// resource defaults, in the order Puppet adds them.
 	var defaultTags Value
 	if tp := r.getParam("tag"); tp != nil {
-		if tp.scope != s || tp.pos.File == nil || !explicitOp(ops, "tag") {
+		if tp.scope != s || tp.pos.File == nil || !explicitOp(declared, "tag") {
 			defaultTags = tp.value
 		} else {
 			for _, t := range flatten(tp.value) {
