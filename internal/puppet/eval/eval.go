@@ -110,6 +110,11 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 		var buf [8]string
 		parts, n := buf[:0], 0
 		for _, p := range x.Parts {
+			if l, ok := p.(*ast.LiteralString); ok {
+				// The text between interpolations, not boxed as a value.
+				parts, n = append(parts, l.Value), n+len(l.Value)
+				continue
+			}
 			v, err := c.eval(s, p)
 			if err != nil {
 				return nil, err
@@ -127,6 +132,10 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 		v, err := c.eval(s, textVariable(x.Expr))
 		if err != nil {
 			return nil, err
+		}
+		if _, ok := v.(string); ok {
+			// Already a string, and already boxed.
+			return v, nil
 		}
 		return ToS(v), nil
 	case *ast.Heredoc:
