@@ -160,7 +160,6 @@ type Compiler struct {
 	paramSlab []param    // allocParam's
 	// autoloaded holds the (folder, name) pairs autoload has looked for.
 	autoloaded map[[2]string]struct{}
-	byRef      map[Ref]*Resource
 	byKey      map[Ref]*Resource // by title, uniqueness key and alias
 	byType     map[string]*[]*Resource
 	edges      []containEdge
@@ -319,7 +318,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		files: map[string]*source.File{}, classes: map[string]*definition{}, defines: map[string]*definition{},
 		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{}, warnedOnce: map[string]bool{},
 		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
-		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string]*[]*Resource{}, classScopes: map[string]*Scope{},
+		byKey: map[Ref]*Resource{}, byType: map[string]*[]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
 		containNext: map[string]pendingContain{}, autoloaded: map[[2]string]struct{}{}, shims: map[string]bool{},
 		canonTypes: map[string]string{}, knownTypes: map[string]bool{},
@@ -354,7 +353,6 @@ func (c *Compiler) reserve(n int) {
 	if n < 1024 {
 		return
 	}
-	c.byRef = make(map[Ref]*Resource, n)
 	c.byKey = make(map[Ref]*Resource, 2*n)
 	c.resources = make([]*Resource, 0, n)
 	c.edges = make([]containEdge, 0, n)

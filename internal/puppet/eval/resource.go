@@ -385,12 +385,22 @@ func (r *Resource) ownTag(t string) bool {
 // addResource puts r in the catalog, checking uniqueness by title and
 // by uniqueness key as Puppet's catalog does: the title must not name a
 // resource (by its title or key), and the key must not either.
+// resourceAt is the resource whose reference is ref exactly (not by
+// its uniqueness key or an alias), or nil: byKey holds it under its
+// reference, which no key or alias of another resource may take.
+func (c *Compiler) resourceAt(ref Ref) *Resource {
+	if r := c.byKey[ref]; r != nil && r.ref == ref {
+		return r
+	}
+	return nil
+}
+
 func (c *Compiler) addResource(r *Resource) error {
-	// byKey holds every reference byRef holds, and keys and aliases
+	// byKey holds every resource's reference, and keys and aliases
 	// besides: one look finds that the title is free, as it nearly
 	// always is; a resource of that very reference is named first.
 	if old, ok := c.byKey[r.ref]; ok {
-		if same, ok := c.byRef[r.ref]; ok {
+		if same := c.resourceAt(r.ref); same != nil {
 			old = same
 		}
 		return c.duplicate(old, r)
@@ -404,7 +414,7 @@ func (c *Compiler) addResource(r *Resource) error {
 				return failf("Cannot alias %s to %s at %s; resource [%q, %q] already declared %s",
 					r.ref, rubyInspectKey(nv), locationOf(r), old.ref.Type, nv, locationOf(old))
 			}
-			if old, ok := c.byRef[Ref{Type: r.ref.Type, Title: nv}]; ok {
+			if old := c.resourceAt(Ref{Type: r.ref.Type, Title: nv}); old != nil {
 				return failf("Cannot alias %s to %s at %s; resource [%q, %q] already declared %s",
 					r.ref, rubyInspectKey(nv), locationOf(r), old.ref.Type, nv, locationOf(old))
 			}
@@ -413,7 +423,6 @@ func (c *Compiler) addResource(r *Resource) error {
 		}
 	}
 	c.byKey[r.ref] = r
-	c.byRef[r.ref] = r
 	r.added, r.order = true, len(c.resources)
 	c.resources = append(c.resources, r)
 	of := c.byType[r.ref.Type]
@@ -486,8 +495,10 @@ func (c *Compiler) findResource(ref Ref) *Resource {
 	if ref.Type == "Class" {
 		ref.Title = catalog.CanonicalType(ref.Title)
 	}
-	if r, ok := c.byRef[ref]; ok {
-		return r
+	// By reference first, then by uniqueness key, then by alias.
+	held := c.byKey[ref]
+	if held != nil && held.ref == ref {
+		return held
 	}
 	if ti, ok := c.types.Lookup(ref.Type); ok {
 		k := ref.Title
@@ -498,10 +509,7 @@ func (c *Compiler) findResource(ref Ref) *Resource {
 			return r
 		}
 	}
-	if r, ok := c.byKey[ref]; ok {
-		return r
-	}
-	return nil
+	return held
 }
 
 // containEdge says that container holds member, and what put it there
