@@ -148,7 +148,10 @@ type Compiler struct {
 	nodes   []*nodeDef
 	funcs   map[string]*funcDef
 	aliases map[string]*aliasDef
-	loaded  map[string]bool
+	// typeRefs holds, by name, the type references resolveTypeName made
+	// of names that are neither data types nor aliases.
+	typeRefs map[string]Value
+	loaded   map[string]bool
 	// warnedOnce holds the warnings Puppet gives once per compilation.
 	warnedOnce map[string]bool
 	resolved   map[string]Value
@@ -317,7 +320,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		ctx: ctx, opts: opts, types: opts.Types,
 		files: map[string]*source.File{}, classes: map[string]*definition{}, defines: map[string]*definition{},
 		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{}, warnedOnce: map[string]bool{},
-		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
+		resolved: map[string]Value{}, typeRefs: map[string]Value{}, aliasNames: map[*Type]string{},
 		byKey: map[Ref]*Resource{}, byType: map[string]*[]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
 		containNext: map[string]pendingContain{}, autoloaded: map[[2]string]struct{}{}, shims: map[string]bool{},
@@ -533,6 +536,8 @@ func (c *Compiler) register(body []ast.Expr, f *source.File, prefix string) erro
 			c.funcs[strings.ToLower(strings.TrimPrefix(d.Name, "::"))] = &funcDef{def: d, file: f}
 		case *ast.TypeAlias:
 			c.aliases[strings.ToLower(d.Name)] = &aliasDef{def: d, file: f}
+			// A name may now be this alias rather than a resource type.
+			clear(c.typeRefs)
 		}
 	}
 	return nil

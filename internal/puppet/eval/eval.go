@@ -840,10 +840,17 @@ func (c *Compiler) resolveTypeName(s *Scope, x *ast.QualifiedReference) (Value, 
 	case "Resource":
 		return Ref{Type: "Resource"}, nil
 	}
+	if v, ok := c.typeRefs[name]; ok {
+		return v, nil
+	}
 	if v, ok, err := c.resolveAlias(name); ok || err != nil {
 		return v, err
 	}
-	return Ref{Type: catalog.CanonicalType(name)}, nil
+	// Not an alias: the reference is made once per name, and kept
+	// until an alias is defined.
+	var v Value = Ref{Type: catalog.CanonicalType(name)}
+	c.typeRefs[name] = v
+	return v, nil
 }
 
 // resolveAlias resolves a type alias from the manifests or modules.
