@@ -942,6 +942,7 @@ func (c *Compiler) evalDefaultsExpr(s *Scope, e *ast.ResourceDefaultsExpr) (Valu
 		}
 		ds.names = append(ds.names, p.name)
 		ds.vals[p.name] = p
+		ds.ordered = nil
 	}
 	return nil, nil
 }
