@@ -1034,18 +1034,22 @@ func (c *Compiler) finish() error {
 // propagateMetaparams copies non-relationship metaparameters and tags
 // from containers to what they contain, breadth-first from Class[main].
 func (c *Compiler) propagateMetaparams() {
-	children := map[*Resource][]*Resource{}
+	// What each container holds, and which resources the walk has
+	// seen, by their places in c.resources.
+	children := make([][]*Resource, len(c.resources))
 	for _, e := range c.edges {
 		if e.container.added && e.member.added {
-			children[e.container] = append(children[e.container], e.member)
+			children[e.container.order] = append(children[e.container.order], e.member)
 		}
 	}
-	queue := []*Resource{c.mainClass}
-	seen := map[*Resource]bool{c.mainClass: true}
+	queue := make([]*Resource, 1, len(c.resources))
+	queue[0] = c.mainClass
+	seen := make([]bool, len(c.resources))
+	seen[c.mainClass.order] = true
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
-		for _, k := range children[p] {
+		for _, k := range children[p.order] {
 			// In the order the container has them, as Puppet copies them.
 			for _, pp := range p.params {
 				switch pp.name {
@@ -1058,8 +1062,8 @@ func (c *Compiler) propagateMetaparams() {
 				}
 			}
 			k.mergeTags(p.tags)
-			if !seen[k] {
-				seen[k] = true
+			if !seen[k.order] {
+				seen[k.order] = true
 				queue = append(queue, k)
 			}
 		}
