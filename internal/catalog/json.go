@@ -724,7 +724,19 @@ func writeJSONString(b *bytes.Buffer, parts ...string) {
 
 // plainJSON reports whether s is printable ASCII that needs no escape.
 func plainJSON(s string) bool {
-	for i := 0; i < len(s); i++ {
+	// Eight bytes at a time: none may be 0x80 or above, below 0x20, a
+	// quote or a backslash.
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		q, bs := x^('"'*ones), x^('\\'*ones)
+		if (x|(x-0x20*ones)|(q-ones)&^q|(bs-ones)&^bs)&highs != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
 		c := s[i]
 		if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
 			return false

@@ -129,3 +129,43 @@ func FuzzUnquote(f *testing.F) {
 		}
 	})
 }
+
+// TestPlainJSON checks the eight-bytes-at-a-time test against a byte at
+// a time, for every byte at every place of strings of 1 to 17 bytes.
+func TestPlainJSON(t *testing.T) {
+	plain := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 1; n <= 17; n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(strings.Repeat("a", n))
+				b[at] = byte(c)
+				if got, want := plainJSON(string(b)), plain(string(b)); got != want {
+					t.Fatalf("plainJSON(%q) = %v, want %v", b, got, want)
+				}
+			}
+		}
+	}
+	// Pairs of bytes at the edges of what is plain, where a borrow
+	// from one byte could reach the next.
+	edges := []byte{0x00, 0x01, 0x1f, 0x20, 0x21, 0x22, 0x23, 0x5b, 0x5c, 0x5d, 0x7f, 0x80, 0x81, 0xff}
+	for i := 0; i < 16; i++ {
+		for j := i + 1; j < 16; j++ {
+			for _, x := range edges {
+				for _, y := range edges {
+					b := []byte(strings.Repeat("a", 16))
+					b[i], b[j] = x, y
+					if got, want := plainJSON(string(b)), plain(string(b)); got != want {
+						t.Fatalf("plainJSON(%q) = %v, want %v", b, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -177,8 +178,15 @@ type prettyEncoder struct {
 	redact bool
 }
 
+// lineStarts is a line break and the indentation of the first levels.
+const lineStarts = "\n                                "
+
 // newline starts a line at depth.
 func (p *prettyEncoder) newline(depth int) {
+	if n := 1 + 2*depth; n <= len(lineStarts) {
+		p.b = append(p.b, lineStarts[:n]...)
+		return
+	}
 	p.b = append(p.b, '\n')
 	for range depth {
 		p.b = append(p.b, ' ', ' ')
@@ -350,6 +358,15 @@ func (p *prettyEncoder) value(v Value, depth int) {
 // appendJSONString appends the concatenation of parts as one JSON
 // string, as writeJSONString writes it.
 func appendJSONString(dst []byte, parts ...string) []byte {
+	if len(parts) == 1 && plainJSON(parts[0]) {
+		// Most strings: one part, no escape.
+		n, s := len(dst), parts[0]
+		dst = slices.Grow(dst, len(s)+2)[:n+len(s)+2]
+		dst[n] = '"'
+		copy(dst[n+1:], s)
+		dst[n+1+len(s)] = '"'
+		return dst
+	}
 	for _, s := range parts {
 		if !plainJSON(s) {
 			var all []byte

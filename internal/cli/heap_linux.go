@@ -9,7 +9,7 @@ import (
 
 // prepareHeap readies the heap for a compile of manifest, which keeps
 // what it allocates to the end: for a large manifest (the heap grows to
-// some 160 times its size), it allocates a block of 256 times its size
+// some 120 times its size), it allocates a block of 256 times its size
 // (256 MiB at most), asks Linux to back it with transparent huge pages,
 // and frees it at once, so that the heap that then grows into those
 // addresses takes a page fault per 2 MiB instead of per 4 KiB. On 10,000 resources that is some 2,000
@@ -17,10 +17,10 @@ import (
 // touched, so a small manifest or a system without huge pages loses
 // nothing but the look at the file's size.
 //
-// The part of the block the heap is expected to use (192 times the
+// The part of the block the heap is expected to use (160 times the
 // manifest's size) is faulted in on other goroutines, so that Linux
 // clears those pages ahead of the compile rather than when it first
-// writes to them: the first third, which the parse uses, at once; the
+// writes to them: the first two fifths, which the parse uses, at once; the
 // rest by the function prepareHeap returns, which the caller starts once
 // the manifest is parsed and the second core is free. Faulting a page in
 // does not change what it holds, so the heap may use it meanwhile. A
@@ -36,8 +36,9 @@ func prepareHeap(manifest string) (populate func()) {
 		return populate
 	}
 	start := uintptr(unsafe.Pointer(unsafe.SliceData(block)))
-	size := min(uintptr(len(block)), uintptr(fi.Size())*192)
-	// What the parse will use, about a third, is faulted in beside it.
+	size := min(uintptr(len(block)), uintptr(fi.Size())*160)
+	// What the parse will use, 64 times the manifest, is faulted in
+	// beside it.
 	early := min(size, uintptr(fi.Size())*64) &^ (2<<20 - 1)
 	runtime.KeepAlive(block)
 	block = nil

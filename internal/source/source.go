@@ -27,6 +27,16 @@ type File struct {
 
 	once  sync.Once
 	lines []int // offsets of the first byte of each line
+
+	textOnce sync.Once
+	text     string // Content as a string, made by Text
+}
+
+// Text is the content as a string, made once: the texts of tokens and
+// names taken from it as substrings cost no allocation.
+func (f *File) Text() string {
+	f.textOnce.Do(func() { f.text = string(f.Content) })
+	return f.text
 }
 
 // NewFile returns a File named name holding content.

@@ -46,7 +46,7 @@ func (c *Compiler) includeClasses(s *Scope, names []string, how string, at sourc
 	var already, fresh []*Resource
 	for _, def := range defs {
 		if _, ok := c.classScopes[def.name]; ok {
-			already = append(already, c.byRef[classRef(def.name)])
+			already = append(already, c.resourceAt(classRef(def.name)))
 			continue
 		}
 		r, err := c.ensureClass(s, def, nil, nil, false)
@@ -83,7 +83,7 @@ func (c *Compiler) declareClassResourceLike(s *Scope, e *ast.ResourceExpr, title
 // declareClassWithParams declares a class resource-like and evaluates it.
 func (c *Compiler) declareClassWithParams(s *Scope, def *definition, ops []*param, at ast.Node) error {
 	ref := classRef(def.name)
-	if old := c.byRef[ref]; old != nil {
+	if old := c.resourceAt(ref); old != nil {
 		return c.duplicate(old, c.newResource(ref, s, at))
 	}
 	r, err := c.ensureClass(s, def, ops, at, true)
@@ -99,7 +99,7 @@ func (c *Compiler) declareClassWithParams(s *Scope, def *definition, ops []*para
 func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.Node, resourceLike bool) (*Resource, error) {
 	ref := classRef(def.name)
 	if !resourceLike {
-		if r := c.byRef[ref]; r != nil {
+		if r := c.resourceAt(ref); r != nil {
 			return r, nil
 		}
 	}
@@ -150,7 +150,7 @@ func (c *Compiler) ensureClass(s *Scope, def *definition, ops []*param, at ast.N
 			pos := source.Range{File: def.file, Start: def.class.Pos()}.Position()
 			return nil, &Error{Msg: fmt.Sprintf("Class '%s' inherits from itself: %s", def.name, chain), File: pos.Filename, Line: pos.Line, Final: true}
 		}
-		if c.byRef[classRef(pname)] == nil {
+		if c.resourceAt(classRef(pname)) == nil {
 			pr, err := c.ensureClass(s, pdef, nil, nil, false)
 			if err != nil {
 				return nil, err
@@ -183,7 +183,7 @@ func (c *Compiler) evalClassResource(r *Resource) error {
 	var cs *Scope
 	if def.class.Parent != "" {
 		pname := strings.ToLower(strings.TrimPrefix(def.class.Parent, "::"))
-		pr := c.byRef[classRef(pname)]
+		pr := c.resourceAt(classRef(pname))
 		if pr == nil {
 			return failf("Could not find parent class %s", pname)
 		}
@@ -212,7 +212,7 @@ func (c *Compiler) evalClassResource(r *Resource) error {
 			stage = ToS(v)
 		}
 	}
-	st := c.byRef[Ref{Type: "Stage", Title: stage}]
+	st := c.resourceAt(Ref{Type: "Stage", Title: stage})
 	if st == nil {
 		return failf("Could not find stage %s specified by %s", stage, r.ref)
 	}
@@ -230,8 +230,7 @@ func (c *Compiler) evalClassResource(r *Resource) error {
 		delete(c.containNext, def.name)
 		c.contain(p.container, r, "contain", p.at)
 	}
-	_, err := c.evalBlock(cs, def.class.Body)
-	return err
+	return c.execBlock(cs, def.class.Body)
 }
 
 func hasParam(def *definition, name string) bool {
@@ -428,7 +427,7 @@ func (c *Compiler) evalDefine(r *Resource) error {
 	if err := c.bindParams(cs, r, def, false); err != nil {
 		return stmtErrorAt(r, err)
 	}
-	_, err := c.evalBlock(cs, def.define.Body)
+	err := c.execBlock(cs, def.define.Body)
 	if e, ok := err.(*Error); ok && !e.Evaluation && strings.HasPrefix(e.Msg, "Invalid tag ") {
 		// Puppet finds a bad tag of a resource in a defined type while
 		// it evaluates the statement that declared the instance.

@@ -148,7 +148,10 @@ type Compiler struct {
 	nodes   []*nodeDef
 	funcs   map[string]*funcDef
 	aliases map[string]*aliasDef
-	loaded  map[string]bool
+	// typeRefs holds, by name, the type references resolveTypeName made
+	// of names that are neither data types nor aliases.
+	typeRefs map[string]Value
+	loaded   map[string]bool
 	// warnedOnce holds the warnings Puppet gives once per compilation.
 	warnedOnce map[string]bool
 	resolved   map[string]Value
@@ -157,9 +160,9 @@ type Compiler struct {
 
 	resources []*Resource
 	slab      []Resource // allocResource's
+	paramSlab []param    // allocParam's
 	// autoloaded holds the (folder, name) pairs autoload has looked for.
 	autoloaded map[[2]string]struct{}
-	byRef      map[Ref]*Resource
 	byKey      map[Ref]*Resource // by title, uniqueness key and alias
 	byType     map[string]*[]*Resource
 	edges      []containEdge
@@ -317,8 +320,8 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		ctx: ctx, opts: opts, types: opts.Types,
 		files: map[string]*source.File{}, classes: map[string]*definition{}, defines: map[string]*definition{},
 		funcs: map[string]*funcDef{}, aliases: map[string]*aliasDef{}, loaded: map[string]bool{}, warnedOnce: map[string]bool{},
-		resolved: map[string]Value{}, aliasNames: map[*Type]string{},
-		byRef: map[Ref]*Resource{}, byKey: map[Ref]*Resource{}, byType: map[string]*[]*Resource{}, classScopes: map[string]*Scope{},
+		resolved: map[string]Value{}, typeRefs: map[string]Value{}, aliasNames: map[*Type]string{},
+		byKey: map[Ref]*Resource{}, byType: map[string]*[]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
 		containNext: map[string]pendingContain{}, autoloaded: map[[2]string]struct{}{}, shims: map[string]bool{},
 		canonTypes: map[string]string{}, knownTypes: map[string]bool{},
@@ -353,7 +356,6 @@ func (c *Compiler) reserve(n int) {
 	if n < 1024 {
 		return
 	}
-	c.byRef = make(map[Ref]*Resource, n)
 	c.byKey = make(map[Ref]*Resource, 2*n)
 	c.resources = make([]*Resource, 0, n)
 	c.edges = make([]containEdge, 0, n)
@@ -534,6 +536,8 @@ func (c *Compiler) register(body []ast.Expr, f *source.File, prefix string) erro
 			c.funcs[strings.ToLower(strings.TrimPrefix(d.Name, "::"))] = &funcDef{def: d, file: f}
 		case *ast.TypeAlias:
 			c.aliases[strings.ToLower(d.Name)] = &aliasDef{def: d, file: f}
+			// A name may now be this alias rather than a resource type.
+			clear(c.typeRefs)
 		}
 	}
 	return nil
@@ -769,7 +773,7 @@ func (c *Compiler) compilePhases(prog *ast.Program) (*catalog.Catalog, error) {
 	if err := c.checkParamTypes(prog.Body); err != nil {
 		return nil, err
 	}
-	if _, err := c.evalBlock(c.top, prog.Body); err != nil {
+	if err := c.execBlock(c.top, prog.Body); err != nil {
 		return nil, err
 	}
 	if err := c.evalNode(); err != nil {
@@ -903,8 +907,7 @@ func (c *Compiler) evalNode() error {
 	s := c.newScope(nodeScope, c.top, c.top, found.file)
 	s.resource = res
 	c.nodeScp = s
-	_, err := c.evalBlock(s, found.def.Body)
-	return err
+	return c.execBlock(s, found.def.Body)
 }
 
 var nodeRegexpTitle = lazyre.New(`[^-\w:.]`)
@@ -1031,18 +1034,22 @@ func (c *Compiler) finish() error {
 // propagateMetaparams copies non-relationship metaparameters and tags
 // from containers to what they contain, breadth-first from Class[main].
 func (c *Compiler) propagateMetaparams() {
-	children := map[*Resource][]*Resource{}
+	// What each container holds, and which resources the walk has
+	// seen, by their places in c.resources.
+	children := make([][]*Resource, len(c.resources))
 	for _, e := range c.edges {
 		if e.container.added && e.member.added {
-			children[e.container] = append(children[e.container], e.member)
+			children[e.container.order] = append(children[e.container.order], e.member)
 		}
 	}
-	queue := []*Resource{c.mainClass}
-	seen := map[*Resource]bool{c.mainClass: true}
+	queue := make([]*Resource, 1, len(c.resources))
+	queue[0] = c.mainClass
+	seen := make([]bool, len(c.resources))
+	seen[c.mainClass.order] = true
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
-		for _, k := range children[p] {
+		for _, k := range children[p.order] {
 			// In the order the container has them, as Puppet copies them.
 			for _, pp := range p.params {
 				switch pp.name {
@@ -1055,8 +1062,8 @@ func (c *Compiler) propagateMetaparams() {
 				}
 			}
 			k.mergeTags(p.tags)
-			if !seen[k] {
-				seen[k] = true
+			if !seen[k.order] {
+				seen[k.order] = true
 				queue = append(queue, k)
 			}
 		}

@@ -32,10 +32,30 @@ func (returnSignal) Error() string { return "return() called outside of a functi
 
 // evalBlock evaluates statements in order; the value is the last one's.
 func (c *Compiler) evalBlock(s *Scope, body []ast.Expr) (Value, error) {
+	return c.evalBody(s, body, true)
+}
+
+// execBlock evaluates statements in order for what they do, as the body
+// of a class, a defined type or a node, whose value nothing reads.
+func (c *Compiler) execBlock(s *Scope, body []ast.Expr) error {
+	_, err := c.evalBody(s, body, false)
+	return err
+}
+
+// evalBody evaluates statements in order; when keep, the value is the
+// last one's. A resource statement whose value is dropped does not make
+// its list of references.
+func (c *Compiler) evalBody(s *Scope, body []ast.Expr, keep bool) (Value, error) {
 	var v Value
-	for _, e := range body {
+	for i, e := range body {
 		if err := c.ctx.Err(); err != nil {
 			return nil, err
+		}
+		if re, ok := e.(*ast.ResourceExpr); ok && (!keep || i < len(body)-1) {
+			if _, err := c.evalResourceExpr(s, re, false); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		var err error
 		v, err = c.eval(s, e)
@@ -90,6 +110,11 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 		var buf [8]string
 		parts, n := buf[:0], 0
 		for _, p := range x.Parts {
+			if l, ok := p.(*ast.LiteralString); ok {
+				// The text between interpolations, not boxed as a value.
+				parts, n = append(parts, l.Value), n+len(l.Value)
+				continue
+			}
 			v, err := c.eval(s, p)
 			if err != nil {
 				return nil, err
@@ -107,6 +132,10 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 		v, err := c.eval(s, textVariable(x.Expr))
 		if err != nil {
 			return nil, err
+		}
+		if _, ok := v.(string); ok {
+			// Already a string, and already boxed.
+			return v, nil
 		}
 		return ToS(v), nil
 	case *ast.Heredoc:
@@ -176,7 +205,7 @@ func (c *Compiler) eval(s *Scope, e ast.Expr) (Value, error) {
 	case *ast.CaseExpr:
 		return c.evalCase(s, x)
 	case *ast.ResourceExpr:
-		return c.evalResourceExpr(s, x)
+		return c.evalResourceExpr(s, x, true)
 	case *ast.ResourceDefaultsExpr:
 		return c.evalDefaultsExpr(s, x)
 	case *ast.ResourceOverrideExpr:
@@ -811,10 +840,17 @@ func (c *Compiler) resolveTypeName(s *Scope, x *ast.QualifiedReference) (Value, 
 	case "Resource":
 		return Ref{Type: "Resource"}, nil
 	}
+	if v, ok := c.typeRefs[name]; ok {
+		return v, nil
+	}
 	if v, ok, err := c.resolveAlias(name); ok || err != nil {
 		return v, err
 	}
-	return Ref{Type: catalog.CanonicalType(name)}, nil
+	// Not an alias: the reference is made once per name, and kept
+	// until an alias is defined.
+	var v Value = Ref{Type: catalog.CanonicalType(name)}
+	c.typeRefs[name] = v
+	return v, nil
 }
 
 // resolveAlias resolves a type alias from the manifests or modules.

@@ -794,7 +794,7 @@ func fnDefined(k *call) (Value, error) {
 				continue
 			}
 			if x.Type == "Class" {
-				if r := k.c.byRef[classRef(x.Title)]; r != nil {
+				if r := k.c.resourceAt(classRef(x.Title)); r != nil {
 					return true, nil
 				}
 				continue
@@ -2149,11 +2149,11 @@ func fnCreateResources(k *call) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		if r := k.c.byRef[ref.(Ref)]; r != nil {
+		if r := k.c.resourceAt(ref); r != nil {
 			r.byFunction = true
 		}
 		if _, isString := title.(string); !isString {
-			if r := k.c.byRef[ref.(Ref)]; r != nil {
+			if r := k.c.resourceAt(ref); r != nil {
 				r.markTitleNotString()
 			}
 		}
@@ -2243,7 +2243,7 @@ func (k *call) ensureOne(typ, title string, params *Hash) error {
 	if err != nil {
 		return err
 	}
-	if r := k.c.byRef[made.(Ref)]; r != nil {
+	if r := k.c.resourceAt(made); r != nil {
 		r.byFunction = true
 	}
 	return nil

@@ -375,27 +375,41 @@ func operatorRange(s *Scope, whole, left, right ast.Node, op string) source.Rang
 // operands turns an arrow operand into references and collectors,
 // flattened and de-duplicated.
 func (c *Compiler) operands(s *Scope, arrow *ast.RelationshipExpr, n ast.Expr, v Value) ([]Value, error) {
-	var out []Value
-	seen := map[Ref]bool{}
+	var one [1]Value
+	flat := flattenTo(one[:0], v)
+	out := make([]Value, 0, len(flat))
+	// A reference named twice counts once; the set of those seen is
+	// made once there is more than one.
+	var seen map[Ref]bool
 	add := func(x Value) {
 		if r, ok := x.(Ref); ok {
+			if seen == nil && len(out) > 0 {
+				seen = map[Ref]bool{}
+				for _, o := range out {
+					if or, ok := o.(Ref); ok {
+						seen[or] = true
+					}
+				}
+			}
 			if seen[r] {
 				return
 			}
-			seen[r] = true
+			if seen != nil {
+				seen[r] = true
+			}
 		}
 		out = append(out, x)
 	}
-	var one [1]Value
-	for _, e := range flattenTo(one[:0], v) {
+	for _, e := range flat {
 		switch x := e.(type) {
 		case Ref:
 			if x.Title == "" {
 				return nil, errAt(arrowRange(s, arrow), "Illegal relationship operand, can not form a relationship with something of type Type[%s]. A Catalog type is required.", x.Type)
 			}
-			add(x)
+			// As it came, not boxed again.
+			add(e)
 		case *collector:
-			add(x)
+			add(e)
 		case []Value:
 			for _, y := range x {
 				add(y)

@@ -121,10 +121,34 @@ type origin struct {
 
 // newParam makes an attribute value and records how it was set.
 func newParam(name string, v Value, s *Scope, pos source.Range, how string) *param {
-	p := &param{name: name, value: v, scope: s, pos: pos, how: how}
+	p := new(param)
+	p.init(name, v, s, pos, how)
+	return p
+}
+
+// newParam is newParam taken from the compiler's slab.
+func (c *Compiler) newParam(name string, v Value, s *Scope, pos source.Range, how string) *param {
+	p := c.allocParam()
+	p.init(name, v, s, pos, how)
+	return p
+}
+
+func (p *param) init(name string, v Value, s *Scope, pos source.Range, how string) {
+	*p = param{name: name, value: v, scope: s, pos: pos, how: how}
 	if isRelationParam(strings.TrimPrefix(name, "+")) {
 		p.rel = []relPart{{via: relVia(strings.TrimPrefix(name, "+"), how), pos: pos, value: v}}
 	}
+}
+
+// allocParam returns a zero param from a slab of them: a compile makes
+// one for each attribute of each resource, which live as long as it
+// does.
+func (c *Compiler) allocParam() *param {
+	if len(c.paramSlab) == 0 {
+		c.paramSlab = make([]param, 256)
+	}
+	p := &c.paramSlab[0]
+	c.paramSlab = c.paramSlab[1:]
 	return p
 }
 
@@ -138,7 +162,21 @@ func (p *param) steps() []origin {
 
 // copyTo copies p into a resource's attributes, keeping its history.
 func (p *param) copyTo(how string) *param {
-	n := *p
+	n := new(param)
+	p.copyInto(n, how)
+	return n
+}
+
+// copyParam is copyTo taken from the compiler's slab.
+func (c *Compiler) copyParam(p *param, how string) *param {
+	n := c.allocParam()
+	p.copyInto(n, how)
+	return n
+}
+
+// copyInto makes n a copy of p, as copyTo.
+func (p *param) copyInto(n *param, how string) {
+	*n = *p
 	n.how = how
 	if p.history != nil {
 		n.history = append([]origin(nil), p.history...)
@@ -149,7 +187,6 @@ func (p *param) copyTo(how string) *param {
 	} else {
 		n.rel = p.rel[:len(p.rel):len(p.rel)]
 	}
-	return &n
 }
 
 // allocResource returns a zero Resource from a slab of them: a compile
@@ -348,12 +385,22 @@ func (r *Resource) ownTag(t string) bool {
 // addResource puts r in the catalog, checking uniqueness by title and
 // by uniqueness key as Puppet's catalog does: the title must not name a
 // resource (by its title or key), and the key must not either.
+// resourceAt is the resource whose reference is ref exactly (not by
+// its uniqueness key or an alias), or nil: byKey holds it under its
+// reference, which no key or alias of another resource may take.
+func (c *Compiler) resourceAt(ref Ref) *Resource {
+	if r := c.byKey[ref]; r != nil && r.ref == ref {
+		return r
+	}
+	return nil
+}
+
 func (c *Compiler) addResource(r *Resource) error {
-	// byKey holds every reference byRef holds, and keys and aliases
+	// byKey holds every resource's reference, and keys and aliases
 	// besides: one look finds that the title is free, as it nearly
 	// always is; a resource of that very reference is named first.
 	if old, ok := c.byKey[r.ref]; ok {
-		if same, ok := c.byRef[r.ref]; ok {
+		if same := c.resourceAt(r.ref); same != nil {
 			old = same
 		}
 		return c.duplicate(old, r)
@@ -367,7 +414,7 @@ func (c *Compiler) addResource(r *Resource) error {
 				return failf("Cannot alias %s to %s at %s; resource [%q, %q] already declared %s",
 					r.ref, rubyInspectKey(nv), locationOf(r), old.ref.Type, nv, locationOf(old))
 			}
-			if old, ok := c.byRef[Ref{Type: r.ref.Type, Title: nv}]; ok {
+			if old := c.resourceAt(Ref{Type: r.ref.Type, Title: nv}); old != nil {
 				return failf("Cannot alias %s to %s at %s; resource [%q, %q] already declared %s",
 					r.ref, rubyInspectKey(nv), locationOf(r), old.ref.Type, nv, locationOf(old))
 			}
@@ -376,7 +423,6 @@ func (c *Compiler) addResource(r *Resource) error {
 		}
 	}
 	c.byKey[r.ref] = r
-	c.byRef[r.ref] = r
 	r.added, r.order = true, len(c.resources)
 	c.resources = append(c.resources, r)
 	of := c.byType[r.ref.Type]
@@ -449,8 +495,10 @@ func (c *Compiler) findResource(ref Ref) *Resource {
 	if ref.Type == "Class" {
 		ref.Title = catalog.CanonicalType(ref.Title)
 	}
-	if r, ok := c.byRef[ref]; ok {
-		return r
+	// By reference first, then by uniqueness key, then by alias.
+	held := c.byKey[ref]
+	if held != nil && held.ref == ref {
+		return held
 	}
 	if ti, ok := c.types.Lookup(ref.Type); ok {
 		k := ref.Title
@@ -461,10 +509,7 @@ func (c *Compiler) findResource(ref Ref) *Resource {
 			return r
 		}
 	}
-	if r, ok := c.byKey[ref]; ok {
-		return r
-	}
-	return nil
+	return held
 }
 
 // containEdge says that container holds member, and what put it there
@@ -497,18 +542,24 @@ func (c *Compiler) contain(container, member *Resource, via string, at source.Ra
 
 // ---- resource expressions ----
 
-func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error) {
+// evalResourceExpr evaluates a resource statement; when want, its value
+// is the list of references to what it declared.
+func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr, want bool) (Value, error) {
 	typ, err := c.resourceTypeName(s, e.TypeName)
 	if err != nil {
 		return nil, err
 	}
 	// Evaluate every body's title and attributes first, as Puppet does.
+	// The bodies and their titles, most often one of each, are kept
+	// on the stack: a body's titles are titles[lo:hi].
 	type body struct {
-		titles []Value
+		lo, hi int
 		ops    []*param
 		node   *ast.ResourceBody
 	}
-	var bodies []body
+	var bodyBuf [2]body
+	var titleBuf [4]Value
+	bodies, titles := bodyBuf[:0], titleBuf[:0]
 	var defaults *body
 	seenTitles := map[string]bool{}
 	for _, b := range e.Bodies {
@@ -516,7 +567,7 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 		if err != nil {
 			return nil, err
 		}
-		bd := body{node: b}
+		bd := body{node: b, lo: len(titles)}
 		if _, ok := tv.(Default); ok {
 			ops, err := c.evalAttrOps(s, b.Ops, "Resource Statement", false, e, false)
 			if err != nil {
@@ -551,8 +602,9 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 				return nil, errAt(s.rng(e), "The title '%s' has already been used in this resource expression", ts)
 			}
 			seenTitles[ts] = true
-			bd.titles = append(bd.titles, title)
+			titles = append(titles, title)
 		}
+		bd.hi = len(titles)
 		ops, err := c.evalAttrOps(s, b.Ops, "Resource Statement", false, e, false)
 		if err != nil {
 			return nil, err
@@ -571,14 +623,32 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr) (Value, error
 		if defaults != nil {
 			ops = mergeLocalDefaults(defaults.ops, ops)
 		}
-		for _, t := range bd.titles {
+		for _, t := range titles[bd.lo:bd.hi] {
+			if typ == "class" {
+				if e.Form != ast.Regular {
+					return nil, errAt(s.rng(e), "Classes are not virtualizable")
+				}
+				ref, err := c.declareClassResourceLike(s, e, ToS(t), ops)
+				if err != nil {
+					return nil, err
+				}
+				if want {
+					refs = append(refs, ref)
+				}
+				continue
+			}
 			// A body of one title gives its attributes to its resource.
-			ref, err := c.declare(s, e, typ, ToS(t), ops, len(bd.titles) == 1)
+			ref, err := c.declareOne(s, e.Form, e, typ, ToS(t), ops, bd.hi-bd.lo == 1)
 			if err != nil {
 				return nil, err
 			}
-			refs = append(refs, ref)
+			if want {
+				refs = append(refs, ref)
+			}
 		}
+	}
+	if !want {
+		return nil, nil
 	}
 	return refs, nil
 }
@@ -630,7 +700,12 @@ func (c *Compiler) resourceTypeName(s *Scope, n ast.Expr) (string, error) {
 // Puppet reports it; nil: the attribute); repeats leaves that to the
 // caller (resource defaults).
 func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, allowAppend bool, dupAt ast.Node, repeats bool) ([]*param, error) {
+	// Room for the attributes, and for two resource defaults that
+	// declareOne may add to a resource that takes these as its own.
 	var out []*param
+	if len(ops) > 0 {
+		out = make([]*param, 0, len(ops)+2)
+	}
 	set := map[string]bool{}
 	dupRange := func(op *ast.AttributeOp) source.Range {
 		if dupAt != nil {
@@ -665,7 +740,7 @@ func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, al
 			return nil, errAt(dupRange(op), "The attribute '%s' has already been set", op.Name)
 		}
 		set[op.Name] = true
-		p := newParam(op.Name, v, s, s.rng(op), "declared")
+		p := c.newParam(op.Name, v, s, s.rng(op), "declared")
 		if op.Op == ast.AttrAppend {
 			p.name = "+" + op.Name
 		}
@@ -674,20 +749,9 @@ func (c *Compiler) evalAttrOps(s *Scope, ops []*ast.AttributeOp, stmt string, al
 	return out, nil
 }
 
-// declare creates one resource of a resource expression.
-func (c *Compiler) declare(s *Scope, e *ast.ResourceExpr, typ, title string, ops []*param, owned bool) (Value, error) {
-	if typ == "class" {
-		if e.Form != ast.Regular {
-			return nil, errAt(s.rng(e), "Classes are not virtualizable")
-		}
-		return c.declareClassResourceLike(s, e, title, ops)
-	}
-	return c.declareOne(s, e.Form, e, typ, title, ops, owned)
-}
-
 // declareOne creates one resource declared at node e. When owned, the
 // resource takes ops as its attributes; else it copies them.
-func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, title string, ops []*param, owned bool) (Value, error) {
+func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, title string, ops []*param, owned bool) (Ref, error) {
 	rng := s.rng(e)
 	var r *Resource
 	var ti *TypeInfo
@@ -696,7 +760,7 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		var ok bool
 		ti, ok = c.types.Lookup(typ)
 		if !ok {
-			return nil, stmtError("Resource Statement", rng, failf("Unknown resource type: '%s'", typ))
+			return Ref{}, stmtError("Resource Statement", rng, failf("Unknown resource type: '%s'", typ))
 		}
 	}
 	ctype, ok := c.canonTypes[typ]
@@ -715,6 +779,12 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 	} else {
 		r.kind = "compilable_type"
 	}
+	// An owned list of attributes becomes the resource's, in place.
+	if owned {
+		r.params = ops[:0]
+	} else {
+		r.params = make([]*param, 0, len(ops)+2)
+	}
 	for _, p := range ops {
 		// An attribute set to undef stays, unset: it keeps resource
 		// defaults from filling it, as in Puppet.
@@ -728,17 +798,18 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		}
 		np := p
 		if !owned {
-			np = p.copyTo(p.how)
+			np = c.copyParam(p, p.how)
 		}
 		if r.typeInfo != nil && r.def == nil && np.name == "name" && len(r.typeInfo.Namevars) == 1 && r.typeInfo.Namevars[0] != "name" {
 			// name stands for the namevar, as Puppet::Resource takes it.
 			if np == p {
-				np = p.copyTo(p.how)
+				np = c.copyParam(p, p.how)
 			}
 			np.name = r.typeInfo.Namevars[0]
 		}
 		r.params = append(r.params, np)
 	}
+	declared := r.params
 	// Resource defaults visible from this scope fill unset attributes.
 	for _, d := range s.lookupDefaults(ref.Type) {
 		if _, ok := r.get(d.name); ok {
@@ -747,18 +818,18 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		if d.value == nil {
 			continue
 		}
-		r.params = append(r.params, d.copyTo("resource default"))
+		r.params = append(r.params, c.copyParam(d, "resource default"))
 	}
 	// Tags: the tag attribute, the type and title, then tags from
 	// resource defaults, in the order Puppet adds them.
 	var defaultTags Value
 	if tp := r.getParam("tag"); tp != nil {
-		if tp.scope != s || tp.pos.File == nil || !explicitOp(ops, "tag") {
+		if tp.scope != s || tp.pos.File == nil || !explicitOp(declared, "tag") {
 			defaultTags = tp.value
 		} else {
 			for _, t := range flatten(tp.value) {
 				if !isValidTag(strings.ToLower(ToS(t))) {
-					return nil, &Error{Msg: fmt.Sprintf("Invalid tag '%s'", strings.ToLower(ToS(t))), File: r.file, Line: r.line}
+					return Ref{}, &Error{Msg: fmt.Sprintf("Invalid tag '%s'", strings.ToLower(ToS(t))), File: r.file, Line: r.line}
 				}
 				r.addTags(ToS(t))
 			}
@@ -776,16 +847,16 @@ func (c *Compiler) declareOne(s *Scope, form ast.ResourceForm, e ast.Node, typ, 
 		c.stages[title] = true
 	}
 	if _, ok := r.get("stage"); ok {
-		return nil, stmtError("Resource Statement", rng, failf("Only classes can set 'stage'; normal resources like %s cannot change run stage", ref))
+		return Ref{}, stmtError("Resource Statement", rng, failf("Only classes can set 'stage'; normal resources like %s cannot change run stage", ref))
 	}
 	if err := c.addResource(r); err != nil {
-		return nil, stmtError("Resource Statement", rng, err)
+		return Ref{}, stmtError("Resource Statement", rng, err)
 	}
 	if al, ok := r.get("alias"); ok {
 		for _, a := range flatten(al) {
 			k := Ref{Type: ref.Type, Title: ToS(a)}
 			if old, ok := c.byKey[k]; ok && old != r {
-				return nil, stmtError("Resource Statement", rng, failf("Cannot alias %s to %q at %s; resource [%q, %q] already declared %s",
+				return Ref{}, stmtError("Resource Statement", rng, failf("Cannot alias %s to %q at %s; resource [%q, %q] already declared %s",
 					ref, ToS(a), locationOf(r), ref.Type, ToS(a), locationOf(old)))
 			}
 			c.byKey[k] = r
@@ -871,6 +942,7 @@ func (c *Compiler) evalDefaultsExpr(s *Scope, e *ast.ResourceDefaultsExpr) (Valu
 		}
 		ds.names = append(ds.names, p.name)
 		ds.vals[p.name] = p
+		ds.ordered = nil
 	}
 	return nil, nil
 }

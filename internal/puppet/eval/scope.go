@@ -54,6 +54,9 @@ type Scope struct {
 type defaultSet struct {
 	names []string
 	vals  map[string]*param
+	// ordered is vals in the order of names, made by lookupDefaults
+	// once the set no longer changes.
+	ordered []*param
 }
 
 func (c *Compiler) newScope(kind scopeKind, parent, dyn *Scope, file *source.File) *Scope {
@@ -166,13 +169,13 @@ func (s *Scope) lookupLocalOrInherited(name string) (Value, bool) {
 	return nil, false
 }
 
-// lookupDefaults returns the defaults for a type visible from s: nearer
-// scopes win.
 // lookupDefaults returns the resource defaults for typ visible from s:
 // for each attribute the nearest scope's value, in the order Puppet
-// applies them, the outermost scope's attributes first.
+// applies them, the outermost scope's attributes first. The list is
+// only to be read.
 func (s *Scope) lookupDefaults(typ string) []*param {
-	var chain []*defaultSet // nearest first
+	var buf [4]*defaultSet
+	chain := buf[:0] // nearest first
 	for x := s; x != nil; x = x.dynParentOrParent() {
 		if ds := x.defaults[typ]; ds != nil {
 			chain = append(chain, ds)
@@ -182,11 +185,15 @@ func (s *Scope) lookupDefaults(typ string) []*param {
 	case 0:
 		return nil
 	case 1:
-		out := make([]*param, len(chain[0].names))
-		for i, n := range chain[0].names {
-			out[i] = chain[0].vals[n]
+		// The one set's, made once: the caller only reads it.
+		ds := chain[0]
+		if ds.ordered == nil {
+			ds.ordered = make([]*param, len(ds.names))
+			for i, n := range ds.names {
+				ds.ordered[i] = ds.vals[n]
+			}
 		}
-		return out
+		return ds.ordered
 	}
 	var out []*param
 	seen := map[string]bool{}

@@ -125,7 +125,7 @@ func (l *lexer) heredoc(start int) Token {
 		l.heredocResume = len(l.src)
 	}
 
-	s := &textScanner{bufFrom: -1}
+	s := &textScanner{bufFrom: -1, src: l.text}
 	for ls := bodyStart; ls < endLine; {
 		le := bytes.IndexByte(l.src[ls:endLine], '\n')
 		if le < 0 {
@@ -161,6 +161,7 @@ func (l *lexer) heredoc(start int) Token {
 		ls = le
 	}
 	if trim {
+		s.spill()
 		text := s.buf.String()
 		if strings.HasSuffix(text, "\r\n") {
 			s.buf.Reset()

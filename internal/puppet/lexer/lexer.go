@@ -52,7 +52,7 @@ func lexWhole(f *source.File, mode Mode) ([]Token, diag.List) {
 }
 
 func newLexer(f *source.File, mode Mode) *lexer {
-	return &lexer{file: f, src: f.Content, heredocLineEnd: -1, epp: mode == EPP, eppText: mode == EPP, lastKind: Semi}
+	return &lexer{file: f, src: f.Content, text: f.Text(), heredocLineEnd: -1, epp: mode == EPP, eppText: mode == EPP, lastKind: Semi}
 }
 
 // splitSize is the size of manifest from which Lex lexes its second half
@@ -127,6 +127,7 @@ func sameToken(a, b Token) bool {
 type lexer struct {
 	file  *source.File
 	src   []byte
+	text  string // src as a string, for the texts of tokens
 	pos   int
 	toks  []Token
 	diags diag.List
@@ -458,7 +459,7 @@ func (l *lexer) bareWord(start int) Token {
 		l.pos += 2
 		l.errorAt(diag.SyntaxError, l.pos, l.pos, "Illegal fully qualified name")
 	}
-	text := string(l.src[start:l.pos])
+	text := l.text[start:l.pos]
 	if k, ok := keywords[text]; ok {
 		t := l.tok(k, start)
 		t.Text = text
@@ -488,7 +489,7 @@ func (l *lexer) typeRef(start int) Token {
 		}
 	}
 	t := l.tok(TypeRef, start)
-	t.Text = string(l.src[start:l.pos])
+	t.Text = l.text[start:l.pos]
 	return t
 }
 
@@ -538,7 +539,7 @@ func (l *lexer) number(start int) Token {
 		l.errorAt(diag.BadNumber, start, l.pos, "Not a valid octal number %s", l.src[start:l.pos])
 	}
 	t := l.tok(Number, start)
-	t.Text = string(l.src[start:l.pos])
+	t.Text = l.text[start:l.pos]
 	return t
 }
 
@@ -578,7 +579,7 @@ func (l *lexer) variable(start int) Token {
 	}
 	l.pos = end
 	t := l.tok(Variable, start)
-	t.Text = string(l.src[start+1 : end])
+	t.Text = l.text[start+1 : end]
 	return t
 }
 
@@ -597,6 +598,7 @@ func (l *lexer) followedBy(i int) string {
 
 func (l *lexer) singleQuoted(start int) Token {
 	var b strings.Builder
+	escaped := false
 	i := start + 1
 	for {
 		if i >= len(l.src) {
@@ -608,16 +610,28 @@ func (l *lexer) singleQuoted(start int) Token {
 			break
 		}
 		if c == '\\' && (l.peekAt(i+1) == '\\' || l.peekAt(i+1) == '\'') {
+			if !escaped {
+				// The text so far, then the rest as it is unescaped.
+				b.WriteString(l.text[start+1 : i])
+				escaped = true
+			}
 			b.WriteByte(l.src[i+1])
 			i += 2
 			continue
 		}
-		b.WriteByte(c)
+		if escaped {
+			b.WriteByte(c)
+		}
 		i++
 	}
 	l.pos = i + 1
 	t := l.tok(String, start)
-	t.Text = b.String()
+	if escaped {
+		t.Text = b.String()
+	} else {
+		// Without an escape, the text is the source's.
+		t.Text = l.text[start+1 : i]
+	}
 	return t
 }
 
@@ -635,6 +649,12 @@ type textScanner struct {
 	segs    []Segment
 	buf     strings.Builder
 	bufFrom int
+	// src is the source text; while the text of a segment is a run of
+	// it, [runFrom, runTo), as it mostly is (no escapes, no margin),
+	// the run stands for buf and becomes the segment's text without a
+	// copy.
+	src            string
+	runFrom, runTo int
 	// escapesAtEnd places the warnings about escapes in a double-quoted
 	// string where Puppet's lexer reports them: after the piece of text
 	// they are in (after its "$", "${" or closing quote). pending holds
@@ -652,11 +672,24 @@ func (l *lexer) placeEscapes(s *textScanner, at int) {
 }
 
 func (s *textScanner) flush(at int) {
-	if s.buf.Len() > 0 {
+	switch {
+	case s.runTo > s.runFrom:
+		s.segs = append(s.segs, Segment{Kind: SegText, Pos: source.Pos(s.bufFrom), End: source.Pos(at), Text: s.src[s.runFrom:s.runTo]})
+		s.runFrom, s.runTo = 0, 0
+	case s.buf.Len() > 0:
 		s.segs = append(s.segs, Segment{Kind: SegText, Pos: source.Pos(s.bufFrom), End: source.Pos(at), Text: s.buf.String()})
 		s.buf.Reset()
 	}
 	s.bufFrom = -1
+}
+
+// spill copies the run of source text into buf, which then holds the
+// text.
+func (s *textScanner) spill() {
+	if s.runTo > s.runFrom {
+		s.buf.WriteString(s.src[s.runFrom:s.runTo])
+		s.runFrom, s.runTo = 0, 0
+	}
 }
 
 // writeByte appends one byte of the source, as it is: a byte of a UTF-8
@@ -665,6 +698,17 @@ func (s *textScanner) writeByte(at int, c byte) {
 	if s.bufFrom < 0 {
 		s.bufFrom = at
 	}
+	if s.buf.Len() == 0 && at < len(s.src) && s.src[at] == c {
+		switch {
+		case s.runTo == s.runFrom:
+			s.runFrom, s.runTo = at, at+1
+			return
+		case s.runTo == at:
+			s.runTo++
+			return
+		}
+	}
+	s.spill()
 	s.buf.WriteByte(c)
 }
 
@@ -672,6 +716,7 @@ func (s *textScanner) write(at int, str string) {
 	if s.bufFrom < 0 {
 		s.bufFrom = at
 	}
+	s.spill()
 	s.buf.WriteString(str)
 }
 
@@ -760,7 +805,7 @@ func (l *lexer) scanDollar(s *textScanner, i int) int {
 	if end := l.varNameEnd(i + 1); end > i+1 {
 		s.flush(i)
 		l.placeEscapes(s, i+1)
-		s.segs = append(s.segs, Segment{Kind: SegVar, Pos: source.Pos(i), End: source.Pos(end), Text: string(l.src[i+1 : end])})
+		s.segs = append(s.segs, Segment{Kind: SegVar, Pos: source.Pos(i), End: source.Pos(end), Text: l.text[i+1 : end]})
 		return end
 	}
 	s.write(i, "$")
@@ -839,7 +884,7 @@ func (l *lexer) stringToken(kind Kind, start int, s *textScanner) Token {
 }
 
 func (l *lexer) doubleQuoted(start int) Token {
-	s := &textScanner{bufFrom: -1, escapesAtEnd: true}
+	s := &textScanner{bufFrom: -1, escapesAtEnd: true, src: l.text}
 	i := start + 1
 	for {
 		if i >= len(l.src) {
@@ -897,7 +942,7 @@ func (l *lexer) regex(start int) (Token, bool) {
 		case '/':
 			l.pos = i + 1
 			t := l.tok(Regex, start)
-			t.Text = string(l.src[start+1 : i])
+			t.Text = l.text[start+1 : i]
 			return t, true
 		}
 		i++

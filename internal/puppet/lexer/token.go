@@ -186,10 +186,11 @@ func (t Token) Syntax() string {
 	return t.Str.Syntax
 }
 
-// Src returns the token as it appears in src.
-func (t Token) Src(src []byte) string {
-	if t.Pos < 0 || int(t.End) > len(src) || t.End < t.Pos {
+// Src returns the token as it appears in text, the source as a string
+// (source.File.Text), without a copy.
+func (t Token) Src(text string) string {
+	if t.Pos < 0 || int(t.End) > len(text) || t.End < t.Pos {
 		return ""
 	}
-	return string(src[t.Pos:t.End])
+	return text[t.Pos:t.End]
 }

@@ -106,7 +106,7 @@ func (p *parser) className(what string) string {
 	switch t.Kind {
 	case lexer.Name, lexer.Word, lexer.TypeRef, lexer.KwClass:
 		p.next()
-		return t.Src(p.file.Content)
+		return t.Src(p.file.Text())
 	case lexer.String:
 		p.next()
 		return t.Text

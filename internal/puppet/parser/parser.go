@@ -226,7 +226,7 @@ func (p *parser) expect(k lexer.Kind, what string) (source.Pos, bool) {
 
 // tokenText renders the current token the way Puppet's messages do.
 func (p *parser) tokenText(t lexer.Token) string {
-	s := t.Src(p.file.Content)
+	s := t.Src(p.file.Text())
 	switch t.Kind {
 	case lexer.Variable, lexer.String, lexer.Number, lexer.Name:
 		s = t.Text // Puppet shows the value: 'x' for $x or "x"
@@ -669,7 +669,7 @@ func (p *parser) attributeOps() []*ast.AttributeOp {
 	var ops []*ast.AttributeOp
 	for p.isAttributeStart() && !p.stopped {
 		t := p.tok
-		op := &ast.AttributeOp{Name: t.Src(p.file.Content), Op: ast.AttrAssign}
+		op := &ast.AttributeOp{Name: t.Src(p.file.Text()), Op: ast.AttrAssign}
 		if t.Kind == lexer.Times {
 			op.Name, op.Op = "*", ast.AttrSplat
 		}
@@ -842,7 +842,7 @@ func (p *parser) postfix(x ast.Expr) ast.Expr {
 				return x
 			}
 			p.next()
-			m := &ast.CallMethod{Receiver: x, Name: t.Src(p.file.Content)}
+			m := &ast.CallMethod{Receiver: x, Name: t.Src(p.file.Text())}
 			m.From, m.To = x.Pos(), t.End
 			if p.tok.Kind == lexer.LParen {
 				p.next()
