@@ -40,7 +40,7 @@ func Options(ctx context.Context, manifest string, s Setup) (eval.Options, error
 		return eval.Options{}, err
 	}
 	// Puppet adds the facts of the modules' lib/facter.
-	core = facts.Override(core, facts.ModuleFacts(core, s.ModulePath))
+	core = facts.Override(core, facts.ModuleFacts(ctx, core, s.ModulePath))
 	if s.FactsFile != "" {
 		over, err := facts.Load(s.FactsFile)
 		if err != nil {
