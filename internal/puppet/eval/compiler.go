@@ -173,6 +173,10 @@ type Compiler struct {
 	// relFlush holds the resources arrows added relationships to, for
 	// finish to set them.
 	relFlush []*Resource
+	// relShared holds the targets arrows appended to parameters that
+	// held an array, for shareRelations.
+	relShared []sharedAppend
+	shareSeq  int
 
 	relationships []*relationship
 	collectors    []*collector
@@ -962,6 +966,7 @@ func (c *Compiler) finish() error {
 			return err
 		}
 	}
+	c.shareRelations()
 	for _, r := range c.relFlush {
 		r.flushRelations()
 	}
