@@ -61,7 +61,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"validate_hash": validateFn("Hash"), "validate_bool": validateFn("Boolean"),
 			"validate_absolute_path": fnValidateAbsPath, "ensure_packages": fnEnsurePackages,
 			"ensure_resource": fnEnsureResource, "ensure_resources": fnEnsureResources, "stdlib::ensure": fnStdlibEnsure, "range": fnRange,
-			"join_keys_to_values": fnJoinKeysToValues, "to_json": fnToJSON, "to_json_pretty": fnToJSON, "to_yaml": fnToYAML, "to_toml": fnToTOML, "squeeze": fnSqueeze, "enclose_ipv6": fnEncloseIPv6, "glob": fnGlob,
+			"join_keys_to_values": fnJoinKeysToValues, "to_json": fnToJSON, "to_json_pretty": fnToJSON, "to_yaml": fnToYAML, "to_toml": fnToTOML, "squeeze": fnSqueeze, "enclose_ipv6": fnEncloseIPv6, "glob": fnGlob, "getparam": fnGetparam,
 			"num2bool": fnNum2bool, "values_at": fnValuesAt, "zip": fnZip,
 			"deprecation": fnDeprecation, "assert_private": fnAssertPrivate, "fact": fnFact,
 			"nested_values": fnNestedValues, "is_a": fnIsA,
@@ -2738,13 +2738,21 @@ func fnMerge(k *call) (Value, error) {
 	return out, nil
 }
 
+// fnConcat is stdlib's concat: the first array and the others (an
+// argument that is no array is one element). As a 3.x function it
+// receives an undef argument as the empty string.
 func fnConcat(k *call) (Value, error) {
+	if len(k.args) < 2 {
+		return nil, failf("concat(): Wrong number of arguments given (%d for < 2)", len(k.args))
+	}
 	var out []Value
 	for i, a := range k.args {
 		if arr, ok := a.([]Value); ok {
 			out = append(out, arr...)
 		} else if i == 0 {
 			return nil, failf("concat(): Requires array to work with")
+		} else if a == nil {
+			out = append(out, "")
 		} else {
 			out = append(out, a)
 		}
@@ -2755,12 +2763,15 @@ func fnConcat(k *call) (Value, error) {
 	return out, nil
 }
 
+// fnPick is stdlib's pick: the first argument that is neither undef nor
+// the empty string (an array argument is one value, as the Ruby
+// function takes it).
 func fnPick(k *call) (Value, error) {
-	for _, a := range flatten(k.args) {
+	for _, a := range k.args {
 		if a == nil {
 			continue
 		}
-		if s, ok := a.(string); ok && (s == "" || s == "undef" || s == ":undef" || s == ":undefined") {
+		if s, ok := a.(string); ok && s == "" {
 			continue
 		}
 		return a, nil
