@@ -84,6 +84,9 @@ func Settings(manifest, certname string, modulePath []string) *catalog.Hash {
 		{"environment", "production"},
 		{"certname", certname},
 		{"server", "puppet"},
+		// The servers that default to server.
+		{"ca_server", "puppet"},
+		{"report_server", "puppet"},
 		{"manifest", manifest},
 		{"modulepath", strings.Join(modulePath, ":")},
 	} {
