@@ -1,3 +1,4 @@
+class { 'systemd': manage_networkd => true }
 wireguard::interface { 'as9876':
   source_addresses => ['2003:4e0:c17:5d::1', '195.37.53.176'],
   public_key       => 'BcxLll1BVxGkehriuehrFvjvX+EBhS4vcDn0R0=',
