@@ -115,6 +115,9 @@ type Options struct {
 	// language applied in the same run (a Salt state): relationship
 	// metaparameters may name it though the manifest does not declare it.
 	External func(typ, title string) bool
+	// Noop is the agent's noop setting, which the functions a Deferred
+	// value calls may read (Puppet.settings[:noop]).
+	Noop bool
 }
 
 // Compiler holds the state of one compilation.
