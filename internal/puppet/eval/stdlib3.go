@@ -10,6 +10,7 @@ import (
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/lazyre"
+	"github.com/ordoproject/ordo/internal/puppet/erb/ruby"
 )
 
 // More of stdlib's functions, in Go: squeeze, enclose_ipv6, glob and
@@ -289,17 +290,19 @@ var refString = lazyre.New(`(?s)^([^\[\]]+)\[(.+)\]$`)
 // so far was given for a parameter, or the empty string where there is
 // no such resource or value (or the name is empty).
 func fnGetparam(k *call) (Value, error) {
-	if len(k.args) < 1 || !rubyTruthy(k.args[0]) {
+	// As a 3.x function it receives an undef argument as the empty
+	// string, which Ruby takes as true.
+	if len(k.args) < 1 || k.args[0] == false {
 		return nil, failf("Must specify a reference")
 	}
 	var name string
-	if len(k.args) > 1 {
+	if len(k.args) > 1 && k.args[1] != nil {
 		s, ok := k.args[1].(string)
 		if !ok {
 			return nil, failf("Must specify name of a parameter")
 		}
 		name = s
-	} else {
+	} else if len(k.args) < 2 {
 		return nil, failf("Must specify name of a parameter")
 	}
 	if name == "" {
@@ -307,9 +310,10 @@ func fnGetparam(k *call) (Value, error) {
 	}
 	ref, ok := k.args[0].(Ref)
 	if !ok {
-		m := refString.FindStringSubmatch(rubyToS(k.args[0]))
+		text := rubyToS(k.args[0])
+		m := refString.FindStringSubmatch(text)
 		if m == nil {
-			return "", nil
+			return nil, failf("No title provided and %s is not a valid resource reference", ruby.Inspect(ruby.Str(text)))
 		}
 		ref = Ref{Type: catalog.CanonicalType(m[1]), Title: m[2]}
 		if ref.Type == "Class" {
