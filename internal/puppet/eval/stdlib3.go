@@ -284,7 +284,7 @@ func globPath(pattern string) []string {
 
 // refString is Puppet::Resource's reading of a reference written as a
 // string: Type[title].
-var refString = lazyre.New(`(?s)^([^\[\]]+)\[(.+)\]$`)
+var refString = lazyre.New(`(?ms)^([^\[\]]+)\[(.+)\]$`)
 
 // fnGetparam is stdlib's getparam: the value a resource in the catalog
 // so far was given for a parameter, or the empty string where there is
