@@ -207,6 +207,7 @@ func runApply(cmd *cobra.Command, stdio Stdio, f *applyFlags) error {
 	if f.manifest != "" {
 		resolve = compiled
 	}
+	resolve.Noop = f.noop
 	if err := eval.ResolveDeferred(cmd.Context(), c, resolve); err != nil {
 		log.Log(resource.Err, "", err.Error())
 		return &ExitError{Code: 1}

@@ -24,6 +24,9 @@ import (
 // (normally "/"), so tests can point it at a prepared tree.
 type Source struct {
 	Root string
+	// Run, when set, runs the commands that module facts read (see
+	// commandFact) instead of this machine's.
+	Run func(ctx context.Context, name string, args ...string) (string, bool)
 }
 
 func (s Source) path(p string) string {

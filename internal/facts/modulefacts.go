@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"sort"
@@ -100,9 +101,12 @@ func debianOnly(f func(Source) catalog.Value) func(Source, *catalog.Hash) (catal
 // service_provider, package_provider, puppet_vardir and puppet_server,
 // puppet-systemd's systemd,
 // puppetlabs-apt's apt_sources, apt_update_last_success and
-// apt_reboot_required, and puppetlabs-mysql's mysql_server_id. A module
+// apt_reboot_required, puppetlabs-mysql's mysql_server_id, and the facts
+// that run commands (puppet-nftables' nftables, puppet-openssl's
+// openssl_version, puppet-unbound's unbound_version) or read
+// puppet-wireguard's keys (wireguard_pubkeys). A module
 // provides its facts when its lib/facter/NAME.rb is there.
-func (s Source) ModuleFacts(core *catalog.Hash, modulePath []string) *catalog.Hash {
+func (s Source) ModuleFacts(ctx context.Context, core *catalog.Hash, modulePath []string) *catalog.Hash {
 	out := catalog.NewHash()
 	for _, f := range moduleFacts {
 		file := f.file
@@ -116,12 +120,20 @@ func (s Source) ModuleFacts(core *catalog.Hash, modulePath []string) *catalog.Ha
 			out.Set(f.name, v)
 		}
 	}
+	for _, f := range commandFacts {
+		if _, ok := out.Get(f.name); ok || !hasFactFile(modulePath, f.module, f.name) {
+			continue
+		}
+		if v, ok := f.value(s, ctx, core); ok {
+			out.Set(f.name, v)
+		}
+	}
 	return out
 }
 
 // ModuleFacts returns this machine's module facts (see Source.ModuleFacts).
-func ModuleFacts(core *catalog.Hash, modulePath []string) *catalog.Hash {
-	return Source{Root: "/"}.ModuleFacts(core, modulePath)
+func ModuleFacts(ctx context.Context, core *catalog.Hash, modulePath []string) *catalog.Hash {
+	return Source{Root: "/"}.ModuleFacts(ctx, core, modulePath)
 }
 
 func hasFactFile(modulePath []string, module, name string) bool {

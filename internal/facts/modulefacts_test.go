@@ -2,6 +2,7 @@ package facts
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -42,7 +43,7 @@ func TestModuleFacts(t *testing.T) {
 	net.Set("mac", "02:42:ac:11:00:02")
 	core.Set("networking", net)
 
-	got := Source{Root: root}.ModuleFacts(core, []string{mp})
+	got := Source{Root: root}.ModuleFacts(context.Background(), core, []string{mp})
 	want := `{"root_home":"/var/root","service_provider":"debian","package_provider":"apt",` +
 		`"puppet_vardir":"/var/lib/ordo","puppet_server":"puppet","systemd":false,` +
 		`"apt_sources":["sources.list","a.list","c.list","b.sources"],"apt_update_last_success":-1,` +
@@ -50,7 +51,7 @@ func TestModuleFacts(t *testing.T) {
 	if s := compactJSON(got); s != want {
 		t.Errorf("module facts:\n got %s\nwant %s", s, want)
 	}
-	if got := (Source{Root: root}).ModuleFacts(core, nil); got.Len() != 0 {
+	if got := (Source{Root: root}).ModuleFacts(context.Background(), core, nil); got.Len() != 0 {
 		t.Errorf("without modules: %s", compactJSON(got))
 	}
 }

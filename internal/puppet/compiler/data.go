@@ -40,7 +40,7 @@ func Options(ctx context.Context, manifest string, s Setup) (eval.Options, error
 		return eval.Options{}, err
 	}
 	// Puppet adds the facts of the modules' lib/facter.
-	core = facts.Override(core, facts.ModuleFacts(core, s.ModulePath))
+	core = facts.Override(core, facts.ModuleFacts(ctx, core, s.ModulePath))
 	if s.FactsFile != "" {
 		over, err := facts.Load(s.FactsFile)
 		if err != nil {
@@ -84,6 +84,9 @@ func Settings(manifest, certname string, modulePath []string) *catalog.Hash {
 		{"environment", "production"},
 		{"certname", certname},
 		{"server", "puppet"},
+		// The servers that default to server.
+		{"ca_server", "puppet"},
+		{"report_server", "puppet"},
 		{"manifest", manifest},
 		{"modulepath", strings.Join(modulePath, ":")},
 	} {

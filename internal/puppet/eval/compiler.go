@@ -115,6 +115,9 @@ type Options struct {
 	// language applied in the same run (a Salt state): relationship
 	// metaparameters may name it though the manifest does not declare it.
 	External func(typ, title string) bool
+	// Noop is the agent's noop setting, which the functions a Deferred
+	// value calls may read (Puppet.settings[:noop]).
+	Noop bool
 }
 
 // Compiler holds the state of one compilation.
@@ -176,6 +179,10 @@ type Compiler struct {
 	// relFlush holds the resources arrows added relationships to, for
 	// finish to set them.
 	relFlush []*Resource
+	// relShared holds the targets arrows appended to parameters that
+	// held an array, for shareRelations.
+	relShared []sharedAppend
+	shareSeq  int
 
 	relationships []*relationship
 	collectors    []*collector
@@ -334,7 +341,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 	if _, ok := c.builtins["strftime"]; !ok {
 		c.builtins["strftime"] = fnStrftime
 	}
-	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy", "docker", "sudo", "ssh", "inifile", "accounts", "php", "mongodb", "letsencrypt", "consul", "puppetdb", "memcached", "archive"} {
+	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy", "docker", "sudo", "ssh", "inifile", "accounts", "php", "mongodb", "letsencrypt", "consul", "puppetdb", "memcached", "archive", "gitlab_ci_runner"} {
 		if c.hasModule(m) {
 			for name, f := range moduleFunctions(m) {
 				c.builtins[name] = f
@@ -965,6 +972,7 @@ func (c *Compiler) finish() error {
 			return err
 		}
 	}
+	c.shareRelations()
 	for _, r := range c.relFlush {
 		r.flushRelations()
 	}

@@ -77,10 +77,18 @@ func deferredArgShown(v Value) Value {
 	switch x := v.(type) {
 	case *Sensitive:
 		return shownAs("Instance of " + typeName(x))
+	case *Deferred:
+		return shownAs(x.String())
 	case []Value:
 		out := make([]Value, len(x))
 		for i, e := range x {
 			out[i] = deferredArgShown(e)
+		}
+		return out
+	case *Hash:
+		out := NewHash()
+		for i, key := range x.keys {
+			out.Set(key, deferredArgShown(x.vals[i]))
 		}
 		return out
 	}
@@ -111,6 +119,13 @@ func valueFromRich(v catalog.Value) Value {
 		out := make([]Value, len(x))
 		for i, e := range x {
 			out[i] = valueFromRich(e)
+		}
+		return out
+	case *catalog.Hash:
+		out := NewHash()
+		for _, k := range x.Keys() {
+			e, _ := x.Get(k)
+			out.Set(k, valueFromRich(e))
 		}
 		return out
 	}

@@ -61,7 +61,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"validate_hash": validateFn("Hash"), "validate_bool": validateFn("Boolean"),
 			"validate_absolute_path": fnValidateAbsPath, "ensure_packages": fnEnsurePackages,
 			"ensure_resource": fnEnsureResource, "ensure_resources": fnEnsureResources, "stdlib::ensure": fnStdlibEnsure, "range": fnRange,
-			"join_keys_to_values": fnJoinKeysToValues, "to_json": fnToJSON, "to_json_pretty": fnToJSON, "to_yaml": fnToYAML, "to_toml": fnToTOML, "squeeze": fnSqueeze, "enclose_ipv6": fnEncloseIPv6, "glob": fnGlob,
+			"join_keys_to_values": fnJoinKeysToValues, "to_json": fnToJSON, "to_json_pretty": fnToJSON, "to_yaml": fnToYAML, "to_toml": fnToTOML, "squeeze": fnSqueeze, "enclose_ipv6": fnEncloseIPv6, "glob": fnGlob, "getparam": fnGetparam,
 			"num2bool": fnNum2bool, "values_at": fnValuesAt, "zip": fnZip,
 			"deprecation": fnDeprecation, "assert_private": fnAssertPrivate, "fact": fnFact,
 			"nested_values": fnNestedValues, "is_a": fnIsA,
@@ -121,6 +121,8 @@ func moduleFunctions(module string) map[string]builtin {
 		return memcachedFunctions()
 	case "archive":
 		return archiveFunctions()
+	case "gitlab_ci_runner":
+		return gitlabCIRunnerFunctions()
 	}
 	return nil
 }
@@ -1476,7 +1478,11 @@ func fnJoin(k *call) (Value, error) {
 	return strings.Join(parts, sep), nil
 }
 
-var fmtVerb = lazyre.New(`%([-+ 0#]*)(\d+|\*)?(?:\.(\d+))?([a-zA-Z%])`)
+// fmtVerb is one conversion of Ruby's format: flags, an optional
+// %<name> reference into a hash argument (flags may stand on either
+// side of it), width, precision and the verb; or %{name}, a hash
+// argument's value as a plain string.
+var fmtVerb = lazyre.New(`%(?:\{([^}]*)\}|([-+ 0#]*)(?:<([^>]*)>)?([-+ 0#]*)(\d+|\*)?(?:\.(\d+))?([a-zA-Z%]))`)
 
 func fnSprintf(k *call) (Value, error) {
 	if err := k.argc(1, -1); err != nil {
@@ -1498,13 +1504,57 @@ func fnSprintf(k *call) (Value, error) {
 	args := k.args[1:]
 	i := 0
 	var ferr error
+	// named takes a %<name> or %{name} reference from the one hash
+	// argument, as Puppet's sprintf hands Ruby's a hash whose string
+	// keys are symbols.
+	named := func(name string) (Value, bool) {
+		if ferr != nil {
+			return nil, false
+		}
+		var h *Hash
+		if len(args) == 1 {
+			h, _ = args[0].(*Hash)
+		}
+		if h == nil {
+			ferr = failf("one hash required")
+			return nil, false
+		}
+		v, ok := h.Get(name)
+		if !ok {
+			ferr = failf("key<%s> not found", name)
+			return nil, false
+		}
+		return v, true
+	}
 	out := fmtVerb.ReplaceAllStringFunc(format, func(m string) string {
 		sub := fmtVerb.FindStringSubmatch(m)
-		verb := sub[4]
+		if strings.HasPrefix(m, "%{") {
+			v, ok := named(sub[1])
+			if !ok {
+				return ""
+			}
+			return ToS(v)
+		}
+		verb := sub[7]
 		if verb == "%" {
 			return "%"
 		}
-		flags, width := sub[1], sub[2]
+		flags, width := sub[2]+sub[4], sub[5]
+		var a Value
+		if strings.Contains(m, "<") {
+			v, ok := named(sub[3])
+			if !ok {
+				return ""
+			}
+			a = v
+			if width == "*" {
+				if ferr == nil {
+					ferr = failf("width given twice")
+				}
+				return ""
+			}
+			return formatVerb(m, verb, flags, width, sub[6], a, &ferr)
+		}
 		if width == "*" {
 			// the width is the next argument, as in Ruby; negative
 			// left-justifies
@@ -1532,48 +1582,55 @@ func fnSprintf(k *call) (Value, error) {
 			ferr = failf("too few arguments")
 			return ""
 		}
-		a := args[i]
+		a = args[i]
 		i++
-		spec := "%" + flags + width
-		if sub[3] != "" {
-			spec += "." + sub[3]
-		}
-		switch verb {
-		case "s":
-			return fmt.Sprintf(spec+"s", ToS(a))
-		case "p":
-			return fmt.Sprintf(spec+"s", Inspect(a))
-		case "d", "i", "u":
-			n := toNumber(a)
-			if f, ok := n.(float64); ok {
-				n = int64(f)
-			}
-			if _, isInt := n.(int64); !isInt {
-				if ferr == nil {
-					// Ruby's sprintf refuses what Integer() refuses.
-					ferr = failf("invalid value for Integer(): %s", strconv.Quote(ToS(a)))
-				}
-				return m
-			}
-			return fmt.Sprintf(spec+"d", n)
-		case "f", "e", "E", "g", "G":
-			f, _ := toFloat(toNumber(a))
-			return fmt.Sprintf(spec+verb, f)
-		case "x", "X", "o", "b", "B":
-			n := toNumber(a)
-			return fmt.Sprintf(spec+strings.ToLower(verb), n)
-		case "c":
-			if n, ok := a.(int64); ok {
-				return string(rune(n))
-			}
-			return ToS(a)[:1]
-		}
-		return m
+		return formatVerb(m, verb, flags, width, sub[6], a, &ferr)
 	})
 	if ferr != nil {
 		return nil, ferr
 	}
 	return out, nil
+}
+
+// formatVerb formats one argument a for the conversion m of Ruby's
+// format (verb, flags, width and precision taken apart), setting *ferr
+// where Ruby raises.
+func formatVerb(m, verb, flags, width, precision string, a Value, ferr *error) string {
+	spec := "%" + flags + width
+	if precision != "" {
+		spec += "." + precision
+	}
+	switch verb {
+	case "s":
+		return fmt.Sprintf(spec+"s", ToS(a))
+	case "p":
+		return fmt.Sprintf(spec+"s", Inspect(a))
+	case "d", "i", "u":
+		n := toNumber(a)
+		if f, ok := n.(float64); ok {
+			n = int64(f)
+		}
+		if _, isInt := n.(int64); !isInt {
+			if *ferr == nil {
+				// Ruby's sprintf refuses what Integer() refuses.
+				*ferr = failf("invalid value for Integer(): %s", strconv.Quote(ToS(a)))
+			}
+			return m
+		}
+		return fmt.Sprintf(spec+"d", n)
+	case "f", "e", "E", "g", "G":
+		f, _ := toFloat(toNumber(a))
+		return fmt.Sprintf(spec+verb, f)
+	case "x", "X", "o", "b", "B":
+		n := toNumber(a)
+		return fmt.Sprintf(spec+strings.ToLower(verb), n)
+	case "c":
+		if n, ok := a.(int64); ok {
+			return string(rune(n))
+		}
+		return ToS(a)[:1]
+	}
+	return m
 }
 
 var versionPart = lazyre.New(`[-.]|\d+|[^-.\d]+`)
@@ -2683,13 +2740,21 @@ func fnMerge(k *call) (Value, error) {
 	return out, nil
 }
 
+// fnConcat is stdlib's concat: the first array and the others (an
+// argument that is no array is one element). As a 3.x function it
+// receives an undef argument as the empty string.
 func fnConcat(k *call) (Value, error) {
+	if len(k.args) < 2 {
+		return nil, failf("concat(): Wrong number of arguments given (%d for < 2)", len(k.args))
+	}
 	var out []Value
 	for i, a := range k.args {
 		if arr, ok := a.([]Value); ok {
 			out = append(out, arr...)
 		} else if i == 0 {
 			return nil, failf("concat(): Requires array to work with")
+		} else if a == nil {
+			out = append(out, "")
 		} else {
 			out = append(out, a)
 		}
@@ -2700,12 +2765,15 @@ func fnConcat(k *call) (Value, error) {
 	return out, nil
 }
 
+// fnPick is stdlib's pick: the first argument that is neither undef nor
+// the empty string (an array argument is one value, as the Ruby
+// function takes it).
 func fnPick(k *call) (Value, error) {
-	for _, a := range flatten(k.args) {
+	for _, a := range k.args {
 		if a == nil {
 			continue
 		}
-		if s, ok := a.(string); ok && (s == "" || s == "undef" || s == ":undef" || s == ":undefined") {
+		if s, ok := a.(string); ok && s == "" {
 			continue
 		}
 		return a, nil

@@ -578,7 +578,92 @@ func (c *Compiler) pendRelation(r *Resource, name string, target Value, how stri
 	if r.pendingRelOrder == nil {
 		c.relFlush = append(c.relFlush, r)
 	}
+	if p := r.getParam(name); p != nil && p.shared != 0 {
+		if arr, ok := p.value.([]Value); ok && len(arr) > 0 {
+			// Puppet appends to the array the parameter holds, in
+			// place: the other resources of the declaration see the
+			// target too (see shareRelations).
+			c.relShared = append(c.relShared, sharedAppend{key: arrayKey{p.shared, &arr[0]}, target: target})
+		}
+	}
 	r.appendRelation(name, target, how, pos, op, opPos, origins)
+}
+
+// arrayKey identifies the array one attribute of a declaration with
+// several titles gave each of its resources (param.shared), as long as
+// the parameter still holds it: Puppet gives them all the same Ruby
+// object.
+type arrayKey struct {
+	shared int
+	first  *Value
+}
+
+// sharedAppend is a target an arrow appended to a relationship
+// parameter that held an array.
+type sharedAppend struct {
+	key    arrayKey
+	target Value
+}
+
+// shareRelations does what Puppet's in-place append to a parameter's
+// array does where the resources of one declaration with several
+// titles hold that array (a variable's array given to several
+// declarations is a copy in each, and is not shared): each
+// holder ends up with the array and every target appended to it, in
+// the order the arrows were evaluated. It runs before flushRelations,
+// and takes the targets it placed out of the holders' pending ones.
+func (c *Compiler) shareRelations() {
+	if len(c.relShared) == 0 {
+		return
+	}
+	appended := map[arrayKey][]Value{}
+	for _, a := range c.relShared {
+		appended[a.key] = append(appended[a.key], a.target)
+	}
+	c.relShared = nil
+	type holder struct {
+		r *Resource
+		p *param
+	}
+	holders := map[arrayKey][]holder{}
+	for _, r := range c.resources {
+		for _, p := range r.params {
+			if arr, ok := p.value.([]Value); ok && len(arr) > 0 && p.shared != 0 {
+				k := arrayKey{p.shared, &arr[0]}
+				if _, ok := appended[k]; ok {
+					holders[k] = append(holders[k], holder{r, p})
+				}
+			}
+		}
+	}
+	for k, hs := range holders {
+		if len(hs) < 2 {
+			continue
+		}
+		targets := appended[k]
+		for _, h := range hs {
+			old := h.p.value.([]Value)
+			h.p.value = append(append(make([]Value, 0, len(old)+len(targets)), old...), targets...)
+			i := -1
+			switch h.p.name {
+			case "before":
+				i = 0
+			case "notify":
+				i = 1
+			}
+			if i < 0 || len(h.r.pendingRel[i]) == 0 {
+				continue
+			}
+			h.r.pendingRel[i] = nil
+			order := h.r.pendingRelOrder[:0:0]
+			for _, name := range h.r.pendingRelOrder {
+				if name != h.p.name {
+					order = append(order, name)
+				}
+			}
+			h.r.pendingRelOrder = order
+		}
+	}
 }
 
 // appendRelation records a target appended to a relationship

@@ -60,8 +60,11 @@ type Resource struct {
 type param struct {
 	name  string
 	value Value
-	scope *Scope
-	pos   source.Range
+	// shared, when not 0, numbers the array value a declaration with
+	// several titles gave each of its resources (see shareRelations).
+	shared int
+	scope  *Scope
+	pos    source.Range
 	// how says what set the value ("declared", "resource default", ...);
 	// history holds every step that set or changed it, for --explain;
 	// nil stands for the one step (how, pos, value), which most
@@ -622,6 +625,16 @@ func (c *Compiler) evalResourceExpr(s *Scope, e *ast.ResourceExpr, want bool) (V
 		ops := bd.ops
 		if defaults != nil {
 			ops = mergeLocalDefaults(defaults.ops, ops)
+		}
+		if bd.hi-bd.lo > 1 {
+			// The resources share each array attribute's value, as
+			// Puppet's share one Ruby object (see shareRelations).
+			for _, p := range ops {
+				if arr, ok := p.value.([]Value); ok && len(arr) > 0 {
+					c.shareSeq++
+					p.shared = c.shareSeq
+				}
+			}
 		}
 		for _, t := range titles[bd.lo:bd.hi] {
 			if typ == "class" {

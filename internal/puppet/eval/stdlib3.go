@@ -7,9 +7,14 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/lazyre"
+	"github.com/ordoproject/ordo/internal/puppet/erb/ruby"
 )
 
-// More of stdlib's functions, in Go: squeeze, enclose_ipv6 and glob.
+// More of stdlib's functions, in Go: squeeze, enclose_ipv6, glob and
+// getparam.
 
 // fnSqueeze is stdlib's squeeze: Ruby's String#squeeze on a string or on
 // each string of an array, runs of a character (of the given set, when
@@ -275,4 +280,52 @@ func globPath(pattern string) []string {
 		}
 	}
 	return bases
+}
+
+// refString is Puppet::Resource's reading of a reference written as a
+// string: Type[title].
+var refString = lazyre.New(`(?ms)^([^\[\]]+)\[(.+)\]$`)
+
+// fnGetparam is stdlib's getparam: the value a resource in the catalog
+// so far was given for a parameter, or the empty string where there is
+// no such resource or value (or the name is empty).
+func fnGetparam(k *call) (Value, error) {
+	// As a 3.x function it receives an undef argument as the empty
+	// string, which Ruby takes as true.
+	if len(k.args) < 1 || k.args[0] == false {
+		return nil, failf("Must specify a reference")
+	}
+	var name string
+	if len(k.args) > 1 && k.args[1] != nil {
+		s, ok := k.args[1].(string)
+		if !ok {
+			return nil, failf("Must specify name of a parameter")
+		}
+		name = s
+	} else if len(k.args) < 2 {
+		return nil, failf("Must specify name of a parameter")
+	}
+	if name == "" {
+		return "", nil
+	}
+	ref, ok := k.args[0].(Ref)
+	if !ok {
+		text := rubyToS(k.args[0])
+		m := refString.FindStringSubmatch(text)
+		if m == nil {
+			return nil, failf("No title provided and %s is not a valid resource reference", ruby.Inspect(ruby.Str(text)))
+		}
+		ref = Ref{Type: catalog.CanonicalType(m[1]), Title: m[2]}
+		if ref.Type == "Class" {
+			ref.Title = catalog.CanonicalType(strings.TrimPrefix(ref.Title, "::"))
+		}
+	}
+	r := k.c.findResource(ref)
+	if r == nil {
+		return "", nil
+	}
+	if p := r.getParam(name); p != nil && p.value != nil {
+		return p.value, nil
+	}
+	return "", nil
 }

@@ -746,6 +746,9 @@ func (c *Compiler) isInstanceType(t *Type, v Value) bool {
 	case "Binary":
 		_, ok := v.(*Binary)
 		return ok
+	case "Deferred":
+		_, ok := v.(*Deferred)
+		return ok
 	case "Error":
 		return errorTypeIncludes(p, v)
 	case "Timestamp", "Timespan":

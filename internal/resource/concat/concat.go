@@ -9,7 +9,8 @@
 // (eval_generate), and the file writes it at its own turn, with its own
 // log lines, events and failures.
 // The yaml format is not supported yet; a fragment's puppet: source is
-// never found, as ordo has no file server.
+// found only as puppet:///modules/NAME/PATH on the module path, as the
+// file type finds it.
 package concat
 
 import (
@@ -315,7 +316,7 @@ type instance struct {
 }
 
 // content joins the fragments in order, as puppetlabs-concat sorts them.
-func (c *instance) content(frags []fragment) (string, error) {
+func (c *instance) content(frags []fragment, modulePath []string) (string, error) {
 	frags = append([]fragment(nil), frags...)
 	if c.alpha {
 		sort.SliceStable(frags, func(i, j int) bool {
@@ -333,7 +334,7 @@ func (c *instance) content(frags []fragment) (string, error) {
 	for i, f := range frags {
 		parts[i] = f.content
 		if len(f.sources) > 0 {
-			text, err := readSource(f.sources)
+			text, err := readSource(f.sources, modulePath)
 			if err != nil {
 				return "", err
 			}
@@ -378,8 +379,12 @@ func compareCompound(a, b string) int {
 // and hands the content to the file on the path, which runs next; a file
 // that would be empty is removed instead when create_empty_file is false.
 // It returns that file, which joins the concat_file's sentinel.
-func (c *instance) Generate(_ context.Context, _ *resource.Handle, cat *catalog.Catalog) ([]resource.Generated, error) {
-	content, err := c.content(c.typ.fragmentsOf(c.res, cat))
+func (c *instance) Generate(_ context.Context, h *resource.Handle, cat *catalog.Catalog) ([]resource.Generated, error) {
+	var modulePath []string
+	if h != nil {
+		modulePath = h.ModulePath
+	}
+	content, err := c.content(c.typ.fragmentsOf(c.res, cat), modulePath)
 	if err != nil {
 		return nil, err
 	}
@@ -434,7 +439,7 @@ var fragmentSchema = resource.NewSchema(resource.Schema{
 		{Name: "name", Namevar: true, Doc: "The fragment's name; fragments of one order are sorted by it."},
 		{Name: "target", Doc: "The path or title of the concat_file.", Check: resource.CheckFunc("a string", stringOnly("Target must be a String"))},
 		{Name: "content", Doc: "The fragment's content.", Check: resource.CheckFunc("a string", stringOnly("Content must be a String"))},
-		{Name: "source", Doc: "Files to read the content from, the first that exists: paths and file: URIs (puppet: URIs are never found, as for file)."},
+		{Name: "source", Doc: "Files to read the content from, the first that exists: paths and file: URIs (puppet:///modules/NAME/PATH is NAME/files/PATH on --modulepath, as for file)."},
 		{Name: "order", Default: "10", Doc: "Where the fragment goes.", Check: resource.CheckFunc("a string or an integer", checkOrder)},
 	},
 	Validate: func(v resource.Values) error {

@@ -11,6 +11,7 @@ import (
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/datafile"
 	"github.com/ordoproject/ordo/internal/facts"
+	"github.com/ordoproject/ordo/internal/resource/file"
 	"github.com/ordoproject/ordo/internal/rubyjson"
 )
 
@@ -237,11 +238,15 @@ func jsonParseError(text string, err error) error {
 
 // readSource reads a fragment's content from the first of its sources
 // that exists, as puppetlabs-concat asks Puppet's file server: absolute
-// paths and file: URIs. A puppet: URI is never found.
-func readSource(sources []string) (string, error) {
+// paths, file: URIs and puppet:///modules/NAME/PATH, which is
+// NAME/files/PATH on modulePath (as the file type takes it). Other
+// puppet: URIs are never found.
+func readSource(sources []string, modulePath []string) (string, error) {
 	for _, src := range sources {
 		path := src
-		if strings.HasPrefix(src, "file:") {
+		if strings.HasPrefix(src, "puppet:") {
+			path = file.ModuleSource(src, modulePath)
+		} else if strings.HasPrefix(src, "file:") {
 			u, err := url.Parse(src)
 			if err != nil {
 				continue

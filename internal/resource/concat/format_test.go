@@ -1,6 +1,7 @@
 package concat
 
 import (
+	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -55,7 +56,44 @@ func TestReadSourceFIFO(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skip(err)
 	}
-	if _, err := readSource([]string{fifo}); err == nil || err.Error() != fifo+" is not a regular file" {
+	if _, err := readSource([]string{fifo}, nil); err == nil || err.Error() != fifo+" is not a regular file" {
 		t.Errorf("got %v", err)
+	}
+}
+
+// A puppet:///modules/NAME/PATH source is NAME/files/PATH in the first
+// folder of the module path holding NAME; other puppet: sources, and a
+// module none holds, are not found.
+func TestReadSourceModules(t *testing.T) {
+	first, second := t.TempDir(), t.TempDir()
+	for dir, text := range map[string]string{first: "first\n", second: "second\n"} {
+		if err := os.MkdirAll(filepath.Join(dir, "m", "files", "sub"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "m", "files", "sub", "f.txt"), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mp := []string{first, second}
+	for _, c := range []struct {
+		sources []string
+		want    string
+		err     string
+	}{
+		{sources: []string{"puppet:///modules/m/sub/f.txt"}, want: "first\n"},
+		{sources: []string{"puppet:///modules/none/f.txt", "puppet:///modules/m/sub/f.txt"}, want: "first\n"},
+		{sources: []string{"puppet://server/modules/m/sub/f.txt"}, err: "Could not retrieve source(s) puppet://server/modules/m/sub/f.txt"},
+		{sources: []string{"puppet:///modules/m/../m/sub/f.txt"}, err: "Could not retrieve source(s) puppet:///modules/m/../m/sub/f.txt"},
+	} {
+		got, err := readSource(c.sources, mp)
+		if c.err != "" {
+			if err == nil || err.Error() != c.err {
+				t.Errorf("%v: got %q, %v; want error %q", c.sources, got, err, c.err)
+			}
+			continue
+		}
+		if err != nil || got != c.want {
+			t.Errorf("%v: got %q, %v; want %q", c.sources, got, err, c.want)
+		}
 	}
 }

@@ -760,7 +760,16 @@ func (f *instance) sourcePath(i int, h *resource.Handle) string {
 	if f.sources[i] != "" || h == nil || len(h.ModulePath) == 0 {
 		return f.sources[i]
 	}
-	u, err := url.Parse(f.sourceURI[i])
+	return ModuleSource(f.sourceURI[i], h.ModulePath)
+}
+
+// ModuleSource is the local path of a puppet:///modules/NAME/PATH
+// source: NAME/files/PATH in the first folder of modulePath that holds a
+// module NAME (as Puppet's file server takes the first module of that
+// name, whether or not it has the file); "" for any other source, or
+// when no folder holds the module.
+func ModuleSource(uri string, modulePath []string) string {
+	u, err := url.Parse(uri)
 	if err != nil || u.Scheme != "puppet" || u.Host != "" {
 		return ""
 	}
@@ -772,7 +781,7 @@ func (f *instance) sourcePath(i int, h *resource.Handle) string {
 	if name == "" || strings.Contains(file, "..") {
 		return ""
 	}
-	for _, dir := range h.ModulePath {
+	for _, dir := range modulePath {
 		mod := filepath.Join(dir, name)
 		if st, err := os.Stat(mod); err == nil && st.IsDir() {
 			return filepath.Join(mod, "files", file)
