@@ -88,6 +88,8 @@ func (c *Compiler) evalCall(s *Scope, x *ast.CallNamedFunction) (Value, error) {
 		blk = &lambda{def: x.Lambda, scope: s}
 	}
 	k := &call{c: c, s: s, name: strings.TrimPrefix(name, "::"), args: args, block: blk, rng: s.rng(x), node: x, argRng: rngs}
+	c.pushFrame(k.rng)
+	defer c.popFrame()
 	return c.dispatch(k)
 }
 
@@ -114,6 +116,8 @@ func (c *Compiler) evalMethodCall(s *Scope, x *ast.CallMethod) (Value, error) {
 	}
 	k := &call{c: c, s: s, name: x.Name, args: append([]Value{recv}, args...), block: blk, rng: methodCallRange(s, x), node: x,
 		argRng: append([]sourceRange{s.rng(x.Receiver)}, rngs...)}
+	c.pushFrame(s.rng(x))
+	defer c.popFrame()
 	return c.dispatch(k)
 }
 
@@ -175,6 +179,18 @@ func (c *Compiler) dispatch(k *call) (Value, error) {
 	if fd := c.findFunction(name); fd != nil {
 		return c.callPuppetFunction(k, fd)
 	}
+	if !strings.Contains(name, "::") && c.stdlib != nil && c.stdlib.modern[name] {
+		// A function of stdlib's that announces its deprecation, and
+		// stdlib 9's deprecated names that pass their arguments on.
+		if d, ok := c.stdlibDeprecation(name); ok {
+			c.deprecate(d)
+		}
+		if c.stdlibShim(name) {
+			kk := *k
+			kk.name = "stdlib::" + name
+			return c.dispatch(&kk)
+		}
+	}
 	if f, ok := c.builtins[name]; ok {
 		v, err := f(k)
 		if err != nil {
@@ -189,12 +205,6 @@ func (c *Compiler) dispatch(k *call) (Value, error) {
 		}
 		return v, nil
 	}
-	if !strings.Contains(name, "::") && c.stdlibShim(name) {
-		// stdlib 9's deprecated name passes its arguments on.
-		kk := *k
-		kk.name = "stdlib::" + name
-		return c.dispatch(&kk)
-	}
 	return nil, errAt(k.rng, "Unknown function: '%s'.", k.name)
 }
 
@@ -206,12 +216,8 @@ func (c *Compiler) stdlibShim(name string) bool {
 		return known
 	}
 	is := false
-	for _, mp := range c.opts.ModulePath {
-		src, err := os.ReadFile(filepath.Join(mp, "stdlib", "lib", "puppet", "functions", name+".rb"))
-		if err == nil {
-			is = strings.Contains(string(src), "call_function('stdlib::"+name+"'")
-			break
-		}
+	if src, err := os.ReadFile(filepath.Join(c.stdlib.dir, "lib", "puppet", "functions", name+".rb")); err == nil {
+		is = strings.Contains(string(src), "call_function('stdlib::"+name+"'")
 	}
 	c.shims[name] = is
 	return is

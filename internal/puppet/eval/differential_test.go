@@ -71,7 +71,8 @@ func TestOwnModule(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gotCat, gotMeta := compileCase(t, path, mp)
+			var warnings []string
+			gotCat, gotMeta := compileCaseWarn(t, path, mp, func(msg string) { warnings = append(warnings, "Warning: "+msg) })
 			if d := diff.Diff("puppet", want, "ordo", []byte(gotCat)); d != nil {
 				t.Errorf("catalog differs:\n%s", d)
 			}
@@ -79,6 +80,13 @@ func TestOwnModule(t *testing.T) {
 			if err == nil && len(wantMeta) > 0 && gotMeta != "" {
 				if d := diff.Diff("puppet", wantMeta, "ordo", []byte(gotMeta)); d != nil {
 					t.Errorf("tags, files or lines differ:\n%s", d)
+				}
+			}
+			// Puppet's warnings are compared where they are recorded
+			// (CASE.warnings, by testdata/record-warnings).
+			if wantWarn, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".warnings"); err == nil {
+				if g, w := strings.Join(warnings, "\n"), strings.TrimRight(string(wantWarn), "\n"); g != w {
+					t.Errorf("warnings differ from Puppet's\npuppet:\n%s\nordo:\n%s", w, g)
 				}
 			}
 		})
@@ -129,7 +137,8 @@ func TestOddModules(t *testing.T) {
 // TestModules compiles the manifests of testdata/modules against real
 // Forge modules and compares with Puppet's catalogs. It runs when
 // ORDO_TEST_MODULEPATH names a folder holding the modules that
-// testdata/modules/README.md lists.
+// testdata/modules/README.md lists; and the warnings where Puppet's are
+// recorded.
 func TestModules(t *testing.T) {
 	mp := os.Getenv("ORDO_TEST_MODULEPATH")
 	if mp == "" {
@@ -147,7 +156,8 @@ func TestModules(t *testing.T) {
 			if err != nil {
 				t.Skip("no golden")
 			}
-			gotCat, gotMeta := compileCase(t, path, mp)
+			var warnings []string
+			gotCat, gotMeta := compileCaseWarn(t, path, mp, func(msg string) { warnings = append(warnings, "Warning: "+msg) })
 			if d := diff.Diff("puppet", want, "ordo", []byte(gotCat)); d != nil {
 				t.Errorf("catalog differs:\n%s", d)
 			}
@@ -155,6 +165,13 @@ func TestModules(t *testing.T) {
 			if err == nil && len(wantMeta) > 0 && gotMeta != "" {
 				if d := diff.Diff("puppet", wantMeta, "ordo", []byte(gotMeta)); d != nil {
 					t.Errorf("tags, files or lines differ:\n%s", d)
+				}
+			}
+			// Puppet's warnings are compared where they are recorded
+			// (CASE.warnings, by testdata/record-warnings).
+			if wantWarn, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".warnings"); err == nil {
+				if g, w := strings.Join(warnings, "\n"), strings.TrimRight(string(wantWarn), "\n"); g != w {
+					t.Errorf("warnings differ from Puppet's\npuppet:\n%s\nordo:\n%s", w, g)
 				}
 			}
 		})

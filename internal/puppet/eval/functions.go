@@ -20,8 +20,9 @@ import (
 )
 
 // builtinTable returns Puppet's built-in functions and the stdlib
-// functions popular modules call, by lower-case name.
-func builtinTable(withStdlib bool) map[string]builtin {
+// functions popular modules call, by lower-case name: of the latter,
+// those the stdlib on the module path defines (nil: none).
+func builtinTable(stdlib *stdlibModule) map[string]builtin {
 	t := map[string]builtin{
 		"include": fnInclude, "require": fnRequire, "contain": fnContain,
 		"realize": fnRealize, "tag": fnTag, "tagged": fnTagged, "defined": fnDefined,
@@ -50,7 +51,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 	for name, f := range digestFunctions() {
 		t[name] = f
 	}
-	if withStdlib {
+	if stdlib != nil {
 		for name, f := range map[string]builtin{
 			"merge": fnMerge, "concat": fnConcat, "pick": fnPick, "pick_default": fnPickDefault,
 			"delete_undef_values": fnDeleteUndef, "has_key": fnHasKey, "member": fnMember,
@@ -73,12 +74,15 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"shell_escape": fnShellEscape, "deep_merge": fnDeepMerge, "shell_join": fnShellJoin, "pw_hash": fnPwHash,
 			"stdlib::os_version_gte": fnOSVersionGte, "stdlib::has_interface_with": fnHasInterfaceWith, "stdlib::fqdn_rand_string": fnFqdnRandString,
 			"has_interface_with": fnHasInterfaceWith, "os_version_gte": fnOSVersionGte,
+			"stdlib::seeded_rand": fnSeededRand, "stdlib::seeded_rand_string": fnSeededRandString,
 		} {
-			t[name] = f
+			if stdlib.has(name) {
+				t[name] = f
+			}
 			// stdlib 9 names its functions stdlib::name; the plain names
-			// remain as deprecated shims.
-			if !strings.Contains(name, "::") {
-				t["stdlib::"+name] = f
+			// it keeps are deprecated shims (see Compiler.dispatch).
+			if ns := "stdlib::" + name; !strings.Contains(name, "::") && stdlib.has(ns) {
+				t[ns] = f
 			}
 		}
 	}
