@@ -1172,9 +1172,11 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 		}
 	}
 	if c.opts.ConversionWarnings != nil {
-		for _, r := range c.resources {
-			if !r.virtual {
-				c.conversionWarnings(r)
+		for i, r := range c.resources {
+			if !r.virtual && c.conversionWarnings(r) && crs[i] != nil {
+				// Its rich values were warned about with the rest, in
+				// one sequence as Puppet does: StringifyRich finds none.
+				StringifyRich(&catalog.Catalog{Resources: []*catalog.Resource{crs[i]}}, nil)
 			}
 		}
 	}
