@@ -3142,6 +3142,11 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 		// A value that already is an instance is returned as it is.
 		return k.args[0], nil
 	}
+	if ok && len(k.args) == 0 {
+		if _, known, err := c.newConversion(k, tt); known {
+			return nil, stmtError(k.kind(), k.newRange(), err)
+		}
+	}
 	if !ok || len(k.args) == 0 {
 		return nil, errAt(k.rng, "Creation of new instance of type '%s' is not supported", Inspect(t))
 	}
@@ -3149,6 +3154,15 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 		if err != nil {
 			if strings.Contains(err.Error(), "It expects one of:") {
 				// Puppet names the dispatch of T.new at its parenthesis.
+				return nil, stmtError(k.kind(), k.newRange(), err)
+			}
+			return nil, stmtError("Function Call", k.rng, err)
+		}
+		return v, nil
+	}
+	if v, ok, err := c.newConversion(k, tt); ok || err != nil {
+		if err != nil {
+			if msg := err.Error(); strings.Contains(msg, "It expects one of:") || strings.HasPrefix(msg, "'new_") && strings.Contains(msg, "' expects ") {
 				return nil, stmtError(k.kind(), k.newRange(), err)
 			}
 			return nil, stmtError("Function Call", k.rng, err)
@@ -3185,6 +3199,8 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 		// strings quoted; a format string for a number is a printf format.
 		if len(k.args) == 1 {
 			switch x := a.(type) {
+			case *Regexp:
+				return x.Src, nil
 			case float64:
 				return strconv.FormatFloat(x, 'f', 6, 64), nil
 			case []Value, *Hash:
@@ -3193,9 +3209,26 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 			return ToS(a), nil
 		}
 		if f, isFormat := k.args[1].(string); isFormat && strings.HasPrefix(f, "%") {
-			switch a.(type) {
+			if _, isInt := a.(int64); isInt {
+				if err := integerFormatError(f); err != nil {
+					return nil, stmtError("Function Call", k.rng, err)
+				}
+			}
+			switch x := a.(type) {
 			case int64, float64:
 				return fnSprintf(&call{c: k.c, s: k.s, name: "sprintf", args: []Value{f, a}, rng: k.rng, node: k.node})
+			case bool:
+				if word, ok := booleanFormat(x, f[len(f)-1]); ok {
+					return word, nil
+				}
+			case string:
+				if f == "%p" {
+					return inspectQuoted(x), nil
+				}
+			case []Value, *Hash:
+				if f == "%s" || f == "%p" {
+					return inspectQuoted(x), nil
+				}
 			}
 		}
 		return ToS(a), nil
@@ -3267,7 +3300,10 @@ func newArgsError(typ string, args []Value) error {
 			return failf("'new_array' expects between 1 and 2 arguments, got %d", len(args))
 		}
 	case "Integer":
-		if len(args) < 2 || len(args) > 3 {
+		if len(args) > 3 {
+			return failf("'new' expects between 1 and 3 arguments, got %d", len(args))
+		}
+		if len(args) < 2 {
 			return nil
 		}
 		got := ""
