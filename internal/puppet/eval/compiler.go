@@ -48,6 +48,9 @@ type LookupRequest struct {
 	Var func(name string) (catalog.Value, bool)
 	// Undefined warns of a variable interpolation did not find.
 	Undefined func(name string)
+	// ConvertTo is the convert_to lookup option: new(Type, v, args...)
+	// for spec, a type name or [type name, args...].
+	ConvertTo func(ctx context.Context, spec catalog.Value, v catalog.Value) (catalog.Value, error)
 }
 
 // LookupFunc is Hiera. found is false when no name has a value and

@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -2379,7 +2381,7 @@ func fnLookup(k *call) (Value, error) {
 	if err := k.argc(1, 4); err != nil {
 		return nil, err
 	}
-	req := LookupRequest{Var: k.s.catalogVar, Undefined: k.c.undefinedVariable}
+	req := LookupRequest{Var: k.s.catalogVar, Undefined: k.c.undefinedVariable, ConvertTo: k.c.lookupConvertTo(k.s)}
 	if k.name == "lookup" {
 		args, err := k.lookupArgs()
 		if err != nil {
@@ -3306,6 +3308,12 @@ func newArgsError(typ string, args []Value) error {
 		if len(args) < 2 {
 			return nil
 		}
+		if !integerConvertibleValue(args[0]) {
+			return failf("The function 'new' was called with arguments it does not accept. It expects one of:\n"+
+				"  (%[1]s from, %[2]s radix?, Boolean abs?)\n    rejected: parameter 'from' expects a %[1]s value, got %[3]s\n"+
+				"  (NamedArgs = Struct[{'from' => %[1]s, Optional['radix'] => %[2]s, Optional['abs'] => Boolean}] hash_args)\n    rejected: expects 1 argument, got %[4]d",
+				integerConvertible, integerRadix, inferredTypeName(args[0]), len(args))
+		}
 		got := ""
 		switch r := args[1].(type) {
 		case Default:
@@ -3354,4 +3362,85 @@ func mergeMismatch(a Value) string {
 		"  (Variant[Hash[Scalar, Any], Undef, String[0, 0]] args*)\n    rejected: parameter 'args' expects a value of type " + first + "\n" +
 		"  (Iterable args*, Callable[3, 3] block)\n    rejected: " + block + "\n" +
 		"  (Iterable args*, Callable[2, 2] block)\n    rejected: " + block
+}
+
+// lookupConvertTo is the convert_to lookup option as Puppet applies it:
+// the option's type (a string is parsed as one) and arguments are given
+// to new() with the value found; the error is new()'s message alone.
+func (c *Compiler) lookupConvertTo(s *Scope) func(ctx context.Context, spec catalog.Value, v catalog.Value) (catalog.Value, error) {
+	return func(_ context.Context, spec catalog.Value, v catalog.Value) (catalog.Value, error) {
+		parts, ok := spec.([]catalog.Value)
+		if !ok {
+			parts = []catalog.Value{spec}
+		}
+		var t Value
+		if len(parts) > 0 {
+			t = FromCatalog(parts[0])
+		}
+		if name, ok := t.(string); ok {
+			parsed, err := c.typeFromLookupOption(s, name)
+			if err != nil {
+				return nil, err
+			}
+			t = parsed
+		}
+		args := []Value{FromCatalog(v)}
+		if len(parts) > 1 {
+			for _, p := range parts[1:] {
+				args = append(args, FromCatalog(p))
+			}
+		}
+		if _, isType := t.(*Type); !isType {
+			return nil, fmt.Errorf("'new' parameter 'type' expects a Type value, got %s", inferredTypeName(t))
+		}
+		out, err := c.newValue(&call{c: c, s: s, name: "new", args: args}, t)
+		if err != nil {
+			msg := err.Error()
+			if e, ok := err.(*Error); ok {
+				msg = e.Msg
+			}
+			for _, prefix := range []string{"Error while evaluating a Function Call, ", "Error while evaluating a Method call, "} {
+				msg = strings.TrimPrefix(msg, prefix)
+			}
+			return nil, errors.New(msg)
+		}
+		// The value goes back to the compiler as it is: a Binary, a
+		// Timestamp or a type is no catalog data.
+		return converted{out}, nil
+	}
+}
+
+// converted carries a value convert_to made through Hiera's catalog
+// values, back to the compiler unchanged (FromCatalog).
+type converted struct{ v Value }
+
+// typeFromLookupOption is the data type a convert_to option names, as
+// Puppet's type parser reads it: a name it does not know is a
+// TypeReference.
+func (c *Compiler) typeFromLookupOption(s *Scope, name string) (Value, error) {
+	prog, diags := parser.Parse("", name)
+	if diags.HasErrors() || len(prog.Body) != 1 {
+		return nil, fmt.Errorf("Invalid data type %s", name)
+	}
+	t, err := c.evalType(s, prog.Body[0])
+	if tt, ok := t.(*Type); err != nil || !ok || tt.Name == name && !dataTypeNames[name] {
+		return &Type{Name: "TypeReference", Params: []Value{name}}, nil
+	}
+	return t, nil
+}
+
+// integerPattern is what Integer.new converts of strings (Puppet's
+// lenient integer pattern).
+var integerPattern = regexp.MustCompile(`^[+-]?[ \t\r\n\f\v]*(?:(?:\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))$`)
+
+// integerConvertibleValue reports whether Integer.new's first signature
+// takes v as its from.
+func integerConvertibleValue(v Value) bool {
+	switch x := v.(type) {
+	case int64, float64, bool, *Timespan, *Timestamp:
+		return true
+	case string:
+		return integerPattern.MatchString(x)
+	}
+	return false
 }
