@@ -33,6 +33,11 @@ func (c *Compiler) newConversion(k *call, t *Type) (v Value, ok bool, err error)
 		v, err = c.newHash(k)
 	case "Regexp":
 		v, err = c.newRegexp(k)
+	case "Timespan":
+		if len(k.args) == 0 {
+			return nil, true, failf("'new_timespan' expects between 1 and 7 arguments, got none")
+		}
+		return nil, false, nil
 	case "Sensitive":
 		if len(k.args) != 1 {
 			return nil, true, failf("'new_Sensitive' expects 1 argument, got %s", countText(len(k.args)))
