@@ -76,6 +76,17 @@ func (c *Compiler) evalCall(s *Scope, x *ast.CallNamedFunction) (Value, error) {
 			return nil, err
 		}
 		return c.newValue(&call{c: c, s: s, name: "new", args: args, rng: s.rng(x), argRng: rngs}, t)
+	case *ast.AccessExpr:
+		// A parameterized type called: Struct[{a => Integer}]([['a', 1]]).
+		t, err := c.evalType(s, f)
+		if err != nil {
+			return nil, err
+		}
+		args, rngs, err := c.evalArgs(s, x.Args)
+		if err != nil {
+			return nil, err
+		}
+		return c.newValue(&call{c: c, s: s, name: "new", args: args, rng: s.rng(x), argRng: rngs}, t)
 	default:
 		return nil, errAt(s.rng(x), "Illegal function call")
 	}
