@@ -3164,10 +3164,9 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 	}
 	if v, ok, err := c.newConversion(k, tt); ok || err != nil {
 		if err != nil {
-			if msg := err.Error(); strings.Contains(msg, "It expects one of:") || strings.HasPrefix(msg, "'new_") && strings.Contains(msg, "' expects ") {
-				return nil, stmtError(k.kind(), k.newRange(), err)
-			}
-			return nil, stmtError("Function Call", k.rng, err)
+			// Puppet names the call of T.new (a method call) at its
+			// parenthesis.
+			return nil, stmtError(k.kind(), k.newRange(), err)
 		}
 		return v, nil
 	}
@@ -3177,6 +3176,24 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 	}
 	switch tt.Name {
 	case "Integer", "Numeric", "Float":
+		if h, isHash := a.(*Hash); isHash && len(k.args) == 1 {
+			// NamedArgs: {from => ..., radix => ..., abs => ...}
+			if f, ok := h.Get("from"); ok {
+				args := []Value{f}
+				r, hasRadix := h.Get("radix")
+				if abs, ok := h.Get("abs"); ok {
+					if !hasRadix {
+						r = Default{}
+					}
+					args = append(args, r, abs)
+				} else if hasRadix {
+					args = append(args, r)
+				}
+				kk := *k
+				kk.args = args
+				return c.newValue(&kk, t)
+			}
+		}
 		n := toNumber(a)
 		switch x := n.(type) {
 		case int64:

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/ordoproject/ordo/internal/resource/rubyregexp"
 )
 
 // Puppet's new for the numeric, boolean and collection types: Float,
@@ -239,9 +241,7 @@ func (c *Compiler) newArray(k *call) (Value, error) {
 	if len(k.args) == 2 {
 		wrap, isBool := k.args[1].(bool)
 		if !isBool {
-			return nil, failf("The function 'new_array' was called with arguments it does not accept. It expects one of:\n"+
-				"  (Variant[Array, Hash, Binary, Iterable] from, Boolean[false] wrap?)\n    rejected: parameter 'wrap' expects a Boolean[false] value, got %[1]s\n"+
-				"  (Any from, Boolean[true] wrap)\n    rejected: parameter 'wrap' expects a Boolean[true] value, got %[1]s", inferredTypeName(k.args[1]))
+			return nil, failf("'new_array' parameter 'wrap' expects a Boolean value, got %s", inferredTypeName(k.args[1]))
 		}
 		if wrap {
 			if arr, ok := from.([]Value); ok {
@@ -316,7 +316,7 @@ func (c *Compiler) newHash(k *call) (Value, error) {
 		}
 	}
 	if len(k.args) == 2 {
-		return nil, failf("'new_hash' expects 1 argument, got 2")
+		return c.newHashTree(k.args[0], k.args[1])
 	}
 	var flat []Value
 	switch x := from.(type) {
@@ -360,6 +360,10 @@ func (c *Compiler) newRegexp(k *call) (Value, error) {
 		if escape {
 			src = rubyRegexpEscape(src)
 		}
+	}
+	if _, err := rubyregexp.Compile(src); err != nil {
+		// Ruby's message, as Puppet gives it.
+		return nil, err
 	}
 	re, err := c.regexp(src)
 	if err != nil {
@@ -463,4 +467,93 @@ func booleanFormat(b bool, verb byte) (string, bool) {
 		return w[0], true
 	}
 	return w[1], true
+}
+
+// newHashTree is Hash.new(from, build_option): from an array of [path,
+// value] pairs, a tree of hashes by path ('tree'), arrays made hashes
+// too ('hash_tree').
+func (c *Compiler) newHashTree(from, option Value) (Value, error) {
+	arr, _ := from.([]Value)
+	reason := ""
+	for i, e := range arr {
+		p, ok := e.([]Value)
+		if !ok || len(p) != 2 {
+			reason = "parameter 'from' index " + strconv.Itoa(i) + " expects a Tuple value, got " + inferredTypeName(e)
+			break
+		}
+		if _, isArr := p[0].([]Value); !isArr {
+			reason = "parameter 'from' index " + strconv.Itoa(i) + " index 0 expects an Array value, got " + inferredTypeName(p[0])
+			break
+		}
+	}
+	if arr == nil || len(arr) == 0 {
+		reason = "parameter 'from' expects an Array[Tuple[Array, Any], 1] value, got " + inferredTypeName(from)
+	}
+	opt, _ := option.(string)
+	if reason == "" && opt != "tree" && opt != "hash_tree" {
+		reason = "parameter 'build_option' expects a match for NewHashOption = Enum['hash_tree', 'tree'], got " + Inspect(option)
+	}
+	if reason != "" {
+		return nil, failf("The function 'new_hash' was called with arguments it does not accept. It expects one of:\n"+
+			"  (TreeArray = Array[Tuple[Array, Any], 1] from, NewHashOption = Enum['hash_tree', 'tree'] build_option?)\n    rejected: %s\n"+
+			"  (KeyValueArray = Array[Tuple[Any, Any], 1] from)\n    rejected: expects 1 argument, got 2\n"+
+			"  (Any from)\n    rejected: expects 1 argument, got 2", reason)
+	}
+	asHash := func(v Value) Value {
+		a, ok := v.([]Value)
+		if !ok || opt != "hash_tree" {
+			return v
+		}
+		h := NewHash()
+		for i, e := range a {
+			h.Set(int64(i), e)
+		}
+		return h
+	}
+	result := NewHash()
+	for _, e := range arr {
+		p := e.([]Value)
+		path, value := p[0].([]Value), p[1]
+		if len(path) == 0 {
+			switch x := value.(type) {
+			case []Value:
+				for i, v := range x {
+					result.Set(int64(i), v)
+				}
+			case *Hash:
+				for i, key := range x.keys {
+					result.Set(key, x.vals[i])
+				}
+			}
+			continue
+		}
+		var node Value = result
+		for _, idx := range path[:len(path)-1] {
+			switch n := node.(type) {
+			case *Hash:
+				next, ok := n.Get(idx)
+				if !ok {
+					next = NewHash()
+					n.Set(idx, next)
+				}
+				node = next
+			case []Value:
+				i, _ := idx.(int64)
+				if i >= 0 && int(i) < len(n) {
+					node = n[i]
+				} else {
+					node = nil
+				}
+			}
+		}
+		switch n := node.(type) {
+		case *Hash:
+			n.Set(path[len(path)-1], asHash(value))
+		case []Value:
+			if i, ok := path[len(path)-1].(int64); ok && i >= 0 && int(i) < len(n) {
+				n[i] = asHash(value)
+			}
+		}
+	}
+	return result, nil
 }
