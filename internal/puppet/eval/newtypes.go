@@ -152,8 +152,9 @@ func parseConvertible(s, typ string) (Value, error) {
 	body := s
 	if body != "" && (body[0] == '+' || body[0] == '-') {
 		neg = body[0] == '-'
-		body = strings.TrimLeft(body[1:], " \t\r\n\f\v")
+		body = body[1:]
 	}
+	body = strings.TrimLeft(body, " \t\r\n\f\v")
 	var n Value
 	lower := strings.ToLower(body)
 	switch {
@@ -486,7 +487,7 @@ func (c *Compiler) newHashTree(from, option Value) (Value, error) {
 			break
 		}
 	}
-	if arr == nil || len(arr) == 0 {
+	if len(arr) == 0 {
 		reason = "parameter 'from' expects an Array[Tuple[Array, Any], 1] value, got " + inferredTypeName(from)
 	}
 	opt, _ := option.(string)
