@@ -158,6 +158,15 @@ type Request struct {
 	ConvertTo func(ctx context.Context, spec catalog.Value, v catalog.Value) (catalog.Value, error)
 }
 
+// ConvertSpecError is implemented by what ConvertTo returns when the
+// convert_to option's type does not parse: Puppet reports it in its own
+// words, not as an error of the conversion. It gives the type as written
+// and why it does not parse.
+type ConvertSpecError interface {
+	error
+	ConvertSpec() (spec, detail string)
+}
+
 // NotFoundError is lookup()'s failure when no name has a value and there
 // is no default. A caller with a default block (lookup's lambda form)
 // calls the block instead when errors.As finds it.

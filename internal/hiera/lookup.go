@@ -2,6 +2,7 @@ package hiera
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -198,6 +199,11 @@ func (inv *invocation) lookup(name string, merge catalog.Value) (catalog.Value, 
 				return nil, false, errorf("The convert_to lookup_option for key '%s' raised error: convert_to is not supported here", name)
 			}
 			c, err := convert(inv.ctx, spec, v)
+			var bad ConvertSpecError
+			if errors.As(err, &bad) {
+				spec, detail := bad.ConvertSpec()
+				return nil, false, errorf("Invalid data type in lookup_options for key '%s' could not parse '%s', error: '%s", name, spec, detail)
+			}
 			if err != nil {
 				return nil, false, errorf("The convert_to lookup_option for key '%s' raised error: %s", name, err)
 			}

@@ -3436,8 +3436,11 @@ type converted struct{ v Value }
 // TypeReference.
 func (c *Compiler) typeFromLookupOption(s *Scope, name string) (Value, error) {
 	prog, diags := parser.Parse("", name)
-	if diags.HasErrors() || len(prog.Body) != 1 {
-		return nil, fmt.Errorf("Invalid data type %s", name)
+	if diags.HasErrors() {
+		return nil, badTypeSpec{spec: name, detail: diags[0].Summary}
+	}
+	if len(prog.Body) != 1 {
+		return nil, badTypeSpec{spec: name, detail: "not a data type"}
 	}
 	t, err := c.evalType(s, prog.Body[0])
 	if tt, ok := t.(*Type); err != nil || !ok || tt.Name == name && !dataTypeNames[name] {
@@ -3461,3 +3464,10 @@ func integerConvertibleValue(v Value) bool {
 	}
 	return false
 }
+
+// badTypeSpec is a convert_to type that does not parse; Hiera reports it
+// as Puppet does (hiera.ConvertSpecError).
+type badTypeSpec struct{ spec, detail string }
+
+func (b badTypeSpec) Error() string                      { return b.detail }
+func (b badTypeSpec) ConvertSpec() (spec, detail string) { return b.spec, b.detail }
