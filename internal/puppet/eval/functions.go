@@ -3131,6 +3131,33 @@ func writeJSON(b *strings.Builder, v Value) {
 
 // newValue converts args to type t, as Integer('1') or String(1) do.
 func (c *Compiler) newValue(k *call, t Value) (Value, error) {
+	tt, ok := t.(*Type)
+	if !ok {
+		return c.newInstance(k, t)
+	}
+	if (tt.Name == "Optional" || tt.Name == "NotUndef") && len(tt.Params) == 1 {
+		// new of Optional[T] and NotUndef[T] is T's.
+		if inner, ok := tt.Params[0].(*Type); ok {
+			return c.newValue(k, inner)
+		}
+	}
+	v, err := c.newInstance(k, t)
+	if err != nil || len(tt.Params) == 0 {
+		return v, err
+	}
+	switch tt.Name {
+	case "Integer", "Float", "Numeric", "String", "Array", "Tuple", "Hash", "Struct":
+		// What a parameterized type's new made must be one of it.
+		if !c.isInstance(tt, v) {
+			return nil, stmtError("Function Call", k.rng, failf("Converted value from %s.new() has wrong type, %s", tt, strings.TrimSpace(c.mismatch("", tt, v))))
+		}
+	}
+	return v, nil
+}
+
+// newInstance is new() of t before the result is checked against t's
+// parameters.
+func (c *Compiler) newInstance(k *call, t Value) (Value, error) {
 	for i, a := range k.args {
 		if it, ok := a.(*Iterator); ok {
 			// a conversion walks the iterator: String([1, 2].step(1))
@@ -3150,7 +3177,7 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 		}
 	}
 	if !ok || len(k.args) == 0 {
-		return nil, errAt(k.rng, "Creation of new instance of type '%s' is not supported", Inspect(t))
+		return nil, stmtError(k.kind(), k.rng, failf("Creation of new instance of type '%s' is not supported", Inspect(t)))
 	}
 	if v, ok, err := c.newRichValue(k, tt); ok {
 		if err != nil {
@@ -3299,7 +3326,7 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 	case "Sensitive":
 		return &Sensitive{V: a}, nil
 	}
-	return nil, errAt(k.rng, "Creation of new instance of type '%s' is not supported", tt)
+	return nil, stmtError(k.kind(), k.rng, failf("Creation of new instance of type '%s' is not supported", tt))
 }
 
 // integerRadix is the alias Puppet prints for Integer.new's radix.
