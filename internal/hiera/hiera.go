@@ -153,6 +153,18 @@ type Request struct {
 	// description of the value ("Found value", "Default value", ...).
 	// It returns Puppet's type mismatch error.
 	Check func(subject string, v catalog.Value) error
+	// ConvertTo, when set, implements the convert_to lookup option for
+	// this request, as Options.ConvertTo does.
+	ConvertTo func(ctx context.Context, spec catalog.Value, v catalog.Value) (catalog.Value, error)
+}
+
+// ConvertSpecError is implemented by what ConvertTo returns when the
+// convert_to option's type does not parse: Puppet reports it in its own
+// words, not as an error of the conversion. It gives the type as written
+// and why it does not parse.
+type ConvertSpecError interface {
+	error
+	ConvertSpec() (spec, detail string)
 }
 
 // NotFoundError is lookup()'s failure when no name has a value and there
@@ -252,7 +264,7 @@ func (h *Hiera) lookupNames(ctx context.Context, scope Scope, req Request, ex *e
 			}
 		}
 		inv := h.newInvocation(ctx, scope)
-		inv.override, inv.defaults, inv.ex = req.Override, req.DefaultValues, ex
+		inv.override, inv.defaults, inv.ex, inv.convert = req.Override, req.DefaultValues, ex, req.ConvertTo
 		v, found, err := inv.lookup(name, req.Merge)
 		if err != nil {
 			return nil, err

@@ -2,6 +2,7 @@ package hiera
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/datafile"
+	"github.com/ordoproject/ordo/internal/resource/rubyregexp"
 )
 
 // layer is one of the three places data comes from, with its
@@ -78,6 +80,9 @@ type invocation struct {
 	override, defaults *catalog.Hash
 	// ex, when set, records an explanation of the lookup.
 	ex *explainer
+	// convert, when set, is the request's convert_to, in place of
+	// Options.ConvertTo.
+	convert func(ctx context.Context, spec catalog.Value, v catalog.Value) (catalog.Value, error)
 }
 
 // scopeDep is one variable expression interpolation read, and its value.
@@ -181,7 +186,11 @@ func (inv *invocation) lookup(name string, merge catalog.Value) (catalog.Value, 
 	}
 	if keyOpts != nil {
 		if spec, has := keyOpts.Get("convert_to"); has && spec != nil {
-			if inv.h.opts.ConvertTo == nil {
+			convert := inv.convert
+			if convert == nil {
+				convert = inv.h.opts.ConvertTo
+			}
+			if convert == nil {
 				// Without the compiler's new(), Sensitive (the common
 				// case, for secrets) is still understood.
 				if isSensitiveSpec(spec) {
@@ -189,7 +198,12 @@ func (inv *invocation) lookup(name string, merge catalog.Value) (catalog.Value, 
 				}
 				return nil, false, errorf("The convert_to lookup_option for key '%s' raised error: convert_to is not supported here", name)
 			}
-			c, err := inv.h.opts.ConvertTo(inv.ctx, spec, v)
+			c, err := convert(inv.ctx, spec, v)
+			var bad ConvertSpecError
+			if errors.As(err, &bad) {
+				spec, detail := bad.ConvertSpec()
+				return nil, false, errorf("Invalid data type in lookup_options for key '%s' could not parse '%s', error: '%s", name, spec, detail)
+			}
 			if err != nil {
 				return nil, false, errorf("The convert_to lookup_option for key '%s' raised error: %s", name, err)
 			}
@@ -441,7 +455,7 @@ func (inv *invocation) resolveLocations(l *layer, e entry) ([]location, error) {
 			}
 		}
 		for _, item := range list {
-			sub := &invocation{h: inv.h, ctx: inv.ctx, scope: overlay{inv.scope, e.locations[1], item}, names: inv.names}
+			sub := &invocation{h: inv.h, ctx: inv.ctx, scope: overlay{inv.scope, e.locations[1], item}, names: inv.names, convert: inv.convert}
 			p, err := sub.interpolateString(e.locations[2], false)
 			if err != nil {
 				return nil, err
@@ -868,9 +882,11 @@ func compileOptions(v catalog.Value, module string) (*lookupOptions, error) {
 	for _, k := range h.Keys() {
 		val, _ := h.Get(k)
 		if strings.HasPrefix(k, "^") {
-			re, err := regexp.Compile(k)
+			re, err := rubyregexp.Compile(k)
 			if err != nil {
-				return nil, errorf("lookup_options pattern '%s': %s", k, err)
+				// Puppet gives Ruby's message, as an evaluation error
+				// of the lookup.
+				return nil, &Error{Msg: err.Error(), Evaluation: true}
 			}
 			o.patterns = append(o.patterns, pattern{re: re, opts: val})
 			continue

@@ -60,8 +60,8 @@ func parseStrategyValue(m catalog.Value) (*strategy, error) {
 					return nil, optionsError(k)
 				}
 				p, ok := v.(string)
-				if !ok {
-					return nil, errorf("The merge options entry 'knockout_prefix' expects a String value, got %s", typeLabel(v))
+				if !ok && v != nil {
+					return nil, errorf("The merge options has wrong type, entry 'knockout_prefix' expects a value of type Undef or String, got %s", typeLabel(v))
 				}
 				s.knockoutPrefix = p
 			case "sort_merged_arrays", "merge_hash_arrays", "merge_debug":
@@ -69,8 +69,8 @@ func parseStrategyValue(m catalog.Value) (*strategy, error) {
 					return nil, optionsError(k)
 				}
 				b, ok := v.(bool)
-				if !ok {
-					return nil, errorf("The merge options entry '%s' expects a Boolean value, got %s", k, typeLabel(v))
+				if !ok && v != nil {
+					return nil, errorf("The merge options has wrong type, entry '%s' expects a value of type Undef or Boolean, got %s", k, typeLabel(v))
 				}
 				switch k {
 				case "sort_merged_arrays":

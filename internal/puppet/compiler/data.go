@@ -117,7 +117,7 @@ func hieraLookup(manifest, hieraConfig string, modulePath []string, warn func(st
 		}
 		v, err := h.Lookup(ctx, scope, hiera.Request{
 			Names: req.Names, Merge: req.Merge, Default: req.Default, HasDefault: req.HasDefault,
-			DefaultValues: req.DefaultValues, Override: req.Override, Check: req.Check,
+			DefaultValues: req.DefaultValues, Override: req.Override, Check: req.Check, ConvertTo: req.ConvertTo,
 		})
 		if err != nil {
 			if hiera.IsNotFound(err) {

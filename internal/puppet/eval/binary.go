@@ -63,6 +63,15 @@ func newBinary(k *call) (Value, error) {
 			}
 			return &Binary{B: b}, nil
 		}
+		if len(k.args) == 2 {
+			// The three signatures of Binary.new each refuse the call.
+			base64Format := "Base64Format = Enum['%B', '%b', '%r', '%s', '%u']"
+			return nil, failf("The function 'new_Binary' was called with arguments it does not accept. It expects one of:\n"+
+				"  (String str, %[1]s format?)\n    rejected: parameter 'format' expects a match for %[1]s, got %[2]s\n"+
+				"  (Array[ByteInteger] byte_array)\n    rejected: expects 1 argument, got 2\n"+
+				"  (BinaryArgsHash = Variant[StringHash = Struct[{'value' => String, 'format' => Optional[%[1]s]}], ArrayHash = Struct[{'value' => Array[ByteInteger = Integer[0, 255]]}]] hash_args)\n    rejected: expects 1 argument, got 2",
+				base64Format, quoteString(format))
+		}
 		return nil, failf("'new_Binary' Unsupported Base64 format '%s'", format)
 	case []Value:
 		out := make([]byte, 0, len(a))

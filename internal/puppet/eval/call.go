@@ -76,6 +76,17 @@ func (c *Compiler) evalCall(s *Scope, x *ast.CallNamedFunction) (Value, error) {
 			return nil, err
 		}
 		return c.newValue(&call{c: c, s: s, name: "new", args: args, rng: s.rng(x), argRng: rngs}, t)
+	case *ast.AccessExpr:
+		// A parameterized type called: Struct[{a => Integer}]([['a', 1]]).
+		t, err := c.evalType(s, f)
+		if err != nil {
+			return nil, err
+		}
+		args, rngs, err := c.evalArgs(s, x.Args)
+		if err != nil {
+			return nil, err
+		}
+		return c.newValue(&call{c: c, s: s, name: "new", args: args, rng: s.rng(x), argRng: rngs}, t)
 	default:
 		return nil, errAt(s.rng(x), "Illegal function call")
 	}
@@ -88,6 +99,8 @@ func (c *Compiler) evalCall(s *Scope, x *ast.CallNamedFunction) (Value, error) {
 		blk = &lambda{def: x.Lambda, scope: s}
 	}
 	k := &call{c: c, s: s, name: strings.TrimPrefix(name, "::"), args: args, block: blk, rng: s.rng(x), node: x, argRng: rngs}
+	c.pushFrame(k.rng)
+	defer c.popFrame()
 	return c.dispatch(k)
 }
 
@@ -114,6 +127,8 @@ func (c *Compiler) evalMethodCall(s *Scope, x *ast.CallMethod) (Value, error) {
 	}
 	k := &call{c: c, s: s, name: x.Name, args: append([]Value{recv}, args...), block: blk, rng: methodCallRange(s, x), node: x,
 		argRng: append([]sourceRange{s.rng(x.Receiver)}, rngs...)}
+	c.pushFrame(s.rng(x))
+	defer c.popFrame()
 	return c.dispatch(k)
 }
 
@@ -175,6 +190,18 @@ func (c *Compiler) dispatch(k *call) (Value, error) {
 	if fd := c.findFunction(name); fd != nil {
 		return c.callPuppetFunction(k, fd)
 	}
+	if !strings.Contains(name, "::") && c.stdlib != nil && c.stdlib.modern[name] {
+		// A function of stdlib's that announces its deprecation, and
+		// stdlib 9's deprecated names that pass their arguments on.
+		if d, ok := c.stdlibDeprecation(name); ok {
+			c.deprecate(d)
+		}
+		if c.stdlibShim(name) {
+			kk := *k
+			kk.name = "stdlib::" + name
+			return c.dispatch(&kk)
+		}
+	}
 	if f, ok := c.builtins[name]; ok {
 		v, err := f(k)
 		if err != nil {
@@ -189,12 +216,6 @@ func (c *Compiler) dispatch(k *call) (Value, error) {
 		}
 		return v, nil
 	}
-	if !strings.Contains(name, "::") && c.stdlibShim(name) {
-		// stdlib 9's deprecated name passes its arguments on.
-		kk := *k
-		kk.name = "stdlib::" + name
-		return c.dispatch(&kk)
-	}
 	return nil, errAt(k.rng, "Unknown function: '%s'.", k.name)
 }
 
@@ -206,12 +227,8 @@ func (c *Compiler) stdlibShim(name string) bool {
 		return known
 	}
 	is := false
-	for _, mp := range c.opts.ModulePath {
-		src, err := os.ReadFile(filepath.Join(mp, "stdlib", "lib", "puppet", "functions", name+".rb"))
-		if err == nil {
-			is = strings.Contains(string(src), "call_function('stdlib::"+name+"'")
-			break
-		}
+	if src, err := os.ReadFile(filepath.Join(c.stdlib.dir, "lib", "puppet", "functions", name+".rb")); err == nil {
+		is = strings.Contains(string(src), "call_function('stdlib::"+name+"'")
 	}
 	c.shims[name] = is
 	return is

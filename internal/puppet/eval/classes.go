@@ -306,7 +306,7 @@ func (c *Compiler) bindParams(cs *Scope, r *Resource, def *definition, isClass b
 			given, explicitUndef = false, true
 		}
 		if !given && isClass && c.opts.Lookup != nil {
-			lv, found, err := c.opts.Lookup(c.ctx, LookupRequest{Names: []string{def.name + "::" + p.Name}, Var: cs.catalogVar, Undefined: c.undefinedVariable})
+			lv, found, err := c.opts.Lookup(c.ctx, LookupRequest{Names: []string{def.name + "::" + p.Name}, Var: cs.catalogVar, Undefined: c.undefinedVariable, ConvertTo: c.lookupConvertTo(cs)})
 			if err != nil {
 				return err
 			}

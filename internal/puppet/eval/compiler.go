@@ -48,6 +48,9 @@ type LookupRequest struct {
 	Var func(name string) (catalog.Value, bool)
 	// Undefined warns of a variable interpolation did not find.
 	Undefined func(name string)
+	// ConvertTo is the convert_to lookup option: new(Type, v, args...)
+	// for spec, a type name or [type name, args...].
+	ConvertTo func(ctx context.Context, spec catalog.Value, v catalog.Value) (catalog.Value, error)
 }
 
 // LookupFunc is Hiera. found is false when no name has a value and
@@ -135,9 +138,17 @@ type Compiler struct {
 	// shims caches which plain function names stdlib forwards to its
 	// namespace.
 	shims map[string]bool
-	ctx   context.Context
-	opts  Options
-	types ResourceTypes
+	// stdlib is the stdlib module on the module path, nil without one.
+	stdlib *stdlibModule
+	// deprecations caches the deprecation each stdlib function
+	// announces (a zero value for none).
+	deprecations map[string]deprecation
+	// frames is the Puppet stack: the function calls being evaluated,
+	// innermost last, under the main manifest's top level.
+	frames []stackFrame
+	ctx    context.Context
+	opts   Options
+	types  ResourceTypes
 
 	// externalRels are the arrows between two resources of another
 	// language (Options.External), kept as the catalog's relationships.
@@ -330,14 +341,15 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 		resolved: map[string]Value{}, typeRefs: map[string]Value{}, aliasNames: map[*Type]string{},
 		byKey: map[Ref]*Resource{}, byType: map[string]*[]*Resource{}, classScopes: map[string]*Scope{},
 		stages: map[string]bool{}, edgeSet: map[[2]*Resource]struct{}{}, modules: map[string]bool{}, rubyTypes: map[string]*TypeInfo{}, catalogHashes: map[*Hash]catalog.Value{}, regexps: map[string]*rx{},
-		containNext: map[string]pendingContain{}, autoloaded: map[[2]string]struct{}{}, shims: map[string]bool{},
+		containNext: map[string]pendingContain{}, autoloaded: map[[2]string]struct{}{}, shims: map[string]bool{}, deprecations: map[string]deprecation{},
 		canonTypes: map[string]string{}, knownTypes: map[string]bool{},
 	}
 	if c.types == nil {
 		c.types = BuiltinTypes()
 	}
 	c.types = &cachedTypes{inner: withModuleTypes{base: c.types, modules: c.hasModule, rubyType: c.rubyType}, known: map[string]cachedType{}}
-	c.builtins = builtinTable(c.hasModule("stdlib"))
+	c.stdlib = findStdlib(opts.ModulePath)
+	c.builtins = builtinTable(c.stdlib)
 	if _, ok := c.builtins["strftime"]; !ok {
 		c.builtins["strftime"] = fnStrftime
 	}
@@ -780,9 +792,13 @@ func (c *Compiler) compilePhases(prog *ast.Program) (*catalog.Catalog, error) {
 	if err := c.checkParamTypes(prog.Body); err != nil {
 		return nil, err
 	}
+	// The main manifest's top level is the stack's outermost frame
+	// while it is evaluated, at line 0.
+	c.frames = append(c.frames, stackFrame{at: source.Range{File: prog.File}, top: true})
 	if err := c.execBlock(c.top, prog.Body); err != nil {
 		return nil, err
 	}
+	c.frames = c.frames[:0]
 	if err := c.evalNode(); err != nil {
 		return nil, err
 	}
@@ -1174,9 +1190,11 @@ func (c *Compiler) toCatalog() *catalog.Catalog {
 		}
 	}
 	if c.opts.ConversionWarnings != nil {
-		for _, r := range c.resources {
-			if !r.virtual {
-				c.conversionWarnings(r)
+		for i, r := range c.resources {
+			if !r.virtual && c.conversionWarnings(r) && crs[i] != nil {
+				// Its rich values were warned about with the rest, in
+				// one sequence as Puppet does: StringifyRich finds none.
+				StringifyRich(&catalog.Catalog{Resources: []*catalog.Resource{crs[i]}}, nil)
 			}
 		}
 	}

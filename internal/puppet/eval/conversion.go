@@ -8,17 +8,20 @@ import (
 )
 
 // conversionWarnings logs what Puppet's catalog writer says of r's
-// attribute values that are not data: a data type, a regexp or default
-// becomes its string, with a warning naming where it is. Puppet builds
-// the name onto the one of the warning before, for each resource (so a
-// second warning reads Notify[x]['message'][0]['message'][1]); ordo
-// writes what Puppet writes.
-func (c *Compiler) conversionWarnings(r *Resource) {
+// attribute values that are not data: a data type, a regexp, default
+// or a rich value (Timespan, Binary, Deferred, ...) becomes its string,
+// with a warning naming where it is. Puppet builds the name onto the
+// one of the warning before, whatever its kind, for each resource (so
+// a second warning reads Notify[x]['message'][0]['message'][1]); ordo
+// writes what Puppet writes. It reports whether r holds a rich value,
+// which the caller then writes as its string without a second warning.
+func (c *Compiler) conversionWarnings(r *Resource) bool {
 	// Few resources hold such a value: the others are passed over
 	// before any name or place is built.
 	if !slices.ContainsFunc(r.params, func(p *param) bool { return p.value != nil && convertsToString(p.value) }) {
-		return
+		return false
 	}
+	rich := false
 	prefix := r.ref.String()
 	loc := locationOf(r)
 	warn := func(path, what, text string) {
@@ -42,6 +45,7 @@ func (c *Compiler) conversionWarnings(r *Resource) {
 			warn(path, "a Regexp value", "/"+x.Src+"/")
 		case Default:
 			warn(path, "the special value default", "default")
+		case string, int64, float64, bool, nil:
 		case []Value:
 			for i, e := range x {
 				walk(e, path+"["+strconv.Itoa(i)+"]")
@@ -56,6 +60,12 @@ func (c *Compiler) conversionWarnings(r *Resource) {
 				}
 				walk(x.vals[i], path+"['"+ToS(k)+"']")
 			}
+		default:
+			if cr, ok := ToCatalog(v).(*catalog.Rich); ok {
+				rich = true
+				text, what := richString(cr)
+				warn(path, what, text)
+			}
 		}
 	}
 	for _, p := range r.params {
@@ -63,15 +73,18 @@ func (c *Compiler) conversionWarnings(r *Resource) {
 			walk(p.value, "['"+p.name+"']")
 		}
 	}
+	return rich
 }
 
 // convertsToString reports whether v holds a value that conversionWarnings
-// warns about: a type, a regular expression or default, or a hash key
-// that is a type or a regular expression.
+// warns about: a type, a regular expression, default or a rich value,
+// or a hash key that is a type or a regular expression.
 func convertsToString(v Value) bool {
 	switch x := v.(type) {
 	case *Type, *Regexp, Default:
 		return true
+	case string, int64, float64, bool, nil:
+		return false
 	case []Value:
 		return slices.ContainsFunc(x, convertsToString)
 	case *Hash:
@@ -84,8 +97,10 @@ func convertsToString(v Value) bool {
 				return true
 			}
 		}
+		return false
 	}
-	return false
+	_, rich := ToCatalog(v).(*catalog.Rich)
+	return rich
 }
 
 // writeAliases rewrites the catalog values of cr (made from r) that hold

@@ -179,7 +179,9 @@ func richString(r *catalog.Rich) (text, what string) {
 // parameters of the catalog's resources by the string Puppet's compiler
 // writes for it in a catalog without rich data, and warns as Puppet
 // does: "Notify[d]['message'] contains a Deferred value. It will be
-// converted to the String '...' (file: F, line: L)".
+// converted to the String '...' (file: F, line: L)". A catalog compiled
+// with Options.ConversionWarnings has had this done, its warnings given
+// with those of data types, as Puppet gives them in one sequence.
 func StringifyRich(cat *catalog.Catalog, warn func(msg string)) {
 	for _, r := range cat.Resources {
 		// Puppet builds the name onto the one of the warning before,

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"crypto/md5"
+	"crypto/sha256"
 	"encoding/hex"
 	"math/big"
 	"strconv"
@@ -237,4 +238,74 @@ func fnFqdnRandString(k *call) (Value, error) {
 		b.WriteRune(charset[v.(int64)])
 	}
 	return b.String(), nil
+}
+
+// fnSeededRand is stdlib's stdlib::seeded_rand(max, seed): a number below
+// max, always the same for max and seed. stdlib seeds Ruby's Mersenne
+// Twister with the MD5 of seed and draws one number below max.
+func fnSeededRand(k *call) (Value, error) {
+	if err := k.argc(2, 2); err != nil {
+		return nil, err
+	}
+	max, err := seededLength(k, "max")
+	if err != nil {
+		return nil, err
+	}
+	seed, ok := k.args[1].(string)
+	if !ok {
+		return nil, failf("'%s' parameter 'seed' expects a String value, got %s", k.name, inferredTypeName(k.args[1]))
+	}
+	sum := md5.Sum([]byte(seed))
+	n, _ := new(big.Int).SetString(hex.EncodeToString(sum[:]), 16)
+	return int64(newRubyRandom(n).limited(uint64(max - 1))), nil
+}
+
+// fnSeededRandString is stdlib's stdlib::seeded_rand_string(length, seed,
+// charset): length characters of charset (digits and ASCII letters by
+// default), drawn by Ruby's Mersenne Twister seeded with the SHA-256 of
+// seed.
+func fnSeededRandString(k *call) (Value, error) {
+	if err := k.argc(2, 3); err != nil {
+		return nil, err
+	}
+	n, err := seededLength(k, "length")
+	if err != nil {
+		return nil, err
+	}
+	seed, ok := k.args[1].(string)
+	if !ok {
+		return nil, failf("'%s' parameter 'seed' expects a String value, got %s", k.name, inferredTypeName(k.args[1]))
+	}
+	charset := []rune("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+	if len(k.args) == 3 {
+		c, ok := k.args[2].(string)
+		switch {
+		case !ok:
+			return nil, failf("'%s' parameter 'charset' expects a String value, got %s", k.name, inferredTypeName(k.args[2]))
+		case len([]rune(c)) < 2:
+			return nil, failf("'%s' parameter 'charset' expects a String[2] value, got String", k.name)
+		}
+		charset = []rune(c)
+	}
+	sum := sha256.Sum256([]byte(seed))
+	seedInt, _ := new(big.Int).SetString(hex.EncodeToString(sum[:]), 16)
+	r := newRubyRandom(seedInt)
+	var b strings.Builder
+	for i := int64(0); i < n; i++ {
+		b.WriteRune(charset[r.limited(uint64(len(charset)-1))])
+	}
+	return b.String(), nil
+}
+
+// seededLength is the first argument of the seeded_rand functions, an
+// Integer[1] named name.
+func seededLength(k *call, name string) (int64, error) {
+	n, ok := k.args[0].(int64)
+	switch {
+	case !ok:
+		return 0, failf("'%s' parameter '%s' expects an Integer value, got %s", k.name, name, inferredTypeName(k.args[0]))
+	case n < 1:
+		return 0, failf("'%s' parameter '%s' expects an Integer[1] value, got %s", k.name, name, inferType(n))
+	}
+	return n, nil
 }

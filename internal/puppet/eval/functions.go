@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -20,8 +22,9 @@ import (
 )
 
 // builtinTable returns Puppet's built-in functions and the stdlib
-// functions popular modules call, by lower-case name.
-func builtinTable(withStdlib bool) map[string]builtin {
+// functions popular modules call, by lower-case name: of the latter,
+// those the stdlib on the module path defines (nil: none).
+func builtinTable(stdlib *stdlibModule) map[string]builtin {
 	t := map[string]builtin{
 		"include": fnInclude, "require": fnRequire, "contain": fnContain,
 		"realize": fnRealize, "tag": fnTag, "tagged": fnTagged, "defined": fnDefined,
@@ -50,7 +53,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 	for name, f := range digestFunctions() {
 		t[name] = f
 	}
-	if withStdlib {
+	if stdlib != nil {
 		for name, f := range map[string]builtin{
 			"merge": fnMerge, "concat": fnConcat, "pick": fnPick, "pick_default": fnPickDefault,
 			"delete_undef_values": fnDeleteUndef, "has_key": fnHasKey, "member": fnMember,
@@ -73,12 +76,15 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"shell_escape": fnShellEscape, "deep_merge": fnDeepMerge, "shell_join": fnShellJoin, "pw_hash": fnPwHash,
 			"stdlib::os_version_gte": fnOSVersionGte, "stdlib::has_interface_with": fnHasInterfaceWith, "stdlib::fqdn_rand_string": fnFqdnRandString,
 			"has_interface_with": fnHasInterfaceWith, "os_version_gte": fnOSVersionGte,
+			"stdlib::seeded_rand": fnSeededRand, "stdlib::seeded_rand_string": fnSeededRandString,
 		} {
-			t[name] = f
+			if stdlib.has(name) {
+				t[name] = f
+			}
 			// stdlib 9 names its functions stdlib::name; the plain names
-			// remain as deprecated shims.
-			if !strings.Contains(name, "::") {
-				t["stdlib::"+name] = f
+			// it keeps are deprecated shims (see Compiler.dispatch).
+			if ns := "stdlib::" + name; !strings.Contains(name, "::") && stdlib.has(ns) {
+				t[ns] = f
 			}
 		}
 	}
@@ -2432,7 +2438,7 @@ func fnLookup(k *call) (Value, error) {
 	if err := k.argc(1, 4); err != nil {
 		return nil, err
 	}
-	req := LookupRequest{Var: k.s.catalogVar, Undefined: k.c.undefinedVariable}
+	req := LookupRequest{Var: k.s.catalogVar, Undefined: k.c.undefinedVariable, ConvertTo: k.c.lookupConvertTo(k.s)}
 	if k.name == "lookup" {
 		args, err := k.lookupArgs()
 		if err != nil {
@@ -3193,6 +3199,33 @@ func writeJSON(b *strings.Builder, v Value) {
 
 // newValue converts args to type t, as Integer('1') or String(1) do.
 func (c *Compiler) newValue(k *call, t Value) (Value, error) {
+	tt, ok := t.(*Type)
+	if !ok {
+		return c.newInstance(k, t)
+	}
+	if (tt.Name == "Optional" || tt.Name == "NotUndef") && len(tt.Params) == 1 {
+		// new of Optional[T] and NotUndef[T] is T's.
+		if inner, ok := tt.Params[0].(*Type); ok {
+			return c.newValue(k, inner)
+		}
+	}
+	v, err := c.newInstance(k, t)
+	if err != nil || len(tt.Params) == 0 {
+		return v, err
+	}
+	switch tt.Name {
+	case "Integer", "Float", "Numeric", "String", "Array", "Tuple", "Hash", "Struct":
+		// What a parameterized type's new made must be one of it.
+		if !c.isInstance(tt, v) {
+			return nil, stmtError("Function Call", k.rng, failf("Converted value from %s.new() has wrong type, %s", tt, strings.TrimSpace(c.mismatch("", tt, v))))
+		}
+	}
+	return v, nil
+}
+
+// newInstance is new() of t before the result is checked against t's
+// parameters.
+func (c *Compiler) newInstance(k *call, t Value) (Value, error) {
 	for i, a := range k.args {
 		if it, ok := a.(*Iterator); ok {
 			// a conversion walks the iterator: String([1, 2].step(1))
@@ -3206,8 +3239,13 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 		// A value that already is an instance is returned as it is.
 		return k.args[0], nil
 	}
+	if ok && len(k.args) == 0 {
+		if _, known, err := c.newConversion(k, tt); known {
+			return nil, stmtError(k.kind(), k.newRange(), err)
+		}
+	}
 	if !ok || len(k.args) == 0 {
-		return nil, errAt(k.rng, "Creation of new instance of type '%s' is not supported", Inspect(t))
+		return nil, stmtError(k.kind(), k.rng, failf("Creation of new instance of type '%s' is not supported", Inspect(t)))
 	}
 	if v, ok, err := c.newRichValue(k, tt); ok {
 		if err != nil {
@@ -3219,12 +3257,38 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 		}
 		return v, nil
 	}
+	if v, ok, err := c.newConversion(k, tt); ok || err != nil {
+		if err != nil {
+			// Puppet names the call of T.new (a method call) at its
+			// parenthesis.
+			return nil, stmtError(k.kind(), k.newRange(), err)
+		}
+		return v, nil
+	}
 	a := k.args[0]
 	if err := newArgsError(tt.Name, k.args); err != nil {
 		return nil, stmtError(k.kind(), k.newRange(), err)
 	}
 	switch tt.Name {
 	case "Integer", "Numeric", "Float":
+		if h, isHash := a.(*Hash); isHash && len(k.args) == 1 {
+			// NamedArgs: {from => ..., radix => ..., abs => ...}
+			if f, ok := h.Get("from"); ok {
+				args := []Value{f}
+				r, hasRadix := h.Get("radix")
+				if abs, ok := h.Get("abs"); ok {
+					if !hasRadix {
+						r = Default{}
+					}
+					args = append(args, r, abs)
+				} else if hasRadix {
+					args = append(args, r)
+				}
+				kk := *k
+				kk.args = args
+				return c.newValue(&kk, t)
+			}
+		}
 		n := toNumber(a)
 		switch x := n.(type) {
 		case int64:
@@ -3249,6 +3313,8 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 		// strings quoted; a format string for a number is a printf format.
 		if len(k.args) == 1 {
 			switch x := a.(type) {
+			case *Regexp:
+				return x.Src, nil
 			case float64:
 				return strconv.FormatFloat(x, 'f', 6, 64), nil
 			case []Value, *Hash:
@@ -3257,9 +3323,26 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 			return ToS(a), nil
 		}
 		if f, isFormat := k.args[1].(string); isFormat && strings.HasPrefix(f, "%") {
-			switch a.(type) {
+			if _, isInt := a.(int64); isInt {
+				if err := integerFormatError(f); err != nil {
+					return nil, stmtError("Function Call", k.rng, err)
+				}
+			}
+			switch x := a.(type) {
 			case int64, float64:
 				return fnSprintf(&call{c: k.c, s: k.s, name: "sprintf", args: []Value{f, a}, rng: k.rng, node: k.node})
+			case bool:
+				if word, ok := booleanFormat(x, f[len(f)-1]); ok {
+					return word, nil
+				}
+			case string:
+				if f == "%p" {
+					return inspectQuoted(x), nil
+				}
+			case []Value, *Hash:
+				if f == "%s" || f == "%p" {
+					return inspectQuoted(x), nil
+				}
 			}
 		}
 		return ToS(a), nil
@@ -3311,7 +3394,7 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 	case "Sensitive":
 		return &Sensitive{V: a}, nil
 	}
-	return nil, errAt(k.rng, "Creation of new instance of type '%s' is not supported", tt)
+	return nil, stmtError(k.kind(), k.rng, failf("Creation of new instance of type '%s' is not supported", tt))
 }
 
 // integerRadix is the alias Puppet prints for Integer.new's radix.
@@ -3331,8 +3414,17 @@ func newArgsError(typ string, args []Value) error {
 			return failf("'new_array' expects between 1 and 2 arguments, got %d", len(args))
 		}
 	case "Integer":
-		if len(args) < 2 || len(args) > 3 {
+		if len(args) > 3 {
+			return failf("'new' expects between 1 and 3 arguments, got %d", len(args))
+		}
+		if len(args) < 2 {
 			return nil
+		}
+		if !integerConvertibleValue(args[0]) {
+			return failf("The function 'new' was called with arguments it does not accept. It expects one of:\n"+
+				"  (%[1]s from, %[2]s radix?, Boolean abs?)\n    rejected: parameter 'from' expects a %[1]s value, got %[3]s\n"+
+				"  (NamedArgs = Struct[{'from' => %[1]s, Optional['radix'] => %[2]s, Optional['abs'] => Boolean}] hash_args)\n    rejected: expects 1 argument, got %[4]d",
+				integerConvertible, integerRadix, inferredTypeName(args[0]), len(args))
 		}
 		got := ""
 		switch r := args[1].(type) {
@@ -3383,3 +3475,94 @@ func mergeMismatch(a Value) string {
 		"  (Iterable args*, Callable[3, 3] block)\n    rejected: " + block + "\n" +
 		"  (Iterable args*, Callable[2, 2] block)\n    rejected: " + block
 }
+
+// lookupConvertTo is the convert_to lookup option as Puppet applies it:
+// the option's type (a string is parsed as one) and arguments are given
+// to new() with the value found; the error is new()'s message alone.
+func (c *Compiler) lookupConvertTo(s *Scope) func(ctx context.Context, spec catalog.Value, v catalog.Value) (catalog.Value, error) {
+	return func(_ context.Context, spec catalog.Value, v catalog.Value) (catalog.Value, error) {
+		parts, ok := spec.([]catalog.Value)
+		if !ok {
+			parts = []catalog.Value{spec}
+		}
+		var t Value
+		if len(parts) > 0 {
+			t = FromCatalog(parts[0])
+		}
+		if name, ok := t.(string); ok {
+			parsed, err := c.typeFromLookupOption(s, name)
+			if err != nil {
+				return nil, err
+			}
+			t = parsed
+		}
+		args := []Value{FromCatalog(v)}
+		if len(parts) > 1 {
+			for _, p := range parts[1:] {
+				args = append(args, FromCatalog(p))
+			}
+		}
+		if _, isType := t.(*Type); !isType {
+			return nil, fmt.Errorf("'new' parameter 'type' expects a Type value, got %s", inferredTypeName(t))
+		}
+		out, err := c.newValue(&call{c: c, s: s, name: "new", args: args}, t)
+		if err != nil {
+			msg := err.Error()
+			if e, ok := err.(*Error); ok {
+				msg = e.Msg
+			}
+			for _, prefix := range []string{"Error while evaluating a Function Call, ", "Error while evaluating a Method call, "} {
+				msg = strings.TrimPrefix(msg, prefix)
+			}
+			return nil, errors.New(msg)
+		}
+		// The value goes back to the compiler as it is: a Binary, a
+		// Timestamp or a type is no catalog data.
+		return converted{out}, nil
+	}
+}
+
+// converted carries a value convert_to made through Hiera's catalog
+// values, back to the compiler unchanged (FromCatalog).
+type converted struct{ v Value }
+
+// typeFromLookupOption is the data type a convert_to option names, as
+// Puppet's type parser reads it: a name it does not know is a
+// TypeReference.
+func (c *Compiler) typeFromLookupOption(s *Scope, name string) (Value, error) {
+	prog, diags := parser.Parse("", name)
+	if diags.HasErrors() {
+		return nil, badTypeSpec{spec: name, detail: diags[0].Summary}
+	}
+	if len(prog.Body) != 1 {
+		return nil, badTypeSpec{spec: name, detail: "not a data type"}
+	}
+	t, err := c.evalType(s, prog.Body[0])
+	if tt, ok := t.(*Type); err != nil || !ok || tt.Name == name && !dataTypeNames[name] {
+		return &Type{Name: "TypeReference", Params: []Value{name}}, nil
+	}
+	return t, nil
+}
+
+// integerPattern is what Integer.new converts of strings (Puppet's
+// lenient integer pattern).
+var integerPattern = regexp.MustCompile(`^[+-]?[ \t\r\n\f\v]*(?:(?:\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))$`)
+
+// integerConvertibleValue reports whether Integer.new's first signature
+// takes v as its from.
+func integerConvertibleValue(v Value) bool {
+	switch x := v.(type) {
+	case int64, float64, bool, *Timespan, *Timestamp:
+		return true
+	case string:
+		return integerPattern.MatchString(x)
+	}
+	return false
+}
+
+// badTypeSpec is a convert_to type that does not parse; Hiera reports it
+// as Puppet does (hiera.ConvertSpecError).
+type badTypeSpec struct{ spec, detail string }
+
+func (b badTypeSpec) Error() string                      { return b.detail }
+func (b badTypeSpec) ConvertSpec() (spec, detail string) { return b.spec, b.detail }

@@ -296,6 +296,16 @@ func newSemVer(k *call) (Value, error) {
 		}
 		return nil, failf("'new_Version' The string '%s' cannot be converted to a SemVer", a)
 	case int64:
+		if len(k.args) == 1 {
+			// Each of SemVer.new's signatures refuses a lone integer.
+			pattern := `SemVerPattern = Pattern[/\A(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?\Z/]`
+			qualifier := `SemVerQualifier = Pattern[/\A(?<part>[0-9A-Za-z-]+)(?:\.\g<part>)*\Z/]`
+			hash := "SemVerHash = Struct[{'major' => PositiveInteger = Integer[0], 'minor' => PositiveInteger = Integer[0], 'patch' => PositiveInteger = Integer[0], Optional['prerelease'] => " + qualifier + ", Optional['build'] => " + qualifier + "}]"
+			return nil, failf("The function 'new_Version' was called with arguments it does not accept. It expects one of:\n"+
+				"  (%[1]s str)\n    rejected: parameter 'str' expects a match for %[1]s, got Integer\n"+
+				"  (PositiveInteger = Integer[0] major, PositiveInteger = Integer[0] minor, PositiveInteger = Integer[0] patch, %[2]s prerelease?, %[2]s build?)\n    rejected: expects between 3 and 5 arguments, got 1\n"+
+				"  (%[3]s hash_args)\n    rejected: parameter 'hash_args' expects a %[3]s value, got Integer", pattern, qualifier, hash)
+		}
 		if len(k.args) < 3 {
 			return nil, failf("'new_Version' expects between 3 and 5 arguments, got %d", len(k.args))
 		}

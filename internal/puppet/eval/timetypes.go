@@ -293,6 +293,11 @@ func newTimestamp(k *call) (Value, error) {
 	if len(k.args) == 0 {
 		return &Timestamp{T: time.Now().UTC()}, nil
 	}
+	if len(k.args) > 3 {
+		if _, isString := k.args[0].(string); isString {
+			return nil, failf("'new_timestamp' expects at most 3 arguments, got %d", len(k.args))
+		}
+	}
 	if _, isString := k.args[0].(string); len(k.args) > 1 && !isString {
 		// Only the signature of a string takes more than one argument:
 		// Puppet says why each of the four refused.

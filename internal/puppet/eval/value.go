@@ -481,6 +481,8 @@ func FromCatalog(v catalog.Value) Value {
 		return &Sensitive{V: FromCatalog(x.Value)}
 	case *catalog.Rich:
 		return opaque{x}
+	case converted:
+		return x.v
 	case map[string]any:
 		h := NewHash()
 		ks := make([]string, 0, len(x))

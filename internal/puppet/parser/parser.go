@@ -856,8 +856,14 @@ func (p *parser) postfix(x ast.Expr) ast.Expr {
 			}
 			x = m
 		case lexer.LParen:
-			switch x.(type) {
+			switch f := x.(type) {
 			case *ast.QualifiedName, *ast.QualifiedReference:
+			case *ast.AccessExpr:
+				// A parameterized type called: Struct[{a => Integer}]([...]).
+				if _, isType := f.X.(*ast.QualifiedReference); isType {
+					break
+				}
+				p.report(diag.SyntaxError, x.Pos(), x.End(), fmt.Sprintf("Illegal expression. %s is unacceptable as function name in a Function Call", capitalize(ast.AnLabel(x))), "a function name before '('")
 			default:
 				p.report(diag.SyntaxError, x.Pos(), x.End(), fmt.Sprintf("Illegal expression. %s is unacceptable as function name in a Function Call", capitalize(ast.AnLabel(x))), "a function name before '('")
 			}

@@ -1,0 +1,12 @@
+notify { 'a1': message => Array(1.5, true) }
+notify { 'a2': message => String(Regexp('a.b', true)) }
+notify { 'a3': message => Array(3) }
+notify { 'a4': message => Tuple(3) }
+notify { 'a5': message => Array(Enum['b', 'a']) }
+notify { 'a6': message => Hash([[['a', 'b'], 1], [['a', 'c'], 2]], 'tree') }
+notify { 'a7': message => Float('+ 1e2') }
+notify { 'a8': message => Numeric(' 7') }
+notify { 'a9': message => Float.new('2.5') }
+notify { 'a11': message => Boolean.new('Y') }
+notify { 'a12': message => Array([1, 2], false) }
+notify { 'a13': message => Hash('ab') }

@@ -1,0 +1,3 @@
+# modulepath: oddmodules
+include lo12
+notify { 'x': message => String(lookup('lo12::h')) }

@@ -1,0 +1,3 @@
+# modulepath: oddmodules
+include lo14
+notify { 'x': message => String(lookup('lo14::h')) }

@@ -1,0 +1,3 @@
+# modulepath: oddmodules
+include lo16
+notify { 'x': message => String(lookup('lo16::h')) }

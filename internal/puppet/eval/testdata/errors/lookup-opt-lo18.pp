@@ -1,0 +1,3 @@
+# modulepath: oddmodules
+include lo18
+notify { 'x': message => String(lookup('lo18::h')) }

@@ -1,0 +1,3 @@
+# modulepath: oddmodules
+include lo20
+notify { 'x': message => String(lookup('lo20::h')) }

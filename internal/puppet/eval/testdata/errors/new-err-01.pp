@@ -1,0 +1,2 @@
+$x = Float('abc')
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Float([1])
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Numeric('1.2.3')
+notify { "${x}": }

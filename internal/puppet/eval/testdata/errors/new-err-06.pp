@@ -1,0 +1,2 @@
+$x = Numeric({'x' => 1})
+notify { "${x}": }

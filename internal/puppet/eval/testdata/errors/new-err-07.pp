@@ -1,0 +1,2 @@
+$x = Numeric(undef)
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Boolean('maybe')
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Boolean([1])
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Boolean(undef)
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = String()
+notify { "${x}": }

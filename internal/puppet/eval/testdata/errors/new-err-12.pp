@@ -1,0 +1,2 @@
+$x = String(1, 2)
+notify { "${x}": }

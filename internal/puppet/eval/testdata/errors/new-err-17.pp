@@ -1,0 +1,2 @@
+$x = Regexp(1)
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Sensitive()
+notify { "${x}": }

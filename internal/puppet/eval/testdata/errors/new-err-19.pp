@@ -1,0 +1,2 @@
+$x = Timespan('x')
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Timestamp('nope')
+notify { "${x}": }

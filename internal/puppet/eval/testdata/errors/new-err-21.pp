@@ -1,0 +1,2 @@
+$x = SemVer('1.x')
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = SemVerRange('>>1')
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Binary('!!')
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Float('1', true, 3)
+notify { "${x}": }

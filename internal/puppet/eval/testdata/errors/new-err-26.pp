@@ -1,0 +1,2 @@
+$x = Numeric(true, 'x')
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Integer('12', 10, true, 1)
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = String(3, '%q')
+notify { "${x}": }

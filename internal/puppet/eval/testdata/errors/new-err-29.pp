@@ -1,0 +1,2 @@
+$x = Boolean('yes', 'no')
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Timespan()
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Boolean('')
+notify { "${x}": }

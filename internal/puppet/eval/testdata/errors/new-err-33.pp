@@ -1,0 +1,2 @@
+$x = String('abc', '%5s|')
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Float.new('abc')
+notify { "${x}": }

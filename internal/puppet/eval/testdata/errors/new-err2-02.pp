@@ -1,0 +1,2 @@
+$x = Array(1.5)
+notify { "${x}": }

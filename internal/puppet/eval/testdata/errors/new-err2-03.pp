@@ -1,0 +1,2 @@
+$x = Array(1, 'x')
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Regexp('a', 1)
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Sensitive(1, 2)
+notify { "${x}": }

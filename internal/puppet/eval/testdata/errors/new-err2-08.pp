@@ -1,0 +1,2 @@
+$x = Binary('aGk=', '%x')
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Timestamp('2020-01-01', '%Y', 'UTC', 4)
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Numeric.new([1])
+notify { "${x}": }

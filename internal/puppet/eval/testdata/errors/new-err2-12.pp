@@ -1,0 +1,2 @@
+$x = Array(undef)
+notify { "${x}": }

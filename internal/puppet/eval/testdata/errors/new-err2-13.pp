@@ -1,0 +1,2 @@
+$x = Hash([[1, 2]], 'bogus')
+notify { "${x}": }

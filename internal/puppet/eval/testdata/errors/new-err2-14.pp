@@ -1,0 +1,2 @@
+$x = Array.new()
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Boolean.new(1, 2)
+notify { "${x}": }

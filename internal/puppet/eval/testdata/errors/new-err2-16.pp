@@ -1,0 +1,2 @@
+$x = Float({'from' => 'x'})
+notify { "${x}": }

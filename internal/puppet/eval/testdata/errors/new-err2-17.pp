@@ -1,0 +1,2 @@
+$x = Numeric({'from' => 1, 'abs' => 'y'})
+notify { "${x}": }

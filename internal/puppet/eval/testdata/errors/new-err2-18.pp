@@ -1,0 +1,2 @@
+$x = Integer({'from' => 'x'})
+notify { "${x}": }

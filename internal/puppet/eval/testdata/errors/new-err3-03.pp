@@ -1,0 +1,2 @@
+$x = Array[String]([1])
+notify { "${x}": }

@@ -1,0 +1,2 @@
+$x = Optional[Integer]('x')
+notify { "${x}": }

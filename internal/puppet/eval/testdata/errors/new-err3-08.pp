@@ -1,0 +1,2 @@
+$x = Tuple[Integer, Integer]([1])
+notify { "${x}": }

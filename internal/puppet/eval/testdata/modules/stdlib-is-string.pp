@@ -1,0 +1,1 @@
+$x = is_string('a')

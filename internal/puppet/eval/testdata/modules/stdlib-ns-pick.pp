@@ -1,0 +1,1 @@
+$x = stdlib::pick(1)

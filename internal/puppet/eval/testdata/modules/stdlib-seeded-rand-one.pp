@@ -1,0 +1,1 @@
+$x = stdlib::seeded_rand(10)

@@ -1,0 +1,1 @@
+$x = seeded_rand('10', 'x')

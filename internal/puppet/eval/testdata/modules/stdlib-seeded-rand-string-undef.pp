@@ -1,0 +1,1 @@
+$x = seeded_rand_string(3, undef)

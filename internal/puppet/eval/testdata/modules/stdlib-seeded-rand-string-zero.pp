@@ -1,0 +1,1 @@
+$x = stdlib::seeded_rand_string(0, 'x')

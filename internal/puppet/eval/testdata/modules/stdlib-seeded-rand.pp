@@ -1,0 +1,9 @@
+notify { 'a': message => String(stdlib::seeded_rand(100, 'foo')) }
+notify { 'b': message => String(stdlib::seeded_rand(2147483648, 'bar')) }
+notify { 'c': message => String(seeded_rand(1000, 'baz')) }
+notify { 'd': message => stdlib::seeded_rand_string(12, 'redis') }
+notify { 'e': message => stdlib::seeded_rand_string(5, '', 'abcdef') }
+notify { 'f': message => seeded_rand_string(7, 'x') }
+notify { 'g': message => String(seeded_rand(1, 'x')) }
+notify { 'h': message => String(stdlib::seeded_rand(9223372036854775807, 'big')) }
+notify { 'i': message => stdlib::seeded_rand_string(6, 'ü', 'äöü€') }

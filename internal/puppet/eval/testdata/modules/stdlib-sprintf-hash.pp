@@ -1,0 +1,1 @@
+$x = sprintf_hash('%{a}', {'a' => 1})

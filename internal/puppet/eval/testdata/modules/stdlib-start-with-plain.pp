@@ -1,0 +1,1 @@
+$x = start_with('ab', 'a')

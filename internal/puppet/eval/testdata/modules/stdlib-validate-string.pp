@@ -1,0 +1,1 @@
+$x = validate_string('a')

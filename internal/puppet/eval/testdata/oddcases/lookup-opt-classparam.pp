@@ -1,0 +1,2 @@
+# modulepath: oddmodules
+include lo19
