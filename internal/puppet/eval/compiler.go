@@ -331,7 +331,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 	if _, ok := c.builtins["strftime"]; !ok {
 		c.builtins["strftime"] = fnStrftime
 	}
-	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy", "docker", "sudo", "ssh", "inifile", "accounts", "php", "mongodb", "letsencrypt", "consul", "puppetdb", "memcached", "archive"} {
+	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy", "docker", "sudo", "ssh", "inifile", "accounts", "php", "mongodb", "letsencrypt", "consul", "puppetdb", "memcached", "archive", "elasticsearch"} {
 		if c.hasModule(m) {
 			for name, f := range moduleFunctions(m) {
 				c.builtins[name] = f
@@ -644,6 +644,9 @@ func (c *Compiler) rubyType(name string) *TypeInfo {
 		if len(matches) > 0 {
 			if src, err := os.ReadFile(matches[0]); err == nil {
 				t = parseRubyType(name, src)
+				addMixinAttrs(t, src, func(lib string) []byte {
+					return c.readModuleLib(filepath.Dir(filepath.Dir(filepath.Dir(matches[0]))), lib)
+				})
 				// A type with providers has a provider parameter.
 				if !t.HasAttr("provider") && c.hasRubyProviders(name) {
 					t.Attrs = append(t.Attrs, "provider")
@@ -654,6 +657,25 @@ func (c *Compiler) rubyType(name string) *TypeInfo {
 	}
 	c.rubyTypes[name] = t
 	return t
+}
+
+// readModuleLib reads the Ruby file a type requires as lib (such as
+// puppet_x/elastic/rest_resource), from the type's own module's lib
+// folder first and then from the other modules', as Ruby's $LOAD_PATH
+// under Puppet finds it; nil when there is none.
+func (c *Compiler) readModuleLib(ownLib, lib string) []byte {
+	if src, err := os.ReadFile(filepath.Join(ownLib, lib+".rb")); err == nil {
+		return src
+	}
+	for _, mp := range c.opts.ModulePath {
+		matches, _ := filepath.Glob(filepath.Join(mp, "*", "lib", lib+".rb"))
+		if len(matches) > 0 {
+			if src, err := os.ReadFile(matches[0]); err == nil {
+				return src
+			}
+		}
+	}
+	return nil
 }
 
 // hasRubyProviders reports whether a module on the module path

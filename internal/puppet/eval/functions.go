@@ -121,6 +121,8 @@ func moduleFunctions(module string) map[string]builtin {
 		return memcachedFunctions()
 	case "archive":
 		return archiveFunctions()
+	case "elasticsearch":
+		return elasticsearchFunctions()
 	}
 	return nil
 }

@@ -234,3 +234,47 @@ func parseRubyType(name string, src []byte) *TypeInfo {
 	add(t.Namevars[0])
 	return t
 }
+
+var (
+	rubyRequire   = lazyre.New(`(?m)^\s*require\s*\(?\s*['"]([A-Za-z0-9_/]+)['"]`)
+	rubyModuleDef = lazyre.New(`(?m)^\s*module\s+([A-Z][A-Za-z0-9_]*)`)
+)
+
+// addMixinAttrs adds to t the attributes of the modules a Ruby type
+// extends or includes from files it requires (a module of lib/puppet_x
+// whose self.extended or self.included hook declares parameters, as
+// puppet-elasticsearch's REST types share theirs). read gives a required
+// file's source, nil when the module path has none.
+func addMixinAttrs(t *TypeInfo, src []byte, read func(lib string) []byte) {
+	seen := map[string]bool{}
+	for _, a := range t.Attrs {
+		seen[a] = true
+	}
+	for _, m := range rubyRequire.FindAllSubmatch(src, -1) {
+		lib := string(m[1])
+		if strings.HasPrefix(lib, "puppet/") && !strings.HasPrefix(lib, "puppet_x/") {
+			continue // Puppet's own files
+		}
+		dep := read(lib)
+		if dep == nil || !rubyAttr.Match(dep) {
+			continue
+		}
+		mixedIn := false
+		for _, d := range rubyModuleDef.FindAllSubmatch(dep, -1) {
+			use := regexp.MustCompile(`\b(?:extend|include)\s+(?:[A-Za-z0-9_]+::)*` + string(d[1]) + `\b`)
+			if use.Match(src) {
+				mixedIn = true
+				break
+			}
+		}
+		if !mixedIn {
+			continue
+		}
+		for _, a := range rubyAttr.FindAllSubmatch(dep, -1) {
+			if name := string(a[1]); !seen[name] {
+				seen[name] = true
+				t.Attrs = append(t.Attrs, name)
+			}
+		}
+	}
+}
