@@ -127,7 +127,8 @@ func TestOddModules(t *testing.T) {
 }
 
 // TestModules compiles the manifests of testdata/modules against real
-// Forge modules and compares with Puppet's catalogs. It runs when
+// Forge modules and compares with Puppet's catalogs, and with Puppet's
+// warnings where they are recorded (CASE.warnings). It runs when
 // ORDO_TEST_MODULEPATH names a folder holding the modules that
 // testdata/modules/README.md lists.
 func TestModules(t *testing.T) {
@@ -147,9 +148,15 @@ func TestModules(t *testing.T) {
 			if err != nil {
 				t.Skip("no golden")
 			}
-			gotCat, gotMeta := compileCase(t, path, mp)
+			var warnings []string
+			gotCat, gotMeta := compileCaseWarn(t, path, mp, func(msg string) { warnings = append(warnings, "Warning: "+msg) })
 			if d := diff.Diff("puppet", want, "ordo", []byte(gotCat)); d != nil {
 				t.Errorf("catalog differs:\n%s", d)
+			}
+			if wantWarn, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".warnings"); err == nil {
+				if g, w := strings.Join(warnings, "\n"), strings.TrimRight(string(wantWarn), "\n"); g != w {
+					t.Errorf("warnings differ from Puppet's\npuppet:\n%s\nordo:\n%s", w, g)
+				}
 			}
 			wantMeta, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".meta")
 			if err == nil && len(wantMeta) > 0 && gotMeta != "" {

@@ -72,7 +72,7 @@ func builtinTable(withStdlib bool) map[string]builtin {
 			"type_of": fnTypeOf, "validate_legacy": fnValidateLegacy, "grep": fnGrep,
 			"shell_escape": fnShellEscape, "deep_merge": fnDeepMerge, "shell_join": fnShellJoin, "pw_hash": fnPwHash,
 			"stdlib::os_version_gte": fnOSVersionGte, "stdlib::has_interface_with": fnHasInterfaceWith, "stdlib::fqdn_rand_string": fnFqdnRandString,
-			"has_interface_with": fnHasInterfaceWith, "os_version_gte": fnOSVersionGte,
+			"has_interface_with": fnHasInterfaceWith, "os_version_gte": fnOSVersionGte, "get_module_path": fnGetModulePath,
 		} {
 			t[name] = f
 			// stdlib 9 names its functions stdlib::name; the plain names
