@@ -542,7 +542,7 @@ func (c *Compiler) match(s *Scope, l, r Value, at sourceRange) (bool, error) {
 		if !ok {
 			return false, errAt(at, "Left operand of =~ must be a String, got %s", typeName(l))
 		}
-		m := p.Re.FindStringSubmatch(str)
+		m := p.Re.matchGroups(str)
 		if m == nil {
 			return false, nil
 		}
@@ -729,7 +729,7 @@ func (c *Compiler) caseMatchValue(s *Scope, v, o Value) (bool, error) {
 		if !ok {
 			return false, nil
 		}
-		m := p.Re.FindStringSubmatch(str)
+		m := p.Re.matchGroups(str)
 		if m == nil {
 			return false, nil
 		}

@@ -123,6 +123,10 @@ func moduleFunctions(module string) map[string]builtin {
 		return archiveFunctions()
 	case "elasticsearch":
 		return elasticsearchFunctions()
+	case "jenkins":
+		return jenkinsFunctions()
+	case "extlib":
+		return extlibFunctions()
 	}
 	return nil
 }
@@ -2702,8 +2706,10 @@ func fnConcat(k *call) (Value, error) {
 	return out, nil
 }
 
+// fnPick is stdlib's pick: the first argument that is neither undef nor
+// empty; an array is one argument, however it holds.
 func fnPick(k *call) (Value, error) {
-	for _, a := range flatten(k.args) {
+	for _, a := range k.args {
 		if a == nil {
 			continue
 		}
