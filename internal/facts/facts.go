@@ -13,6 +13,7 @@ package facts
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"sort"
 	"strings"
@@ -115,6 +116,30 @@ func Puppet(core *catalog.Hash, certname string, noop bool) *catalog.Hash {
 	out.Set("clientcert", certname)
 	out.Set("clientversion", PuppetVersion)
 	out.Set("clientnoop", noop)
+	return out
+}
+
+// Server returns the server facts `puppet catalog find` compiles with,
+// this machine being the server: serverversion, and servername and
+// serverip from the fqdn and ipaddress facts (the host name and domain,
+// and ipaddress6, when those are missing).
+func Server(core *catalog.Hash) *catalog.Hash {
+	out := catalog.NewHash()
+	out.Set("serverversion", PuppetVersion)
+	if v, ok := dotted(core, "networking.fqdn"); ok && v != nil {
+		out.Set("servername", v)
+	} else if host, ok := dotted(core, "networking.hostname"); ok && host != nil {
+		name := fmt.Sprint(host)
+		if domain, ok := dotted(core, "networking.domain"); ok && domain != nil && domain != "" {
+			name += "." + fmt.Sprint(domain)
+		}
+		out.Set("servername", name)
+	}
+	if v, ok := dotted(core, "networking.ip"); ok && v != nil {
+		out.Set("serverip", v)
+	} else if v, ok := dotted(core, "networking.ip6"); ok && v != nil {
+		out.Set("serverip", v)
+	}
 	return out
 }
 

@@ -104,6 +104,11 @@ type Options struct {
 	// Trusted is $trusted; nil makes one for a locally authenticated
 	// node named Node.
 	Trusted *catalog.Hash
+	// ServerFacts are the facts about the compiling server that `puppet
+	// catalog find` adds (serverversion, servername, serverip): they join
+	// $server_facts and are top-scope variables. nil compiles as puppet
+	// apply does, whose $server_facts holds the environment alone.
+	ServerFacts *catalog.Hash
 	// Explain names resources ("File[/etc/motd]") whose attributes'
 	// origins are written to ExplainTo after compilation.
 	Explain   []string
@@ -855,6 +860,16 @@ func (c *Compiler) setupTop() {
 		c.top.vars["trusted"] = trusted
 	}
 	sf := NewHash()
+	if c.opts.ServerFacts != nil {
+		if h, ok := FromCatalog(c.opts.ServerFacts).(*Hash); ok {
+			for i, k := range h.keys {
+				sf.Set(k, h.vals[i])
+				if s, ok := k.(string); ok {
+					c.top.vars[s] = h.vals[i]
+				}
+			}
+		}
+	}
 	sf.Set("environment", c.opts.Environment)
 	c.top.vars["server_facts"] = sf
 	c.top.vars["environment"] = c.opts.Environment

@@ -209,7 +209,7 @@ func compileCaseWarn(t testing.TB, path, modulepath string, warn func(string)) (
 		if err := os.Symlink(modulepath, link); err != nil {
 			t.Fatal(err)
 		}
-		setup := compiler.Setup{Node: "node.example", ModulePath: []string{link}}
+		setup := compiler.Setup{Node: "node.example", ModulePath: []string{link}, ServerFacts: true}
 		if warn != nil {
 			setup.Warn = func(msg string) { warn(strings.ReplaceAll(msg, root, "@ROOT@")) }
 		}

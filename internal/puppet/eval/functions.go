@@ -16,6 +16,7 @@ import (
 	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/puppet/ast"
 	"github.com/ordoproject/ordo/internal/puppet/parser"
+	"github.com/ordoproject/ordo/internal/rubyjson"
 	"github.com/ordoproject/ordo/internal/source"
 )
 
@@ -3093,9 +3094,149 @@ func fnToJSON(k *call) (Value, error) {
 			return nil, failf("'stdlib::to_json_pretty' parameter 'data' expects a value of type Hash or Array, got %s", inferredTypeName(k.args[0]))
 		}
 	}
+	if strings.HasSuffix(k.name, "to_json_pretty") {
+		return toJSONPretty(k)
+	}
 	var b strings.Builder
 	writeJSON(&b, k.args[0])
 	return b.String(), nil
+}
+
+// jsonLayout is the layout options of Ruby's JSON generator.
+type jsonLayout struct{ indent, space, spaceBefore, objectNL, arrayNL string }
+
+// toJSONPretty is stdlib's to_json_pretty(data, skip_undef, opts):
+// Ruby's JSON.pretty_generate of the data and a newline; skip_undef
+// drops the undef values of the top-level hash or array, opts change the
+// layout (indent, space, space_before, object_nl, array_nl; max_nesting
+// limits nothing here).
+func toJSONPretty(k *call) (Value, error) {
+	if err := k.argc(1, 3); err != nil {
+		return nil, err
+	}
+	data := k.args[0]
+	if len(k.args) > 1 {
+		skip, ok := k.args[1].(bool)
+		if !ok {
+			return nil, failf("'stdlib::to_json_pretty' parameter 'skip_undef' expects a Boolean value, got %s", inferredTypeName(k.args[1]))
+		}
+		if skip {
+			switch x := data.(type) {
+			case *Hash:
+				h := NewHash()
+				for i, key := range x.keys {
+					if x.vals[i] != nil {
+						h.Set(key, x.vals[i])
+					}
+				}
+				data = h
+			case []Value:
+				var a []Value
+				for _, e := range x {
+					if e != nil {
+						a = append(a, e)
+					}
+				}
+				data = a
+			}
+		}
+	}
+	l := jsonLayout{indent: "  ", space: " ", objectNL: "\n", arrayNL: "\n"}
+	if len(k.args) > 2 && k.args[2] != nil {
+		opts, ok := k.args[2].(*Hash)
+		if !ok {
+			return nil, failf("'stdlib::to_json_pretty' parameter 'opts' expects a value of type Undef or Struct, got %s", inferredTypeName(k.args[2]))
+		}
+		for i, key := range opts.keys {
+			v, isStr := opts.vals[i].(string)
+			name := rubyToS(key)
+			switch {
+			case name == "max_nesting":
+				continue
+			case !isStr:
+				return nil, failf("'stdlib::to_json_pretty' parameter 'opts' entry '%s' expects a String value, got %s", name, inferredTypeName(opts.vals[i]))
+			}
+			switch name {
+			case "indent":
+				l.indent = v
+			case "space":
+				l.space = v
+			case "space_before":
+				l.spaceBefore = v
+			case "object_nl":
+				l.objectNL = v
+			case "array_nl":
+				l.arrayNL = v
+			default:
+				return nil, failf("'stdlib::to_json_pretty' parameter 'opts' has no entry '%s'", name)
+			}
+		}
+	}
+	// stdlib::rewrap_sensitive_data: a Sensitive inside makes the text
+	// Sensitive
+	sensitive := false
+	data = unwrapSensitiveDeep(data, &sensitive)
+	var b strings.Builder
+	writeJSONLayout(&b, data, l, 0)
+	b.WriteByte('\n')
+	if sensitive {
+		return &Sensitive{V: b.String()}, nil
+	}
+	return b.String(), nil
+}
+
+// writeJSONLayout writes v as Ruby's JSON generator does with layout l,
+// at nesting depth.
+func writeJSONLayout(b *strings.Builder, v Value, l jsonLayout, depth int) {
+	// the closing newline, and its indent only after one
+	nl := func(s string, d int) {
+		b.WriteString(s)
+		if s != "" {
+			b.WriteString(strings.Repeat(l.indent, d))
+		}
+	}
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case string:
+		b.WriteString(rubyjson.Quote(x))
+	case float64:
+		b.WriteString(rubyjson.Float(x))
+	case int64, bool:
+		b.WriteString(ToS(x))
+	case []Value:
+		// Ruby 3.1's json 2.6 writes an empty array as "[", array_nl,
+		// array_nl and the indent, and an empty hash as "{", object_nl
+		// and the indent.
+		b.WriteByte('[')
+		b.WriteString(l.arrayNL)
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+				b.WriteString(l.arrayNL)
+			}
+			b.WriteString(strings.Repeat(l.indent, depth+1))
+			writeJSONLayout(b, e, l, depth+1)
+		}
+		nl(l.arrayNL, depth)
+		b.WriteByte(']')
+	case *Hash:
+		b.WriteByte('{')
+		for i, kk := range x.keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(l.objectNL)
+			b.WriteString(strings.Repeat(l.indent, depth+1))
+			b.WriteString(rubyjson.Quote(rubyToS(kk)))
+			b.WriteString(l.spaceBefore + ":" + l.space)
+			writeJSONLayout(b, x.vals[i], l, depth+1)
+		}
+		nl(l.objectNL, depth)
+		b.WriteByte('}')
+	default:
+		b.WriteString(rubyjson.Quote(ToS(v)))
+	}
 }
 
 func writeJSON(b *strings.Builder, v Value) {
