@@ -1255,7 +1255,15 @@ func (c *Compiler) catalogResource(r *Resource) *catalog.Resource {
 	// Puppet's to_data_hash merges the namevar its title patterns
 	// make from the title (the title as a string) under the
 	// parameters, and leaves it out where it equals the title.
-	if _, set := r.get(namevar); !set && !special {
+	composite := r.typeInfo != nil && len(r.typeInfo.Namevars) > 1 && r.typeInfo.TitleParams != nil
+	if composite && !special {
+		// every namevar the title patterns make, but those given
+		for _, kv := range r.typeInfo.TitleParams(r.ref.Title) {
+			if _, set := r.get(kv[0]); !set && kv[1] != r.ref.Title {
+				cr.Params = append(cr.Params, catalog.Param{Name: kv[0], Value: kv[1]})
+			}
+		}
+	} else if _, set := r.get(namevar); !set && !special {
 		var k string
 		if r.typeInfo != nil && r.typeInfo.TitleName != nil {
 			k = r.typeInfo.TitleName(r.ref.Title)
