@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/lazyre"
@@ -3338,9 +3339,15 @@ func (c *Compiler) newValue(k *call, t Value) (Value, error) {
 			return ToS(a), nil
 		}
 		if f, isFormat := k.args[1].(string); isFormat && strings.HasPrefix(f, "%") {
-			switch a.(type) {
+			switch x := a.(type) {
 			case int64, float64:
 				return fnSprintf(&call{c: k.c, s: k.s, name: "sprintf", args: []Value{f, a}, rng: k.rng, node: k.node})
+			case string:
+				out, err := formatString(x, f)
+				if err != nil {
+					return nil, errAt(k.rng, "%s", err.Error())
+				}
+				return out, nil
 			}
 		}
 		return ToS(a), nil
@@ -3463,4 +3470,71 @@ func mergeMismatch(a Value) string {
 		"  (Variant[Hash[Scalar, Any], Undef, String[0, 0]] args*)\n    rejected: parameter 'args' expects a value of type " + first + "\n" +
 		"  (Iterable args*, Callable[3, 3] block)\n    rejected: " + block + "\n" +
 		"  (Iterable args*, Callable[2, 2] block)\n    rejected: " + block
+}
+
+// stringFormat is the format Puppet's string converter reads:
+// %[flags][width][.precision]conversion.
+var stringFormat = lazyre.New(`^%([\s\[+#0{<(|-]*)([1-9][0-9]*)?(?:\.([0-9]+))?([a-zA-Z])$`)
+
+// formatString is String(s, format) for a string, as Puppet's string
+// converter does it: s as it is, p quoted (# in double quotes), c and C
+// capitalized, u upper case, d lower case, t trimmed (each quoted, in
+// single quotes, with #), then padded to the width (left-justified with -) and cut to the
+// precision.
+func formatString(s, format string) (string, error) {
+	m := stringFormat.FindStringSubmatch(format)
+	if m == nil {
+		return "", fmt.Errorf("The format '%s' is not a valid format on the form '%%<flags><width>.<prec><format>'", format)
+	}
+	flags, conv := m[1], m[4]
+	alt, left := strings.Contains(flags, "#"), strings.Contains(flags, "-")
+	var v string
+	quoted := alt
+	switch conv {
+	case "s":
+		v, quoted = s, false
+	case "p":
+		v, quoted = s, true
+	case "c":
+		v = capitalize(s)
+	case "C":
+		parts := strings.Split(s, "::")
+		for i, p := range parts {
+			parts[i] = capitalize(p)
+		}
+		v = strings.Join(parts, "::")
+	case "u":
+		v = strings.ToUpper(s)
+	case "d":
+		v = strings.ToLower(s)
+	case "t":
+		v = strings.TrimSpace(s)
+	default:
+		return "", fmt.Errorf("Illegal format '%s' specified for value of String type - expected one of the characters 'cCudspt'", conv)
+	}
+	if quoted {
+		// # asks for double quotes of p alone; it quotes the others
+		if alt && conv == "p" {
+			v = catalog.PuppetDoubleQuote(v)
+		} else {
+			v = quoteString(v)
+		}
+	}
+	if m[3] != "" {
+		if prec, err := strconv.Atoi(m[3]); err == nil && utf8.RuneCountInString(v) > prec {
+			v = string([]rune(v)[:prec])
+		}
+	}
+	if m[2] != "" {
+		if width, err := strconv.Atoi(m[2]); err == nil {
+			if pad := width - utf8.RuneCountInString(v); pad > 0 {
+				if left {
+					v += strings.Repeat(" ", pad)
+				} else {
+					v = strings.Repeat(" ", pad) + v
+				}
+			}
+		}
+	}
+	return v, nil
 }
