@@ -173,6 +173,14 @@ func quote(b *strings.Builder, s string) {
 	b.WriteByte('\'')
 }
 
+// PuppetDoubleQuote renders s in double quotes as Puppet's string
+// converter does with the # flag (String(s, '%#p')).
+func PuppetDoubleQuote(s string) string {
+	var b strings.Builder
+	doubleQuote(&b, s)
+	return b.String()
+}
+
 func doubleQuote(b *strings.Builder, s string) {
 	b.WriteByte('"')
 	for _, r := range s {

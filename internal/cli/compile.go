@@ -44,6 +44,9 @@ type compileFlags struct {
 	parsed func()
 	// noOrigins: the catalog is only written (eval.Options.NoOrigins).
 	noOrigins bool
+	// serverFacts compiles as puppet catalog find does, with this
+	// machine's server facts (compiler.Setup.ServerFacts).
+	serverFacts bool
 }
 
 func (f *compileFlags) register(cmd *cobra.Command) {
@@ -90,6 +93,9 @@ catalog in Puppet's JSON format (catalog_format 2), as
 			// The catalog is written as JSON, which does not say where
 			// each relationship was declared.
 			f.noOrigins = true
+			// As puppet catalog find: $server_facts and $serverversion,
+			// $servername, $serverip are this machine's.
+			f.serverFacts = true
 			// Writing the catalog turns values that are not data into
 			// strings, with Puppet's warnings, after the compilation.
 			var conversions []string
@@ -136,6 +142,7 @@ func compileManifest(ctx context.Context, stdio Stdio, f *compileFlags, manifest
 	go func() { parsed <- eval.ReadManifest(manifest) }()
 	opts, err := compiler.Options(ctx, manifest, compiler.Setup{
 		Node: f.node, ModulePath: modulePath, HieraConfig: f.hieraConfig, FactsFile: f.factsFile, Warn: warn,
+		ServerFacts: f.serverFacts,
 	})
 	if err != nil {
 		return nil, eval.Options{}, err

@@ -13,6 +13,8 @@ package facts
 
 import (
 	"context"
+	"fmt"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -77,6 +79,7 @@ func (s Source) Gather(ctx context.Context) (*catalog.Hash, error) {
 	s.addMisc(f)
 	s.addStorage(f)
 	f.Set("facterversion", FacterVersion)
+	f.Set("ruby", rubyFact())
 	if ssh := s.ssh(); ssh != nil {
 		f.Set("ssh", ssh)
 	}
@@ -119,6 +122,30 @@ func Puppet(core *catalog.Hash, certname string, noop bool) *catalog.Hash {
 	return out
 }
 
+// Server returns the server facts `puppet catalog find` compiles with,
+// this machine being the server: serverversion, and servername and
+// serverip from the fqdn and ipaddress facts (the host name and domain,
+// and ipaddress6, when those are missing).
+func Server(core *catalog.Hash) *catalog.Hash {
+	out := catalog.NewHash()
+	out.Set("serverversion", PuppetVersion)
+	if v, ok := dotted(core, "networking.fqdn"); ok && v != nil {
+		out.Set("servername", v)
+	} else if host, ok := dotted(core, "networking.hostname"); ok && host != nil {
+		name := fmt.Sprint(host)
+		if domain, ok := dotted(core, "networking.domain"); ok && domain != nil && domain != "" {
+			name += "." + fmt.Sprint(domain)
+		}
+		out.Set("servername", name)
+	}
+	if v, ok := dotted(core, "networking.ip"); ok && v != nil {
+		out.Set("serverip", v)
+	} else if v, ok := dotted(core, "networking.ip6"); ok && v != nil {
+		out.Set("serverip", v)
+	}
+	return out
+}
+
 // FacterVersion is the Facter whose facts ordo gathers: the names,
 // structure and values are Facter 4.3's, so modules that check
 // facterversion see the version they would beside Puppet 7.23.
@@ -126,6 +153,29 @@ const FacterVersion = "4.3.0"
 
 // PuppetVersion is the Puppet version ordo behaves as.
 const PuppetVersion = "7.23.0"
+
+// RubyVersion is the Ruby that Puppet 7.23 runs on in Debian 12, which
+// Facter reports as the ruby fact (modules pick package names by it).
+const RubyVersion = "3.1.2"
+
+// rubyFact is Facter's ruby fact for the Ruby Puppet 7.23 runs on here:
+// Debian's Ruby (its platform names the architecture, its site folder
+// the Ruby API version).
+func rubyFact() *catalog.Hash {
+	arch := map[string]string{"amd64": "x86_64", "arm64": "aarch64", "386": "i686", "arm": "arm", "ppc64le": "powerpc64le", "s390x": "s390x", "riscv64": "riscv64"}[runtime.GOARCH]
+	if arch == "" {
+		arch = runtime.GOARCH
+	}
+	abi := "gnu"
+	if runtime.GOARCH == "arm" {
+		abi = "gnueabihf"
+	}
+	h := catalog.NewHash()
+	h.Set("platform", arch+"-linux-"+abi)
+	h.Set("sitedir", "/usr/local/lib/site_ruby/3.1.0")
+	h.Set("version", RubyVersion)
+	return h
+}
 
 // Override returns base with every top-level fact of over replacing
 // base's fact of that name, as Puppet merges facts given on the command

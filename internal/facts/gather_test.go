@@ -14,10 +14,9 @@ import (
 )
 
 // notGathered are facts Facter prints that ordo does not gather (yet):
-// they need commands (ruby, lspci) or are rarely used.
+// they need commands (lspci) or are rarely used.
 var notGathered = map[string]bool{
-	"ruby":         true,
-	"rubyplatform": true, "rubysitedir": true, "rubyversion": true, "ssh": true,
+	"ssh": true,
 	"dmi": true, "aio_agent_version": true, "cloud": true, "ec2_metadata": true,
 	"ec2_userdata": true, "gce": true, "az_metadata": true, "xen": true, "zfs_version": true,
 }

@@ -28,6 +28,9 @@ func WithLegacy(core *catalog.Hash) *catalog.Hash {
 	for _, a := range []struct{ legacy, path string }{
 		{"architecture", "os.architecture"},
 		{"augeasversion", "augeas.version"},
+		{"rubyplatform", "ruby.platform"},
+		{"rubysitedir", "ruby.sitedir"},
+		{"rubyversion", "ruby.version"},
 		{"hardwaremodel", "os.hardware"},
 		{"hardwareisa", "processors.isa"},
 		{"operatingsystem", "os.name"},

@@ -30,6 +30,9 @@ type Setup struct {
 	FactsFile string
 	// Warn receives warnings, such as Hiera's.
 	Warn func(msg string)
+	// ServerFacts compiles as `puppet catalog find --terminus compiler`
+	// does, with this machine as the server (eval.Options.ServerFacts).
+	ServerFacts bool
 }
 
 // Options returns the eval options to compile manifest with: node name,
@@ -56,15 +59,20 @@ func Options(ctx context.Context, manifest string, s Setup) (eval.Options, error
 	if node == "" {
 		node = certname
 	}
+	var server *catalog.Hash
+	if s.ServerFacts {
+		server = facts.Server(core)
+	}
 	return eval.Options{
-		Node:       node,
-		Facts:      facts.Puppet(core, certname, false),
-		Trusted:    facts.Trusted(certname),
-		ModulePath: s.ModulePath,
-		Settings:   Settings(manifest, certname, s.ModulePath),
-		Lookup:     hieraLookup(manifest, s.HieraConfig, s.ModulePath, s.Warn),
-		Types:      Types(),
-		Template:   erbTemplates(),
+		Node:        node,
+		ServerFacts: server,
+		Facts:       facts.Puppet(core, certname, false),
+		Trusted:     facts.Trusted(certname),
+		ModulePath:  s.ModulePath,
+		Settings:    Settings(manifest, certname, s.ModulePath),
+		Lookup:      hieraLookup(manifest, s.HieraConfig, s.ModulePath, s.Warn),
+		Types:       Types(),
+		Template:    erbTemplates(),
 	}, nil
 }
 

@@ -107,6 +107,11 @@ type Options struct {
 	// Trusted is $trusted; nil makes one for a locally authenticated
 	// node named Node.
 	Trusted *catalog.Hash
+	// ServerFacts are the facts about the compiling server that `puppet
+	// catalog find` adds (serverversion, servername, serverip): they join
+	// $server_facts and are top-scope variables. nil compiles as puppet
+	// apply does, whose $server_facts holds the environment alone.
+	ServerFacts *catalog.Hash
 	// Explain names resources ("File[/etc/motd]") whose attributes'
 	// origins are written to ExplainTo after compilation.
 	Explain   []string
@@ -353,7 +358,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 	if _, ok := c.builtins["strftime"]; !ok {
 		c.builtins["strftime"] = fnStrftime
 	}
-	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy", "docker", "sudo", "ssh", "inifile", "accounts", "php", "mongodb", "letsencrypt", "consul", "puppetdb", "memcached", "archive", "gitlab_ci_runner"} {
+	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy", "docker", "sudo", "ssh", "inifile", "accounts", "php", "mongodb", "letsencrypt", "consul", "puppetdb", "memcached", "archive", "gitlab_ci_runner", "elasticsearch", "jenkins", "extlib"} {
 		if c.hasModule(m) {
 			for name, f := range moduleFunctions(m) {
 				c.builtins[name] = f
@@ -667,6 +672,9 @@ func (c *Compiler) rubyType(name string) *TypeInfo {
 		if len(matches) > 0 {
 			if src, err := os.ReadFile(matches[0]); err == nil {
 				t = parseRubyType(name, src)
+				addMixinAttrs(t, src, func(lib string) []byte {
+					return c.readModuleLib(filepath.Dir(filepath.Dir(filepath.Dir(matches[0]))), lib)
+				})
 				// A type with providers has a provider parameter.
 				if !t.HasAttr("provider") && c.hasRubyProviders(name) {
 					t.Attrs = append(t.Attrs, "provider")
@@ -677,6 +685,25 @@ func (c *Compiler) rubyType(name string) *TypeInfo {
 	}
 	c.rubyTypes[name] = t
 	return t
+}
+
+// readModuleLib reads the Ruby file a type requires as lib (such as
+// puppet_x/elastic/rest_resource), from the type's own module's lib
+// folder first and then from the other modules', as Ruby's $LOAD_PATH
+// under Puppet finds it; nil when there is none.
+func (c *Compiler) readModuleLib(ownLib, lib string) []byte {
+	if src, err := os.ReadFile(filepath.Join(ownLib, lib+".rb")); err == nil {
+		return src
+	}
+	for _, mp := range c.opts.ModulePath {
+		matches, _ := filepath.Glob(filepath.Join(mp, "*", "lib", lib+".rb"))
+		if len(matches) > 0 {
+			if src, err := os.ReadFile(matches[0]); err == nil {
+				return src
+			}
+		}
+	}
+	return nil
 }
 
 // hasRubyProviders reports whether a module on the module path
@@ -860,6 +887,16 @@ func (c *Compiler) setupTop() {
 		c.top.vars["trusted"] = trusted
 	}
 	sf := NewHash()
+	if c.opts.ServerFacts != nil {
+		if h, ok := FromCatalog(c.opts.ServerFacts).(*Hash); ok {
+			for i, k := range h.keys {
+				sf.Set(k, h.vals[i])
+				if s, ok := k.(string); ok {
+					c.top.vars[s] = h.vals[i]
+				}
+			}
+		}
+	}
 	sf.Set("environment", c.opts.Environment)
 	c.top.vars["server_facts"] = sf
 	c.top.vars["environment"] = c.opts.Environment
@@ -1251,7 +1288,15 @@ func (c *Compiler) catalogResource(r *Resource) *catalog.Resource {
 	// Puppet's to_data_hash merges the namevar its title patterns
 	// make from the title (the title as a string) under the
 	// parameters, and leaves it out where it equals the title.
-	if _, set := r.get(namevar); !set && !special {
+	composite := r.typeInfo != nil && len(r.typeInfo.Namevars) > 1 && r.typeInfo.TitleParams != nil
+	if composite && !special {
+		// every namevar the title patterns make, but those given
+		for _, kv := range r.typeInfo.TitleParams(r.ref.Title) {
+			if _, set := r.get(kv[0]); !set && kv[1] != r.ref.Title {
+				cr.Params = append(cr.Params, catalog.Param{Name: kv[0], Value: kv[1]})
+			}
+		}
+	} else if _, set := r.get(namevar); !set && !special {
 		var k string
 		if r.typeInfo != nil && r.typeInfo.TitleName != nil {
 			k = r.typeInfo.TitleName(r.ref.Title)

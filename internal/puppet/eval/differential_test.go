@@ -135,7 +135,8 @@ func TestOddModules(t *testing.T) {
 }
 
 // TestModules compiles the manifests of testdata/modules against real
-// Forge modules and compares with Puppet's catalogs. It runs when
+// Forge modules and compares with Puppet's catalogs, and with Puppet's
+// warnings where they are recorded (CASE.warnings). It runs when
 // ORDO_TEST_MODULEPATH names a folder holding the modules that
 // testdata/modules/README.md lists.
 func TestModules(t *testing.T) {
@@ -159,6 +160,11 @@ func TestModules(t *testing.T) {
 			gotCat, gotMeta := compileCaseWarn(t, path, mp, func(msg string) { warnings = append(warnings, "Warning: "+msg) })
 			if d := diff.Diff("puppet", want, "ordo", []byte(gotCat)); d != nil {
 				t.Errorf("catalog differs:\n%s", d)
+			}
+			if wantWarn, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".warnings"); err == nil {
+				if g, w := strings.Join(warnings, "\n"), strings.TrimRight(string(wantWarn), "\n"); g != w {
+					t.Errorf("warnings differ from Puppet's\npuppet:\n%s\nordo:\n%s", w, g)
+				}
 			}
 			wantMeta, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".meta")
 			if err == nil && len(wantMeta) > 0 && gotMeta != "" {
@@ -218,7 +224,7 @@ func compileCaseWarn(t testing.TB, path, modulepath string, warn func(string)) (
 		if err := os.Symlink(modulepath, link); err != nil {
 			t.Fatal(err)
 		}
-		setup := compiler.Setup{Node: "node.example", ModulePath: []string{link}}
+		setup := compiler.Setup{Node: "node.example", ModulePath: []string{link}, ServerFacts: true}
 		if warn != nil {
 			setup.Warn = func(msg string) { warn(strings.ReplaceAll(msg, root, "@ROOT@")) }
 		}

@@ -571,7 +571,7 @@ func (c *Compiler) match(s *Scope, l, r Value, at sourceRange) (bool, error) {
 		if !ok {
 			return false, errAt(at, "Left operand of =~ must be a String, got %s", typeName(l))
 		}
-		m := p.Re.FindStringSubmatch(str)
+		m := p.Re.matchGroups(str)
 		if m == nil {
 			return false, nil
 		}
@@ -758,7 +758,7 @@ func (c *Compiler) caseMatchValue(s *Scope, v, o Value) (bool, error) {
 		if !ok {
 			return false, nil
 		}
-		m := p.Re.FindStringSubmatch(str)
+		m := p.Re.matchGroups(str)
 		if m == nil {
 			return false, nil
 		}

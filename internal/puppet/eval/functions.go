@@ -13,11 +13,13 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/ordoproject/ordo/internal/catalog"
 	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/puppet/ast"
 	"github.com/ordoproject/ordo/internal/puppet/parser"
+	"github.com/ordoproject/ordo/internal/rubyjson"
 	"github.com/ordoproject/ordo/internal/source"
 )
 
@@ -75,7 +77,7 @@ func builtinTable(stdlib *stdlibModule) map[string]builtin {
 			"type_of": fnTypeOf, "validate_legacy": fnValidateLegacy, "grep": fnGrep,
 			"shell_escape": fnShellEscape, "deep_merge": fnDeepMerge, "shell_join": fnShellJoin, "pw_hash": fnPwHash,
 			"stdlib::os_version_gte": fnOSVersionGte, "stdlib::has_interface_with": fnHasInterfaceWith, "stdlib::fqdn_rand_string": fnFqdnRandString,
-			"has_interface_with": fnHasInterfaceWith, "os_version_gte": fnOSVersionGte,
+			"has_interface_with": fnHasInterfaceWith, "os_version_gte": fnOSVersionGte, "get_module_path": fnGetModulePath,
 			"stdlib::seeded_rand": fnSeededRand, "stdlib::seeded_rand_string": fnSeededRandString,
 		} {
 			if stdlib.has(name) {
@@ -129,6 +131,12 @@ func moduleFunctions(module string) map[string]builtin {
 		return archiveFunctions()
 	case "gitlab_ci_runner":
 		return gitlabCIRunnerFunctions()
+	case "elasticsearch":
+		return elasticsearchFunctions()
+	case "jenkins":
+		return jenkinsFunctions()
+	case "extlib":
+		return extlibFunctions()
 	}
 	return nil
 }
@@ -3159,9 +3167,149 @@ func fnToJSON(k *call) (Value, error) {
 			return nil, failf("'stdlib::to_json_pretty' parameter 'data' expects a value of type Hash or Array, got %s", inferredTypeName(k.args[0]))
 		}
 	}
+	if strings.HasSuffix(k.name, "to_json_pretty") {
+		return toJSONPretty(k)
+	}
 	var b strings.Builder
 	writeJSON(&b, k.args[0])
 	return b.String(), nil
+}
+
+// jsonLayout is the layout options of Ruby's JSON generator.
+type jsonLayout struct{ indent, space, spaceBefore, objectNL, arrayNL string }
+
+// toJSONPretty is stdlib's to_json_pretty(data, skip_undef, opts):
+// Ruby's JSON.pretty_generate of the data and a newline; skip_undef
+// drops the undef values of the top-level hash or array, opts change the
+// layout (indent, space, space_before, object_nl, array_nl; max_nesting
+// limits nothing here).
+func toJSONPretty(k *call) (Value, error) {
+	if err := k.argc(1, 3); err != nil {
+		return nil, err
+	}
+	data := k.args[0]
+	if len(k.args) > 1 {
+		skip, ok := k.args[1].(bool)
+		if !ok {
+			return nil, failf("'stdlib::to_json_pretty' parameter 'skip_undef' expects a Boolean value, got %s", inferredTypeName(k.args[1]))
+		}
+		if skip {
+			switch x := data.(type) {
+			case *Hash:
+				h := NewHash()
+				for i, key := range x.keys {
+					if x.vals[i] != nil {
+						h.Set(key, x.vals[i])
+					}
+				}
+				data = h
+			case []Value:
+				var a []Value
+				for _, e := range x {
+					if e != nil {
+						a = append(a, e)
+					}
+				}
+				data = a
+			}
+		}
+	}
+	l := jsonLayout{indent: "  ", space: " ", objectNL: "\n", arrayNL: "\n"}
+	if len(k.args) > 2 && k.args[2] != nil {
+		opts, ok := k.args[2].(*Hash)
+		if !ok {
+			return nil, failf("'stdlib::to_json_pretty' parameter 'opts' expects a value of type Undef or Struct, got %s", inferredTypeName(k.args[2]))
+		}
+		for i, key := range opts.keys {
+			v, isStr := opts.vals[i].(string)
+			name := rubyToS(key)
+			switch {
+			case name == "max_nesting":
+				continue
+			case !isStr:
+				return nil, failf("'stdlib::to_json_pretty' parameter 'opts' entry '%s' expects a String value, got %s", name, inferredTypeName(opts.vals[i]))
+			}
+			switch name {
+			case "indent":
+				l.indent = v
+			case "space":
+				l.space = v
+			case "space_before":
+				l.spaceBefore = v
+			case "object_nl":
+				l.objectNL = v
+			case "array_nl":
+				l.arrayNL = v
+			default:
+				return nil, failf("'stdlib::to_json_pretty' parameter 'opts' has no entry '%s'", name)
+			}
+		}
+	}
+	// stdlib::rewrap_sensitive_data: a Sensitive inside makes the text
+	// Sensitive
+	sensitive := false
+	data = unwrapSensitiveDeep(data, &sensitive)
+	var b strings.Builder
+	writeJSONLayout(&b, data, l, 0)
+	b.WriteByte('\n')
+	if sensitive {
+		return &Sensitive{V: b.String()}, nil
+	}
+	return b.String(), nil
+}
+
+// writeJSONLayout writes v as Ruby's JSON generator does with layout l,
+// at nesting depth.
+func writeJSONLayout(b *strings.Builder, v Value, l jsonLayout, depth int) {
+	// the closing newline, and its indent only after one
+	nl := func(s string, d int) {
+		b.WriteString(s)
+		if s != "" {
+			b.WriteString(strings.Repeat(l.indent, d))
+		}
+	}
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case string:
+		b.WriteString(rubyjson.Quote(x))
+	case float64:
+		b.WriteString(rubyjson.Float(x))
+	case int64, bool:
+		b.WriteString(ToS(x))
+	case []Value:
+		// Ruby 3.1's json 2.6 writes an empty array as "[", array_nl,
+		// array_nl and the indent, and an empty hash as "{", object_nl
+		// and the indent.
+		b.WriteByte('[')
+		b.WriteString(l.arrayNL)
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+				b.WriteString(l.arrayNL)
+			}
+			b.WriteString(strings.Repeat(l.indent, depth+1))
+			writeJSONLayout(b, e, l, depth+1)
+		}
+		nl(l.arrayNL, depth)
+		b.WriteByte(']')
+	case *Hash:
+		b.WriteByte('{')
+		for i, kk := range x.keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(l.objectNL)
+			b.WriteString(strings.Repeat(l.indent, depth+1))
+			b.WriteString(rubyjson.Quote(rubyToS(kk)))
+			b.WriteString(l.spaceBefore + ":" + l.space)
+			writeJSONLayout(b, x.vals[i], l, depth+1)
+		}
+		nl(l.objectNL, depth)
+		b.WriteByte('}')
+	default:
+		b.WriteString(rubyjson.Quote(ToS(v)))
+	}
 }
 
 func writeJSON(b *strings.Builder, v Value) {
@@ -3336,9 +3484,11 @@ func (c *Compiler) newInstance(k *call, t Value) (Value, error) {
 					return word, nil
 				}
 			case string:
-				if f == "%p" {
-					return inspectQuoted(x), nil
+				out, err := formatString(x, f)
+				if err != nil {
+					return nil, errAt(k.rng, "%s", err.Error())
 				}
+				return out, nil
 			case []Value, *Hash:
 				if f == "%s" || f == "%p" {
 					return inspectQuoted(x), nil
@@ -3566,3 +3716,66 @@ type badTypeSpec struct{ spec, detail string }
 
 func (b badTypeSpec) Error() string                      { return b.detail }
 func (b badTypeSpec) ConvertSpec() (spec, detail string) { return b.spec, b.detail }
+
+// formatString is String(s, format) for a string, as Puppet's string
+// converter does it: s as it is, p quoted (# in double quotes), c and C
+// capitalized, u upper case, d lower case, t trimmed (each quoted, in
+// single quotes, with #), then padded to the width (left-justified with -) and cut to the
+// precision.
+func formatString(s, format string) (string, error) {
+	m := stringFormatRe.FindStringSubmatch(format)
+	if m == nil {
+		return "", fmt.Errorf("The format '%s' is not a valid format on the form '%%<flags><width>.<prec><format>'", format)
+	}
+	flags, conv := m[1], m[4]
+	alt, left := strings.Contains(flags, "#"), strings.Contains(flags, "-")
+	var v string
+	quoted := alt
+	switch conv {
+	case "s":
+		v, quoted = s, false
+	case "p":
+		v, quoted = s, true
+	case "c":
+		v = capitalize(s)
+	case "C":
+		parts := strings.Split(s, "::")
+		for i, p := range parts {
+			parts[i] = capitalize(p)
+		}
+		v = strings.Join(parts, "::")
+	case "u":
+		v = strings.ToUpper(s)
+	case "d":
+		v = strings.ToLower(s)
+	case "t":
+		v = strings.TrimSpace(s)
+	default:
+		return "", fmt.Errorf("Illegal format '%s' specified for value of String type - expected one of the characters 'cCudspt'", conv)
+	}
+	if quoted {
+		// # asks for double quotes of p alone; it quotes the others
+		if alt && conv == "p" {
+			v = catalog.PuppetDoubleQuote(v)
+		} else {
+			v = quoteString(v)
+		}
+	}
+	if m[3] != "" {
+		if prec, err := strconv.Atoi(m[3]); err == nil && utf8.RuneCountInString(v) > prec {
+			v = string([]rune(v)[:prec])
+		}
+	}
+	if m[2] != "" {
+		if width, err := strconv.Atoi(m[2]); err == nil {
+			if pad := width - utf8.RuneCountInString(v); pad > 0 {
+				if left {
+					v += strings.Repeat(" ", pad)
+				} else {
+					v = strings.Repeat(" ", pad) + v
+				}
+			}
+		}
+	}
+	return v, nil
+}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ordoproject/ordo/internal/lazyre"
 	"github.com/ordoproject/ordo/internal/resource/rubyregexp"
 )
 
@@ -406,7 +407,8 @@ func rubyRegexpEscape(s string) string {
 // it, and the same as a Go regular expression.
 const stringFormat = `/^%([\s\[+#0{<(|-]*)([1-9][0-9]*)?(?:\.([0-9]+))?([a-zA-Z])$/`
 
-var stringFormatRe = regexp.MustCompile(`^%([\s\[+#0{<(|-]*)([1-9][0-9]*)?(?:\.([0-9]+))?([a-zA-Z])$`)
+// stringFormatRe reads a format: %[flags][width][.precision]conversion.
+var stringFormatRe = lazyre.New(`^%([\s\[+#0{<(|-]*)([1-9][0-9]*)?(?:\.([0-9]+))?([a-zA-Z])$`)
 
 // stringFormatsError is Puppet's error for String.new's second argument
 // when it is not a format, a map of formats by type, or default; nil

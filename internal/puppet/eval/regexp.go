@@ -122,6 +122,24 @@ func (r *rx) MatchString(s string) bool {
 	return ok
 }
 
+// matchGroups returns the first match and its groups as match variables
+// ($0, $1, ...): undef for a group that took no part in the match, as
+// Ruby's MatchData gives nil; nil when nothing matches.
+func (r *rx) matchGroups(s string) []Value {
+	locs := r.allSubmatchIndex(s, 1)
+	if len(locs) == 0 {
+		return nil
+	}
+	loc := locs[0]
+	out := make([]Value, len(loc)/2)
+	for i := range out {
+		if loc[2*i] >= 0 {
+			out[i] = s[loc[2*i]:loc[2*i+1]]
+		}
+	}
+	return out
+}
+
 // FindStringSubmatch returns the first match and its groups, or nil.
 func (r *rx) FindStringSubmatch(s string) []string {
 	locs := r.allSubmatchIndex(s, 1)

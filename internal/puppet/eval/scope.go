@@ -40,7 +40,7 @@ type Scope struct {
 	// Class[main], Class[X], a defined type instance or Node[x].
 	resource *Resource
 	defaults map[string]*defaultSet
-	match    []string
+	match    []Value
 	hasMatch bool
 	// While a parameter's default is evaluated, defaultOf names it;
 	// the parameters at or after position boundBelow in paramIndex have
@@ -105,7 +105,7 @@ func (s *Scope) setVar(name string, v Value, r source.Range) error {
 
 // restoreMatch puts back the match variables s had before a guarded
 // expression (if, unless) set its own.
-func (s *Scope) restoreMatch(match []string, has bool) {
+func (s *Scope) restoreMatch(match []Value, has bool) {
 	s.match, s.hasMatch = match, has
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -329,3 +330,24 @@ func fnGetparam(k *call) (Value, error) {
 	}
 	return "", nil
 }
+
+// fnGetModulePath is stdlib's get_module_path: the folder of a module
+// on the environment's module path (the first that holds it).
+func fnGetModulePath(k *call) (Value, error) {
+	if len(k.args) != 1 {
+		return nil, failf("get_module_path(): Wrong number of arguments, expects one")
+	}
+	name := rubyToS(k.args[0])
+	if validModuleName.MatchString(name) {
+		for _, mp := range k.c.opts.ModulePath {
+			dir := filepath.Join(mp, name)
+			if st, err := os.Stat(dir); err == nil && st.IsDir() {
+				return dir, nil
+			}
+		}
+	}
+	return nil, failf("Could not find module %s in environment %s", name, k.c.opts.Environment)
+}
+
+// validModuleName is the module names Puppet::Module.find looks up.
+var validModuleName = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)

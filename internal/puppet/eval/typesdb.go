@@ -23,6 +23,10 @@ type TypeInfo struct {
 	// the namevar's munging (what Puppet's catalog carries); nil uses
 	// TitleKey.
 	TitleName func(title string) string
+	// TitleParams gives, for a type with more than one namevar, the
+	// namevars its title patterns make of a title, in the patterns'
+	// order; nil when the type has none or no pattern matches.
+	TitleParams func(title string) [][2]string
 }
 
 // HasAttr reports whether name is an attribute of the type or a
@@ -224,13 +228,176 @@ func parseRubyType(name string, src []byte) *TypeInfo {
 	for _, m := range rubyAttr.FindAllSubmatch(src, -1) {
 		add(string(m[1]))
 	}
-	if m := rubyNamevar.FindSubmatch(src); m != nil {
-		t.Namevars = []string{string(m[1])}
-	} else if m := rubyIsNamevar.FindSubmatch(src); m != nil {
-		t.Namevars = []string{string(m[1])}
-	} else {
+	// Every parameter declared a namevar: a type with more than one
+	// (alternative_entry's name and altlink) is unique by all of them
+	// together, which the compiler leaves to the title.
+	seenNV := map[string]bool{}
+	for _, re := range []*lazyre.Regexp{rubyNamevar, rubyIsNamevar} {
+		for _, m := range re.FindAllSubmatch(src, -1) {
+			if nv := string(m[1]); !seenNV[nv] {
+				seenNV[nv] = true
+				t.Namevars = append(t.Namevars, nv)
+			}
+		}
+	}
+	if len(t.Namevars) == 0 {
 		t.Namevars = []string{"name"}
 	}
-	add(t.Namevars[0])
+	for _, nv := range t.Namevars {
+		add(nv)
+	}
+	if len(t.Namevars) > 1 {
+		t.TitleParams = rubyTitlePatterns(src)
+	}
 	return t
+}
+
+var rubyTitlePatternsDef = lazyre.New(`(?m)^(\s*)def self\.title_patterns\b`)
+
+// rubyTitlePattern is one entry of a Ruby type's title_patterns: the
+// regular expression and the parameters its groups give, in order.
+type rubyTitlePattern struct {
+	re     *regexp.Regexp
+	params []string
+}
+
+// rubyTitlePatterns reads the title_patterns method of a Ruby type: a
+// list of %r{...} expressions, each followed by the parameters its
+// groups set ([[:name], [:target]]), and returns what they make of a
+// title (the first pattern that matches); nil when the type has no
+// such method or one ordo cannot read.
+func rubyTitlePatterns(src []byte) func(string) [][2]string {
+	loc := rubyTitlePatternsDef.Get().FindSubmatchIndex(src)
+	if loc == nil {
+		return nil
+	}
+	body := string(src[loc[1]:])
+	indent := string(src[loc[2]:loc[3]])
+	if end := strings.Index(body, "\n"+indent+"end"); end >= 0 {
+		body = body[:end]
+	}
+	var pats []rubyTitlePattern
+	for {
+		i := strings.Index(body, "%r{")
+		if i < 0 {
+			break
+		}
+		depth, j := 0, i+2
+		for ; j < len(body); j++ {
+			switch body[j] {
+			case '\\':
+				j++
+				continue
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+			if depth == 0 {
+				break
+			}
+		}
+		if j >= len(body) {
+			return nil
+		}
+		expr := body[i+3 : j]
+		rest := body[j+1:]
+		flags := ""
+		for len(rest) > 0 && strings.ContainsRune("imxo", rune(rest[0])) {
+			flags += rest[:1]
+			rest = rest[1:]
+		}
+		goFlags := ""
+		if strings.Contains(flags, "i") {
+			goFlags += "i"
+		}
+		if strings.Contains(flags, "m") {
+			goFlags += "s"
+		}
+		if strings.Contains(flags, "x") {
+			return nil
+		}
+		if goFlags != "" {
+			expr = "(?" + goFlags + ")" + expr
+		}
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			return nil
+		}
+		next := strings.Index(rest, "%r{")
+		if next < 0 {
+			next = len(rest)
+		}
+		var params []string
+		for _, m := range rubySymbolParam.FindAllStringSubmatch(rest[:next], -1) {
+			params = append(params, m[1])
+		}
+		pats = append(pats, rubyTitlePattern{re: re, params: params})
+		body = rest
+	}
+	if len(pats) == 0 {
+		return nil
+	}
+	return func(title string) [][2]string {
+		for _, p := range pats {
+			m := p.re.FindStringSubmatch(title)
+			if m == nil {
+				continue
+			}
+			var out [][2]string
+			for i, name := range p.params {
+				if i+1 < len(m) {
+					out = append(out, [2]string{name, m[i+1]})
+				}
+			}
+			return out
+		}
+		return nil
+	}
+}
+
+var rubySymbolParam = lazyre.New(`\[\s*:([a-z_][a-z0-9_]*)`)
+
+var (
+	rubyRequire   = lazyre.New(`(?m)^\s*require\s*\(?\s*['"]([A-Za-z0-9_/]+)['"]`)
+	rubyModuleDef = lazyre.New(`(?m)^\s*module\s+([A-Z][A-Za-z0-9_]*)`)
+)
+
+// addMixinAttrs adds to t the attributes of the modules a Ruby type
+// extends or includes from files it requires (a module of lib/puppet_x
+// whose self.extended or self.included hook declares parameters, as
+// puppet-elasticsearch's REST types share theirs). read gives a required
+// file's source, nil when the module path has none.
+func addMixinAttrs(t *TypeInfo, src []byte, read func(lib string) []byte) {
+	seen := map[string]bool{}
+	for _, a := range t.Attrs {
+		seen[a] = true
+	}
+	for _, m := range rubyRequire.FindAllSubmatch(src, -1) {
+		lib := string(m[1])
+		if strings.HasPrefix(lib, "puppet/") && !strings.HasPrefix(lib, "puppet_x/") {
+			continue // Puppet's own files
+		}
+		dep := read(lib)
+		if dep == nil || !rubyAttr.Match(dep) {
+			continue
+		}
+		mixedIn := false
+		for _, d := range rubyModuleDef.FindAllSubmatch(dep, -1) {
+			use := regexp.MustCompile(`\b(?:extend|include)\s+(?:[A-Za-z0-9_]+::)*` + string(d[1]) + `\b`)
+			if use.Match(src) {
+				mixedIn = true
+				break
+			}
+		}
+		if !mixedIn {
+			continue
+		}
+		for _, a := range rubyAttr.FindAllSubmatch(dep, -1) {
+			if name := string(a[1]); !seen[name] {
+				seen[name] = true
+				t.Attrs = append(t.Attrs, name)
+			}
+		}
+	}
 }

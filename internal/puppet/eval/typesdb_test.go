@@ -2,6 +2,7 @@ package eval
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -69,5 +70,66 @@ Puppet::ResourceApi.register_type(
 		Attrs: []string{"ensure", "name", "policy"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
+// A Ruby type with two namevars (puppet-alternatives' alternative_entry)
+// has both, and its title patterns give them from a title.
+func TestRubyTypeCompositeNamevars(t *testing.T) {
+	src := []byte(`Puppet::Type.newtype(:alternative_entry) do
+  ensurable
+  newparam(:name) do
+    isnamevar
+  end
+  newparam(:altlink) do
+    isnamevar
+  end
+  newproperty(:priority) do
+  end
+  def self.title_patterns
+    [
+      [
+        %r{^([^:]+)$},
+        [
+          [:name]
+        ]
+      ],
+      [
+        %r{^(.*):([a-z]:(/|\\).*)$}i,
+        [
+          [:name],
+          [:altlink]
+        ]
+      ],
+      [
+        %r{^(.*):(.*)$},
+        [
+          [:name],
+          [:altlink]
+        ]
+      ]
+    ]
+  end
+end
+`)
+	ti := parseRubyType("alternative_entry", src)
+	if strings.Join(ti.Namevars, ",") != "name,altlink" {
+		t.Fatalf("namevars = %v", ti.Namevars)
+	}
+	if ti.TitleParams == nil {
+		t.Fatal("no title patterns")
+	}
+	for title, want := range map[string]string{
+		"/usr/bin/vim.basic":             "name=/usr/bin/vim.basic",
+		"/usr/bin/vim.basic:/usr/bin/vi": "name=/usr/bin/vim.basic altlink=/usr/bin/vi",
+		`c:\a:D:\b`:                      `name=c:\a altlink=D:\b`,
+	} {
+		var got []string
+		for _, kv := range ti.TitleParams(title) {
+			got = append(got, kv[0]+"="+kv[1])
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%s: %v, want %s", title, got, want)
+		}
 	}
 }

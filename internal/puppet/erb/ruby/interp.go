@@ -658,6 +658,13 @@ func (in *interp) gvar(x *gvar) (Value, error) {
 		}
 		return nil, nil
 	}
+	if name == "LOAD_PATH" {
+		// see puppetx.go: an array to add to, which nothing reads
+		if _, ok := in.globals[name]; !ok {
+			in.globals[name] = NewArray()
+		}
+		return in.globals[name], nil
+	}
 	if specialGlobals[name] {
 		return nil, &Error{Offset: x.pos, Class: "NotImplementedError", Msg: "global variable $" + name + " is not supported in templates"}
 	}
@@ -682,6 +689,9 @@ func (in *interp) constant(x *constRef, f *frame) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
+		if m, ok := moduleConstant(s, x.name); ok {
+			return m, nil
+		}
 		if c, ok := s.(*Class); ok && c.Name == "Float" {
 			switch x.name {
 			case "INFINITY":
@@ -698,10 +708,13 @@ func (in *interp) constant(x *constRef, f *frame) (Value, error) {
 	if c, ok := exceptionClasses[x.name]; ok {
 		return c, nil
 	}
+	if m, ok := moduleConstant(nil, x.name); ok {
+		return m, nil
+	}
 	switch x.name {
-	case "IPAddr", "JSON", "URI":
+	case "IPAddr", "JSON", "URI", "File":
 		return &stdModule{name: x.name}, nil
-	case "Math", "YAML", "Puppet", "File", "Time", "Date", "Socket", "ERB", "Base64", "Digest", "OpenSSL", "Resolv", "ENV", "ARGV", "RUBY_VERSION":
+	case "Math", "YAML", "Puppet", "Time", "Date", "Socket", "ERB", "Base64", "Digest", "OpenSSL", "Resolv", "ENV", "ARGV", "RUBY_VERSION":
 		return nil, &Error{Offset: x.pos, Class: "NotImplementedError", Msg: "constant " + x.name + " is not supported in templates"}
 	}
 	return nil, &Error{Offset: x.pos, Class: "NameError", Msg: "uninitialized constant Puppet::Parser::TemplateWrapper::" + x.name}

@@ -134,7 +134,7 @@ func (in *interp) kernel(pos int, name string, args []Value, blk *Block) (Value,
 			return wrap(nil, err)
 		}
 		lib := ToS(args[0])
-		if !requirable[lib] {
+		if !requirable[lib] && !moduleLibraries[lib] {
 			return wrap(nil, raise("NotImplementedError", "require '%s' is not supported in templates", lib))
 		}
 		// Puppet has these loaded already
@@ -485,7 +485,9 @@ func (in *interp) objectMethod(c *Call, recv Value, name string, args []Value, b
 			return int64(0), nil
 		}
 		return nil, nil
-	case "method", "instance_variable_set", "instance_eval", "instance_exec", "define_singleton_method", "extend", "eval":
+	case "extend":
+		return in.extendStandIn(recv, args)
+	case "method", "instance_variable_set", "instance_eval", "instance_exec", "define_singleton_method", "eval":
 		return nil, unsupportedMethod(recv, name)
 	}
 	return nil, ErrNoMethod

@@ -28,6 +28,9 @@ func (m *stdModule) ClassName() string { return "Class" }
 func (m *stdModule) ToS() string { return m.name }
 
 func (m *stdModule) Call(c *Call, name string, args []Value, blk *Block) (Value, error) {
+	if m.name == "File" {
+		return fileMethod(name, args)
+	}
 	switch m.name + "." + name {
 	case "IPAddr.new":
 		if len(args) < 1 || len(args) > 2 {

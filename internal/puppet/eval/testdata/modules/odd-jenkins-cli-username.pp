@@ -1,0 +1,3 @@
+class { 'jenkins':
+  cli_ssh_keyfile => '/path/to/id_rsa',
+}

@@ -1,0 +1,3 @@
+class { 'squid':
+  http_ports => { 'bad host!:3128' => {} },
+}

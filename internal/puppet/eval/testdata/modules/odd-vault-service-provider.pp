@@ -1,0 +1,3 @@
+class { 'vault':
+  service_provider => 'upstart',
+}

@@ -1,0 +1,4 @@
+class { 'puppet':
+  runmode               => 'cron',
+  agent_server_hostname => 'puppet.example.com',
+}
