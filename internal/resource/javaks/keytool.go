@@ -116,17 +116,21 @@ func (i *instance) stdin() ([]byte, error) {
 
 // run runs one command, failing as Puppet's execute does when it exits
 // non-zero. With target set, an empty keystore file is removed first
-// (keytool cannot read one) and its owner and mode put back after.
+// (keytool cannot read one), keytool makes the new one under umask 077
+// (so that no one else can read it before its mode is put back), and its
+// owner and mode are put back after.
 func (i *instance) run(ctx context.Context, h *resource.Handle, argv []string, stdin []byte, target bool) (string, error) {
+	cmd := resource.Command{Argv: argv, Stdin: stdin, Timeout: i.spec.timeout}
 	if target {
 		if st, err := os.Stat(i.spec.target); err == nil && st.Size() == 0 && st.Mode().IsRegular() {
 			if err := os.Remove(i.spec.target); err != nil {
 				return "", err
 			}
 			defer restoreOwner(i.spec.target, st)
+			private := 0o077
+			cmd.Umask = &private
 		}
 	}
-	cmd := resource.Command{Argv: argv, Stdin: stdin, Timeout: i.spec.timeout}
 	if len(i.spec.path) > 0 {
 		cmd.Path = i.spec.path
 		cmd.Env = []string{"PATH=" + strings.Join(i.spec.path, ":")}
