@@ -202,8 +202,10 @@ func (i *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 }
 
 // latest returns the fingerprints of the certificate (and chain) to
-// import; nil in noop when the certificate file is not there yet.
+// import; nil in noop when the certificate file is not there yet. A
+// certificate given as content is written for keytool and removed after.
 func (i *instance) latest(ctx context.Context, h *resource.Handle) ([]string, error) {
+	defer i.cleanup()
 	cert, err := i.certificate()
 	if err != nil {
 		return nil, err

@@ -308,3 +308,28 @@ func TestEmptyKeystoreUmask(t *testing.T) {
 		t.Errorf("keystore mode %v %v, want 0640 put back", st.Mode(), err)
 	}
 }
+
+// The certificate given as content is written to a private folder to
+// compare fingerprints for latest; the folder goes when the check is
+// done, in noop as in a real run, whether or not there is a change.
+func TestLatestContentLeavesNoFiles(t *testing.T) {
+	p := makePKI(t)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	store := filepath.Join(t.TempDir(), "latest.jks")
+	cert, err := os.ReadFile(p.cert)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ks("server:"+store, "ensure", "latest", "certificate_content", string(cert), "private_key", p.key, "chain", p.ca, "password", "changeit")
+	same(t, run(t, false, r), []string{"Notice: /Java_ks[server:" + store + "]/ensure: created"})
+	same(t, run(t, false, r), nil)
+	same(t, run(t, true, r), nil)
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("left behind: %s", e.Name())
+	}
+}
