@@ -1247,8 +1247,9 @@ func lookupOwner(owner, group string) (int, int, error) {
 	return uid, gid, nil
 }
 
-// setOwnership gives the repository's files to owner and group: all of
-// them, or, with excludes, those (not hidden) outside the excludes.
+// setOwnership gives the repository's files and links to owner and
+// group: all of them, or, with excludes, those (not hidden) outside the
+// excludes.
 func (g *git) setOwnership() error {
 	uid, gid, err := lookupOwner(g.owner, g.group)
 	if err != nil {
@@ -1284,8 +1285,11 @@ func (g *git) setOwnership() error {
 		files = append(files, p)
 		return nil
 	})
+	// A symbolic link is given away itself, never what it points to
+	// (which may lie outside the repository, or in its excludes), as
+	// Ruby's FileUtils.chown does.
 	for _, f := range files {
-		if err := os.Chown(f, uid, gid); err != nil {
+		if err := os.Lchown(f, uid, gid); err != nil {
 			return rubyErr(err, "rb_file_s_chown", f)
 		}
 	}
