@@ -120,7 +120,8 @@ func (i *instance) stdin() ([]byte, error) {
 // (so that no one else can read it before its mode is put back), and its
 // owner and mode are put back after.
 func (i *instance) run(ctx context.Context, h *resource.Handle, argv []string, stdin []byte, target bool) (string, error) {
-	cmd := resource.Command{Argv: argv, Stdin: stdin, Timeout: i.spec.timeout}
+	cmd := i.command(argv)
+	cmd.Stdin = stdin
 	if target {
 		if st, err := os.Stat(i.spec.target); err == nil && st.Size() == 0 && st.Mode().IsRegular() {
 			if err := os.Remove(i.spec.target); err != nil {
@@ -130,10 +131,6 @@ func (i *instance) run(ctx context.Context, h *resource.Handle, argv []string, s
 			private := 0o077
 			cmd.Umask = &private
 		}
-	}
-	if len(i.spec.path) > 0 {
-		cmd.Path = i.spec.path
-		cmd.Env = []string{"PATH=" + strings.Join(i.spec.path, ":")}
 	}
 	h.Logf(resource.Debug, "Executing: '%s'", strings.Join(argv, " "))
 	res, err := h.Runner.Run(ctx, cmd)
@@ -150,6 +147,30 @@ func (i *instance) run(ctx context.Context, h *resource.Handle, argv []string, s
 	return out, nil
 }
 
+// command is argv run with the resource's timeout and search path, env
+// added to the environment.
+func (i *instance) command(argv []string, env ...string) resource.Command {
+	cmd := resource.Command{Argv: argv, Env: env, Timeout: i.spec.timeout}
+	if len(i.spec.path) > 0 {
+		cmd.Path = i.spec.path
+		cmd.Env = append(cmd.Env, "PATH="+strings.Join(i.spec.path, ":"))
+	}
+	return cmd
+}
+
+// listArgv is keytool -list of the entry, with -v for its fingerprints.
+func (i *instance) listArgv(verbose bool) []string {
+	argv := []string{"keytool", "-list"}
+	if verbose {
+		argv = append(argv, "-v")
+	}
+	argv = append(argv, "-keystore", i.spec.target, "-alias", i.spec.alias)
+	if i.spec.storetype == "jceks" {
+		argv = append(argv, "-storetype", "jceks")
+	}
+	return argv
+}
+
 // Retrieve runs keytool -list to learn whether the entry is there and,
 // for latest, compares fingerprints.
 func (i *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
@@ -158,11 +179,7 @@ func (i *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	if err != nil {
 		return err
 	}
-	argv := []string{"keytool", "-list", "-keystore", i.spec.target, "-alias", i.spec.alias}
-	if i.spec.storetype == "jceks" {
-		argv = append(argv, "-storetype", "jceks")
-	}
-	out, err := i.run(ctx, h, argv, stdin, false)
+	_, err = i.run(ctx, h, i.listArgv(false), stdin, false)
 	if err != nil {
 		if strings.Contains(strings.ToLower(err.Error()), "password was incorrect") && i.spec.failReset && !h.Noop {
 			if err := os.Remove(i.spec.target); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -172,7 +189,6 @@ func (i *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 		if strings.HasPrefix(err.Error(), "Timed out") {
 			return err
 		}
-		_ = out
 		return nil
 	}
 	i.exists = true
@@ -186,14 +202,10 @@ func (i *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	if latest == nil {
 		return nil // noop without the certificate: a change to show
 	}
-	argv = []string{"keytool", "-list", "-v", "-keystore", i.spec.target, "-alias", i.spec.alias}
-	if i.spec.storetype == "jceks" {
-		argv = append(argv, "-storetype", "jceks")
-	}
 	if stdin, err = i.stdin(); err != nil {
 		return err
 	}
-	out, err = i.run(ctx, h, argv, stdin, false)
+	out, err := i.run(ctx, h, i.listArgv(true), stdin, false)
 	if err != nil {
 		return err
 	}
@@ -454,12 +466,7 @@ func (i *instance) bundle(ctx context.Context, h *resource.Handle, cert string) 
 		}
 		argv = append(argv, "-certfile", chainFile)
 	}
-	cmd := resource.Command{Argv: argv, Env: []string{"ORDO_JAVA_KS_PASSWORD=" + pw}, Timeout: i.spec.timeout}
-	if len(i.spec.path) > 0 {
-		cmd.Path = i.spec.path
-		cmd.Env = append(cmd.Env, "PATH="+strings.Join(i.spec.path, ":"))
-	}
-	res, err := h.Runner.Run(ctx, cmd)
+	res, err := h.Runner.Run(ctx, i.command(argv, "ORDO_JAVA_KS_PASSWORD="+pw))
 	if err != nil {
 		return "", err
 	}
