@@ -321,6 +321,10 @@ type instance struct {
 	rec  *record
 }
 
+// ExclusiveKey makes the keys of one file apply one at a time under
+// --jobs: they share the file's records, and each rewrites it whole.
+func (k *instance) ExclusiveKey() string { return "sshkey:" + k.target }
+
 // Retrieve finds the key in its file.
 func (k *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	f, err := k.File(k.target, readFile)
