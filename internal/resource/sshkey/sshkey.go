@@ -249,6 +249,11 @@ func (k *instance) path() (string, error) {
 	return filepath.Join(u.HomeDir, ".ssh", "authorized_keys"), nil
 }
 
+// ExclusiveKey makes the keys apply one at a time under --jobs: those of
+// one file share its records, and each rewrites it whole. One key for
+// all, as a key's file may be known only once its user exists.
+func (k *instance) ExclusiveKey() string { return "ssh_authorized_key" }
+
 // Retrieve finds the key, by name, in its file.
 func (k *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	p, err := k.path()
