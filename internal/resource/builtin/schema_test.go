@@ -701,23 +701,12 @@ func firewallCases() map[string]attrCase {
 		"clamp_mss_to_pmtu": {value: true}, "set_mss": {value: int64(1400)}, "match_mark": {value: "0x1"},
 		"connlimit_above": {value: int64(10)}, "connlimit_mask": {value: int64(24)},
 	}
-	for _, name := range []string{"line", "physdev_in", "physdev_out", "physdev_is_bridged", "physdev_is_in", "physdev_is_out",
-		"isfragment", "isfirstfrag", "ishasmorefrags", "islastfrag", "stat_mode", "stat_every", "stat_packet", "stat_probability",
-		"tcp_option", "src_type", "dst_type", "socket",
-		"ipsec_dir", "ipsec_policy", "ctmask", "nfmask", "ctproto", "ctorigsrc", "ctorigdst", "ctreplsrc",
-		"ctrepldst", "ctorigsrcport", "ctorigdstport", "ctreplsrcport", "ctrepldstport", "ctstatus", "ctexpire", "ctdir",
-		"hop_limit", "length", "recent", "rseconds", "reap", "rhitcount", "rttl", "rname", "mask", "rsource", "rdest",
-		"ipset", "string", "string_hex", "string_algo", "string_from", "string_to", "clusterip_new", "clusterip_hashmode",
-		"clusterip_clustermac", "clusterip_total_nodes", "clusterip_local_node", "clusterip_hash_init", "queue_num",
-		"queue_bypass", "nflog_group", "nflog_prefix", "nflog_range", "nflog_size", "nflog_threshold", "gateway",
-		"set_dscp", "set_dscp_class", "to", "checksum_fill", "random_fully", "random",
-		"log_uid", "log_tcp_sequence", "log_tcp_options", "log_ip_options", "restore_mark", "mss",
-		"connlimit_upto", "connmark", "time_start", "time_stop", "month_days",
-		"week_days", "date_start", "date_stop", "time_contiguous", "kernel_timezone", "u32", "src_cc", "dst_cc",
-		"hashlimit_upto", "hashlimit_above", "hashlimit_name", "hashlimit_burst", "hashlimit_mode", "hashlimit_srcmask",
-		"hashlimit_dstmask", "hashlimit_htable_size", "hashlimit_htable_max", "hashlimit_htable_expire",
-		"hashlimit_htable_gcinterval", "bytecode", "ipvs", "zone", "helper", "cgroup", "rpfilter", "condition", "notrack"} {
-		c[name] = attrCase{value: "x", want: refused}
+	// The module's other attributes are declared for ordo to refuse,
+	// each with its reason (resource.Attr.Unsupported).
+	for _, a := range Registry().Schema("firewall").Attrs {
+		if a.Unsupported != "" {
+			c[a.Name] = attrCase{value: "x", want: refused}
+		}
 	}
 	c["provider"] = attrCase{value: "iptables", want: inert, reason: "iptables is firewall's only provider"}
 	return c

@@ -414,6 +414,10 @@ func (j *instance) Prefetched(data any) {
 	}
 }
 
+// ExclusiveKey makes the jobs of one crontab apply one at a time under
+// --jobs: they share its records, and each writes it whole.
+func (j *instance) ExclusiveKey() string { return "cron:" + j.target }
+
 // Retrieve finds the job in its crontab: by name, else an unmanaged entry
 // with the same command and times.
 func (j *instance) Retrieve(ctx context.Context, h *resource.Handle) error {

@@ -557,7 +557,7 @@ func (e *instance) exec(ctx context.Context, h *resource.Handle, c cmd, check bo
 		}
 	}
 	if e.user != "" || e.group != "" {
-		uid, gid, err := e.credentials()
+		uid, gid, err := syscmd.Credentials(e.user, e.group)
 		if err != nil {
 			return resource.Result{}, err
 		}
@@ -583,53 +583,6 @@ func (e *instance) exec(ctx context.Context, h *resource.Handle, c cmd, check bo
 		return res, errors.New(strings.TrimRight(string(res.Output), "\n"))
 	}
 	return res, nil
-}
-
-func (e *instance) credentials() (*uint32, *uint32, error) {
-	var uid, gid *uint32
-	if e.user != "" {
-		u, err := lookupUser(e.user)
-		if err != nil {
-			return nil, nil, err
-		}
-		n, _ := strconv.ParseUint(u.Uid, 10, 32)
-		g, _ := strconv.ParseUint(u.Gid, 10, 32)
-		uv, gv := uint32(n), uint32(g)
-		uid, gid = &uv, &gv
-	}
-	if e.group != "" {
-		g, err := lookupGroup(e.group)
-		if err != nil {
-			return nil, nil, err
-		}
-		n, _ := strconv.ParseUint(g.Gid, 10, 32)
-		gv := uint32(n)
-		gid = &gv
-	}
-	return uid, gid, nil
-}
-
-func lookupUser(name string) (*user.User, error) {
-	if u, err := user.Lookup(name); err == nil {
-		return u, nil
-	}
-	if _, err := strconv.ParseUint(name, 10, 32); err == nil {
-		if u, err := user.LookupId(name); err == nil {
-			return u, nil
-		}
-		return &user.User{Uid: name, Gid: name}, nil
-	}
-	return nil, fmt.Errorf("Invalid user: %s", name)
-}
-
-func lookupGroup(name string) (*user.Group, error) {
-	if g, err := user.LookupGroup(name); err == nil {
-		return g, nil
-	}
-	if _, err := strconv.ParseUint(name, 10, 32); err == nil {
-		return &user.Group{Gid: name}, nil
-	}
-	return nil, fmt.Errorf("Invalid group: %s", name)
 }
 
 // checkExe is the posix provider's check that the program exists and can

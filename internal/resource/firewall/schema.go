@@ -39,10 +39,7 @@ var unsupported = []string{"line", "physdev_in", "physdev_out", "physdev_is_brid
 
 // typeOrder is the module's attribute order, which Puppet's messages
 // list values in: those the resource sets, then the defaults.
-var typeOrder = []string{"ensure", "name", "protocol", "table", "chain", "source", "destination", "iniface", "outiface",
-	"proto", "src_range", "dst_range", "tcp_flags", "uid", "gid", "mac_source", "sport", "dport", "pkttype", "state",
-	"ctstate", "icmp", "limit", "burst", "jump", "goto", "clamp_mss_to_pmtu", "set_mss", "todest", "tosource", "toports",
-	"log_prefix", "log_level", "reject", "set_mark", "match_mark", "connlimit_above", "connlimit_mask"}
+var typeOrder = append([]string{"ensure", "name", "protocol", "table", "chain"}, supported...)
 
 // pattern checks a string (or an integer, as its digits) against re, with
 // the Resource API's message.

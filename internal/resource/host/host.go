@@ -263,6 +263,10 @@ type instance struct {
 	rec  *record
 }
 
+// ExclusiveKey makes the entries of one file apply one at a time under
+// --jobs: they share the file's records, and each rewrites it whole.
+func (e *instance) ExclusiveKey() string { return "host:" + e.target }
+
 // Retrieve finds the entry in its file.
 func (e *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	f, err := e.File(e.target, readHosts)

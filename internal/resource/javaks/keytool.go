@@ -116,20 +116,21 @@ func (i *instance) stdin() ([]byte, error) {
 
 // run runs one command, failing as Puppet's execute does when it exits
 // non-zero. With target set, an empty keystore file is removed first
-// (keytool cannot read one) and its owner and mode put back after.
+// (keytool cannot read one), keytool makes the new one under umask 077
+// (so that no one else can read it before its mode is put back), and its
+// owner and mode are put back after.
 func (i *instance) run(ctx context.Context, h *resource.Handle, argv []string, stdin []byte, target bool) (string, error) {
+	cmd := i.command(argv)
+	cmd.Stdin = stdin
 	if target {
 		if st, err := os.Stat(i.spec.target); err == nil && st.Size() == 0 && st.Mode().IsRegular() {
 			if err := os.Remove(i.spec.target); err != nil {
 				return "", err
 			}
 			defer restoreOwner(i.spec.target, st)
+			private := 0o077
+			cmd.Umask = &private
 		}
-	}
-	cmd := resource.Command{Argv: argv, Stdin: stdin, Timeout: i.spec.timeout}
-	if len(i.spec.path) > 0 {
-		cmd.Path = i.spec.path
-		cmd.Env = []string{"PATH=" + strings.Join(i.spec.path, ":")}
 	}
 	h.Logf(resource.Debug, "Executing: '%s'", strings.Join(argv, " "))
 	res, err := h.Runner.Run(ctx, cmd)
@@ -146,6 +147,30 @@ func (i *instance) run(ctx context.Context, h *resource.Handle, argv []string, s
 	return out, nil
 }
 
+// command is argv run with the resource's timeout and search path, env
+// added to the environment.
+func (i *instance) command(argv []string, env ...string) resource.Command {
+	cmd := resource.Command{Argv: argv, Env: env, Timeout: i.spec.timeout}
+	if len(i.spec.path) > 0 {
+		cmd.Path = i.spec.path
+		cmd.Env = append(cmd.Env, "PATH="+strings.Join(i.spec.path, ":"))
+	}
+	return cmd
+}
+
+// listArgv is keytool -list of the entry, with -v for its fingerprints.
+func (i *instance) listArgv(verbose bool) []string {
+	argv := []string{"keytool", "-list"}
+	if verbose {
+		argv = append(argv, "-v")
+	}
+	argv = append(argv, "-keystore", i.spec.target, "-alias", i.spec.alias)
+	if i.spec.storetype == "jceks" {
+		argv = append(argv, "-storetype", "jceks")
+	}
+	return argv
+}
+
 // Retrieve runs keytool -list to learn whether the entry is there and,
 // for latest, compares fingerprints.
 func (i *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
@@ -154,11 +179,7 @@ func (i *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	if err != nil {
 		return err
 	}
-	argv := []string{"keytool", "-list", "-keystore", i.spec.target, "-alias", i.spec.alias}
-	if i.spec.storetype == "jceks" {
-		argv = append(argv, "-storetype", "jceks")
-	}
-	out, err := i.run(ctx, h, argv, stdin, false)
+	_, err = i.run(ctx, h, i.listArgv(false), stdin, false)
 	if err != nil {
 		if strings.Contains(strings.ToLower(err.Error()), "password was incorrect") && i.spec.failReset && !h.Noop {
 			if err := os.Remove(i.spec.target); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -168,7 +189,6 @@ func (i *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 		if strings.HasPrefix(err.Error(), "Timed out") {
 			return err
 		}
-		_ = out
 		return nil
 	}
 	i.exists = true
@@ -182,14 +202,10 @@ func (i *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	if latest == nil {
 		return nil // noop without the certificate: a change to show
 	}
-	argv = []string{"keytool", "-list", "-v", "-keystore", i.spec.target, "-alias", i.spec.alias}
-	if i.spec.storetype == "jceks" {
-		argv = append(argv, "-storetype", "jceks")
-	}
 	if stdin, err = i.stdin(); err != nil {
 		return err
 	}
-	out, err = i.run(ctx, h, argv, stdin, false)
+	out, err := i.run(ctx, h, i.listArgv(true), stdin, false)
 	if err != nil {
 		return err
 	}
@@ -198,8 +214,10 @@ func (i *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 }
 
 // latest returns the fingerprints of the certificate (and chain) to
-// import; nil in noop when the certificate file is not there yet.
+// import; nil in noop when the certificate file is not there yet. A
+// certificate given as content is written for keytool and removed after.
 func (i *instance) latest(ctx context.Context, h *resource.Handle) ([]string, error) {
+	defer i.cleanup()
 	cert, err := i.certificate()
 	if err != nil {
 		return nil, err
@@ -448,12 +466,7 @@ func (i *instance) bundle(ctx context.Context, h *resource.Handle, cert string) 
 		}
 		argv = append(argv, "-certfile", chainFile)
 	}
-	cmd := resource.Command{Argv: argv, Env: []string{"ORDO_JAVA_KS_PASSWORD=" + pw}, Timeout: i.spec.timeout}
-	if len(i.spec.path) > 0 {
-		cmd.Path = i.spec.path
-		cmd.Env = append(cmd.Env, "PATH="+strings.Join(i.spec.path, ":"))
-	}
-	res, err := h.Runner.Run(ctx, cmd)
+	res, err := h.Runner.Run(ctx, i.command(argv, "ORDO_JAVA_KS_PASSWORD="+pw))
 	if err != nil {
 		return "", err
 	}

@@ -270,3 +270,66 @@ func TestTitle(t *testing.T) {
 		t.Errorf("target %q", got)
 	}
 }
+
+// An empty keystore file is removed before keytool makes the keystore
+// anew; keytool runs with umask 077 meanwhile, as the module sets it, so
+// that the new keystore is never readable by others before its mode is
+// put back.
+func TestEmptyKeystoreUmask(t *testing.T) {
+	p := makePKI(t)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin")
+	if err := os.Mkdir(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A keytool that lists nothing and, to import, records its umask and
+	// the mode of the file it makes.
+	record := filepath.Join(dir, "umask")
+	script := "#!/bin/sh\ncase \"$1\" in -list) echo \"keytool error: java.lang.Exception: Alias <ca> does not exist\"; exit 1;; esac\n" +
+		"while [ $# -gt 0 ]; do [ \"$1\" = -keystore ] && ks=$2; shift; done\n" +
+		"umask > " + record + "\n: > \"$ks\"\nstat -c %a \"$ks\" >> " + record + "\n"
+	if err := os.WriteFile(filepath.Join(bin, "keytool"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(dir, "empty.jks")
+	if err := os.WriteFile(empty, nil, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	same(t, run(t, false, ks("ca:"+empty, "certificate", p.ca, "password", "changeit", "path", bin+":/usr/bin:/bin")),
+		[]string{"Notice: /Java_ks[ca:" + empty + "]/ensure: created"})
+	got, err := os.ReadFile(record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != "0077\n600\n" {
+		t.Errorf("keytool ran with umask and made the keystore with mode %q, want 0077 and 600", got)
+	}
+	if st, err := os.Stat(empty); err != nil || st.Mode().Perm() != 0o640 {
+		t.Errorf("keystore mode %v %v, want 0640 put back", st.Mode(), err)
+	}
+}
+
+// The certificate given as content is written to a private folder to
+// compare fingerprints for latest; the folder goes when the check is
+// done, in noop as in a real run, whether or not there is a change.
+func TestLatestContentLeavesNoFiles(t *testing.T) {
+	p := makePKI(t)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	store := filepath.Join(t.TempDir(), "latest.jks")
+	cert, err := os.ReadFile(p.cert)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ks("server:"+store, "ensure", "latest", "certificate_content", string(cert), "private_key", p.key, "chain", p.ca, "password", "changeit")
+	same(t, run(t, false, r), []string{"Notice: /Java_ks[server:" + store + "]/ensure: created"})
+	same(t, run(t, false, r), nil)
+	same(t, run(t, true, r), nil)
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("left behind: %s", e.Name())
+	}
+}

@@ -204,7 +204,6 @@ func (Type) New(v resource.Values) (resource.Instance, error) {
 // hostsFile is one known hosts file: its lines, entries parsed.
 type hostsFile struct {
 	path    string
-	exists  bool
 	records []*record
 	backup  parsedfile.Backup
 }
@@ -230,9 +229,6 @@ func readFile(path string) (*hostsFile, error) {
 	lines, err := parsedfile.ReadLines(path)
 	if err != nil {
 		return nil, err
-	}
-	if _, err := os.Stat(path); err == nil {
-		f.exists = true
 	}
 	for _, line := range lines {
 		if strings.HasPrefix(line, "#") || blank.MatchString(line) {
@@ -308,11 +304,7 @@ func (f *hostsFile) write(h *resource.Handle) error {
 		}
 		lines = append(lines, l)
 	}
-	if err := os.WriteFile(f.path, parsedfile.Text(time.Now(), lines), 0o644); err != nil {
-		return err
-	}
-	f.exists = true
-	return nil
+	return os.WriteFile(f.path, parsedfile.Text(time.Now(), lines), 0o644)
 }
 
 // instance manages one key.
@@ -328,6 +320,10 @@ type instance struct {
 	file *hostsFile
 	rec  *record
 }
+
+// ExclusiveKey makes the keys of one file apply one at a time under
+// --jobs: they share the file's records, and each rewrites it whole.
+func (k *instance) ExclusiveKey() string { return "sshkey:" + k.target }
 
 // Retrieve finds the key in its file.
 func (k *instance) Retrieve(ctx context.Context, h *resource.Handle) error {

@@ -266,6 +266,10 @@ func (m *instance) Prefetched(data any) {
 	}
 }
 
+// ExclusiveKey makes the mounts of one fstab apply one at a time under
+// --jobs: they share the file's records, and each rewrites it whole.
+func (m *instance) ExclusiveKey() string { return "mount:" + m.target }
+
 // Retrieve finds the entry and whether the file system is mounted.
 func (m *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
 	if m.run == nil {

@@ -248,14 +248,14 @@ func (e *userInstance) create(ctx context.Context, h *resource.Handle) error {
 	var sql string
 	switch {
 	case hasPlugin:
-		sql = "CREATE USER " + user + " IDENTIFIED WITH '" + e.str("plugin") + "'"
+		sql = "CREATE USER " + user + " IDENTIFIED WITH '" + literal(e.str("plugin")) + "'"
 		if _, ok := e.want["password_hash"]; ok {
-			sql += " AS '" + hash + "'"
+			sql += " AS '" + literal(hash) + "'"
 		}
 	case srv.newerThan(map[string]string{"mysql": "5.7.6", "percona": "5.7.6", "mariadb": "10.1.3"}):
-		sql = "CREATE USER IF NOT EXISTS " + user + " IDENTIFIED WITH 'mysql_native_password' AS '" + hash + "'"
+		sql = "CREATE USER IF NOT EXISTS " + user + " IDENTIFIED WITH 'mysql_native_password' AS '" + literal(hash) + "'"
 	default:
-		sql = "CREATE USER " + user + " IDENTIFIED BY PASSWORD '" + hash + "'"
+		sql = "CREATE USER " + user + " IDENTIFIED BY PASSWORD '" + literal(hash) + "'"
 	}
 	if _, err := srv.system(ctx, h, sql); err != nil {
 		return err
@@ -350,17 +350,17 @@ func (e *userInstance) Properties() []resource.Property {
 					return errors.New("ed25519 hash should be 43 bytes long.")
 				}
 				if srv.newerThan(map[string]string{"mariadb": "10.2.0"}) {
-					sql = "ALTER USER " + user + " IDENTIFIED WITH ed25519 AS '" + s + "'"
+					sql = "ALTER USER " + user + " IDENTIFIED WITH ed25519 AS '" + literal(s) + "'"
 				} else {
-					sql = "UPDATE mysql.user SET password = '', plugin = 'ed25519', authentication_string = '" + s + "' where CONCAT(user, '@', host) = '" + literal(account(e.name)) + "'; FLUSH PRIVILEGES"
+					sql = "UPDATE mysql.user SET password = '', plugin = 'ed25519', authentication_string = '" + literal(s) + "' where CONCAT(user, '@', host) = '" + literal(account(e.name)) + "'; FLUSH PRIVILEGES"
 				}
 			case srv.version != "" && srv.newerThan(map[string]string{"mysql": "5.7.6", "percona": "5.7.6", "mariadb": "10.2.0"}):
 				if s != "" && !strings.HasPrefix(s, "*") {
 					return errHashFormat
 				}
-				sql = "ALTER USER " + user + " IDENTIFIED WITH mysql_native_password AS '" + s + "'"
+				sql = "ALTER USER " + user + " IDENTIFIED WITH mysql_native_password AS '" + literal(s) + "'"
 			default:
-				sql = "SET PASSWORD FOR " + user + " = '" + s + "'"
+				sql = "SET PASSWORD FOR " + user + " = '" + literal(s) + "'"
 			}
 			return run(sql)(ctx, h)
 		}
@@ -373,19 +373,19 @@ func (e *userInstance) Properties() []resource.Property {
 		switch {
 		case srv.newerThan(map[string]string{"mariadb": "10.1.21"}) && s == "ed25519":
 			if srv.newerThan(map[string]string{"mariadb": "10.2.0"}) {
-				sql = "ALTER USER " + user + " IDENTIFIED WITH '" + s + "' AS '" + hash + "'"
+				sql = "ALTER USER " + user + " IDENTIFIED WITH '" + literal(s) + "' AS '" + literal(hash) + "'"
 			} else {
-				sql = "UPDATE mysql.user SET password = '', plugin = '" + s + "', authentication_string = '" + hash + "' where CONCAT(user, '@', host) = '" + literal(account(e.name)) + "'; FLUSH PRIVILEGES"
+				sql = "UPDATE mysql.user SET password = '', plugin = '" + literal(s) + "', authentication_string = '" + literal(hash) + "' where CONCAT(user, '@', host) = '" + literal(account(e.name)) + "'; FLUSH PRIVILEGES"
 			}
 		case srv.newerThan(map[string]string{"mysql": "5.7.6", "percona": "5.7.6", "mariadb": "10.2.0"}):
-			sql = "ALTER USER " + user + " IDENTIFIED WITH '" + s + "'"
+			sql = "ALTER USER " + user + " IDENTIFIED WITH '" + literal(s) + "'"
 			if s == "mysql_native_password" {
-				sql += " AS '" + hash + "'"
+				sql += " AS '" + literal(hash) + "'"
 			}
 		default:
-			sql = "UPDATE mysql.user SET plugin = '" + s + "'"
+			sql = "UPDATE mysql.user SET plugin = '" + literal(s) + "'"
 			if s == "mysql_native_password" {
-				sql += ", password = '" + hash + "'"
+				sql += ", password = '" + literal(hash) + "'"
 			} else {
 				sql += ", password = ''"
 			}

@@ -7,8 +7,6 @@ package postgresql
 
 import (
 	"context"
-	"fmt"
-	"os/user"
 	"strconv"
 	"strings"
 
@@ -43,70 +41,18 @@ type run struct {
 func (r run) exec(ctx context.Context, h *resource.Handle) (resource.Result, error) {
 	cmd := resource.Command{Argv: r.argv, Dir: r.dir, UnsetEnv: append(append([]string(nil), localeVars...), userVars...),
 		Env: append([]string{"LANG=C", "LC_ALL=C"}, r.env...), SplitStderr: r.stdoutOnly}
-	how := ""
-	if r.user != "" {
-		how += " uid=" + r.user
-	}
-	if r.group != "" {
-		how += " gid=" + r.group
-	}
-	if how != "" {
-		how = " with" + how
-	}
 	line := syscmd.Line(r.argv)
 	if r.sensitive {
 		line = "[redacted]"
 	}
 	if h.Log != nil {
-		h.Log.Log(resource.Debug, "", "Executing"+how+": '"+line+"'")
+		h.Log.Log(resource.Debug, "", syscmd.Executing(r.user, r.group, line))
 	}
-	if r.user != "" {
-		u, err := lookupUser(r.user)
-		if err != nil {
-			return resource.Result{}, err
-		}
-		uid, _ := strconv.ParseUint(u.Uid, 10, 32)
-		gid, _ := strconv.ParseUint(u.Gid, 10, 32)
-		u32, g32 := uint32(uid), uint32(gid)
-		cmd.UID, cmd.GID = &u32, &g32
+	var err error
+	if cmd.UID, cmd.GID, err = syscmd.Credentials(r.user, r.group); err != nil {
+		return resource.Result{}, err
 	}
-	if r.group != "" {
-		g, err := lookupGroup(r.group)
-		if err != nil {
-			return resource.Result{}, err
-		}
-		gid, _ := strconv.ParseUint(g.Gid, 10, 32)
-		g32 := uint32(gid)
-		cmd.GID = &g32
-	}
-	res, err := h.Runner.Run(ctx, cmd)
-	if err != nil {
-		return res, err
-	}
-	return res, nil
-}
-
-func lookupUser(name string) (*user.User, error) {
-	if u, err := user.Lookup(name); err == nil {
-		return u, nil
-	}
-	if _, err := strconv.ParseUint(name, 10, 32); err == nil {
-		if u, err := user.LookupId(name); err == nil {
-			return u, nil
-		}
-		return &user.User{Uid: name, Gid: name}, nil
-	}
-	return nil, fmt.Errorf("Invalid user: %s", name)
-}
-
-func lookupGroup(name string) (*user.Group, error) {
-	if g, err := user.LookupGroup(name); err == nil {
-		return g, nil
-	}
-	if _, err := strconv.ParseUint(name, 10, 32); err == nil {
-		return &user.Group{Gid: name}, nil
-	}
-	return nil, fmt.Errorf("Invalid group: %s", name)
+	return h.Runner.Run(ctx, cmd)
 }
 
 // settings is a connect_settings hash as NAME=value entries, in the

@@ -170,7 +170,7 @@ func (r *record) line() string {
 }
 
 // write backs the file up once per run and rewrites it as its owner.
-func (f *keysFile) write(h *resource.Handle, owner *user.User) error {
+func (f *keysFile) write(ctx context.Context, h *resource.Handle, owner *user.User) error {
 	if err := f.backup.Once(h, f.path); err != nil {
 		return err
 	}
@@ -193,7 +193,7 @@ func (f *keysFile) write(h *resource.Handle, owner *user.User) error {
 	u32, g32 := uint32(uid), uint32(gid)
 	// The user writes the file, as Puppet drops its privileges to: a
 	// folder or file the user may not write is refused, not overwritten.
-	res, err := h.Runner.Run(context.Background(), resource.Command{
+	res, err := h.Runner.Run(ctx, resource.Command{
 		Argv:  []string{"/bin/sh", "-c", writeScript, "sh", f.path},
 		UID:   &u32,
 		GID:   &g32,
@@ -248,6 +248,11 @@ func (k *instance) path() (string, error) {
 	}
 	return filepath.Join(u.HomeDir, ".ssh", "authorized_keys"), nil
 }
+
+// ExclusiveKey makes the keys apply one at a time under --jobs: those of
+// one file share its records, and each rewrites it whole. One key for
+// all, as a key's file may be known only once its user exists.
+func (k *instance) ExclusiveKey() string { return "ssh_authorized_key" }
 
 // Retrieve finds the key, by name, in its file.
 func (k *instance) Retrieve(ctx context.Context, h *resource.Handle) error {
@@ -315,7 +320,7 @@ func (k *instance) Flush(ctx context.Context, h *resource.Handle) error {
 			return errors.New("Field 'key' is required")
 		}
 	}
-	return k.file.write(h, u)
+	return k.file.write(ctx, h, u)
 }
 
 // ensure is the key's ensure property.

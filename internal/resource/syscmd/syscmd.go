@@ -8,7 +8,9 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/user"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/ordoproject/ordo/internal/resource"
@@ -98,4 +100,57 @@ func Find(name string, dirs ...string) string {
 // SearchPath returns the first executable named name on $PATH, or "".
 func SearchPath(name string) string {
 	return Find(name, filepath.SplitList(os.Getenv("PATH"))...)
+}
+
+// Credentials are the ids a command runs as, as Puppet's execution
+// takes its uid and gid: user and group each a name or a number (a
+// number no account has is taken as it is), nil where not given; a user
+// without a group runs with the user's primary group (for a bare number,
+// the number again). A name no account has is an error in Puppet's
+// words.
+func Credentials(userName, groupName string) (uid, gid *uint32, err error) {
+	if userName != "" {
+		u, err := lookupUser(userName)
+		if err != nil {
+			return nil, nil, err
+		}
+		uid, gid = parseID(u.Uid), parseID(u.Gid)
+	}
+	if groupName != "" {
+		g, err := lookupGroup(groupName)
+		if err != nil {
+			return nil, nil, err
+		}
+		gid = parseID(g.Gid)
+	}
+	return uid, gid, nil
+}
+
+func parseID(s string) *uint32 {
+	n, _ := strconv.ParseUint(s, 10, 32)
+	id := uint32(n)
+	return &id
+}
+
+func lookupUser(name string) (*user.User, error) {
+	if u, err := user.Lookup(name); err == nil {
+		return u, nil
+	}
+	if _, err := strconv.ParseUint(name, 10, 32); err == nil {
+		if u, err := user.LookupId(name); err == nil {
+			return u, nil
+		}
+		return &user.User{Uid: name, Gid: name}, nil
+	}
+	return nil, fmt.Errorf("Invalid user: %s", name)
+}
+
+func lookupGroup(name string) (*user.Group, error) {
+	if g, err := user.LookupGroup(name); err == nil {
+		return g, nil
+	}
+	if _, err := strconv.ParseUint(name, 10, 32); err == nil {
+		return &user.Group{Gid: name}, nil
+	}
+	return nil, fmt.Errorf("Invalid group: %s", name)
 }

@@ -647,6 +647,8 @@ func (g *git) bareOrMirror() bool { return g.ensure == bare || g.ensure == mirro
 
 // --- ensure ---
 
+// syncEnsure makes the repository what ensure says, as the module's
+// ensure property's values do.
 func (g *git) syncEnsure() error {
 	switch g.ensure {
 	case present:
@@ -662,31 +664,7 @@ func (g *git) syncEnsure() error {
 		}
 		return g.convertBareToWorkingCopy()
 	case bare, mirror:
-		ok, err := g.exists()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return g.create()
-		}
-		wc, err := g.workingCopyExists()
-		if err != nil {
-			return err
-		}
-		if wc {
-			return g.convertWorkingCopyToBare()
-		}
-		m, err := g.isMirror()
-		if err != nil {
-			return err
-		}
-		if g.ensure == bare && m {
-			return g.setNoMirror()
-		}
-		if g.ensure == mirror && !m {
-			return g.setMirror()
-		}
-		return nil
+		return g.syncBare()
 	case absent:
 		ok, err := g.exists()
 		if err != nil || !ok {
@@ -694,41 +672,78 @@ func (g *git) syncEnsure() error {
 		}
 		return g.destroy()
 	case latest:
-		ok, err := g.exists()
-		if err != nil {
-			return err
-		}
-		if ok && !g.force {
-			if b, err := g.bareExists(); err != nil {
-				return err
-			} else if b {
-				if err := g.convertBareToWorkingCopy(); err != nil {
-					return err
-				}
-			}
-			if err := g.updateReferences(); err != nil {
-				return err
-			}
-			ref, err := g.latest()
-			if err != nil {
-				return err
-			}
-			if ref == "" {
-				if ref, err = g.currentRevision(); err != nil {
-					return err
-				}
-			}
-			if g.h.Log != nil {
-				g.h.Log.Log(resource.Notice, g.h.Path+"/ensure", fmt.Sprintf("Updating to latest '%s' revision", ref))
-			}
-			return g.setRevision(ref)
-		}
+		return g.syncLatest()
+	}
+	return nil
+}
+
+// syncBare makes the repository bare, or a mirror: created, converted
+// from a working copy, or its remotes' mirror settings changed.
+func (g *git) syncBare() error {
+	ok, err := g.exists()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return g.create()
+	}
+	wc, err := g.workingCopyExists()
+	if err != nil {
+		return err
+	}
+	if wc {
+		return g.convertWorkingCopyToBare()
+	}
+	m, err := g.isMirror()
+	if err != nil {
+		return err
+	}
+	if g.ensure == bare && m {
+		return g.setNoMirror()
+	}
+	if g.ensure == mirror && !m {
+		return g.setMirror()
+	}
+	return nil
+}
+
+// syncLatest moves an existing working copy (a bare repository made one
+// first) to its branch's newest revision, or, with force or when there
+// is none, creates the repository.
+func (g *git) syncLatest() error {
+	ok, err := g.exists()
+	if err != nil {
+		return err
+	}
+	if !ok || g.force {
 		if g.h.Log != nil {
 			g.h.Log.Log(resource.Notice, g.h.Path+"/ensure", "Creating repository from latest")
 		}
 		return g.create()
 	}
-	return nil
+	if b, err := g.bareExists(); err != nil {
+		return err
+	} else if b {
+		if err := g.convertBareToWorkingCopy(); err != nil {
+			return err
+		}
+	}
+	if err := g.updateReferences(); err != nil {
+		return err
+	}
+	ref, err := g.latest()
+	if err != nil {
+		return err
+	}
+	if ref == "" {
+		if ref, err = g.currentRevision(); err != nil {
+			return err
+		}
+	}
+	if g.h.Log != nil {
+		g.h.Log.Log(resource.Notice, g.h.Path+"/ensure", fmt.Sprintf("Updating to latest '%s' revision", ref))
+	}
+	return g.setRevision(ref)
 }
 
 func (g *git) checkForce() error {
@@ -1247,8 +1262,9 @@ func lookupOwner(owner, group string) (int, int, error) {
 	return uid, gid, nil
 }
 
-// setOwnership gives the repository's files to owner and group: all of
-// them, or, with excludes, those (not hidden) outside the excludes.
+// setOwnership gives the repository's files and links to owner and
+// group: all of them, or, with excludes, those (not hidden) outside the
+// excludes.
 func (g *git) setOwnership() error {
 	uid, gid, err := lookupOwner(g.owner, g.group)
 	if err != nil {
@@ -1284,8 +1300,11 @@ func (g *git) setOwnership() error {
 		files = append(files, p)
 		return nil
 	})
+	// A symbolic link is given away itself, never what it points to
+	// (which may lie outside the repository, or in its excludes), as
+	// Ruby's FileUtils.chown does.
 	for _, f := range files {
-		if err := os.Chown(f, uid, gid); err != nil {
+		if err := os.Lchown(f, uid, gid); err != nil {
 			return rubyErr(err, "rb_file_s_chown", f)
 		}
 	}

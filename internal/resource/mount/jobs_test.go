@@ -1,0 +1,54 @@
+package mount_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ordoproject/ordo/internal/apply"
+	"github.com/ordoproject/ordo/internal/catalog"
+	"github.com/ordoproject/ordo/internal/command"
+	"github.com/ordoproject/ordo/internal/resource/builtin"
+	"github.com/ordoproject/ordo/internal/resource/resourcetest"
+)
+
+// TestJobsShareTheFile defines mounts in one fstab with --jobs 8: they
+// are applied one at a time, and the file ends with every entry, in the
+// order of a serial run.
+func TestJobsShareTheFile(t *testing.T) {
+	target := filepath.Join(t.TempDir(), "fstab")
+	c := catalog.New("node")
+	const n = 16
+	for i := range n {
+		r := &catalog.Resource{Type: "Mount", Title: fmt.Sprintf("/mnt/ordo%02d", i), Params: []catalog.Param{
+			{Name: "ensure", Value: "defined"}, {Name: "device", Value: fmt.Sprintf("/dev/ordo%02d", i)},
+			{Name: "fstype", Value: "ext4"}, {Name: "options", Value: "defaults"}, {Name: "target", Value: target}}}
+		if err := c.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log := &resourcetest.Logger{}
+	if _, err := apply.Apply(context.Background(), c, apply.Options{Types: builtin.Registry(), Log: log, Runner: &command.Runner{}, BucketDir: t.TempDir(), Jobs: 8}); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	data, err := os.ReadFile(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			got = append(got, strings.Fields(l)[0])
+		}
+	}
+	var want []string
+	for i := range n {
+		want = append(want, fmt.Sprintf("/dev/ordo%02d", i))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("file:\n%s\nwant the entries in order:\n%s\n%s", data, strings.Join(want, "\n"), log.String())
+	}
+}
