@@ -24,6 +24,12 @@ func update(ctx context.Context, h *resource.Handle, args ...string) (string, er
 	return syscmd.Exec(ctx, h, append([]string{tool}, args...), syscmd.Options{})
 }
 
+// exclusive is the key under which every resource of both types is
+// applied one at a time under --jobs: update-alternatives rewrites an
+// alternative's record whole, and an entry changed at the same time as
+// its alternative's path would be lost.
+const exclusive = "update-alternatives"
+
 // selection is one line of update-alternatives --get-selections.
 type selection struct {
 	name, mode, path string
@@ -176,6 +182,9 @@ func (a *alternative) Retrieve(ctx context.Context, h *resource.Handle) error {
 	}
 	return nil
 }
+
+// ExclusiveKey serializes the resources that run update-alternatives.
+func (a *alternative) ExclusiveKey() string { return exclusive }
 
 // Exists is true: an alternative has no ensure, its properties are
 // always compared.

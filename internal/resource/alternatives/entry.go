@@ -229,6 +229,9 @@ func (e *entry) Retrieve(ctx context.Context, h *resource.Handle) error {
 	return nil
 }
 
+// ExclusiveKey serializes the resources that run update-alternatives.
+func (e *entry) ExclusiveKey() string { return exclusive }
+
 // Exists reports whether the alternative holds the path.
 func (e *entry) Exists() bool { return e.exists }
 
