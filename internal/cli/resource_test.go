@@ -320,7 +320,8 @@ func puppetResource(args []string) resourceStep {
 // puppet resource on this machine, where Puppet is installed. Puppet
 // lists gem and pip packages too, which ordo does not manage: only the
 // apt provider's are compared. host needs puppetlabs-host_core on the
-// modulepath given by ORDO_PUPPET_MODULEPATH.
+// modulepath given by ORDO_PUPPET_MODULEPATH, alternatives and
+// alternative_entry voxpupuli puppet-alternatives.
 func TestResourceListingsAgainstPuppet(t *testing.T) {
 	if _, err := exec.LookPath("puppet"); err != nil {
 		t.Skip("puppet is not installed")
@@ -328,10 +329,16 @@ func TestResourceListingsAgainstPuppet(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs puppet")
 	}
-	for _, typ := range []string{"user", "group", "package", "service", "host", "cron", "mount"} {
+	for _, typ := range []string{"user", "group", "package", "service", "host", "cron", "mount", "alternatives", "alternative_entry"} {
 		t.Run(typ, func(t *testing.T) {
-			if (typ == "host" || typ == "cron" || typ == "mount") && os.Getenv("ORDO_PUPPET_MODULEPATH") == "" {
+			modular := typ == "host" || typ == "cron" || typ == "mount" || strings.HasPrefix(typ, "alternative")
+			if modular && os.Getenv("ORDO_PUPPET_MODULEPATH") == "" {
 				t.Skip("ORDO_PUPPET_MODULEPATH is not set")
+			}
+			if strings.HasPrefix(typ, "alternative") {
+				// The alternatives package's tests make and remove
+				// alternatives meanwhile.
+				providertest.Lock(t, "ordo-alternatives")
 			}
 			want := puppetResource([]string{typ})
 			got, errs, code := runOrdoResource([]string{typ})

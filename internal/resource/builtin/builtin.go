@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/ordoproject/ordo/internal/resource"
+	"github.com/ordoproject/ordo/internal/resource/alternatives"
 	"github.com/ordoproject/ordo/internal/resource/anchor"
 	"github.com/ordoproject/ordo/internal/resource/aptkey"
 	"github.com/ordoproject/ordo/internal/resource/archive"
@@ -45,6 +46,8 @@ func Types() []resource.Type {
 	concatFile := concat.NewType(files)
 	iniSetting, iniSubsetting := inifile.NewTypes()
 	types := []resource.Type{
+		alternatives.Type{},
+		alternatives.EntryType{},
 		anchor.Type{},
 		aptkey.Type{},
 		archive.Type{},

@@ -48,6 +48,9 @@ var pgHost = func() *catalog.Hash {
 
 // base is the resource each attribute is added to.
 var base = map[string]*catalog.Resource{
+	"alternatives": {Type: "Alternatives", Title: "ordoschema"},
+	"alternative_entry": {Type: "Alternative_entry", Title: "/tmp/ordoschema-alt", Params: []catalog.Param{{Name: "altlink", Value: "/tmp/ordoschema-link"},
+		{Name: "altname", Value: "ordoschema"}}},
 	"anchor":          {Type: "Anchor", Title: "ordoschema"},
 	"apt_key":         {Type: "Apt_key", Title: "B4CE14FDB51E2968E459FB903D8AE9050A35CD4E"},
 	"archive":         {Type: "Archive", Title: "/tmp/ordoschema.tar.gz"},
@@ -103,6 +106,15 @@ const (
 // does. The test fails when a type declares an attribute not listed here,
 // so that no attribute can be accepted and silently ignored.
 var cases = map[string]map[string]attrCase{
+	"alternatives": {
+		"name": {value: "other"}, "path": {value: "/tmp/ordoschema-alt"}, "mode": {value: "auto"},
+		"provider": {value: "dpkg", want: inert, reason: "dpkg is the provider ordo has (chkconfig is Red Hat's)"},
+	},
+	"alternative_entry": {
+		"ensure": {value: "absent"}, "name": {value: "/tmp/ordoschema-other"}, "altlink": {value: "/tmp/ordoschema-other-link"},
+		"altlink_ro": {value: "/tmp/x"}, "altname": {value: "other"}, "priority": {value: int64(5)},
+		"provider": {value: "dpkg", want: inert, reason: "dpkg is the provider ordo has (chkconfig is Red Hat's)"},
+	},
 	"anchor": {
 		"name": {value: "other", want: inert, reason: "an anchor has no state"},
 	},

@@ -1,0 +1,17 @@
+# setup: update-alternatives --install $ROOT/bin/ordotest-alt ordotest-alt $ROOT/a 10 >/dev/null && update-alternatives --install $ROOT/bin/ordotest-alt ordotest-alt $ROOT/b 20 >/dev/null && update-alternatives --install $ROOT/bin/ordotest-alt ordotest-alt $ROOT/c 5 >/dev/null
+# after: update-alternatives --query ordotest-alt > $ROOT/r/query 2>&1; readlink $ROOT/bin/ordotest-alt > $ROOT/r/link 2>&1; readlink /etc/alternatives/ordotest-alt >> $ROOT/r/link 2>&1; true
+alternative_entry { '@ROOT@/a':
+  altlink  => '@ROOT@/bin/ordotest-alt',
+  altname  => 'ordotest-alt',
+  priority => 30,
+}
+alternative_entry { '@ROOT@/b':
+  ensure   => absent,
+  altlink  => '@ROOT@/bin/ordotest-alt',
+  altname  => 'ordotest-alt',
+}
+alternative_entry { '@ROOT@/c':
+  altlink  => '@ROOT@/bin/ordotest-alt',
+  altname  => 'ordotest-alt',
+  priority => 5,
+}
