@@ -23,6 +23,7 @@ type commandFact struct {
 }
 
 var commandFacts = []commandFact{
+	{module: "filebeat", name: "filebeat_version", value: Source.filebeatVersion},
 	{module: "nftables", name: "nftables", value: Source.nftables},
 	{module: "openssl", name: "openssl_version", value: Source.opensslVersion},
 	{module: "unbound", name: "unbound_version", value: Source.unboundVersion},
@@ -106,6 +107,47 @@ func (s Source) opensslVersion(ctx context.Context, _ *catalog.Hash) (catalog.Va
 		return m[1], true
 	}
 	return nil, false
+}
+
+// filebeatPaths are where pcfens-filebeat's fact looks for filebeat, in
+// its order, with the argument it tries first.
+var filebeatPaths = []struct{ path, arg string }{
+	{"/usr/bin/filebeat", "version"},
+	{"/usr/local/bin/filebeat", "version"},
+	{"/opt/local/bin/filebeat", "version"},
+	{"/usr/share/filebeat/bin/filebeat", "--version"},
+	{"/usr/local/sbin/filebeat", "version"},
+}
+
+var filebeatVersionRe = lazyre.New(`(?m)^filebeat version ([^\s]+)?`)
+
+// filebeatVersion is pcfens-filebeat's filebeat_version: false where no
+// filebeat is installed, else the version its first executable prints
+// (`version`, then `--version` where that prints nothing); no value
+// where the output holds no version.
+func (s Source) filebeatVersion(ctx context.Context, core *catalog.Hash) (catalog.Value, bool) {
+	kernel, _ := core.Get("kernel")
+	k, _ := kernel.(string)
+	switch strings.ToLower(k) {
+	case "freebsd", "openbsd", "linux", "windows", "sunos":
+	default:
+		return nil, false
+	}
+	for _, fb := range filebeatPaths {
+		st, err := os.Stat(s.path(fb.path))
+		if err != nil || st.IsDir() || st.Mode()&0o111 == 0 {
+			continue
+		}
+		out, _ := s.execute(ctx, fb.path, fb.arg)
+		if strings.TrimSpace(out) == "" && fb.arg == "version" {
+			out, _ = s.execute(ctx, fb.path, "--version")
+		}
+		if m := filebeatVersionRe.FindStringSubmatch(out); m != nil && m[1] != "" {
+			return m[1], true
+		}
+		return nil, false
+	}
+	return false, true
 }
 
 var unboundVersionRe = lazyre.New(`Version\s+(\d+(?:\.\d+){2})\s+`)

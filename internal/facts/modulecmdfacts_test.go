@@ -12,7 +12,7 @@ import (
 
 func TestCommandFacts(t *testing.T) {
 	mp := t.TempDir()
-	for _, f := range []string{"nftables/lib/facter/nftables.rb", "openssl/lib/facter/openssl_version.rb",
+	for _, f := range []string{"filebeat/lib/facter/filebeat_version.rb", "nftables/lib/facter/nftables.rb", "openssl/lib/facter/openssl_version.rb",
 		"unbound/lib/facter/unbound_version.rb", "wireguard/lib/facter/wireguard_pubkeys.rb"} {
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(mp, f)), 0o755); err != nil {
 			t.Fatal(err)
@@ -27,9 +27,23 @@ func TestCommandFacts(t *testing.T) {
 		name    string
 		outputs map[string]string // command line -> output; absent: fails
 		pubkeys map[string]string
-		want    string
+		// filebeat is an executable made in the tree
+		filebeat string
+		want     string
 	}{
-		{name: "none of the commands", want: `{}`},
+		{name: "none of the commands", want: `{"filebeat_version":false}`},
+		{
+			name:     "filebeat",
+			outputs:  map[string]string{"/usr/share/filebeat/bin/filebeat --version": "filebeat version 8.15.1 (amd64), libbeat 8.15.1\n"},
+			filebeat: "/usr/share/filebeat/bin/filebeat",
+			want:     `{"filebeat_version":"8.15.1"}`,
+		},
+		{
+			name:     "filebeat that prints no version",
+			outputs:  map[string]string{"/usr/bin/filebeat version": "", "/usr/bin/filebeat --version": "oops\n"},
+			filebeat: "/usr/bin/filebeat",
+			want:     `{}`,
+		},
 		{
 			name: "all there",
 			outputs: map[string]string{
@@ -39,18 +53,26 @@ func TestCommandFacts(t *testing.T) {
 				"unbound -V":      "Version 1.17.1\n\nConfigure line: --build=x86_64\n",
 			},
 			pubkeys: map[string]string{"nodeB.pub": "key=\n", "wg0.pub": "other"},
-			want: `{"nftables":{"tables":["inet-filter","ip-nat","inet-f2b-table"],"version":"1.0.6"},` +
+			want: `{"filebeat_version":false,"nftables":{"tables":["inet-filter","ip-nat","inet-f2b-table"],"version":"1.0.6"},` +
 				`"openssl_version":"3.0.15","unbound_version":"1.17.1","wireguard_pubkeys":{"nodeB":"key=","wg0":"other"}}`,
 		},
 		{
 			name:    "no tables, an output without a version",
 			outputs: map[string]string{"nft list tables": "", "nft --version": "nft\n", "unbound -V": "unbound\n"},
-			want:    `{"nftables":{"tables":[],"version":null}}`,
+			want:    `{"filebeat_version":false,"nftables":{"tables":[],"version":null}}`,
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			root := t.TempDir()
+			if tt.filebeat != "" {
+				if err := os.MkdirAll(filepath.Dir(root+tt.filebeat), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(root+tt.filebeat, nil, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
 			if tt.pubkeys != nil {
 				if err := os.MkdirAll(root+"/etc/wireguard", 0o755); err != nil {
 					t.Fatal(err)
@@ -67,7 +89,7 @@ func TestCommandFacts(t *testing.T) {
 			}}
 			got := catalog.NewHash()
 			all := s.ModuleFacts(context.Background(), core, []string{mp})
-			for _, name := range []string{"nftables", "openssl_version", "unbound_version", "wireguard_pubkeys"} {
+			for _, name := range []string{"filebeat_version", "nftables", "openssl_version", "unbound_version", "wireguard_pubkeys"} {
 				if v, ok := all.Get(name); ok {
 					got.Set(name, v)
 				}

@@ -23,9 +23,13 @@ type Pair struct{ Key, Value any }
 // Mapping is a hash, in its order.
 type Mapping []Pair
 
+// Symbol is a Ruby symbol, without its colon. Psych writes it as a
+// plain scalar with the colon, where libyaml allows plain.
+type Symbol string
+
 // Dump returns v as a YAML document, as v.to_yaml does in Ruby. v is
-// nil, a bool, an int64 (or int), a float64, a string, a []any or a
-// Mapping, nested.
+// nil, a bool, an int64 (or int), a float64, a string, a Symbol, a
+// []any or a Mapping, nested.
 func Dump(v any) string {
 	e := &emitter{indent: -1, whitespace: true, indention: true}
 	e.writeIndicator("---", true, false, false)
@@ -165,6 +169,8 @@ func scalar(v any) (string, style) {
 		return strconv.FormatInt(x, 10), plain
 	case float64:
 		return rubyFloat(x), plain
+	case Symbol:
+		return ":" + string(x), plain
 	case string:
 		switch {
 		case isMultiline(x):

@@ -82,3 +82,22 @@ func decodeOrdered(dec *json.Decoder) (any, error) {
 	}
 	return tok, nil
 }
+
+// Symbols are written with their colon, plain where libyaml allows it,
+// as Ruby's {:backends => ["yaml"]}.to_yaml writes them.
+func TestDumpSymbols(t *testing.T) {
+	tests := []struct {
+		in   any
+		want string
+	}{
+		{Mapping{{Symbol("backends"), []any{"yaml"}}}, "---\n:backends:\n- yaml\n"},
+		{Mapping{{Symbol("a b"), int64(1)}, {Symbol("1"), int64(2)}}, "---\n:a b: 1\n:1: 2\n"},
+		{Mapping{{Symbol("x:y"), Mapping{{Symbol("yes"), int64(3)}}}}, "---\n:x:y:\n  :yes: 3\n"},
+		{Symbol("sym"), "--- :sym\n"},
+	}
+	for _, tt := range tests {
+		if got := Dump(tt.in); got != tt.want {
+			t.Errorf("Dump(%#v) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

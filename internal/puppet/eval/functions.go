@@ -137,6 +137,8 @@ func moduleFunctions(module string) map[string]builtin {
 		return jenkinsFunctions()
 	case "extlib":
 		return extlibFunctions()
+	case "puppet_agent":
+		return puppetAgentFunctions()
 	}
 	return nil
 }
@@ -1684,6 +1686,11 @@ func versioncmp(a, b string) int64 {
 func fnVersioncmp(k *call) (Value, error) {
 	if err := k.argc(2, 3); err != nil {
 		return nil, err
+	}
+	for i, name := range []string{"a", "b"} {
+		if _, ok := k.args[i].(string); !ok {
+			return nil, failf("'versioncmp' parameter '%s' expects a String value, got %s", name, inferredTypeName(k.args[i]))
+		}
 	}
 	return versioncmp(ToS(k.args[0]), ToS(k.args[1])), nil
 }

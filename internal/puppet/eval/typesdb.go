@@ -23,9 +23,10 @@ type TypeInfo struct {
 	// the namevar's munging (what Puppet's catalog carries); nil uses
 	// TitleKey.
 	TitleName func(title string) string
-	// TitleParams gives, for a type with more than one namevar, the
-	// namevars its title patterns make of a title, in the patterns'
-	// order; nil when the type has none or no pattern matches.
+	// TitleParams gives, for a type with its own title_patterns, the
+	// parameters its title patterns make of a title (namevars, or any
+	// parameter a pattern names), in the patterns' order; nil when the
+	// type has none.
 	TitleParams func(title string) [][2]string
 }
 
@@ -246,9 +247,7 @@ func parseRubyType(name string, src []byte) *TypeInfo {
 	for _, nv := range t.Namevars {
 		add(nv)
 	}
-	if len(t.Namevars) > 1 {
-		t.TitleParams = rubyTitlePatterns(src)
-	}
+	t.TitleParams = rubyTitlePatterns(src)
 	return t
 }
 

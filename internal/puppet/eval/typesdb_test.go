@@ -133,3 +133,46 @@ end
 		}
 	}
 }
+
+// A type with one namevar may still split its title into parameters
+// (puppet-openldap's openldap_access: "0 on dc=example,dc=com").
+func TestRubyTypeTitlePatternsOneNamevar(t *testing.T) {
+	src := []byte(`Puppet::Type.newtype(:openldap_access) do
+  newparam(:name) do
+  end
+  newparam(:position) do
+  end
+  newparam(:suffix) do
+  end
+  def self.title_patterns
+    [
+      [
+        %r{^((\d+)\s+on\s+(.+))$},
+        [
+          [:name],
+          [:position],
+          [:suffix],
+        ],
+      ],
+    ]
+  end
+end
+`)
+	ti := parseRubyType("openldap_access", src)
+	if strings.Join(ti.Namevars, ",") != "name" {
+		t.Fatalf("namevars = %v", ti.Namevars)
+	}
+	if ti.TitleParams == nil {
+		t.Fatal("no title patterns")
+	}
+	var got []string
+	for _, kv := range ti.TitleParams("0 on dc=example,dc=com") {
+		got = append(got, kv[0]+"="+kv[1])
+	}
+	if want := "name=0 on dc=example,dc=com position=0 suffix=dc=example,dc=com"; strings.Join(got, " ") != want {
+		t.Errorf("got %v, want %s", got, want)
+	}
+	if ti := parseRubyType("plain", []byte("Puppet::Type.newtype(:plain) do\n  newparam(:name)\nend\n")); ti.TitleParams != nil {
+		t.Error("a type without title_patterns has title params")
+	}
+}

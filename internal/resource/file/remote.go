@@ -184,9 +184,32 @@ func describeNetError(err error) string {
 	}
 	var ue *url.Error
 	if errors.As(err, &ue) {
+		var dns *net.DNSError
+		if u, perr := url.Parse(ue.URL); perr == nil && errors.As(ue.Err, &dns) {
+			// Ruby's Net::HTTP names the host and port it could not
+			// resolve, with getaddrinfo's words (glibc's gai_strerror).
+			why := "Temporary failure in name resolution"
+			if dns.IsNotFound {
+				why = "Name or service not known"
+			}
+			return "Failed to open TCP connection to " + hostPort(u) + " (getaddrinfo: " + why + ")"
+		}
 		return describeNetError(ue.Err)
 	}
 	return err.Error()
+}
+
+// hostPort is the host and port a request to u connects to, the port
+// its scheme's where u names none.
+func hostPort(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		port = "80"
+		if u.Scheme == "https" {
+			port = "443"
+		}
+	}
+	return net.JoinHostPort(u.Hostname(), port)
 }
 
 // do sends req, following redirects as Puppet does (301, 302 and 307,

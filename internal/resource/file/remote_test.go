@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -351,6 +352,25 @@ func TestRemoteSourceShowDiff(t *testing.T) {
 		got, _ := os.ReadFile(p)
 		if want := map[bool]string{false: sourcetest.Bodies["/plain.txt"], true: "old\n"}[noop]; string(got) != want {
 			t.Errorf("noop %v: file %q, want %q", noop, got, want)
+		}
+	}
+}
+
+// A host that does not resolve: Ruby's Net::HTTP words, with the port
+// of the scheme.
+func TestDescribeNetErrorDNS(t *testing.T) {
+	for _, tc := range []struct {
+		url      string
+		notFound bool
+		want     string
+	}{
+		{"https://packages.gitlab.com/gpg.key", true, "Failed to open TCP connection to packages.gitlab.com:443 (getaddrinfo: Name or service not known)"},
+		{"http://example.invalid:8080/x", false, "Failed to open TCP connection to example.invalid:8080 (getaddrinfo: Temporary failure in name resolution)"},
+		{"http://example.invalid/x", true, "Failed to open TCP connection to example.invalid:80 (getaddrinfo: Name or service not known)"},
+	} {
+		err := &url.Error{Op: "Get", URL: tc.url, Err: &net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Err: "no such host", Name: "h", IsNotFound: tc.notFound}}}
+		if got := describeNetError(err); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.url, got, tc.want)
 		}
 	}
 }

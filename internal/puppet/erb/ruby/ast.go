@@ -92,6 +92,7 @@ type (
 		// array argument
 		trailingComma bool
 		nparams       int
+		block         string // the &block parameter of a def, or ""
 	}
 	param struct {
 		name string

@@ -953,6 +953,12 @@ func (in *interp) callDefined(pos int, d *defNode, args []Value, blk *Block) (Va
 	if err := in.bindParams(d.params, args, f, false); err != nil {
 		return nil, err
 	}
+	if d.params.block != "" {
+		f.vars[d.params.block] = nil
+		if blk != nil {
+			f.vars[d.params.block] = &Proc{blk: blk}
+		}
+	}
 	v, err := in.eval(d.body, f)
 	if err != nil {
 		var j *jump

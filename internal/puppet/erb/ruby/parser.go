@@ -1325,6 +1325,19 @@ func (p *parser) paramList(closing string) *paramList {
 				def = p.ternary()
 			}
 			pl.names = append(pl.names, param{name: name, def: def})
+		case p.isOp("&") && closing != "|" && closing != "{" && pl.block == "":
+			// def m(a, &blk): the block the method was called with, as
+			// a Proc (nil without one); it comes last
+			p.advance()
+			if p.tok.kind != tIdent {
+				p.unexpected()
+			}
+			pl.block = p.tok.text
+			p.declare(pl.block)
+			p.advance()
+			if p.isOp(",") {
+				p.unexpected()
+			}
 		case p.isOp("&") || p.isOp("**") || p.tok.kind == tLabel:
 			p.unsupported(p.tok.pos, "this kind of block parameter")
 		case p.isOp(";"), p.tok.kind == tNL && p.tok.text == ";":

@@ -430,6 +430,11 @@ func yamlTreeIn(v Value, path []Value) (any, error) {
 		return x, nil
 	case *String:
 		return x.S, nil
+	case Symbol:
+		if x == "" {
+			return nil, raise("NotImplementedError", "to_yaml of the empty symbol is not supported in templates")
+		}
+		return rubyyaml.Symbol(x), nil
 	case *Array:
 		out := make([]any, len(x.Elems))
 		for i, e := range x.Elems {

@@ -1,0 +1,3 @@
+class { 'puppet_agent':
+  package_version => '7.23.0',
+}
