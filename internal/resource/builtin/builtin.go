@@ -22,6 +22,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/inifile"
 	"github.com/ordoproject/ordo/internal/resource/javaks"
 	"github.com/ordoproject/ordo/internal/resource/knownhost"
+	"github.com/ordoproject/ordo/internal/resource/mailalias"
 	"github.com/ordoproject/ordo/internal/resource/mount"
 	"github.com/ordoproject/ordo/internal/resource/mysql"
 	"github.com/ordoproject/ordo/internal/resource/notify"
@@ -63,6 +64,7 @@ func Types() []resource.Type {
 		iniSubsetting,
 		javaks.Type{},
 		knownhost.Type{},
+		mailalias.Type{},
 		mount.Type{},
 		notify.Type{},
 		pkg.NewType(),
