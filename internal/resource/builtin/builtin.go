@@ -15,6 +15,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/exec"
 	"github.com/ordoproject/ordo/internal/resource/file"
 	"github.com/ordoproject/ordo/internal/resource/filebucket"
+	"github.com/ordoproject/ordo/internal/resource/filecap"
 	"github.com/ordoproject/ordo/internal/resource/fileline"
 	"github.com/ordoproject/ordo/internal/resource/firewall"
 	"github.com/ordoproject/ordo/internal/resource/group"
@@ -57,6 +58,7 @@ func Types() []resource.Type {
 		exec.Type{},
 		files,
 		filebucket.Type{},
+		filecap.Type{},
 		fileline.Type{},
 		group.Type{Files: accounts},
 		host.Type{},
