@@ -114,7 +114,7 @@ func readAliases(path string) (*aliasFile, error) {
 		}
 		r, err := parseLine(line)
 		if err != nil {
-			return nil, &parsedfile.ReadError{Msg: err.Error()}
+			return nil, &resource.PrefetchError{Type: "mailalias", Provider: provider, Err: err, Parse: true}
 		}
 		f.records = append(f.records, r)
 	}
