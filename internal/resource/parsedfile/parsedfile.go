@@ -123,7 +123,9 @@ func ReadLines(path string) ([]string, error) {
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, &ReadError{fmt.Sprintf("Puppet::Util::FileType::FileTypeFlat could not read %s: %s", path, syserr.Describe(err))}
 	}
-	text := strings.TrimSuffix(string(data), "\n")
+	// Ruby's split, which Puppet parses with, drops the empty lines at
+	// the end.
+	text := strings.TrimRight(string(data), "\n")
 	if text == "" {
 		return nil, nil
 	}
@@ -137,14 +139,11 @@ func ReadLines(path string) ([]string, error) {
 }
 
 // Text is a file's content as Puppet's parsed-file providers write it:
-// the header, then each line.
+// the header, then the lines joined by newlines and a newline after
+// them, so that a file left without lines holds the header and one
+// empty line.
 func Text(now time.Time, lines []string) []byte {
-	var b strings.Builder
-	b.WriteString(Header(now))
-	for _, l := range lines {
-		b.WriteString(l + "\n")
-	}
-	return []byte(b.String())
+	return []byte(Header(now) + strings.Join(lines, "\n") + "\n")
 }
 
 // Prefetch is the prefetch of typ's provider "parsed": it logs as Puppet
