@@ -81,7 +81,9 @@ func (t *transaction) prefetchFailed(s *Status, pe *resource.PrefetchError) {
 	t.failedPrefetches[key] = true
 	t.mu.Unlock()
 	if first && !pe.Logged {
-		t.log.Log(resource.Err, "", pe.Err.Error())
+		if !pe.Parse {
+			t.log.Log(resource.Err, "", pe.Err.Error())
+		}
 		t.log.Log(resource.Err, "", fmt.Sprintf("Could not prefetch %s provider '%s': %s", pe.Type, pe.Provider, pe.Err))
 	}
 	t.log.Log(resource.Warning, s.Path(), "Skipping because provider prefetch failed")

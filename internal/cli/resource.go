@@ -117,6 +117,16 @@ func runResource(ctx context.Context, stdio Stdio, f *resourceFlags, args []stri
 		return fmt.Errorf("Could not run: %s has no providers and has not overridden 'instances'", schema.Name)
 	}
 	l := &lister{schema: schema, typ: reg.Lookup(args[0]), h: &resource.Handle{Log: console, Runner: command.Runner{}, Level: resource.Notice}, extra: f.params}
+	if len(sets) == 0 && len(schema.Providers) > 0 && len(l.providers()) == 0 {
+		// Puppet lists the instances to find one too, and no provider
+		// here can list them.
+		if p := schema.DefaultProvider(resource.LocalHost{}); p != nil {
+			if p.Unlisted != "" {
+				return errors.New("Could not run: " + p.Unlisted)
+			}
+			return fmt.Errorf("Could not run: To support listing resources of this type the '%s' provider needs to implement an 'instances' class method returning the current set of resources. We recommend porting your module to the simpler Resource API instead: https://puppet.com/search/docs?keys=resource+api", p.Name)
+		}
+	}
 	var out []*catalog.Resource
 	switch {
 	case name == nil:

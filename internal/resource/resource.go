@@ -359,6 +359,10 @@ type PrefetchError struct {
 	// Logged marks a failure logged when the provider's batch prefetch
 	// (Provider.Prefetch) failed: only the resource's skip is left to say.
 	Logged bool
+	// Parse marks a failure to parse what was read: Puppet logs only its
+	// "Could not prefetch" line, not the error on a line of its own as it
+	// does for a file it could not read.
+	Parse bool
 }
 
 // PrefetchFailer is implemented by instances that want to know that their

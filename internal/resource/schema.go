@@ -185,6 +185,10 @@ type Provider struct {
 	// be listed (file) or whose missing resources still have a state
 	// (a service that is not installed is stopped).
 	Find func(ctx context.Context, h *Handle, name string) (*catalog.Resource, error)
+	// Unlisted, for a provider without Instances or Find, is the error
+	// puppet resource gives because it cannot list the type's resources,
+	// when the provider says it itself; "" is Puppet::Provider's.
+	Unlisted string
 }
 
 // Has reports whether the provider has feature f.

@@ -16,6 +16,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/exec"
 	"github.com/ordoproject/ordo/internal/resource/file"
 	"github.com/ordoproject/ordo/internal/resource/filebucket"
+	"github.com/ordoproject/ordo/internal/resource/filecap"
 	"github.com/ordoproject/ordo/internal/resource/fileline"
 	"github.com/ordoproject/ordo/internal/resource/firewall"
 	"github.com/ordoproject/ordo/internal/resource/group"
@@ -23,6 +24,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/inifile"
 	"github.com/ordoproject/ordo/internal/resource/javaks"
 	"github.com/ordoproject/ordo/internal/resource/knownhost"
+	"github.com/ordoproject/ordo/internal/resource/mailalias"
 	"github.com/ordoproject/ordo/internal/resource/mount"
 	"github.com/ordoproject/ordo/internal/resource/mysql"
 	"github.com/ordoproject/ordo/internal/resource/notify"
@@ -59,6 +61,7 @@ func Types() []resource.Type {
 		exec.Type{},
 		files,
 		filebucket.Type{},
+		filecap.Type{},
 		fileline.Type{},
 		group.Type{Files: accounts},
 		host.Type{},
@@ -66,6 +69,7 @@ func Types() []resource.Type {
 		iniSubsetting,
 		javaks.Type{},
 		knownhost.Type{},
+		mailalias.Type{},
 		mount.Type{},
 		notify.Type{},
 		pkg.NewType(),

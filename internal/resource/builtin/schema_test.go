@@ -66,6 +66,8 @@ var base = map[string]*catalog.Resource{
 	"ini_setting":     {Type: "Ini_setting", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-ini"}, {Name: "setting", Value: "k"}}},
 	"ini_subsetting":  {Type: "Ini_subsetting", Title: "ordoschema", Params: []catalog.Param{{Name: "path", Value: "/tmp/ordoschema-ini"}, {Name: "setting", Value: "s"}, {Name: "subsetting", Value: "x"}}},
 	"host":            {Type: "Host", Title: "ordoschema.example", Params: []catalog.Param{{Name: "ip", Value: "192.0.2.1"}}},
+	"mailalias":       {Type: "Mailalias", Title: "ordoschema", Params: []catalog.Param{{Name: "target", Value: "/tmp/ordoschema-aliases"}}},
+	"file_capability": {Type: "File_capability", Title: "/tmp/ordoschema-cap", Params: []catalog.Param{{Name: "capability", Value: "cap_chown=ep"}}},
 	"mount":           {Type: "Mount", Title: "/tmp/ordoschema-mnt"},
 	"mysql_database":  {Type: "Mysql_database", Title: "ordoschema"},
 	"mysql_user":      {Type: "Mysql_user", Title: "ordoschema@localhost"},
@@ -172,6 +174,15 @@ var cases = map[string]map[string]attrCase{
 		"month": {value: "jan"}, "monthday": {value: "*/2"}, "environment": {value: "PATH=/bin"},
 		"name": {value: "other"}, "user": {value: "nobody"}, "target": {value: "nobody"},
 		"provider": {value: "crontab", want: inert, reason: "crontab is cron's only provider"},
+	},
+	"file_capability": {
+		"ensure": {value: "absent"}, "file": {value: "/tmp/ordoschema-other"}, "capability": {value: []catalog.Value{"cap_net_raw=ep", "cap_kill+p"}},
+		"provider": {value: "linux", want: inert, reason: "linux is file_capability's only provider"},
+	},
+	"mailalias": {
+		"ensure": {value: "absent"}, "name": {value: "other"}, "recipient": {value: []catalog.Value{"a", "b"}},
+		"file": {value: "/etc/mail/lists"}, "target": {value: "/tmp/ordoschema-other"},
+		"provider": {value: "aliases", want: inert, reason: "aliases is mailalias's only provider"},
 	},
 	"file_line": {
 		"ensure": {value: "absent"}, "name": {value: "other", want: inert, reason: "the name only identifies the resource"},

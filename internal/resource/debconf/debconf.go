@@ -43,7 +43,8 @@ var schema = resource.NewSchema(resource.Schema{
 		{Name: "value", Kind: resource.KindProperty, Doc: "The answer (white space around it is removed).", Check: resource.CheckFunc("a string", mungeValue)},
 		{Name: "seen", Kind: resource.KindProperty, Doc: "The seen flag: true or false.", Check: resource.CheckFunc("true or false", mungeSeen)},
 	},
-	Providers: []resource.Provider{{Name: "debian", Default: true, Doc: "Runs debconf-communicate and debconf-set-selections.", Confine: resource.Confine{Commands: []string{communicate, setSelections}}}},
+	Providers: []resource.Provider{{Name: "debian", Default: true, Doc: "Runs debconf-communicate and debconf-set-selections.", Confine: resource.Confine{Commands: []string{communicate, setSelections}},
+		Unlisted: "Listing debconf instances is not supported."}},
 	Validate: func(v resource.Values) error {
 		if !v.Has("item") && !itemPattern.MatchString(v.String("name")) {
 			// The item defaults to the name, and the default is checked

@@ -77,20 +77,33 @@ func (fs *Files[F]) Get(path string) (F, error) {
 	return f, nil
 }
 
-// readError is a target file that cannot be read.
-type readError struct{ msg string }
+// ReadError is a target file that cannot be read, or whose lines the
+// provider cannot parse: Puppet meets it while prefetching.
+type ReadError struct{ Msg string }
 
-func (e *readError) Error() string { return e.msg }
+func (e *ReadError) Error() string { return e.Msg }
 
 // PrefetchFailed turns a failure to read a resource's target, which
 // Puppet meets while prefetching the provider "parsed" of typ, into a
 // resource.PrefetchError; other errors are returned as they are.
 func PrefetchFailed(typ string, err error) error {
-	var re *readError
+	return PrefetchFailedAs("parsed", typ, err)
+}
+
+// PrefetchFailedAs is PrefetchFailed for typ's provider named provider.
+func PrefetchFailedAs(provider, typ string, err error) error {
+	var re *ReadError
 	if errors.As(err, &re) {
-		return &resource.PrefetchError{Type: typ, Provider: "parsed", Err: err}
+		return &resource.PrefetchError{Type: typ, Provider: provider, Err: err}
 	}
 	return err
+}
+
+// WriteFailed is Puppet's error for a target file that could not be
+// written: "Puppet::Util::FileType::FileTypeFlat could not write PATH:
+// <Ruby's errno text>".
+func WriteFailed(path string, err error) error {
+	return fmt.Errorf("Puppet::Util::FileType::FileTypeFlat could not write %s: %s", path, syserr.Describe(err))
 }
 
 // ReadLines returns the lines of the file at path without the header
@@ -104,13 +117,15 @@ func ReadLines(path string) ([]string, error) {
 		if !st.IsDir() {
 			why = "not a regular file - " + path
 		}
-		return nil, &readError{fmt.Sprintf("Puppet::Util::FileType::FileTypeFlat could not read %s: %s", path, why)}
+		return nil, &ReadError{fmt.Sprintf("Puppet::Util::FileType::FileTypeFlat could not read %s: %s", path, why)}
 	}
 	data, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, &readError{fmt.Sprintf("Puppet::Util::FileType::FileTypeFlat could not read %s: %s", path, syserr.Describe(err))}
+		return nil, &ReadError{fmt.Sprintf("Puppet::Util::FileType::FileTypeFlat could not read %s: %s", path, syserr.Describe(err))}
 	}
-	text := strings.TrimSuffix(string(data), "\n")
+	// Ruby's split, which Puppet parses with, drops the empty lines at
+	// the end.
+	text := strings.TrimRight(string(data), "\n")
 	if text == "" {
 		return nil, nil
 	}
@@ -124,23 +139,25 @@ func ReadLines(path string) ([]string, error) {
 }
 
 // Text is a file's content as Puppet's parsed-file providers write it:
-// the header, then each line.
+// the header, then the lines joined by newlines and a newline after
+// them, so that a file left without lines holds the header and one
+// empty line.
 func Text(now time.Time, lines []string) []byte {
-	var b strings.Builder
-	b.WriteString(Header(now))
-	for _, l := range lines {
-		b.WriteString(l + "\n")
-	}
-	return []byte(b.String())
+	return []byte(Header(now) + strings.Join(lines, "\n") + "\n")
 }
 
 // Prefetch is the prefetch of typ's provider "parsed": it logs as Puppet
 // does and starts the run's shared files, which read reads when first
 // needed.
 func Prefetch[F any](typ string, read func(path string) (F, error)) func(context.Context, *resource.Handle) (any, error) {
+	return PrefetchAs("parsed", typ, read)
+}
+
+// PrefetchAs is Prefetch for typ's provider named provider.
+func PrefetchAs[F any](provider, typ string, read func(path string) (F, error)) func(context.Context, *resource.Handle) (any, error) {
 	return func(_ context.Context, h *resource.Handle) (any, error) {
 		if h.Log != nil {
-			h.Log.Log(resource.Debug, "", "Prefetching parsed resources for "+typ)
+			h.Log.Log(resource.Debug, "", "Prefetching "+provider+" resources for "+typ)
 		}
 		return NewFiles(read), nil
 	}

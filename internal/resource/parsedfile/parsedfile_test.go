@@ -112,7 +112,7 @@ func TestText(t *testing.T) {
 	if want := Header(now) + "# kept\na b\n"; got != want {
 		t.Errorf("Text = %q, want %q", got, want)
 	}
-	if got, want := string(Text(now, nil)), Header(now); got != want {
+	if got, want := string(Text(now, nil)), Header(now)+"\n"; got != want {
 		t.Errorf("Text(nil) = %q, want %q", got, want)
 	}
 }

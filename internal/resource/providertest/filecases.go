@@ -15,7 +15,8 @@ import (
 // a case manages, with the case's Setup run (ROOT set to the root), its
 // catalog applied with types (@ROOT@ standing for the root), its After
 // run, and ordo's lines and the files left compared with Puppet's
-// (SameLines, SameFiles). prepare, when not nil, is called with the root
+// (SameLines, SameFiles), or with ordo's own recording where it knowingly
+// differs (OrdoCase). prepare, when not nil, is called with the root
 // before r is made. The cases' shell steps need sh: without it they are
 // skipped.
 func ReplayFileCases(t *testing.T, dir string, types *resource.Registry, prepare func(t *testing.T, root string)) {
@@ -37,8 +38,9 @@ func ReplayFileCases(t *testing.T, dir string, types *resource.Registry, prepare
 			if c.After != "" {
 				Shell(t, c.After, "ROOT="+root)
 			}
-			SameLines(t, got, c.Want)
-			SameFiles(t, dir, c, root)
+			want, files := OrdoCase(dir, c)
+			SameLines(t, got, want)
+			SameFiles(t, dir, files, root)
 		})
 	}
 }

@@ -1,0 +1,3 @@
+# setup: printf 'x' > $ROOT/r/prog
+# after: getcap $ROOT/r/prog > $ROOT/r/getcap
+file_capability { '@ROOT@/r/prog': capability => 'cap_net_raw=ep' }

@@ -1,0 +1,2 @@
+# setup: true
+mailalias { 'ftpx': recipient => 'root', target => '@ROOT@/r/aliases' }

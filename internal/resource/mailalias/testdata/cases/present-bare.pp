@@ -1,0 +1,2 @@
+# setup: true
+mailalias { 'ftpx': ensure => present, target => '@ROOT@/r/aliases' }

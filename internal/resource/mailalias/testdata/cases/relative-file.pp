@@ -1,0 +1,2 @@
+# setup: true
+mailalias { 'ftpx': file => 'lists', target => '@ROOT@/r/aliases' }
