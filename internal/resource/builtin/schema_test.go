@@ -59,6 +59,7 @@ var base = map[string]*catalog.Resource{
 	"ssl_pkey":        {Type: "Ssl_pkey", Title: "/tmp/ordoschema.key", Params: []catalog.Param{{Name: "ensure", Value: "present"}}},
 	"x509_request":    {Type: "X509_request", Title: "/tmp/ordoschema.csr", Params: []catalog.Param{{Name: "ensure", Value: "present"}}},
 	"x509_cert":       {Type: "X509_cert", Title: "/tmp/ordoschema.crt", Params: []catalog.Param{{Name: "ensure", Value: "present"}}},
+	"cert_file":       {Type: "Cert_file", Title: "/tmp/ordoschema.pem", Params: []catalog.Param{{Name: "ensure", Value: "present"}, {Name: "source", Value: "http://127.0.0.1/ca.crt"}}},
 	"dhparam":         {Type: "Dhparam", Title: "/tmp/ordoschema.pem", Params: []catalog.Param{{Name: "ensure", Value: "present"}}},
 	"java_ks":         {Type: "Java_ks", Title: "ordoschema:/tmp/ordoschema.jks", Params: []catalog.Param{{Name: "certificate", Value: "/tmp/ordoschema.pem"}, {Name: "password", Value: "changeit"}}},
 	"firewall":        {Type: "Firewall", Title: "001 ordoschema", Params: []catalog.Param{{Name: "dport", Value: int64(22)}}},
@@ -228,6 +229,11 @@ var cases = map[string]map[string]attrCase{
 		"cakey": {value: "/tmp/ca.key"}, "cakey_password": {value: "secret"},
 		"owner": {value: "root"}, "group": {value: "root"}, "mode": {value: "0600"},
 		"provider": {value: "openssl", want: inert, reason: "openssl is x509_cert's only provider"},
+	},
+	"cert_file": {
+		"ensure": {value: "absent"}, "path": {value: "/tmp/ordoschema-other.pem"}, "source": {value: "https://127.0.0.1/other.crt"},
+		"format":   {value: "der"},
+		"provider": {value: "posix", want: inert, reason: "posix is cert_file's only provider"},
 	},
 	"dhparam": {
 		"ensure": {value: "absent"}, "path": {value: "/tmp/ordoschema-other.pem"}, "size": {value: int64(1024)}, "fastmode": {value: true},

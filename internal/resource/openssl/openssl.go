@@ -1,7 +1,8 @@
 // Package openssl implements voxpupuli puppet-openssl's types: ssl_pkey
 // (a private key), x509_request (a certificate signing request),
 // x509_cert (a certificate, self-signed or signed by a CA) and dhparam
-// (Diffie-Hellman parameters), managed as the module's providers manage
+// (Diffie-Hellman parameters) and cert_file (a certificate downloaded
+// over http), managed as the module's providers manage
 // them: keys made in process, as the module makes them with Ruby's
 // OpenSSL library, requests, certificates and parameters with the real
 // openssl command and the module's command lines, and each file's
@@ -28,7 +29,7 @@ import (
 
 // NewTypes returns the module's types.
 func NewTypes() []resource.Type {
-	return []resource.Type{PkeyType{}, RequestType{}, CertType{}, DhparamType{}}
+	return []resource.Type{PkeyType{}, RequestType{}, CertType{}, DhparamType{}, CertFileType{}}
 }
 
 // absolute is the module's check of a path parameter.
