@@ -1,12 +1,12 @@
 // Package openssl implements voxpupuli puppet-openssl's types: ssl_pkey
 // (a private key), x509_request (a certificate signing request),
-// x509_cert (a certificate, self-signed or signed by a CA) and dhparam
+// x509_cert (a certificate, self-signed or signed by a CA), dhparam
 // (Diffie-Hellman parameters) and cert_file (a certificate downloaded
-// over http), managed as the module's providers manage
-// them: keys made in process, as the module makes them with Ruby's
-// OpenSSL library, requests, certificates and parameters with the real
-// openssl command and the module's command lines, and each file's
-// owner, group and mode as properties.
+// over http), managed as the module's providers manage them: keys made
+// in process, as the module makes them with Ruby's OpenSSL library,
+// requests, certificates and parameters with the real openssl command
+// and the module's command lines, and each file's owner, group and mode
+// as properties.
 package openssl
 
 import (

@@ -74,14 +74,14 @@ func (RequestType) New(v resource.Values) (resource.Instance, error) {
 }
 
 type request struct {
-	path, ensure     string
-	perms            perms
-	force            bool
-	template, key    string
-	password         string
-	hasPassword      bool
-	state            fileState
-	exists, matching bool
+	path, ensure  string
+	perms         perms
+	force         bool
+	template, key string
+	password      string
+	hasPassword   bool
+	state         fileState
+	exists        bool
 }
 
 // Retrieve is the module's exists?: the request is there and, with
