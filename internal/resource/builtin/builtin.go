@@ -28,6 +28,7 @@ import (
 	"github.com/ordoproject/ordo/internal/resource/mount"
 	"github.com/ordoproject/ordo/internal/resource/mysql"
 	"github.com/ordoproject/ordo/internal/resource/notify"
+	"github.com/ordoproject/ordo/internal/resource/openssl"
 	"github.com/ordoproject/ordo/internal/resource/pkg"
 	"github.com/ordoproject/ordo/internal/resource/postgresql"
 	"github.com/ordoproject/ordo/internal/resource/resources"
@@ -83,6 +84,7 @@ func Types() []resource.Type {
 	types = append(types, mysql.NewTypes(mysql.Config{})...)
 	types = append(types, firewall.NewTypes()...)
 	types = append(types, postgresql.NewTypes()...)
+	types = append(types, openssl.NewTypes()...)
 	// The metatype purges the others: it knows them all.
 	return append(types, resources.NewType(types))
 }
