@@ -78,9 +78,9 @@ func checkCapability(v catalog.Value) (catalog.Value, error) {
 
 // rubyClass names the Ruby class of a catalog value.
 func rubyClass(v catalog.Value) string {
-	switch v.(type) {
+	switch x := v.(type) {
 	case bool:
-		if v.(bool) {
+		if x {
 			return "TrueClass"
 		}
 		return "FalseClass"
