@@ -358,7 +358,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 	if _, ok := c.builtins["strftime"]; !ok {
 		c.builtins["strftime"] = fnStrftime
 	}
-	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy", "docker", "sudo", "ssh", "inifile", "accounts", "php", "mongodb", "letsencrypt", "consul", "puppetdb", "memcached", "archive", "gitlab_ci_runner", "elasticsearch", "jenkins", "extlib"} {
+	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy", "docker", "sudo", "ssh", "inifile", "accounts", "php", "mongodb", "letsencrypt", "consul", "puppetdb", "memcached", "archive", "gitlab_ci_runner", "elasticsearch", "jenkins", "extlib", "collectd"} {
 		if c.hasModule(m) {
 			for name, f := range moduleFunctions(m) {
 				c.builtins[name] = f

@@ -137,6 +137,8 @@ func moduleFunctions(module string) map[string]builtin {
 		return jenkinsFunctions()
 	case "extlib":
 		return extlibFunctions()
+	case "collectd":
+		return collectdFunctions()
 	}
 	return nil
 }
