@@ -1285,14 +1285,16 @@ func (c *Compiler) catalogResource(r *Resource) *catalog.Resource {
 		namevar = r.typeInfo.Namevars[0]
 	}
 	special := r == c.mainStage || r == c.mainClass
-	// Puppet's to_data_hash merges the namevar its title patterns
+	// Puppet's to_data_hash merges the namevars its title patterns
 	// make from the title (the title as a string) under the
-	// parameters, and leaves it out where it equals the title.
+	// parameters, and leaves out only name where it equals the title:
+	// for a type of several namevars, name is the one it takes for the
+	// title's (sshd_config_match's condition stays).
 	composite := r.typeInfo != nil && len(r.typeInfo.Namevars) > 1 && r.typeInfo.TitleParams != nil
 	if composite && !special {
 		// every namevar the title patterns make, but those given
 		for _, kv := range r.typeInfo.TitleParams(r.ref.Title) {
-			if _, set := r.get(kv[0]); !set && kv[1] != r.ref.Title {
+			if _, set := r.get(kv[0]); !set && (kv[0] != "name" || kv[1] != r.ref.Title) {
 				cr.Params = append(cr.Params, catalog.Param{Name: kv[0], Value: kv[1]})
 			}
 		}
