@@ -358,7 +358,7 @@ func newCompiler(ctx context.Context, opts Options) *Compiler {
 	if _, ok := c.builtins["strftime"]; !ok {
 		c.builtins["strftime"] = fnStrftime
 	}
-	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy", "docker", "sudo", "ssh", "inifile", "accounts", "php", "mongodb", "letsencrypt", "consul", "puppetdb", "memcached", "archive", "gitlab_ci_runner", "elasticsearch", "jenkins", "extlib", "puppet_agent"} {
+	for _, m := range []string{"apache", "mysql", "postgresql", "haproxy", "docker", "sudo", "ssh", "inifile", "accounts", "php", "mongodb", "letsencrypt", "consul", "puppetdb", "memcached", "archive", "gitlab_ci_runner", "elasticsearch", "jenkins", "extlib", "puppet_agent", "collectd"} {
 		if c.hasModule(m) {
 			for name, f := range moduleFunctions(m) {
 				c.builtins[name] = f
@@ -1287,12 +1287,14 @@ func (c *Compiler) catalogResource(r *Resource) *catalog.Resource {
 	special := r == c.mainStage || r == c.mainClass
 	// Puppet's to_data_hash merges what the type's title patterns
 	// make from the title (the title as a string) under the
-	// parameters, and leaves out a value that equals the title.
+	// parameters, and leaves out only the namevar (name, for a type of
+	// several) where it equals the title (sshd_config_match's condition
+	// stays).
 	composite := r.typeInfo != nil && r.typeInfo.TitleParams != nil
 	if composite && !special {
 		// every parameter the title patterns make, but those given
 		for _, kv := range r.typeInfo.TitleParams(r.ref.Title) {
-			if _, set := r.get(kv[0]); !set && kv[1] != r.ref.Title {
+			if _, set := r.get(kv[0]); !set && (kv[0] != namevar || kv[1] != r.ref.Title) {
 				cr.Params = append(cr.Params, catalog.Param{Name: kv[0], Value: kv[1]})
 			}
 		}

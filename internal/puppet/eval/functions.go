@@ -139,6 +139,8 @@ func moduleFunctions(module string) map[string]builtin {
 		return extlibFunctions()
 	case "puppet_agent":
 		return puppetAgentFunctions()
+	case "collectd":
+		return collectdFunctions()
 	}
 	return nil
 }

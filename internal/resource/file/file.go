@@ -676,7 +676,10 @@ func (t Type) New(v resource.Values) (resource.Instance, error) {
 	if f.oddTypes().sourceSum != "" {
 		f.props |= propChecksumValue
 	}
-	if f.hasTarget && f.ensure == "link" {
+	// Puppet manages the target of a file that is not to be absent: a
+	// plain file or a folder given one (ensure => present, target => X)
+	// is made a link to it once ensure is in sync.
+	if f.hasTarget && f.ensure != "" && f.ensure != "absent" {
 		f.props |= propTarget
 	}
 	if f.owner != "" {

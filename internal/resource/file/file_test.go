@@ -216,6 +216,17 @@ func TestApply(t *testing.T) {
 			want: func(d string) string {
 				return "Notice: " + P(d+"/l1") + "/target: target changed '" + d + "/x' to '" + d + "/e'"
 			}},
+		{name: "present with a target makes a file a link",
+			setup: func(t *testing.T, d string) { write(t, d+"/x", "hi\n", 0o644) },
+			r:     func(d string) *catalog.Resource { return res(d+"/x", "ensure", "present", "target", d+"/e") },
+			want: func(d string) string {
+				return "Notice: " + P(d+"/x") + "/target: target changed 'notlink' to '" + d + "/e'"
+			},
+			check: func(t *testing.T, d string) {
+				if l, _ := os.Readlink(d + "/x"); l != d+"/e" {
+					t.Errorf("link %q", l)
+				}
+			}},
 		{name: "replace false keeps content",
 			setup: func(t *testing.T, d string) { write(t, d+"/x", "hi\n", 0o644) },
 			r:     func(d string) *catalog.Resource { return res(d+"/x", "content", "bye\n", "replace", false) },

@@ -1,0 +1,4 @@
+class { 'selinux':
+  mode => 'enforcing',
+  type => 'targeted',
+}
