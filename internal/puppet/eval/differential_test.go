@@ -82,13 +82,7 @@ func TestOwnModule(t *testing.T) {
 					t.Errorf("tags, files or lines differ:\n%s", d)
 				}
 			}
-			// Where Puppet's warnings are recorded (CASE.warnings, by
-			// testdata/record-warnings), ordo's are the same.
-			if wantWarn, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".warnings"); err == nil {
-				if g, w := strings.Join(warnings, "\n"), strings.TrimRight(string(wantWarn), "\n"); g != w {
-					t.Errorf("warnings differ from Puppet's\npuppet:\n%s\nordo:\n%s", w, g)
-				}
-			}
+			compareWarnings(t, strings.TrimSuffix(path, ".pp"), warnings)
 		})
 	}
 }
@@ -125,11 +119,7 @@ func TestOddModules(t *testing.T) {
 					t.Errorf("tags, files or lines differ:\n%s", d)
 				}
 			}
-			if wantWarn, err := os.ReadFile(base + ".warnings"); err == nil {
-				if g, w := strings.Join(warnings, "\n"), strings.TrimRight(string(wantWarn), "\n"); g != w {
-					t.Errorf("warnings differ from Puppet's\npuppet:\n%s\nordo:\n%s", w, g)
-				}
-			}
+			compareWarnings(t, base, warnings)
 		})
 	}
 }
@@ -161,24 +151,13 @@ func TestModules(t *testing.T) {
 			if d := diff.Diff("puppet", want, "ordo", []byte(gotCat)); d != nil {
 				t.Errorf("catalog differs:\n%s", d)
 			}
-			if wantWarn, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".warnings"); err == nil {
-				if g, w := strings.Join(warnings, "\n"), strings.TrimRight(string(wantWarn), "\n"); g != w {
-					t.Errorf("warnings differ from Puppet's\npuppet:\n%s\nordo:\n%s", w, g)
-				}
-			}
 			wantMeta, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".meta")
 			if err == nil && len(wantMeta) > 0 && gotMeta != "" {
 				if d := diff.Diff("puppet", wantMeta, "ordo", []byte(gotMeta)); d != nil {
 					t.Errorf("tags, files or lines differ:\n%s", d)
 				}
 			}
-			// Where Puppet's warnings are recorded (CASE.warnings, by
-			// testdata/record-warnings), ordo's are the same.
-			if wantWarn, err := os.ReadFile(strings.TrimSuffix(path, ".pp") + ".warnings"); err == nil {
-				if g, w := strings.Join(warnings, "\n"), strings.TrimRight(string(wantWarn), "\n"); g != w {
-					t.Errorf("warnings differ from Puppet's\npuppet:\n%s\nordo:\n%s", w, g)
-				}
-			}
+			compareWarnings(t, strings.TrimSuffix(path, ".pp"), warnings)
 		})
 	}
 }
@@ -196,15 +175,7 @@ func compileCaseWarn(t testing.TB, path, modulepath string, warn func(string)) (
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := t.TempDir()
-	dir := filepath.Join(root, ".pcode/environments/production/manifests")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	manifest := filepath.Join(dir, "site.pp")
-	if err := os.WriteFile(manifest, bytes.ReplaceAll(src, []byte("@ROOT@"), []byte(root)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	root, manifest := layoutCase(t, src)
 	opts := eval.Options{Node: "node.example", Facts: testFacts(), Types: compiler.Types()}
 	if warn != nil {
 		w := func(msg string) { warn(strings.ReplaceAll(msg, root, "@ROOT@")) }
@@ -528,4 +499,32 @@ func compileCorpusCase(t *testing.T, path string) (string, string) {
 	}
 	text := strings.ReplaceAll(buf.String(), root, "@ROOT@")
 	return normalizeCatalog(t, text), normalizeMeta(t, text)
+}
+
+// layoutCase writes a case's manifest where the oracle puts it, in a
+// fresh folder (root), its @ROOT@ replaced by that folder.
+func layoutCase(t testing.TB, src []byte) (root, manifest string) {
+	root = t.TempDir()
+	dir := filepath.Join(root, ".pcode/environments/production/manifests")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	manifest = filepath.Join(dir, "site.pp")
+	if err := os.WriteFile(manifest, bytes.ReplaceAll(src, []byte("@ROOT@"), []byte(root)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root, manifest
+}
+
+// compareWarnings compares ordo's warnings with Puppet's where they are
+// recorded (base + ".warnings", by testdata/record-warnings).
+func compareWarnings(t *testing.T, base string, warnings []string) {
+	t.Helper()
+	want, err := os.ReadFile(base + ".warnings")
+	if err != nil {
+		return
+	}
+	if g, w := strings.Join(warnings, "\n"), strings.TrimRight(string(want), "\n"); g != w {
+		t.Errorf("warnings differ from Puppet's\npuppet:\n%s\nordo:\n%s", w, g)
+	}
 }

@@ -1,7 +1,6 @@
 package eval_test
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -36,15 +35,7 @@ func TestWarnings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			root := t.TempDir()
-			dir := filepath.Join(root, ".pcode/environments/production/manifests")
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			manifest := filepath.Join(dir, "site.pp")
-			if err := os.WriteFile(manifest, bytes.ReplaceAll(src, []byte("@ROOT@"), []byte(root)), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			root, manifest := layoutCase(t, src)
 			var got []string
 			warn := func(msg string) { got = append(got, "Warning: "+strings.ReplaceAll(msg, root, "@ROOT@")) }
 			opts := eval.Options{Node: "node.example", Facts: testFacts(), Types: compiler.Types(), ConversionWarnings: warn,
