@@ -473,10 +473,10 @@ func (j *instance) Properties() []resource.Property {
 		return props
 	}
 	if j.command != nil {
-		props = append(props, &prop{name: "command", cur: j.rec.command, want: *j.command, set: func() { j.rec.command = *j.command }})
+		props = append(props, &resource.StringProperty{PropName: "command", Cur: j.rec.command, Want: *j.command, Set: func() { j.rec.command = *j.command }})
 	}
 	if j.special != "" {
-		props = append(props, &prop{name: "special", cur: orAbsent(j.rec.special), want: j.special, set: func() { j.rec.special = j.special }})
+		props = append(props, &resource.StringProperty{PropName: "special", Cur: orAbsent(j.rec.special), Want: j.special, Set: func() { j.rec.special = j.special }})
 	}
 	for _, f := range []string{"minute", "hour", "weekday", "month", "monthday"} {
 		want, ok := j.fields[f]
@@ -545,26 +545,6 @@ func (j *instance) create(context.Context, *resource.Handle) error {
 	j.tab.records = append(j.tab.records, r)
 	return nil
 }
-
-// prop is command or special.
-type prop struct {
-	name      string
-	cur, want string
-	set       func()
-}
-
-func (p *prop) Name() string           { return p.name }
-func (p *prop) Current() catalog.Value { return p.cur }
-func (p *prop) Desired() catalog.Value { return p.want }
-func (p *prop) InSync() bool           { return p.cur == p.want }
-func (p *prop) Event() string          { return p.name + "_changed" }
-func (p *prop) Message() string {
-	if p.cur == "absent" {
-		return fmt.Sprintf("defined '%s' as %s", p.name, catalog.Format(p.want))
-	}
-	return fmt.Sprintf("%s changed %s to %s", p.name, catalog.Format(p.cur), catalog.Format(p.want))
-}
-func (p *prop) Sync(context.Context, *resource.Handle) error { p.set(); return nil }
 
 // listProp is a time field: lists compared joined, shown as lists.
 type listProp struct {

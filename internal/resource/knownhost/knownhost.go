@@ -345,7 +345,7 @@ func (k *instance) Properties() []resource.Property {
 		return props
 	}
 	if k.key != nil {
-		props = append(props, &keyProp{k: k, cur: k.rec.key, want: *k.key})
+		props = append(props, &resource.StringProperty{PropName: "key", Cur: k.rec.key, Want: *k.key, Set: func() { k.rec.key = *k.key }})
 	}
 	if k.aliases != nil {
 		props = append(props, &aliasProp{k: k, cur: k.rec.aliases, want: k.aliases})
@@ -382,24 +382,6 @@ func (k *instance) create(context.Context, *resource.Handle) error {
 	}
 	k.file.records = append(k.file.records, r)
 	k.rec = r
-	return nil
-}
-
-type keyProp struct {
-	k         *instance
-	cur, want string
-}
-
-func (p *keyProp) Name() string           { return "key" }
-func (p *keyProp) Current() catalog.Value { return p.cur }
-func (p *keyProp) Desired() catalog.Value { return p.want }
-func (p *keyProp) InSync() bool           { return p.cur == p.want }
-func (p *keyProp) Message() string {
-	return fmt.Sprintf("key changed %s to %s", catalog.Format(p.cur), catalog.Format(p.want))
-}
-func (p *keyProp) Event() string { return "key_changed" }
-func (p *keyProp) Sync(context.Context, *resource.Handle) error {
-	p.k.rec.key = p.want
 	return nil
 }
 

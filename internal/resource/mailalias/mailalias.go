@@ -286,7 +286,7 @@ func (e *instance) Properties() []resource.Property {
 	// The module's file property is never changed on an alias that has
 	// no included file: Puppet leaves it in sync.
 	if e.file != nil && e.rec.file != "" {
-		props = append(props, &fileProp{rec: e.rec, cur: e.rec.file, want: *e.file})
+		props = append(props, &resource.StringProperty{PropName: "file", Cur: e.rec.file, Want: *e.file, Set: func() { e.rec.file = *e.file }})
 	}
 	return props
 }
@@ -346,25 +346,6 @@ func (p *recipientProp) Message() string {
 func (p *recipientProp) Event() string { return "recipient_changed" }
 func (p *recipientProp) Sync(context.Context, *resource.Handle) error {
 	p.rec.recipient = p.want
-	return nil
-}
-
-// fileProp is the included file.
-type fileProp struct {
-	rec       *record
-	cur, want string
-}
-
-func (p *fileProp) Name() string           { return "file" }
-func (p *fileProp) Current() catalog.Value { return p.cur }
-func (p *fileProp) Desired() catalog.Value { return p.want }
-func (p *fileProp) InSync() bool           { return p.cur == p.want }
-func (p *fileProp) Message() string {
-	return fmt.Sprintf("file changed %s to %s", catalog.Format(p.cur), catalog.Format(p.want))
-}
-func (p *fileProp) Event() string { return "file_changed" }
-func (p *fileProp) Sync(context.Context, *resource.Handle) error {
-	p.rec.file = p.want
 	return nil
 }
 
